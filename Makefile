@@ -1,0 +1,63 @@
+# Two commands do all the set-up: `make run` serves the app, `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+PYTHON ?= python3
+VENV := .venv
+TOOLS := .tools
+BUN := $(TOOLS)/node_modules/.bin/bun
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+export PATH := $(CURDIR)/$(TOOLS)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH)
+export REFLEX_USE_SYSTEM_BUN := 1
+export REFLEX_TELEMETRY_ENABLED := false
+export REFLEX_CHECK_LATEST_VERSION := false
+export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
+
+.PHONY: install run dev test test-fast migrate lint format browser bench clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r requirements.txt
+	touch $@
+
+$(BUN):
+	mkdir -p $(TOOLS)
+	npm install --prefix $(TOOLS) --no-audit --no-fund bun@1.4.4
+
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-dejavu-core
+
+install: $(VENV)/.installed $(BUN)
+
+browser: $(CHROMIUM)
+
+migrate: install
+	reflex db migrate
+
+run: migrate
+	reflex run --env prod
+
+dev: migrate
+	reflex run
+
+test: install browser
+	pytest
+
+test-fast: install
+	pytest -m "not e2e"
+
+lint: install
+	ruff check . && ruff format --check .
+
+format: install
+	ruff format . && ruff check --fix .
+
+bench: install
+	python -m bench
+
+clean:
+	rm -rf .web .states

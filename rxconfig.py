@@ -1,0 +1,28 @@
+"""Reflex configuration; every value comes from `startup_toolkit.settings`."""
+
+import reflex as rx
+
+from startup_toolkit.settings import get_settings
+
+_settings = get_settings()
+
+config = rx.Config(
+    app_name="startup_toolkit",
+    db_url=_settings.database_url,
+    redis_url=_settings.redis_url or None,
+    telemetry_enabled=False,
+    show_built_with_reflex=False,
+    cors_allowed_origins=[_settings.public_base_url],
+    plugins=[
+        rx.plugins.RadixThemesPlugin(
+            theme=rx.theme(
+                appearance="dark",
+                accent_color="violet",
+                gray_color="slate",
+                radius="large",
+                scaling="100%",
+            )
+        ),
+    ],
+    disable_plugins=[rx.plugins.SitemapPlugin],
+)

@@ -1,0 +1,1 @@
+"""Unstuck: AI tools, dashboard and resources for startup founders."""

@@ -1,0 +1,111 @@
+"""The site footer: tagline, social icons, resource links and the copyright line."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.brand import logo
+from startup_toolkit.components.theme import CONTENT_MAX_WIDTH
+from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
+from startup_toolkit.settings import get_settings
+
+RESOURCE_LINKS: tuple[tuple[str, str], ...] = (
+    ("Solutions Hub", "/solutions"),
+    ("Tools", TOOL_EXPLORER_PATH),
+    ("Pricing", "/pricing"),
+    ("Contact", "/contact"),
+)
+COMPANY_LINKS: tuple[tuple[str, str], ...] = (
+    ("Home", "/"),
+    ("Sign In", "/login"),
+    ("Sign Up", "/signup"),
+)
+
+
+def social_icon(icon: str, label: str, url: str) -> rx.Component:
+    """A social link, or, while the address is not configured, an icon that says so."""
+    image = rx.image(src=f"/img/social/{icon}.svg", width="18px", height="18px", alt="")
+    if url:
+        return rx.tooltip(
+            rx.link(
+                image,
+                href=url,
+                is_external=True,
+                aria_label=label,
+                color="var(--gray-11)",
+            ),
+            content=label,
+        )
+    return rx.tooltip(
+        rx.box(
+            image,
+            aria_label=f"{label} (coming soon)",
+            role="img",
+            color="var(--gray-9)",
+            tab_index=0,
+        ),
+        content=f"{label}: coming soon",
+    )
+
+
+def social_icons() -> rx.Component:
+    s = get_settings()
+    return rx.hstack(
+        social_icon("x", "Twitter / X", s.social_twitter_url),
+        social_icon("linkedin", "LinkedIn", s.social_linkedin_url),
+        social_icon("github", "GitHub", s.social_github_url),
+        spacing="4",
+    )
+
+
+def _link_column(title: str, links: tuple[tuple[str, str], ...]) -> rx.Component:
+    return rx.vstack(
+        rx.text(title, weight="bold", size="2"),
+        rx.el.ul(
+            *[rx.el.li(rx.link(label, href=href, class_name="footer-link", size="2")) for label, href in links],
+            style={"list_style": "none", "padding": 0, "margin": 0, "display": "grid", "gap": "0.5rem"},
+        ),
+        spacing="3",
+        align="start",
+    )
+
+
+def site_footer() -> rx.Component:
+    name = get_settings().product_name
+    return rx.el.footer(
+        rx.box(
+            rx.grid(
+                rx.vstack(
+                    logo(),
+                    rx.text(
+                        "Simply, get UNSTUCK. AI tools that diagnose, plan and grow your startup.",
+                        size="2",
+                        color_scheme="gray",
+                        max_width="22rem",
+                    ),
+                    social_icons(),
+                    spacing="4",
+                    align="start",
+                ),
+                _link_column("Resources", RESOURCE_LINKS),
+                _link_column("Company", COMPANY_LINKS),
+                columns=rx.breakpoints(initial="1", sm="3"),
+                spacing="6",
+                width="100%",
+            ),
+            rx.separator(margin_y="1.5rem"),
+            rx.text(
+                "© ",
+                rx.moment(format="YYYY", id="copyright-year"),
+                f" {name}. All rights reserved.",
+                size="1",
+                color_scheme="gray",
+            ),
+            max_width=CONTENT_MAX_WIDTH,
+            margin_x="auto",
+            padding_x=["1rem", "1.5rem", "2rem"],
+            padding_y="3rem",
+        ),
+        border_top="1px solid var(--gray-a4)",
+        margin_top="4rem",
+    )

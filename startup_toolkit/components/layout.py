@@ -1,0 +1,29 @@
+"""The frame every page sits in: header, main content and footer."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.footer import site_footer
+from startup_toolkit.components.header import site_header
+from startup_toolkit.components.theme import CONTENT_MAX_WIDTH, SECTION_PADDING_X, SECTION_PADDING_Y
+
+
+def page_layout(*children: rx.Component) -> rx.Component:
+    return rx.box(
+        rx.el.a("Skip to content", href="#main", class_name="sr-only"),
+        site_header(),
+        rx.el.main(*children, id="main", class_name="site-main"),
+        site_footer(),
+        width="100%",
+    )
+
+
+def section(*children: rx.Component, **props: object) -> rx.Component:
+    """A full-width page section with the standard padding and a centred content column."""
+    return rx.el.section(
+        rx.box(*children, max_width=CONTENT_MAX_WIDTH, margin_x="auto", width="100%"),
+        padding_y=props.pop("padding_y", SECTION_PADDING_Y),
+        padding_x=SECTION_PADDING_X,
+        **props,
+    )

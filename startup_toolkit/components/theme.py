@@ -1,0 +1,31 @@
+"""The one place for the look: accent, spacing, widths and shared style dictionaries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ACCENT = "violet"
+CONTENT_MAX_WIDTH = "1200px"
+SECTION_PADDING_Y = ["3.5rem", "4.5rem", "6rem"]
+SECTION_PADDING_X = ["1rem", "1.5rem", "2rem"]
+HEADING_FONT = "'Space Grotesk Variable', 'Inter Variable', system-ui, sans-serif"
+
+#: Stylesheets and scripts shipped in assets/ (nothing is fetched from another site).
+STYLESHEETS = ["/css/base.css", "/css/home.css", "/css/public.css"]
+SCRIPTS = ["/js/shell.js", "/js/carousel.js", "/js/public.js"]
+
+card_style: dict[str, Any] = {
+    "background": "var(--gray-a2)",
+    "border": "1px solid var(--gray-a5)",
+    "border_radius": "var(--radius-5)",
+    "padding": "1.5rem",
+}
+
+gradient_text: dict[str, Any] = {
+    "background": "linear-gradient(90deg, var(--violet-11), var(--cyan-11))",
+    "background_clip": "text",
+    "-webkit-background-clip": "text",
+    "color": "transparent",
+}
+
+heading_style: dict[str, Any] = {"font_family": HEADING_FONT, "letter_spacing": "-0.02em"}

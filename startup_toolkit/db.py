@@ -1,0 +1,53 @@
+"""The database engine (created lazily, once per process) and sessions over it."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, create_engine
+
+from startup_toolkit.settings import get_settings
+
+_engines: dict[str, Engine] = {}
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
+    # SQLite ignores foreign keys (and so ON DELETE CASCADE) unless asked on each connection.
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """A new engine for `url`, with settings that suit the app on SQLite and PostgreSQL."""
+    if url.startswith("sqlite"):
+        return create_engine(url, connect_args={"check_same_thread": False})
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+
+
+def get_engine() -> Engine:
+    """The engine for the configured database URL (one per process, made on first use)."""
+    url = get_settings().database_url
+    engine = _engines.get(url)
+    if engine is None:
+        engine = _engines[url] = make_engine(url)
+    return engine
+
+
+@contextmanager
+def session_scope() -> Iterator[Session]:
+    """A session that commits on success and rolls back on error."""
+    with Session(get_engine(), expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise

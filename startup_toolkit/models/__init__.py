@@ -1,0 +1,35 @@
+"""Every table of the app; importing this package registers them all with SQLModel."""
+
+from startup_toolkit.models.accounts import User, UserSession
+from startup_toolkit.models.activity import UserActivity, UserFavorite, UserNotification, UserStats
+from startup_toolkit.models.ai import AiUsage
+from startup_toolkit.models.billing import StripeEvent, Subscription
+from startup_toolkit.models.contact import ContactMessage
+from startup_toolkit.models.resources import Resource
+from startup_toolkit.models.results import SavedResult, UserDocument
+from startup_toolkit.models.settings import (
+    Profile,
+    UserAiSettings,
+    UserPreferences,
+    UserSecuritySettings,
+)
+
+__all__ = [
+    "AiUsage",
+    "ContactMessage",
+    "Profile",
+    "Resource",
+    "SavedResult",
+    "StripeEvent",
+    "Subscription",
+    "User",
+    "UserActivity",
+    "UserAiSettings",
+    "UserDocument",
+    "UserFavorite",
+    "UserNotification",
+    "UserPreferences",
+    "UserSecuritySettings",
+    "UserSession",
+    "UserStats",
+]

@@ -1,0 +1,33 @@
+"""Contact messages: stored first, then mailed from the row (outbox)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Index, Text
+from sqlmodel import Column, Field, SQLModel
+
+from startup_toolkit.models.base import created_at_field
+
+
+class ContactMessage(SQLModel, table=True):
+    __tablename__ = "contact_messages"
+    __table_args__ = (
+        Index("ix_contact_messages_ip_created", "ip_address", "created_at"),
+        Index("ix_contact_messages_status_next", "status", "next_attempt_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200)
+    email: str = Field(max_length=320)
+    message: str = Field(sa_column=Column(Text, nullable=False))
+    ip_address: str = Field(default="", max_length=64)
+    # pending: still to be mailed; sent: both mails delivered; stored: no mail configured.
+    status: str = Field(default="pending", max_length=20)
+    attempts: int = 0
+    next_attempt_at: datetime | None = None
+    lease_until: datetime | None = None
+    last_error: str = Field(default="", max_length=1000)
+    team_sent_at: datetime | None = None
+    confirmation_sent_at: datetime | None = None
+    created_at: datetime = created_at_field()

@@ -1,0 +1,68 @@
+"""A user's profile and the three settings groups of the profile page (spec defaults)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlmodel import Field, SQLModel
+
+from startup_toolkit.models.base import USER_ID_LENGTH, created_at_field, user_fk, utcnow
+
+
+class Profile(SQLModel, table=True):
+    __tablename__ = "profiles"
+
+    id: str = Field(
+        primary_key=True, foreign_key="users.id", ondelete="CASCADE", max_length=USER_ID_LENGTH
+    )
+    full_name: str = Field(default="", max_length=200)
+    bio: str = Field(default="", max_length=2000)
+    company: str = Field(default="", max_length=200)
+    location: str = Field(default="", max_length=200)
+    website: str = Field(default="", max_length=2000)
+    linkedin_url: str = Field(default="", max_length=2000)
+    twitter_handle: str = Field(default="", max_length=16)
+    created_at: datetime = created_at_field()
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class UserAiSettings(SQLModel, table=True):
+    __tablename__ = "user_ai_settings"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: str = user_fk(unique=True)
+    response_style: str = Field(default="balanced", max_length=20)
+    expertise_level: str = Field(default="intermediate", max_length=20)
+    industry_focus: str = Field(default="technology", max_length=20)
+    communication_tone: str = Field(default="professional", max_length=20)
+    detail_level: str = Field(default="moderate", max_length=20)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class UserPreferences(SQLModel, table=True):
+    __tablename__ = "user_preferences"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: str = user_fk(unique=True)
+    email_notifications: bool = True
+    push_notifications: bool = False
+    marketing_emails: bool = True
+    weekly_reports: bool = True
+    ai_personalization: bool = True
+    data_collection: bool = True
+    theme: str = Field(default="dark", max_length=10)
+    language: str = Field(default="en", max_length=10)
+    timezone: str = Field(default="UTC", max_length=64)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class UserSecuritySettings(SQLModel, table=True):
+    __tablename__ = "user_security_settings"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: str = user_fk(unique=True)
+    two_factor_enabled: bool = False
+    session_timeout: int = 30
+    login_notifications: bool = True
+    password_last_changed: date | None = None
+    updated_at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,2 @@
+async def run_outbox_worker() -> None:
+    return None

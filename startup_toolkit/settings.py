@@ -1,0 +1,105 @@
+"""One typed settings object, read from the environment and `.env`.
+
+Every variable is optional: the app starts with none of them set (SQLite, demo AI, open
+access). Feature flags are derived here so the rest of the code asks one place.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import AliasChoices, Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Configuration of one running app."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
+
+    # Product and site
+    product_name: str = "Unstuck"
+    public_base_url: str = "http://localhost:3000"
+    contact_email: str = "hello@unstuck.app"
+    social_twitter_url: str = ""
+    social_linkedin_url: str = ""
+    social_github_url: str = ""
+
+    # Storage
+    database_url: str = "sqlite:///unstuck.db"
+    redis_url: str = ""
+
+    # Access: None means derived (subscription only when Stripe is configured).
+    access_mode: Literal["open", "subscription"] | None = None
+
+    # AI
+    ai_api_key: str = Field(default="", validation_alias=AliasChoices("AI_API_KEY", "GROQ_API_KEY"))
+    ai_base_url: str = ""
+    ai_model: str = "openai/gpt-oss-120b"
+    ai_daily_tokens: int = Field(default=200_000, ge=0)
+
+    # Billing
+    stripe_secret_key: str = ""
+    stripe_price_id: str = ""
+    stripe_webhook_secret: str = ""
+    stripe_api_base: str = ""
+    checkout_url: str = ""
+
+    # Outgoing mail (contact form). No host: messages are stored and not emailed.
+    smtp_host: str = ""
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_username: str = ""
+    smtp_password: str = ""
+    smtp_security: Literal["starttls", "ssl", "none"] = "starttls"
+    smtp_from: str = ""
+    smtp_timeout_seconds: float = Field(default=20.0, gt=0)
+    outbox_poll_seconds: float = Field(default=15.0, gt=0)
+
+    # Contact form abuse limit: at most this many messages per address and window.
+    contact_limit_count: int = Field(default=5, ge=1)
+    contact_limit_window_seconds: int = Field(default=600, ge=1)
+
+    # News digest feeds (comma-separated RSS/Atom URLs)
+    news_feed_urls: str = ""
+
+    @field_validator("public_base_url", "ai_base_url", "stripe_api_base")
+    @classmethod
+    def _strip_trailing_slash(cls, value: str) -> str:
+        return value.rstrip("/")
+
+    @property
+    def stripe_enabled(self) -> bool:
+        """Whether Stripe Checkout can be used (secret key and price set)."""
+        return bool(self.stripe_secret_key and self.stripe_price_id)
+
+    @property
+    def effective_access_mode(self) -> Literal["open", "subscription"]:
+        if self.access_mode is not None:
+            return self.access_mode
+        return "subscription" if self.stripe_enabled else "open"
+
+    @property
+    def ai_enabled(self) -> bool:
+        """False means demo mode: built-in sample results, clearly labelled."""
+        return bool(self.ai_api_key)
+
+    @property
+    def smtp_enabled(self) -> bool:
+        return bool(self.smtp_host)
+
+    @property
+    def mail_sender(self) -> str:
+        return self.smtp_from or self.contact_email
+
+    @property
+    def feed_urls(self) -> list[str]:
+        return [u.strip() for u in self.news_feed_urls.split(",") if u.strip()]
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings; tests call `get_settings.cache_clear()` after changing env."""
+    return Settings()

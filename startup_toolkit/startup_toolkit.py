@@ -1,0 +1,30 @@
+"""The Reflex app: theme, toaster, shipped assets, pages and plain HTTP routes."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit import pages  # noqa: F401  (registers every @rx.page)
+from startup_toolkit.models import User
+from startup_toolkit.components.theme import SCRIPTS, STYLESHEETS
+from startup_toolkit.services.outbox import run_outbox_worker
+
+# Every table shares SQLModel's metadata: registering one shows `reflex db` all of them.
+rx.ModelRegistry.register(User)
+
+app = rx.App(
+    stylesheets=STYLESHEETS,
+    head_components=[
+        rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
+        *[rx.script(src=src, defer=True) for src in SCRIPTS],
+    ],
+    html_lang="en",
+    # P-SHELL-6: one toast at a time, system theme; sonner labels it Notifications, Alt+T by default.
+    toaster=rx.toast.provider(
+        visible_toasts=1,
+        theme="system",
+        position="bottom-right",
+        close_button=True,
+    ),
+)
+app.register_lifespan_task(run_outbox_worker)

@@ -1,0 +1,81 @@
+"""Shared fixtures: a migrated database per test, settings from a clean environment."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Settings come from the environment: make sure no developer `.env` or shell value leaks in.
+for _name in list(os.environ):
+    if _name.startswith(("SMTP_", "STRIPE_", "AI_", "GROQ_", "ACCESS_MODE", "CHECKOUT_URL")):
+        del os.environ[_name]
+os.environ.setdefault("DATABASE_URL", "sqlite:///:memory:")
+
+from alembic import command  # noqa: E402
+from alembic.config import Config  # noqa: E402
+from sqlalchemy.engine import Engine  # noqa: E402
+from sqlmodel import Session  # noqa: E402
+
+from startup_toolkit import db  # noqa: E402
+from startup_toolkit.settings import get_settings  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def alembic_config(url: str) -> Config:
+    cfg = Config(str(ROOT / "alembic.ini"))
+    cfg.set_main_option("script_location", str(ROOT / "alembic"))
+    cfg.set_main_option("sqlalchemy.url", url)
+    cfg.attributes["configure_logger"] = False
+    return cfg
+
+
+def migrate(url: str) -> None:
+    """Bring the database at `url` to the newest schema with the project's migrations."""
+    command.upgrade(alembic_config(url), "head")
+
+
+@pytest.fixture(scope="session")
+def _migrated_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("db") / "template.db"
+    migrate(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture
+def settings_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    """Set environment variables for the settings; the cache is cleared before and after."""
+    get_settings.cache_clear()
+    yield monkeypatch
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def database_url(
+    _migrated_sqlite_template: Path, tmp_path: Path, settings_env: pytest.MonkeyPatch
+) -> str:
+    """A fresh, migrated SQLite file for this test, configured as the app's DATABASE_URL."""
+    path = tmp_path / "app.db"
+    shutil.copy(_migrated_sqlite_template, path)
+    url = f"sqlite:///{path}"
+    settings_env.setenv("DATABASE_URL", url)
+    get_settings.cache_clear()
+    return url
+
+
+@pytest.fixture
+def engine(database_url: str) -> Iterator[Engine]:
+    eng = db.get_engine()
+    yield eng
+    eng.dispose()
+    db._engines.pop(database_url, None)
+
+
+@pytest.fixture
+def session(engine: Engine) -> Iterator[Session]:
+    with Session(engine, expire_on_commit=False) as s:
+        yield s

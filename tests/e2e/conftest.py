@@ -1,0 +1,167 @@
+"""Browser tests: the app built and served in production mode, driven by Debian's chromium.
+
+The project is copied to a temporary folder and served from there, so the tests never touch
+a developer's `.web`, database or running `make run`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from tests.support.smtp_server import RecordingSMTPServer, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+COPY_IGNORE = shutil.ignore_patterns(
+    ".git", ".web", ".states", ".venv", ".tools", "tests", "test-artifacts", "bench", "*.db",
+    "__pycache__", ".pytest_cache", ".ruff_cache", "uploaded_files", ".env",
+)
+TEAM_ADDRESS = "team@unstuck.test"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in str(item.path).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+@dataclass
+class LiveApp:
+    url: str
+    workdir: Path
+    smtp: RecordingSMTPServer
+
+    def path(self, route: str) -> str:
+        return self.url + route
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"app exited early:\n{log.read_text()[-4000:]}")
+        try:
+            if httpx.get(url + "/ping", timeout=2).status_code == 200 and httpx.get(url + "/", timeout=5).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(1)
+    raise RuntimeError(f"app did not start in {timeout}s:\n{log.read_text()[-4000:]}")
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
+    workdir = tmp_path_factory.mktemp("app")
+    shutil.copytree(ROOT, workdir, dirs_exist_ok=True, ignore=COPY_IGNORE)
+    smtp = RecordingSMTPServer().start()
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    venv_bin = Path(sys.executable).parent
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("SMTP_", "STRIPE_", "AI_", "GROQ_"))},
+        "PATH": f"{ROOT / '.tools/node_modules/.bin'}{os.pathsep}{venv_bin}{os.pathsep}{os.environ['PATH']}",
+        "REFLEX_USE_SYSTEM_BUN": "1",
+        "REFLEX_TELEMETRY_ENABLED": "false",
+        "REFLEX_CHECK_LATEST_VERSION": "false",
+        "DATABASE_URL": f"sqlite:///{workdir / 'e2e.db'}",
+        "PUBLIC_BASE_URL": url,
+        "CONTACT_EMAIL": TEAM_ADDRESS,
+        "SMTP_HOST": smtp.host,
+        "SMTP_PORT": str(smtp.port),
+        "SMTP_SECURITY": "none",
+        "SMTP_FROM": "noreply@unstuck.test",
+        "OUTBOX_POLL_SECONDS": "1",
+    }
+    env.pop("REDIS_URL", None)
+    log = workdir / "server.log"
+    reflex = str(venv_bin / "reflex")
+    subprocess.run([reflex, "db", "migrate"], cwd=workdir, env=env, check=True, capture_output=True)
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [reflex, "run", "--env", "prod", "--frontend-port", str(port), "--backend-port", str(port), "--backend-host", "127.0.0.1"],
+            cwd=workdir,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        _wait_until_up(url, proc, log, timeout=600)
+        yield LiveApp(url=url, workdir=workdir, smtp=smtp)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        smtp.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def _context(browser: Browser, width: int) -> BrowserContext:
+    return browser.new_context(
+        viewport={"width": width, "height": 900 if width > 600 else 844},
+        reduced_motion="no-preference",
+    )
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    ctx = _context(browser, 1280)
+    pg = ctx.new_page()
+    pg.set_default_timeout(15_000)
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture
+def mobile_page(browser: Browser) -> Iterator[Page]:
+    ctx = _context(browser, 390)
+    pg = ctx.new_page()
+    pg.set_default_timeout(15_000)
+    yield pg
+    ctx.close()
+
+
+def wait_for_app(page: Page) -> None:
+    """Wait until the page is hydrated and its websocket is connected (events will work)."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => document.querySelector('#main') !== null")
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot under test-artifacts/screens (git-ignored) to look at."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    path = ARTIFACTS / "screens" / f"{name}-{width}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=True)
+    return path
