@@ -12,7 +12,7 @@ config = rx.Config(
     redis_url=_settings.redis_url or None,
     telemetry_enabled=False,
     show_built_with_reflex=False,
-    cors_allowed_origins=[_settings.public_base_url],
+    cors_allowed_origins=_settings.cors_origins,
     plugins=[
         rx.plugins.RadixThemesPlugin(
             theme=rx.theme(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -17,7 +18,11 @@ class Settings(BaseSettings):
     """Configuration of one running app."""
 
     model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        populate_by_name=True,
     )
 
     # Product and site
@@ -69,6 +74,14 @@ class Settings(BaseSettings):
     @classmethod
     def _strip_trailing_slash(cls, value: str) -> str:
         return value.rstrip("/")
+
+    @property
+    def cors_origins(self) -> list[str]:
+        """Origins allowed to open the websocket: the public address; any origin on a local one."""
+        host = urlsplit(self.public_base_url).hostname or ""
+        if host in {"localhost", "127.0.0.1", "::1"}:
+            return ["*"]
+        return [self.public_base_url]
 
     @property
     def stripe_enabled(self) -> bool:

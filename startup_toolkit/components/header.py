@@ -32,21 +32,13 @@ def _tools_menu() -> rx.Component:
             rx.text("Specialized Tools", size="1", weight="bold", color_scheme="gray", padding="0.4rem 0.75rem"),
             *[
                 rx.menu.item(
-                    rx.link(
-                        rx.hstack(rx.icon(t.icon, size=16), rx.text(t.name), spacing="2"),
-                        href=t.path,
-                        underline="none",
-                        color="inherit",
-                    ),
-                    as_child=True,
+                    rx.hstack(rx.icon(t.icon, size=16), rx.text(t.name), spacing="2"),
+                    on_select=rx.redirect(t.path),
                 )
                 for t in ALL_TOOLS
             ],
             rx.menu.separator(),
-            rx.menu.item(
-                rx.link("Explore all tools", href=TOOL_EXPLORER_PATH, underline="none", color="inherit"),
-                as_child=True,
-            ),
+            rx.menu.item("Explore all tools", on_select=rx.redirect(TOOL_EXPLORER_PATH)),
             min_width="16rem",
             aria_label="Specialized Tools",
         ),

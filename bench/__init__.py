@@ -1,0 +1,1 @@
+"""Benchmarks, run on demand against a running app (`make run`, then `make bench`)."""

@@ -1,0 +1,122 @@
+"""The site shell on every page: header, tools menu, mobile menu, footer, toasts, tooltips."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
+
+
+def _header_padding(page: Page) -> float:
+    return page.evaluate(
+        "() => parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop)"
+    )
+
+
+def test_header_is_fixed_and_shrinks_after_10px(live_app: LiveApp, page: Page) -> None:
+    """P-SHELL-1"""
+    page.goto(live_app.path("/"))
+    wait_for_app(page)
+    header = page.locator("#site-header")
+    assert header.evaluate("el => getComputedStyle(el).position") == "fixed"
+    tall = _header_padding(page)
+    page.mouse.wheel(0, 8)
+    page.evaluate("window.scrollTo(0, 8)")
+    page.wait_for_timeout(400)
+    assert _header_padding(page) == tall
+    page.evaluate("window.scrollTo(0, 400)")
+    page.wait_for_function(
+        f"() => parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop) < {tall}"
+    )
+    assert header.is_visible()
+    assert header.bounding_box()["y"] == 0
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function(
+        f"() => parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop) == {tall}"
+    )
+
+
+def test_header_links_and_specialized_tools_menu(live_app: LiveApp, page: Page) -> None:
+    """P-SHELL-2, P-SHELL-4 (signed-out variant)"""
+    page.goto(live_app.path("/"))
+    wait_for_app(page)
+    header = page.locator("#site-header")
+    for label, href in (("Home", "/"), ("Solutions", "/solutions"), ("Pricing", "/pricing"), ("Contact", "/contact")):
+        expect(header.get_by_role("link", name=label, exact=True)).to_have_attribute("href", href)
+    expect(header.get_by_role("link", name="Sign In")).to_have_attribute("href", "/login")
+    expect(header.get_by_role("link", name="Sign Up")).to_have_attribute("href", "/signup")
+    header.get_by_role("button", name="Tools").click()
+    menu = page.get_by_role("menu")
+    expect(menu.get_by_text("Specialized Tools")).to_be_visible()
+    for name in ("Startup Viability Scanner", "AI Co-Founder", "Funding Predictor", "Growth Engine",
+                 "Idea Incubator", "Startup Oracle", "Startup Arena"):
+        expect(menu.get_by_role("menuitem", name=name)).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    header.get_by_role("button", name="Tools").click()
+    page.get_by_role("menuitem", name="Startup Oracle").click()
+    expect(page).to_have_url(live_app.path("/startup-oracle"))
+
+
+def test_mobile_menu_is_full_screen_at_390px(live_app: LiveApp, mobile_page: Page) -> None:
+    """P-SHELL-3"""
+    page = mobile_page
+    page.goto(live_app.path("/"))
+    wait_for_app(page)
+    expect(page.locator("#site-header").get_by_role("link", name="Pricing", exact=True)).to_be_hidden()
+    page.get_by_role("button", name="Open menu").click()
+    menu = page.get_by_role("dialog")
+    expect(menu).to_be_visible()
+    box = menu.bounding_box()
+    assert box and box["x"] == 0 and box["y"] == 0
+    assert box["width"] == 390 and box["height"] >= 800
+    screenshot(page, "mobile-menu")
+    menu.get_by_role("link", name="Pricing", exact=True).click()
+    expect(page).to_have_url(live_app.path("/pricing"))
+    expect(page.get_by_role("dialog")).to_be_hidden()
+    page.get_by_role("button", name="Open menu").click()
+    page.get_by_role("button", name="Close menu").click()
+    expect(page.get_by_role("dialog")).to_be_hidden()
+
+
+def test_footer(live_app: LiveApp, page: Page) -> None:
+    """P-SHELL-5"""
+    page.goto(live_app.path("/"))
+    wait_for_app(page)
+    footer = page.locator("footer")
+    expect(footer.get_by_text("Simply, get UNSTUCK.")).to_be_visible()
+    expect(footer.get_by_role("link", name="Tools", exact=True)).to_have_attribute("href", "/tool-explorer")
+    expect(footer.get_by_label("Twitter / X (coming soon)")).to_be_visible()
+    expect(footer.get_by_label("LinkedIn (coming soon)")).to_be_visible()
+    expect(footer.get_by_label("GitHub (coming soon)")).to_be_visible()
+    expect(footer).to_contain_text(f"© {dt.datetime.now().year} Unstuck")
+
+
+def test_tooltips_wait_700ms(live_app: LiveApp, page: Page) -> None:
+    """P-SHELL-6 (tooltips)"""
+    page.goto(live_app.path("/"))
+    wait_for_app(page)
+    icon = page.locator("footer").get_by_label("LinkedIn (coming soon)")
+    icon.scroll_into_view_if_needed()
+    icon.hover()
+    page.wait_for_timeout(350)
+    expect(page.get_by_role("tooltip")).to_have_count(0)
+    expect(page.get_by_role("tooltip")).to_contain_text("LinkedIn: coming soon", timeout=3000)
+
+
+def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page) -> None:
+    """P-SHELL-6 (toasts)"""
+    page.goto(live_app.path("/pricing"))
+    wait_for_app(page)
+    region = page.get_by_role("region", name="Notifications alt+T")
+    expect(region).to_be_attached()
+    subscribe = page.get_by_role("button", name="Subscribe Now - $11/mo").first
+    subscribe.click()
+    expect(page.locator("[data-sonner-toast]").first).to_contain_text("Checkout link coming soon...")
+    subscribe.click()
+    page.wait_for_timeout(500)
+    expect(page.locator("[data-sonner-toast][data-visible='true']")).to_have_count(1)
+    page.keyboard.press("Alt+t")
+    expect(page.locator("[data-sonner-toaster]").first).to_have_attribute("data-theme", "dark")

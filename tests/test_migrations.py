@@ -1,0 +1,239 @@
+"""The one migration history builds the models' schema, the same on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel, select
+
+from startup_toolkit import models
+from startup_toolkit.db import make_engine
+from tests.conftest import migrate
+
+EXPECTED_TABLES = {
+    # spec platform section 3
+    "user_activity",
+    "user_documents",
+    "user_notifications",
+    "user_favorites",
+    "user_stats",
+    "saved_results",
+    "user_ai_settings",
+    "profiles",
+    "user_preferences",
+    "user_security_settings",
+    # DESIGN.md "Data"
+    "users",
+    "sessions",
+    "subscriptions",
+    "stripe_events",
+    "contact_messages",
+    "ai_usage",
+    "resources",
+}
+
+
+def _schema(engine: Engine) -> dict[str, Any]:
+    """A database-neutral description of the schema: columns, keys, indexes, foreign keys."""
+    insp = inspect(engine)
+    out: dict[str, Any] = {}
+    for table in sorted(insp.get_table_names()):
+        if table == "alembic_version":
+            continue
+        columns = {
+            c["name"]: (type(c["type"].as_generic()).__name__, c["nullable"])
+            for c in insp.get_columns(table)
+        }
+        indexes = {(tuple(i["column_names"]), bool(i["unique"])) for i in insp.get_indexes(table)}
+        uniques = {tuple(u["column_names"]) for u in insp.get_unique_constraints(table)}
+        fks = {
+            (
+                tuple(f["constrained_columns"]),
+                f["referred_table"],
+                (f.get("options") or {}).get("ondelete"),
+            )
+            for f in insp.get_foreign_keys(table)
+        }
+        out[table] = {
+            "columns": columns,
+            "pk": tuple(insp.get_pk_constraint(table)["constrained_columns"]),
+            # A unique index and a unique constraint are the same guarantee; SQLite and
+            # PostgreSQL report them differently.
+            "unique": sorted({cols for cols, u in indexes if u} | uniques),
+            "indexes": sorted(cols for cols, u in indexes if not u),
+            "fks": sorted(fks, key=str),
+        }
+    return out
+
+
+def _no_drift(engine: Engine) -> list[Any]:
+    with engine.connect() as conn:
+        ctx = MigrationContext.configure(conn, opts={"compare_type": False})
+        return compare_metadata(ctx, SQLModel.metadata)
+
+
+@pytest.fixture
+def sqlite_engine(tmp_path: Path) -> Engine:
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    migrate(url)
+    return make_engine(url)
+
+
+def test_migrations_create_every_table(sqlite_engine: Engine) -> None:
+    assert set(inspect(sqlite_engine).get_table_names()) - {"alembic_version"} == EXPECTED_TABLES
+
+
+def test_migrations_match_the_models_on_sqlite(sqlite_engine: Engine) -> None:
+    assert _no_drift(sqlite_engine) == []
+
+
+def test_per_user_lists_are_indexed_by_user_and_time(sqlite_engine: Engine) -> None:
+    schema = _schema(sqlite_engine)
+    for table in (
+        "user_activity",
+        "user_notifications",
+        "saved_results",
+        "user_documents",
+        "ai_usage",
+    ):
+        assert ("user_id", "created_at") in schema[table]["indexes"], table
+    for table in ("user_stats", "user_ai_settings", "user_preferences", "user_security_settings"):
+        assert ("user_id",) in schema[table]["unique"], table
+
+
+def test_every_user_row_cascades_from_users(sqlite_engine: Engine) -> None:
+    schema = _schema(sqlite_engine)
+    owned = [t for t, s in schema.items() if any(fk[1] == "users" for fk in s["fks"])]
+    assert set(owned) == EXPECTED_TABLES - {
+        "users",
+        "stripe_events",
+        "contact_messages",
+        "resources",
+    }
+    for table in owned:
+        assert all(fk[2] == "CASCADE" for fk in schema[table]["fks"] if fk[1] == "users"), table
+
+
+def _seed_and_delete_user(engine: Engine) -> dict[str, int]:
+    """Create a user with one row in every owned table, delete the user, count what is left."""
+    with Session(engine) as s:
+        user = models.User(email="a@example.com", name="A")
+        s.add(user)
+        s.flush()
+        uid = user.id
+        s.add_all(
+            [
+                models.UserSession(user_id=uid, token_hash="h", expires_at=models.base.utcnow()),
+                models.Profile(id=uid, full_name="A"),
+                models.UserAiSettings(user_id=uid),
+                models.UserPreferences(user_id=uid),
+                models.UserSecuritySettings(user_id=uid),
+                models.UserActivity(user_id=uid, tool_name="Dashboard", action="x"),
+                models.UserNotification(user_id=uid, message="hi"),
+                models.UserFavorite(
+                    user_id=uid, tool_name="AI Co-Founder", tool_path="/ai-cofounder"
+                ),
+                models.UserStats(user_id=uid),
+                models.SavedResult(user_id=uid, tool_name="t", title="r", content={"a": 1}),
+                models.UserDocument(user_id=uid, name="d"),
+                models.Subscription(user_id=uid, stripe_subscription_id="sub_1"),
+                models.AiUsage(user_id=uid, tool_name="t"),
+            ]
+        )
+        s.commit()
+        s.delete(s.get(models.User, uid))
+        s.commit()
+    counts = {}
+    with engine.connect() as conn:
+        for table in EXPECTED_TABLES - {"stripe_events", "contact_messages", "resources"}:
+            counts[table] = conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
+    return counts
+
+
+def test_deleting_a_user_deletes_their_rows_on_sqlite(sqlite_engine: Engine) -> None:
+    assert set(_seed_and_delete_user(sqlite_engine).values()) == {0}
+
+
+def test_spec_defaults_apply(sqlite_engine: Engine) -> None:
+    with Session(sqlite_engine) as s:
+        user = models.User(email="d@example.com")
+        s.add(user)
+        s.flush()
+        s.add_all(
+            [
+                models.UserStats(user_id=user.id),
+                models.UserAiSettings(user_id=user.id),
+                models.UserPreferences(user_id=user.id),
+                models.UserSecuritySettings(user_id=user.id),
+                models.UserNotification(user_id=user.id, message="m"),
+                models.UserDocument(user_id=user.id, name="n"),
+            ]
+        )
+        s.commit()
+        stats = s.exec(select(models.UserStats)).one()
+        ai = s.exec(select(models.UserAiSettings)).one()
+        prefs = s.exec(select(models.UserPreferences)).one()
+        sec = s.exec(select(models.UserSecuritySettings)).one()
+        note = s.exec(select(models.UserNotification)).one()
+        doc = s.exec(select(models.UserDocument)).one()
+        user_id = user.id
+    assert (
+        stats.tools_used,
+        stats.documents_generated,
+        stats.challenges_completed,
+        stats.arena_rank,
+    ) == (0, 0, 0, 999)
+    assert (
+        ai.response_style,
+        ai.expertise_level,
+        ai.industry_focus,
+        ai.communication_tone,
+        ai.detail_level,
+    ) == (
+        "balanced",
+        "intermediate",
+        "technology",
+        "professional",
+        "moderate",
+    )
+    assert (
+        prefs.email_notifications,
+        prefs.push_notifications,
+        prefs.marketing_emails,
+        prefs.weekly_reports,
+    ) == (True, False, True, True)
+    assert (
+        prefs.ai_personalization,
+        prefs.data_collection,
+        prefs.theme,
+        prefs.language,
+        prefs.timezone,
+    ) == (True, True, "dark", "en", "UTC")
+    assert (sec.two_factor_enabled, sec.session_timeout, sec.login_notifications) == (
+        False,
+        30,
+        True,
+    )
+    assert note.is_read is False
+    assert doc.file_format == "PDF"
+    assert len(user_id) >= 10  # P-AUTH-4: ids are long enough for the helpers' id rule
+
+
+@pytest.mark.postgres
+def test_migrations_build_the_same_schema_on_postgresql(
+    sqlite_engine: Engine, postgres_url: str
+) -> None:
+    migrate(postgres_url)
+    pg = create_engine(postgres_url)
+    try:
+        assert _schema(pg) == _schema(sqlite_engine)
+        assert _no_drift(pg) == []
+        assert set(_seed_and_delete_user(pg).values()) == {0}
+    finally:
+        pg.dispose()

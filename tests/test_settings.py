@@ -1,0 +1,94 @@
+"""Settings: the app starts with nothing set, and derived flags follow what is configured."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from startup_toolkit.settings import Settings, get_settings
+
+
+def fresh(monkeypatch: pytest.MonkeyPatch, **env: str) -> Settings:
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    return Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_embedded_defaults_need_no_configuration(settings_env: pytest.MonkeyPatch) -> None:
+    settings_env.delenv("DATABASE_URL", raising=False)
+    s = fresh(settings_env)
+    assert s.database_url == "sqlite:///unstuck.db"
+    assert s.product_name == "Unstuck"
+    assert s.effective_access_mode == "open"
+    assert s.ai_enabled is False  # demo mode
+    assert s.smtp_enabled is False
+    assert s.stripe_enabled is False
+    assert s.ai_model == "openai/gpt-oss-120b"
+    assert (s.contact_limit_count, s.contact_limit_window_seconds) == (5, 600)
+
+
+def test_access_mode_is_subscription_only_when_stripe_is_configured(settings_env: pytest.MonkeyPatch) -> None:
+    assert fresh(settings_env, STRIPE_SECRET_KEY="sk_test_x").effective_access_mode == "open"
+    s = fresh(settings_env, STRIPE_SECRET_KEY="sk_test_x", STRIPE_PRICE_ID="price_1")
+    assert s.effective_access_mode == "subscription"
+    assert fresh(settings_env, ACCESS_MODE="open").effective_access_mode == "open"
+
+
+def test_ai_key_accepts_the_groq_name(settings_env: pytest.MonkeyPatch) -> None:
+    s = fresh(settings_env, GROQ_API_KEY="gsk_1", AI_BASE_URL="http://127.0.0.1:9999/")
+    assert s.ai_enabled and s.ai_api_key == "gsk_1"
+    assert s.ai_base_url == "http://127.0.0.1:9999"
+
+
+def test_feed_urls_and_mail_sender(settings_env: pytest.MonkeyPatch) -> None:
+    s = fresh(settings_env, NEWS_FEED_URLS=" http://a/rss , ,http://b/atom", CONTACT_EMAIL="team@x.io")
+    assert s.feed_urls == ["http://a/rss", "http://b/atom"]
+    assert s.mail_sender == "team@x.io"
+    assert fresh(settings_env, SMTP_FROM="noreply@x.io").mail_sender == "noreply@x.io"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("SMTP_PORT", "0"), ("SMTP_PORT", "notanumber"), ("ACCESS_MODE", "free"), ("SMTP_SECURITY", "tls13")],
+)
+def test_bad_values_are_refused_clearly(settings_env: pytest.MonkeyPatch, name: str, value: str) -> None:
+    with pytest.raises(ValidationError, match=name.lower()):
+        fresh(settings_env, **{name: value})
+
+
+def test_dotenv_file_is_read(settings_env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    settings_env.chdir(tmp_path)
+    (tmp_path / ".env").write_text("PRODUCT_NAME=Acme\nCHECKOUT_URL=https://pay.example/x\n")
+    get_settings.cache_clear()
+    s = get_settings()
+    assert (s.product_name, s.checkout_url) == ("Acme", "https://pay.example/x")
+
+
+def test_every_setting_is_documented() -> None:
+    root = Path(__file__).resolve().parent.parent
+    example = (root / ".env.example").read_text()
+    readme = (root / "README.md").read_text()
+    for name in Settings.model_fields:
+        env_name = name.upper()
+        assert f"{env_name}=" in example, f"{env_name} missing from .env.example"
+        assert env_name in readme, f"{env_name} missing from README.md"
+
+
+def test_empty_values_mean_unset(settings_env: pytest.MonkeyPatch) -> None:
+    s = fresh(settings_env, ACCESS_MODE="", SMTP_PORT="", AI_API_KEY="")
+    assert (s.access_mode, s.smtp_port, s.ai_enabled) == (None, 587, False)
+
+
+def test_env_example_loads_as_is(settings_env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    for name in list(Settings.model_fields):
+        settings_env.delenv(name.upper(), raising=False)
+    s = Settings(_env_file=root / ".env.example")  # type: ignore[call-arg]
+    assert s.effective_access_mode == "open" and not s.ai_enabled and not s.smtp_enabled
+
+
+def test_cors_is_the_public_address_except_on_a_local_machine(settings_env: pytest.MonkeyPatch) -> None:
+    assert fresh(settings_env).cors_origins == ["*"]
+    assert fresh(settings_env, PUBLIC_BASE_URL="https://app.unstuck.io/").cors_origins == ["https://app.unstuck.io"]
