@@ -22,8 +22,13 @@ def page_layout(*children: rx.Component) -> rx.Component:
 def section(*children: rx.Component, **props: object) -> rx.Component:
     """A full-width page section with the standard padding and a centred content column."""
     return rx.el.section(
-        rx.box(*children, max_width=CONTENT_MAX_WIDTH, margin_x="auto", width="100%"),
+        rx.box(
+            *children,
+            max_width=CONTENT_MAX_WIDTH,
+            margin_x="auto",
+            width="100%",
+            padding_x=SECTION_PADDING_X,  # same column as the header and footer
+        ),
         padding_y=props.pop("padding_y", SECTION_PADDING_Y),
-        padding_x=SECTION_PADDING_X,
         **props,
     )

@@ -1,2 +1,197 @@
+"""The contact outbox: mail stored messages from their rows until both emails are delivered.
+
+Every backend worker runs `run_outbox_worker` (a Reflex lifespan task). Workers share the
+table safely: a row is claimed with a conditional UPDATE of its lease, and only the worker
+whose UPDATE changed the row sends it. The team notification and the sender confirmation
+are recorded separately, so a retry never repeats a mail that was already delivered.
+Rows are never deleted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import or_, update
+from sqlmodel import Session, select
+
+from startup_toolkit.db import get_engine
+from startup_toolkit.domain.contact import next_attempt_at, sender_confirmation, team_notification
+from startup_toolkit.models.base import utcnow
+from startup_toolkit.models.contact import ContactMessage
+from startup_toolkit.providers import mailer
+from startup_toolkit.settings import Settings, get_settings
+
+logger = logging.getLogger(__name__)
+
+BATCH_SIZE = 20
+ERROR_MAX = 1000
+
+#: Running workers and their loops, so `wake_outbox` can reach them from any thread.
+_wakers: dict[asyncio.Event, asyncio.AbstractEventLoop] = {}
+_wakers_lock = threading.Lock()
+
+
+def lease_seconds(settings: Settings) -> float:
+    """How long a claim holds: long enough for two SMTP sessions, with margin."""
+    return max(60.0, 4 * settings.smtp_timeout_seconds)
+
+
+def _due(now: datetime) -> tuple[Any, ...]:
+    """SQL conditions: pending, due now and not leased by a live worker."""
+    return (
+        ContactMessage.status == "pending",
+        or_(ContactMessage.next_attempt_at.is_(None), ContactMessage.next_attempt_at <= now),  # type: ignore[union-attr]
+        or_(ContactMessage.lease_until.is_(None), ContactMessage.lease_until < now),  # type: ignore[union-attr]
+    )
+
+
+def _claim(session: Session, message_id: int, now: datetime, until: datetime) -> bool:
+    """Take the lease on one due row; True only for the one caller whose UPDATE hit it."""
+    stmt = (
+        update(ContactMessage)
+        .where(ContactMessage.id == message_id, *_due(now))  # type: ignore[arg-type]
+        .values(lease_until=until)
+    )
+    result = session.exec(stmt)
+    session.commit()
+    return result.rowcount == 1
+
+
+def _deliver_one(
+    session: Session, message_id: int, settings: Settings, clock: Callable[[], datetime]
+) -> bool:
+    """Send what is still missing for a claimed row; True when it is now fully sent."""
+    row = session.get(ContactMessage, message_id, populate_existing=True)
+    if row is None:
+        return False
+    product = settings.product_name
+    try:
+        if row.team_sent_at is None:
+            text = team_notification(
+                product_name=product,
+                name=row.name,
+                email=row.email,
+                message=row.message,
+                received_at=row.created_at,
+                message_id=row.id,
+            )
+            mailer.send_email(
+                settings, settings.contact_email, text.subject, text.body, reply_to=row.email
+            )
+            row.team_sent_at = clock()
+            session.add(row)
+            session.commit()
+        if row.confirmation_sent_at is None:
+            text = sender_confirmation(product_name=product, name=row.name)
+            try:
+                mailer.send_email(
+                    settings, row.email, text.subject, text.body, reply_to=settings.contact_email
+                )
+            except mailer.MailError as exc:
+                if not exc.permanent:
+                    raise
+                # The address refuses mail for good: the team has the message, stop here.
+                row.last_error = f"Confirmation not deliverable: {exc}"[:ERROR_MAX]
+            else:
+                row.confirmation_sent_at = clock()
+        row.status = "sent"
+        row.lease_until = None
+        row.next_attempt_at = None
+        session.add(row)
+        session.commit()
+        return True
+    except Exception as exc:  # every failure is recorded on the row
+        session.rollback()
+        row = session.get(ContactMessage, message_id, populate_existing=True)
+        if row is None:
+            return False
+        failed_at = clock()
+        row.attempts += 1
+        row.last_error = str(exc)[:ERROR_MAX] or type(exc).__name__
+        row.next_attempt_at = next_attempt_at(row.attempts, failed_at)
+        row.lease_until = None
+        session.add(row)
+        session.commit()
+        logger.warning(
+            "Contact message %s not delivered (attempt %s, next at %s): %s",
+            message_id,
+            row.attempts,
+            row.next_attempt_at,
+            row.last_error,
+        )
+        return False
+
+
+def deliver_due_messages(now: datetime | None = None) -> int:
+    """One outbox pass (blocking): claim and mail every due row; returns how many completed.
+
+    `now` fixes the clock for the pass (tests); by default the real time is used.
+    """
+    settings = get_settings()
+    if not settings.smtp_enabled:
+        return 0
+
+    def clock() -> datetime:
+        return now if now is not None else utcnow()
+
+    delivered = 0
+    with Session(get_engine(), expire_on_commit=False) as session:
+        start = clock()
+        ids = session.exec(
+            select(ContactMessage.id)
+            .where(*_due(start))  # type: ignore[arg-type]
+            .order_by(ContactMessage.id)  # type: ignore[arg-type]
+            .limit(BATCH_SIZE)
+        ).all()
+        for message_id in ids:
+            claimed_at = clock()
+            until = claimed_at + timedelta(seconds=lease_seconds(settings))
+            if message_id is None or not _claim(session, message_id, claimed_at, until):
+                continue
+            if _deliver_one(session, message_id, settings, clock):
+                delivered += 1
+    return delivered
+
+
+def wake_outbox() -> None:
+    """Ask the running workers for a pass now (after a new message); safe from any thread."""
+    with _wakers_lock:
+        targets = list(_wakers.items())
+    try:
+        current = asyncio.get_running_loop()
+    except RuntimeError:
+        current = None
+    for event, loop in targets:
+        if loop is current:
+            event.set()
+        elif not loop.is_closed():
+            loop.call_soon_threadsafe(event.set)
+
+
 async def run_outbox_worker() -> None:
-    return None
+    """Forever: one pass, then sleep `outbox_poll_seconds` or until woken. Never crashes."""
+    settings = get_settings()
+    if not settings.smtp_enabled:
+        logger.info("Outbox idle: SMTP is not configured, contact messages are only stored.")
+        return
+    wake = asyncio.Event()
+    with _wakers_lock:
+        _wakers[wake] = asyncio.get_running_loop()
+    try:
+        while True:
+            wake.clear()
+            try:
+                await asyncio.to_thread(deliver_due_messages)
+            except Exception:
+                logger.exception("Outbox pass failed; trying again later.")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), timeout=get_settings().outbox_poll_seconds)
+    finally:
+        with _wakers_lock:
+            _wakers.pop(wake, None)

@@ -1,0 +1,115 @@
+"""Storing contact messages: validate, rate-limit per client address, write the row first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Literal
+
+from sqlalchemy import func
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, select
+
+from startup_toolkit.domain.contact import validate_contact
+from startup_toolkit.models.base import utcnow
+from startup_toolkit.models.contact import ContactMessage
+from startup_toolkit.settings import Settings, get_settings
+
+IP_MAX = 64
+
+
+class ContactStorageError(Exception):
+    """The message could not be written to the database (nothing was stored)."""
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    """What happened to one submission."""
+
+    status: Literal["ok", "invalid", "rate_limited"]
+    errors: dict[str, str] = field(default_factory=dict)
+    missing_required: bool = False
+    message_id: int | None = None
+    #: True when the row waits for the outbox (SMTP configured); False: stored only.
+    will_email: bool = False
+    retry_after_seconds: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+def recent_message_count(session: Session, ip_address: str, since: datetime) -> int:
+    """How many messages this client address stored at or after `since`."""
+    stmt = (
+        select(func.count())
+        .select_from(ContactMessage)
+        .where(ContactMessage.ip_address == ip_address, ContactMessage.created_at >= since)
+    )
+    return int(session.exec(stmt).one())
+
+
+def _retry_after(
+    session: Session, ip_address: str, since: datetime, window: int, now: datetime, limit: int
+) -> int:
+    """Seconds until the oldest message that still counts leaves the window."""
+    stmt = (
+        select(ContactMessage.created_at)
+        .where(ContactMessage.ip_address == ip_address, ContactMessage.created_at >= since)
+        .order_by(ContactMessage.created_at.desc())  # type: ignore[union-attr]
+        .offset(limit - 1)
+        .limit(1)
+    )
+    oldest_counted = session.exec(stmt).first()
+    if oldest_counted is None:
+        return window
+    remaining = (oldest_counted + timedelta(seconds=window) - now).total_seconds()
+    return max(1, int(remaining + 0.999))
+
+
+def submit_contact_message(
+    session: Session,
+    name: str,
+    email: str,
+    message: str,
+    ip_address: str,
+    now: datetime | None = None,
+    settings: Settings | None = None,
+) -> SubmitResult:
+    """Validate, apply the per-address limit and store the message (committed on return).
+
+    Raises `ContactStorageError` when the database fails; nothing else is swallowed.
+    """
+    settings = settings or get_settings()
+    now = now or utcnow()
+    check = validate_contact(name, email, message)
+    if not check.ok:
+        return SubmitResult(
+            status="invalid", errors=dict(check.errors), missing_required=check.missing_required
+        )
+
+    ip = (ip_address or "")[:IP_MAX]
+    window = settings.contact_limit_window_seconds
+    since = now - timedelta(seconds=window)
+    try:
+        if recent_message_count(session, ip, since) >= settings.contact_limit_count:
+            wait = _retry_after(session, ip, since, window, now, settings.contact_limit_count)
+            return SubmitResult(status="rate_limited", retry_after_seconds=wait)
+
+        will_email = settings.smtp_enabled
+        row = ContactMessage(
+            name=check.values.name,
+            email=check.values.email,
+            message=check.values.message,
+            ip_address=ip,
+            status="pending" if will_email else "stored",
+            next_attempt_at=now if will_email else None,
+            created_at=now,
+        )
+        session.add(row)
+        session.commit()
+        session.refresh(row)
+    except SQLAlchemyError as exc:
+        session.rollback()
+        raise ContactStorageError(f"Could not store the contact message: {exc}") from exc
+    return SubmitResult(status="ok", message_id=row.id, will_email=will_email)
