@@ -13,6 +13,7 @@ config = rx.Config(
     telemetry_enabled=False,
     show_built_with_reflex=False,
     cors_allowed_origins=_settings.cors_origins,
+    trusted_proxy_hops=_settings.trusted_proxy_hops,
     plugins=[
         rx.plugins.RadixThemesPlugin(
             theme=rx.theme(

@@ -32,6 +32,8 @@ class Settings(BaseSettings):
     social_twitter_url: str = ""
     social_linkedin_url: str = ""
     social_github_url: str = ""
+    # Reverse proxies in front of the app whose X-Forwarded-For is trusted for client addresses.
+    trusted_proxy_hops: int = Field(default=0, ge=0)
 
     # Storage
     database_url: str = "sqlite:///unstuck.db"
