@@ -36,7 +36,14 @@ EXPECTED_TABLES = {
     "contact_messages",
     "ai_usage",
     "resources",
+    # sign-in security (models/security.py, migration 0002)
+    "login_attempts",
+    "sign_in_tickets",
+    "user_totp",
 }
+
+# Tables with no owning user: kept when a user is deleted.
+UNOWNED_TABLES = {"users", "stripe_events", "contact_messages", "resources", "login_attempts"}
 
 
 def _schema(engine: Engine) -> dict[str, Any]:
@@ -110,12 +117,7 @@ def test_per_user_lists_are_indexed_by_user_and_time(sqlite_engine: Engine) -> N
 def test_every_user_row_cascades_from_users(sqlite_engine: Engine) -> None:
     schema = _schema(sqlite_engine)
     owned = [t for t, s in schema.items() if any(fk[1] == "users" for fk in s["fks"])]
-    assert set(owned) == EXPECTED_TABLES - {
-        "users",
-        "stripe_events",
-        "contact_messages",
-        "resources",
-    }
+    assert set(owned) == EXPECTED_TABLES - UNOWNED_TABLES
     for table in owned:
         assert all(fk[2] == "CASCADE" for fk in schema[table]["fks"] if fk[1] == "users"), table
 
@@ -144,6 +146,8 @@ def _seed_and_delete_user(engine: Engine) -> dict[str, int]:
                 models.UserDocument(user_id=uid, name="d"),
                 models.Subscription(user_id=uid, stripe_subscription_id="sub_1"),
                 models.AiUsage(user_id=uid, tool_name="t"),
+                models.SignInTicket(user_id=uid, ticket_hash="t", expires_at=models.base.utcnow()),
+                models.UserTotp(user_id=uid, pending_secret="S"),
             ]
         )
         s.commit()
@@ -151,7 +155,7 @@ def _seed_and_delete_user(engine: Engine) -> dict[str, int]:
         s.commit()
     counts = {}
     with engine.connect() as conn:
-        for table in EXPECTED_TABLES - {"stripe_events", "contact_messages", "resources"}:
+        for table in EXPECTED_TABLES - (UNOWNED_TABLES - {"users"}):
             counts[table] = conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
     return counts
 

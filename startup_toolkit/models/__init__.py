@@ -7,6 +7,7 @@ from startup_toolkit.models.billing import StripeEvent, Subscription
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import SavedResult, UserDocument
+from startup_toolkit.models.security import LoginAttempt, SignInTicket, UserTotp
 from startup_toolkit.models.settings import (
     Profile,
     UserAiSettings,
@@ -17,9 +18,11 @@ from startup_toolkit.models.settings import (
 __all__ = [
     "AiUsage",
     "ContactMessage",
+    "LoginAttempt",
     "Profile",
     "Resource",
     "SavedResult",
+    "SignInTicket",
     "StripeEvent",
     "Subscription",
     "User",
@@ -32,4 +35,5 @@ __all__ = [
     "UserSecuritySettings",
     "UserSession",
     "UserStats",
+    "UserTotp",
 ]

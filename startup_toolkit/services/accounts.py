@@ -1,0 +1,588 @@
+"""Accounts: sign-up, sign-in checks, first sign-in initialisation, password change,
+two-factor authentication (TOTP) and account deletion.
+
+Convention: every function takes the database `Session` first and commits what it changes.
+User mistakes come back as result dataclasses (`ok`, `message`, field `errors`), never as
+exceptions. The user id always comes from the server-side session.
+
+Sign-in protection (DESIGN.md "Identity and sessions"):
+* One message, 'Invalid email or password', for an unknown email, a wrong password, a locked
+  account and a blocked address. An unknown email still costs one Argon2 verification, so
+  timing does not tell whether the account exists.
+* Per account: after 5 consecutive failures each further failure locks the account for
+  2^(n-5) seconds (n = consecutive failures), at most 15 minutes (`users.locked_until`).
+  During the lock even the right password fails; the result carries `retry_after`. Unknown
+  emails get the same schedule from `login_attempts` (failures in the last 24 hours), so the
+  lock does not reveal which emails exist. Attempts during a lock are not counted.
+* Per client address: at most 20 failed attempts in 15 minutes (`login_attempts`). An empty
+  address (unknown client) is not limited: callers must pass the real client address.
+* With two-factor on, the password step does not reset the failure count; a wrong code counts
+  as a failure, and only a right code resets it.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple
+
+from sqlalchemy import delete, func, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlmodel import Session, select
+
+from startup_toolkit.domain import passwords, totp
+from startup_toolkit.domain.identity import (
+    clean_name,
+    email_error,
+    email_fingerprint,
+    initials,
+    is_valid_email,
+    is_valid_user_id,
+    name_error,
+    normalize_email,
+)
+from startup_toolkit.models.accounts import User
+from startup_toolkit.models.activity import UserStats
+from startup_toolkit.models.base import utcnow
+from startup_toolkit.models.security import LoginAttempt, SignInTicket, UserTotp
+from startup_toolkit.models.settings import Profile
+from startup_toolkit.services import sessions
+from startup_toolkit.services.activity import add_activity, add_notification, get_user_stats
+from startup_toolkit.services.user_settings import ensure_default_settings, get_security_settings
+from startup_toolkit.settings import get_settings
+
+log = logging.getLogger(__name__)
+
+# Sign-in limits
+LOCK_AFTER_FAILURES = 5
+LOCK_MAX_SECONDS = 15 * 60
+IP_LIMIT = 20
+IP_WINDOW_SECONDS = 15 * 60
+ATTEMPT_RETENTION = timedelta(hours=24)
+IP_MAX = 64
+
+# Messages
+INVALID_CREDENTIALS = "Invalid email or password"
+EMAIL_TAKEN = "An account with this email already exists."
+SIGN_UP_FAILED = "Could not create the account. Please try again."
+FIX_FIELDS = "Please correct the highlighted fields"
+PASSWORD_CHANGED = "Password changed successfully"
+PASSWORD_CHANGE_FAILED = "Failed to change password"
+ALL_FIELDS_REQUIRED = "All fields are required"
+CURRENT_INCORRECT = "Current password is incorrect"
+SAME_PASSWORD = "New password must be different from the current one"
+TOO_MANY_ATTEMPTS = "Too many attempts. Please wait and try again."
+INVALID_CODE = "Invalid verification code"
+INVALID_CODE_OR_PASSWORD = "Invalid verification code or password"
+TOTP_NOT_STARTED = "Start two-factor setup first"
+TOTP_ENABLED = "Two-factor authentication enabled"
+TOTP_DISABLED = "Two-factor authentication disabled"
+EMAIL_MISMATCH = "The email does not match your account"
+ACCOUNT_DELETED = "Your account has been deleted"
+ACCOUNT_NOT_FOUND = "Account not found"
+
+WELCOME_TOOL = "Dashboard"
+WELCOME_ACTION = "Account created and dashboard initialized"
+
+
+def welcome_message(product_name: str) -> str:
+    return (
+        f"Welcome to {product_name}! Your dashboard is ready to track your entrepreneurial journey."
+    )
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a user action: `message` is ready for a toast, `errors` by field."""
+
+    ok: bool
+    message: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+    retry_after: int = 0
+
+
+@dataclass(frozen=True)
+class SignUpResult(Result):
+    user_id: str | None = None
+
+
+@dataclass(frozen=True)
+class AuthResult(Result):
+    """`ok` with `totp_required`: the password was right, a code is still needed
+    (`verify_totp_for_sign_in`) before a session may be created."""
+
+    user_id: str | None = None
+    totp_required: bool = False
+
+
+class TotpSetup(NamedTuple):
+    """What the setup dialog shows: the secret (for manual entry), its URI and QR code."""
+
+    secret: str
+    uri: str
+    qr_svg_data_uri: str
+
+
+@dataclass(frozen=True)
+class AccountView:
+    """What the header, dashboard and profile show about the signed-in user."""
+
+    user_id: str
+    name: str
+    email: str
+    avatar_url: str
+    initials: str
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def lockout_seconds(consecutive_failures: int) -> int:
+    """The lock after `consecutive_failures` failures: 0 below 5, then 1, 2, 4 ... <= 900 s."""
+    if consecutive_failures < LOCK_AFTER_FAILURES:
+        return 0
+    exponent = min(consecutive_failures - LOCK_AFTER_FAILURES, 20)
+    return min(2**exponent, LOCK_MAX_SECONDS)
+
+
+def _seconds_until(moment: datetime | None, now: datetime) -> int:
+    if moment is None or moment <= now:
+        return 0
+    return max(1, math.ceil((moment - now).total_seconds()))
+
+
+def _find_user_by_email(session: Session, email: str) -> User | None:
+    return session.exec(select(User).where(User.email == email)).first()
+
+
+def get_user(session: Session, user_id: str) -> User | None:
+    """The user row for an id from the server-side session."""
+    if not is_valid_user_id(user_id):
+        return None
+    return session.get(User, user_id)
+
+
+def account_view(session: Session, user_id: str) -> AccountView | None:
+    """Name, email, avatar and initials of the user (None when the account is gone)."""
+    user = get_user(session, user_id)
+    if user is None:
+        return None
+    return AccountView(
+        user_id=user.id,
+        name=user.name,
+        email=user.email,
+        avatar_url=user.avatar_url,
+        initials=initials(user.name, user.email),
+    )
+
+
+def _record_attempt(session: Session, ip: str, fingerprint: str, now: datetime) -> None:
+    """Note one failed attempt (no commit) and prune attempts older than a day."""
+    session.exec(delete(LoginAttempt).where(LoginAttempt.created_at < now - ATTEMPT_RETENTION))
+    session.add(LoginAttempt(ip_address=ip, email_hash=fingerprint, created_at=now))
+
+
+def _ip_retry_after(session: Session, ip: str, now: datetime) -> int:
+    """Seconds until this address may try again (0 when under the limit)."""
+    if not ip:
+        return 0
+    since = now - timedelta(seconds=IP_WINDOW_SECONDS)
+    recent = (
+        select(LoginAttempt.created_at)
+        .where(LoginAttempt.ip_address == ip, LoginAttempt.created_at >= since)
+        .order_by(LoginAttempt.created_at.desc())  # type: ignore[attr-defined]
+        .offset(IP_LIMIT - 1)
+        .limit(1)
+    )
+    oldest_counted = session.exec(recent).first()
+    if oldest_counted is None:
+        return 0
+    return _seconds_until(oldest_counted + timedelta(seconds=IP_WINDOW_SECONDS), now) or 1
+
+
+def _unknown_email_lock(session: Session, fingerprint: str, now: datetime) -> tuple[int, int]:
+    """(failures in the last day, seconds of lock left) for an email with no account."""
+    stmt = select(func.count(), func.max(LoginAttempt.created_at)).where(
+        LoginAttempt.email_hash == fingerprint,
+        LoginAttempt.created_at >= now - ATTEMPT_RETENTION,
+    )
+    count, latest = session.exec(stmt).one()
+    count = int(count or 0)
+    if not count or latest is None:
+        return 0, 0
+    if latest.tzinfo is None:  # some drivers return naive UTC for aggregates
+        latest = latest.replace(tzinfo=now.tzinfo)
+    return count, _seconds_until(latest + timedelta(seconds=lockout_seconds(count)), now)
+
+
+def _register_failure(session: Session, user: User, now: datetime) -> int:
+    """Count a failed check against the account (no commit); the new lock in seconds.
+
+    The count is incremented in SQL so parallel attempts cannot overwrite each other."""
+    session.exec(
+        update(User).where(User.id == user.id).values(failed_logins=User.failed_logins + 1)
+    )
+    session.refresh(user, ["failed_logins"])
+    lock = lockout_seconds(user.failed_logins)
+    if lock:
+        user.locked_until = now + timedelta(seconds=lock)
+        session.add(user)
+    return lock
+
+
+def _clear_failures(user: User) -> None:
+    user.failed_logins = 0
+    user.locked_until = None
+
+
+def _totp_state(session: Session, user_id: str) -> UserTotp | None:
+    return session.exec(select(UserTotp).where(UserTotp.user_id == user_id)).first()
+
+
+# --- first sign-in initialisation ------------------------------------------------------------
+
+
+def initialize_user(session: Session, user_id: Any) -> bool:
+    """P-AUTH-3, idempotent: when the user has no stats row, create it (zeros, arena rank
+    999) with the welcome notification and the 'Account created' activity, in one
+    transaction; also create missing settings rows. Skipped (True) for an invalid id."""
+    if not is_valid_user_id(user_id):
+        return True
+    try:
+        if get_user_stats(session, user_id) is None:
+            session.add(UserStats(user_id=user_id, updated_at=utcnow()))
+            add_notification(session, user_id, "success", welcome_message(_product()))
+            add_activity(session, user_id, WELCOME_TOOL, WELCOME_ACTION)
+            try:
+                session.commit()
+            except IntegrityError:
+                session.rollback()  # another request initialised the user first
+        ensure_default_settings(session, user_id)
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not initialise user data")
+        return False
+    return True
+
+
+def _product() -> str:
+    return get_settings().product_name
+
+
+# --- sign-up and sign-in ---------------------------------------------------------------------
+
+
+def sign_up(session: Session, name: str, email: str, password: str, confirm: str) -> SignUpResult:
+    """Create an account (user, profile, first sign-in data). Fields: name, email,
+    password, confirm."""
+    errors: dict[str, str] = {}
+    if problem := name_error(name):
+        errors["name"] = problem
+    if problem := email_error(email):
+        errors["email"] = problem
+    if problem := passwords.password_error(password):
+        errors["password"] = problem
+    elif password != confirm:
+        errors["confirm"] = "Passwords do not match"
+    if errors:
+        return SignUpResult(ok=False, message=next(iter(errors.values())), errors=errors)
+
+    address = normalize_email(email)
+    if _find_user_by_email(session, address) is not None:
+        return SignUpResult(ok=False, message=EMAIL_TAKEN, errors={"email": EMAIL_TAKEN})
+
+    display_name = clean_name(name)
+    user = User(email=address, name=display_name, password_hash=passwords.hash_password(password))
+    session.add(user)
+    try:
+        session.flush()
+        session.add(Profile(id=user.id, full_name=display_name))
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        if _find_user_by_email(session, address) is not None:
+            return SignUpResult(ok=False, message=EMAIL_TAKEN, errors={"email": EMAIL_TAKEN})
+        log.exception("Could not create an account")
+        return SignUpResult(ok=False, message=SIGN_UP_FAILED)
+    user_id = user.id
+    initialize_user(session, user_id)
+    return SignUpResult(ok=True, message="Account created", user_id=user_id)
+
+
+def authenticate(
+    session: Session,
+    email: str,
+    password: str,
+    ip_address: str,
+    now: datetime | None = None,
+) -> AuthResult:
+    """Check an email and password. Success says whether a TOTP code is still required."""
+    now = now or utcnow()
+    ip = str(ip_address or "")[:IP_MAX]
+    password = password if isinstance(password, str) else ""
+    address = normalize_email(email)
+    fingerprint = email_fingerprint(address)
+
+    blocked = _ip_retry_after(session, ip, now)
+    if blocked:
+        return AuthResult(ok=False, message=INVALID_CREDENTIALS, retry_after=blocked)
+
+    user = _find_user_by_email(session, address) if is_valid_email(address) else None
+    if user is None:
+        passwords.burn_verification(password)
+        count, locked_for = _unknown_email_lock(session, fingerprint, now)
+        if locked_for:
+            return AuthResult(ok=False, message=INVALID_CREDENTIALS, retry_after=locked_for)
+        _record_attempt(session, ip, fingerprint, now)
+        session.commit()
+        return AuthResult(
+            ok=False, message=INVALID_CREDENTIALS, retry_after=lockout_seconds(count + 1)
+        )
+
+    locked_for = _seconds_until(user.locked_until, now)
+    if locked_for:
+        passwords.burn_verification(password)
+        return AuthResult(ok=False, message=INVALID_CREDENTIALS, retry_after=locked_for)
+
+    good = len(password) <= passwords.MAX_LENGTH and passwords.verify_password(
+        user.password_hash, password
+    )
+    if not good:
+        if len(password) > passwords.MAX_LENGTH:
+            passwords.burn_verification(password)
+        lock = _register_failure(session, user, now)
+        _record_attempt(session, ip, fingerprint, now)
+        session.commit()
+        return AuthResult(ok=False, message=INVALID_CREDENTIALS, retry_after=lock)
+
+    if passwords.needs_rehash(user.password_hash):
+        user.password_hash = passwords.hash_password(password)
+        user.updated_at = now
+    security = get_security_settings(session, user.id)
+    totp_required = bool(security and security.two_factor_enabled and user.totp_secret)
+    if not totp_required:
+        _clear_failures(user)
+    session.add(user)
+    session.commit()
+    user_id = user.id
+    initialize_user(session, user_id)
+    return AuthResult(ok=True, user_id=user_id, totp_required=totp_required)
+
+
+# --- password --------------------------------------------------------------------------------
+
+
+def change_password(
+    session: Session,
+    user_id: str,
+    current: str,
+    new: str,
+    confirm: str,
+    keep_token: str | None,
+    now: datetime | None = None,
+) -> Result:
+    """P-PROF-5: check the current password, store the new one, record the date and end
+    every other session (the one with `keep_token` stays). Fields: current, new, confirm."""
+    now = now or utcnow()
+    values = {"current": current, "new": new, "confirm": confirm}
+    errors = {
+        key: "This field is required"
+        for key, value in values.items()
+        if not isinstance(value, str) or not value
+    }
+    if errors:
+        return Result(ok=False, message=ALL_FIELDS_REQUIRED, errors=errors)
+    errors = passwords.new_password_errors(new, confirm)
+    if errors:
+        return Result(ok=False, message=next(iter(errors.values())), errors=errors)
+
+    user = get_user(session, user_id)
+    if user is None:
+        return Result(ok=False, message=PASSWORD_CHANGE_FAILED)
+    locked_for = _seconds_until(user.locked_until, now)
+    if locked_for:
+        return Result(ok=False, message=TOO_MANY_ATTEMPTS, retry_after=locked_for)
+    if len(current) > passwords.MAX_LENGTH or not passwords.verify_password(
+        user.password_hash, current
+    ):
+        lock = _register_failure(session, user, now)
+        session.commit()
+        return Result(
+            ok=False,
+            message=CURRENT_INCORRECT,
+            errors={"current": CURRENT_INCORRECT},
+            retry_after=lock,
+        )
+    if new == current:
+        return Result(ok=False, message=SAME_PASSWORD, errors={"new": SAME_PASSWORD})
+
+    try:
+        user.password_hash = passwords.hash_password(new)
+        _clear_failures(user)
+        user.updated_at = now
+        session.add(user)
+        security = get_security_settings(session, user_id)
+        if security is not None:
+            security.password_last_changed = now.date()
+            security.updated_at = now
+            session.add(security)
+        session.exec(delete(SignInTicket).where(SignInTicket.user_id == user_id))
+        session.exec(sessions.other_sessions(user_id, keep_token))
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not change a password")
+        return Result(ok=False, message=PASSWORD_CHANGE_FAILED)
+    return Result(ok=True, message=PASSWORD_CHANGED)
+
+
+# --- two-factor authentication (TOTP) --------------------------------------------------------
+
+
+def begin_totp_setup(session: Session, user_id: str) -> TotpSetup | None:
+    """Store a new pending secret and return it with its otpauth URI and QR code. Two-factor
+    stays as it is until `confirm_totp` accepts a code for the new secret."""
+    user = get_user(session, user_id)
+    if user is None:
+        return None
+    secret = totp.new_secret()
+    state = _totp_state(session, user_id) or UserTotp(user_id=user_id)
+    state.pending_secret = secret
+    state.updated_at = utcnow()
+    session.add(state)
+    session.commit()
+    uri = totp.provisioning_uri(secret, user.email, _product())
+    return TotpSetup(secret=secret, uri=uri, qr_svg_data_uri=totp.qr_svg_data_uri(uri))
+
+
+def confirm_totp(session: Session, user_id: str, code: str, now: datetime | None = None) -> Result:
+    """Turn two-factor on when `code` is valid for the pending secret."""
+    user = get_user(session, user_id)
+    state = _totp_state(session, user_id) if user is not None else None
+    if user is None or state is None or not state.pending_secret:
+        return Result(ok=False, message=TOTP_NOT_STARTED)
+    security = get_security_settings(session, user_id)
+    step = totp.matching_step(state.pending_secret, code, now)
+    if security is None or step is None:
+        return Result(ok=False, message=INVALID_CODE, errors={"code": INVALID_CODE})
+    user.totp_secret = state.pending_secret
+    user.updated_at = utcnow()
+    state.pending_secret = None
+    state.last_used_step = step
+    state.updated_at = utcnow()
+    security.two_factor_enabled = True
+    security.updated_at = utcnow()
+    session.add_all([user, state, security])
+    session.commit()
+    return Result(ok=True, message=TOTP_ENABLED)
+
+
+def _accept_code(state: UserTotp | None, secret: str | None, code: str, now: datetime) -> bool:
+    """Whether `code` is valid now and newer than the last accepted one (marks it used)."""
+    if not secret:
+        return False
+    step = totp.matching_step(secret, code, now)
+    last = state.last_used_step if state is not None else 0
+    if step is None or step <= last:
+        return False
+    if state is not None:
+        state.last_used_step = step
+        state.updated_at = now
+    return True
+
+
+def disable_totp(
+    session: Session, user_id: str, code_or_password: str, now: datetime | None = None
+) -> Result:
+    """Turn two-factor off after a current code or the account password."""
+    now = now or utcnow()
+    user = get_user(session, user_id)
+    security = get_security_settings(session, user_id) if user is not None else None
+    if user is None or security is None:
+        return Result(ok=False, message=INVALID_CODE_OR_PASSWORD)
+    locked_for = _seconds_until(user.locked_until, now)
+    if locked_for:
+        return Result(ok=False, message=TOO_MANY_ATTEMPTS, retry_after=locked_for)
+    value = code_or_password if isinstance(code_or_password, str) else ""
+    state = _totp_state(session, user_id)
+    accepted = False
+    if security.two_factor_enabled and totp.looks_like_code(value):
+        accepted = _accept_code(state, user.totp_secret, value, now)
+    if not accepted and len(value) <= passwords.MAX_LENGTH:
+        accepted = passwords.verify_password(user.password_hash, value)
+    if not accepted:
+        lock = _register_failure(session, user, now)
+        session.commit()
+        return Result(
+            ok=False,
+            message=INVALID_CODE_OR_PASSWORD,
+            errors={"code": INVALID_CODE_OR_PASSWORD},
+            retry_after=lock,
+        )
+    user.totp_secret = None
+    user.updated_at = now
+    _clear_failures(user)
+    if state is not None:
+        state.pending_secret = None
+        session.add(state)
+    security.two_factor_enabled = False
+    security.updated_at = now
+    session.add_all([user, security])
+    session.commit()
+    return Result(ok=True, message=TOTP_DISABLED)
+
+
+def verify_totp_for_sign_in(
+    session: Session, user_id: str, code: str, now: datetime | None = None
+) -> AuthResult:
+    """The second sign-in step: a current, unused code. Wrong codes count as failed
+    sign-ins (same lock as passwords); a right one resets the count."""
+    now = now or utcnow()
+    user = get_user(session, user_id)
+    if user is None:
+        return AuthResult(ok=False, message=INVALID_CODE)
+    locked_for = _seconds_until(user.locked_until, now)
+    if locked_for:
+        return AuthResult(ok=False, message=TOO_MANY_ATTEMPTS, retry_after=locked_for)
+    security = get_security_settings(session, user_id)
+    if security is None or not security.two_factor_enabled or not user.totp_secret:
+        return AuthResult(ok=True, user_id=user.id)
+    state = _totp_state(session, user_id)
+    if state is None:
+        state = UserTotp(user_id=user_id)
+    if not _accept_code(state, user.totp_secret, code, now):
+        lock = _register_failure(session, user, now)
+        session.commit()
+        return AuthResult(
+            ok=False, message=INVALID_CODE, errors={"code": INVALID_CODE}, retry_after=lock
+        )
+    _clear_failures(user)
+    session.add_all([user, state])
+    session.commit()
+    return AuthResult(ok=True, user_id=user.id)
+
+
+# --- deletion --------------------------------------------------------------------------------
+
+
+def delete_account(session: Session, user_id: str, typed_email: str) -> Result:
+    """Delete the account when `typed_email` is its email: the user row goes and, by
+    ON DELETE CASCADE, every row the user owns (sessions included)."""
+    user = get_user(session, user_id)
+    if user is None:
+        return Result(ok=False, message=ACCOUNT_NOT_FOUND)
+    if not normalize_email(typed_email) or normalize_email(typed_email) != user.email:
+        return Result(ok=False, message=EMAIL_MISMATCH, errors={"email": EMAIL_MISMATCH})
+    fingerprint = email_fingerprint(user.email)
+    try:
+        session.exec(delete(LoginAttempt).where(LoginAttempt.email_hash == fingerprint))
+        session.exec(delete(User).where(User.id == user_id))
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not delete an account")
+        return Result(ok=False, message="Failed to delete account")
+    session.expunge_all()
+    return Result(ok=True, message=ACCOUNT_DELETED)

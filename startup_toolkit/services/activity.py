@@ -1,0 +1,114 @@
+"""Shared data helpers for activity, notifications and stats (spec sections 5 and 8).
+
+Convention: every function takes the database `Session` first and the user id as an
+argument (from the server-side session, never from the browser), commits what it changes,
+and returns True on success. As the spec says, a missing, non-string or short (< 10
+characters) user id skips the work and counts as success (P-AUTH-4); a database error is
+logged, rolled back and returns False.
+
+The `add_*` variants only add to the session (no commit) so a caller can group several
+writes in one transaction (see `services.accounts.initialize_user`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, select
+
+from startup_toolkit.domain.identity import is_valid_user_id
+from startup_toolkit.models.activity import UserActivity, UserNotification, UserStats
+from startup_toolkit.models.base import utcnow
+
+log = logging.getLogger(__name__)
+
+NOTIFICATION_TYPES = ("info", "success", "warning", "error")
+TOOL_NAME_MAX = 100
+ACTION_MAX = 500
+MESSAGE_MAX = 1000
+
+
+def notification_type(value: Any) -> str:
+    """error, warning and success are kept; anything else is info (spec section 3)."""
+    text = value.strip().lower() if isinstance(value, str) else ""
+    return text if text in NOTIFICATION_TYPES else "info"
+
+
+def add_activity(session: Session, user_id: str, tool_name: str, action: str) -> UserActivity:
+    """Add (not commit) one activity row."""
+    row = UserActivity(
+        user_id=user_id,
+        tool_name=str(tool_name or "")[:TOOL_NAME_MAX],
+        action=str(action or "")[:ACTION_MAX],
+        created_at=utcnow(),
+    )
+    session.add(row)
+    return row
+
+
+def add_notification(session: Session, user_id: str, type_: str, message: str) -> UserNotification:
+    """Add (not commit) one unread notification."""
+    row = UserNotification(
+        user_id=user_id,
+        type=notification_type(type_),
+        message=str(message or "")[:MESSAGE_MAX],
+        is_read=False,
+        created_at=utcnow(),
+    )
+    session.add(row)
+    return row
+
+
+def _commit(session: Session, what: str) -> bool:
+    try:
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not store %s", what)
+        return False
+    return True
+
+
+def log_activity(session: Session, user_id: Any, tool_name: str, action: str) -> bool:
+    """Record that the user did `action` in `tool_name` (skipped for an invalid id)."""
+    if not is_valid_user_id(user_id):
+        return True
+    add_activity(session, user_id, tool_name, action)
+    return _commit(session, "an activity")
+
+
+def create_notification(session: Session, user_id: Any, type: str, message: str) -> bool:
+    """Add an unread notification for the user (skipped for an invalid id)."""
+    if not is_valid_user_id(user_id):
+        return True
+    add_notification(session, user_id, type, message)
+    return _commit(session, "a notification")
+
+
+def get_user_stats(session: Session, user_id: str) -> UserStats | None:
+    """The user's stats row, if any."""
+    return session.exec(select(UserStats).where(UserStats.user_id == user_id)).first()
+
+
+def ensure_user_stats(session: Session, user_id: Any) -> bool:
+    """Create the user's stats row (zeros, arena rank 999) when missing (skipped for an
+    invalid id). A row created at the same moment by another request counts as success."""
+    if not is_valid_user_id(user_id):
+        return True
+    try:
+        if get_user_stats(session, user_id) is not None:
+            return True
+        session.add(UserStats(user_id=user_id, updated_at=utcnow()))
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        try:
+            if get_user_stats(session, user_id) is not None:
+                return True  # created meanwhile by a parallel request
+        except SQLAlchemyError:
+            session.rollback()
+        log.exception("Could not create user stats")
+        return False
+    return True

@@ -1,0 +1,205 @@
+"""Sign-in sessions and the one-time tickets that hand a sign-in over to the cookie route.
+
+Convention: every function takes the database `Session` first and commits what it changes.
+
+Sessions: a session token is `secrets.token_urlsafe(32)` (256 random bits); only its SHA-256
+is stored (`sessions.token_hash`), so a copy of the database cannot be used to sign in.
+A new token is minted at every sign-in. Its lifetime is the user's `session_timeout` in days
+(default 30) counted from creation; changing the setting re-dates the user's open sessions.
+`resolve_session` is the only way from a token to a user id; it deletes an expired session
+and refreshes `last_seen_at` at most once a minute.
+
+Sign-in tickets: the state that checked the password cannot set an HttpOnly cookie, so it
+mints a ticket (also 256 bits, stored hashed in `sign_in_tickets`, valid 60 seconds) and
+sends the browser to the cookie route, which redeems it once and creates the session. The
+table (not process memory) makes this work with several backend workers; redemption is a
+conditional DELETE, so two workers cannot both redeem one ticket.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Delete, delete
+from sqlmodel import Session, select
+
+from startup_toolkit.domain.identity import describe_user_agent
+from startup_toolkit.domain.profile import DEFAULT_SESSION_TIMEOUT_DAYS, SESSION_TIMEOUT_DAYS
+from startup_toolkit.models.accounts import UserSession
+from startup_toolkit.models.base import utcnow
+from startup_toolkit.models.security import SignInTicket
+from startup_toolkit.models.settings import UserSecuritySettings
+from startup_toolkit.services.activity import add_notification
+
+TOKEN_BYTES = 32
+TICKET_TTL_SECONDS = 60
+LAST_SEEN_RESOLUTION = timedelta(minutes=1)
+USER_AGENT_MAX = 500
+IP_MAX = 64
+_TOKEN_MIN, _TOKEN_MAX = 20, 200
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 (hex) of a session token or ticket: what the database stores."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _plausible_token(token: Any) -> bool:
+    return isinstance(token, str) and _TOKEN_MIN <= len(token) <= _TOKEN_MAX
+
+
+def _security(session: Session, user_id: str) -> UserSecuritySettings | None:
+    return session.exec(
+        select(UserSecuritySettings).where(UserSecuritySettings.user_id == user_id)
+    ).first()
+
+
+def session_lifetime_days(session: Session, user_id: str) -> int:
+    """The user's session_timeout (1, 7, 30 or 90 days; 30 when unset or odd)."""
+    settings = _security(session, user_id)
+    days = settings.session_timeout if settings else DEFAULT_SESSION_TIMEOUT_DAYS
+    return days if days in SESSION_TIMEOUT_DAYS else DEFAULT_SESSION_TIMEOUT_DAYS
+
+
+def login_notification_text(user_agent: str, when: datetime) -> str:
+    """'New sign-in on Chrome on Linux at 2026-01-31 09:15 UTC'."""
+    return f"New sign-in on {describe_user_agent(user_agent)} at {when:%Y-%m-%d %H:%M} UTC"
+
+
+def create_session(
+    session: Session,
+    user_id: str,
+    user_agent: str,
+    ip_address: str,
+    now: datetime | None = None,
+) -> str:
+    """Start a session for the user and return its raw token (shown to nobody but the
+    cookie). Adds a login notification when the user's setting is on."""
+    now = now or utcnow()
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    days = session_lifetime_days(session, user_id)
+    user_agent = str(user_agent or "")[:USER_AGENT_MAX]
+    session.add(
+        UserSession(
+            user_id=user_id,
+            token_hash=hash_token(token),
+            user_agent=user_agent,
+            ip_address=str(ip_address or "")[:IP_MAX],
+            created_at=now,
+            last_seen_at=now,
+            expires_at=now + timedelta(days=days),
+        )
+    )
+    settings = _security(session, user_id)
+    if settings is None or settings.login_notifications:
+        add_notification(session, user_id, "info", login_notification_text(user_agent, now))
+    session.commit()
+    return token
+
+
+def resolve_session(session: Session, token: Any, now: datetime | None = None) -> str | None:
+    """The user id of a live session token; None for an unknown or expired one (an expired
+    session is deleted)."""
+    if not _plausible_token(token):
+        return None
+    now = now or utcnow()
+    row = session.exec(
+        select(UserSession).where(UserSession.token_hash == hash_token(token))
+    ).first()
+    if row is None:
+        return None
+    if row.expires_at <= now:
+        session.exec(delete(UserSession).where(UserSession.id == row.id))
+        session.commit()
+        return None
+    if now - row.last_seen_at >= LAST_SEEN_RESOLUTION:
+        row.last_seen_at = now
+        session.add(row)
+        session.commit()
+    return row.user_id
+
+
+def end_session(session: Session, token: Any) -> bool:
+    """Sign out the session with this token; True when one was ended."""
+    if not _plausible_token(token):
+        return False
+    result = session.exec(delete(UserSession).where(UserSession.token_hash == hash_token(token)))
+    session.commit()
+    return bool(result.rowcount)
+
+
+def other_sessions(user_id: str, keep_token: Any) -> Delete:
+    """The DELETE of every session of the user except the one with `keep_token`."""
+    stmt = delete(UserSession).where(UserSession.user_id == user_id)
+    if _plausible_token(keep_token):
+        stmt = stmt.where(UserSession.token_hash != hash_token(keep_token))
+    return stmt
+
+
+def end_other_sessions(session: Session, user_id: str, keep_token: Any) -> int:
+    """End every session of the user except the one with `keep_token`; how many ended."""
+    result = session.exec(other_sessions(user_id, keep_token))
+    session.commit()
+    return int(result.rowcount or 0)
+
+
+def end_all_sessions(session: Session, user_id: str) -> int:
+    """End every session of the user (signed out everywhere); how many ended."""
+    result = session.exec(delete(UserSession).where(UserSession.user_id == user_id))
+    session.commit()
+    return int(result.rowcount or 0)
+
+
+def apply_session_timeout(session: Session, user_id: str, days: int) -> None:
+    """Re-date the user's open sessions to `days` after their creation (no commit)."""
+    rows = session.exec(select(UserSession).where(UserSession.user_id == user_id)).all()
+    for row in rows:
+        row.expires_at = row.created_at + timedelta(days=days)
+        session.add(row)
+
+
+def create_sign_in_ticket(session: Session, user_id: str, now: datetime | None = None) -> str:
+    """A one-time ticket for the cookie route, valid 60 seconds; only its hash is stored."""
+    now = now or utcnow()
+    ticket = secrets.token_urlsafe(TOKEN_BYTES)
+    session.exec(delete(SignInTicket).where(SignInTicket.expires_at <= now))
+    session.add(
+        SignInTicket(
+            user_id=user_id,
+            ticket_hash=hash_token(ticket),
+            created_at=now,
+            expires_at=now + timedelta(seconds=TICKET_TTL_SECONDS),
+        )
+    )
+    session.commit()
+    return ticket
+
+
+def redeem_sign_in_ticket(session: Session, ticket: Any, now: datetime | None = None) -> str | None:
+    """The user id of a valid ticket, which is used up; None when unknown, used or expired."""
+    if not _plausible_token(ticket):
+        return None
+    now = now or utcnow()
+    row = session.exec(
+        select(SignInTicket).where(SignInTicket.ticket_hash == hash_token(ticket))
+    ).first()
+    if row is None:
+        return None
+    user_id, expires_at = row.user_id, row.expires_at
+    result = session.exec(delete(SignInTicket).where(SignInTicket.id == row.id))
+    session.commit()
+    if not result.rowcount or expires_at <= now:
+        return None
+    return user_id
+
+
+def purge_expired(session: Session, now: datetime | None = None) -> int:
+    """Delete expired sessions and tickets (housekeeping); how many rows went."""
+    now = now or utcnow()
+    gone = session.exec(delete(UserSession).where(UserSession.expires_at <= now))
+    tickets = session.exec(delete(SignInTicket).where(SignInTicket.expires_at <= now))
+    session.commit()
+    return int(gone.rowcount or 0) + int(tickets.rowcount or 0)

@@ -1,0 +1,199 @@
+"""The profile page's data: profile, AI personalisation, preferences, security settings.
+
+Convention: every function takes the database `Session` first and the signed-in user's id
+(from the server-side session, never from the browser), scopes every query by that id and
+commits what it changes. `get_*` returns the user's row, creating it with the spec defaults
+when missing (None only when the user does not exist). `update_*` validates the submitted
+fields (unknown keys, and keys such as `id` or `user_id`, are ignored), stores them with a new
+`updated_at` and returns a `SettingsResult` whose message is the spec's toast text.
+Two-factor authentication is not changed here: it goes through the TOTP steps in
+`services.accounts`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlmodel import Session, SQLModel, select
+
+from startup_toolkit.domain.profile import (
+    validate_ai_settings,
+    validate_preferences,
+    validate_profile,
+    validate_security_settings,
+)
+from startup_toolkit.models.accounts import User
+from startup_toolkit.models.base import utcnow
+from startup_toolkit.models.settings import (
+    Profile,
+    UserAiSettings,
+    UserPreferences,
+    UserSecuritySettings,
+)
+from startup_toolkit.services.sessions import apply_session_timeout
+
+log = logging.getLogger(__name__)
+
+PROFILE_SAVED = "Profile updated successfully"
+PROFILE_FAILED = "Failed to update profile"
+AI_SAVED = "AI settings updated successfully"
+AI_FAILED = "Failed to update AI settings"
+PREFERENCES_SAVED = "Preferences updated successfully"
+PREFERENCES_FAILED = "Failed to update preferences"
+SECURITY_SAVED = "Security settings updated successfully"
+SECURITY_FAILED = "Failed to update security settings"
+
+Row = TypeVar("Row", bound=SQLModel)
+
+
+@dataclass(frozen=True)
+class SettingsResult:
+    """The outcome of an update: the toast text, field errors, and the stored row."""
+
+    ok: bool
+    message: str
+    errors: dict[str, str] = field(default_factory=dict)
+    row: Any = None
+
+
+def _user_exists(session: Session, user_id: str) -> bool:
+    return bool(
+        isinstance(user_id, str)
+        and session.exec(select(User.id).where(User.id == user_id)).first() is not None
+    )
+
+
+def _find(session: Session, model: type[Row], user_id: str) -> Row | None:
+    key = model.id if model is Profile else model.user_id  # type: ignore[attr-defined]
+    return session.exec(select(model).where(key == user_id)).first()
+
+
+def _get_or_create(session: Session, model: type[Row], user_id: str, **extra: Any) -> Row | None:
+    row = _find(session, model, user_id)
+    if row is not None or not _user_exists(session, user_id):
+        return row
+    key = "id" if model is Profile else "user_id"
+    row = model(**{key: user_id, **extra})
+    session.add(row)
+    try:
+        session.commit()
+    except IntegrityError:
+        # Created at the same moment by another request: use that one.
+        session.rollback()
+        return _find(session, model, user_id)
+    session.refresh(row)
+    return row
+
+
+def get_profile(session: Session, user_id: str) -> Profile | None:
+    """The user's profile (full_name starts as the account name)."""
+    row = _find(session, Profile, user_id)
+    if row is not None:
+        return row
+    user = session.get(User, user_id) if isinstance(user_id, str) else None
+    if user is None:
+        return None
+    return _get_or_create(session, Profile, user_id, full_name=user.name)
+
+
+def get_ai_settings(session: Session, user_id: str) -> UserAiSettings | None:
+    """The user's AI personalisation (defaults: balanced, intermediate, technology,
+    professional, moderate)."""
+    return _get_or_create(session, UserAiSettings, user_id)
+
+
+def get_preferences(session: Session, user_id: str) -> UserPreferences | None:
+    """The user's preferences (spec defaults)."""
+    return _get_or_create(session, UserPreferences, user_id)
+
+
+def get_security_settings(session: Session, user_id: str) -> UserSecuritySettings | None:
+    """The user's security settings (2FA off, 30-day sessions, login notifications on)."""
+    return _get_or_create(session, UserSecuritySettings, user_id)
+
+
+def ensure_default_settings(session: Session, user_id: str) -> None:
+    """Create the AI, preference and security rows that are missing."""
+    get_ai_settings(session, user_id)
+    get_preferences(session, user_id)
+    get_security_settings(session, user_id)
+
+
+def _update(
+    session: Session,
+    row: SQLModel | None,
+    values: dict[str, Any],
+    saved: str,
+    failed: str,
+    before_commit: Any = None,
+) -> SettingsResult:
+    if row is None:
+        return SettingsResult(ok=False, message=failed)
+    for name, value in values.items():
+        setattr(row, name, value)
+    row.updated_at = utcnow()  # type: ignore[attr-defined]
+    session.add(row)
+    try:
+        if before_commit is not None:
+            before_commit()
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not save %s", type(row).__name__)
+        return SettingsResult(ok=False, message=failed)
+    session.refresh(row)
+    return SettingsResult(ok=True, message=saved, row=row)
+
+
+def update_profile(session: Session, user_id: str, data: Mapping[str, Any]) -> SettingsResult:
+    """Validate and store profile fields (P-PROF-2); email and avatar are not editable here."""
+    check = validate_profile(data)
+    if not check.ok:
+        return SettingsResult(ok=False, message=PROFILE_FAILED, errors=dict(check.errors))
+    return _update(
+        session, get_profile(session, user_id), check.values, PROFILE_SAVED, PROFILE_FAILED
+    )
+
+
+def update_ai_settings(session: Session, user_id: str, data: Mapping[str, Any]) -> SettingsResult:
+    """Validate and store AI personalisation choices (P-PROF-3)."""
+    check = validate_ai_settings(data)
+    if not check.ok:
+        return SettingsResult(ok=False, message=AI_FAILED, errors=dict(check.errors))
+    return _update(session, get_ai_settings(session, user_id), check.values, AI_SAVED, AI_FAILED)
+
+
+def update_preferences(session: Session, user_id: str, data: Mapping[str, Any]) -> SettingsResult:
+    """Validate and store preferences (P-PROF-7)."""
+    check = validate_preferences(data)
+    if not check.ok:
+        return SettingsResult(ok=False, message=PREFERENCES_FAILED, errors=dict(check.errors))
+    return _update(
+        session,
+        get_preferences(session, user_id),
+        check.values,
+        PREFERENCES_SAVED,
+        PREFERENCES_FAILED,
+    )
+
+
+def update_security_settings(
+    session: Session, user_id: str, data: Mapping[str, Any]
+) -> SettingsResult:
+    """Store session_timeout and login_notifications (P-PROF-4). A new timeout also re-dates
+    the user's open sessions (lifetime counted from each session's start)."""
+    check = validate_security_settings(data)
+    if not check.ok:
+        return SettingsResult(ok=False, message=SECURITY_FAILED, errors=dict(check.errors))
+    row = get_security_settings(session, user_id)
+    days = check.values.get("session_timeout")
+
+    def _redate() -> None:
+        if days is not None:
+            apply_session_timeout(session, user_id, days)
+
+    return _update(session, row, check.values, SECURITY_SAVED, SECURITY_FAILED, _redate)

@@ -1,0 +1,170 @@
+"""Sessions and sign-in tickets (DESIGN.md 'Identity and sessions'; P-AUTH-1 server side,
+P-PROF-4 session timeout and login notifications)."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.models import SignInTicket, User, UserNotification, UserSession
+from startup_toolkit.models.settings import UserSecuritySettings
+from startup_toolkit.services import sessions, user_settings
+
+NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
+CHROME_LINUX = (
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/120.0.0.0 Safari/537.36"
+)
+
+
+def _user(session: Session, email: str = "ada@example.com", timeout: int | None = None) -> str:
+    user = User(email=email, name="Ada")
+    session.add(user)
+    session.commit()
+    if timeout is not None:
+        session.add(UserSecuritySettings(user_id=user.id, session_timeout=timeout))
+        session.commit()
+    return user.id
+
+
+def _rows(session: Session) -> list[UserSession]:
+    session.expire_all()
+    return list(session.exec(select(UserSession).order_by(UserSession.id)).all())
+
+
+def test_token_is_256_bit_and_only_its_hash_is_stored(session: Session, engine: Engine) -> None:
+    user_id = _user(session)
+    token = sessions.create_session(session, user_id, CHROME_LINUX, "203.0.113.1", now=NOW)
+    assert len(token) >= 43  # token_urlsafe(32)
+    (row,) = _rows(session)
+    assert row.token_hash == hashlib.sha256(token.encode()).hexdigest()
+    assert (row.user_agent, row.ip_address) == (CHROME_LINUX, "203.0.113.1")
+    with engine.connect() as conn:
+        dump = conn.execute(text("SELECT * FROM sessions")).all()
+    assert token not in repr(dump)
+
+
+def test_a_new_token_at_each_sign_in(session: Session) -> None:
+    user_id = _user(session)
+    tokens = {sessions.create_session(session, user_id, "", "") for _ in range(3)}
+    assert len(tokens) == 3
+    assert all(sessions.resolve_session(session, t) == user_id for t in tokens)
+
+
+def test_lifetime_is_the_session_timeout(session: Session) -> None:
+    """P-PROF-4: default 30 days; a 7-day setting gives 7-day sessions."""
+    default_user = _user(session)
+    sessions.create_session(session, default_user, "", "", now=NOW)
+    week_user = _user(session, "w@example.com", timeout=7)
+    sessions.create_session(session, week_user, "", "", now=NOW)
+    first, second = _rows(session)
+    assert first.expires_at == NOW + timedelta(days=30)
+    assert second.expires_at == NOW + timedelta(days=7)
+
+
+def test_expired_sessions_resolve_to_nobody_and_are_deleted(session: Session) -> None:
+    user_id = _user(session, timeout=1)
+    token = sessions.create_session(session, user_id, "", "", now=NOW)
+    almost = NOW + timedelta(days=1) - timedelta(seconds=1)
+    assert sessions.resolve_session(session, token, now=almost) == user_id
+    assert sessions.resolve_session(session, token, now=NOW + timedelta(days=1)) is None
+    assert _rows(session) == []
+
+
+def test_last_seen_is_updated_at_most_once_a_minute(session: Session) -> None:
+    user_id = _user(session)
+    token = sessions.create_session(session, user_id, "", "", now=NOW)
+    sessions.resolve_session(session, token, now=NOW + timedelta(seconds=59))
+    assert _rows(session)[0].last_seen_at == NOW
+    sessions.resolve_session(session, token, now=NOW + timedelta(seconds=61))
+    assert _rows(session)[0].last_seen_at == NOW + timedelta(seconds=61)
+
+
+def test_garbage_tokens_resolve_to_nobody(session: Session) -> None:
+    user_id = _user(session)
+    sessions.create_session(session, user_id, "", "")
+    for junk in (None, "", "x", "a" * 43, "a" * 10_000, 42, ["t"]):
+        assert sessions.resolve_session(session, junk) is None
+
+
+def test_sign_out_ends_only_that_session(session: Session) -> None:
+    user_id = _user(session)
+    first = sessions.create_session(session, user_id, "", "")
+    second = sessions.create_session(session, user_id, "", "")
+    assert sessions.end_session(session, first)
+    assert not sessions.end_session(session, first)
+    assert sessions.resolve_session(session, first) is None
+    assert sessions.resolve_session(session, second) == user_id
+
+
+def test_end_other_and_all_sessions(session: Session) -> None:
+    ada = _user(session)
+    bob = _user(session, "bob@example.com")
+    keep = sessions.create_session(session, ada, "", "")
+    drop = sessions.create_session(session, ada, "", "")
+    bobs = sessions.create_session(session, bob, "", "")
+    assert sessions.end_other_sessions(session, ada, keep) == 1
+    assert sessions.resolve_session(session, keep) == ada
+    assert sessions.resolve_session(session, drop) is None
+    assert sessions.resolve_session(session, bobs) == bob
+    assert sessions.end_all_sessions(session, ada) == 1
+    assert sessions.resolve_session(session, keep) is None
+    assert sessions.resolve_session(session, bobs) == bob
+
+
+def test_p_prof_4_login_notification(session: Session) -> None:
+    """P-PROF-4 login notifications: an info notification at each new sign-in when on."""
+    user_id = _user(session)
+    sessions.create_session(session, user_id, CHROME_LINUX, "", now=NOW)
+    (note,) = session.exec(select(UserNotification)).all()
+    assert note.type == "info" and not note.is_read
+    assert note.message == "New sign-in on Chrome on Linux at 2026-03-01 12:00 UTC"
+
+    result = user_settings.update_security_settings(
+        session, user_id, {"login_notifications": False}
+    )
+    assert result.ok
+    sessions.create_session(session, user_id, CHROME_LINUX, "", now=NOW)
+    assert len(session.exec(select(UserNotification)).all()) == 1
+
+
+def test_changing_the_timeout_redates_open_sessions(session: Session) -> None:
+    user_id = _user(session)
+    token = sessions.create_session(session, user_id, "", "", now=NOW)
+    assert user_settings.update_security_settings(session, user_id, {"session_timeout": 1}).ok
+    assert _rows(session)[0].expires_at == NOW + timedelta(days=1)
+    assert sessions.resolve_session(session, token, now=NOW + timedelta(days=2)) is None
+
+
+def test_sign_in_tickets_are_one_time(session: Session) -> None:
+    user_id = _user(session)
+    ticket = sessions.create_sign_in_ticket(session, user_id, now=NOW)
+    (row,) = session.exec(select(SignInTicket)).all()
+    assert row.ticket_hash == hashlib.sha256(ticket.encode()).hexdigest() != ticket
+    assert sessions.redeem_sign_in_ticket(session, ticket, now=NOW) == user_id
+    assert sessions.redeem_sign_in_ticket(session, ticket, now=NOW) is None
+    assert session.exec(select(SignInTicket)).all() == []
+
+
+def test_sign_in_tickets_expire_after_60_seconds(session: Session) -> None:
+    user_id = _user(session)
+    fresh = sessions.create_sign_in_ticket(session, user_id, now=NOW)
+    stale = sessions.create_sign_in_ticket(session, user_id, now=NOW)
+    assert sessions.redeem_sign_in_ticket(session, fresh, NOW + timedelta(seconds=59)) == user_id
+    assert sessions.redeem_sign_in_ticket(session, stale, NOW + timedelta(seconds=60)) is None
+    assert sessions.redeem_sign_in_ticket(session, stale, NOW) is None  # used up anyway
+    for junk in (None, "", "nope", 7):
+        assert sessions.redeem_sign_in_ticket(session, junk) is None
+
+
+def test_purge_expired(session: Session) -> None:
+    user_id = _user(session, timeout=1)
+    sessions.create_session(session, user_id, "", "", now=NOW)
+    live = sessions.create_session(session, user_id, "", "", now=NOW + timedelta(days=1))
+    sessions.create_sign_in_ticket(session, user_id, now=NOW)
+    assert sessions.purge_expired(session, now=NOW + timedelta(days=1, seconds=1)) == 2
+    assert sessions.resolve_session(session, live, now=NOW + timedelta(days=1, seconds=1))
