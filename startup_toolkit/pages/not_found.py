@@ -1,1 +1,76 @@
-"""In progress."""
+"""The 404 page (P-MISC-1) and its hand-off of external URLs (P-MISC-2).
+
+Behaviour lives in assets/js/public.js, which needs no server round-trip:
+* `data-go-back`: Go Back calls history.back() when history.length > 2, otherwise the link's
+  own target (home) is followed.
+* `data-not-found`: an http(s) URL in the path or query (plain or percent-encoded; the rule is
+  `startup_toolkit.domain.urls.find_external_url`) opens in a new tab and the app goes home;
+  if the browser blocks the tab, `data-external-fallback` shows the URL as a link instead.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from startup_toolkit.components.layout import page_layout
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.pages.pricing import button_link
+from startup_toolkit.pages.subscribe import status_shell
+
+
+def go_back_button() -> rx.Component:
+    """A link home that public.js turns into history.back() when there is history."""
+    return rx.button(
+        ReactRouterLink.create(
+            rx.icon("arrow-left", size=18),
+            "Go Back",
+            to="/",
+            id="go-back",
+            custom_attrs={"data-go-back": ""},
+        ),
+        as_child=True,
+        size="3",
+        variant="soft",
+        color_scheme="gray",
+    )
+
+
+@rx.page(
+    route="404",
+    title="Page not found | Unstuck",
+    description="The page you are looking for does not exist or has moved.",
+)
+def not_found() -> rx.Component:
+    return page_layout(
+        rx.box(
+            status_shell(
+                rx.el.div("404", class_name="status-code", aria_hidden="true"),
+                rx.heading("Page not found", as_="h1", size="8", style=heading_style),
+                rx.text(
+                    "The page you are looking for does not exist or has moved. Let's get you "
+                    "back on track.",
+                    size="3",
+                    color_scheme="gray",
+                    max_width="30rem",
+                ),
+                rx.box(
+                    go_back_button(),
+                    button_link(
+                        rx.fragment(rx.icon("house", size=18), "Return to Home"),
+                        "/",
+                        size="3",
+                        id="return-home",
+                    ),
+                    class_name="button-row stack-mobile",
+                ),
+                rx.el.div(
+                    class_name="external-fallback",
+                    hidden=True,
+                    role="status",
+                    custom_attrs={"data-external-fallback": ""},
+                ),
+            ),
+            custom_attrs={"data-not-found": ""},
+        )
+    )

@@ -1,1 +1,384 @@
-"""In progress."""
+"""/pricing: the all-access plan, testimonials, benefits, FAQ and a closing call to action.
+
+P-PRICE-1 (content), P-PRICE-2 (canonical link, reveal on scroll via `data-reveal` and
+assets/js/public.js), P-PRICE-3 (Subscribe: checkout link in a new tab, or the toast).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.testimonials import testimonials_section
+from startup_toolkit.components.theme import gradient_text, heading_style
+from startup_toolkit.domain.catalog import ALL_TOOLS
+from startup_toolkit.domain.urls import http_url_or_empty
+from startup_toolkit.settings import get_settings
+
+PRICE_LABEL = "$11"
+SUBSCRIBE_LABEL = "Subscribe Now - $11/mo"
+SPOTS_BANNER = "Limited Time - Only 100 Spots Left"
+TOAST_TITLE = "Subscription"
+TOAST_DESCRIPTION = "Checkout link coming soon..."
+
+PLAN_FEATURES: tuple[str, ...] = (
+    f"All {len(ALL_TOOLS)} AI tools, including the Startup Viability Scanner",
+    "AI Co-Founder chat, tuned to your stage and industry",
+    "Personal dashboard with saved results and activity",
+    "Solutions Hub: articles, videos, templates and a live news digest",
+    "New tools and improvements as they ship",
+    "Email support from the founding team",
+)
+
+BENEFITS: tuple[tuple[str, str, str], ...] = (
+    (
+        "gauge",
+        "Decide in hours, not months",
+        "Score an idea, find its weak spots and get a plan before you spend on building.",
+    ),
+    (
+        "piggy-bank",
+        "Less than one coffee a week",
+        "One price for every tool. No per-seat fees, no credits to count, no upsells.",
+    ),
+    (
+        "layers",
+        "Everything in one place",
+        "Validation, funding, growth and strategy tools that share your context.",
+    ),
+    (
+        "shield-check",
+        "Cancel anytime",
+        "Monthly billing through a trusted card processor. Stop whenever you like.",
+    ),
+)
+
+FAQ: tuple[tuple[str, str], ...] = (
+    (
+        "Can I cancel anytime?",
+        "Yes. The plan is billed monthly and you can cancel whenever you like; you keep "
+        "access until the end of the period you paid for.",
+    ),
+    (
+        "What does the plan include?",
+        "Every tool on Unstuck (Viability Scanner, AI Co-Founder, Funding Predictor, Growth "
+        "Engine, Idea Incubator, Startup Oracle and Startup Arena), your dashboard and the "
+        "Solutions Hub.",
+    ),
+    (
+        "How do payments work?",
+        "Checkout is handled by our card payment provider, which accepts all major credit "
+        "cards. We never see or store your card number.",
+    ),
+    (
+        "Do you offer team or custom plans?",
+        "Talk to us through Contact Sales and we will find something that fits your team.",
+    ),
+)
+
+
+class PricingState(rx.State):
+    """The checkout link shown by the Subscribe buttons (P-PRICE-3)."""
+
+    #: The configured checkout address, only when it is an http(s) URL; '' otherwise.
+    checkout_url: str = ""
+
+    @staticmethod
+    def _configured_checkout_url() -> str:
+        return http_url_or_empty(get_settings().checkout_url)
+
+    @rx.event
+    def load(self) -> None:
+        """on_load: take the checkout link from the settings (never from the browser)."""
+        self.checkout_url = self._configured_checkout_url()
+
+    @rx.event
+    def subscribe(self) -> EventSpec:
+        """The one place that decides what Subscribe does: open checkout, or say it is coming."""
+        url = self._configured_checkout_url()
+        self.checkout_url = url
+        if url:
+            return rx.redirect(url, is_external=True)
+        return rx.toast(TOAST_TITLE, description=TOAST_DESCRIPTION)
+
+
+def button_link(label: Any, href: str, **props: Any) -> rx.Component:
+    """A button that is a real client-side link (one tab stop, no nested interactive tags)."""
+    return rx.button(ReactRouterLink.create(label, to=href), as_child=True, **props)
+
+
+def subscribe_button(label: str, element_id: str, **props: Any) -> rx.Component:
+    """P-PRICE-3: a link that opens checkout in a new tab, or a button that shows the toast."""
+    content = rx.fragment(rx.icon("sparkles", size=18), rx.text(label, as_="span"))
+    return rx.cond(
+        PricingState.checkout_url != "",
+        rx.button(
+            rx.el.a(
+                content,
+                href=PricingState.checkout_url,
+                target="_blank",
+                rel="noopener noreferrer",
+                id=element_id,
+                custom_attrs={"data-subscribe": "checkout"},
+            ),
+            as_child=True,
+            **props,
+        ),
+        rx.button(
+            content,
+            on_click=PricingState.subscribe,
+            id=element_id,
+            custom_attrs={"data-subscribe": "pending"},
+            **props,
+        ),
+    )
+
+
+def spots_banner() -> rx.Component:
+    return rx.el.div(
+        rx.el.span(class_name="spots-banner-dot", aria_hidden="true"),
+        SPOTS_BANNER,
+        class_name="spots-banner",
+        role="note",
+    )
+
+
+def hero() -> rx.Component:
+    return rx.el.section(
+        rx.vstack(
+            spots_banner(),
+            rx.heading(
+                "One plan. ",
+                rx.el.span("Every tool.", style=gradient_text),
+                as_="h1",
+                size=rx.breakpoints(initial="8", sm="9"),
+                align="center",
+                style=heading_style,
+            ),
+            rx.text(
+                "Get all-access to the AI toolkit that diagnoses, plans and grows your startup. "
+                "Simple monthly pricing, cancel anytime.",
+                size=rx.breakpoints(initial="3", sm="4"),
+                color_scheme="gray",
+                align="center",
+                max_width="38rem",
+            ),
+            spacing="5",
+            align="center",
+            max_width="1200px",
+            margin_x="auto",
+            padding_x=["1rem", "1.5rem", "2rem"],
+            padding_top=["3rem", "4rem", "5rem"],
+            padding_bottom="2.5rem",
+        ),
+        class_name="public-hero",
+    )
+
+
+def feature_item(text: str) -> rx.Component:
+    return rx.el.li(
+        rx.el.span(rx.icon("check", size=14, stroke_width=3), class_name="plan-feature-check"),
+        rx.text(text, size="3"),
+    )
+
+
+def plan_card() -> rx.Component:
+    return rx.box(
+        rx.vstack(
+            rx.hstack(
+                rx.vstack(
+                    rx.heading("All-Access Plan", as_="h2", size="6", style=heading_style),
+                    rx.text("Every tool, one simple price", size="2", color_scheme="gray"),
+                    spacing="1",
+                    align="start",
+                ),
+                rx.badge("Most popular", variant="soft", size="2", radius="full"),
+                justify="between",
+                align="start",
+                width="100%",
+                wrap="wrap",
+                spacing="3",
+            ),
+            rx.hstack(
+                rx.el.span(PRICE_LABEL, class_name="plan-price"),
+                rx.text("per month", size="3", color_scheme="gray", padding_bottom="0.4rem"),
+                align="end",
+                spacing="2",
+            ),
+            rx.text(
+                rx.icon("circle-check", size=16, color="var(--green-11)"),
+                "Cancel anytime. No setup fees, no contracts.",
+                size="2",
+                color_scheme="gray",
+                display="flex",
+                align_items="center",
+                gap="0.4rem",
+            ),
+            subscribe_button(SUBSCRIBE_LABEL, "plan-subscribe", size="4", width="100%"),
+            rx.separator(size="4"),
+            rx.text("Everything included", size="2", weight="bold"),
+            rx.el.ul(
+                *[feature_item(text) for text in PLAN_FEATURES], class_name="plan-feature-list"
+            ),
+            rx.text(
+                rx.icon("lock", size=14),
+                "Secure checkout opens in a new tab.",
+                size="1",
+                color_scheme="gray",
+                display="flex",
+                align_items="center",
+                gap="0.35rem",
+            ),
+            spacing="5",
+            align="start",
+            width="100%",
+        ),
+        class_name="plan-card",
+        id="plan-card",
+        custom_attrs={"data-reveal": ""},
+    )
+
+
+def benefit_card(icon: str, title: str, text: str, index: int) -> rx.Component:
+    return rx.box(
+        rx.vstack(
+            rx.el.span(rx.icon(icon, size=22), class_name="public-icon"),
+            rx.heading(title, as_="h3", size="4", style=heading_style),
+            rx.text(text, size="2", color_scheme="gray"),
+            spacing="3",
+            align="start",
+        ),
+        class_name="public-card",
+        custom_attrs={"data-reveal": ""},
+        style={"--reveal-delay": f"{index * 100}ms"},
+    )
+
+
+def benefits() -> rx.Component:
+    return section(
+        rx.vstack(
+            rx.text(
+                "Why founders choose Unstuck", size="2", weight="bold", color="var(--accent-11)"
+            ),
+            rx.heading(
+                "Built to get you moving",
+                as_="h2",
+                size=rx.breakpoints(initial="7", sm="8"),
+                align="center",
+                style=heading_style,
+            ),
+            rx.text(
+                "Stop guessing. Get clear answers, a plan and the next step for your startup.",
+                color_scheme="gray",
+                align="center",
+                max_width="36rem",
+            ),
+            spacing="3",
+            align="center",
+            margin_bottom="2.5rem",
+        ),
+        rx.grid(
+            *[benefit_card(icon, title, text, i) for i, (icon, title, text) in enumerate(BENEFITS)],
+            columns=rx.breakpoints(initial="1", sm="2", lg="4"),
+            spacing="4",
+            width="100%",
+        ),
+        id="benefits",
+    )
+
+
+def faq() -> rx.Component:
+    return section(
+        rx.vstack(
+            rx.heading(
+                "Questions, answered",
+                as_="h2",
+                size=rx.breakpoints(initial="7", sm="8"),
+                align="center",
+                style=heading_style,
+            ),
+            rx.accordion.root(
+                *[
+                    rx.accordion.item(header=question, content=answer, value=f"faq-{i}")
+                    for i, (question, answer) in enumerate(FAQ)
+                ],
+                type="multiple",
+                collapsible=True,
+                variant="ghost",
+                color_scheme="gray",
+                class_name="faq-root",
+                width="100%",
+            ),
+            spacing="6",
+            align="center",
+            max_width="46rem",
+            margin_x="auto",
+            width="100%",
+            custom_attrs={"data-reveal": ""},
+        ),
+        id="faq",
+        padding_y=["2rem", "2.5rem", "3rem"],
+    )
+
+
+def closing_cta() -> rx.Component:
+    return section(
+        rx.box(
+            rx.vstack(
+                rx.heading(
+                    "Ready to get unstuck?",
+                    as_="h2",
+                    size=rx.breakpoints(initial="7", sm="8"),
+                    align="center",
+                    style=heading_style,
+                ),
+                rx.text(
+                    "Join founders who validate faster, raise smarter and grow with a plan. "
+                    f"{PRICE_LABEL} per month, cancel anytime.",
+                    size="3",
+                    color_scheme="gray",
+                    align="center",
+                    max_width="34rem",
+                ),
+                rx.box(
+                    subscribe_button("Subscribe", "cta-subscribe", size="3"),
+                    button_link(
+                        rx.fragment(rx.icon("message-circle", size=18), "Contact Sales"),
+                        "/contact",
+                        size="3",
+                        variant="outline",
+                        id="contact-sales",
+                    ),
+                    class_name="button-row stack-mobile",
+                ),
+                spacing="5",
+                align="center",
+            ),
+            class_name="cta-panel",
+            id="pricing-cta",
+            custom_attrs={"data-reveal": ""},
+        ),
+        padding_y=["2rem", "2.5rem", "3rem"],
+    )
+
+
+@rx.page(
+    route="/pricing",
+    title="Pricing | Unstuck",
+    description="One all-access plan for every Unstuck AI tool: $11 per month, cancel anytime.",
+    meta=[rx.el.link(rel="canonical", href=f"{get_settings().public_base_url}/pricing")],
+    on_load=PricingState.load,
+)
+def pricing() -> rx.Component:
+    return page_layout(
+        hero(),
+        section(plan_card(), padding_y=["0.5rem", "1rem", "1rem"]),
+        testimonials_section(),
+        benefits(),
+        faq(),
+        closing_cta(),
+    )

@@ -1,0 +1,362 @@
+"""Browser tests for the public pages: pricing, subscribe success/canceled, /manage-plans, 404.
+
+Checklist IDs: P-PRICE-1..6, P-MISC-1, P-MISC-2. No request leaves 127.0.0.1: the external
+site opened by the 404 page is a stub routed inside the browser context.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
+
+SPOTS_BANNER = "Limited Time - Only 100 Spots Left"
+
+
+def at(live_app: LiveApp, route: str) -> re.Pattern[str]:
+    """The URL of `route`, with or without the trailing slash the static server adds."""
+    return re.compile("^" + re.escape(live_app.path(route.rstrip("/"))) + "/?$")
+
+
+def _reveal_everything(page: Page) -> None:
+    """Scroll down the page in steps so every [data-reveal] element has been revealed."""
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, height + 400, 400):
+        page.evaluate("y => window.scrollTo({top: y, behavior: 'instant'})", y)
+        page.wait_for_timeout(60)
+    expect(page.locator("[data-reveal].reveal-pending")).to_have_count(0)
+    page.wait_for_timeout(700)  # let the fade finish before a screenshot
+    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
+
+
+def _stub_example_com(page: Page) -> list[str]:
+    """Answer every https://example.com request inside the browser; return the URLs asked."""
+    asked: list[str] = []
+
+    def fulfil(route: Route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=200, content_type="text/html", body="<title>stub</title>stub")
+
+    page.context.route(re.compile(r"^https?://example\.com/.*"), fulfil)
+    return asked
+
+
+# --- P-PRICE-1 / P-PRICE-2: pricing content, canonical link, reveal on scroll ---------------
+
+
+def test_pricing_shows_plan_banner_benefits_and_cta(live_app: LiveApp, page: Page) -> None:
+    """P-PRICE-1: hero, one $11/month plan card, banner, benefits, closing CTA, Contact Sales."""
+    page.goto(live_app.path("/pricing"))
+    wait_for_app(page)
+
+    expect(page).to_have_title("Pricing | Unstuck")
+    expect(page.locator("h1")).to_contain_text("One plan.")
+    expect(page.get_by_text(SPOTS_BANNER)).to_be_visible()
+    card = page.locator("#plan-card")
+    expect(card).to_have_count(1)
+    expect(card).to_contain_text("All-Access Plan")
+    expect(card).to_contain_text("$11")
+    expect(card).to_contain_text("per month")
+    expect(card).to_contain_text("Cancel anytime")
+    expect(page.locator("#plan-subscribe")).to_have_text("Subscribe Now - $11/mo")
+    expect(page.locator("#benefits")).to_contain_text("Built to get you moving")
+    expect(page.locator("#faq")).to_contain_text("Can I cancel anytime?")
+    cta = page.locator("#pricing-cta")
+    expect(cta.locator("#cta-subscribe")).to_contain_text("Subscribe")
+    contact = cta.get_by_role("link", name="Contact Sales")
+    expect(contact).to_have_attribute("href", "/contact")
+    description = page.locator('meta[name="description"]')
+    expect(description).to_have_attribute("content", re.compile(r"\$11 per month"))
+
+    contact.scroll_into_view_if_needed()
+    contact.click()
+    page.wait_for_url(at(live_app, "/contact"))
+
+
+def test_pricing_canonical_link_is_in_the_head(live_app: LiveApp, page: Page) -> None:
+    """P-PRICE-2: <link rel=canonical href={PUBLIC_BASE_URL}/pricing> ends up in document.head."""
+    page.goto(live_app.path("/pricing"))
+    wait_for_app(page)
+
+    hrefs = page.evaluate(
+        "[...document.querySelectorAll('link[rel=canonical]')]"
+        ".map(l => [l.parentElement.tagName, l.getAttribute('href')])"
+    )
+    assert hrefs == [["HEAD", live_app.path("/pricing")]]
+
+
+def test_pricing_cards_reveal_within_100px_of_the_viewport(live_app: LiveApp, page: Page) -> None:
+    """P-PRICE-2: off-screen cards wait; within 100 px of the viewport they are revealed."""
+    page.goto(live_app.path("/pricing"))
+    wait_for_app(page)
+
+    # The plan card starts in view: revealed at once, never hidden.
+    expect(page.locator("#plan-card")).to_have_class(re.compile(r"\bis-revealed\b"))
+    cta = page.locator("#pricing-cta")
+    expect(cta).to_have_class(re.compile(r"\breveal-pending\b"))
+    expect(cta).not_to_have_class(re.compile(r"\bis-revealed\b"))
+
+    def put_top_below_viewport(offset: int) -> None:
+        page.evaluate(
+            """offset => {
+                const el = document.getElementById('pricing-cta');
+                const top = el.getBoundingClientRect().top + window.scrollY;
+                window.scrollTo({top: top - window.innerHeight - offset, behavior: 'instant'});
+            }""",
+            offset,
+        )
+
+    put_top_below_viewport(300)
+    page.wait_for_timeout(400)
+    expect(cta).to_have_class(re.compile(r"\breveal-pending\b"))
+
+    put_top_below_viewport(50)
+    expect(cta).to_have_class(re.compile(r"\bis-revealed\b"))
+    expect(cta).not_to_have_class(re.compile(r"\breveal-pending\b"))
+    expect(cta).to_have_css("opacity", "1")
+
+
+def test_pricing_content_stays_visible_with_reduced_motion(live_app: LiveApp, page: Page) -> None:
+    """P-PRICE-2: with prefers-reduced-motion nothing is hidden waiting for a scroll."""
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(live_app.path("/pricing"))
+    wait_for_app(page)
+
+    expect(page.locator("#pricing-cta")).to_have_class(re.compile(r"\bis-revealed\b"))
+    expect(page.locator("[data-reveal].reveal-pending")).to_have_count(0)
+
+
+# --- P-PRICE-3: Subscribe without a configured checkout ---------------------------------------
+
+
+@pytest.mark.parametrize("button_id", ["plan-subscribe", "cta-subscribe"])
+def test_subscribe_without_checkout_shows_toast(
+    live_app: LiveApp, page: Page, button_id: str
+) -> None:
+    """P-PRICE-3: no CHECKOUT_URL -> toast 'Subscription' / 'Checkout link coming soon...'."""
+    opened: list[Page] = []
+    page.context.on("page", lambda p: opened.append(p))
+    page.goto(live_app.path("/pricing"))
+    wait_for_app(page)
+
+    button = page.locator(f"#{button_id}")
+    expect(button).to_have_attribute("data-subscribe", "pending")
+    button.scroll_into_view_if_needed()
+    button.click()
+
+    toast = page.locator("[data-sonner-toast]")
+    expect(toast).to_contain_text("Subscription")
+    expect(toast).to_contain_text("Checkout link coming soon...")
+    assert opened == []
+    assert at(live_app, "/pricing").match(page.url)
+
+
+# --- P-PRICE-4: success page -------------------------------------------------------------------
+
+
+def test_success_page_buttons_and_three_second_confetti(live_app: LiveApp, page: Page) -> None:
+    """P-PRICE-4: 'You're All Set!', four targets, confetti canvas shown then removed (~3 s)."""
+    page.goto(live_app.path("/subscribe/success"), wait_until="commit")
+    canvas = page.locator("#confetti-canvas")
+    expect(canvas).to_be_attached(timeout=15_000)
+    seen_at = time.monotonic()
+    expect(canvas).to_have_attribute("aria-hidden", "true")
+    page.wait_for_timeout(1000)
+    expect(canvas).to_be_attached()  # not a flash: it stays for the animation
+    expect(canvas).not_to_be_attached(timeout=6_000)
+    assert time.monotonic() - seen_at < 6
+
+    expect(page).to_have_title("You're All Set! | Unstuck")
+    expect(page.get_by_role("heading", level=1)).to_have_text("You're All Set!")
+    targets = {
+        "Launch Dashboard": "/dashboard",
+        "Try AI Co-Founder": "/ai-cofounder",
+        "Explore All Tools": "/tool-explorer",
+        "Back to Home": "/",
+    }
+    for name, href in targets.items():
+        expect(page.get_by_role("link", name=name)).to_have_attribute("href", href)
+
+    # The page grants nothing: no subscription flag is written in the browser.
+    storage = page.evaluate(
+        "JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage), document.cookie])"
+    )
+    assert "subscri" not in storage.lower()
+
+
+def test_success_page_skips_confetti_with_reduced_motion(live_app: LiveApp, page: Page) -> None:
+    """P-PRICE-4: prefers-reduced-motion means no confetti at all."""
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(live_app.path("/subscribe/success"))
+    wait_for_app(page)
+    expect(page.get_by_role("heading", level=1)).to_have_text("You're All Set!")
+    page.wait_for_timeout(300)
+    expect(page.locator("#confetti-canvas")).to_have_count(0)
+
+
+# --- P-PRICE-5: canceled page ------------------------------------------------------------------
+
+
+def test_canceled_page_links(live_app: LiveApp, page: Page) -> None:
+    """P-PRICE-5: Return to Pricing (/pricing) and Back Home (/)."""
+    page.goto(live_app.path("/subscribe/canceled"))
+    wait_for_app(page)
+
+    back_home = page.get_by_role("link", name="Back Home")
+    expect(back_home).to_have_attribute("href", "/")
+    to_pricing = page.get_by_role("link", name="Return to Pricing")
+    expect(to_pricing).to_have_attribute("href", "/pricing")
+    to_pricing.click()
+    page.wait_for_url(at(live_app, "/pricing"))
+    expect(page.get_by_text(SPOTS_BANNER)).to_be_visible()
+
+    page.go_back()
+    page.wait_for_url(at(live_app, "/subscribe/canceled"))
+    page.get_by_role("link", name="Back Home").click()
+    page.wait_for_url(at(live_app, "/"))
+
+
+# --- P-PRICE-6: /manage-plans ------------------------------------------------------------------
+
+
+def test_manage_plans_replaces_history_entry(live_app: LiveApp, page: Page) -> None:
+    """P-PRICE-6: /manage-plans lands on /pricing and Back skips /manage-plans."""
+    page.goto(live_app.path("/"))
+    wait_for_app(page)
+    page.goto(live_app.path("/manage-plans"))
+    page.wait_for_url(at(live_app, "/pricing"))
+    expect(page.get_by_text(SPOTS_BANNER)).to_be_visible()
+
+    page.go_back()
+    page.wait_for_url(at(live_app, "/"))
+    page.wait_for_timeout(500)
+    assert at(live_app, "/").match(page.url)
+
+
+# --- P-MISC-1: 404 -----------------------------------------------------------------------------
+
+
+def test_unknown_path_shows_404_and_return_home(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-1: 'Page not found'; Return to Home goes to /."""
+    page.goto(live_app.path("/definitely/not/a/page"))
+    wait_for_app(page)
+
+    expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
+    expect(page).to_have_title("Page not found | Unstuck")
+    page.get_by_role("link", name="Return to Home").click()
+    page.wait_for_url(at(live_app, "/"))
+
+
+def test_go_back_with_short_history_goes_home(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-1: Go Back when history.length <= 2 navigates to /."""
+    page.goto(live_app.path("/no-such-page"))
+    wait_for_app(page)
+    assert page.evaluate("history.length") <= 2
+
+    page.get_by_role("link", name="Go Back").click()
+    page.wait_for_url(at(live_app, "/"))
+
+
+def test_go_back_with_history_goes_back(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-1: Go Back when history.length > 2 calls history.back()."""
+    page.goto(live_app.path("/"))
+    page.goto(live_app.path("/pricing"))
+    wait_for_app(page)
+    page.goto(live_app.path("/no-such-page"))
+    wait_for_app(page)
+    assert page.evaluate("history.length") > 2
+
+    page.get_by_role("link", name="Go Back").click()
+    page.wait_for_url(at(live_app, "/pricing"))
+
+
+# --- P-MISC-2: external URL in a 404 path or query ---------------------------------------------
+
+
+def test_encoded_url_in_path_opens_in_new_tab_and_app_goes_home(
+    live_app: LiveApp, page: Page
+) -> None:
+    """P-MISC-2: /x/https%3A%2F%2Fexample.com%2Fpage opens https://example.com/page; app -> /."""
+    asked = _stub_example_com(page)
+    with page.expect_popup() as popup_info:
+        page.goto(live_app.path("/x/https%3A%2F%2Fexample.com%2Fpage"))
+    popup = popup_info.value
+    popup.wait_for_url("https://example.com/page")
+    assert popup.evaluate("window.opener") is None
+    page.wait_for_url(at(live_app, "/"))
+    assert asked == ["https://example.com/page"]
+
+
+def test_url_in_query_opens_in_new_tab(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-2: ?u=https://example.com/from-query opens that URL too."""
+    _stub_example_com(page)
+    with page.expect_popup() as popup_info:
+        page.goto(live_app.path("/out?u=https://example.com/from-query"))
+    popup_info.value.wait_for_url("https://example.com/from-query")
+    page.wait_for_url(at(live_app, "/"))
+
+
+def test_javascript_url_in_query_opens_nothing(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-2: only http(s) is ever opened: ?u=javascript:alert(1) stays on the 404 page."""
+    popups: list[Page] = []
+    dialogs: list[str] = []
+    page.on("popup", lambda p: popups.append(p))
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    page.goto(live_app.path("/x?u=javascript:alert(1)"))
+    wait_for_app(page)
+    expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
+    page.wait_for_timeout(1000)
+
+    assert popups == []
+    assert dialogs == []
+    assert page.url == live_app.path("/x?u=javascript:alert(1)")
+    expect(page.locator("[data-external-fallback]")).to_be_hidden()
+
+
+def test_blocked_popup_offers_the_link_instead(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-2: window.open returns null (blocked) -> stay on 404 and show the URL as a link."""
+    page.add_init_script("window.open = () => null;")
+    page.goto(live_app.path("/x?u=https://example.com/blocked"))
+    wait_for_app(page)
+
+    fallback = page.locator("[data-external-fallback]")
+    expect(fallback).to_be_visible()
+    link = fallback.get_by_role("link", name="https://example.com/blocked")
+    expect(link).to_have_attribute("href", "https://example.com/blocked")
+    expect(link).to_have_attribute("target", "_blank")
+    expect(link).to_have_attribute("rel", "noopener noreferrer")
+    page.wait_for_timeout(500)
+    assert page.url == live_app.path("/x?u=https://example.com/blocked")
+
+
+# --- Screenshots (1280 and 390 px) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page_fixture", ["page", "mobile_page"])
+def test_public_pages_screenshots(
+    live_app: LiveApp, request: pytest.FixtureRequest, page_fixture: str
+) -> None:
+    """Screenshots of pricing, success, canceled and 404 to look at; no horizontal overflow."""
+    pg: Page = request.getfixturevalue(page_fixture)
+    for route, name in [
+        ("/pricing", "pricing"),
+        ("/subscribe/success", "subscribe-success"),
+        ("/subscribe/canceled", "subscribe-canceled"),
+        ("/this-page-does-not-exist", "not-found"),
+    ]:
+        pg.goto(live_app.path(route))
+        wait_for_app(pg)
+        if name == "pricing":
+            _reveal_everything(pg)
+        if name == "subscribe-success":
+            expect(pg.locator("#confetti-canvas")).to_have_count(0, timeout=6_000)
+        overflow = pg.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"{name} scrolls sideways by {overflow}px"
+        screenshot(pg, name)

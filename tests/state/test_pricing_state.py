@@ -1,0 +1,102 @@
+"""P-PRICE-3 and P-PRICE-6 without a browser: the pricing and manage-plans state handlers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import reflex as rx
+from reflex.event import Event
+
+from startup_toolkit.pages.manage_plans import ManagePlansState
+from startup_toolkit.pages.pricing import TOAST_DESCRIPTION, TOAST_TITLE, PricingState
+
+
+def _substate(cls: type[rx.State]) -> rx.State:
+    root = rx.State(_reflex_internal_init=True)
+    return root.get_substate(cls.get_full_name().split("."))
+
+
+def _events(spec: object) -> list[Event]:
+    return list(Event.from_event_type(spec))
+
+
+def test_subscribe_without_checkout_shows_the_coming_soon_toast(
+    settings_env: pytest.MonkeyPatch,
+) -> None:
+    """P-PRICE-3: no CHECKOUT_URL -> toast 'Subscription' / 'Checkout link coming soon...'."""
+    settings_env.delenv("CHECKOUT_URL", raising=False)
+    state = _substate(PricingState)
+
+    events = _events(state.subscribe())
+
+    assert [e.name for e in events] == ["_call_function"]
+    payload = json.dumps(events[0].payload, default=str)
+    assert TOAST_TITLE == "Subscription"
+    assert TOAST_DESCRIPTION == "Checkout link coming soon..."
+    assert "Subscription" in payload
+    assert "Checkout link coming soon..." in payload
+    assert state.checkout_url == ""
+
+
+def test_subscribe_with_checkout_opens_it_in_a_new_tab(settings_env: pytest.MonkeyPatch) -> None:
+    """P-PRICE-3: a valid CHECKOUT_URL is opened externally (new tab), no toast."""
+    settings_env.setenv("CHECKOUT_URL", "https://buy.example.com/unstuck")
+    state = _substate(PricingState)
+
+    events = _events(state.subscribe())
+
+    assert [e.name for e in events] == ["_redirect"]
+    assert events[0].payload["path"] == "https://buy.example.com/unstuck"
+    assert events[0].payload["external"] is True
+    assert state.checkout_url == "https://buy.example.com/unstuck"
+
+
+@pytest.mark.parametrize(
+    ("configured", "expected"),
+    [
+        ("https://buy.example.com/unstuck", "https://buy.example.com/unstuck"),
+        ("http://localhost:4242/checkout", "http://localhost:4242/checkout"),
+        ("  https://buy.example.com/padded  ", "https://buy.example.com/padded"),
+        ("", ""),
+        ("javascript:alert(document.cookie)", ""),
+        ("data:text/html,<script>alert(1)</script>", ""),
+        ("buy.example.com/unstuck", ""),
+        ("https://user:secret@buy.example.com/", ""),
+    ],
+)
+def test_load_sets_checkout_url_only_for_http_urls(
+    settings_env: pytest.MonkeyPatch, configured: str, expected: str
+) -> None:
+    """P-PRICE-3: the page's checkout link comes from settings and is http(s) or nothing."""
+    settings_env.setenv("CHECKOUT_URL", configured)
+    state = _substate(PricingState)
+
+    state.load()
+
+    assert state.checkout_url == expected
+
+
+def test_subscribe_with_an_unsafe_checkout_url_falls_back_to_the_toast(
+    settings_env: pytest.MonkeyPatch,
+) -> None:
+    """P-PRICE-3: a non-http(s) CHECKOUT_URL is never opened."""
+    settings_env.setenv("CHECKOUT_URL", "javascript:alert(1)")
+    state = _substate(PricingState)
+
+    events = _events(state.subscribe())
+
+    assert [e.name for e in events] == ["_call_function"]
+    assert state.checkout_url == ""
+
+
+def test_manage_plans_replaces_history_entry_with_pricing() -> None:
+    """P-PRICE-6: /manage-plans redirects to /pricing without adding a history entry."""
+    state = _substate(ManagePlansState)
+
+    events = _events(state.go_to_pricing())
+
+    assert [e.name for e in events] == ["_redirect"]
+    assert events[0].payload["path"] == "/pricing"
+    assert events[0].payload["replace"] is True
+    assert events[0].payload["external"] is False
