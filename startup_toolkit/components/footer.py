@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.brand import logo
-from startup_toolkit.components.theme import CONTENT_MAX_WIDTH
+from startup_toolkit.components.theme import CONTENT_MAX_WIDTH, TOOLTIP_DELAY_MS
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.settings import get_settings
 
@@ -35,6 +35,7 @@ def social_icon(icon: str, label: str, url: str) -> rx.Component:
                 color="var(--gray-11)",
             ),
             content=label,
+            delay_duration=TOOLTIP_DELAY_MS,
         )
     return rx.tooltip(
         rx.box(
@@ -45,6 +46,7 @@ def social_icon(icon: str, label: str, url: str) -> rx.Component:
             tab_index=0,
         ),
         content=f"{label}: coming soon",
+        delay_duration=TOOLTIP_DELAY_MS,
     )
 
 

@@ -10,6 +10,9 @@ SECTION_PADDING_Y = ["3.5rem", "4.5rem", "6rem"]
 SECTION_PADDING_X = ["1rem", "1.5rem", "2rem"]
 HEADING_FONT = "'Space Grotesk Variable', 'Inter Variable', system-ui, sans-serif"
 
+#: P-SHELL-6: tooltips open after the pointer rests this long.
+TOOLTIP_DELAY_MS = 700
+
 #: Stylesheets and scripts shipped in assets/ (nothing is fetched from another site).
 STYLESHEETS = ["/css/base.css", "/css/home.css", "/css/public.css"]
 SCRIPTS = ["/js/shell.js", "/js/carousel.js", "/js/public.js"]

@@ -118,5 +118,8 @@ def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page
     subscribe.click()
     page.wait_for_timeout(500)
     expect(page.locator("[data-sonner-toast][data-visible='true']")).to_have_count(1)
-    page.keyboard.press("Alt+t")
-    expect(page.locator("[data-sonner-toaster]").first).to_have_attribute("data-theme", "dark")
+    toaster = page.locator("[data-sonner-toaster]").first
+    page.emulate_media(color_scheme="dark")
+    expect(toaster).to_have_attribute("data-sonner-theme", "dark")
+    page.emulate_media(color_scheme="light")
+    expect(toaster).to_have_attribute("data-sonner-theme", "light")
