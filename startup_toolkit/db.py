@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -13,6 +14,7 @@ from sqlmodel import Session, create_engine
 from startup_toolkit.settings import get_settings
 
 _engines: dict[str, Engine] = {}
+T = TypeVar("T")
 
 
 @event.listens_for(Engine, "connect")
@@ -51,3 +53,9 @@ def session_scope() -> Iterator[Session]:
         except BaseException:
             session.rollback()
             raise
+
+
+def run_in_session(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """`fn(session, *args, **kwargs)` in its own session; for `asyncio.to_thread`."""
+    with session_scope() as session:
+        return fn(session, *args, **kwargs)

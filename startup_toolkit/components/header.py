@@ -7,6 +7,7 @@ import reflex as rx
 from startup_toolkit.components.brand import logo
 from startup_toolkit.components.theme import CONTENT_MAX_WIDTH
 from startup_toolkit.domain.catalog import ALL_TOOLS, TOOL_EXPLORER_PATH
+from startup_toolkit.state.auth import AuthState
 
 NAV_LINKS: tuple[tuple[str, str], ...] = (
     ("Home", "/"),
@@ -45,12 +46,71 @@ def _tools_menu() -> rx.Component:
     )
 
 
+USER_MENU_LINKS: tuple[tuple[str, str, str], ...] = (
+    ("Dashboard", "/dashboard", "layout-dashboard"),
+    ("Profile", "/profile", "user"),
+    ("Security", "/profile?tab=security", "shield"),
+    ("Notifications", "/notifications", "bell"),
+    ("Help & Support", "/help-support", "life-buoy"),
+)
+
+
+def user_avatar(size: str = "2") -> rx.Component:
+    return rx.avatar(
+        src=AuthState.avatar_url,
+        fallback=AuthState.user_initials,
+        size=size,
+        radius="full",
+        color_scheme="violet",
+    )
+
+
+def _user_menu() -> rx.Component:
+    return rx.menu.root(
+        rx.menu.trigger(
+            rx.button(user_avatar(), variant="ghost", radius="full", aria_label="Account menu", padding="0"),
+        ),
+        rx.menu.content(
+            rx.box(
+                rx.text(AuthState.user_name, weight="bold", size="2"),
+                rx.text(AuthState.user_email, size="1", color_scheme="gray"),
+                padding="0.4rem 0.75rem",
+            ),
+            rx.menu.separator(),
+            *[
+                rx.menu.item(
+                    rx.hstack(rx.icon(icon, size=16), rx.text(label), spacing="2"),
+                    on_select=rx.redirect(href),
+                )
+                for label, href, icon in USER_MENU_LINKS
+            ],
+            rx.menu.separator(),
+            rx.menu.item(
+                rx.hstack(rx.icon("log-out", size=16), rx.text("Sign out"), spacing="2"),
+                on_select=AuthState.sign_out,
+                color="red",
+            ),
+            min_width="14rem",
+            align="end",
+        ),
+    )
+
+
 def auth_actions() -> rx.Component:
-    """Sign In / Sign Up for visitors (P-SHELL-4); the accounts issue adds the signed-in variant."""
-    return rx.hstack(
-        rx.link(rx.button("Sign In", variant="soft", size="2"), href="/login"),
-        rx.link(rx.button("Sign Up", size="2"), href="/signup"),
-        spacing="2",
+    """P-SHELL-4: Dashboard and the avatar menu when signed in; Sign In / Sign Up otherwise."""
+    return rx.cond(
+        AuthState.signed_in,
+        rx.hstack(
+            rx.link(rx.button("Dashboard", size="2"), href="/dashboard"),
+            _user_menu(),
+            spacing="3",
+            align="center",
+        ),
+        rx.hstack(
+            rx.link(rx.button("Sign In", variant="soft", size="2"), href="/login"),
+            rx.link(rx.button("Sign Up", size="2"), href="/signup"),
+            spacing="2",
+        ),
     )
 
 
@@ -85,12 +145,26 @@ def _mobile_menu() -> rx.Component:
                 rx.box(*[close_link(label, href) for label, href in NAV_LINKS], width="100%"),
                 rx.text("Specialized Tools", size="2", weight="bold", color_scheme="gray", padding_top="1rem"),
                 rx.box(*[close_link(t.name, t.path) for t in ALL_TOOLS], width="100%"),
-                rx.hstack(
-                    rx.dialog.close(rx.link(rx.button("Sign In", variant="soft", size="3", width="100%"), href="/login", width="100%")),
-                    rx.dialog.close(rx.link(rx.button("Sign Up", size="3", width="100%"), href="/signup", width="100%")),
-                    width="100%",
-                    padding_top="1.5rem",
-                    spacing="3",
+                rx.cond(
+                    AuthState.signed_in,
+                    rx.box(
+                        rx.text("Account", size="2", weight="bold", color_scheme="gray", padding_top="1rem"),
+                        *[close_link(label, href) for label, href, _ in USER_MENU_LINKS],
+                        rx.dialog.close(
+                            rx.button(
+                                "Sign out", variant="soft", color_scheme="red", size="3",
+                                width="100%", margin_top="1.5rem", on_click=AuthState.sign_out,
+                            )
+                        ),
+                        width="100%",
+                    ),
+                    rx.hstack(
+                        rx.dialog.close(rx.link(rx.button("Sign In", variant="soft", size="3", width="100%"), href="/login", width="100%")),
+                        rx.dialog.close(rx.link(rx.button("Sign Up", size="3", width="100%"), href="/signup", width="100%")),
+                        width="100%",
+                        padding_top="1.5rem",
+                        spacing="3",
+                    ),
                 ),
                 spacing="3",
                 width="100%",
@@ -123,4 +197,5 @@ def site_header() -> rx.Component:
         ),
         class_name="site-header",
         id="site-header",
+        on_mount=AuthState.load,
     )

@@ -1,5 +1,25 @@
 """One module per route; importing this package registers every page with Reflex."""
 
-from startup_toolkit.pages import contact, home, manage_plans, not_found, pricing, subscribe
+from startup_toolkit.pages import (
+    contact,
+    dashboard,
+    home,
+    login,
+    manage_plans,
+    not_found,
+    pricing,
+    signup,
+    subscribe,
+)
 
-__all__ = ["contact", "home", "manage_plans", "not_found", "pricing", "subscribe"]
+__all__ = [
+    "contact",
+    "dashboard",
+    "home",
+    "login",
+    "manage_plans",
+    "not_found",
+    "pricing",
+    "signup",
+    "subscribe",
+]

@@ -7,6 +7,7 @@ a developer's `.web`, database or running `make run`.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -165,3 +166,11 @@ def screenshot(page: Page, name: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def at(live_app: LiveApp, route: str) -> re.Pattern[str]:
+    """A URL pattern for `route` that also accepts the trailing slash the production server
+    adds on full page loads (`/pricing` -> `/pricing/`)."""
+    path, sep, query = route.partition("?")
+    base = re.escape(live_app.url + path.rstrip("/"))
+    return re.compile(f"^{base}/?{re.escape(sep + query)}$")

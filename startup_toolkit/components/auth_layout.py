@@ -1,0 +1,78 @@
+"""The two-column frame of /login and /signup: the form beside the marketing panel."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.layout import page_layout
+from startup_toolkit.components.theme import card_style, gradient_text, heading_style
+
+TRUSTED_BY = "Trusted by 10,000+ entrepreneurs worldwide"
+
+
+def _point(icon: str, text: str) -> rx.Component:
+    return rx.hstack(
+        rx.center(rx.icon(icon, size=16), width="2rem", height="2rem", border_radius="var(--radius-3)", background="var(--violet-a4)", color="var(--violet-11)", flex_shrink="0"),
+        rx.text(text, size="3"),
+        spacing="3",
+        align="center",
+    )
+
+
+def marketing_panel(title: str, points: list[tuple[str, str]], badges: list[str]) -> rx.Component:
+    return rx.vstack(
+        rx.hstack(*[rx.badge(b, variant="soft", size="2", radius="full") for b in badges], spacing="2", wrap="wrap"),
+        rx.heading(title, size="7", style=heading_style),
+        rx.vstack(*[_point(icon, text) for icon, text in points], spacing="3"),
+        rx.separator(),
+        rx.hstack(
+            rx.icon("users", size=18, color="var(--violet-11)"),
+            rx.text(TRUSTED_BY, size="2", weight="medium", style=gradient_text),
+            spacing="2",
+            align="center",
+        ),
+        spacing="5",
+        align="start",
+        style={**card_style, "background": "linear-gradient(160deg, var(--violet-a3), var(--gray-a2))"},
+        padding="2rem",
+        width="100%",
+    )
+
+
+def auth_layout(heading: str, subheading: str, form: rx.Component, panel: rx.Component) -> rx.Component:
+    return page_layout(
+        rx.box(
+            rx.grid(
+                rx.vstack(
+                    rx.heading(heading, size="8", style=heading_style),
+                    rx.text(subheading, color_scheme="gray", size="3"),
+                    rx.box(form, width="100%", style=card_style, padding="1.75rem"),
+                    spacing="4",
+                    width="100%",
+                    max_width="30rem",
+                ),
+                panel,
+                columns=rx.breakpoints(initial="1", md="2"),
+                spacing="8",
+                align_items="center",
+                width="100%",
+            ),
+            max_width="1100px",
+            margin_x="auto",
+            padding_x=["1rem", "1.5rem", "2rem"],
+            padding_y=["2.5rem", "3rem", "4.5rem"],
+        )
+    )
+
+
+def field(label: str, name: str, *, type_: str = "text", error: rx.Var | str = "", **props: object) -> rx.Component:
+    """A labelled form input with its error message underneath."""
+    input_id = f"field-{name}"
+    return rx.vstack(
+        rx.el.label(label, html_for=input_id, style={"font_weight": 500, "font_size": "0.9rem"}),
+        rx.input(id=input_id, name=name, type=type_, size="3", width="100%", **props),
+        rx.cond(error != "", rx.text(error, color_scheme="red", size="2", role="alert")),
+        spacing="1",
+        width="100%",
+        align="start",
+    )

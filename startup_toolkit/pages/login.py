@@ -1,0 +1,144 @@
+"""/login: email and password, then a TOTP code when two-factor is on (P-MISC-3, P-MISC-4)."""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import quote
+
+import reflex as rx
+
+from startup_toolkit.components.auth_layout import auth_layout, field, marketing_panel
+from startup_toolkit.db import run_in_session, session_scope
+from startup_toolkit.domain.redirects import safe_next_path
+from startup_toolkit.services import accounts, sessions
+from startup_toolkit.state.auth import AuthState
+
+
+def complete_sign_in_script(user_id: str, next_path: str) -> rx.event.EventSpec:
+    """Hand the sign-in to the cookie route: a one-time ticket, then a full-page navigation."""
+    with session_scope() as db:
+        ticket = sessions.create_sign_in_ticket(db, user_id)
+    url = f"/api/auth/complete?ticket={quote(ticket)}&next={quote(safe_next_path(next_path), safe='')}"
+    return rx.call_script(f"window.location.assign({url!r})")
+
+
+class LoginState(rx.State):
+    stage: str = "password"  # password | code
+    error: str = ""
+    notice: str = ""
+    busy: bool = False
+    next_path: str = "/dashboard"
+    _pending_user_id: str = ""
+
+    @rx.event
+    def load(self) -> None:
+        params = self.router.url.query_parameters
+        self.next_path = safe_next_path(params.get("next", ""))
+        self.notice = "Your sign-in link expired. Please sign in again." if params.get("expired") else ""
+        self.stage, self.error, self.busy, self._pending_user_id = "password", "", False, ""
+
+    @rx.event
+    async def sign_in(self, form: dict[str, str]) -> rx.event.EventSpec | None:
+        email, password = str(form.get("email", "")), str(form.get("password", ""))
+        if not email.strip() or not password:
+            self.error = "Enter your email and password."
+            return None
+        self.busy = True
+        ip = self.router.session.client_ip
+        result = await asyncio.to_thread(run_in_session, accounts.authenticate, email, password, ip)
+        self.busy = False
+        if not result.ok or not result.user_id:
+            self.error = result.message or accounts.INVALID_CREDENTIALS
+            return None
+        self.error = ""
+        if result.totp_required:
+            self.stage, self._pending_user_id = "code", result.user_id
+            return None
+        return complete_sign_in_script(result.user_id, self.next_path)
+
+    @rx.event
+    def verify_code(self, form: dict[str, str]) -> rx.event.EventSpec | None:
+        if self.stage != "code" or not self._pending_user_id:
+            self.stage, self.error = "password", "Please sign in again."
+            return None
+        with session_scope() as db:
+            result = accounts.verify_totp_for_sign_in(db, self._pending_user_id, str(form.get("code", "")))
+        if not result.ok:
+            self.error = result.message
+            return None
+        user_id, self._pending_user_id, self.error = self._pending_user_id, "", ""
+        return complete_sign_in_script(user_id, self.next_path)
+
+    @rx.event
+    def back_to_password(self) -> None:
+        self.stage, self.error, self._pending_user_id = "password", "", ""
+
+
+def _error() -> rx.Component:
+    return rx.cond(
+        LoginState.error != "",
+        rx.callout(LoginState.error, icon="circle-alert", color_scheme="red", role="alert", width="100%"),
+    )
+
+
+def _password_form() -> rx.Component:
+    return rx.form(
+        rx.vstack(
+            _error(),
+            rx.cond(LoginState.notice != "", rx.callout(LoginState.notice, icon="info", width="100%")),
+            field("Email", "email", type_="email", auto_complete="email", required=True, max_length=320),
+            field("Password", "password", type_="password", auto_complete="current-password", required=True, max_length=128),
+            rx.button("Sign In", type="submit", size="3", width="100%", loading=LoginState.busy),
+            rx.text(
+                "New here? ",
+                rx.link("Create an account", href="/signup"),
+                " · ",
+                rx.link("See pricing", href="/pricing"),
+                size="2",
+                color_scheme="gray",
+            ),
+            spacing="4",
+            width="100%",
+        ),
+        on_submit=LoginState.sign_in,
+        width="100%",
+    )
+
+
+def _code_form() -> rx.Component:
+    return rx.form(
+        rx.vstack(
+            _error(),
+            rx.text("Enter the 6-digit code from your authenticator app.", size="2"),
+            field("Authentication code", "code", input_mode="numeric", auto_complete="one-time-code", max_length=8, required=True),
+            rx.button("Verify", type="submit", size="3", width="100%"),
+            rx.button("Use a different account", type="button", variant="ghost", on_click=LoginState.back_to_password),
+            spacing="4",
+            width="100%",
+        ),
+        on_submit=LoginState.verify_code,
+        width="100%",
+    )
+
+
+@rx.page(
+    route="/login",
+    title="Sign In | Unstuck",
+    description="Sign in to Unstuck to use your AI startup tools, saved results and dashboard.",
+    on_load=[AuthState.redirect_if_signed_in, LoginState.load],
+)
+def login() -> rx.Component:
+    return auth_layout(
+        "Welcome Back",
+        "Sign in to pick up where you left off.",
+        rx.cond(LoginState.stage == "code", _code_form(), _password_form()),
+        marketing_panel(
+            "Your AI business architect is ready",
+            [
+                ("sparkles", "AI-powered diagnosis, plans and answers"),
+                ("zap", "Instant access to every tool in your plan"),
+                ("layout-dashboard", "Your saved results, activity and notifications"),
+            ],
+            ["AI-Powered", "Instant Access"],
+        ),
+    )

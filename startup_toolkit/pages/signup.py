@@ -1,0 +1,91 @@
+"""/signup: name, email and password; then straight to the dashboard (P-MISC-3, P-MISC-4)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import reflex as rx
+
+from startup_toolkit.components.auth_layout import auth_layout, field, marketing_panel
+from startup_toolkit.db import run_in_session
+from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
+from startup_toolkit.pages.login import complete_sign_in_script
+from startup_toolkit.services import accounts
+from startup_toolkit.state.auth import AuthState
+
+FIELDS = ("name", "email", "password", "confirm")
+
+
+class SignupState(rx.State):
+    errors: dict[str, str] = {}
+    error: str = ""
+    busy: bool = False
+
+    @rx.event
+    def load(self) -> None:
+        self.errors, self.error, self.busy = {}, "", False
+
+    @rx.event
+    async def sign_up(self, form: dict[str, str]) -> rx.event.EventSpec | None:
+        values = {k: str(form.get(k, "")) for k in FIELDS}
+        self.busy = True
+        result = await asyncio.to_thread(
+            run_in_session, accounts.sign_up, *(values[k] for k in FIELDS)
+        )
+        self.busy = False
+        if not result.ok or not result.user_id:
+            self.errors = dict(result.errors)
+            self.error = "" if result.errors else (result.message or accounts.SIGN_UP_FAILED)
+            return None
+        self.errors, self.error = {}, ""
+        return complete_sign_in_script(result.user_id, "/dashboard")
+
+
+def _err(name: str) -> rx.Var:
+    return SignupState.errors.get(name, "")
+
+
+@rx.page(
+    route="/signup",
+    title="Create your account | Unstuck",
+    description="Create an Unstuck account: AI tools that diagnose, plan and grow your startup.",
+    on_load=[AuthState.redirect_if_signed_in, SignupState.load],
+)
+def signup() -> rx.Component:
+    form = rx.form(
+        rx.vstack(
+            rx.cond(SignupState.error != "", rx.callout(SignupState.error, icon="circle-alert", color_scheme="red", role="alert", width="100%")),
+            field("Full name", "name", error=_err("name"), auto_complete="name", required=True, max_length=200),
+            field("Email", "email", type_="email", error=_err("email"), auto_complete="email", required=True, max_length=320),
+            field("Password", "password", type_="password", error=_err("password"), auto_complete="new-password", required=True, min_length=MIN_LENGTH, max_length=MAX_LENGTH),
+            field("Confirm password", "confirm", type_="password", error=_err("confirm"), auto_complete="new-password", required=True, max_length=MAX_LENGTH),
+            rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
+            rx.button("Create Account", type="submit", size="3", width="100%", loading=SignupState.busy),
+            rx.text(
+                "Already have an account? ",
+                rx.link("Sign in", href="/login"),
+                " · ",
+                rx.link("See pricing", href="/pricing"),
+                size="2",
+                color_scheme="gray",
+            ),
+            spacing="4",
+            width="100%",
+        ),
+        on_submit=SignupState.sign_up,
+        width="100%",
+    )
+    return auth_layout(
+        "Start Your Journey",
+        "Create your account in under a minute.",
+        form,
+        marketing_panel(
+            "Everything you need to get unstuck",
+            [
+                ("users", "Join 10,000+ entrepreneurs building with Unstuck"),
+                ("brain", "AI business insights tailored to your stage and industry"),
+                ("crown", "Premium tools: scanner, co-founder, funding and growth"),
+            ],
+            ["AI-Powered", "Instant Access"],
+        ),
+    )

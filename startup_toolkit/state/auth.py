@@ -1,0 +1,101 @@
+"""Who is signed in, resolved on the server from the HttpOnly session cookie.
+
+The cookie travels with the websocket handshake; Reflex keeps it in `router.headers.cookie`
+and never sends it to the browser. Every handler that touches private data asks
+`signed_in_user_id(self)` (it re-checks the session, so a sign-out elsewhere takes effect at
+once); methods starting with `_` cannot be called from the browser.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import reflex as rx
+
+from startup_toolkit.api.auth import token_from_cookie_header
+from startup_toolkit.db import session_scope
+from startup_toolkit.services import access, accounts, sessions
+
+
+class AuthState(rx.State):
+    signed_in: bool = False
+    user_name: str = ""
+    user_email: str = ""
+    user_initials: str = ""
+    avatar_url: str = ""
+    has_access: bool = False
+
+    def _session_token(self) -> str:
+        return token_from_cookie_header(self.router.headers.cookie)
+
+    def _current_user_id(self) -> str | None:
+        """The signed-in user's id from the server-side session, or None."""
+        token = self._session_token()
+        if not token:
+            return None
+        with session_scope() as db:
+            return sessions.resolve_session(db, token)
+
+    def _refresh(self) -> str | None:
+        user_id = self._current_user_id()
+        view = None
+        allowed = False
+        if user_id:
+            with session_scope() as db:
+                view = accounts.account_view(db, user_id)
+                allowed = view is not None and access.may_use_tools(db, user_id)
+        self.signed_in = view is not None
+        self.user_name = view.name if view else ""
+        self.user_email = view.email if view else ""
+        self.user_initials = view.initials if view else ""
+        self.avatar_url = view.avatar_url if view else ""
+        self.has_access = allowed
+        return view.user_id if view else None
+
+    @rx.event
+    def load(self) -> None:
+        """Refresh the header's view of the user (every page mounts this)."""
+        self._refresh()
+
+    def _login_redirect(self) -> rx.event.EventSpec:
+        path = self.router.url.path.rstrip("/") or "/"  # prod serves /x as /x/
+        query = self.router.url.query
+        target = path + (f"?{query}" if query else "")
+        return rx.redirect(f"/login?next={quote(target, safe='')}")
+
+    @rx.event
+    def require_sign_in(self) -> rx.event.EventSpec | None:
+        """on_load guard of signed-in pages (P-AUTH-1)."""
+        if self._refresh() is None:
+            return self._login_redirect()
+        return None
+
+    @rx.event
+    def require_access(self) -> rx.event.EventSpec | None:
+        """on_load guard of subscriber pages: sign-in (P-AUTH-1), then subscription (P-AUTH-2)."""
+        if self._refresh() is None:
+            return self._login_redirect()
+        if not self.has_access:
+            return rx.redirect("/pricing")
+        return None
+
+    @rx.event
+    def redirect_if_signed_in(self) -> rx.event.EventSpec | None:
+        """on_load of /login and /signup: a signed-in user goes straight to the dashboard."""
+        if self._refresh() is not None:
+            return rx.redirect("/dashboard")
+        return None
+
+    @rx.event
+    def sign_out(self) -> rx.event.EventSpec:
+        """End the session through the cookie route, then reload on the home page."""
+        return rx.call_script(
+            "fetch('/api/auth/signout', {method: 'POST', credentials: 'same-origin'})"
+            ".finally(() => window.location.assign('/'))"
+        )
+
+
+async def signed_in_user_id(state: rx.State) -> str | None:
+    """The user id for any state's handler, from the server-side session (never the client)."""
+    auth = await state.get_state(AuthState)
+    return auth._current_user_id()

@@ -1,0 +1,117 @@
+"""Sign up, sign out, sign in, the signed-in header and the protected-route round trip."""
+
+from __future__ import annotations
+
+import uuid
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import LiveApp, at, screenshot, wait_for_app
+
+PASSWORD = "correct horse battery"
+
+
+def _email() -> str:
+    return f"founder-{uuid.uuid4().hex[:8]}@example.com"
+
+
+def _sign_up(live_app: LiveApp, page: Page, email: str, name: str = "Ada Lovelace") -> None:
+    page.goto(live_app.path("/signup"))
+    wait_for_app(page)
+    page.get_by_label("Full name").fill(name)
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Confirm password").fill(PASSWORD)
+    page.get_by_role("button", name="Create Account").click()
+    expect(page).to_have_url(at(live_app, "/dashboard"), timeout=20_000)
+
+
+def _sign_in(page: Page, email: str, password: str = PASSWORD) -> None:
+    form = page.locator("#main form")
+    form.get_by_label("Email").fill(email)
+    form.get_by_label("Password").fill(password)
+    form.get_by_role("button", name="Sign In", exact=True).click()
+
+
+def test_login_and_signup_pages(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-3, P-MISC-4"""
+    page.goto(live_app.path("/login"))
+    wait_for_app(page)
+    main = page.locator("#main")
+    for text in ("Welcome Back", "AI-Powered", "Instant Access", "Trusted by 10,000+ entrepreneurs worldwide"):
+        expect(main.get_by_text(text, exact=True).first).to_be_visible()
+    expect(main.get_by_role("link", name="Create an account")).to_have_attribute("href", "/signup")
+    expect(main.get_by_role("link", name="See pricing")).to_have_attribute("href", "/pricing")
+    screenshot(page, "login")
+    page.goto(live_app.path("/signup"))
+    wait_for_app(page)
+    for text in ("Start Your Journey", "Trusted by 10,000+ entrepreneurs worldwide"):
+        expect(main.get_by_text(text, exact=True).first).to_be_visible()
+    expect(main.get_by_text("10,000+ entrepreneurs", exact=False).first).to_be_visible()
+    expect(main.get_by_text("AI business insights", exact=False)).to_be_visible()
+    expect(main.get_by_text("Premium tools", exact=False)).to_be_visible()
+    expect(main.get_by_role("link", name="Sign in")).to_have_attribute("href", "/login")
+    expect(main.get_by_role("link", name="See pricing")).to_have_attribute("href", "/pricing")
+    screenshot(page, "signup")
+
+
+def test_sign_up_sign_out_sign_in(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-3 (after either: /dashboard), P-SHELL-4 (signed-in header), P-AUTH-3 (welcome)."""
+    email = _email()
+    _sign_up(live_app, page, email)
+    header = page.locator("#site-header")
+    expect(header.get_by_role("link", name="Dashboard")).to_be_visible()
+    expect(header.get_by_role("button", name="Account menu")).to_be_visible()
+    expect(header.get_by_role("link", name="Sign In")).to_have_count(0)
+    expect(page.get_by_text("Welcome to Unstuck! Your dashboard is ready", exact=False)).to_be_visible()
+    expect(page.get_by_text("Account created and dashboard initialized", exact=False)).to_be_visible()
+    screenshot(page, "dashboard")
+
+    # The session cookie is HttpOnly: page scripts cannot read it.
+    cookies = {c["name"]: c for c in page.context.cookies()}
+    assert cookies["unstuck_session"]["httpOnly"] is True
+    assert cookies["unstuck_session"]["sameSite"] == "Lax"
+    assert "unstuck_session" not in page.evaluate("document.cookie")
+
+    header.get_by_role("button", name="Account menu").click()
+    page.get_by_role("menuitem", name="Sign out").click()
+    expect(page).to_have_url(at(live_app, "/"))
+    expect(page.locator("#site-header").get_by_role("link", name="Sign In")).to_be_visible()
+    assert "unstuck_session" not in {c["name"] for c in page.context.cookies()}
+
+    page.goto(live_app.path("/login"))
+    wait_for_app(page)
+    _sign_in(page, email, "wrong password!")
+    expect(page.get_by_role("alert")).to_have_text("Invalid email or password")
+    _sign_in(page, "nobody-" + email)
+    expect(page.get_by_role("alert")).to_have_text("Invalid email or password")
+    _sign_in(page, email.upper())
+    expect(page).to_have_url(at(live_app, "/dashboard"), timeout=20_000)
+    expect(page.locator("#site-header").get_by_role("button", name="Account menu")).to_be_visible()
+
+
+def test_protected_route_goes_to_login_and_comes_back(live_app: LiveApp, page: Page) -> None:
+    """P-AUTH-1: signed out -> /login?next=...; after signing in, back where the visitor was going."""
+    email = _email()
+    _sign_up(live_app, page, email)
+    page.context.clear_cookies()
+    page.goto(live_app.path("/dashboard"))
+    expect(page).to_have_url(at(live_app, "/login?next=%2Fdashboard"))
+    page.goto(live_app.path("/dashboard?from=mail"))
+    expect(page).to_have_url(at(live_app, "/login?next=%2Fdashboard%3Ffrom%3Dmail"))
+    wait_for_app(page)
+    _sign_in(page, email)
+    expect(page).to_have_url(at(live_app, "/dashboard?from=mail"), timeout=20_000)
+
+
+def test_mobile_menu_signed_in(live_app: LiveApp, mobile_page: Page) -> None:
+    """P-SHELL-3, P-SHELL-4 at 390 px"""
+    page = mobile_page
+    _sign_up(live_app, page, _email(), name="Grace Hopper")
+    page.get_by_role("button", name="Open menu").click()
+    menu = page.get_by_role("dialog")
+    expect(menu.get_by_role("link", name="Dashboard")).to_be_visible()
+    expect(menu.get_by_role("button", name="Sign out")).to_be_visible()
+    screenshot(page, "mobile-menu-signed-in")
+    menu.get_by_role("button", name="Sign out").click()
+    expect(page).to_have_url(at(live_app, "/"))

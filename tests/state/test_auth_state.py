@@ -1,0 +1,112 @@
+"""AuthState: the user comes from the HttpOnly session cookie; the route guards (P-AUTH-1, P-AUTH-2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import reflex as rx
+from reflex.event import Event
+from reflex.istate.data import HeaderData, ReflexURL, RouterData
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.domain import passwords
+from startup_toolkit.models.base import utcnow
+from startup_toolkit.models.billing import Subscription
+from startup_toolkit.services import accounts, sessions
+from startup_toolkit.state.auth import AuthState
+
+
+@pytest.fixture(autouse=True)
+def _cheap_hashing() -> Iterator[None]:
+    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
+    yield
+    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+
+
+def auth_state(cookie: str = "", path: str = "/dashboard") -> AuthState:
+    root = rx.State(_reflex_internal_init=True)
+    root.router = RouterData(
+        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{path}")
+    )
+    return root.get_substate(AuthState.get_full_name().split("."))  # type: ignore[return-value]
+
+
+def signed_in_cookie(engine: Engine, email: str = "ada@example.com") -> tuple[str, str]:
+    with Session(engine) as db:
+        user_id = accounts.sign_up(db, "Ada Lovelace", email, "correct horse", "correct horse").user_id
+        assert user_id
+        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
+    return user_id, f"other=1; {SESSION_COOKIE}={token}"
+
+
+def redirect_path(spec: object) -> str | None:
+    if spec is None:
+        return None
+    (event,) = Event.from_event_type(spec)  # type: ignore[arg-type]
+    assert event.name == "_redirect"
+    return event.payload["path"]
+
+
+def test_signed_out_visitor_is_sent_to_login_with_the_way_back(engine: Engine) -> None:
+    """P-AUTH-1"""
+    state = auth_state(path="/profile?tab=security")
+    assert redirect_path(state.require_sign_in()) == "/login?next=%2Fprofile%3Ftab%3Dsecurity"
+    assert state.signed_in is False
+
+
+def test_a_forged_or_unknown_cookie_is_nobody(engine: Engine) -> None:
+    """P-AUTH-1: only a live server-side session counts."""
+    state = auth_state(cookie=f"{SESSION_COOKIE}={'x' * 43}")
+    assert redirect_path(state.require_access()) == "/login?next=%2Fdashboard"
+
+
+def test_signed_in_user_passes_and_header_vars_fill(engine: Engine) -> None:
+    """P-AUTH-1, P-SHELL-4"""
+    _, cookie = signed_in_cookie(engine)
+    state = auth_state(cookie=cookie)
+    assert state.require_access() is None
+    assert (state.signed_in, state.user_name, state.user_email, state.user_initials) == (
+        True, "Ada Lovelace", "ada@example.com", "AL",
+    )
+
+
+def test_signed_in_user_is_sent_from_login_to_dashboard(engine: Engine) -> None:
+    """P-MISC-3: after sign-in the login page leads to /dashboard."""
+    _, cookie = signed_in_cookie(engine)
+    assert redirect_path(auth_state(cookie=cookie, path="/login").redirect_if_signed_in()) == "/dashboard"
+    assert auth_state(path="/login").redirect_if_signed_in() is None
+
+
+def test_ended_session_signs_out_at_once(engine: Engine) -> None:
+    """Sign-out elsewhere (or a password change) takes effect on the next check."""
+    _, cookie = signed_in_cookie(engine)
+    with Session(engine) as db:
+        sessions.end_session(db, cookie.split("=", 2)[-1])
+    assert redirect_path(auth_state(cookie=cookie).require_sign_in()) == "/login?next=%2Fdashboard"
+
+
+def test_subscription_mode_sends_unsubscribed_users_to_pricing(engine: Engine, settings_env: pytest.MonkeyPatch) -> None:
+    """P-AUTH-2: checked on the server against the subscriptions table."""
+    settings_env.setenv("ACCESS_MODE", "subscription")
+    from startup_toolkit.settings import get_settings
+
+    get_settings.cache_clear()
+    user_id, cookie = signed_in_cookie(engine)
+    assert redirect_path(auth_state(cookie=cookie).require_access()) == "/pricing"
+    with Session(engine) as db:
+        db.add(Subscription(user_id=user_id, stripe_subscription_id="sub_1", status="active",
+                            current_period_end=utcnow().replace(year=utcnow().year + 1)))
+        db.commit()
+    assert auth_state(cookie=cookie).require_access() is None
+    # The browser's own flag never grants access: only the table does.
+    _, other = signed_in_cookie(engine, "bob@example.com")
+    assert redirect_path(auth_state(cookie=other + "; isSubscribed=true").require_access()) == "/pricing"
+
+
+def test_open_mode_lets_every_signed_in_user_in(engine: Engine) -> None:
+    """P-AUTH-2 (open access, the default without Stripe)"""
+    _, cookie = signed_in_cookie(engine)
+    assert auth_state(cookie=cookie).require_access() is None
