@@ -10,9 +10,9 @@ from logging.config import fileConfig
 from sqlalchemy import create_engine, pool
 from sqlmodel import SQLModel
 
+import startup_toolkit.db
 import startup_toolkit.models  # noqa: F401  (registers every table)
 from alembic import context
-import startup_toolkit.db  # noqa: F401  (SQLite foreign keys on every connection)
 from startup_toolkit.settings import get_settings
 
 config = context.config
@@ -41,7 +41,9 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     connection = config.attributes.get("connection")
     if connection is not None:
-        context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
+        context.configure(
+            connection=connection, target_metadata=target_metadata, render_as_batch=True
+        )
         with context.begin_transaction():
             context.run_migrations()
         return

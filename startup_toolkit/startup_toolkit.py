@@ -6,8 +6,8 @@ import reflex as rx
 
 from startup_toolkit import pages  # noqa: F401  (registers every @rx.page)
 from startup_toolkit.api.auth import auth_api
-from startup_toolkit.models import User
 from startup_toolkit.components.theme import SCRIPTS, STYLESHEETS
+from startup_toolkit.models import User
 from startup_toolkit.services.outbox import run_outbox_worker
 
 # Every table shares SQLModel's metadata: registering one shows `reflex db` all of them.
@@ -20,7 +20,8 @@ app = rx.App(
         *[rx.script(src=src, defer=True) for src in SCRIPTS],
     ],
     html_lang="en",
-    # P-SHELL-6: one toast at a time, system theme; sonner labels it Notifications, Alt+T by default.
+    # P-SHELL-6: one toast at a time, system theme; sonner labels it Notifications, Alt+T
+    # (its defaults).
     toaster=rx.toast.provider(
         visible_toasts=1,
         theme="system",

@@ -15,11 +15,11 @@ for _name in list(os.environ):
         del os.environ[_name]
 os.environ.setdefault("DATABASE_URL", "sqlite:///:memory:")
 
-from alembic import command  # noqa: E402
 from alembic.config import Config  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
 from sqlmodel import Session  # noqa: E402
 
+from alembic import command  # noqa: E402
 from startup_toolkit import db  # noqa: E402
 from startup_toolkit.settings import get_settings  # noqa: E402
 

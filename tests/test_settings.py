@@ -29,7 +29,9 @@ def test_embedded_defaults_need_no_configuration(settings_env: pytest.MonkeyPatc
     assert (s.contact_limit_count, s.contact_limit_window_seconds) == (5, 600)
 
 
-def test_access_mode_is_subscription_only_when_stripe_is_configured(settings_env: pytest.MonkeyPatch) -> None:
+def test_access_mode_is_subscription_only_when_stripe_is_configured(
+    settings_env: pytest.MonkeyPatch,
+) -> None:
     assert fresh(settings_env, STRIPE_SECRET_KEY="sk_test_x").effective_access_mode == "open"
     s = fresh(settings_env, STRIPE_SECRET_KEY="sk_test_x", STRIPE_PRICE_ID="price_1")
     assert s.effective_access_mode == "subscription"
@@ -43,7 +45,9 @@ def test_ai_key_accepts_the_groq_name(settings_env: pytest.MonkeyPatch) -> None:
 
 
 def test_feed_urls_and_mail_sender(settings_env: pytest.MonkeyPatch) -> None:
-    s = fresh(settings_env, NEWS_FEED_URLS=" http://a/rss , ,http://b/atom", CONTACT_EMAIL="team@x.io")
+    s = fresh(
+        settings_env, NEWS_FEED_URLS=" http://a/rss , ,http://b/atom", CONTACT_EMAIL="team@x.io"
+    )
     assert s.feed_urls == ["http://a/rss", "http://b/atom"]
     assert s.mail_sender == "team@x.io"
     assert fresh(settings_env, SMTP_FROM="noreply@x.io").mail_sender == "noreply@x.io"
@@ -51,9 +55,16 @@ def test_feed_urls_and_mail_sender(settings_env: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("SMTP_PORT", "0"), ("SMTP_PORT", "notanumber"), ("ACCESS_MODE", "free"), ("SMTP_SECURITY", "tls13")],
+    [
+        ("SMTP_PORT", "0"),
+        ("SMTP_PORT", "notanumber"),
+        ("ACCESS_MODE", "free"),
+        ("SMTP_SECURITY", "tls13"),
+    ],
 )
-def test_bad_values_are_refused_clearly(settings_env: pytest.MonkeyPatch, name: str, value: str) -> None:
+def test_bad_values_are_refused_clearly(
+    settings_env: pytest.MonkeyPatch, name: str, value: str
+) -> None:
     with pytest.raises(ValidationError, match=name.lower()):
         fresh(settings_env, **{name: value})
 
@@ -89,6 +100,10 @@ def test_env_example_loads_as_is(settings_env: pytest.MonkeyPatch, tmp_path: Pat
     assert s.effective_access_mode == "open" and not s.ai_enabled and not s.smtp_enabled
 
 
-def test_cors_is_the_public_address_except_on_a_local_machine(settings_env: pytest.MonkeyPatch) -> None:
+def test_cors_is_the_public_address_except_on_a_local_machine(
+    settings_env: pytest.MonkeyPatch,
+) -> None:
     assert fresh(settings_env).cors_origins == ["*"]
-    assert fresh(settings_env, PUBLIC_BASE_URL="https://app.unstuck.io/").cors_origins == ["https://app.unstuck.io"]
+    assert fresh(settings_env, PUBLIC_BASE_URL="https://app.unstuck.io/").cors_origins == [
+        "https://app.unstuck.io"
+    ]

@@ -35,7 +35,9 @@ def token_from_cookie_header(header: str) -> str:
 
 def client_address(request: Request) -> str:
     hops = get_settings().trusted_proxy_hops
-    forwarded = [p.strip() for p in request.headers.get("x-forwarded-for", "").split(",") if p.strip()]
+    forwarded = [
+        p.strip() for p in request.headers.get("x-forwarded-for", "").split(",") if p.strip()
+    ]
     if hops and forwarded:
         return forwarded[-min(hops, len(forwarded))]
     return request.client.host if request.client else ""
@@ -57,7 +59,13 @@ async def complete_sign_in(request: Request) -> Response:
         max_age = sessions.session_lifetime_days(db, user_id) * 86400
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(
-        SESSION_COOKIE, token, max_age=max_age, httponly=True, samesite="lax", secure=_secure(), path="/"
+        SESSION_COOKIE,
+        token,
+        max_age=max_age,
+        httponly=True,
+        samesite="lax",
+        secure=_secure(),
+        path="/",
     )
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -69,7 +77,9 @@ async def sign_out(request: Request) -> Response:
         with session_scope() as db:
             sessions.end_session(db, token)
     response = Response(status_code=204)
-    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=_secure())
+    response.delete_cookie(
+        SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=_secure()
+    )
     return response
 
 

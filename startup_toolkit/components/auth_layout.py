@@ -12,7 +12,15 @@ TRUSTED_BY = "Trusted by 10,000+ entrepreneurs worldwide"
 
 def _point(icon: str, text: str) -> rx.Component:
     return rx.hstack(
-        rx.center(rx.icon(icon, size=16), width="2rem", height="2rem", border_radius="var(--radius-3)", background="var(--violet-a4)", color="var(--violet-11)", flex_shrink="0"),
+        rx.center(
+            rx.icon(icon, size=16),
+            width="2rem",
+            height="2rem",
+            border_radius="var(--radius-3)",
+            background="var(--violet-a4)",
+            color="var(--violet-11)",
+            flex_shrink="0",
+        ),
         rx.text(text, size="3"),
         spacing="3",
         align="center",
@@ -21,7 +29,11 @@ def _point(icon: str, text: str) -> rx.Component:
 
 def marketing_panel(title: str, points: list[tuple[str, str]], badges: list[str]) -> rx.Component:
     return rx.vstack(
-        rx.hstack(*[rx.badge(b, variant="soft", size="2", radius="full") for b in badges], spacing="2", wrap="wrap"),
+        rx.hstack(
+            *[rx.badge(b, variant="soft", size="2", radius="full") for b in badges],
+            spacing="2",
+            wrap="wrap",
+        ),
         rx.heading(title, size="7", style=heading_style),
         rx.vstack(*[_point(icon, text) for icon, text in points], spacing="3"),
         rx.separator(),
@@ -33,13 +45,18 @@ def marketing_panel(title: str, points: list[tuple[str, str]], badges: list[str]
         ),
         spacing="5",
         align="start",
-        style={**card_style, "background": "linear-gradient(160deg, var(--violet-a3), var(--gray-a2))"},
+        style={
+            **card_style,
+            "background": "linear-gradient(160deg, var(--violet-a3), var(--gray-a2))",
+        },
         padding="2rem",
         width="100%",
     )
 
 
-def auth_layout(heading: str, subheading: str, form: rx.Component, panel: rx.Component) -> rx.Component:
+def auth_layout(
+    heading: str, subheading: str, form: rx.Component, panel: rx.Component
+) -> rx.Component:
     return page_layout(
         rx.box(
             rx.grid(
@@ -65,7 +82,9 @@ def auth_layout(heading: str, subheading: str, form: rx.Component, panel: rx.Com
     )
 
 
-def field(label: str, name: str, *, type_: str = "text", error: rx.Var | str = "", **props: object) -> rx.Component:
+def field(
+    label: str, name: str, *, type_: str = "text", error: rx.Var | str = "", **props: object
+) -> rx.Component:
     """A labelled form input with its error message underneath."""
     input_id = f"field-{name}"
     return rx.vstack(

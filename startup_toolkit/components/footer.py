@@ -64,8 +64,17 @@ def _link_column(title: str, links: tuple[tuple[str, str], ...]) -> rx.Component
     return rx.vstack(
         rx.text(title, weight="bold", size="2"),
         rx.el.ul(
-            *[rx.el.li(rx.link(label, href=href, class_name="footer-link", size="2")) for label, href in links],
-            style={"list_style": "none", "padding": 0, "margin": 0, "display": "grid", "gap": "0.5rem"},
+            *[
+                rx.el.li(rx.link(label, href=href, class_name="footer-link", size="2"))
+                for label, href in links
+            ],
+            style={
+                "list_style": "none",
+                "padding": 0,
+                "margin": 0,
+                "display": "grid",
+                "gap": "0.5rem",
+            },
         ),
         spacing="3",
         align="start",

@@ -30,7 +30,13 @@ def _tools_menu() -> rx.Component:
             ),
         ),
         rx.menu.content(
-            rx.text("Specialized Tools", size="1", weight="bold", color_scheme="gray", padding="0.4rem 0.75rem"),
+            rx.text(
+                "Specialized Tools",
+                size="1",
+                weight="bold",
+                color_scheme="gray",
+                padding="0.4rem 0.75rem",
+            ),
             *[
                 rx.menu.item(
                     rx.hstack(rx.icon(t.icon, size=16), rx.text(t.name), spacing="2"),
@@ -68,7 +74,13 @@ def user_avatar(size: str = "2") -> rx.Component:
 def _user_menu() -> rx.Component:
     return rx.menu.root(
         rx.menu.trigger(
-            rx.button(user_avatar(), variant="ghost", radius="full", aria_label="Account menu", padding="0"),
+            rx.button(
+                user_avatar(),
+                variant="ghost",
+                radius="full",
+                aria_label="Account menu",
+                padding="0",
+            ),
         ),
         rx.menu.content(
             rx.box(
@@ -133,7 +145,10 @@ def _mobile_menu() -> rx.Component:
                     logo(),
                     rx.dialog.close(
                         rx.icon_button(
-                            rx.icon("x", size=22), variant="ghost", size="3", aria_label="Close menu"
+                            rx.icon("x", size=22),
+                            variant="ghost",
+                            size="3",
+                            aria_label="Close menu",
                         )
                     ),
                     justify="between",
@@ -143,24 +158,53 @@ def _mobile_menu() -> rx.Component:
                 rx.dialog.title("Menu", class_name="sr-only"),
                 rx.dialog.description("Site navigation", class_name="sr-only"),
                 rx.box(*[close_link(label, href) for label, href in NAV_LINKS], width="100%"),
-                rx.text("Specialized Tools", size="2", weight="bold", color_scheme="gray", padding_top="1rem"),
+                rx.text(
+                    "Specialized Tools",
+                    size="2",
+                    weight="bold",
+                    color_scheme="gray",
+                    padding_top="1rem",
+                ),
                 rx.box(*[close_link(t.name, t.path) for t in ALL_TOOLS], width="100%"),
                 rx.cond(
                     AuthState.signed_in,
                     rx.box(
-                        rx.text("Account", size="2", weight="bold", color_scheme="gray", padding_top="1rem"),
+                        rx.text(
+                            "Account",
+                            size="2",
+                            weight="bold",
+                            color_scheme="gray",
+                            padding_top="1rem",
+                        ),
                         *[close_link(label, href) for label, href, _ in USER_MENU_LINKS],
                         rx.dialog.close(
                             rx.button(
-                                "Sign out", variant="soft", color_scheme="red", size="3",
-                                width="100%", margin_top="1.5rem", on_click=AuthState.sign_out,
+                                "Sign out",
+                                variant="soft",
+                                color_scheme="red",
+                                size="3",
+                                width="100%",
+                                margin_top="1.5rem",
+                                on_click=AuthState.sign_out,
                             )
                         ),
                         width="100%",
                     ),
                     rx.hstack(
-                        rx.dialog.close(rx.link(rx.button("Sign In", variant="soft", size="3", width="100%"), href="/login", width="100%")),
-                        rx.dialog.close(rx.link(rx.button("Sign Up", size="3", width="100%"), href="/signup", width="100%")),
+                        rx.dialog.close(
+                            rx.link(
+                                rx.button("Sign In", variant="soft", size="3", width="100%"),
+                                href="/login",
+                                width="100%",
+                            )
+                        ),
+                        rx.dialog.close(
+                            rx.link(
+                                rx.button("Sign Up", size="3", width="100%"),
+                                href="/signup",
+                                width="100%",
+                            )
+                        ),
                         width="100%",
                         padding_top="1.5rem",
                         spacing="3",

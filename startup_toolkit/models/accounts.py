@@ -6,7 +6,13 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
-from startup_toolkit.models.base import USER_ID_LENGTH, created_at_field, new_user_id, user_fk, utcnow
+from startup_toolkit.models.base import (
+    USER_ID_LENGTH,
+    created_at_field,
+    new_user_id,
+    user_fk,
+    utcnow,
+)
 
 
 class User(SQLModel, table=True):

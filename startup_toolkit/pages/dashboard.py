@@ -44,11 +44,20 @@ def _when(iso: rx.Var) -> rx.Component:
 
 def _list_card(title: str, icon: str, items: rx.Var, render, empty: str) -> rx.Component:  # type: ignore[no-untyped-def]
     return rx.vstack(
-        rx.hstack(rx.icon(icon, size=18), rx.heading(title, size="4", style=heading_style), spacing="2", align="center"),
+        rx.hstack(
+            rx.icon(icon, size=18),
+            rx.heading(title, size="4", style=heading_style),
+            spacing="2",
+            align="center",
+        ),
         rx.cond(
             DashboardState.loading,
             rx.text("Loading...", color_scheme="gray", size="2"),
-            rx.cond(items.length() > 0, rx.vstack(rx.foreach(items, render), spacing="3", width="100%"), rx.text(empty, color_scheme="gray", size="2")),
+            rx.cond(
+                items.length() > 0,
+                rx.vstack(rx.foreach(items, render), spacing="3", width="100%"),
+                rx.text(empty, color_scheme="gray", size="2"),
+            ),
         ),
         spacing="4",
         align="start",
@@ -58,7 +67,9 @@ def _list_card(title: str, icon: str, items: rx.Var, render, empty: str) -> rx.C
 
 
 def _notification(n: rx.Var) -> rx.Component:
-    return rx.vstack(rx.text(n["message"], size="2"), _when(n["at"]), spacing="1", align="start", width="100%")
+    return rx.vstack(
+        rx.text(n["message"], size="2"), _when(n["at"]), spacing="1", align="start", width="100%"
+    )
 
 
 def _activity(a: rx.Var) -> rx.Component:
@@ -73,7 +84,12 @@ def _activity(a: rx.Var) -> rx.Component:
 
 def _tool_link(tool) -> rx.Component:  # type: ignore[no-untyped-def]
     return rx.link(
-        rx.hstack(rx.icon(tool.icon, size=18), rx.text(tool.name, weight="medium"), spacing="2", align="center"),
+        rx.hstack(
+            rx.icon(tool.icon, size=18),
+            rx.text(tool.name, weight="medium"),
+            spacing="2",
+            align="center",
+        ),
         href=tool.path,
         underline="none",
         color="var(--gray-12)",
@@ -95,7 +111,9 @@ def dashboard() -> rx.Component:
                 rx.hstack(
                     user_avatar("5"),
                     rx.vstack(
-                        rx.heading("Welcome back, ", AuthState.user_name, size="7", style=heading_style),
+                        rx.heading(
+                            "Welcome back, ", AuthState.user_name, size="7", style=heading_style
+                        ),
                         rx.text(AuthState.user_email, color_scheme="gray"),
                         spacing="1",
                         align="start",
@@ -108,8 +126,20 @@ def dashboard() -> rx.Component:
                     wrap="wrap",
                 ),
                 rx.grid(
-                    _list_card("Notifications", "bell", DashboardState.notifications, _notification, "No notifications yet"),
-                    _list_card("Recent Activity", "activity", DashboardState.activity, _activity, "No activity yet"),
+                    _list_card(
+                        "Notifications",
+                        "bell",
+                        DashboardState.notifications,
+                        _notification,
+                        "No notifications yet",
+                    ),
+                    _list_card(
+                        "Recent Activity",
+                        "activity",
+                        DashboardState.activity,
+                        _activity,
+                        "No activity yet",
+                    ),
                     columns=rx.breakpoints(initial="1", md="2"),
                     spacing="5",
                     width="100%",
@@ -121,7 +151,12 @@ def dashboard() -> rx.Component:
                     width="100%",
                     align="center",
                 ),
-                rx.grid(*[_tool_link(t) for t in POPULAR_TOOLS], columns=rx.breakpoints(initial="1", sm="2", md="3"), spacing="4", width="100%"),
+                rx.grid(
+                    *[_tool_link(t) for t in POPULAR_TOOLS],
+                    columns=rx.breakpoints(initial="1", sm="2", md="3"),
+                    spacing="4",
+                    width="100%",
+                ),
                 spacing="6",
                 width="100%",
             ),

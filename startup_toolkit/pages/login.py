@@ -18,7 +18,8 @@ def complete_sign_in_script(user_id: str, next_path: str) -> rx.event.EventSpec:
     """Hand the sign-in to the cookie route: a one-time ticket, then a full-page navigation."""
     with session_scope() as db:
         ticket = sessions.create_sign_in_ticket(db, user_id)
-    url = f"/api/auth/complete?ticket={quote(ticket)}&next={quote(safe_next_path(next_path), safe='')}"
+    next_path = quote(safe_next_path(next_path), safe="")
+    url = f"/api/auth/complete?ticket={quote(ticket)}&next={next_path}"
     return rx.call_script(f"window.location.assign({url!r})")
 
 
@@ -34,7 +35,9 @@ class LoginState(rx.State):
     def load(self) -> None:
         params = self.router.url.query_parameters
         self.next_path = safe_next_path(params.get("next", ""))
-        self.notice = "Your sign-in link expired. Please sign in again." if params.get("expired") else ""
+        self.notice = (
+            "Your sign-in link expired. Please sign in again." if params.get("expired") else ""
+        )
         self.stage, self.error, self.busy, self._pending_user_id = "password", "", False, ""
 
     @rx.event
@@ -62,7 +65,9 @@ class LoginState(rx.State):
             self.stage, self.error = "password", "Please sign in again."
             return None
         with session_scope() as db:
-            result = accounts.verify_totp_for_sign_in(db, self._pending_user_id, str(form.get("code", "")))
+            result = accounts.verify_totp_for_sign_in(
+                db, self._pending_user_id, str(form.get("code", ""))
+            )
         if not result.ok:
             self.error = result.message
             return None
@@ -77,7 +82,9 @@ class LoginState(rx.State):
 def _error() -> rx.Component:
     return rx.cond(
         LoginState.error != "",
-        rx.callout(LoginState.error, icon="circle-alert", color_scheme="red", role="alert", width="100%"),
+        rx.callout(
+            LoginState.error, icon="circle-alert", color_scheme="red", role="alert", width="100%"
+        ),
     )
 
 
@@ -85,9 +92,25 @@ def _password_form() -> rx.Component:
     return rx.form(
         rx.vstack(
             _error(),
-            rx.cond(LoginState.notice != "", rx.callout(LoginState.notice, icon="info", width="100%")),
-            field("Email", "email", type_="email", auto_complete="email", required=True, max_length=320),
-            field("Password", "password", type_="password", auto_complete="current-password", required=True, max_length=128),
+            rx.cond(
+                LoginState.notice != "", rx.callout(LoginState.notice, icon="info", width="100%")
+            ),
+            field(
+                "Email",
+                "email",
+                type_="email",
+                auto_complete="email",
+                required=True,
+                max_length=320,
+            ),
+            field(
+                "Password",
+                "password",
+                type_="password",
+                auto_complete="current-password",
+                required=True,
+                max_length=128,
+            ),
             rx.button("Sign In", type="submit", size="3", width="100%", loading=LoginState.busy),
             rx.text(
                 "New here? ",
@@ -110,9 +133,21 @@ def _code_form() -> rx.Component:
         rx.vstack(
             _error(),
             rx.text("Enter the 6-digit code from your authenticator app.", size="2"),
-            field("Authentication code", "code", input_mode="numeric", auto_complete="one-time-code", max_length=8, required=True),
+            field(
+                "Authentication code",
+                "code",
+                input_mode="numeric",
+                auto_complete="one-time-code",
+                max_length=8,
+                required=True,
+            ),
             rx.button("Verify", type="submit", size="3", width="100%"),
-            rx.button("Use a different account", type="button", variant="ghost", on_click=LoginState.back_to_password),
+            rx.button(
+                "Use a different account",
+                type="button",
+                variant="ghost",
+                on_click=LoginState.back_to_password,
+            ),
             spacing="4",
             width="100%",
         ),

@@ -54,13 +54,56 @@ def _err(name: str) -> rx.Var:
 def signup() -> rx.Component:
     form = rx.form(
         rx.vstack(
-            rx.cond(SignupState.error != "", rx.callout(SignupState.error, icon="circle-alert", color_scheme="red", role="alert", width="100%")),
-            field("Full name", "name", error=_err("name"), auto_complete="name", required=True, max_length=200),
-            field("Email", "email", type_="email", error=_err("email"), auto_complete="email", required=True, max_length=320),
-            field("Password", "password", type_="password", error=_err("password"), auto_complete="new-password", required=True, min_length=MIN_LENGTH, max_length=MAX_LENGTH),
-            field("Confirm password", "confirm", type_="password", error=_err("confirm"), auto_complete="new-password", required=True, max_length=MAX_LENGTH),
+            rx.cond(
+                SignupState.error != "",
+                rx.callout(
+                    SignupState.error,
+                    icon="circle-alert",
+                    color_scheme="red",
+                    role="alert",
+                    width="100%",
+                ),
+            ),
+            field(
+                "Full name",
+                "name",
+                error=_err("name"),
+                auto_complete="name",
+                required=True,
+                max_length=200,
+            ),
+            field(
+                "Email",
+                "email",
+                type_="email",
+                error=_err("email"),
+                auto_complete="email",
+                required=True,
+                max_length=320,
+            ),
+            field(
+                "Password",
+                "password",
+                type_="password",
+                error=_err("password"),
+                auto_complete="new-password",
+                required=True,
+                min_length=MIN_LENGTH,
+                max_length=MAX_LENGTH,
+            ),
+            field(
+                "Confirm password",
+                "confirm",
+                type_="password",
+                error=_err("confirm"),
+                auto_complete="new-password",
+                required=True,
+                max_length=MAX_LENGTH,
+            ),
             rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
-            rx.button("Create Account", type="submit", size="3", width="100%", loading=SignupState.busy),
+            rx.button(
+                "Create Account", type="submit", size="3", width="100%", loading=SignupState.busy
+            ),
             rx.text(
                 "Already have an account? ",
                 rx.link("Sign in", href="/login"),

@@ -36,8 +36,20 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 COPY_IGNORE = shutil.ignore_patterns(
-    ".git", ".web", ".states", ".venv", ".tools", "tests", "test-artifacts", "bench", "*.db",
-    "__pycache__", ".pytest_cache", ".ruff_cache", "uploaded_files", ".env",
+    ".git",
+    ".web",
+    ".states",
+    ".venv",
+    ".tools",
+    "tests",
+    "test-artifacts",
+    "bench",
+    "*.db",
+    "__pycache__",
+    ".pytest_cache",
+    ".ruff_cache",
+    "uploaded_files",
+    ".env",
 )
 TEAM_ADDRESS = "team@unstuck.test"
 
@@ -64,7 +76,10 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: 
         if proc.poll() is not None:
             raise RuntimeError(f"app exited early:\n{log.read_text()[-4000:]}")
         try:
-            if httpx.get(url + "/ping", timeout=2).status_code == 200 and httpx.get(url + "/", timeout=5).status_code == 200:
+            if (
+                httpx.get(url + "/ping", timeout=2).status_code == 200
+                and httpx.get(url + "/", timeout=5).status_code == 200
+            ):
                 return
         except httpx.HTTPError:
             pass
@@ -81,8 +96,14 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
     url = f"http://127.0.0.1:{port}"
     venv_bin = Path(sys.executable).parent
     env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("SMTP_", "STRIPE_", "AI_", "GROQ_"))},
-        "PATH": f"{ROOT / '.tools/node_modules/.bin'}{os.pathsep}{venv_bin}{os.pathsep}{os.environ['PATH']}",
+        **{
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("SMTP_", "STRIPE_", "AI_", "GROQ_"))
+        },
+        "PATH": os.pathsep.join(
+            [str(ROOT / ".tools/node_modules/.bin"), str(venv_bin), os.environ["PATH"]]
+        ),
         "REFLEX_USE_SYSTEM_BUN": "1",
         "REFLEX_TELEMETRY_ENABLED": "false",
         "REFLEX_CHECK_LATEST_VERSION": "false",
@@ -101,7 +122,18 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
     subprocess.run([reflex, "db", "migrate"], cwd=workdir, env=env, check=True, capture_output=True)
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [reflex, "run", "--env", "prod", "--frontend-port", str(port), "--backend-port", str(port), "--backend-host", "127.0.0.1"],
+            [
+                reflex,
+                "run",
+                "--env",
+                "prod",
+                "--frontend-port",
+                str(port),
+                "--backend-port",
+                str(port),
+                "--backend-host",
+                "127.0.0.1",
+            ],
             cwd=workdir,
             env=env,
             stdout=out,

@@ -38,7 +38,12 @@ def test_login_and_signup_pages(live_app: LiveApp, page: Page) -> None:
     page.goto(live_app.path("/login"))
     wait_for_app(page)
     main = page.locator("#main")
-    for text in ("Welcome Back", "AI-Powered", "Instant Access", "Trusted by 10,000+ entrepreneurs worldwide"):
+    for text in (
+        "Welcome Back",
+        "AI-Powered",
+        "Instant Access",
+        "Trusted by 10,000+ entrepreneurs worldwide",
+    ):
         expect(main.get_by_text(text, exact=True).first).to_be_visible()
     expect(main.get_by_role("link", name="Create an account")).to_have_attribute("href", "/signup")
     expect(main.get_by_role("link", name="See pricing")).to_have_attribute("href", "/pricing")
@@ -63,8 +68,12 @@ def test_sign_up_sign_out_sign_in(live_app: LiveApp, page: Page) -> None:
     expect(header.get_by_role("link", name="Dashboard")).to_be_visible()
     expect(header.get_by_role("button", name="Account menu")).to_be_visible()
     expect(header.get_by_role("link", name="Sign In")).to_have_count(0)
-    expect(page.get_by_text("Welcome to Unstuck! Your dashboard is ready", exact=False)).to_be_visible()
-    expect(page.get_by_text("Account created and dashboard initialized", exact=False)).to_be_visible()
+    expect(
+        page.get_by_text("Welcome to Unstuck! Your dashboard is ready", exact=False)
+    ).to_be_visible()
+    expect(
+        page.get_by_text("Account created and dashboard initialized", exact=False)
+    ).to_be_visible()
     screenshot(page, "dashboard")
 
     # The session cookie is HttpOnly: page scripts cannot read it.
@@ -91,7 +100,7 @@ def test_sign_up_sign_out_sign_in(live_app: LiveApp, page: Page) -> None:
 
 
 def test_protected_route_goes_to_login_and_comes_back(live_app: LiveApp, page: Page) -> None:
-    """P-AUTH-1: signed out -> /login?next=...; after signing in, back where the visitor was going."""
+    """P-AUTH-1: signed out -> /login?next=...; after signing in, back where one was going."""
     email = _email()
     _sign_up(live_app, page, email)
     page.context.clear_cookies()

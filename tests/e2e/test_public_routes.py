@@ -11,7 +11,11 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
 
 PUBLIC_ROUTES: dict[str, tuple[str, ...]] = {
-    "/": ("AI Business Architect & Startup Toolkit", "Simply, get UNSTUCK", "Game-Changing Tools For Startups"),
+    "/": (
+        "AI Business Architect & Startup Toolkit",
+        "Simply, get UNSTUCK",
+        "Game-Changing Tools For Startups",
+    ),
     "/pricing": ("Subscribe Now - $11/mo", "Limited Time - Only 100 Spots Left", "Contact Sales"),
     "/contact": ("Message", "Send"),
     "/subscribe/success": ("You're All Set!", "Launch Dashboard"),
@@ -33,7 +37,14 @@ def test_public_route_renders(live_app: LiveApp, browser, route: str, width: int
     origin = urlsplit(live_app.url).netloc
     foreign: list[str] = []
     errors: list[str] = []
-    page.on("request", lambda r: foreign.append(r.url) if r.url.startswith("http") and urlsplit(r.url).netloc != origin else None)
+    page.on(
+        "request",
+        lambda r: (
+            foreign.append(r.url)
+            if r.url.startswith("http") and urlsplit(r.url).netloc != origin
+            else None
+        ),
+    )
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:

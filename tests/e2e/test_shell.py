@@ -8,11 +8,11 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
 
+PADDING_JS = "parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop)"
+
 
 def _header_padding(page: Page) -> float:
-    return page.evaluate(
-        "() => parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop)"
-    )
+    return page.evaluate(f"() => {PADDING_JS}")
 
 
 def test_header_is_fixed_and_shrinks_after_10px(live_app: LiveApp, page: Page) -> None:
@@ -27,15 +27,11 @@ def test_header_is_fixed_and_shrinks_after_10px(live_app: LiveApp, page: Page) -
     page.wait_for_timeout(400)
     assert _header_padding(page) == tall
     page.evaluate("window.scrollTo(0, 400)")
-    page.wait_for_function(
-        f"() => parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop) < {tall}"
-    )
+    page.wait_for_function(f"() => {PADDING_JS} < {tall}")
     assert header.is_visible()
     assert header.bounding_box()["y"] == 0
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_function(
-        f"() => parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop) == {tall}"
-    )
+    page.wait_for_function(f"() => {PADDING_JS} == {tall}")
 
 
 def test_header_links_and_specialized_tools_menu(live_app: LiveApp, page: Page) -> None:
@@ -43,15 +39,27 @@ def test_header_links_and_specialized_tools_menu(live_app: LiveApp, page: Page) 
     page.goto(live_app.path("/"))
     wait_for_app(page)
     header = page.locator("#site-header")
-    for label, href in (("Home", "/"), ("Solutions", "/solutions"), ("Pricing", "/pricing"), ("Contact", "/contact")):
+    for label, href in (
+        ("Home", "/"),
+        ("Solutions", "/solutions"),
+        ("Pricing", "/pricing"),
+        ("Contact", "/contact"),
+    ):
         expect(header.get_by_role("link", name=label, exact=True)).to_have_attribute("href", href)
     expect(header.get_by_role("link", name="Sign In")).to_have_attribute("href", "/login")
     expect(header.get_by_role("link", name="Sign Up")).to_have_attribute("href", "/signup")
     header.get_by_role("button", name="Tools").click()
     menu = page.get_by_role("menu")
     expect(menu.get_by_text("Specialized Tools")).to_be_visible()
-    for name in ("Startup Viability Scanner", "AI Co-Founder", "Funding Predictor", "Growth Engine",
-                 "Idea Incubator", "Startup Oracle", "Startup Arena"):
+    for name in (
+        "Startup Viability Scanner",
+        "AI Co-Founder",
+        "Funding Predictor",
+        "Growth Engine",
+        "Idea Incubator",
+        "Startup Oracle",
+        "Startup Arena",
+    ):
         expect(menu.get_by_role("menuitem", name=name)).to_be_visible()
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
@@ -65,7 +73,9 @@ def test_mobile_menu_is_full_screen_at_390px(live_app: LiveApp, mobile_page: Pag
     page = mobile_page
     page.goto(live_app.path("/"))
     wait_for_app(page)
-    expect(page.locator("#site-header").get_by_role("link", name="Pricing", exact=True)).to_be_hidden()
+    expect(
+        page.locator("#site-header").get_by_role("link", name="Pricing", exact=True)
+    ).to_be_hidden()
     page.get_by_role("button", name="Open menu").click()
     menu = page.get_by_role("dialog")
     expect(menu).to_be_visible()
@@ -87,7 +97,9 @@ def test_footer(live_app: LiveApp, page: Page) -> None:
     wait_for_app(page)
     footer = page.locator("footer")
     expect(footer.get_by_text("Simply, get UNSTUCK.")).to_be_visible()
-    expect(footer.get_by_role("link", name="Tools", exact=True)).to_have_attribute("href", "/tool-explorer")
+    expect(footer.get_by_role("link", name="Tools", exact=True)).to_have_attribute(
+        "href", "/tool-explorer"
+    )
     expect(footer.get_by_label("Twitter / X (coming soon)")).to_be_visible()
     expect(footer.get_by_label("LinkedIn (coming soon)")).to_be_visible()
     expect(footer.get_by_label("GitHub (coming soon)")).to_be_visible()
@@ -114,7 +126,9 @@ def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page
     expect(region).to_be_attached()
     subscribe = page.get_by_role("button", name="Subscribe Now - $11/mo").first
     subscribe.click()
-    expect(page.locator("[data-sonner-toast]").first).to_contain_text("Checkout link coming soon...")
+    expect(page.locator("[data-sonner-toast]").first).to_contain_text(
+        "Checkout link coming soon..."
+    )
     subscribe.click()
     page.wait_for_timeout(500)
     expect(page.locator("[data-sonner-toast][data-visible='true']")).to_have_count(1)

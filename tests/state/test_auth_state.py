@@ -1,4 +1,4 @@
-"""AuthState: the user comes from the HttpOnly session cookie; the route guards (P-AUTH-1, P-AUTH-2)."""
+"""AuthState: the user comes from the HttpOnly session cookie; route guards P-AUTH-1, P-AUTH-2."""
 
 from __future__ import annotations
 
@@ -36,7 +36,9 @@ def auth_state(cookie: str = "", path: str = "/dashboard") -> AuthState:
 
 def signed_in_cookie(engine: Engine, email: str = "ada@example.com") -> tuple[str, str]:
     with Session(engine) as db:
-        user_id = accounts.sign_up(db, "Ada Lovelace", email, "correct horse", "correct horse").user_id
+        user_id = accounts.sign_up(
+            db, "Ada Lovelace", email, "correct horse", "correct horse"
+        ).user_id
         assert user_id
         token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
     return user_id, f"other=1; {SESSION_COOKIE}={token}"
@@ -69,14 +71,20 @@ def test_signed_in_user_passes_and_header_vars_fill(engine: Engine) -> None:
     state = auth_state(cookie=cookie)
     assert state.require_access() is None
     assert (state.signed_in, state.user_name, state.user_email, state.user_initials) == (
-        True, "Ada Lovelace", "ada@example.com", "AL",
+        True,
+        "Ada Lovelace",
+        "ada@example.com",
+        "AL",
     )
 
 
 def test_signed_in_user_is_sent_from_login_to_dashboard(engine: Engine) -> None:
     """P-MISC-3: after sign-in the login page leads to /dashboard."""
     _, cookie = signed_in_cookie(engine)
-    assert redirect_path(auth_state(cookie=cookie, path="/login").redirect_if_signed_in()) == "/dashboard"
+    assert (
+        redirect_path(auth_state(cookie=cookie, path="/login").redirect_if_signed_in())
+        == "/dashboard"
+    )
     assert auth_state(path="/login").redirect_if_signed_in() is None
 
 
@@ -88,7 +96,9 @@ def test_ended_session_signs_out_at_once(engine: Engine) -> None:
     assert redirect_path(auth_state(cookie=cookie).require_sign_in()) == "/login?next=%2Fdashboard"
 
 
-def test_subscription_mode_sends_unsubscribed_users_to_pricing(engine: Engine, settings_env: pytest.MonkeyPatch) -> None:
+def test_subscription_mode_sends_unsubscribed_users_to_pricing(
+    engine: Engine, settings_env: pytest.MonkeyPatch
+) -> None:
     """P-AUTH-2: checked on the server against the subscriptions table."""
     settings_env.setenv("ACCESS_MODE", "subscription")
     from startup_toolkit.settings import get_settings
@@ -97,13 +107,22 @@ def test_subscription_mode_sends_unsubscribed_users_to_pricing(engine: Engine, s
     user_id, cookie = signed_in_cookie(engine)
     assert redirect_path(auth_state(cookie=cookie).require_access()) == "/pricing"
     with Session(engine) as db:
-        db.add(Subscription(user_id=user_id, stripe_subscription_id="sub_1", status="active",
-                            current_period_end=utcnow().replace(year=utcnow().year + 1)))
+        db.add(
+            Subscription(
+                user_id=user_id,
+                stripe_subscription_id="sub_1",
+                status="active",
+                current_period_end=utcnow().replace(year=utcnow().year + 1),
+            )
+        )
         db.commit()
     assert auth_state(cookie=cookie).require_access() is None
     # The browser's own flag never grants access: only the table does.
     _, other = signed_in_cookie(engine, "bob@example.com")
-    assert redirect_path(auth_state(cookie=other + "; isSubscribed=true").require_access()) == "/pricing"
+    assert (
+        redirect_path(auth_state(cookie=other + "; isSubscribed=true").require_access())
+        == "/pricing"
+    )
 
 
 def test_open_mode_lets_every_signed_in_user_in(engine: Engine) -> None:
