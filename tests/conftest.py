@@ -104,3 +104,9 @@ def postgres_url() -> Iterator[str]:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API keeps an event loop running in the main
+    thread until the session ends, which would break `asyncio.run` in later tests."""
+    items.sort(key=lambda item: "/tests/e2e/" in str(item.path).replace(os.sep, "/"))

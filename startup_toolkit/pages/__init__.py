@@ -8,6 +8,8 @@ from startup_toolkit.pages import (
     manage_plans,
     not_found,
     pricing,
+    profile,
+    settings_redirect,
     signup,
     subscribe,
 )
@@ -20,6 +22,8 @@ __all__ = [
     "manage_plans",
     "not_found",
     "pricing",
+    "profile",
+    "settings_redirect",
     "signup",
     "subscribe",
 ]
