@@ -8,8 +8,6 @@ from startup_toolkit.pages import (
     manage_plans,
     not_found,
     pricing,
-    profile,
-    settings_redirect,
     signup,
     subscribe,
 )
@@ -22,8 +20,6 @@ __all__ = [
     "manage_plans",
     "not_found",
     "pricing",
-    "profile",
-    "settings_redirect",
     "signup",
     "subscribe",
 ]
