@@ -109,6 +109,19 @@ ALL_TOOLS: tuple[Tool, ...] = (*POPULAR_TOOLS, STARTUP_ARENA)
 
 TOOL_EXPLORER_PATH = "/tool-explorer"
 
+#: The five tools of the Tool Explorer (spec: one per category), in its order.
+EXPLORER_TOOLS: tuple[Tool, ...] = (
+    AI_COFOUNDER,
+    FUNDING_PREDICTOR,
+    GROWTH_ENGINE,
+    IDEA_INCUBATOR,
+    STARTUP_ORACLE,
+)
+EXPLORER_CATEGORIES: tuple[str, ...] = ("Strategy", "Finance", "Growth", "Innovation", "Analytics")
+
+
+CATALOG_BY_SLUG: dict[str, Tool] = {t.slug: t for t in ALL_TOOLS}
+
 
 def tool_by_path(path: str) -> Tool | None:
     return next((t for t in ALL_TOOLS if t.path == path), None)

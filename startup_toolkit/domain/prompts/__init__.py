@@ -1,0 +1,1 @@
+"""Prompt templates, one module per tool: plain text, easy to read and change."""
