@@ -1,0 +1,348 @@
+"""What the AI tools call: text, JSON and streamed chat replies, tailored by the user's AI
+settings (P-PROF-3), metered against the daily token budget and recorded in `ai_usage`.
+
+Every call: loads the user's AI personalisation (defaults for visitors, i.e. `user_id` None),
+checks the budget before anything is sent (visitors are not metered), then records one
+`ai_usage` row per provider call. Database work runs in a worker thread
+(`asyncio.to_thread`), never on the event loop. Errors come out as `AiError`, whose
+`message` is user-facing.
+
+Tools ask `ai_available()` first and show their built-in sample result (demo mode) when it is
+False; calling these functions without a key raises `AiError(NOT_CONFIGURED)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import weakref
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from sqlmodel import Session
+
+from startup_toolkit.db import run_in_session
+from startup_toolkit.domain.ai_request import (
+    MAX_TOKENS_ENHANCED,
+    AiPersonalization,
+    JsonReplyError,
+    RequestParams,
+    parse_json_object,
+    request_parameters,
+    tailor_system_prompt,
+)
+from startup_toolkit.providers.ai import AiProviderError, ChatProvider, Completion
+from startup_toolkit.services import ai_usage
+from startup_toolkit.services.user_settings import get_ai_settings, get_preferences
+from startup_toolkit.settings import Settings, get_settings
+
+log = logging.getLogger(__name__)
+
+Model = TypeVar("Model", bound=BaseModel)
+
+BUDGET_EXCEEDED = "You have used today's AI allowance. It resets at midnight UTC."
+PARSE_FAILED = "Had trouble understanding the AI response. Please try again."
+NOT_CONFIGURED = "AI is not configured on this server (demo mode)."
+NO_MESSAGE = "There is no message to answer."
+
+JSON_INSTRUCTION = "Answer with one valid JSON object and nothing else (no code fences)."
+REPAIR_INSTRUCTION = (
+    "Your previous reply could not be used: {problem}\n"
+    "Reply again with only the corrected JSON object, matching this JSON Schema:\n{schema}"
+)
+MAX_CHAT_MESSAGES = 20
+MAX_CHAT_CHARS = 48_000
+_MAX_SCHEMA_CHARS = 4000
+_MAX_PROBLEM_CHARS = 500
+_MAX_ECHO_CHARS = 8000
+
+
+class AiError(Exception):
+    """A failed AI call; `message` is the text to show."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class AiBudgetExceeded(AiError):
+    """The user's daily token allowance is spent; nothing was sent."""
+
+    def __init__(self, message: str = BUDGET_EXCEEDED) -> None:
+        super().__init__(message)
+
+
+class AiParseError(AiError):
+    """The model's reply was not usable JSON, even after one repair request."""
+
+    def __init__(self, message: str = PARSE_FAILED) -> None:
+        super().__init__(message)
+
+
+def ai_available() -> bool:
+    """False means demo mode: no AI key configured."""
+    return get_settings().ai_enabled
+
+
+# --- provider (one per event loop and configuration) -----------------------------------------
+
+_providers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, ...], Any]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def make_provider(settings: Settings) -> ChatProvider:
+    """A provider for the configured endpoint (tests replace this to inject sleep/timeout)."""
+    return ChatProvider(settings.ai_api_key, settings.ai_base_url, settings.ai_model)
+
+
+def _provider() -> ChatProvider:
+    settings = get_settings()
+    if not settings.ai_enabled:
+        raise AiError(NOT_CONFIGURED)
+    # An httpx client belongs to the loop it first ran on: keep one per loop.
+    per_loop = _providers.setdefault(asyncio.get_running_loop(), {})
+    key = (settings.ai_api_key, settings.ai_base_url, settings.ai_model)
+    provider = per_loop.get(key)
+    if provider is None:
+        provider = per_loop[key] = make_provider(settings)
+    return provider
+
+
+async def close_providers() -> None:
+    """Close the HTTP clients made on the running loop (shutdown and tests)."""
+    per_loop = _providers.pop(asyncio.get_running_loop(), {})
+    for provider in per_loop.values():
+        await provider.aclose()
+
+
+# --- database work (in a thread) -------------------------------------------------------------
+
+
+def _load_context(
+    session: Session, user_id: str | None, daily_limit: int
+) -> tuple[AiPersonalization, bool]:
+    """The user's personalisation (defaults when they turned it off) and whether their
+    budget is spent."""
+    if not user_id:
+        return AiPersonalization(), False
+    prefs = get_preferences(session, user_id)
+    row = get_ai_settings(session, user_id)
+    personal = (
+        AiPersonalization.from_values(row)
+        if prefs is None or prefs.ai_personalization
+        else AiPersonalization()
+    )
+    return personal, ai_usage.over_budget(session, user_id, daily_limit)
+
+
+async def _prepare(user_id: str | None) -> AiPersonalization:
+    """Load the user's settings and stop with `AiBudgetExceeded` when the budget is spent."""
+    limit = get_settings().ai_daily_tokens
+    personal, spent = await asyncio.to_thread(run_in_session, _load_context, user_id, limit)
+    if spent:
+        raise AiBudgetExceeded()
+    return personal
+
+
+async def _check_budget(user_id: str | None) -> None:
+    if not user_id:
+        return
+    limit = get_settings().ai_daily_tokens
+    if await asyncio.to_thread(run_in_session, ai_usage.over_budget, user_id, limit):
+        raise AiBudgetExceeded()
+
+
+async def _record(user_id: str | None, tool_name: str, usage: Completion | None) -> None:
+    """One `ai_usage` row; a database failure is logged, never shown to the user."""
+    if not user_id or usage is None:
+        return
+    try:
+        await asyncio.shield(
+            asyncio.to_thread(
+                run_in_session,
+                ai_usage.record_usage,
+                user_id,
+                tool_name,
+                usage.model,
+                usage.prompt_tokens,
+                usage.completion_tokens,
+            )
+        )
+    except Exception:
+        log.exception("Could not record AI usage for %s", tool_name)
+
+
+# --- requests --------------------------------------------------------------------------------
+
+
+def _params(
+    personal: AiPersonalization,
+    enhanced: bool,
+    temperature: float | None = None,
+    max_tokens: int | None = None,
+) -> RequestParams:
+    params = request_parameters(personal.response_style, enhanced)
+    if temperature is not None:
+        params = replace(params, temperature=min(max(float(temperature), 0.0), 2.0))
+    if max_tokens is not None:
+        params = replace(params, max_tokens=min(max(int(max_tokens), 1), MAX_TOKENS_ENHANCED))
+    return params
+
+
+def _messages(
+    system: str, personal: AiPersonalization, rest: Sequence[Mapping[str, str]]
+) -> list[dict[str, str]]:
+    return [{"role": "system", "content": tailor_system_prompt(system, personal)}, *map(dict, rest)]
+
+
+async def _complete(
+    user_id: str | None,
+    tool_name: str,
+    messages: list[dict[str, str]],
+    params: RequestParams,
+    *,
+    json_object: bool = False,
+) -> Completion:
+    provider = _provider()
+    try:
+        completion = await provider.complete(messages, params, json_object=json_object)
+    except AiProviderError as exc:
+        await _record(user_id, tool_name, exc.usage)
+        raise AiError(exc.message) from exc
+    await _record(user_id, tool_name, completion)
+    return completion
+
+
+async def generate_text(
+    user_id: str | None,
+    tool_name: str,
+    system: str,
+    prompt: str,
+    *,
+    enhanced: bool = False,
+    temperature: float | None = None,
+    max_tokens: int | None = None,
+) -> str:
+    """One completion (system + user message) tailored to the user; returns the reply text."""
+    _provider()  # demo mode fails before any database work
+    personal = await _prepare(user_id)
+    params = _params(personal, enhanced, temperature, max_tokens)
+    messages = _messages(system, personal, [{"role": "user", "content": prompt}])
+    completion = await _complete(user_id, tool_name, messages, params)
+    return completion.text.strip()
+
+
+def _validate(schema: type[Model], text: str) -> Model:
+    return schema.model_validate(parse_json_object(text))
+
+
+def _problem(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        lines = [
+            f"{'.'.join(str(p) for p in err['loc']) or '(root)'}: {err['msg']}"
+            for err in exc.errors()[:10]
+        ]
+        text = "it does not match the schema (" + "; ".join(lines) + ")."
+    else:
+        text = "it is not a valid JSON object."
+    return text[:_MAX_PROBLEM_CHARS]
+
+
+async def generate_json(
+    user_id: str | None,
+    tool_name: str,
+    system: str,
+    prompt: str,
+    schema: type[Model],
+    *,
+    enhanced: bool = False,
+    temperature: float | None = None,
+) -> Model:
+    """A JSON reply validated by `schema` (its defaults fill gaps). Asks for a JSON object,
+    parses leniently (T-AI-4), and on failure asks once more with a repair instruction;
+    then raises `AiParseError`."""
+    _provider()
+    personal = await _prepare(user_id)
+    params = _params(personal, enhanced, temperature)
+    base = f"{system.strip()}\n\n{JSON_INSTRUCTION}" if system.strip() else JSON_INSTRUCTION
+    messages = _messages(base, personal, [{"role": "user", "content": prompt}])
+    first = await _complete(user_id, tool_name, messages, params, json_object=True)
+    try:
+        return _validate(schema, first.text)
+    except (JsonReplyError, ValidationError) as exc:
+        problem = _problem(exc)
+    log.info("AI reply for %s was not usable JSON (%s); asking once more", tool_name, problem)
+    await _check_budget(user_id)
+    schema_text = json.dumps(schema.model_json_schema(), separators=(",", ":"))
+    repair = [
+        *messages,
+        {"role": "assistant", "content": first.text[:_MAX_ECHO_CHARS]},
+        {
+            "role": "user",
+            "content": REPAIR_INSTRUCTION.format(
+                problem=problem, schema=schema_text[:_MAX_SCHEMA_CHARS]
+            ),
+        },
+    ]
+    second = await _complete(user_id, tool_name, repair, params, json_object=True)
+    try:
+        return _validate(schema, second.text)
+    except (JsonReplyError, ValidationError) as exc:
+        log.warning("AI reply for %s unusable after repair: %s", tool_name, _problem(exc))
+        raise AiParseError() from exc
+
+
+def _chat_history(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+    """User/assistant turns with text, newest kept: at most 20 messages and ~48k characters."""
+    clean = [
+        {"role": str(m.get("role")), "content": m.get("content", "")}
+        for m in messages
+        if isinstance(m, Mapping)
+        and m.get("role") in ("user", "assistant")
+        and isinstance(m.get("content"), str)
+        and m.get("content", "").strip()
+    ]
+    kept: list[dict[str, str]] = []
+    chars = 0
+    for message in reversed(clean[-MAX_CHAT_MESSAGES:]):
+        if kept and chars + len(message["content"]) > MAX_CHAT_CHARS:
+            break
+        content = message["content"][:MAX_CHAT_CHARS]
+        kept.append({"role": message["role"], "content": content})
+        chars += len(content)
+    kept.reverse()
+    return kept
+
+
+async def stream_chat(
+    user_id: str | None,
+    tool_name: str,
+    system: str,
+    messages: list[dict[str, str]],
+    *,
+    enhanced: bool = False,
+) -> AsyncIterator[str]:
+    """Stream a chat reply: `async for delta in stream_chat(...)`. Closing the iterator early
+    (`aclose()`, or cancelling the task) closes the HTTP stream; the tokens are recorded when
+    it finishes, fails or is closed."""
+    history = _chat_history(messages)
+    if not history:
+        raise AiError(NO_MESSAGE)
+    provider = _provider()
+    personal = await _prepare(user_id)
+    params = _params(personal, enhanced)
+    chat = provider.stream(_messages(system, personal, history), params)
+    try:
+        async for delta in chat:
+            yield delta
+    except AiProviderError as exc:
+        raise AiError(exc.message) from exc
+    finally:
+        try:
+            await chat.aclose()
+        finally:
+            await _record(user_id, tool_name, chat.usage())

@@ -1,0 +1,424 @@
+"""A real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions wire format at
+`POST /openai/v1/chat/completions` (where the groq SDK sends it), scriptable per test.
+
+    with FakeAiServer() as ai:
+        settings_env.setenv("AI_API_KEY", "test-key")
+        settings_env.setenv("AI_BASE_URL", ai.base_url)
+        ai.reply("Hello")                 # next request gets this (JSON, or SSE if streamed)
+        ai.status(429, retry_after=2)     # then a rate limit
+        ...
+        ai.requests[0]["temperature"]     # every request body, in order
+
+When the queue is empty every request gets `fallback` (a plain reply). A request with
+`"stream": true` is answered as Server-Sent Events (`data: {...}` chunks, then
+`data: [DONE]`), with the usage in the final chunk (`x_groq.usage`, like Groq, and `usage`
+when `stream_options.include_usage` was asked for).
+"""
+
+from __future__ import annotations
+
+import json
+import select
+import socket
+import threading
+import time
+import uuid
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+PATH = "/openai/v1/chat/completions"
+BROKEN_JSON = '{"summary": "A promising idea", "score": 7'
+
+
+@dataclass
+class Scripted:
+    """One scripted answer."""
+
+    kind: str  # "reply" | "status" | "slow" | "stream"
+    text: str | None = ""
+    status: int = 200
+    message: str = ""
+    retry_after: float | str | None = None
+    param: str | None = None
+    code: str | None = None
+    delay: float = 0.0
+    chunks: list[str] = field(default_factory=list)
+    hold_after: int | None = None
+    usage: tuple[int, int] | None = None
+
+
+@dataclass
+class RecordedRequest:
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+
+
+def _usage(prompt: int, completion: int) -> dict[str, int]:
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
+    }
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    fake: FakeAiServer
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: _Server
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    # -- plumbing ------------------------------------------------------------------------------
+
+    def _send_json(
+        self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None
+    ) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+        self.wfile.flush()
+
+    def _client_gone(self, timeout: float) -> bool:
+        """Wait up to `timeout` for the client to close the connection."""
+        try:
+            ready, _, _ = select.select([self.connection], [], [], timeout)
+            if not ready:
+                return False
+            return self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
+
+    def _wait(self, seconds: float) -> bool:
+        """Sleep up to `seconds`; False when the client left or the server stops first."""
+        fake = self.server.fake
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if fake._stopping.is_set():
+                return False
+            if self._client_gone(min(0.05, max(0.0, deadline - time.monotonic()))):
+                fake._note_disconnect()
+                return False
+        return True
+
+    def _chunk(self, payload: dict[str, Any] | str) -> None:
+        text = payload if isinstance(payload, str) else json.dumps(payload)
+        data = f"data: {text}\n\n".encode()
+        self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+        self.wfile.flush()
+
+    # -- requests ------------------------------------------------------------------------------
+
+    def do_POST(self) -> None:
+        fake = self.server.fake
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            body = {"_raw": raw.decode(errors="replace")}
+        if self.path.split("?")[0] != PATH:
+            self._send_json(404, {"error": {"message": f"Unknown path {self.path}"}})
+            return
+        fake._record(RecordedRequest(self.path, dict(self.headers.items()), body))
+        script = fake._next()
+        try:
+            self._answer(script, body)
+        except (BrokenPipeError, ConnectionResetError):
+            fake._note_disconnect()
+
+    def _answer(self, script: Scripted, body: dict[str, Any]) -> None:
+        fake = self.server.fake
+        if script.kind == "status":
+            error: dict[str, Any] = {"message": script.message, "type": "api_error"}
+            if script.code:
+                error["code"] = script.code
+            if script.param:
+                error["param"] = script.param
+            headers = {}
+            if script.retry_after is not None:
+                headers["Retry-After"] = str(script.retry_after)
+            self._send_json(script.status, {"error": error}, headers)
+            return
+        if script.kind == "slow" and not self._wait(script.delay):
+            return
+        prompt_chars = sum(len(str(m.get("content", ""))) for m in body.get("messages") or [])
+        if body.get("stream"):
+            chunks = script.chunks if script.kind == "stream" else _split(script.text or "")
+            self._stream(script, body, chunks, prompt_chars)
+            return
+        text = script.text if script.kind != "stream" else "".join(script.chunks)
+        usage = script.usage or (max(1, prompt_chars // 4), max(1, len(text or "") // 4))
+        self._send_json(
+            200,
+            {
+                "id": f"chatcmpl-{uuid.uuid4().hex[:12]}",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": body.get("model") or fake.model,
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": text},
+                        "finish_reason": "stop",
+                    }
+                ],
+                "usage": _usage(*usage),
+            },
+        )
+
+    def _stream(
+        self, script: Scripted, body: dict[str, Any], chunks: list[str], prompt_chars: int
+    ) -> None:
+        fake = self.server.fake
+        model = body.get("model") or fake.model
+        cid = f"chatcmpl-{uuid.uuid4().hex[:12]}"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+
+        def frame(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+            return {
+                "id": cid,
+                "object": "chat.completion.chunk",
+                "created": int(time.time()),
+                "model": model,
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+            }
+
+        self._chunk(frame({"role": "assistant", "content": ""}))
+        for i, piece in enumerate(chunks):
+            if script.hold_after is not None and i == script.hold_after:
+                fake._held.set()
+                if not self._wait_release():
+                    return
+            self._chunk(frame({"content": piece}))
+        if script.hold_after is not None and script.hold_after >= len(chunks):
+            fake._held.set()
+            if not self._wait_release():
+                return
+        usage = script.usage or (max(1, prompt_chars // 4), max(1, len("".join(chunks)) // 4))
+        last = frame({}, "stop")
+        last["x_groq"] = {"id": f"req_{cid}", "usage": _usage(*usage)}
+        self._chunk(last)
+        if (body.get("stream_options") or {}).get("include_usage"):
+            tail = frame({})
+            tail["choices"] = []
+            tail["usage"] = _usage(*usage)
+            self._chunk(tail)
+        self._chunk("[DONE]")
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+    def _wait_release(self) -> bool:
+        fake = self.server.fake
+        deadline = time.monotonic() + fake.hold_timeout
+        while time.monotonic() < deadline:
+            if fake._release.is_set():
+                return True
+            if fake._stopping.is_set():
+                return False
+            if self._client_gone(0.02):
+                fake._note_disconnect()
+                return False
+        return True
+
+
+def _split(text: str, size: int = 8) -> list[str]:
+    return [text[i : i + size] for i in range(0, len(text), size)] or [""]
+
+
+class FakeAiServer:
+    """Start with `start()` (or `with`), stop with `stop()`; see the module docstring."""
+
+    def __init__(self, fallback: str = "This is a fake AI reply.", model: str = "fake-model"):
+        self.fallback = fallback
+        self.model = model
+        self.hold_timeout = 10.0
+        self._queue: deque[Scripted] = deque()
+        self._lock = threading.Lock()
+        self._requests: list[RecordedRequest] = []
+        self._disconnects = 0
+        self._stopping = threading.Event()
+        self._held = threading.Event()
+        self._release = threading.Event()
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+
+    # -- lifecycle -----------------------------------------------------------------------------
+
+    def start(self) -> FakeAiServer:
+        self._server = _Server(("127.0.0.1", 0), _Handler)
+        self._server.fake = self
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._release.set()
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def __enter__(self) -> FakeAiServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None, "start() the server first"
+        return self._server.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        """The value for AI_BASE_URL (the SDK appends /openai/v1/...)."""
+        return f"http://127.0.0.1:{self.port}"
+
+    # -- script --------------------------------------------------------------------------------
+
+    def _push(self, script: Scripted) -> FakeAiServer:
+        with self._lock:
+            self._queue.append(script)
+        return self
+
+    def reply(self, text: str, *, usage: tuple[int, int] | None = None) -> FakeAiServer:
+        """A normal reply (split into SSE chunks if the request streams)."""
+        return self._push(Scripted("reply", text=text, usage=usage))
+
+    def reply_json(
+        self, obj: Any, *, fenced: bool = False, usage: tuple[int, int] | None = None
+    ) -> FakeAiServer:
+        """A JSON reply, optionally wrapped in a ```json fence with prose around it."""
+        text = json.dumps(obj, indent=2)
+        if fenced:
+            text = f"Here is the analysis:\n```json\n{text}\n```\nLet me know if you need more."
+        return self.reply(text, usage=usage)
+
+    def broken_json(self, text: str = BROKEN_JSON) -> FakeAiServer:
+        """A reply that is not valid JSON (a truncated object)."""
+        return self.reply(text)
+
+    def status(
+        self,
+        code: int,
+        message: str | None = None,
+        *,
+        retry_after: float | str | None = None,
+        param: str | None = None,
+        error_code: str | None = None,
+    ) -> FakeAiServer:
+        """An error answer with the OpenAI error body `{"error": {"message": ...}}`."""
+        default = {429: "Rate limit reached. Please try again later."}.get(
+            code, f"Upstream error {code}"
+        )
+        return self._push(
+            Scripted(
+                "status",
+                status=code,
+                message=message or default,
+                retry_after=retry_after,
+                param=param,
+                code=error_code,
+            )
+        )
+
+    def slow(self, seconds: float, text: str = "Too late.") -> FakeAiServer:
+        """Answer only after `seconds` (gives up early when the client disconnects)."""
+        return self._push(Scripted("slow", text=text, delay=seconds))
+
+    def empty(self) -> FakeAiServer:
+        """A reply whose content is empty."""
+        return self._push(Scripted("reply", text="", usage=(12, 0)))
+
+    def stream(
+        self,
+        chunks: list[str],
+        *,
+        usage: tuple[int, int] | None = None,
+        hold_after: int | None = None,
+    ) -> FakeAiServer:
+        """An SSE reply with these content deltas. `hold_after=n` sends n deltas, then waits
+        for `release()` (or the client to disconnect) before sending the rest."""
+        return self._push(
+            Scripted("stream", chunks=list(chunks), usage=usage, hold_after=hold_after)
+        )
+
+    def release(self) -> None:
+        """Let a held stream continue."""
+        self._release.set()
+
+    def wait_held(self, timeout: float = 5.0) -> bool:
+        """Wait until a stream reached its hold point."""
+        return self._held.wait(timeout)
+
+    # -- observations --------------------------------------------------------------------------
+
+    def _next(self) -> Scripted:
+        with self._lock:
+            if self._queue:
+                return self._queue.popleft()
+        return Scripted("reply", text=self.fallback)
+
+    def _record(self, request: RecordedRequest) -> None:
+        with self._lock:
+            self._requests.append(request)
+
+    def _note_disconnect(self) -> None:
+        with self._lock:
+            self._disconnects += 1
+
+    @property
+    def requests(self) -> list[dict[str, Any]]:
+        """Every request body received, in order."""
+        with self._lock:
+            return [r.body for r in self._requests]
+
+    @property
+    def recorded(self) -> list[RecordedRequest]:
+        """Every request with its path and headers."""
+        with self._lock:
+            return list(self._requests)
+
+    @property
+    def disconnects(self) -> int:
+        """How many times a client hung up before the answer was complete."""
+        with self._lock:
+            return self._disconnects
+
+    def wait_disconnect(self, count: int = 1, timeout: float = 5.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.disconnects >= count:
+                return True
+            time.sleep(0.02)
+        return self.disconnects >= count
+
+    @property
+    def pending(self) -> int:
+        """Scripted answers not used yet."""
+        with self._lock:
+            return len(self._queue)
