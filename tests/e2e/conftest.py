@@ -21,6 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from tests.support.ai_server import FakeAiServer
 from tests.support.smtp_server import RecordingSMTPServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +66,11 @@ class LiveApp:
     url: str
     workdir: Path
     smtp: RecordingSMTPServer
+    ai: FakeAiServer  # the app's AI provider: queue replies before acting
+
+    @property
+    def database_url(self) -> str:
+        return f"sqlite:///{self.workdir / 'e2e.db'}"
 
     def path(self, route: str) -> str:
         return self.url + route
@@ -92,6 +98,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
     workdir = tmp_path_factory.mktemp("app")
     shutil.copytree(ROOT, workdir, dirs_exist_ok=True, ignore=COPY_IGNORE)
     smtp = RecordingSMTPServer().start()
+    ai = FakeAiServer().start()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     venv_bin = Path(sys.executable).parent
@@ -115,6 +122,8 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
         "SMTP_SECURITY": "none",
         "SMTP_FROM": "noreply@unstuck.test",
         "OUTBOX_POLL_SECONDS": "1",
+        "AI_API_KEY": "test-key",
+        "AI_BASE_URL": ai.base_url,
     }
     env.pop("REDIS_URL", None)
     log = workdir / "server.log"
@@ -142,7 +151,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
         )
     try:
         _wait_until_up(url, proc, log, timeout=600)
-        yield LiveApp(url=url, workdir=workdir, smtp=smtp)
+        yield LiveApp(url=url, workdir=workdir, smtp=smtp, ai=ai)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -150,6 +159,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
         smtp.stop()
+        ai.stop()
 
 
 @pytest.fixture(scope="session")
@@ -165,6 +175,13 @@ def _context(browser: Browser, width: int) -> BrowserContext:
         viewport={"width": width, "height": 900 if width > 600 else 844},
         reduced_motion="no-preference",
     )
+
+
+@pytest.fixture(autouse=True)
+def _fresh_ai_script(request: pytest.FixtureRequest) -> None:
+    """Each browser test starts with an empty AI reply queue."""
+    if "live_app" in request.fixturenames:
+        request.getfixturevalue("live_app").ai.reset()
 
 
 @pytest.fixture

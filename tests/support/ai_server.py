@@ -298,6 +298,17 @@ class FakeAiServer:
         """The value for AI_BASE_URL (the SDK appends /openai/v1/...)."""
         return f"http://127.0.0.1:{self.port}"
 
+    def reset(self) -> FakeAiServer:
+        """Forget queued replies, recorded requests and holds (between browser tests that share
+        one server)."""
+        with self._lock:
+            self._queue.clear()
+            self._requests.clear()
+            self._disconnects = 0
+        self._held.clear()
+        self._release.clear()
+        return self
+
     # -- script --------------------------------------------------------------------------------
 
     def _push(self, script: Scripted) -> FakeAiServer:
