@@ -10,6 +10,7 @@ from startup_toolkit.pages import (
     pricing,
     signup,
     subscribe,
+    tool_explorer,
 )
 
 __all__ = [
@@ -22,4 +23,5 @@ __all__ = [
     "pricing",
     "signup",
     "subscribe",
+    "tool_explorer",
 ]

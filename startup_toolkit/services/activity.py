@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
+from startup_toolkit.domain.catalog import ALL_TOOLS
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.activity import UserActivity, UserNotification, UserStats
 from startup_toolkit.models.base import utcnow
@@ -110,5 +111,37 @@ def ensure_user_stats(session: Session, user_id: Any) -> bool:
         except SQLAlchemyError:
             session.rollback()
         log.exception("Could not create user stats")
+        return False
+    return True
+
+
+def count_tools_used(session: Session, user_id: str) -> int:
+    """How many different tools the user's activity names (rows under non-tool names such
+    as 'Dashboard' do not count)."""
+    tool_names = {tool.name for tool in ALL_TOOLS}
+    names = session.exec(
+        select(UserActivity.tool_name).where(UserActivity.user_id == user_id).distinct()
+    ).all()
+    return sum(1 for name in names if name in tool_names)
+
+
+def update_tools_used(session: Session, user_id: Any) -> bool:
+    """Set the user's stats `tools_used` to the number of distinct tools in their activity
+    (spec platform section 7), creating the stats row when missing (skipped for an invalid id)."""
+    if not is_valid_user_id(user_id):
+        return True
+    if not ensure_user_stats(session, user_id):
+        return False
+    try:
+        stats = get_user_stats(session, user_id)
+        if stats is None:
+            return False
+        stats.tools_used = count_tools_used(session, user_id)
+        stats.updated_at = utcnow()
+        session.add(stats)
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not update tools used")
         return False
     return True

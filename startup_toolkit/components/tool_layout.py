@@ -1,0 +1,210 @@
+"""The layout every tool page shares (T-AI-5, P-MISC-5, P-BILL-3).
+
+    tool_page(ORACLE, *body, save_handler=OracleState.save, can_save=OracleState.has_result)
+
+renders the tool's icon, title and tagline, an 'Upgrade to Elite' button (a toast with the
+$19/month Elite plan whose action shows 'Coming soon'), a 'Save Results' button (disabled with
+the tooltip 'Run the tool first' until `can_save`), the demo-mode banner when no AI key is
+configured, the page body, and the AI disclaimer at the bottom.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.theme import TOOLTIP_DELAY_MS, heading_style
+from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH, Tool
+from startup_toolkit.state.tools import ToolPageState
+
+DISCLAIMER = "AI-generated results may vary. Please do your own research before making decisions."
+DEMO_BANNER = "Demo mode: sample results. Set AI_API_KEY to enable real AI."
+UPGRADE_LABEL = "Upgrade to Elite"
+UPGRADE_TITLE = "Upgrade to Elite"
+UPGRADE_DESCRIPTION = (
+    "Unlimited analyses, priority AI and advanced exports for $19/month with the Elite plan."
+)
+UPGRADE_ACTION = "Upgrade now"
+COMING_SOON = "Coming soon"
+COMING_SOON_DESCRIPTION = "The Elite plan is not available yet. We'll let you know."
+SAVE_LABEL = "Save Results"
+SAVE_DISABLED_HINT = "Run the tool first"
+UPGRADE_TOAST_ID = "upgrade-elite"
+COMING_SOON_TOAST_ID = "upgrade-elite-coming-soon"
+
+
+def coming_soon_toast() -> EventSpec:
+    """P-BILL-3: what clicking the upgrade toast's action shows."""
+    return rx.toast.info(COMING_SOON, description=COMING_SOON_DESCRIPTION, id=COMING_SOON_TOAST_ID)
+
+
+def upgrade_toast() -> EventSpec:
+    """P-BILL-3: the Elite plan at $19/month, with an action that shows 'Coming soon'.
+
+    Both toasts run in the browser (sonner's action button queues the second one): no
+    round trip to the server."""
+    return rx.toast(
+        UPGRADE_TITLE,
+        description=UPGRADE_DESCRIPTION,
+        action={"label": UPGRADE_ACTION, "on_click": coming_soon_toast()},
+        id=UPGRADE_TOAST_ID,
+        duration=10_000,
+    )
+
+
+def tool_icon(tool: Tool, size: str = "3rem", icon_size: int = 24) -> rx.Component:
+    """The tool's icon on a tile in its colour."""
+    return rx.center(
+        rx.icon(tool.icon, size=icon_size, color=f"var(--{tool.color}-11)", aria_hidden="true"),
+        width=size,
+        height=size,
+        flex_shrink="0",
+        border_radius="var(--radius-4)",
+        background=f"linear-gradient(135deg, var(--{tool.color}-a5), var(--{tool.color}-a2))",
+        border=f"1px solid var(--{tool.color}-a6)",
+        box_shadow="inset 0 1px 0 var(--white-a3)",
+    )
+
+
+def ai_disclaimer() -> rx.Component:
+    """P-MISC-5: shown at the bottom of every tool page."""
+    return rx.hstack(
+        rx.icon("info", size=16, color="var(--gray-10)", flex_shrink="0", aria_hidden="true"),
+        rx.text(DISCLAIMER, size="2", color="var(--gray-11)"),
+        spacing="2",
+        align="center",
+        justify="center",
+        width="100%",
+        padding_top="1.5rem",
+        margin_top="2.5rem",
+        border_top="1px solid var(--gray-a4)",
+        class_name="ai-disclaimer",
+        role="note",
+    )
+
+
+def demo_banner() -> rx.Component:
+    """Shown while no AI key is configured (tools then show their built-in samples)."""
+    return rx.cond(
+        ToolPageState.demo_mode,
+        rx.callout(
+            DEMO_BANNER,
+            icon="flask-conical",
+            color_scheme="amber",
+            variant="surface",
+            size="1",
+            width="100%",
+            class_name="demo-banner",
+        ),
+    )
+
+
+def upgrade_button() -> rx.Component:
+    return rx.button(
+        rx.icon("crown", size=16, aria_hidden="true"),
+        UPGRADE_LABEL,
+        on_click=upgrade_toast(),
+        variant="soft",
+        color_scheme="amber",
+        size="2",
+        type="button",
+        class_name="upgrade-elite",
+    )
+
+
+def save_button(save_handler: Any, can_save: rx.Var[bool] | None = None) -> rx.Component:
+    """'Save Results': calls the page's handler; until `can_save` it is disabled
+    (aria-disabled, so keyboard users still reach it) with the tooltip 'Run the tool first'."""
+    content = (rx.icon("save", size=16, aria_hidden="true"), SAVE_LABEL)
+    enabled = rx.button(
+        *content, on_click=save_handler, size="2", type="button", class_name="save-results"
+    )
+    if can_save is None:
+        return enabled
+    disabled = rx.tooltip(
+        rx.button(
+            *content,
+            size="2",
+            type="button",
+            variant="surface",
+            color_scheme="gray",
+            aria_disabled="true",
+            aria_description=SAVE_DISABLED_HINT,
+            class_name="save-results",
+            style={"opacity": "0.6", "cursor": "not-allowed"},
+        ),
+        content=SAVE_DISABLED_HINT,
+        delay_duration=TOOLTIP_DELAY_MS,
+    )
+    return rx.cond(can_save, enabled, disabled)
+
+
+def tool_header(
+    tool: Tool, save_handler: Any = None, can_save: rx.Var[bool] | None = None
+) -> rx.Component:
+    actions = [upgrade_button()]
+    if save_handler is not None:
+        actions.append(save_button(save_handler, can_save))
+    return rx.vstack(
+        rx.link(
+            rx.hstack(
+                rx.icon("arrow-left", size=14, aria_hidden="true"),
+                "All tools",
+                spacing="1",
+                align="center",
+            ),
+            href=TOOL_EXPLORER_PATH,
+            size="2",
+            color_scheme="gray",
+            underline="hover",
+        ),
+        rx.flex(
+            rx.hstack(
+                tool_icon(tool),
+                rx.vstack(
+                    rx.heading(tool.name, as_="h1", size="7", style=heading_style),
+                    rx.text(tool.tagline, size="3", color="var(--gray-11)"),
+                    spacing="1",
+                    align="start",
+                ),
+                spacing="4",
+                align="center",
+            ),
+            rx.hstack(*actions, spacing="2", wrap="wrap", class_name="tool-actions"),
+            direction=rx.breakpoints(initial="column", sm="row"),
+            justify="between",
+            align=rx.breakpoints(initial="start", sm="center"),
+            spacing="4",
+            width="100%",
+        ),
+        spacing="3",
+        width="100%",
+        class_name="tool-header",
+    )
+
+
+def tool_page(
+    tool: Tool,
+    *body: rx.Component,
+    save_handler: Any = None,
+    can_save: rx.Var[bool] | None = None,
+) -> rx.Component:
+    """A whole tool page: header (title, tagline, icon, Upgrade to Elite, Save Results),
+    demo banner, `body`, disclaimer."""
+    return page_layout(
+        section(
+            rx.vstack(
+                tool_header(tool, save_handler, can_save),
+                demo_banner(),
+                rx.box(*body, width="100%", class_name="tool-body"),
+                spacing="5",
+                width="100%",
+            ),
+            ai_disclaimer(),
+            padding_y=["1.5rem", "2rem", "2.5rem"],
+            class_name=f"tool-page tool-page-{tool.slug}",
+        )
+    )

@@ -1,0 +1,258 @@
+"""/tool-explorer (T-EXP-1): search and filter the five tools, launch one.
+
+Search and the category filter run in the browser (client state, no round trip), so the
+list changes as you type. Launch Tool asks the server, which logs 'Launched {tool} from
+Tool Explorer' for the signed-in user (skipped silently without one) and then opens the tool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import reflex as rx
+from reflex.event import EventSpec
+from reflex.experimental.client_state import ClientStateVar
+
+from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.theme import gradient_text, heading_style
+from startup_toolkit.components.tool_layout import ai_disclaimer, tool_icon
+from startup_toolkit.db import run_in_session
+from startup_toolkit.domain.catalog import (
+    EXPLORER_CATEGORIES,
+    EXPLORER_TOOLS,
+    TOOL_EXPLORER_PATH,
+    Tool,
+)
+from startup_toolkit.services import activity
+from startup_toolkit.state.auth import AuthState, signed_in_user_id
+
+log = logging.getLogger(__name__)
+
+ALL_CATEGORIES = "All"
+CATEGORY_FILTERS: tuple[str, ...] = (ALL_CATEGORIES, *EXPLORER_CATEGORIES)
+EMPTY_TEXT = "No tools found"
+SEARCH_ID = "tool-explorer-search"
+_BY_SLUG: dict[str, Tool] = {tool.slug: tool for tool in EXPLORER_TOOLS}
+
+
+def launch_note(tool_name: str) -> str:
+    """The activity logged when a tool is launched from here (spec ai-tools section 7)."""
+    return f"Launched {tool_name} from Tool Explorer"
+
+
+class ToolExplorerState(rx.State):
+    @rx.event
+    async def launch(self, slug: str) -> EventSpec | None:
+        """Log the launch for the signed-in user, then open the tool's page."""
+        tool = _BY_SLUG.get(slug) if isinstance(slug, str) else None
+        if tool is None:
+            return None
+        user_id = await signed_in_user_id(self)
+        if user_id is not None:
+            try:
+                await asyncio.to_thread(
+                    run_in_session,
+                    activity.log_activity,
+                    user_id,
+                    tool.name,
+                    launch_note(tool.name),
+                )
+            except Exception:  # logging must never keep the user from the tool
+                log.exception("Could not log a Tool Explorer launch")
+        return rx.redirect(tool.path)
+
+
+# Client-side filter state: typing and clicking filters never wait for the server.
+search = ClientStateVar.create("tool_explorer_search", default="")
+category = ClientStateVar.create("tool_explorer_category", default=ALL_CATEGORIES)
+
+
+def _query() -> rx.Var:
+    return search.value.to(str).lower().strip()
+
+
+def _matches(tool: Tool) -> rx.Var:
+    haystack = " ".join((tool.name, tool.tagline, tool.description, tool.category)).lower()
+    in_category = (category.value == ALL_CATEGORIES) | (category.value == tool.category)
+    return in_category & rx.Var.create(haystack).contains(_query())
+
+
+def _category_button(label: str) -> rx.Component:
+    active = category.value == label
+    return rx.button(
+        label,
+        on_click=category.set_value(label),
+        variant=rx.cond(active, "solid", "soft"),
+        color_scheme=rx.cond(active, "violet", "gray"),
+        size="2",
+        radius="full",
+        type="button",
+        aria_pressed=rx.cond(active, "true", "false"),
+        class_name="explorer-filter",
+    )
+
+
+def _tool_card(tool: Tool) -> rx.Component:
+    return rx.el.article(
+        rx.hstack(
+            tool_icon(tool, size="2.75rem", icon_size=22),
+            rx.vstack(
+                rx.heading(tool.name, as_="h2", size="4", style=heading_style),
+                rx.badge(tool.category, color_scheme=tool.color, variant="soft", radius="full"),
+                spacing="1",
+                align="start",
+            ),
+            spacing="3",
+            align="center",
+            width="100%",
+        ),
+        rx.text(tool.description, size="2", color="var(--gray-11)", flex_grow="1"),
+        rx.button(
+            "Launch Tool",
+            rx.icon("arrow-right", size=16, aria_hidden="true"),
+            on_click=ToolExplorerState.launch(tool.slug),
+            size="2",
+            width="100%",
+            type="button",
+            aria_label=f"Launch Tool: {tool.name}",
+        ),
+        data_tool=tool.slug,
+        class_name="explorer-card",
+        style={
+            "display": "flex",
+            "flex_direction": "column",
+            "gap": "0.9rem",
+            "padding": "1.25rem 1.5rem 1.5rem",
+            "border_radius": "var(--radius-5)",
+            "background": "var(--gray-a2)",
+            "border": "1px solid var(--gray-a4)",
+            "border_top": f"3px solid var(--{tool.color}-9)",
+            "transition": "border-color 200ms ease, background-color 200ms ease",
+            "_hover": {"background": "var(--gray-a3)", "border_color": f"var(--{tool.color}-a7)"},
+        },
+    )
+
+
+def _empty_state() -> rx.Component:
+    return rx.vstack(
+        rx.icon("search-x", size=32, color="var(--gray-9)", aria_hidden="true"),
+        rx.heading(EMPTY_TEXT, as_="h2", size="4", style=heading_style),
+        rx.text("Try another search or category.", size="2", color="var(--gray-11)"),
+        rx.button(
+            "Show all tools",
+            on_click=[search.set_value(""), category.set_value(ALL_CATEGORIES)],
+            variant="soft",
+            type="button",
+        ),
+        spacing="3",
+        align="center",
+        padding="3rem 1rem",
+        width="100%",
+        border="1px dashed var(--gray-a6)",
+        border_radius="var(--radius-5)",
+        class_name="explorer-empty",
+    )
+
+
+def _header() -> rx.Component:
+    return rx.vstack(
+        rx.badge(
+            rx.icon("compass", size=14, aria_hidden="true"),
+            "Tool Explorer",
+            variant="soft",
+            radius="full",
+            size="2",
+        ),
+        rx.heading(
+            "Find the ",
+            rx.el.span("right tool", style=gradient_text),
+            " for your next move",
+            as_="h1",
+            size=rx.breakpoints(initial="7", md="8"),
+            style=heading_style,
+        ),
+        rx.text(
+            "Five AI tools for strategy, funding, growth, ideas and analytics. "
+            "Search or pick a category, then launch.",
+            size="3",
+            color="var(--gray-11)",
+            max_width="40rem",
+        ),
+        spacing="3",
+        align="start",
+    )
+
+
+def _controls() -> rx.Component:
+    return rx.vstack(
+        rx.el.label(
+            "Search tools",
+            html_for=SEARCH_ID,
+            font_weight="500",
+            font_size="var(--font-size-2)",
+            color="var(--gray-12)",
+        ),
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16, aria_hidden="true")),
+            id=SEARCH_ID,
+            type="search",
+            value=search.value,
+            on_change=search.set_value,
+            placeholder="Try 'funding' or 'growth'",
+            size="3",
+            width="100%",
+            max_width="32rem",
+            auto_complete="off",
+            # The field's root draws the focus ring; the inner input's own outline would
+            # leave the icon outside it.
+            style={"& input:focus-visible": {"outline": "none"}},
+        ),
+        rx.hstack(
+            *[_category_button(label) for label in CATEGORY_FILTERS],
+            spacing="2",
+            wrap="wrap",
+            role="group",
+            aria_label="Filter by category",
+        ),
+        spacing="3",
+        width="100%",
+        align="start",
+    )
+
+
+@rx.page(
+    route=TOOL_EXPLORER_PATH,
+    title="Tool Explorer | Unstuck",
+    description="Search and launch Unstuck's AI tools for strategy, finance, growth, "
+    "innovation and analytics.",
+    on_load=AuthState.require_access,
+)
+def tool_explorer() -> rx.Component:
+    matches = [_matches(tool) for tool in EXPLORER_TOOLS]
+    any_match = matches[0]
+    for match in matches[1:]:
+        any_match = any_match | match
+    return page_layout(
+        section(
+            rx.vstack(
+                _header(),
+                _controls(),
+                rx.grid(
+                    *[
+                        rx.cond(m, _tool_card(t))
+                        for m, t in zip(matches, EXPLORER_TOOLS, strict=True)
+                    ],
+                    columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+                    spacing="4",
+                    width="100%",
+                    class_name="explorer-grid",
+                ),
+                rx.cond(any_match, rx.fragment(), _empty_state()),
+                spacing="6",
+                width="100%",
+            ),
+            ai_disclaimer(),
+            padding_y=["2rem", "2.5rem", "3rem"],
+        )
+    )

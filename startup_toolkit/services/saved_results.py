@@ -1,0 +1,144 @@
+"""Saving tool results for the signed-in user, and reading or deleting their own results.
+
+`save_result` follows the spec (ai-tools section 7 "Saving a result"): the saved-result
+payload is stored, then a tool-usage record is made: an activity 'Saved {title}' under the
+tool and the user's `tools_used` stat brought up to date. The user id always comes from the
+server-side session; every query here is scoped by it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, col, select
+
+from startup_toolkit.domain import saved_results as payloads
+from startup_toolkit.domain.identity import is_valid_user_id
+from startup_toolkit.models.base import utcnow
+from startup_toolkit.models.results import SavedResult
+from startup_toolkit.services import activity
+
+log = logging.getLogger(__name__)
+
+SAVE_FAILED = "Failed to save result"
+SAVE_FAILED_DETAIL = "Please try again"
+DEFAULT_LIST_LIMIT = 50
+
+
+@dataclass(frozen=True)
+class SaveOutcome:
+    """What happened to one save: `message`/`description` are ready for a toast."""
+
+    ok: bool
+    message: str
+    description: str = ""
+    result_id: int | None = None
+
+
+def save_activity_action(title: str) -> str:
+    return f"Saved {title}"
+
+
+def save_result(
+    session: Session,
+    user_id: Any,
+    tool_name: Any,
+    title: Any,
+    content: Any,
+    content_type: Any = "",
+    formatted_content: Any = "",
+    metadata: Any = None,
+    *,
+    now: datetime | None = None,
+) -> SaveOutcome:
+    """Store one result for `user_id`, log 'Saved {title}' under the tool and update the
+    user's tools_used. Without a (valid) user id nothing is stored: 'Authentication required'
+    / 'Please log in to save results'."""
+    if not is_valid_user_id(user_id):
+        return SaveOutcome(False, payloads.AUTH_REQUIRED, payloads.AUTH_REQUIRED_DETAIL)
+    try:
+        payload = payloads.build_payload(
+            tool_name,
+            title,
+            content,
+            content_type,
+            formatted_content,
+            metadata,
+            now=now or utcnow(),
+        )
+    except payloads.PayloadError as exc:
+        return SaveOutcome(False, exc.message, exc.description)
+
+    row = SavedResult(
+        user_id=user_id,
+        tool_name=payload.tool_name,
+        title=payload.title,
+        content=payload.content,
+        content_type=payload.content_type,
+        formatted_content=payload.formatted_content,
+        result_metadata=payload.metadata,
+        created_at=now or utcnow(),
+    )
+    try:
+        session.add(row)
+        activity.add_activity(
+            session, user_id, payload.tool_name, save_activity_action(payload.title)
+        )
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not save a result")
+        return SaveOutcome(False, SAVE_FAILED, SAVE_FAILED_DETAIL)
+
+    # The result is stored; a stats hiccup is logged by the helper and does not undo it.
+    activity.update_tools_used(session, user_id)
+    return SaveOutcome(True, payloads.SAVED, result_id=row.id)
+
+
+def list_saved_results(
+    session: Session, user_id: str, limit: int = DEFAULT_LIST_LIMIT
+) -> list[SavedResult]:
+    """The user's saved results, newest first."""
+    if not is_valid_user_id(user_id):
+        return []
+    return list(
+        session.exec(
+            select(SavedResult)
+            .where(SavedResult.user_id == user_id)
+            .order_by(col(SavedResult.created_at).desc(), col(SavedResult.id).desc())
+            .limit(max(0, limit))
+        ).all()
+    )
+
+
+def get_saved_result(session: Session, user_id: str, result_id: Any) -> SavedResult | None:
+    """One of the user's own saved results (None for another user's id or a bad id)."""
+    if (
+        not is_valid_user_id(user_id)
+        or not isinstance(result_id, int)
+        or isinstance(result_id, bool)
+    ):
+        return None
+    return session.exec(
+        select(SavedResult).where(SavedResult.id == result_id, SavedResult.user_id == user_id)
+    ).first()
+
+
+def delete_saved_result(session: Session, user_id: str, result_id: Any) -> bool:
+    """Delete one of the user's own saved results; False when there is no such result of
+    theirs or the database fails."""
+    row = get_saved_result(session, user_id, result_id)
+    if row is None:
+        return False
+    try:
+        session.delete(row)
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not delete a saved result")
+        return False
+    return True

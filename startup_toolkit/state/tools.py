@@ -1,0 +1,92 @@
+"""What every tool page shares on the server: demo mode, and saving a result (T-AI-5).
+
+A tool page's State keeps its result and has a save handler:
+
+    @rx.event
+    async def save(self) -> rx.event.EventSpec:
+        return await save_tool_result(
+            self, tool_name=STARTUP_ORACLE.name, title="Oracle prediction",
+            content=self._result_dict(), content_type="analysis", metadata={"probability": 72},
+        )
+
+and passes it to `tool_page(..., save_handler=MyState.save, can_save=MyState.has_result)`.
+The user id comes from the server-side session (never from the browser). Call it from an
+ordinary handler, or inside `async with self:` in a background one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.db import run_in_session
+from startup_toolkit.domain import saved_results as payloads
+from startup_toolkit.services import saved_results
+from startup_toolkit.services.saved_results import SaveOutcome
+from startup_toolkit.settings import get_settings
+from startup_toolkit.state.auth import signed_in_user_id
+
+log = logging.getLogger(__name__)
+
+SAVE_TOAST_ID = "tool-save-result"
+
+
+class ToolPageState(rx.State):
+    """Read by the shared tool layout."""
+
+    @rx.var
+    def demo_mode(self) -> bool:
+        """True without an AI key: tools show their built-in sample results (read at run
+        time on the server, so the built frontend follows the running configuration)."""
+        return not get_settings().ai_enabled
+
+
+def save_toast(outcome: SaveOutcome) -> EventSpec:
+    """'Results saved to your dashboard!' or the reason the save did not happen."""
+    if outcome.ok:
+        return rx.toast.success(outcome.message, id=SAVE_TOAST_ID)
+    if outcome.description:
+        return rx.toast.error(outcome.message, description=outcome.description, id=SAVE_TOAST_ID)
+    return rx.toast.error(outcome.message, id=SAVE_TOAST_ID)
+
+
+async def save_tool_result(
+    state: rx.State,
+    *,
+    tool_name: str,
+    title: str,
+    content: Any,
+    content_type: str = "",
+    formatted_content: str = "",
+    metadata: dict[str, Any] | None = None,
+) -> EventSpec:
+    """Save the result for the signed-in user (database work in a worker thread) and
+    return the toast to show."""
+    user_id = await signed_in_user_id(state)
+    if user_id is None:
+        outcome = SaveOutcome(False, payloads.AUTH_REQUIRED, payloads.AUTH_REQUIRED_DETAIL)
+    else:
+        try:
+            outcome = await asyncio.to_thread(
+                run_in_session,
+                saved_results.save_result,
+                user_id,
+                tool_name,
+                title,
+                content,
+                content_type,
+                formatted_content,
+                metadata,
+            )
+        except Exception:  # the database may be unreachable: tell the user, keep the page
+            log.exception("Saving a result failed")
+            outcome = SaveOutcome(
+                False, saved_results.SAVE_FAILED, saved_results.SAVE_FAILED_DETAIL
+            )
+    if not outcome.ok:
+        log.info("Result not saved for %s: %s", tool_name, outcome.message)
+    return save_toast(outcome)

@@ -1,0 +1,119 @@
+"""/tool-explorer in a real browser against the production build (T-EXP-1).
+
+Signed out -> /login; signed in: the five tools with icon, category and description, search
+(as you type), category filters, 'No tools found', and Launch Tool logging
+'Launched {tool} from Tool Explorer' in the app's database before opening the tool.
+Screenshots at 1280 and 390 px.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+from sqlmodel import select
+
+from startup_toolkit.models import UserActivity
+from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
+from tests.e2e.conftest import LiveApp, at, screenshot
+
+ROUTE = "/tool-explorer"
+TOOLS = ["AI Co-Founder", "Funding Predictor", "Growth Engine", "Idea Incubator", "Startup Oracle"]
+
+
+def cards(page: Page) -> Locator:
+    return page.locator("article.explorer-card")
+
+
+def open_signed_in(live_app: LiveApp, page: Page) -> str:
+    user_id = sign_up_and_sign_in(live_app, page, email=unique_email("explorer"), next_path=ROUTE)
+    expect(page).to_have_url(at(live_app, ROUTE))
+    expect(cards(page)).to_have_count(5)
+    return user_id
+
+
+def no_horizontal_overflow(page: Page) -> None:
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"page is {overflow}px wider than the viewport"
+
+
+def test_t_exp_1_signed_out_goes_to_login(live_app: LiveApp, page: Page) -> None:
+    page.goto(live_app.path(ROUTE))
+    expect(page).to_have_url(at(live_app, "/login?next=%2Ftool-explorer"))
+
+
+def test_t_exp_1_search_filters_and_empty_state(live_app: LiveApp, page: Page) -> None:
+    open_signed_in(live_app, page)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("right tool")
+    expect(cards(page).locator("h2")).to_have_text(TOOLS)
+    for name in TOOLS:
+        card = cards(page).filter(has=page.get_by_role("heading", name=name, exact=True))
+        expect(card.locator("svg").first).to_be_visible()  # the tool's icon
+        expect(card.get_by_role("button", name=f"Launch Tool: {name}")).to_be_visible()
+    expect(cards(page).first).to_contain_text("Strategy")
+    expect(page.get_by_text("AI-generated results may vary.")).to_be_visible()
+    screenshot(page, "tool-explorer")
+
+    # Search matches names and descriptions, case-insensitively, as you type.
+    search = page.get_by_label("Search tools")
+    search.fill("INCUBATOR")
+    expect(cards(page)).to_have_count(1)
+    expect(cards(page).locator("h2")).to_have_text(["Idea Incubator"])
+    search.fill("pitch")
+    expect(cards(page)).to_have_count(1)
+    expect(cards(page).locator("h2")).to_have_text(["Funding Predictor"])
+    search.fill("")
+    expect(cards(page)).to_have_count(5)
+
+    # Category filters.
+    filters = page.get_by_role("group", name="Filter by category")
+    for label in ("All", "Strategy", "Finance", "Growth", "Innovation", "Analytics"):
+        expect(filters.get_by_role("button", name=label, exact=True)).to_be_visible()
+    expected = {
+        "Strategy": ["AI Co-Founder"],
+        "Finance": ["Funding Predictor"],
+        "Growth": ["Growth Engine"],
+        "Innovation": ["Idea Incubator"],
+        "Analytics": ["Startup Oracle"],
+    }
+    for label, names in expected.items():
+        button = filters.get_by_role("button", name=label, exact=True)
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+        expect(cards(page)).to_have_count(len(names))
+        expect(cards(page).locator("h2")).to_have_text(names)
+
+    # Search and category together: nothing in Analytics mentions 'pitch'.
+    search.fill("pitch")
+    expect(cards(page)).to_have_count(0)
+    expect(page.get_by_role("heading", name="No tools found")).to_be_visible()
+    screenshot(page, "tool-explorer-empty")
+    page.get_by_role("button", name="Show all tools").click()
+    expect(cards(page)).to_have_count(5)
+    expect(search).to_have_value("")
+    expect(filters.get_by_role("button", name="All", exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(page.get_by_text("No tools found")).to_have_count(0)
+
+
+def test_t_exp_1_launch_logs_activity_and_opens_the_tool(live_app: LiveApp, page: Page) -> None:
+    user_id = open_signed_in(live_app, page)
+    page.get_by_role("button", name="Launch Tool: Growth Engine").click()
+    expect(page).to_have_url(at(live_app, "/growth-engine"))
+    with app_db(live_app) as db:
+        rows = db.exec(
+            select(UserActivity).where(
+                UserActivity.user_id == user_id, UserActivity.tool_name == "Growth Engine"
+            )
+        ).all()
+    assert [r.action for r in rows] == ["Launched Growth Engine from Tool Explorer"]
+
+
+def test_t_exp_1_mobile(live_app: LiveApp, mobile_page: Page) -> None:
+    page = mobile_page
+    open_signed_in(live_app, page)
+    no_horizontal_overflow(page)
+    page.get_by_role("button", name="Finance", exact=True).click()
+    expect(cards(page)).to_have_count(1)
+    page.get_by_role("button", name="All", exact=True).click()
+    expect(cards(page)).to_have_count(5)
+    screenshot(page, "tool-explorer")

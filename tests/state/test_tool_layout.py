@@ -1,0 +1,226 @@
+"""The shared tool layout and its server side: P-BILL-3 (Upgrade to Elite toast: $19/month,
+'Coming soon' on its action), P-MISC-5 (AI disclaimer), T-AI-5 (Save Results: one call saves
+for the signed-in user and gives 'Results saved to your dashboard!'), demo banner, and the
+Tool Explorer's launch handler (T-EXP-1: logged for a signed-in user, skipped without one)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+import reflex as rx
+from reflex.event import Event
+from reflex.istate.data import HeaderData, ReflexURL, RouterData
+from reflex_base.utils import format
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.components import tool_layout
+from startup_toolkit.domain import passwords
+from startup_toolkit.domain.catalog import EXPLORER_TOOLS, GROWTH_ENGINE, STARTUP_ORACLE
+from startup_toolkit.models import UserActivity, UserStats
+from startup_toolkit.models.results import SavedResult
+from startup_toolkit.pages.tool_explorer import ToolExplorerState, launch_note
+from startup_toolkit.services import accounts, sessions
+from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.tools import ToolPageState, save_tool_result
+
+
+@pytest.fixture(autouse=True)
+def _cheap_hashing() -> Iterator[None]:
+    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
+    yield
+    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+
+
+def substate(cls: type[rx.State], cookie: str = "", path: str = "/tool-explorer") -> rx.State:
+    root = rx.State(_reflex_internal_init=True)
+    root.router = RouterData(
+        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{path}")
+    )
+    return root.get_substate(cls.get_full_name().split("."))
+
+
+def signed_in(engine: Engine) -> tuple[str, str]:
+    with Session(engine) as db:
+        user_id = accounts.sign_up(
+            db, "Ada Lovelace", "ada@example.com", "correct horse", "correct horse"
+        ).user_id
+        assert user_id
+        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
+    return user_id, f"{SESSION_COOKIE}={token}"
+
+
+def js(spec: object) -> str:
+    """The browser-side code of a client event (what the button runs)."""
+    return str(format.format_queue_events(spec))  # type: ignore[arg-type]
+
+
+# --- P-BILL-3 -----------------------------------------------------------------------------
+
+
+def test_p_bill_3_upgrade_toast_mentions_19_a_month_and_its_action_says_coming_soon() -> None:
+    code = js(tool_layout.upgrade_toast())
+    assert "Upgrade to Elite" in code
+    assert "$19/month" in code
+    assert '["action"]' in code and '"Upgrade now"' in code
+    # The action's click queues the second toast in the browser.
+    action = code.split('["onClick"]', 1)[1]
+    assert "Coming soon" in action
+    assert "Coming soon" not in code.split('["action"]', 1)[0]
+
+
+def test_p_bill_3_upgrade_button_runs_the_toast_in_the_browser() -> None:
+    button = str(tool_layout.upgrade_button())
+    assert "Upgrade to Elite" in button
+    assert "$19/month" in button and "Coming soon" in button
+
+
+# --- P-MISC-5, T-AI-5: the page frame -------------------------------------------------------
+
+
+class _LayoutProbe(rx.State):
+    has_result: bool = False
+
+    @rx.event
+    def save(self) -> None:
+        """Stands in for a tool page's save handler."""
+
+
+def test_p_misc_5_t_ai_5_tool_page_frame() -> None:
+    page = str(
+        tool_layout.tool_page(
+            STARTUP_ORACLE,
+            rx.text("body"),
+            save_handler=_LayoutProbe.save,
+            can_save=_LayoutProbe.has_result,
+        )
+    )
+    for text in (
+        "Startup Oracle",
+        STARTUP_ORACLE.tagline,
+        "Upgrade to Elite",
+        "Save Results",
+        "Run the tool first",
+        "AI-generated results may vary. Please do your own research before making decisions.",
+        "Demo mode: sample results. Set AI_API_KEY to enable real AI.",
+        "body",
+    ):
+        assert text in page, text
+    assert "has_result" in page  # the button follows the page's own var
+
+
+def test_tool_page_without_a_save_handler_has_no_save_button() -> None:
+    page = str(tool_layout.tool_page(GROWTH_ENGINE, rx.text("body")))
+    assert "Save Results" not in page
+    assert "AI-generated results may vary" in page
+
+
+def test_demo_mode_follows_the_ai_key(settings_env: pytest.MonkeyPatch) -> None:
+    settings_env.delenv("AI_API_KEY", raising=False)
+    assert substate(ToolPageState).demo_mode is True  # type: ignore[attr-defined]
+    settings_env.setenv("AI_API_KEY", "gsk_test")
+    from startup_toolkit.settings import get_settings
+
+    get_settings.cache_clear()
+    assert substate(ToolPageState).demo_mode is False  # type: ignore[attr-defined]
+
+
+# --- T-AI-5: saving from a page -------------------------------------------------------------
+
+
+def test_t_ai_5_save_tool_result_for_the_signed_in_user(engine: Engine) -> None:
+    user_id, cookie = signed_in(engine)
+    state = substate(AuthState, cookie, path="/startup-oracle")
+    spec = asyncio.run(
+        save_tool_result(
+            state,
+            tool_name=STARTUP_ORACLE.name,
+            title="Oracle prediction",
+            content="Odds 72%.",
+            content_type="analysis",
+            metadata={"probability": 72},
+        )
+    )
+    code = js(spec)
+    assert "Results saved to your dashboard!" in code and '"success"' in code
+    with Session(engine) as db:
+        (row,) = db.exec(select(SavedResult)).all()
+        assert (row.user_id, row.tool_name, row.title) == (
+            user_id,
+            "Startup Oracle",
+            "Oracle prediction",
+        )
+        assert row.result_metadata["probability"] == 72
+        assert db.exec(select(UserStats).where(UserStats.user_id == user_id)).one().tools_used == 1
+
+
+def test_t_ai_5_save_tool_result_without_sign_in(engine: Engine) -> None:
+    spec = asyncio.run(
+        save_tool_result(
+            substate(AuthState), tool_name="Growth Engine", title="Plan", content="text"
+        )
+    )
+    code = js(spec)
+    assert "Authentication required" in code and "Please log in to save results" in code
+    assert '"error"' in code
+    with Session(engine) as db:
+        assert db.exec(select(SavedResult)).all() == []
+
+
+# --- T-EXP-1: launch -------------------------------------------------------------------------
+
+
+def redirect_path(spec: object) -> str:
+    (event,) = Event.from_event_type(spec)  # type: ignore[arg-type]
+    assert event.name == "_redirect"
+    return event.payload["path"]
+
+
+def test_t_exp_1_launch_logs_for_the_signed_in_user(engine: Engine) -> None:
+    user_id, cookie = signed_in(engine)
+    state = substate(ToolExplorerState, cookie)
+    spec = asyncio.run(state.launch(GROWTH_ENGINE.slug))  # type: ignore[attr-defined]
+    assert redirect_path(spec) == "/growth-engine"
+    with Session(engine) as db:
+        rows = db.exec(select(UserActivity).where(UserActivity.tool_name == "Growth Engine")).all()
+    assert [(r.user_id, r.action) for r in rows] == [
+        (user_id, "Launched Growth Engine from Tool Explorer")
+    ]
+
+
+def test_t_exp_1_launch_without_sign_in_is_silent(engine: Engine) -> None:
+    state = substate(ToolExplorerState)
+    spec = asyncio.run(state.launch(STARTUP_ORACLE.slug))  # type: ignore[attr-defined]
+    assert redirect_path(spec) == "/startup-oracle"
+    with Session(engine) as db:
+        assert db.exec(select(UserActivity)).all() == []
+
+
+@pytest.mark.parametrize("slug", ["startup-arena", "../admin", "", None, 7])
+def test_t_exp_1_launch_only_explorer_tools(engine: Engine, slug: object) -> None:
+    _, cookie = signed_in(engine)
+    state = substate(ToolExplorerState, cookie)
+    assert asyncio.run(state.launch(slug)) is None  # type: ignore[attr-defined]
+    with Session(engine) as db:
+        assert [r.tool_name for r in db.exec(select(UserActivity)).all()] == ["Dashboard"]
+
+
+def test_t_exp_1_five_tools_and_the_note() -> None:
+    assert [t.name for t in EXPLORER_TOOLS] == [
+        "AI Co-Founder",
+        "Funding Predictor",
+        "Growth Engine",
+        "Idea Incubator",
+        "Startup Oracle",
+    ]
+    assert {t.category for t in EXPLORER_TOOLS} == {
+        "Strategy",
+        "Finance",
+        "Growth",
+        "Innovation",
+        "Analytics",
+    }
+    assert launch_note("AI Co-Founder") == "Launched AI Co-Founder from Tool Explorer"
