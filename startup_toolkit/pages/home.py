@@ -2,7 +2,8 @@
 
 Checklist: P-HOME-1 (hero), P-HOME-2 (calls to action), P-HOME-3 (staggered feature cards),
 P-HOME-4 (testimonial carousel, see components/testimonials.py), P-HOME-5 (claims) and
-P-HOME-6 (tools landing sections). Everything here is static: the page needs no State.
+P-HOME-6 (tools landing sections) with the recommender of T-REC-1/T-REC-2
+(state/recommender.py) in the Early Stage and Growth Stage tabs.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.testimonials import testimonials_section
 from startup_toolkit.components.theme import gradient_text, heading_style
+from startup_toolkit.domain import recommender as rules
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, VIABILITY_SCANNER, Tool
+from startup_toolkit.state.recommender import RecommenderState
 
 PRICING_PATH = "/pricing"
 #: A slightly tighter rhythm than the default section padding: the home page has many sections.
@@ -77,7 +80,6 @@ STAGE_FORMS: tuple[tuple[str, str, str, str], ...] = (
         "e.g. B2B invoicing tool, 120 paying teams, growth has stalled at 4% a month",
     ),
 )
-COMING_SOON_NOTE = "AI recommendations are coming soon. Meanwhile, browse the Popular Tools."
 
 
 def link_button(label: str, href: str, *icons: rx.Component, **props: object) -> rx.Component:
@@ -487,41 +489,115 @@ def tool_card(tool: Tool) -> rx.Component:
     )
 
 
-def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
-    """The recommender's idea form; disabled until the AI recommender ships (honest note shown)."""
-    field_id = f"recommend-{stage}-idea"
-    note_id = f"recommend-{stage}-note"
+def recommendation_card(row: rx.Var) -> rx.Component:
+    """One recommended tool: name, description, why it matches, match %, Launch (T-REC-2)."""
     return rx.box(
         rx.vstack(
-            rx.el.label(label, html_for=field_id, class_name="stage-label"),
-            rx.text(hint, size="2", color_scheme="gray"),
-            rx.text_area(
-                id=field_id,
-                placeholder=example,
-                rows="5",
-                disabled=True,
+            rx.hstack(
+                rx.center(
+                    rx.icon("sparkles", size=18),
+                    class_name="rec-icon",
+                ),
+                rx.heading(row["name"], size="4", style=heading_style),
+                rx.spacer(),
+                rx.badge(row["score"].to(str) + "% match", color_scheme="violet", size="2"),
                 width="100%",
-                size="3",
-                aria_describedby=note_id,
+                align="center",
+                spacing="3",
             ),
-            rx.button(
-                rx.icon("sparkles", size=16),
-                "Get AI-Powered Recommendations",
-                disabled=True,
-                size=rx.breakpoints(initial="2", sm="3"),
-                aria_describedby=note_id,
-                class_name="stage-submit",
-            ),
-            rx.callout(
-                COMING_SOON_NOTE,
-                icon="clock",
-                color_scheme="violet",
-                variant="surface",
-                id=note_id,
-                width="100%",
+            rx.text(row["description"], size="2", color_scheme="gray"),
+            rx.text(rx.text.strong("Why: "), row["reason"], size="2"),
+            rx.progress(value=row["score"].to(int), max=100, size="1", width="100%"),
+            rx.link(
+                rx.button("Launch", rx.icon("arrow-right", size=14), size="2", variant="soft"),
+                href=row["path"],
             ),
             spacing="3",
             align="start",
+            width="100%",
+        ),
+        class_name="tool-card",
+    )
+
+
+def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
+    """The recommender for one stage (T-REC-1): describe the idea, get ranked tools."""
+    field_id = f"recommend-{stage}-idea"
+    warning_id = f"recommend-{stage}-warning"
+    idea = RecommenderState.ideas[stage]
+    length = idea.strip().length()
+    busy = RecommenderState.loading != ""
+    results = RecommenderState.results[stage]
+    error = RecommenderState.errors[stage]
+    form = rx.vstack(
+        rx.el.label(label, html_for=field_id, class_name="stage-label"),
+        rx.text(hint, size="2", color_scheme="gray"),
+        rx.text_area(
+            id=field_id,
+            value=idea,
+            on_change=lambda value: RecommenderState.set_idea(stage, value),
+            placeholder=example,
+            rows="5",
+            width="100%",
+            size="3",
+            max_length=rules.MAX_IDEA_LENGTH,
+            aria_describedby=warning_id,
+        ),
+        rx.box(
+            rx.cond(
+                (length > 0) & (length < rules.MIN_IDEA_LENGTH),
+                rx.text(rules.TOO_SHORT, size="2", color_scheme="amber"),
+            ),
+            id=warning_id,
+            aria_live="polite",
+        ),
+        rx.button(
+            rx.cond(
+                RecommenderState.loading == stage,
+                rx.fragment(rx.spinner(size="2"), "Analyzing Your Idea..."),
+                rx.fragment(rx.icon("sparkles", size=16), "Get AI-Powered Recommendations"),
+            ),
+            on_click=RecommenderState.recommend(stage),
+            disabled=(length < rules.MIN_IDEA_LENGTH) | busy,
+            size=rx.breakpoints(initial="2", sm="3"),
+            class_name="stage-submit",
+        ),
+        spacing="3",
+        align="start",
+        width="100%",
+    )
+    answer = rx.vstack(
+        rx.hstack(
+            rx.heading("AI-Recommended Tools", size="5", style=heading_style),
+            rx.cond(
+                RecommenderState.samples[stage],
+                rx.badge("Sample recommendations (demo mode)", color_scheme="amber"),
+            ),
+            rx.spacer(),
+            rx.button(
+                rx.icon("rotate-ccw", size=14),
+                "New Analysis",
+                variant="soft",
+                on_click=RecommenderState.new_analysis(stage),
+            ),
+            width="100%",
+            align="center",
+            wrap="wrap",
+        ),
+        rx.box(rx.foreach(results, recommendation_card), class_name="tool-grid"),
+        spacing="4",
+        width="100%",
+    )
+    return rx.box(
+        rx.vstack(
+            rx.cond(
+                error != "",
+                rx.callout(
+                    error, icon="circle-alert", color_scheme="amber", width="100%", role="alert"
+                ),
+            ),
+            rx.cond(results.length() > 0, answer, form),
+            spacing="4",
             width="100%",
         ),
         class_name="stage-form",
