@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.brand import logo
+from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.theme import CONTENT_MAX_WIDTH
 from startup_toolkit.domain.catalog import ALL_TOOLS, TOOL_EXPLORER_PATH
 from startup_toolkit.state.auth import AuthState
@@ -113,14 +114,14 @@ def auth_actions() -> rx.Component:
     return rx.cond(
         AuthState.signed_in,
         rx.hstack(
-            rx.link(rx.button("Dashboard", size="2"), href="/dashboard"),
+            link_button("Dashboard", "/dashboard", size="2"),
             _user_menu(),
             spacing="3",
             align="center",
         ),
         rx.hstack(
-            rx.link(rx.button("Sign In", variant="soft", size="2"), href="/login"),
-            rx.link(rx.button("Sign Up", size="2"), href="/signup"),
+            link_button("Sign In", "/login", variant="soft", size="2"),
+            link_button("Sign Up", "/signup", size="2"),
             spacing="2",
         ),
     )

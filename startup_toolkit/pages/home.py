@@ -9,8 +9,8 @@ P-HOME-6 (tools landing sections) with the recommender of T-REC-1/T-REC-2
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.react_router.dom import ReactRouterLink
 
+from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.testimonials import testimonials_section
 from startup_toolkit.components.theme import gradient_text, heading_style
@@ -80,15 +80,6 @@ STAGE_FORMS: tuple[tuple[str, str, str, str], ...] = (
         "e.g. B2B invoicing tool, 120 paying teams, growth has stalled at 4% a month",
     ),
 )
-
-
-def link_button(label: str, href: str, *icons: rx.Component, **props: object) -> rx.Component:
-    """A Radix button rendered as a client-side router link (no nested interactive elements)."""
-    return rx.button(
-        ReactRouterLink.create(label, *icons, to=href),
-        as_child=True,
-        **props,
-    )
 
 
 def eyebrow(label: str, icon: str) -> rx.Component:

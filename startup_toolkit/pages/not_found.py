@@ -13,9 +13,9 @@ from __future__ import annotations
 import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.pages.pricing import button_link
 from startup_toolkit.pages.subscribe import status_shell
 
 
@@ -56,7 +56,7 @@ def not_found() -> rx.Component:
                 ),
                 rx.box(
                     go_back_button(),
-                    button_link(
+                    link_button(
                         rx.fragment(rx.icon("house", size=18), "Return to Home"),
                         "/",
                         size="3",

@@ -10,8 +10,8 @@ from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
-from reflex_components_core.react_router.dom import ReactRouterLink
 
+from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.testimonials import testimonials_section
 from startup_toolkit.components.theme import gradient_text, heading_style
@@ -104,11 +104,6 @@ class PricingState(rx.State):
         if url:
             return rx.redirect(url, is_external=True)
         return rx.toast(TOAST_TITLE, description=TOAST_DESCRIPTION)
-
-
-def button_link(label: Any, href: str, **props: Any) -> rx.Component:
-    """A button that is a real client-side link (one tab stop, no nested interactive tags)."""
-    return rx.button(ReactRouterLink.create(label, to=href), as_child=True, **props)
 
 
 def subscribe_button(label: str, element_id: str, **props: Any) -> rx.Component:
@@ -346,7 +341,7 @@ def closing_cta() -> rx.Component:
                 ),
                 rx.box(
                     subscribe_button("Subscribe", "cta-subscribe", size="3"),
-                    button_link(
+                    link_button(
                         rx.fragment(rx.icon("message-circle", size=18), "Contact Sales"),
                         "/contact",
                         size="3",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
-from startup_toolkit.pages.pricing import button_link
 
 NEXT_STEPS: tuple[tuple[str, str, str, str, str], ...] = (
     (
@@ -64,7 +64,7 @@ def next_step(icon: str, label: str, href: str, text: str, element_id: str) -> r
         rx.vstack(
             rx.el.span(rx.icon(icon, size=22), class_name="public-icon"),
             rx.text(text, size="2", color_scheme="gray", text_align="left"),
-            button_link(
+            link_button(
                 rx.fragment(label, rx.icon("arrow-right", size=16)),
                 href,
                 size="3",
@@ -147,13 +147,13 @@ def subscribe_canceled() -> rx.Component:
                 max_width="32rem",
             ),
             rx.box(
-                button_link(
+                link_button(
                     rx.fragment(rx.icon("arrow-left", size=18), "Return to Pricing"),
                     "/pricing",
                     size="3",
                     id="return-to-pricing",
                 ),
-                button_link(
+                link_button(
                     rx.fragment(rx.icon("house", size=18), "Back Home"),
                     "/",
                     size="3",
