@@ -48,7 +48,7 @@ class Recommendation:
 class ScoredTool(BaseModel):
     id: str
     score: int = Field(default=0)
-    matchReason: str = ""  # noqa: N815 (the spec's field name)
+    matchReason: str = ""  # the spec's field name
 
     @field_validator("score", mode="before")
     @classmethod
