@@ -1,6 +1,7 @@
 """One module per route; importing this package registers every page with Reflex."""
 
 from startup_toolkit.pages import (
+    ai_cofounder,
     contact,
     dashboard,
     home,
@@ -14,6 +15,7 @@ from startup_toolkit.pages import (
 )
 
 __all__ = [
+    "ai_cofounder",
     "contact",
     "dashboard",
     "home",

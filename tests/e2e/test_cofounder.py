@@ -1,0 +1,274 @@
+"""/ai-cofounder in a real browser against the production build and the fake AI server.
+
+T-CHAT-1: tabs, the 400 px chat window, a reply that streams in visibly (a held stream shows
+its first part before the rest arrives) and renders Markdown safely; Enter sends, Shift+Enter
+makes a new line (and Enter never adds one); example prompts fill the input; Return to Chat.
+T-CHAT-2: quick actions (Clear Chat -> 'Chat cleared', Examples), features and pro tips, the
+empty-message toast, 'Failed to get response' after three 500s, Stop.
+T-CHAT-3: voice input where the browser has no speech recognition -> the spec's toast.
+T-AI-5: Save Results stores the chat (content type chat, messages + messageCount).
+Screenshots at 1280 and 390 px.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+from sqlmodel import select
+
+from startup_toolkit.domain import cofounder as chat
+from startup_toolkit.models.results import SavedResult
+from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
+from tests.e2e.conftest import LiveApp, at, screenshot
+
+ROUTE = "/ai-cofounder"
+INPUT = "Ask your AI Co-Founder"
+
+
+def open_chat(live_app: LiveApp, page: Page) -> str:
+    user_id = sign_up_and_sign_in(live_app, page, email=unique_email("chat"), next_path=ROUTE)
+    expect(page).to_have_url(at(live_app, ROUTE))
+    expect(page.get_by_label(INPUT)).to_be_visible()
+    return user_id
+
+
+def toast(page: Page, text: str) -> Locator:
+    return page.locator("[data-sonner-toast]").filter(has_text=text)
+
+
+def chat_log(page: Page) -> Locator:
+    return page.locator("#cofounder-chat-log")
+
+
+def assistant(page: Page) -> Locator:
+    return chat_log(page).locator(".chat-message-assistant")
+
+
+def user_messages(page: Page) -> Locator:
+    return chat_log(page).locator(".chat-message-user")
+
+
+def no_horizontal_overflow(page: Page) -> None:
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"page is {overflow}px wider than the viewport"
+
+
+def ask(page: Page, text: str) -> None:
+    box = page.get_by_label(INPUT)
+    box.fill(text)
+    box.press("Enter")
+
+
+def test_t_chat_1_reply_streams_in_and_renders_markdown_safely(
+    live_app: LiveApp, page: Page
+) -> None:
+    open_chat(live_app, page)
+    # Layout: tabs, a 400 px chat window, quick actions, features, pro tips, disclaimer.
+    expect(page.get_by_role("tab", name="Chat Interface")).to_have_attribute(
+        "aria-selected", "true"
+    )
+    expect(page.get_by_role("tab", name="Example Prompts")).to_be_visible()
+    box = chat_log(page).bounding_box()
+    assert box is not None and abs(box["height"] - 400) <= 1
+    for name in ("Save Conversation", "Clear Chat", "Examples"):
+        expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name="What I can help with")).to_be_visible()
+    expect(page.get_by_text(chat.FEATURES[0].title)).to_be_visible()
+    expect(page.get_by_role("heading", name="Pro tips")).to_be_visible()
+    expect(page.get_by_text(chat.PRO_TIPS[0])).to_be_visible()
+    expect(page.get_by_text("AI-generated results may vary.")).to_be_visible()
+    screenshot(page, "cofounder")
+
+    chunks = [
+        "## Pricing plan\n\n",
+        "Start with **three tiers** ",
+        "and test them.\n\n",
+        "- Interview 10 customers\n",
+        "- Read [the guide](https://example.com/pricing) ",
+        "and [this](javascript:alert(1))\n\n",
+        '<img src="https://example.com/x.png" onerror="window.__pwned=1">',
+        "Done.",
+    ]
+    live_app.ai.stream(chunks, hold_after=3)
+    ask(page, "How should I price my SaaS?")
+    expect(user_messages(page)).to_have_text(["How should I price my SaaS?"])
+    expect(page.get_by_label(INPUT)).to_have_value("")
+
+    # The first part is on the page while the rest is still held back by the server.
+    assert live_app.ai.wait_held(10)
+    streaming = chat_log(page).locator("#cofounder-streaming")
+    expect(streaming).to_contain_text("three tiers and test them.")
+    expect(streaming).not_to_contain_text("Interview 10 customers")
+    expect(page.get_by_role("button", name="Stop", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="Send")).to_have_count(0)
+
+    # Enter while a reply streams: nothing is sent, and no newline is added.
+    page.get_by_label(INPUT).fill("Follow-up")
+    page.get_by_label(INPUT).press("Enter")
+    page.wait_for_timeout(300)
+    expect(page.get_by_label(INPUT)).to_have_value("Follow-up")
+    expect(user_messages(page)).to_have_count(1)
+    screenshot(page, "cofounder-streaming")
+
+    live_app.ai.release()
+    reply = assistant(page).last
+    expect(reply).to_contain_text("Done.")
+    expect(streaming).to_have_count(0)
+    expect(page.get_by_role("button", name="Send")).to_be_visible()
+    expect(reply).to_have_attribute("data-status", "")
+    # Markdown, safely: a heading, bold, a list, an external http(s) link only.
+    expect(reply.get_by_role("heading", name="Pricing plan")).to_be_visible()
+    expect(reply.locator("strong")).to_have_text("three tiers")
+    expect(reply.locator("li")).to_have_count(2)
+    link = reply.get_by_role("link", name="the guide")
+    expect(link).to_have_attribute("href", "https://example.com/pricing")
+    expect(link).to_have_attribute("target", "_blank")
+    expect(reply.locator("a[href^='javascript']")).to_have_count(0)
+    expect(reply.locator("img")).to_have_count(0)
+    assert page.evaluate("() => window.__pwned") is None
+    assert len(live_app.ai.requests) == 1
+    screenshot(page, "cofounder-reply")
+
+
+def test_t_chat_1_enter_sends_and_shift_enter_adds_a_line(live_app: LiveApp, page: Page) -> None:
+    open_chat(live_app, page)
+    box = page.get_by_label(INPUT)
+    box.click()
+    page.keyboard.type("Line one")
+    page.keyboard.press("Shift+Enter")
+    page.keyboard.type("Line two")
+    expect(box).to_have_value("Line one\nLine two")
+    page.wait_for_timeout(400)
+    assert live_app.ai.requests == []
+    expect(user_messages(page)).to_have_count(0)
+
+    live_app.ai.reply("Noted: two lines.")
+    page.keyboard.press("Enter")
+    expect(user_messages(page)).to_have_count(1)
+    expect(user_messages(page).first).to_have_text("Line one\nLine two")
+    expect(assistant(page).last).to_contain_text("Noted: two lines.")
+    expect(box).to_have_value("")
+    (request,) = live_app.ai.requests
+    assert request["messages"][-1] == {"role": "user", "content": "Line one\nLine two"}
+
+
+def test_t_chat_1_example_prompts_fill_the_input(live_app: LiveApp, page: Page) -> None:
+    open_chat(live_app, page)
+    page.get_by_role("tab", name="Example Prompts").click()
+    cards = page.locator("article.example-prompt")
+    expect(cards.locator("h3")).to_have_text([e.title for e in chat.EXAMPLES])
+    page.get_by_role("button", name="Return to Chat").click()
+    expect(page.get_by_role("tab", name="Chat Interface")).to_have_attribute(
+        "aria-selected", "true"
+    )
+    expect(page.get_by_label(INPUT)).to_have_value("")
+
+    page.get_by_role("button", name="Examples", exact=True).click()  # quick action
+    expect(page.get_by_role("tab", name="Example Prompts")).to_have_attribute(
+        "aria-selected", "true"
+    )
+    screenshot(page, "cofounder-examples")
+    market = next(e for e in chat.EXAMPLES if e.title == "Market Sizing")
+    page.get_by_role("button", name="Use prompt: Market Sizing").click()
+    expect(page.get_by_role("tab", name="Chat Interface")).to_have_attribute(
+        "aria-selected", "true"
+    )
+    expect(page.get_by_label(INPUT)).to_have_value(market.prompt)
+    expect(page.get_by_label(INPUT)).to_be_focused()
+
+
+def test_t_chat_2_empty_message_clear_chat_and_stop(live_app: LiveApp, page: Page) -> None:
+    open_chat(live_app, page)
+    page.get_by_role("button", name="Send").click()
+    expect(toast(page, "Empty message")).to_be_visible()
+    expect(toast(page, "Please enter a question or prompt")).to_be_visible()
+    page.get_by_label(INPUT).fill("   ")
+    page.get_by_label(INPUT).press("Enter")
+    expect(user_messages(page)).to_have_count(0)
+    assert live_app.ai.requests == []
+
+    # Stop: the partial reply stays, marked as stopped; the stream is closed.
+    live_app.ai.stream(["Partial ", "answer", " that never arrives"], hold_after=2)
+    ask(page, "Tell me everything")
+    assert live_app.ai.wait_held(10)
+    expect(chat_log(page).locator("#cofounder-streaming")).to_contain_text("Partial answer")
+    page.get_by_role("button", name="Stop", exact=True).click()
+    expect(assistant(page).last).to_have_attribute("data-status", "stopped")
+    expect(assistant(page).last).to_contain_text("Partial answer")
+    expect(assistant(page).last).to_contain_text("Stopped")
+    expect(assistant(page).last).not_to_contain_text("never arrives")
+    assert live_app.ai.wait_disconnect(1, 10)
+
+    page.get_by_role("button", name="Clear Chat").click()
+    expect(toast(page, "Chat cleared")).to_be_visible()
+    expect(chat_log(page).locator(".chat-message")).to_have_count(0)
+    expect(page.get_by_role("heading", name="What are we working on today?")).to_be_visible()
+
+
+def test_t_chat_2_failure_toast_after_three_500s(live_app: LiveApp, page: Page) -> None:
+    open_chat(live_app, page)
+    for _ in range(3):
+        live_app.ai.status(500)
+    ask(page, "Will this fail?")
+    expect(toast(page, "Failed to get response")).to_be_visible(timeout=20_000)
+    expect(
+        toast(page, "There was an error processing your request. Please try again.")
+    ).to_be_visible()
+    expect(page.get_by_role("button", name="Send")).to_be_visible()
+    expect(user_messages(page)).to_have_text(["Will this fail?"])
+    expect(assistant(page)).to_have_count(0)
+    assert len(live_app.ai.requests) == 3
+
+
+def test_t_ai_5_save_results_stores_the_chat(live_app: LiveApp, page: Page) -> None:
+    user_id = open_chat(live_app, page)
+    save = page.locator(".tool-header").get_by_role("button", name="Save Results")
+    expect(save).to_have_attribute("aria-disabled", "true")  # nothing to save yet
+    live_app.ai.reply("Focus on one segment first.")
+    ask(page, "Where should I focus?")
+    expect(assistant(page).last).to_contain_text("Focus on one segment first.")
+    save = page.locator(".tool-header").get_by_role("button", name="Save Results")
+    expect(save).not_to_have_attribute("aria-disabled", "true")
+    save.click()
+    expect(toast(page, "Results saved to your dashboard!")).to_be_visible()
+    with app_db(live_app) as db:
+        rows = db.exec(select(SavedResult).where(SavedResult.user_id == user_id)).all()
+    assert [(r.tool_name, r.content_type, r.title) for r in rows] == [
+        ("AI Co-Founder", "chat", "AI Co-Founder chat - 2 messages")
+    ]
+    assert rows[0].content == {
+        "messages": [
+            {"role": "user", "content": "Where should I focus?"},
+            {"role": "assistant", "content": "Focus on one segment first."},
+        ],
+        "messageCount": 2,
+    }
+
+
+def test_t_chat_3_speech_unsupported_toast(live_app: LiveApp, page: Page) -> None:
+    page.add_init_script("delete window.SpeechRecognition; delete window.webkitSpeechRecognition;")
+    open_chat(live_app, page)
+    page.get_by_role("button", name="Voice input").click()
+    expect(toast(page, "Speech recognition is not supported in your browser")).to_be_visible()
+    expect(page.get_by_role("button", name="Voice input")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+
+
+def test_t_chat_1_mobile(live_app: LiveApp, mobile_page: Page) -> None:
+    page = mobile_page
+    open_chat(live_app, page)
+    no_horizontal_overflow(page)
+    screenshot(page, "cofounder")
+    live_app.ai.reply(
+        "## Plan\n\n| Metric | Target |\n|---|---|\n| Interviews | 10 |\n\n"
+        + "A long line without spaces: "
+        + "x" * 120
+    )
+    ask(page, "Give me a plan")
+    expect(assistant(page).last).to_contain_text("Interviews")
+    no_horizontal_overflow(page)
+    screenshot(page, "cofounder-reply")
+    page.get_by_role("tab", name="Example Prompts").click()
+    expect(page.locator("article.example-prompt")).to_have_count(5)
+    no_horizontal_overflow(page)
+    screenshot(page, "cofounder-examples")

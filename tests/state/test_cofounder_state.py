@@ -1,0 +1,513 @@
+"""CofounderState (T-CHAT-1..3, T-AI-5): tabs and examples, Clear Chat, the empty-message
+toast, voice input results, saving the conversation, and the streamed reply run through
+Reflex's real event processor against the FakeAiServer (T-AI-2 failures end in 'Failed to
+get response' with the partial reply marked as interrupted)."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+import reflex as rx
+from reflex.event import Event
+from reflex.istate.data import HeaderData, ReflexURL, RouterData
+from reflex.istate.manager.memory import StateManagerMemory
+from reflex.istate.manager.token import BaseStateToken
+from reflex.state import State, StateUpdate
+from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
+from reflex_base.utils import format
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.domain import cofounder as chat
+from startup_toolkit.domain import passwords
+from startup_toolkit.models.ai import AiUsage
+from startup_toolkit.models.results import SavedResult
+from startup_toolkit.pages import ai_cofounder as page
+from startup_toolkit.pages.ai_cofounder import CofounderState
+from startup_toolkit.providers.ai import ChatProvider
+from startup_toolkit.services import accounts, sessions
+from startup_toolkit.services import ai as ai_service
+from startup_toolkit.settings import Settings, get_settings
+from tests.support.ai_server import FakeAiServer
+
+ROUTE = "/ai-cofounder"
+
+
+@pytest.fixture(autouse=True)
+def _cheap_hashing() -> Iterator[None]:
+    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
+    yield
+    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+
+
+def signed_in(engine: Engine) -> tuple[str, str]:
+    """A user with a session: (user id, Cookie header)."""
+    with Session(engine) as db:
+        user_id = accounts.sign_up(
+            db, "Ada Lovelace", "ada@example.com", "correct horse", "correct horse"
+        ).user_id
+        assert user_id
+        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
+    return user_id, f"{SESSION_COOKIE}={token}"
+
+
+def substate(cookie: str = "") -> CofounderState:
+    root = rx.State(_reflex_internal_init=True)
+    root.router = RouterData(
+        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{ROUTE}")
+    )
+    return root.get_substate(CofounderState.get_full_name().split("."))  # type: ignore[return-value]
+
+
+def js(spec: object) -> str:
+    """The browser-side code of a client event."""
+    return str(format.format_queue_events(spec))  # type: ignore[arg-type]
+
+
+# --- T-CHAT-1: tabs and example prompts -------------------------------------------------------
+
+
+def test_t_chat_1_example_fills_the_input_and_returns_to_chat() -> None:
+    s = substate()
+    s.show_examples()
+    assert s.tab == page.EXAMPLES_TAB
+    spec = s.use_example(3)
+    assert s.draft == chat.EXAMPLES[3].prompt
+    assert "Pricing" in chat.EXAMPLES[3].title
+    assert s.tab == page.CHAT_TAB
+    assert page.INPUT_ID in js(spec)  # the input gets the focus
+
+
+@pytest.mark.parametrize("index", [-1, 5, 99, "1", None, True, 1.0])
+def test_t_chat_1_unknown_example_changes_nothing(index: Any) -> None:
+    s = substate()
+    s.show_examples()
+    assert s.use_example(index) is None
+    assert (s.draft, s.tab) == ("", page.EXAMPLES_TAB)
+
+
+def test_t_chat_1_tabs_and_return_to_chat() -> None:
+    s = substate()
+    s.set_tab("examples")
+    assert s.tab == "examples"
+    s.set_tab("admin")
+    assert s.tab == "examples"
+    s.return_to_chat()
+    assert s.tab == "chat"
+
+
+def test_draft_is_bounded() -> None:
+    s = substate()
+    s.set_draft("x" * 50_000)
+    assert len(s.draft) == chat.MAX_MESSAGE_CHARS + 1000
+    s.set_draft(None)  # type: ignore[arg-type]
+    assert s.draft == ""
+
+
+# --- T-CHAT-2: Clear Chat ------------------------------------------------------------------------
+
+
+def test_t_chat_2_clear_chat_empties_and_says_chat_cleared() -> None:
+    s = substate()
+    s.messages = [chat.message("user", "Hi"), chat.message("assistant", "Hello")]
+    s.streaming, s.stream_text = True, "partial"
+    seq = s._stream_seq
+    code = js(s.clear_chat())
+    assert '"Chat cleared"' in code and '"success"' in code
+    assert s.messages == [] and not s.streaming and s.stream_text == ""
+    assert s._stream_seq == seq + 1  # a running stream can no longer write
+    assert not s.has_messages
+
+
+def test_recover_closes_a_reply_whose_task_is_gone() -> None:
+    s = substate()
+    s.messages = [chat.message("user", "Hi")]
+    s.streaming, s.stream_text = True, "Half a"
+    s.recover()
+    assert not s.streaming
+    assert s.messages[-1] == chat.message("assistant", "Half a", chat.INTERRUPTED)
+
+
+# --- T-CHAT-3: voice input -----------------------------------------------------------------------
+
+
+def test_t_chat_3_unsupported_browser_toast() -> None:
+    s = substate()
+    script = js(s.toggle_speech())
+    assert s.listening
+    assert "webkitSpeechRecognition" in script and "speech_result" in script
+    code = js(s.speech_result({"status": "unsupported"}))
+    assert not s.listening
+    assert "Speech recognition is not supported in your browser" in code
+    assert '"error"' in code
+
+
+def test_t_chat_3_heard_text_is_added_to_the_input() -> None:
+    s = substate()
+    s.draft = "How do I"
+    s.tab = page.EXAMPLES_TAB
+    s.toggle_speech()
+    assert s.speech_result({"status": "ok", "text": " find   customers "}) is None
+    assert s.draft == "How do I find customers"
+    assert s.tab == page.CHAT_TAB and not s.listening
+
+
+def test_t_chat_3_errors_and_stop() -> None:
+    s = substate()
+    s.toggle_speech()
+    assert "stop()" in js(s.toggle_speech())  # a second click stops listening
+    assert not s.listening
+    code = js(s.speech_result({"status": "error", "error": "not-allowed"}))
+    assert "Voice input error" in code and "Microphone access was blocked" in code
+    assert s.speech_result({"status": "error", "error": "aborted"}) is None
+    for junk in (None, "text", 3, ["x"], {"status": "ok", "text": 5}):
+        assert s.speech_result(junk) is None
+    assert s.draft == ""
+
+
+# --- T-AI-5: saving ------------------------------------------------------------------------------
+
+
+async def test_t_ai_5_save_the_conversation(engine: Engine) -> None:
+    user_id, cookie = signed_in(engine)
+    s = substate(cookie)
+    s.messages = [
+        chat.message("user", "How should I price?"),
+        chat.message("assistant", "Start with **value**.", chat.INTERRUPTED),
+        chat.message("user", "And then?"),
+        chat.message("assistant", "Test tiers."),
+    ]
+    code = js(await s.save())
+    assert "Results saved to your dashboard!" in code
+    with Session(engine) as db:
+        (row,) = db.exec(select(SavedResult)).all()
+    assert (row.user_id, row.tool_name, row.content_type) == (user_id, "AI Co-Founder", "chat")
+    assert row.title == "AI Co-Founder chat - 4 messages"
+    assert row.content["messageCount"] == 4
+    assert row.content["messages"][1] == {"role": "assistant", "content": "Start with **value**."}
+    assert row.result_metadata["summary"] == "How should I price?"
+
+
+async def test_t_ai_5_nothing_to_save_and_not_while_streaming(engine: Engine) -> None:
+    _, cookie = signed_in(engine)
+    s = substate(cookie)
+    assert "Nothing to save yet" in js(await s.save())
+    s.messages = [chat.message("user", "Hi")]
+    s.streaming = True
+    assert "Still replying" in js(await s.save())
+    with Session(engine) as db:
+        assert db.exec(select(SavedResult)).all() == []
+
+
+async def test_t_ai_5_save_needs_sign_in(engine: Engine) -> None:
+    s = substate()
+    s.messages = [chat.message("user", "Hi")]
+    code = js(await s.save())
+    assert "Authentication required" in code and "Please log in to save results" in code
+
+
+# --- Streaming through Reflex's event processor ----------------------------------------------
+
+
+@dataclass
+class Browser:
+    """Stands in for the websocket: records what the server pushes to the tab."""
+
+    updates: list[tuple[float, StateUpdate]] = field(default_factory=list)
+
+    async def emit_update(self, update: StateUpdate, token: str) -> None:
+        self.updates.append((time.monotonic(), update))
+
+    def stream_pushes(self) -> list[float]:
+        """When partial text was pushed (one entry per update carrying it)."""
+        name = CofounderState.get_full_name()
+        return [
+            at
+            for at, u in self.updates
+            if any(
+                "stream_text" in key and value
+                for key, value in (u.delta or {}).get(name, {}).items()
+            )
+        ]
+
+    def calls(self) -> list[str]:
+        """The JavaScript of the client events (toasts, scripts) sent to the tab."""
+        out = []
+        for _, u in self.updates:
+            for e in u.events or []:
+                out.append(str(e.payload.get("function") or e.payload.get("javascript_code")))
+        return out
+
+    def toasts(self) -> list[str]:
+        return [c for c in self.calls() if "__toast" in c]
+
+
+@dataclass
+class Tab:
+    manager: StateManagerMemory
+    processor: BaseStateEventProcessor
+    browser: Browser
+    token: str
+    router_data: dict[str, Any]
+
+    async def state(self) -> CofounderState:
+        root = await self.manager.get_state(BaseStateToken(ident=self.token, cls=State))
+        return await root.get_state(CofounderState)  # type: ignore[return-value]
+
+    def event(self, handler: str, **payload: Any) -> Event:
+        return Event(
+            name=f"{CofounderState.get_full_name()}.{handler}",
+            payload=payload,
+            router_data=self.router_data,
+        )
+
+    async def run(self, handler: str, timeout: float = 15, **payload: Any) -> None:
+        future = await self.processor.enqueue(self.token, self.event(handler, **payload))
+        await asyncio.wait_for(future, timeout=timeout)
+
+    async def start(self, handler: str, **payload: Any) -> Any:
+        return await self.processor.enqueue(self.token, self.event(handler, **payload))
+
+    async def wait_for(self, check: Any, timeout: float = 10) -> CofounderState:
+        deadline = time.monotonic() + timeout
+        while True:
+            s = await self.state()
+            if check(s):
+                return s
+            if time.monotonic() > deadline:
+                raise AssertionError("condition not reached")
+            await asyncio.sleep(0.02)
+
+
+async def open_tab(cookie: str, token: str = "tab-1") -> AsyncIterator[Tab]:
+    manager = StateManagerMemory()
+    browser = Browser()
+    processor = BaseStateEventProcessor().configure(
+        state_manager=manager,
+        event_namespace=browser,  # type: ignore[arg-type]
+    )
+    router_data = {
+        "pathname": ROUTE,
+        "asPath": ROUTE,
+        "token": token,
+        "headers": {"cookie": cookie, "host": "localhost:3000"},
+    }
+    async with manager.modify_state(BaseStateToken(ident=token, cls=State)) as root:
+        root.router = RouterData.from_router_data(router_data)
+        root.router_data = dict(router_data)
+    async with processor:
+        yield Tab(manager, processor, browser, token, router_data)
+
+
+@pytest.fixture
+def ai() -> Iterator[FakeAiServer]:
+    with FakeAiServer() as server:
+        yield server
+
+
+@pytest.fixture
+async def ai_env(
+    ai: FakeAiServer, engine: Engine, settings_env: pytest.MonkeyPatch
+) -> AsyncIterator[FakeAiServer]:
+    """AI configured against the fake server (no retry waits)."""
+    settings_env.setenv("AI_API_KEY", "test-key")
+    settings_env.setenv("AI_BASE_URL", ai.base_url)
+    settings_env.setenv("AI_MODEL", "test-model")
+    get_settings.cache_clear()
+
+    async def no_sleep(seconds: float) -> None:
+        return None
+
+    def make(settings: Settings) -> ChatProvider:
+        return ChatProvider(
+            settings.ai_api_key,
+            settings.ai_base_url,
+            settings.ai_model,
+            sleep=no_sleep,
+            jitter=lambda: 0.0,
+            timeout=5.0,
+        )
+
+    settings_env.setattr(ai_service, "make_provider", make)
+    yield ai
+    await ai_service.close_providers()
+
+
+@pytest.fixture
+async def tab(engine: Engine) -> AsyncIterator[Tab]:
+    _, cookie = signed_in(engine)
+    async for t in open_tab(cookie):
+        yield t
+
+
+async def test_t_chat_2_empty_message_toast_and_nothing_sent(
+    ai_env: FakeAiServer, tab: Tab
+) -> None:
+    for blank in ("", "   \n  "):
+        await tab.run("send", form_data={"message": blank})
+    s = await tab.state()
+    assert s.messages == [] and not s.streaming
+    toasts = tab.browser.toasts()
+    assert len(toasts) == 2
+    assert all("Empty message" in t and "Please enter a question or prompt" in t for t in toasts)
+    assert ai_env.requests == []
+
+
+async def test_t_chat_1_streamed_reply_with_batched_updates(
+    ai_env: FakeAiServer, tab: Tab, engine: Engine
+) -> None:
+    chunks = [f"word{i} " for i in range(300)]
+    ai_env.stream(chunks)
+    await tab.run("set_draft", value="How do I price?")
+    await tab.run("send", form_data={"message": "  How do I price?  "})
+    s = await tab.state()
+    assert [(m["role"], m["status"]) for m in s.messages] == [("user", ""), ("assistant", "")]
+    assert s.messages[0]["content"] == "How do I price?"
+    assert s.messages[1]["content"] == "".join(chunks)
+    assert not s.streaming and s.stream_text == "" and s.draft == ""
+    # The model got the system prompt and the question.
+    (request,) = ai_env.requests
+    assert request["stream"] is True
+    assert "co-founder" in request["messages"][0]["content"]
+    assert request["messages"][-1] == {"role": "user", "content": "How do I price?"}
+    # 300 deltas arrived at once: far fewer pushes, never more than 20 a second.
+    pushes = tab.browser.stream_pushes()
+    assert len(pushes) <= 10
+    assert all(b - a >= chat.FLUSH_SECONDS * 0.8 for a, b in itertools.pairwise(pushes))
+    assert tab.browser.toasts() == []
+    with Session(engine) as db:  # tokens were metered
+        assert [r.tool_name for r in db.exec(select(AiUsage)).all()] == ["AI Co-Founder"]
+
+
+async def test_t_chat_1_partial_reply_is_visible_while_streaming_and_a_second_send_waits(
+    ai_env: FakeAiServer, tab: Tab
+) -> None:
+    ai_env.stream(["Start ", "with ", "customers. ", "Then ", "pricing."], hold_after=3)
+    future = await tab.start("send", form_data={"message": "Where do I start?"})
+    assert await asyncio.to_thread(ai_env.wait_held, 5)
+    s = await tab.wait_for(lambda s: s.stream_text == "Start with customers. ")
+    assert s.streaming and len(s.messages) == 1
+    # A second send while streaming starts nothing.
+    await tab.run("send", form_data={"message": "Another question"})
+    assert len((await tab.state()).messages) == 1
+    ai_env.release()
+    await asyncio.wait_for(future, timeout=10)
+    s = await tab.state()
+    assert s.messages[-1]["content"] == "Start with customers. Then pricing."
+    assert len(ai_env.requests) == 1
+
+
+async def test_stop_closes_the_stream_and_keeps_the_partial_reply(
+    ai_env: FakeAiServer, tab: Tab
+) -> None:
+    ai_env.stream(["Half ", "an ", "answer", " never sent"], hold_after=3)
+    future = await tab.start("send", form_data={"message": "Tell me"})
+    assert await asyncio.to_thread(ai_env.wait_held, 5)
+    await tab.wait_for(lambda s: s.stream_text == "Half an answer")
+    await tab.run("stop")
+    await asyncio.wait_for(future, timeout=5)
+    s = await tab.state()
+    assert not s.streaming
+    assert s.messages[-1] == chat.message("assistant", "Half an answer", chat.STOPPED)
+    assert await asyncio.to_thread(ai_env.wait_disconnect, 1, 5)  # the HTTP stream was closed
+    assert tab.browser.toasts() == []
+
+
+async def test_clear_while_streaming_drops_the_reply(ai_env: FakeAiServer, tab: Tab) -> None:
+    ai_env.stream(["One ", "two"], hold_after=1)
+    future = await tab.start("send", form_data={"message": "Count"})
+    assert await asyncio.to_thread(ai_env.wait_held, 5)
+    await tab.wait_for(lambda s: s.stream_text == "One ")
+    await tab.run("clear_chat")
+    await asyncio.wait_for(future, timeout=5)
+    s = await tab.state()
+    assert s.messages == [] and not s.streaming
+
+
+async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: Tab) -> None:
+    for _ in range(3):
+        ai_env.status(500)
+    await tab.run("send", form_data={"message": "Will this work?"})
+    s = await tab.state()
+    assert [m["role"] for m in s.messages] == ["user"]  # nothing came: no assistant message
+    assert not s.streaming
+    (toast,) = tab.browser.toasts()
+    assert "Failed to get response" in toast
+    assert "There was an error processing your request. Please try again." in toast
+    assert len(ai_env.requests) == 3
+
+
+async def test_budget_spent_shows_its_own_message(
+    ai_env: FakeAiServer, tab: Tab, settings_env: pytest.MonkeyPatch
+) -> None:
+    settings_env.setenv("AI_DAILY_TOKENS", "1")
+    get_settings.cache_clear()
+    ai_env.reply("First answer", usage=(10, 10))
+    await tab.run("send", form_data={"message": "First"})
+    await tab.run("send", form_data={"message": "Second"})
+    (toast,) = tab.browser.toasts()
+    assert "used today's AI allowance" in toast
+    assert len(ai_env.requests) == 1
+
+
+async def test_demo_mode_streams_the_labelled_sample(
+    engine: Engine, settings_env: pytest.MonkeyPatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings_env.delenv("AI_API_KEY", raising=False)
+    get_settings.cache_clear()
+    monkeypatch.setattr(chat, "SAMPLE_WORD_SECONDS", 0.001)
+    _, cookie = signed_in(engine)
+    async for tab in open_tab(cookie, "demo-tab"):
+        await tab.run("send", form_data={"message": "Anything"})
+        s = await tab.state()
+        assert s.messages[-1] == chat.message("assistant", chat.SAMPLE_REPLY, chat.SAMPLE)
+        assert len(tab.browser.stream_pushes()) >= 2  # it streamed, in batches
+
+
+async def test_sending_needs_sign_in(ai_env: FakeAiServer, engine: Engine) -> None:
+    async for tab in open_tab("", "anon-tab"):
+        await tab.run("send", form_data={"message": "Hello"})
+        s = await tab.state()
+        assert s.messages == []
+        (toast,) = tab.browser.toasts()
+        assert "Authentication required" in toast
+    assert ai_env.requests == []
+
+
+async def test_too_long_message_is_refused(ai_env: FakeAiServer, tab: Tab) -> None:
+    await tab.run("send", form_data={"message": "x" * (chat.MAX_MESSAGE_CHARS + 1)})
+    assert (await tab.state()).messages == []
+    (toast,) = tab.browser.toasts()
+    assert "Message too long" in toast
+
+
+async def test_conversation_history_goes_to_the_model(ai_env: FakeAiServer, tab: Tab) -> None:
+    ai_env.reply("Answer one")
+    ai_env.reply("Answer two")
+    await tab.run("send", form_data={"message": "Question one"})
+    await tab.run("send", form_data={"message": "Question two"})
+    second = ai_env.requests[1]["messages"]
+    assert [(m["role"], m["content"]) for m in second[1:]] == [
+        ("user", "Question one"),
+        ("assistant", "Answer one"),
+        ("user", "Question two"),
+    ]
+    assert (await tab.state()).message_count == 4
+
+
+async def test_an_overlong_reply_is_cut_and_marked_interrupted(
+    ai_env: FakeAiServer, tab: Tab, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chat, "MAX_REPLY_CHARS", 12)
+    ai_env.stream(["0123456789", "abcdef", "never"])
+    await tab.run("send", form_data={"message": "Talk a lot"})
+    s = await tab.state()
+    assert s.messages[-1] == chat.message("assistant", "0123456789ab", chat.INTERRUPTED)
+    assert tab.browser.toasts() == []
