@@ -12,6 +12,7 @@ from startup_toolkit.pages import (
     signup,
     subscribe,
     tool_explorer,
+    viability_scanner,
 )
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "signup",
     "subscribe",
     "tool_explorer",
+    "viability_scanner",
 ]

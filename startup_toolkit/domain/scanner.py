@@ -1,0 +1,664 @@
+"""The Viability Scanner's rules (T-SCAN-1..5): input bounds and hint, the scan result the AI
+is asked for (with the spec's defaults), verdict bands, the spec's error texts, the demo-mode
+sample, and what a saved scan looks like. Pure: no I/O.
+
+Scan result (spec ai-tools section 3): overallScore, overallAssessment, categories (the five,
+each with score, assessment, reasoning and confidence), actionSteps, competitors (name,
+strengthScore, weakness, differentiator) and marketInsights (size and growthRate with their
+sources, keyTrends, challenges). A reply without `categories` or `actionSteps` is a parse
+failure; a missing score is 65, a missing assessment a generic sentence, missing lists empty.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
+
+# --- Business constants (spec section 9) -------------------------------------------------------
+
+MIN_IDEA_LENGTH = 20
+MAX_IDEA_LENGTH = 5000
+#: What the idea setter keeps at most (beyond the limit, so the message can say by how much).
+IDEA_INPUT_CAP = MAX_IDEA_LENGTH + 1000
+PROGRESS_TICK_SECONDS = 0.3
+PROGRESS_STEP_MAX = 10
+PROGRESS_CAP = 95
+#: The success toast comes this long after the result; the analysing flag clears then too.
+FINISH_DELAY_SECONDS = 0.5
+#: How long the demo mode's progress animation runs before the sample appears.
+DEMO_SECONDS = 2.4
+FALLBACK_SCORE = 65
+ACTION_STEPS_REQUESTED = 5
+MAX_ACTION_STEPS = 10
+MAX_COMPETITORS = 6
+MAX_INSIGHTS = 8
+#: Low, so the same idea gives the same score within a few points.
+SCAN_TEMPERATURE = 0.2
+MAX_TEXT = 2000
+
+CATEGORY_NAMES: tuple[str, ...] = (
+    "Problem Validation",
+    "Market Competition",
+    "Failure Risk",
+    "Monetization Potential",
+    "Founder Fit",
+)
+#: Short names for the chart's axis.
+CATEGORY_SHORT_NAMES: dict[str, str] = {
+    "Problem Validation": "Problem",
+    "Market Competition": "Market",
+    "Failure Risk": "Risk",
+    "Monetization Potential": "Revenue",
+    "Founder Fit": "Founder",
+}
+_CATEGORY_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "Problem Validation": ("problem", "validation", "pain"),
+    "Market Competition": ("market", "competition", "competitive", "competitor"),
+    "Failure Risk": ("risk", "failure"),
+    "Monetization Potential": ("monetization", "monetisation", "revenue", "business model"),
+    "Founder Fit": ("founder", "team"),
+}
+
+Confidence = Literal["low", "medium", "high"]
+CONFIDENCE_LEVELS: tuple[Confidence, ...] = ("low", "medium", "high")
+
+# --- Texts (spec sections 5 and 8) -----------------------------------------------------------
+
+TOO_SHORT = "Please provide more details about your startup idea"
+TOO_SHORT_DETAIL = (
+    f"We need at least {MIN_IDEA_LENGTH} characters to perform a meaningful analysis."
+)
+TOO_LONG = "Your description is too long"
+TOO_LONG_DETAIL = f"Please keep it to {MAX_IDEA_LENGTH:,} characters or fewer."
+READY_HINT = "Ready for Genesis Engine analysis"
+
+PARSE_FAILED_PANEL = (
+    "Analysis parsing failed. Please try again with more specific details about your "
+    "business model and target market."
+)
+PARSE_FAILED_TOAST = "Analysis Error"
+PARSE_FAILED_TOAST_DETAIL = "Couldn't process the analysis. Please try again."
+SYSTEM_FAILED_PANEL = "Analysis system error. Please check your connection and try again."
+SYSTEM_FAILED_TOAST = "Analysis Failed"
+SYSTEM_FAILED_TOAST_DETAIL = "System error occurred. Please try again."
+BUDGET_TOAST = "Daily AI allowance used"
+SUCCESS_TOAST = "Genesis Scan complete!"
+NO_RESULT = "No analysis available to download"
+NO_RESULT_DETAIL = "Run a Genesis Scan first."
+
+DEFAULT_ASSESSMENT = (
+    "The analysis did not include a written assessment. Review the category scores and "
+    "action steps for the details."
+)
+DEFAULT_CATEGORY_ASSESSMENT = "No assessment was returned for this category."
+MISSING_CATEGORY_REASONING = (
+    "The analysis did not cover this category, so it shows a neutral default score."
+)
+NO_SOURCE = "No recent data/source available"
+NOT_AVAILABLE = "Not available"
+SAMPLE_LABEL = "Sample result (demo mode)"
+
+
+# --- Input ------------------------------------------------------------------------------------
+
+
+def idea_length(idea: Any) -> int:
+    """Characters that count: the trimmed text."""
+    return len(idea.strip()) if isinstance(idea, str) else 0
+
+
+def idea_hint(idea: Any) -> str:
+    """T-SCAN-1: how many characters are still needed, ready, or how much is too long."""
+    length = idea_length(idea)
+    if length > MAX_IDEA_LENGTH:
+        over = length - MAX_IDEA_LENGTH
+        return f"Please shorten your description by {over:,} character{'s' if over != 1 else ''}"
+    missing = MIN_IDEA_LENGTH - length
+    if missing > 0:
+        unit = "character" if missing == 1 else "characters"
+        return f"Add at least {missing} more {unit} for accurate analysis"
+    return READY_HINT
+
+
+def can_scan(idea: Any) -> bool:
+    return MIN_IDEA_LENGTH <= idea_length(idea) <= MAX_IDEA_LENGTH
+
+
+def validate_idea(idea: Any) -> tuple[str, str] | None:
+    """(title, detail) of the error for this idea, or None when it may be scanned."""
+    length = idea_length(idea)
+    if length < MIN_IDEA_LENGTH:
+        return TOO_SHORT, TOO_SHORT_DETAIL
+    if length > MAX_IDEA_LENGTH:
+        return TOO_LONG, TOO_LONG_DETAIL
+    return None
+
+
+# --- Bands ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    label: str
+    color: str  # Radix colour name
+
+
+HIGHLY_VIABLE = Verdict("Highly Viable", "green")
+POTENTIALLY_VIABLE = Verdict("Potentially Viable", "amber")
+NEEDS_RETHINKING = Verdict("Needs Rethinking", "red")
+
+
+def verdict(score: int) -> Verdict:
+    """80 and above Highly Viable (green); 60-79 Potentially Viable (amber); below 60 Needs
+    Rethinking (red)."""
+    if score >= 80:
+        return HIGHLY_VIABLE
+    if score >= 60:
+        return POTENTIALLY_VIABLE
+    return NEEDS_RETHINKING
+
+
+def score_color(score: int) -> str:
+    """The same thresholds colour the category scores."""
+    return verdict(score).color
+
+
+# --- Reply models -----------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def clamp_score(value: Any, default: int = FALLBACK_SCORE) -> int:
+    """0-100 from a number or text such as '72', '72%' or '72/100'; `default` otherwise."""
+    if isinstance(value, bool) or value is None:
+        return default
+    if isinstance(value, int | float):
+        number = float(value)
+    elif isinstance(value, str) and (match := _NUMBER.search(value)):
+        number = float(match.group())
+    else:
+        return default
+    if number != number:  # NaN
+        return default
+    return max(0, min(100, round(number)))
+
+
+def _text(value: Any, limit: int = MAX_TEXT) -> str:
+    """Plain single-spaced text (numbers become text), cut to `limit` characters."""
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, int | float):
+        value = str(value)
+    if not isinstance(value, str):
+        return ""
+    text = " ".join(value.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _first_text(item: Mapping[str, Any], keys: tuple[str, ...]) -> str:
+    for key in keys:
+        text = _text(item.get(key))
+        if text:
+            return text
+    return ""
+
+
+class _Lenient(BaseModel):
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+
+class CategoryScore(_Lenient):
+    """One of the five categories. A higher score is always better (for Failure Risk: safer)."""
+
+    category: str
+    score: int = FALLBACK_SCORE
+    assessment: str = DEFAULT_CATEGORY_ASSESSMENT
+    reasoning: str = ""
+    confidence: Confidence = "medium"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _aliases(cls, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            data = dict(data)
+            if not _text(data.get("category")):
+                data["category"] = _first_text(data, ("name", "title"))
+        return data
+
+    @field_validator("category", mode="before")
+    @classmethod
+    def _name(cls, value: Any) -> str:
+        return _text(value, 100)
+
+    @field_validator("score", mode="before")
+    @classmethod
+    def _score(cls, value: Any) -> int:
+        return clamp_score(value)
+
+    @field_validator("assessment", mode="before")
+    @classmethod
+    def _assessment(cls, value: Any) -> str:
+        return _text(value) or DEFAULT_CATEGORY_ASSESSMENT
+
+    @field_validator("reasoning", mode="before")
+    @classmethod
+    def _reasoning(cls, value: Any) -> str:
+        return _text(value)
+
+    @field_validator("confidence", mode="before")
+    @classmethod
+    def _confidence(cls, value: Any) -> str:
+        text = _text(value, 20).lower()
+        return text if text in CONFIDENCE_LEVELS else "medium"
+
+
+class Competitor(_Lenient):
+    name: str
+    strengthScore: int = 50
+    weakness: str = ""
+    differentiator: str = ""
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _name(cls, value: Any) -> str:
+        return _text(value, 120)
+
+    @field_validator("strengthScore", mode="before")
+    @classmethod
+    def _strength(cls, value: Any) -> int:
+        return clamp_score(value, default=50)
+
+    @field_validator("weakness", "differentiator", mode="before")
+    @classmethod
+    def _plain(cls, value: Any) -> str:
+        return _text(value)
+
+
+class MarketFigure(_Lenient):
+    """A market figure and where it comes from (publisher and year), or NO_SOURCE."""
+
+    value: str = NOT_AVAILABLE
+    source: str = NO_SOURCE
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, data: Any) -> Any:
+        if isinstance(data, str | int | float) and not isinstance(data, bool):
+            return {"value": data}
+        if isinstance(data, Mapping) and "value" not in data:
+            data = {**data, "value": _first_text(data, ("figure", "amount", "estimate", "text"))}
+        return data
+
+    @field_validator("value", mode="before")
+    @classmethod
+    def _value(cls, value: Any) -> str:
+        return _text(value, 300) or NOT_AVAILABLE
+
+    @field_validator("source", mode="before")
+    @classmethod
+    def _source(cls, value: Any) -> str:
+        return _text(value, 300) or NO_SOURCE
+
+
+class Insight(_Lenient):
+    """A key trend or a challenge, with its source when it cites a figure."""
+
+    text: str
+    source: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return {"text": data}
+        if isinstance(data, Mapping) and "text" not in data:
+            data = {**data, "text": _first_text(data, ("trend", "challenge", "title", "name"))}
+        return data
+
+    @field_validator("text", mode="before")
+    @classmethod
+    def _plain(cls, value: Any) -> str:
+        return _text(value, 500)
+
+    @field_validator("source", mode="before")
+    @classmethod
+    def _source(cls, value: Any) -> str:
+        return _text(value, 300)
+
+
+def _insights(value: Any) -> list[Any]:
+    items = value if isinstance(value, list) else []
+    return [i for i in items if isinstance(i, str | Mapping | Insight)]
+
+
+class MarketInsights(_Lenient):
+    size: MarketFigure = Field(default_factory=MarketFigure)
+    growthRate: MarketFigure = Field(default_factory=MarketFigure)
+    keyTrends: list[Insight] = Field(default_factory=list)
+    challenges: list[Insight] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _sources(cls, data: Any) -> Any:
+        """Also accept flat `sizeSource` / `growthRateSource` next to plain figures."""
+        if isinstance(data, MarketInsights):
+            return data
+        if not isinstance(data, Mapping):
+            return {}
+        data = dict(data)
+        for key in ("size", "growthRate"):
+            value, source = data.get(key), data.get(f"{key}Source")
+            if value is None:
+                data.pop(key, None)
+            elif source is not None and not isinstance(value, Mapping):
+                data[key] = {"value": value, "source": source}
+        return data
+
+    @field_validator("keyTrends", "challenges", mode="before")
+    @classmethod
+    def _lists(cls, value: Any) -> list[Any]:
+        return _insights(value)
+
+    @field_validator("keyTrends", "challenges", mode="after")
+    @classmethod
+    def _non_empty(cls, value: list[Insight]) -> list[Insight]:
+        return [i for i in value if i.text][:MAX_INSIGHTS]
+
+
+def _canonical(name: str, taken: set[str]) -> str | None:
+    """The spec's category this name stands for (exact first, then by keyword)."""
+    lowered = name.lower()
+    for canonical in CATEGORY_NAMES:
+        if canonical.lower() == lowered and canonical not in taken:
+            return canonical
+    for canonical in CATEGORY_NAMES:
+        if canonical in taken:
+            continue
+        if any(word in lowered for word in _CATEGORY_KEYWORDS[canonical]):
+            return canonical
+    return None
+
+
+def _missing_category(name: str) -> CategoryScore:
+    return CategoryScore(
+        category=name,
+        score=FALLBACK_SCORE,
+        assessment=DEFAULT_CATEGORY_ASSESSMENT,
+        reasoning=MISSING_CATEGORY_REASONING,
+        confidence="low",
+    )
+
+
+class ScanResult(_Lenient):
+    """The JSON the scan asks for. `categories` and `actionSteps` are required (else the
+    reply is a parse failure); the categories come out as exactly the spec's five, in order."""
+
+    overallScore: int = FALLBACK_SCORE
+    overallAssessment: str = DEFAULT_ASSESSMENT
+    categories: list[CategoryScore]
+    actionSteps: list[str]
+    competitors: list[Competitor] = Field(default_factory=list)
+    marketInsights: MarketInsights = Field(default_factory=MarketInsights)
+
+    @field_validator("overallScore", mode="before")
+    @classmethod
+    def _score(cls, value: Any) -> int:
+        return clamp_score(value)
+
+    @field_validator("overallAssessment", mode="before")
+    @classmethod
+    def _assessment(cls, value: Any) -> str:
+        return _text(value) or DEFAULT_ASSESSMENT
+
+    @field_validator("categories", mode="before")
+    @classmethod
+    def _category_items(cls, value: Any) -> Any:
+        if isinstance(value, Mapping):  # {"Problem Validation": {...}, ...}
+            value = [
+                {"category": name, **item} if isinstance(item, Mapping) else {"category": name}
+                for name, item in value.items()
+            ]
+        if isinstance(value, list):
+            return [item for item in value if isinstance(item, Mapping | CategoryScore)]
+        return value
+
+    @field_validator("categories", mode="after")
+    @classmethod
+    def _five(cls, value: list[CategoryScore]) -> list[CategoryScore]:
+        """Map the reply's categories onto the five; unknown ones are dropped, missing ones
+        get the neutral default (score 65, low confidence, said so)."""
+        found: dict[str, CategoryScore] = {}
+        for item in value:
+            canonical = _canonical(item.category, set(found))
+            if canonical is not None:
+                found[canonical] = item.model_copy(update={"category": canonical})
+        if not found:
+            raise ValueError("none of the five categories is in the reply")
+        return [found.get(name) or _missing_category(name) for name in CATEGORY_NAMES]
+
+    @field_validator("actionSteps", mode="before")
+    @classmethod
+    def _steps(cls, value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        steps = []
+        for item in value:
+            if isinstance(item, Mapping):
+                text = _first_text(item, ("step", "action", "title", "description", "text"))
+            else:
+                text = _text(item, 600)
+            text = re.sub(r"^\s*(?:step\s*)?\d+\s*[.):-]\s*", "", text, flags=re.IGNORECASE)
+            if text:
+                steps.append(text[:600])
+        return steps[:MAX_ACTION_STEPS]
+
+    @field_validator("competitors", mode="before")
+    @classmethod
+    def _competitors(cls, value: Any) -> list[Any]:
+        items = value if isinstance(value, list) else []
+        named = [
+            item
+            for item in items
+            if isinstance(item, Competitor)
+            or (isinstance(item, Mapping) and _text(item.get("name"), 120))
+        ]
+        return named[:MAX_COMPETITORS]
+
+    @field_validator("marketInsights", mode="before")
+    @classmethod
+    def _market(cls, value: Any) -> Any:
+        return value if isinstance(value, Mapping | MarketInsights) else {}
+
+
+# --- Saving and exporting (T-SCAN-5) ----------------------------------------------------------
+
+
+def result_title(score: int) -> str:
+    return f"Viability Analysis - Score: {score}/100"
+
+
+def save_metadata(result: ScanResult, idea: str, scanned_at: datetime) -> dict[str, Any]:
+    """The spec's metadata: scan date, idea length, category count."""
+    return {
+        "scanDate": iso_timestamp(scanned_at),
+        "ideaLength": len(idea),
+        "categoryCount": len(result.categories),
+    }
+
+
+def save_content(result: ScanResult, idea: str, *, sample: bool = False) -> dict[str, Any]:
+    """What is saved and exported: the idea, the scores and the whole result."""
+    return {
+        "idea": idea,
+        "overallScore": result.overallScore,
+        "verdict": verdict(result.overallScore).label,
+        "summary": result.overallAssessment,
+        "scores": {c.category: c.score for c in result.categories},
+        "result": result.model_dump(mode="json"),
+        "sample": sample,
+    }
+
+
+def export_json(
+    result: ScanResult, idea: str, scanned_at: datetime, *, sample: bool = False
+) -> str:
+    """The JSON download (pretty-printed)."""
+    payload = {
+        "title": result_title(result.overallScore),
+        **save_metadata(result, idea, scanned_at),
+        **save_content(result, idea, sample=sample),
+    }
+    compact_json(payload)  # raises on anything that is not plain JSON
+    return json.dumps(payload, indent=2, ensure_ascii=False)
+
+
+def export_filename(scanned_at: datetime) -> str:
+    """'viability-analysis-{timestamp}.json' (milliseconds, like the spec's other downloads)."""
+    return f"viability-analysis-{int(scanned_at.timestamp() * 1000)}.json"
+
+
+def to_html(result: ScanResult, idea: str) -> str:
+    """A readable HTML version for the dashboard (every value escaped)."""
+    e = html.escape
+    v = verdict(result.overallScore)
+    parts = [
+        f"<h2>{e(result_title(result.overallScore))}</h2>",
+        f"<p><strong>{e(v.label)}</strong>. {e(result.overallAssessment)}</p>",
+        f"<h3>Idea</h3><p>{e(idea)}</p>",
+        "<h3>Categories</h3><ul>",
+        *(
+            f"<li><strong>{e(c.category)}: {c.score}/100</strong> ({e(c.confidence)} "
+            f"confidence). {e(c.assessment)} {e(c.reasoning)}</li>"
+            for c in result.categories
+        ),
+        "</ul>",
+    ]
+    if result.actionSteps:
+        parts += ["<h3>Action steps</h3><ol>", *(f"<li>{e(s)}</li>" for s in result.actionSteps)]
+        parts.append("</ol>")
+    if result.competitors:
+        parts.append("<h3>Competitors</h3><ul>")
+        parts += [
+            f"<li><strong>{e(c.name)}</strong> (strength {c.strengthScore}/100). "
+            f"Weakness: {e(c.weakness)} Differentiator: {e(c.differentiator)}</li>"
+            for c in result.competitors
+        ]
+        parts.append("</ul>")
+    m = result.marketInsights
+    parts += [
+        "<h3>Market</h3><ul>",
+        f"<li>Size: {e(m.size.value)} (source: {e(m.size.source)})</li>",
+        f"<li>Growth rate: {e(m.growthRate.value)} (source: {e(m.growthRate.source)})</li>",
+        *(f"<li>Trend: {e(t.text)}{_cite(t)}</li>" for t in m.keyTrends),
+        *(f"<li>Challenge: {e(c.text)}{_cite(c)}</li>" for c in m.challenges),
+        "</ul>",
+    ]
+    return "".join(parts)
+
+
+def _cite(item: Insight) -> str:
+    return f" (source: {html.escape(item.source)})" if item.source else ""
+
+
+# --- Demo mode --------------------------------------------------------------------------------
+
+SAMPLE_SCAN = ScanResult(
+    overallScore=72,
+    overallAssessment=(
+        "Sample result (demo mode): this is an illustrative analysis, not an assessment of "
+        "your idea. A focused problem with paying customers, in a crowded market where "
+        "distribution and a clear wedge will decide the outcome."
+    ),
+    categories=[
+        CategoryScore(
+            category="Problem Validation",
+            score=81,
+            assessment="The pain is frequent and costly for the target customer.",
+            reasoning="Founders describe the problem unprompted and already pay for "
+            "workarounds, a strong sign of real demand.",
+            confidence="medium",
+        ),
+        CategoryScore(
+            category="Market Competition",
+            score=58,
+            assessment="Several funded players cover parts of the workflow.",
+            reasoning="Incumbents own the broad category; a narrow segment with specific "
+            "needs is the realistic way in.",
+            confidence="medium",
+        ),
+        CategoryScore(
+            category="Failure Risk",
+            score=64,
+            assessment="Moderate risk, mostly in customer acquisition cost.",
+            reasoning="Technical risk is low, but paid channels are expensive in this space; "
+            "early traction will need founder-led sales.",
+            confidence="low",
+        ),
+        CategoryScore(
+            category="Monetization Potential",
+            score=77,
+            assessment="A subscription with a usage tier fits how customers buy.",
+            reasoning="Comparable tools charge $20-$60 per seat per month, and buyers have "
+            "budget for this kind of tool.",
+            confidence="medium",
+        ),
+        CategoryScore(
+            category="Founder Fit",
+            score=80,
+            assessment="Relevant domain experience shortens the learning curve.",
+            reasoning="Having lived the problem gives credible insight and access to the "
+            "first customers.",
+            confidence="high",
+        ),
+    ],
+    actionSteps=[
+        "Interview 15 target customers this month and record how they solve the problem today.",
+        "Pick one narrow segment and write a one-sentence positioning against the incumbents.",
+        "Build a clickable prototype of the core workflow and test it with 5 interviewees.",
+        "Run a pre-sale or paid pilot to confirm willingness to pay before building more.",
+        "Define three metrics (activation, weekly retention, CAC) and track them from day one.",
+    ],
+    competitors=[
+        Competitor(
+            name="Incumbent Suite (sample)",
+            strengthScore=82,
+            weakness="Broad and complex; slow to serve niche workflows.",
+            differentiator="Purpose-built for one segment with a faster setup.",
+        ),
+        Competitor(
+            name="Budget Tool (sample)",
+            strengthScore=55,
+            weakness="Limited features and weak support.",
+            differentiator="Guided onboarding and outcome-focused templates.",
+        ),
+        Competitor(
+            name="Spreadsheets and consultants (sample)",
+            strengthScore=40,
+            weakness="Manual, error-prone and hard to scale.",
+            differentiator="Automates the repetitive work and keeps a single source of truth.",
+        ),
+    ],
+    marketInsights=MarketInsights(
+        size=MarketFigure(value="Sample figure: about $4.2B", source=NO_SOURCE),
+        growthRate=MarketFigure(value="Sample figure: about 11% a year", source=NO_SOURCE),
+        keyTrends=[
+            Insight(text="Buyers consolidate tools and expect integrations out of the box."),
+            Insight(text="AI assistance is becoming a baseline expectation in the category."),
+            Insight(text="Usage-based pricing is spreading among smaller customers."),
+        ],
+        challenges=[
+            Insight(text="High customer acquisition cost through paid channels."),
+            Insight(text="Switching costs keep customers with incumbents."),
+            Insight(text="Data privacy expectations raise the bar for trust."),
+        ],
+    ),
+)

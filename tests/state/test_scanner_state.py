@@ -1,0 +1,534 @@
+"""ScannerState without a browser.
+
+The ordinary handlers directly (T-SCAN-1 input and hint, T-SCAN-3 tabs and New Scan, T-SCAN-5
+save and export, T-AI-5 saving through the shared helper), and the background scan through
+Reflex's real event processor with an in-memory state manager, talking to the fake
+OpenAI-compatible server over HTTP (T-SCAN-2 progress and success toast, T-SCAN-4 parse and
+system failures, one call per click, demo mode, budget)."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import itertools
+import json
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+import reflex as rx
+from reflex.event import Event
+from reflex.istate.data import HeaderData, ReflexURL, RouterData
+from reflex.istate.manager.memory import StateManagerMemory
+from reflex.istate.manager.token import BaseStateToken
+from reflex.state import State
+from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
+from reflex_base.utils import format
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.domain import passwords
+from startup_toolkit.domain import scanner as rules
+from startup_toolkit.models.results import SavedResult
+from startup_toolkit.pages import viability_scanner as page
+from startup_toolkit.pages.viability_scanner import ScannerState
+from startup_toolkit.services import accounts, ai, sessions
+from startup_toolkit.settings import get_settings
+from tests.support.ai_server import FakeAiServer
+
+ROUTE = "/startup-viability-scanner"
+IDEA = "A scheduling app for physiotherapists that cuts no-shows with deposits."
+REPLY: dict[str, Any] = {
+    "overallScore": 58,
+    "overallAssessment": "Real pain, but a crowded market.",
+    "categories": [
+        {
+            "category": name,
+            "score": score,
+            "assessment": f"{name} assessment.",
+            "reasoning": f"{name} reasoning.",
+            "confidence": conf,
+        }
+        for name, score, conf in zip(
+            rules.CATEGORY_NAMES,
+            (81, 45, 60, 79, 30),
+            ("high", "medium", "low", "medium", "high"),
+            strict=True,
+        )
+    ],
+    "actionSteps": ["Interview users", "Narrow the niche", "Pre-sell", "Build MVP", "Measure"],
+    "competitors": [
+        {"name": "Acme", "strengthScore": 70, "weakness": "Slow", "differentiator": "Fast"}
+    ],
+    "marketInsights": {
+        "size": {"value": "$1.2B", "source": "Statista, 2024"},
+        "growthRate": {"value": "9% CAGR", "source": "No recent data/source available"},
+        "keyTrends": [{"text": "Telehealth", "source": "McKinsey, 2024"}],
+        "challenges": ["Reimbursement rules"],
+    },
+}
+
+
+@pytest.fixture(autouse=True)
+def _cheap_hashing() -> Iterator[None]:
+    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
+    yield
+    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+
+
+def signed_in(engine: Engine) -> tuple[str, str]:
+    """(user id, Cookie header) of a fresh account with a session."""
+    with Session(engine) as db:
+        user_id = accounts.sign_up(
+            db, "Ada Lovelace", "ada@example.com", "correct horse", "correct horse"
+        ).user_id
+        assert user_id
+        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
+    return user_id, f"{SESSION_COOKIE}={token}"
+
+
+def _router(cookie: str) -> RouterData:
+    return RouterData(
+        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{ROUTE}")
+    )
+
+
+def substate(cookie: str = "") -> ScannerState:
+    root = rx.State(_reflex_internal_init=True)
+    root.router = _router(cookie)
+    return root.get_substate(ScannerState.get_full_name().split("."))  # type: ignore[return-value]
+
+
+def js(spec: Any) -> str:
+    """The browser-side code of a client event."""
+    return str(format.format_queue_events(spec))
+
+
+def saved_rows(engine: Engine) -> list[SavedResult]:
+    with Session(engine) as db:
+        return list(db.exec(select(SavedResult)).all())
+
+
+# --- T-SCAN-1: input ---------------------------------------------------------------------------
+
+
+def test_t_scan_1_hint_ready_and_counter_follow_the_idea() -> None:
+    s = substate()
+    assert s.hint == "Add at least 20 more characters for accurate analysis"
+    assert not s.ready
+    s.set_idea("  twelve chars  ")
+    assert s.hint == "Add at least 8 more characters for accurate analysis"
+    s.set_idea(IDEA)
+    assert s.hint == "Ready for Genesis Engine analysis" and s.ready
+    assert s.counter == f"{len(IDEA)} / 5,000"
+    s.set_idea("x" * 5004)
+    assert s.too_long and not s.ready
+    assert s.hint == "Please shorten your description by 4 characters"
+
+
+def test_set_idea_caps_the_stored_text_and_ignores_non_text() -> None:
+    s = substate()
+    s.set_idea("y" * 50_000)
+    assert len(s.idea) == rules.IDEA_INPUT_CAP
+    s.set_idea(["not", "text"])  # type: ignore[arg-type]
+    assert len(s.idea) == rules.IDEA_INPUT_CAP
+
+
+def test_set_tab_accepts_only_the_four_tabs() -> None:
+    s = substate()
+    for value in ("action", "competitors", "market", "summary"):
+        s.set_tab(value)
+        assert s.tab == value
+    s.set_tab("admin")
+    assert s.tab == "summary"
+
+
+def test_t_scan_2_progress_steps_are_capped_at_95() -> None:
+    assert page.next_progress(0, 10) == 10
+    assert page.next_progress(90, 10) == 95
+    assert page.next_progress(95, 7) == 95
+    assert page.next_progress(40, -3) == 40
+    assert all(0 <= page.progress_step() <= 10 for _ in range(200))
+
+
+# --- T-SCAN-3, T-SCAN-5 with a result in place -------------------------------------------------
+
+
+def with_result(s: ScannerState) -> ScannerState:
+    s.idea = IDEA
+    s._show(rules.ScanResult.model_validate(REPLY), IDEA, sample=False)
+    return s
+
+
+def test_t_scan_3_result_view_values() -> None:
+    s = with_result(substate())
+    assert s.has_result and s.score == 58
+    assert (s.verdict_label, s.verdict_color) == ("Needs Rethinking", "red")
+    assert [c.score for c in s.categories] == [81, 45, 60, 79, 30]
+    assert [c.color for c in s.categories] == ["green", "red", "amber", "amber", "red"]
+    assert s.categories[0].reasoning == "Problem Validation reasoning."
+    assert s.categories[2].confidence == "low"
+    assert s.steps[0] == "Interview users"
+    assert s.competitors[0].name == "Acme" and s.competitors[0].strength == 70
+    assert (s.market_size, s.market_size_source) == ("$1.2B", "Statista, 2024")
+    assert s.growth_rate_source == "No recent data/source available"
+    assert s.trends[0].source == "McKinsey, 2024" and s.challenges[0].text == "Reimbursement rules"
+    assert s.chart_data[0] == {
+        "name": "Problem",
+        "category": "Problem Validation",
+        "score": 81,
+        "fill": "var(--green-9)",
+    }
+    assert "Founder Fit 30" in s.chart_label
+
+
+def test_t_scan_3_new_scan_resets_everything_including_tab_and_idea() -> None:
+    s = with_result(substate())
+    s.set_tab("market")
+    s.progress, s.error = 100, "old"
+    s.new_scan()
+    assert (s.idea, s.tab, s.progress, s.error, s.validation) == ("", "summary", 0, "", "")
+    assert not s.has_result and not s.analysing and s.categories == [] and s.steps == []
+    assert s._result_json == "" and s._scanned_idea == ""
+
+
+def test_t_scan_5_save_stores_title_metadata_and_content(engine: Engine) -> None:
+    user_id, cookie = signed_in(engine)
+    s = with_result(substate(cookie))
+    code = js(asyncio.run(s.save()))
+    assert "Results saved to your dashboard!" in code
+    (row,) = saved_rows(engine)
+    assert row.user_id == user_id
+    assert row.tool_name == "Startup Viability Scanner"
+    assert row.title == "Viability Analysis - Score: 58/100"
+    assert row.content_type == "analysis"
+    data = row.content["data"]
+    assert data["idea"] == IDEA and data["overallScore"] == 58
+    assert data["scores"]["Founder Fit"] == 30
+    meta = row.result_metadata
+    assert meta["ideaLength"] == len(IDEA) and meta["categoryCount"] == 5
+    assert meta["scanDate"].endswith("Z") and "savedAt" in meta
+    assert "Viability Analysis - Score: 58/100" in row.formatted_content
+
+
+def test_t_ai_5_save_without_sign_in_or_without_result(engine: Engine) -> None:
+    s = with_result(substate())
+    code = js(asyncio.run(s.save()))
+    assert "Authentication required" in code and "Please log in to save results" in code
+    assert saved_rows(engine) == []
+    _, cookie = signed_in(engine)
+    code = js(asyncio.run(substate(cookie).save()))
+    assert "Nothing to save yet" in code
+    assert saved_rows(engine) == []
+
+
+def test_t_scan_5_export_downloads_the_json() -> None:
+    s = with_result(substate())
+    code = js(s.export())
+    assert "_download" in code and "viability-analysis-" in code and ".json" in code
+    encoded = code.split("data:application/json;base64,", 1)[1].split('"', 1)[0]
+    data = json.loads(base64.b64decode(encoded))
+    assert data["title"] == "Viability Analysis - Score: 58/100"
+    assert data["idea"] == IDEA and data["categoryCount"] == 5
+    assert data["result"]["competitors"][0]["name"] == "Acme"
+    assert "No analysis available to download" in js(substate().export())
+
+
+# --- The background scan through Reflex's event processor ---------------------------------------
+
+
+@dataclass
+class Recorder:
+    """Stands in for the websocket namespace: what the browser would receive."""
+
+    updates: list[tuple[float, Any]] = field(default_factory=list)
+
+    async def emit_update(self, update: Any, token: str) -> None:
+        self.updates.append((time.monotonic(), update))
+
+    def values(self, name: str) -> list[tuple[float, Any]]:
+        """Every value sent for ScannerState's var `name`, with its time."""
+        out = []
+        for at, update in self.updates:
+            for var, value in (update.delta or {}).get(ScannerState.get_full_name(), {}).items():
+                if var == name or var.startswith(f"{name}_rx_state_"):
+                    out.append((at, value))
+        return out
+
+    def toasts(self) -> list[tuple[float, str]]:
+        out = []
+        for at, update in self.updates:
+            for event in update.events or []:
+                text = str(event.payload.get("function", ""))
+                if "toast" in text:
+                    out.append((at, text))
+        return out
+
+
+Run = Callable[[StateManagerMemory, BaseStateEventProcessor, Recorder], Awaitable[Any]]
+
+
+async def _processed(run: Run) -> Any:
+    manager = StateManagerMemory()
+    recorder = Recorder()
+    processor = BaseStateEventProcessor().configure(
+        state_manager=manager,
+        event_namespace=recorder,  # type: ignore[arg-type]
+    )
+    try:
+        async with processor:
+            return await run(manager, processor, recorder)
+    finally:
+        await ai.close_providers()
+
+
+async def _prepare(manager: StateManagerMemory, token: str, cookie: str, idea: str) -> None:
+    async with manager.modify_state(BaseStateToken(ident=token, cls=State)) as root:
+        root.router_data = {"pathname": ROUTE, "headers": {"cookie": cookie}}
+        root.router = _router(cookie)
+        s = await root.get_state(ScannerState)
+        s.idea = idea
+
+
+async def _state(manager: StateManagerMemory, token: str) -> ScannerState:
+    root = await manager.get_state(BaseStateToken(ident=token, cls=State))
+    return await root.get_state(ScannerState)  # type: ignore[return-value]
+
+
+def _scan() -> Event:
+    return Event(name=f"{ScannerState.get_full_name()}.scan", payload={})
+
+
+async def _wait_idle(manager: StateManagerMemory, token: str, timeout: float = 15) -> ScannerState:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        s = await _state(manager, token)
+        if not s.analysing:
+            return s
+        await asyncio.sleep(0.02)
+    raise AssertionError("the scan did not finish")
+
+
+@pytest.fixture
+def fake_ai(settings_env: pytest.MonkeyPatch) -> Iterator[FakeAiServer]:
+    with FakeAiServer() as server:
+        settings_env.setenv("AI_API_KEY", "test-key")
+        settings_env.setenv("AI_BASE_URL", server.base_url)
+        get_settings.cache_clear()
+        yield server
+
+
+@pytest.fixture
+def fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "PROGRESS_TICK_SECONDS", 0.02)
+    monkeypatch.setattr(rules, "FINISH_DELAY_SECONDS", 0.05)
+    monkeypatch.setattr(rules, "DEMO_SECONDS", 0.2)
+
+
+def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
+    engine: Engine, fake_ai: FakeAiServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, cookie = signed_in(engine)
+    monkeypatch.setattr(rules, "PROGRESS_TICK_SECONDS", 0.03)
+    fake_ai.slow(1.0, text=json.dumps(REPLY))
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t1", cookie, IDEA)
+        future = await processor.enqueue("t1", _scan())
+        await asyncio.wait_for(future, timeout=15)
+        s = await _wait_idle(manager, "t1")
+        assert s.has_result and s.progress == 100 and s.score == 58 and not s.sample
+        assert [c.score for c in s.categories] == [81, 45, 60, 79, 30]
+        progress = [value for _, value in recorder.values("progress")]
+        assert progress[0] == 0 and progress[-1] == 100
+        rising = progress[1:-1]
+        assert rising and max(rising) <= 95
+        assert rising == sorted(rising)  # never goes down while waiting
+        assert max(rising) == 95  # ~66 ticks averaging 5 reach the cap
+        steps = [b - a for a, b in itertools.pairwise(progress[:-1])]
+        assert all(0 <= step <= 10 for step in steps)
+        (shown_at, _), *_ = [(at, v) for at, v in recorder.values("has_result") if v is True] or [
+            (None, None)
+        ]
+        toasts = recorder.toasts()
+        assert len(toasts) == 1 and "Genesis Scan complete!" in toasts[0][1]
+        assert "58/100" in toasts[0][1] and '"success"' in toasts[0][1]
+        assert toasts[0][0] - shown_at >= 0.45
+
+    asyncio.run(_processed(run))
+    (request,) = fake_ai.requests
+    assert request["temperature"] == pytest.approx(0.2)
+    assert request["response_format"] == {"type": "json_object"}
+    system, user = request["messages"][0]["content"], request["messages"][1]["content"]
+    assert "Genesis Engine" in system
+    assert f"<idea>\n{IDEA}\n</idea>" in user
+
+
+def test_a_second_click_while_running_starts_no_second_call(
+    engine: Engine, fake_ai: FakeAiServer, fast: None
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.slow(0.5, text=json.dumps(REPLY))
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t2", cookie, IDEA)
+        first = await processor.enqueue("t2", _scan())
+        await asyncio.sleep(0.1)
+        second = await processor.enqueue("t2", _scan())
+        await asyncio.wait_for(asyncio.gather(first, second), timeout=15)
+        s = await _wait_idle(manager, "t2")
+        assert s.has_result
+
+    asyncio.run(_processed(run))
+    assert len(fake_ai.requests) == 1
+
+
+def test_t_scan_4_broken_json_twice_is_the_parse_failure_panel(
+    engine: Engine, fake_ai: FakeAiServer, fast: None
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.broken_json().broken_json()
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t3", cookie, IDEA)
+        await asyncio.wait_for(await processor.enqueue("t3", _scan()), timeout=15)
+        s = await _wait_idle(manager, "t3")
+        assert s.error == rules.PARSE_FAILED_PANEL
+        assert s.progress == 0 and not s.has_result
+        (toast,) = [t for _, t in recorder.toasts()]
+        assert "Analysis Error" in toast and "Couldn't process the analysis" in toast
+        assert '"error"' in toast
+
+    asyncio.run(_processed(run))
+    assert len(fake_ai.requests) == 2  # the reply, then one repair request
+
+
+def test_t_scan_4_missing_categories_is_a_parse_failure_too(
+    engine: Engine, fake_ai: FakeAiServer, fast: None
+) -> None:
+    _, cookie = signed_in(engine)
+    no_categories = {k: v for k, v in REPLY.items() if k != "categories"}
+    fake_ai.reply_json(no_categories).reply_json(no_categories, fenced=True)
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t4", cookie, IDEA)
+        await asyncio.wait_for(await processor.enqueue("t4", _scan()), timeout=15)
+        assert (await _wait_idle(manager, "t4")).error == rules.PARSE_FAILED_PANEL
+
+    asyncio.run(_processed(run))
+
+
+def test_t_scan_4_server_errors_are_the_system_failure_panel_and_retry_works(
+    engine: Engine, fake_ai: FakeAiServer, fast: None
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.status(500).status(500).status(500)  # every attempt fails
+    fake_ai.reply_json(REPLY, fenced=True)  # the retry succeeds
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t5", cookie, IDEA)
+        await asyncio.wait_for(await processor.enqueue("t5", _scan()), timeout=20)
+        s = await _wait_idle(manager, "t5")
+        assert s.error == rules.SYSTEM_FAILED_PANEL and s.progress == 0
+        toasts = [t for _, t in recorder.toasts()]
+        assert "Analysis Failed" in toasts[0]
+        assert "System error occurred. Please try again." in toasts[0]
+        # Retry Genesis Analysis: the error clears and the scan reruns.
+        await asyncio.wait_for(await processor.enqueue("t5", _scan()), timeout=20)
+        s = await _wait_idle(manager, "t5")
+        assert s.error == "" and s.has_result and s.score == 58
+
+    asyncio.run(_processed(run))
+    assert len(fake_ai.requests) == 4
+
+
+def test_budget_exceeded_shows_its_own_message(
+    engine: Engine, fake_ai: FakeAiServer, fast: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, cookie = signed_in(engine)
+
+    async def spent(*args: Any, **kwargs: Any) -> Any:
+        raise ai.AiBudgetExceeded()
+
+    monkeypatch.setattr(ai, "generate_json", spent)
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t6", cookie, IDEA)
+        await asyncio.wait_for(await processor.enqueue("t6", _scan()), timeout=15)
+        s = await _wait_idle(manager, "t6")
+        assert s.error == ai.BUDGET_EXCEEDED
+        assert "Daily AI allowance used" in recorder.toasts()[0][1]
+
+    asyncio.run(_processed(run))
+
+
+def test_demo_mode_shows_the_sample_without_calling_the_ai(
+    engine: Engine, settings_env: pytest.MonkeyPatch, fast: None
+) -> None:
+    settings_env.delenv("AI_API_KEY", raising=False)
+    get_settings.cache_clear()
+    _, cookie = signed_in(engine)
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t7", cookie, IDEA)
+        await asyncio.wait_for(await processor.enqueue("t7", _scan()), timeout=15)
+        s = await _wait_idle(manager, "t7")
+        assert s.has_result and s.sample and s.score == rules.SAMPLE_SCAN.overallScore
+        progress = [v for _, v in recorder.values("progress")]
+        assert len(progress) > 3 and progress[-1] == 100  # the same animation ran
+
+    asyncio.run(_processed(run))
+
+
+def test_t_scan_1_short_idea_is_refused_with_the_specs_texts(
+    engine: Engine, fake_ai: FakeAiServer, fast: None
+) -> None:
+    _, cookie = signed_in(engine)
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t8", cookie, "   too short idea   ")
+        await asyncio.wait_for(await processor.enqueue("t8", _scan()), timeout=15)
+        s = await _state(manager, "t8")
+        assert s.validation == "Please provide more details about your startup idea"
+        assert not s.analysing and s.progress == 0
+        (toast,) = [t for _, t in recorder.toasts()]
+        assert "We need at least 20 characters to perform a meaningful analysis." in toast
+
+    asyncio.run(_processed(run))
+    assert fake_ai.requests == []
+
+
+def test_signed_out_scans_are_refused(engine: Engine, fake_ai: FakeAiServer, fast: None) -> None:
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t9", "", IDEA)
+        await asyncio.wait_for(await processor.enqueue("t9", _scan()), timeout=15)
+        s = await _state(manager, "t9")
+        assert not s.analysing and not s.has_result
+        assert "Authentication required" in recorder.toasts()[0][1]
+
+    asyncio.run(_processed(run))
+    assert fake_ai.requests == []
+
+
+def test_new_scan_while_running_drops_the_late_result(
+    engine: Engine, fake_ai: FakeAiServer, fast: None
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.slow(0.4, text=json.dumps(REPLY))
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t10", cookie, IDEA)
+        future = await processor.enqueue("t10", _scan())
+        await asyncio.sleep(0.1)
+        reset = Event(name=f"{ScannerState.get_full_name()}.new_scan", payload={})
+        await asyncio.wait_for(await processor.enqueue("t10", reset), timeout=5)
+        await asyncio.wait_for(future, timeout=15)
+        await asyncio.sleep(0.2)
+        s = await _state(manager, "t10")
+        assert not s.has_result and s.idea == "" and s.progress == 0 and not s.analysing
+        assert recorder.toasts() == []
+
+    asyncio.run(_processed(run))
