@@ -333,7 +333,7 @@ def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
 ) -> None:
     _, cookie = signed_in(engine)
     monkeypatch.setattr(rules, "PROGRESS_TICK_SECONDS", 0.03)
-    fake_ai.slow(1.0, text=json.dumps(REPLY))
+    fake_ai.slow(2.0, text=json.dumps(REPLY))
 
     async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
         await _prepare(manager, "t1", cookie, IDEA)
