@@ -1,0 +1,374 @@
+"""/profile and /settings in a real browser against the production build.
+
+P-AUTH-1 (signed out -> /login?next=...), P-PROF-1 (loading text, tabs via ?tab=),
+P-PROF-2 (profile saved and shown after a reload, read-only email, avatar, Delete Account),
+P-PROF-3 (AI settings saved), P-PROF-4 (session timeout, login notifications, two-factor
+with a real TOTP code), P-PROF-5 (change password), P-PROF-6 (free plan card), P-PROF-7
+(preferences), P-AUTH-5 (/settings); screenshots of each tab at 1280 and 390 px.
+"""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pyotp
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+from sqlmodel import select
+
+from startup_toolkit.models import (
+    Profile,
+    User,
+    UserAiSettings,
+    UserPreferences,
+    UserSecuritySettings,
+)
+from startup_toolkit.models.base import utcnow
+from startup_toolkit.services import accounts
+from tests.e2e.auth_helpers import (
+    DEFAULT_PASSWORD,
+    app_db,
+    sign_up_and_sign_in,
+    unique_email,
+)
+from tests.e2e.conftest import LiveApp, at, screenshot, wait_for_app
+
+NEW_PASSWORD = "a brand new passphrase"
+TABS = {"profile": "Profile", "ai-personalization": "AI Personalization", "security": "Security"}
+
+
+def toast(page: Page, text: str) -> Locator:
+    return page.locator("[data-sonner-toast]").filter(has_text=text)
+
+
+def open_profile(live_app: LiveApp, page: Page, query: str = "") -> None:
+    page.goto(live_app.path(f"/profile{query}"))
+    wait_for_app(page)
+    expect(page.get_by_role("tablist")).to_be_visible()
+
+
+def signed_in(live_app: LiveApp, page: Page, query: str = "") -> tuple[str, str]:
+    """A new account, signed in and on /profile (loaded); returns (user id, email)."""
+    email = unique_email("profile")
+    user_id = sign_up_and_sign_in(live_app, page, email=email, next_path=f"/profile{query}")
+    expect(page.get_by_role("tablist")).to_be_visible()
+    return user_id, email
+
+
+def stored(live_app: LiveApp, model: type, user_id: str) -> object:
+    key = model.id if model is Profile else model.user_id  # type: ignore[attr-defined]
+    with app_db(live_app) as db:
+        return db.exec(select(model).where(key == user_id)).first()
+
+
+def pick(page: Page, label: str, option: str) -> None:
+    """Choose `option` in the Radix select labelled `label`."""
+    page.get_by_label(label, exact=True).click()
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def no_horizontal_overflow(page: Page) -> None:
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"page is {overflow}px wider than the viewport"
+
+
+# --------------------------------------------------------------------------- P-AUTH-1 / 5
+
+
+def test_p_auth_1_signed_out_profile_goes_to_login(live_app: LiveApp, page: Page) -> None:
+    page.goto(live_app.path("/profile"))
+    expect(page).to_have_url(at(live_app, "/login?next=%2Fprofile"))
+    page.goto(live_app.path("/profile?tab=security"))
+    expect(page).to_have_url(at(live_app, "/login?next=%2Fprofile%3Ftab%3Dsecurity"))
+    page.goto(live_app.path("/settings"))
+    expect(page).to_have_url(at(live_app, "/login?next=%2Fsettings"))
+
+
+def test_p_auth_5_settings_shows_the_redirect_text_and_lands_on_profile(
+    live_app: LiveApp, page: Page
+) -> None:
+    # The page itself (served before any script runs) says where it is going.
+    html = httpx.get(live_app.path("/settings"), follow_redirects=True).text
+    assert "Redirecting to profile settings..." in html
+    signed_in(live_app, page)
+    page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => sessionStorage.setItem("
+        "'sawRedirectText', String(document.body.innerText.includes("
+        "'Redirecting to profile settings...'))))"
+    )
+    page.goto(live_app.path("/settings"))
+    expect(page).to_have_url(at(live_app, "/profile"))
+    expect(page.locator("#profile-card")).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('sawRedirectText')") == "true"
+    page.goto(live_app.path("/settings?tab=security"))
+    expect(page).to_have_url(at(live_app, "/profile?tab=security"))
+    expect(page.get_by_role("tab", name="Security")).to_have_attribute("aria-selected", "true")
+
+
+# --------------------------------------------------------------------------- P-PROF-1
+
+
+def test_p_prof_1_loading_text_then_tabs_driven_by_the_query(live_app: LiveApp, page: Page) -> None:
+    html = httpx.get(live_app.path("/profile"), follow_redirects=True).text
+    assert "Loading profile data..." in html  # shown until the settings are loaded
+
+    signed_in(live_app, page, "?tab=security")
+    expect(page.get_by_role("tab", name="Security")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#security-card")).to_be_visible()
+    expect(page.locator("#profile-loading")).to_have_count(0)
+
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_role("tab", name="AI Personalization").click()
+    expect(page).to_have_url(at(live_app, "/profile?tab=ai-personalization"))
+    expect(page.locator("#ai-card")).to_be_visible()
+    page.get_by_role("tab", name="Profile").click()
+    expect(page).to_have_url(at(live_app, "/profile?tab=profile"))
+    expect(page.locator("#profile-card")).to_be_visible()
+    assert page.evaluate("window.__sameDocument") is True  # no reload
+
+    open_profile(live_app, page, "?tab=unknown")
+    expect(page.get_by_role("tab", name="Profile")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#profile-card")).to_be_visible()
+    open_profile(live_app, page, "?tab=ai-personalization")
+    expect(page.locator("#ai-card")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_p_prof_1_screenshots_of_each_tab(live_app: LiveApp, browser: Browser, width: int) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": 900 if width > 600 else 844})
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        signed_in(live_app, page)
+        for value, label in TABS.items():
+            open_profile(live_app, page, f"?tab={value}")
+            expect(page.get_by_role("tab", name=label)).to_have_attribute("aria-selected", "true")
+            page.wait_for_timeout(300)
+            screenshot(page, f"profile-{value}")
+            no_horizontal_overflow(page)
+        assert errors == [], errors
+    finally:
+        ctx.close()
+
+
+# --------------------------------------------------------------------------- P-PROF-2, 6, 7
+
+
+def test_p_prof_2_profile_is_saved_and_shown_after_reload(live_app: LiveApp, page: Page) -> None:
+    user_id, email = signed_in(live_app, page)
+    card = page.locator("#profile-card")
+    expect(page.get_by_label("Email", exact=True)).to_have_value(email)
+    expect(page.get_by_label("Email", exact=True)).to_have_attribute("readonly", "")
+    expect(page.locator("#profile-avatar")).to_contain_text("AL")  # initials fallback
+    expect(page.get_by_label("Full name")).to_have_value("Ada Lovelace")
+
+    # A bad address: the field says why, and what was typed stays.
+    page.get_by_label("Company").fill("Analytical Engines")
+    page.get_by_label("Website").fill("not a web address")
+    card.get_by_role("button", name="Save Profile").click()
+    expect(toast(page, "Failed to update profile")).to_be_visible()
+    expect(page.locator("#profile-website-error")).to_have_text(
+        "Website must be a web address starting with http:// or https://"
+    )
+    expect(page.get_by_label("Website")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("Company")).to_have_value("Analytical Engines")
+    assert stored(live_app, Profile, user_id).company == ""  # type: ignore[attr-defined]
+
+    page.get_by_label("Website").fill("analytical.example")
+    page.get_by_label("Bio").fill("Building the first general-purpose computer.")
+    page.get_by_label("Twitter handle").fill("@ada")
+    card.get_by_role("button", name="Save Profile").click()
+    expect(toast(page, "Profile updated successfully")).to_be_visible()
+    expect(page.get_by_label("Website")).to_have_value("https://analytical.example")
+    expect(page.locator("#profile-website-error")).to_have_count(0)
+
+    page.reload()
+    wait_for_app(page)
+    expect(page.get_by_label("Company")).to_have_value("Analytical Engines")
+    expect(page.get_by_label("Website")).to_have_value("https://analytical.example")
+    expect(page.get_by_label("Bio")).to_have_value("Building the first general-purpose computer.")
+    expect(page.get_by_label("Twitter handle")).to_have_value("ada")
+
+
+def test_p_prof_6_and_7_free_plan_card_and_preferences(live_app: LiveApp, page: Page) -> None:
+    user_id, _ = signed_in(live_app, page)
+    plan = page.locator("#subscription-card")
+    expect(plan.locator("#subscription-plan-name")).to_have_text("Free Plan")
+    expect(plan.locator("#subscription-price")).to_have_text("$0")
+    for feature in ("Basic AI tools access", "Limited document generation", "Community support"):
+        expect(plan.locator("#subscription-features")).to_contain_text(feature)
+    expect(plan.locator("#premium-plan-badge")).to_have_text("Premium Plan")
+    expect(plan.locator("#premium-plan-price")).to_contain_text("$29.99")
+    expect(plan.locator("#premium-plan-price")).to_contain_text("monthly")
+    for feature in (
+        "Access to all AI tools",
+        "Unlimited document generation",
+        "Priority support",
+        "Advanced analytics",
+        "Custom AI settings",
+    ):
+        expect(plan.locator("#premium-plan-features")).to_contain_text(feature)
+    expect(plan.get_by_role("link", name="Upgrade")).to_have_attribute("href", "/pricing")
+
+    push = page.get_by_role("switch", name="Push notifications")
+    expect(push).to_have_attribute("aria-checked", "false")
+    push.click()
+    expect(toast(page, "Preferences updated successfully")).to_be_visible()
+    expect(push).to_have_attribute("aria-checked", "true")
+    pick(page, "Theme", "Light")
+    expect(page.get_by_label("Theme", exact=True)).to_contain_text("Light")
+    prefs = stored(live_app, UserPreferences, user_id)
+    assert (prefs.push_notifications, prefs.theme) == (True, "light")  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------- P-PROF-3
+
+
+def test_p_prof_3_ai_settings_are_saved(live_app: LiveApp, page: Page) -> None:
+    user_id, _ = signed_in(live_app, page, "?tab=ai-personalization")
+    expect(page.get_by_label("Response style", exact=True)).to_contain_text("Balanced")
+    pick(page, "Response style", "Detailed")
+    pick(page, "Industry focus", "SaaS")
+    pick(page, "Communication tone", "Friendly")
+    expect(page.locator("#ai-summary")).to_contain_text("detailed")
+    page.get_by_role("button", name="Save AI Settings").click()
+    expect(toast(page, "AI settings updated successfully")).to_be_visible()
+    ai = stored(live_app, UserAiSettings, user_id)
+    assert (ai.response_style, ai.industry_focus, ai.communication_tone, ai.detail_level) == (  # type: ignore[attr-defined]
+        "detailed",
+        "saas",
+        "friendly",
+        "moderate",
+    )
+    page.reload()
+    wait_for_app(page)
+    expect(page.get_by_label("Industry focus", exact=True)).to_contain_text("SaaS")
+
+
+# --------------------------------------------------------------------------- P-PROF-4
+
+
+def test_p_prof_4_timeout_and_login_notifications_save_at_once(
+    live_app: LiveApp, page: Page
+) -> None:
+    user_id, _ = signed_in(live_app, page, "?tab=security")
+    expect(page.locator("#password-last-changed")).to_have_text("Never")
+    expect(page.get_by_label("Session timeout")).to_contain_text("30 days")
+    pick(page, "Session timeout", "7 days")
+    expect(toast(page, "Security settings updated successfully")).to_be_visible()
+    notify = page.get_by_role("switch", name="Login notifications")
+    expect(notify).to_have_attribute("aria-checked", "true")
+    notify.click()
+    expect(notify).to_have_attribute("aria-checked", "false")
+    security = stored(live_app, UserSecuritySettings, user_id)
+    assert (security.session_timeout, security.login_notifications) == (7, False)  # type: ignore[attr-defined]
+    page.reload()
+    wait_for_app(page)
+    expect(page.get_by_label("Session timeout")).to_contain_text("7 days")
+    expect(page.get_by_role("switch", name="Login notifications")).to_have_attribute(
+        "aria-checked", "false"
+    )
+
+
+def test_p_prof_4_two_factor_turns_on_with_a_code_from_the_shown_secret(
+    live_app: LiveApp, page: Page
+) -> None:
+    user_id, _ = signed_in(live_app, page, "?tab=security")
+    switch = page.get_by_role("switch", name="Two-factor authentication")
+    switch.click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("img")).to_have_attribute("src", re.compile(r"^data:image/svg\+xml"))
+    secret = dialog.locator("#totp-secret").inner_text().replace(" ", "")
+    assert re.fullmatch(r"[A-Z2-7]{16,64}", secret)
+    screenshot(page, "profile-two-factor-dialog")
+
+    dialog.get_by_label("6-digit code").fill("000000")
+    dialog.get_by_role("button", name="Verify and turn on").click()
+    expect(dialog.locator("#totp-code-error")).to_have_text("Invalid verification code")
+    assert stored(live_app, UserSecuritySettings, user_id).two_factor_enabled is False  # type: ignore[attr-defined]
+
+    dialog.get_by_label("6-digit code").fill(pyotp.TOTP(secret).now())
+    dialog.get_by_role("button", name="Verify and turn on").click()
+    expect(toast(page, "Two-factor authentication enabled")).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(switch).to_have_attribute("aria-checked", "true")
+    assert stored(live_app, UserSecuritySettings, user_id).two_factor_enabled is True  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------- P-PROF-5
+
+
+def test_p_prof_5_change_password_closes_the_dialog_and_reloads(
+    live_app: LiveApp, page: Page
+) -> None:
+    _, email = signed_in(live_app, page, "?tab=security")
+    page.get_by_role("button", name="Change Password").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_label("Current password").fill(DEFAULT_PASSWORD)
+    dialog.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    dialog.get_by_label("Confirm new password").fill("something else entirely")
+    dialog.get_by_role("button", name="Update Password").click()
+    expect(dialog.locator("#password-confirm-password-error")).to_have_text(
+        "New passwords do not match"
+    )
+    expect(toast(page, "Failed to change password")).to_be_visible()
+    expect(dialog.get_by_label("New password", exact=True)).to_have_value(NEW_PASSWORD)
+
+    dialog.get_by_label("New password", exact=True).fill("short")
+    dialog.get_by_label("Confirm new password").fill("short")
+    dialog.get_by_role("button", name="Update Password").click()
+    expect(dialog.locator("#password-new-password-error")).to_have_text(
+        "Password must be at least 8 characters long"
+    )
+
+    dialog.get_by_label("New password", exact=True).fill(NEW_PASSWORD)
+    dialog.get_by_label("Confirm new password").fill(NEW_PASSWORD)
+    page.evaluate("window.__beforeReload = true")
+    dialog.get_by_role("button", name="Update Password").click()
+    page.wait_for_function("() => window.__beforeReload === undefined")  # the page reloaded
+    wait_for_app(page)
+    expect(toast(page, "Password changed successfully")).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    today = utcnow().date()
+    expect(page.locator("#password-last-changed")).to_have_text(
+        f"{today:%B} {today.day}, {today.year}"
+    )
+    # Still signed in here; the old password no longer works, the new one does.
+    expect(page).to_have_url(at(live_app, "/profile?tab=security"))
+    with app_db(live_app) as db:
+        assert accounts.authenticate(db, email, DEFAULT_PASSWORD, "203.0.113.50").ok is False
+        assert accounts.authenticate(db, email, NEW_PASSWORD, "203.0.113.50").ok is True
+
+
+# --------------------------------------------------------------------------- P-PROF-2 delete
+
+
+def test_p_prof_2_delete_account_with_the_typed_email(live_app: LiveApp, page: Page) -> None:
+    user_id, email = signed_in(live_app, page)
+    page.get_by_role("button", name="Delete Account").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Delete your account?")
+    dialog.get_by_label(re.compile("Type your email")).fill("someone-else@example.com")
+    dialog.get_by_role("button", name="Delete Account").click()
+    expect(dialog.locator("#delete-email-error")).to_have_text(
+        "The email does not match your account"
+    )
+    with app_db(live_app) as db:
+        assert db.get(User, user_id) is not None
+
+    dialog.get_by_label(re.compile("Type your email")).fill(email)
+    dialog.get_by_role("button", name="Delete Account").click()
+    expect(page).to_have_url(at(live_app, "/"))
+    wait_for_app(page)
+    expect(page.locator("#site-header").get_by_role("link", name="Sign In")).to_be_visible()
+    assert "unstuck_session" not in {c["name"] for c in page.context.cookies()}
+    with app_db(live_app) as db:
+        assert db.get(User, user_id) is None
+        assert db.get(Profile, user_id) is None
+    page.goto(live_app.path("/profile"))
+    expect(page).to_have_url(at(live_app, "/login?next=%2Fprofile"))

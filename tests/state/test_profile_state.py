@@ -1,0 +1,656 @@
+"""ProfileState without a browser, on a real migrated SQLite database and real sessions
+(the HttpOnly cookie is put in the state tree's router headers, as Reflex does).
+
+P-PROF-1 load and tabs, P-PROF-2 profile fields and Delete Account, P-PROF-3 AI settings,
+P-PROF-4 security toggles and two-factor, P-PROF-5 change password, P-PROF-7 preferences,
+P-AUTH-1 for handlers (signed out: nothing changes), P-AUTH-5 the /settings redirect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pyotp
+import pytest
+import reflex as rx
+from reflex.event import Event
+from reflex.istate.data import HeaderData, ReflexURL, RouterData
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.domain import passwords
+from startup_toolkit.models import (
+    Profile,
+    User,
+    UserAiSettings,
+    UserPreferences,
+    UserSecuritySettings,
+    UserSession,
+)
+from startup_toolkit.models.base import utcnow
+from startup_toolkit.pages.profile import LOADING_TEXT, NEVER, ProfileState
+from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT, SettingsRedirectState
+from startup_toolkit.services import accounts, sessions
+from startup_toolkit.state.auth import AuthState
+
+PASSWORD = "correct horse battery"
+NEW_PASSWORD = "a brand new passphrase"
+EMAIL = "ada@example.com"
+
+
+@pytest.fixture(autouse=True)
+def _cheap_hashing() -> Iterator[None]:
+    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
+    yield
+    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def make_root(cookie: str = "", path: str = "/profile") -> rx.State:
+    root = rx.State(_reflex_internal_init=True)
+    root.router = RouterData(
+        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{path}")
+    )
+    return root
+
+
+def profile_state(root: rx.State) -> ProfileState:
+    return root.get_substate(ProfileState.get_full_name().split("."))  # type: ignore[return-value]
+
+
+def sign_up(engine: Engine, email: str = EMAIL) -> str:
+    with Session(engine) as db:
+        result = accounts.sign_up(db, "Ada Lovelace", email, PASSWORD, PASSWORD)
+    assert result.ok and result.user_id
+    return result.user_id
+
+
+def new_session(engine: Engine, user_id: str, agent: str = "pytest") -> str:
+    with Session(engine) as db:
+        return sessions.create_session(db, user_id, agent, "127.0.0.1")
+
+
+@pytest.fixture
+def user_id(engine: Engine) -> str:
+    return sign_up(engine)
+
+
+@pytest.fixture
+def token(engine: Engine, user_id: str) -> str:
+    return new_session(engine, user_id)
+
+
+@pytest.fixture
+def state(token: str) -> ProfileState:
+    """A signed-in tab on /profile (not loaded yet)."""
+    return profile_state(make_root(f"theme=x; {SESSION_COOKIE}={token}"))
+
+
+@pytest.fixture
+def anonymous() -> ProfileState:
+    return profile_state(make_root())
+
+
+def run(gen: Any) -> list[Any]:
+    """Run an async-generator handler to the end; what it yielded (None = state push)."""
+
+    async def collect() -> list[Any]:
+        return [spec async for spec in gen]
+
+    return asyncio.run(collect())
+
+
+def events(specs: list[Any]) -> list[Event]:
+    out: list[Event] = []
+    for spec in specs:
+        if spec is not None:
+            out.extend(Event.from_event_type(spec))
+    return out
+
+
+def toasts(specs: list[Any]) -> list[str]:
+    calls = [str(e.payload.get("function", "")) for e in events(specs)]
+    return [c for c in calls if "toast" in c]
+
+
+def assert_toast(specs: list[Any], level: str, text: str) -> str:
+    found = toasts(specs)
+    assert len(found) == 1, found
+    assert f'["{level}"]' in found[0], found[0]
+    assert text in found[0], found[0]
+    return found[0]
+
+
+def redirects(specs: list[Any]) -> list[str]:
+    return [e.payload["path"] for e in events(specs) if e.name == "_redirect"]
+
+
+def scripts(specs: list[Any]) -> list[str]:
+    return [e.payload["javascript_code"] for e in events(specs) if e.name == "_call_script"]
+
+
+def row(engine: Engine, model: Any, user_id: str) -> Any:
+    key = model.id if model is Profile else model.user_id
+    with Session(engine) as db:
+        return db.exec(select(model).where(key == user_id)).first()
+
+
+def snapshot(engine: Engine, user_id: str) -> tuple[Any, ...]:
+    """Everything the profile page can change, as plain values."""
+    with Session(engine) as db:
+        user = db.get(User, user_id)
+        parts: list[Any] = [None if user is None else (user.password_hash, user.totp_secret)]
+        for model in (Profile, UserAiSettings, UserPreferences, UserSecuritySettings):
+            key = model.id if model is Profile else model.user_id
+            found = db.exec(select(model).where(key == user_id)).first()
+            parts.append(None if found is None else found.model_dump())
+        parts.append(len(db.exec(select(UserSession).where(UserSession.user_id == user_id)).all()))
+    return tuple(parts)
+
+
+def loaded(state: ProfileState) -> ProfileState:
+    run(state.load())
+    assert state.loaded
+    return state
+
+
+# --------------------------------------------------------------------------- P-PROF-1
+
+
+def test_p_prof_1_load_fills_every_field_with_the_spec_defaults(
+    state: ProfileState, engine: Engine
+) -> None:
+    assert state.loaded is False  # the page shows LOADING_TEXT until load finishes
+    assert LOADING_TEXT == "Loading profile data..."
+    specs = run(state.load())
+    assert toasts(specs) == [] and redirects(specs) == []
+    assert state.loaded and state.tab == "profile"
+    assert state.full_name == "Ada Lovelace"  # the profile starts as the account name
+    assert (state.bio, state.company, state.website, state.twitter_handle) == ("", "", "", "")
+    assert (
+        state.response_style,
+        state.expertise_level,
+        state.industry_focus,
+        state.communication_tone,
+        state.detail_level,
+    ) == ("balanced", "intermediate", "technology", "professional", "moderate")
+    assert (
+        state.email_notifications,
+        state.push_notifications,
+        state.marketing_emails,
+        state.weekly_reports,
+        state.ai_personalization,
+        state.data_collection,
+        state.theme,
+        state.language,
+        state.timezone,
+    ) == (True, False, True, True, True, True, "dark", "en", "UTC")
+    assert (state.two_factor_enabled, state.login_notifications, state.session_timeout) == (
+        False,
+        True,
+        "30",
+    )
+    assert state.password_last_changed == NEVER
+
+
+@pytest.mark.parametrize(
+    ("query", "tab"),
+    [
+        ("", "profile"),
+        ("?tab=profile", "profile"),
+        ("?tab=ai-personalization", "ai-personalization"),
+        ("?tab=security", "security"),
+        ("?tab=billing", "profile"),
+        ("?tab=%3Cscript%3E", "profile"),
+    ],
+)
+def test_p_prof_1_tab_comes_from_the_query(token: str, query: str, tab: str) -> None:
+    state = profile_state(make_root(f"{SESSION_COOKIE}={token}", f"/profile{query}"))
+    run(state.load())
+    assert state.tab == tab
+
+
+def test_p_prof_1_switching_tabs_updates_the_address_without_reload(state: ProfileState) -> None:
+    loaded(state)
+    spec = state.set_tab("security")
+    assert state.tab == "security"
+    (script,) = scripts([spec])
+    assert "replaceState" in script and "'tab', \"security\"" in script
+    assert "reload" not in script
+    assert state.set_tab("nonsense") is None and state.tab == "security"
+
+
+def test_p_prof_1_a_tab_used_by_another_account_shows_nothing_of_it(
+    engine: Engine, state: ProfileState
+) -> None:
+    loaded(state)
+    run(state.save_profile({"company": "Analytical Engines"}))
+    other = sign_up(engine, "grace@example.com")
+    root = state.parent_state
+    assert root is not None
+    root.router = RouterData(
+        headers=HeaderData(cookie=f"{SESSION_COOKIE}={new_session(engine, other)}"),
+        url=ReflexURL("http://localhost:3000/profile"),
+    )
+    run(state.load())
+    assert state.company == "" and state.full_name == "Ada Lovelace"
+    with Session(engine) as db:
+        assert db.get(Profile, other).company == ""  # type: ignore[union-attr]
+
+
+# --------------------------------------------------------------------------- P-PROF-2
+
+
+def test_p_prof_2_bad_website_shows_the_field_message_and_keeps_the_input(
+    state: ProfileState, engine: Engine, user_id: str
+) -> None:
+    loaded(state)
+    form = {
+        "full_name": "Ada King",
+        "bio": "Building engines.",
+        "company": "Analytical Engines",
+        "location": "London",
+        "website": "javascript:alert(1)",
+        "linkedin_url": "",
+        "twitter_handle": "ada",
+    }
+    specs = run(state.save_profile(form))
+    assert_toast(specs, "error", "Failed to update profile")
+    assert state.profile_errors == {
+        "website": "Website must be a web address starting with http:// or https://"
+    }
+    assert (state.full_name, state.company, state.website) == (
+        "Ada King",
+        "Analytical Engines",
+        "javascript:alert(1)",
+    )
+    assert any("profile-website" in s for s in scripts(specs))  # focus moves to the field
+    assert row(engine, Profile, user_id).company == ""  # nothing stored
+    # Typing in the field clears its message.
+    state.set_profile_field("website", "example.com")
+    assert state.profile_errors == {}
+
+
+def test_p_prof_2_save_stores_cleaned_values(
+    state: ProfileState, engine: Engine, user_id: str
+) -> None:
+    loaded(state)
+    specs = run(
+        state.save_profile(
+            {
+                "full_name": "  Ada   King ",
+                "company": "Analytical Engines",
+                "website": "example.com",
+                "linkedin_url": "https://linkedin.com/in/ada",
+                "twitter_handle": "@ada_l",
+            }
+        )
+    )
+    assert_toast(specs, "success", "Profile updated successfully")
+    stored = row(engine, Profile, user_id)
+    assert (stored.full_name, stored.website, stored.twitter_handle) == (
+        "Ada King",
+        "https://example.com",
+        "ada_l",
+    )
+    assert (state.full_name, state.website, state.twitter_handle) == stored_values(stored)
+    assert state.profile_errors == {}
+
+
+def stored_values(stored: Profile) -> tuple[str, str, str]:
+    return stored.full_name, stored.website, stored.twitter_handle
+
+
+def test_p_prof_2_unknown_fields_are_ignored(state: ProfileState) -> None:
+    loaded(state)
+    state.set_profile_field("loaded", "x")
+    state.set_profile_field("_loaded_for", "x")
+    assert state.loaded is True and state._loaded_for != "x"
+
+
+def test_p_prof_2_delete_account_needs_the_typed_email(
+    state: ProfileState, engine: Engine, user_id: str
+) -> None:
+    loaded(state)
+    state.set_delete_dialog_open(True)
+    specs = run(state.delete_account({"email": "someone@example.com"}))
+    assert_toast(specs, "error", "The email does not match your account")
+    assert state.delete_error == "The email does not match your account"
+    with Session(engine) as db:
+        assert db.get(User, user_id) is not None
+
+    specs = run(state.delete_account({"email": " ADA@example.com "}))
+    names = [e.name for e in events(specs)]
+    assert names[-1].endswith(".sign_out")  # the browser signs out and goes to /
+    assert state.loaded is False and state.full_name == ""  # nothing left in the tab
+    with Session(engine) as db:
+        assert db.get(User, user_id) is None
+        assert db.get(Profile, user_id) is None
+        assert db.exec(select(UserSession).where(UserSession.user_id == user_id)).first() is None
+
+
+# --------------------------------------------------------------------------- P-PROF-7
+
+
+def test_p_prof_7_preferences_save_on_change(
+    state: ProfileState, engine: Engine, user_id: str
+) -> None:
+    loaded(state)
+    specs = run(state.save_preference("push_notifications", True))
+    assert_toast(specs, "success", "Preferences updated successfully")
+    assert state.push_notifications is True
+    assert row(engine, UserPreferences, user_id).push_notifications is True
+
+    specs = run(state.save_preference("theme", "light"))
+    assert_toast(specs, "success", "Preferences updated successfully")
+    assert row(engine, UserPreferences, user_id).theme == "light"
+
+    specs = run(state.save_preference("timezone", "Asia/Kathmandu"))
+    assert_toast(specs, "success", "Preferences updated successfully")
+    assert state.timezone == "Asia/Kathmandu" and state.timezone_options[0] == "Asia/Kathmandu"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("theme", "neon"), ("timezone", "Mars/Olympus"), ("email_notifications", "yes")],
+)
+def test_p_prof_7_bad_preference_fails_and_keeps_the_old_value(
+    state: ProfileState, engine: Engine, user_id: str, name: str, value: Any
+) -> None:
+    loaded(state)
+    before = getattr(state, name)
+    specs = run(state.save_preference(name, value))
+    assert_toast(specs, "error", "Failed to update preferences")
+    assert getattr(state, name) == before
+    assert getattr(row(engine, UserPreferences, user_id), name) == before
+
+
+def test_p_prof_7_unknown_preference_is_ignored(state: ProfileState) -> None:
+    loaded(state)
+    assert run(state.save_preference("loaded", False)) == []
+    assert state.loaded is True
+
+
+# --------------------------------------------------------------------------- P-PROF-3
+
+
+def test_p_prof_3_ai_settings_are_saved(state: ProfileState, engine: Engine, user_id: str) -> None:
+    loaded(state)
+    state.set_ai_field("response_style", "detailed")
+    state.set_ai_field("industry_focus", "saas")
+    state.set_ai_field("detail_level", "everything")  # not a choice: ignored
+    state.set_ai_field("loaded", "concise")  # not a field: ignored
+    assert state.detail_level == "moderate" and state.loaded is True
+    specs = run(state.save_ai_settings())
+    assert_toast(specs, "success", "AI settings updated successfully")
+    stored = row(engine, UserAiSettings, user_id)
+    assert (stored.response_style, stored.industry_focus, stored.detail_level) == (
+        "detailed",
+        "saas",
+        "moderate",
+    )
+
+
+def test_p_prof_3_tampered_ai_value_fails(
+    state: ProfileState, engine: Engine, user_id: str
+) -> None:
+    loaded(state)
+    state.response_style = "shouty"  # as if the browser had managed to set it
+    specs = run(state.save_ai_settings())
+    assert_toast(specs, "error", "Failed to update AI settings")
+    assert row(engine, UserAiSettings, user_id).response_style == "balanced"
+
+
+# --------------------------------------------------------------------------- P-PROF-4
+
+
+def test_p_prof_4_toggles_and_timeout_save_immediately(
+    state: ProfileState, engine: Engine, user_id: str, token: str
+) -> None:
+    loaded(state)
+    specs = run(state.set_login_notifications(False))
+    assert_toast(specs, "success", "Security settings updated successfully")
+    assert state.login_notifications is False
+    assert row(engine, UserSecuritySettings, user_id).login_notifications is False
+
+    specs = run(state.set_session_timeout("7"))
+    assert_toast(specs, "success", "Security settings updated successfully")
+    assert state.session_timeout == "7"
+    assert row(engine, UserSecuritySettings, user_id).session_timeout == 7
+    with Session(engine) as db:
+        live = db.exec(select(UserSession).where(UserSession.user_id == user_id)).one()
+        assert live.expires_at - live.created_at == timedelta(days=7)  # re-dated
+
+    specs = run(state.set_session_timeout("5"))
+    assert_toast(specs, "error", "Failed to update security settings")
+    assert state.session_timeout == "7"
+    assert row(engine, UserSecuritySettings, user_id).session_timeout == 7
+
+
+def test_p_prof_4_two_factor_turns_on_only_after_a_valid_code(
+    state: ProfileState, engine: Engine, user_id: str
+) -> None:
+    loaded(state)
+    run(state.toggle_two_factor(True))
+    assert state.totp_setup_open and state.two_factor_enabled is False
+    assert state.totp_qr.startswith("data:image/svg+xml")
+    secret = state.totp_secret
+    assert len(secret) >= 16
+
+    run(state.confirm_two_factor({"code": "000000"}))
+    assert state.totp_error == "Invalid verification code"
+    assert state.two_factor_enabled is False
+    assert row(engine, UserSecuritySettings, user_id).two_factor_enabled is False
+
+    specs = run(state.confirm_two_factor({"code": pyotp.TOTP(secret).now()}))
+    assert_toast(specs, "success", "Two-factor authentication enabled")
+    assert state.two_factor_enabled and not state.totp_setup_open and state.totp_secret == ""
+    assert row(engine, UserSecuritySettings, user_id).two_factor_enabled is True
+
+    # Turning off asks for a code or the password.
+    run(state.toggle_two_factor(False))
+    assert state.totp_disable_open and state.two_factor_enabled
+    run(state.disable_two_factor({"code_or_password": "wrong password"}))
+    assert state.totp_disable_error == "Invalid verification code or password"
+    assert state.two_factor_enabled
+    specs = run(state.disable_two_factor({"code_or_password": PASSWORD}))
+    assert_toast(specs, "success", "Two-factor authentication disabled")
+    assert state.two_factor_enabled is False and not state.totp_disable_open
+    assert row(engine, UserSecuritySettings, user_id).two_factor_enabled is False
+
+
+def test_p_prof_4_closing_the_setup_dialog_leaves_two_factor_off(state: ProfileState) -> None:
+    loaded(state)
+    run(state.toggle_two_factor(True))
+    state.set_totp_setup_open(False)
+    assert not state.totp_setup_open and state.totp_secret == "" and state.totp_qr == ""
+    assert state.two_factor_enabled is False
+
+
+# --------------------------------------------------------------------------- P-PROF-5
+
+
+@pytest.mark.parametrize(
+    ("form", "field", "message"),
+    [
+        (
+            {
+                "current_password": PASSWORD,
+                "new_password": NEW_PASSWORD,
+                "confirm_password": "x" * 30,
+            },
+            "confirm",
+            "New passwords do not match",
+        ),
+        (
+            {"current_password": PASSWORD, "new_password": "short", "confirm_password": "short"},
+            "new",
+            "Password must be at least 8 characters long",
+        ),
+        (
+            {
+                "current_password": "",
+                "new_password": NEW_PASSWORD,
+                "confirm_password": NEW_PASSWORD,
+            },
+            "current",
+            "This field is required",
+        ),
+        (
+            {
+                "current_password": "not my password",
+                "new_password": NEW_PASSWORD,
+                "confirm_password": NEW_PASSWORD,
+            },
+            "current",
+            "Current password is incorrect",
+        ),
+    ],
+)
+def test_p_prof_5_change_password_validation(
+    state: ProfileState,
+    engine: Engine,
+    user_id: str,
+    form: dict[str, str],
+    field: str,
+    message: str,
+) -> None:
+    loaded(state)
+    before = snapshot(engine, user_id)
+    state.set_password_dialog_open(True)
+    specs = run(state.change_password(form))
+    toast = assert_toast(specs, "error", "Failed to change password")
+    assert state.password_errors[field] == message
+    if field != "current" or message != "This field is required":
+        assert message in toast
+    assert state.password_dialog_open  # stays open with the typed input
+    assert scripts(specs) == []
+    assert snapshot(engine, user_id)[0] == before[0]  # the hash did not change
+
+
+def test_p_prof_5_change_password_success(
+    state: ProfileState, engine: Engine, user_id: str, token: str
+) -> None:
+    other = new_session(engine, user_id, "another device")
+    loaded(state)
+    state.set_password_dialog_open(True)
+    specs = run(
+        state.change_password(
+            {
+                "current_password": PASSWORD,
+                "new_password": NEW_PASSWORD,
+                "confirm_password": NEW_PASSWORD,
+            }
+        )
+    )
+    assert "window.location.reload()" in scripts(specs)
+    assert not state.password_dialog_open and state.password_errors == {}
+    with Session(engine) as db:
+        assert accounts.authenticate(db, EMAIL, PASSWORD, "10.0.0.1").ok is False
+        assert accounts.authenticate(db, EMAIL, NEW_PASSWORD, "10.0.0.1").ok is True
+        assert sessions.resolve_session(db, token) == user_id  # this tab stays signed in
+        assert sessions.resolve_session(db, other) is None  # other devices are signed out
+    # After the reload, the page shows the toast and the new date.
+    specs = run(state.load())
+    assert_toast(specs, "success", "Password changed successfully")
+    today = utcnow().date()
+    assert state.password_last_changed == f"{today:%B} {today.day}, {today.year}"
+    assert toasts(run(state.load())) == []  # once only
+
+
+# --------------------------------------------------------------------------- P-AUTH-1
+
+
+HANDLER_CALLS: dict[str, Any] = {
+    "save_profile": lambda s: s.save_profile({"company": "Hacked"}),
+    "save_preference": lambda s: s.save_preference("marketing_emails", False),
+    "save_ai_settings": lambda s: s.save_ai_settings(),
+    "set_login_notifications": lambda s: s.set_login_notifications(False),
+    "set_session_timeout": lambda s: s.set_session_timeout("1"),
+    "toggle_two_factor": lambda s: s.toggle_two_factor(True),
+    "confirm_two_factor": lambda s: s.confirm_two_factor({"code": "123456"}),
+    "disable_two_factor": lambda s: s.disable_two_factor({"code_or_password": PASSWORD}),
+    "change_password": lambda s: s.change_password(
+        {
+            "current_password": PASSWORD,
+            "new_password": NEW_PASSWORD,
+            "confirm_password": NEW_PASSWORD,
+        }
+    ),
+    "delete_account": lambda s: s.delete_account({"email": EMAIL}),
+}
+
+
+@pytest.mark.parametrize("handler", list(HANDLER_CALLS))
+def test_p_auth_1_handlers_do_nothing_when_signed_out(
+    anonymous: ProfileState, engine: Engine, user_id: str, handler: str
+) -> None:
+    before = snapshot(engine, user_id)
+    anonymous.response_style = "concise"
+    specs = run(HANDLER_CALLS[handler](anonymous))
+    assert redirects(specs) == ["/login?next=%2Fprofile"]
+    assert toasts(specs) == []
+    assert snapshot(engine, user_id) == before
+    assert anonymous.totp_secret == "" and not anonymous.totp_setup_open
+
+
+def test_p_auth_1_load_while_signed_out_loads_nothing(anonymous: ProfileState) -> None:
+    assert run(anonymous.load()) == []  # AuthState.require_access redirects
+    assert anonymous.loaded is False
+
+
+def test_p_auth_1_a_session_ended_elsewhere_clears_the_page(
+    state: ProfileState, engine: Engine, token: str
+) -> None:
+    loaded(state)
+    run(state.save_profile({"company": "Analytical Engines"}))
+    with Session(engine) as db:
+        sessions.end_session(db, token)
+    specs = run(state.save_profile({"company": "Still me?"}))
+    assert redirects(specs) == ["/login?next=%2Fprofile"]
+    assert state.loaded is False and state.company == "" and state.full_name == ""
+
+
+def test_p_auth_1_login_redirect_keeps_the_tab(token: str, engine: Engine) -> None:
+    state = profile_state(make_root("", "/profile?tab=security"))
+    specs = run(state.save_ai_settings())
+    assert redirects(specs) == ["/login?next=%2Fprofile%3Ftab%3Dsecurity"]
+
+
+# --------------------------------------------------------------------------- P-AUTH-5
+
+
+def settings_state(
+    cookie: str = "", path: str = "/settings"
+) -> tuple[AuthState, SettingsRedirectState]:
+    root = make_root(cookie, path)
+    auth = root.get_substate(AuthState.get_full_name().split("."))
+    redirect = root.get_substate(SettingsRedirectState.get_full_name().split("."))
+    return auth, redirect  # type: ignore[return-value]
+
+
+def test_p_auth_5_settings_sends_a_signed_in_user_to_profile(token: str) -> None:
+    assert REDIRECT_TEXT == "Redirecting to profile settings..."
+    auth, redirect = settings_state(f"{SESSION_COOKIE}={token}")
+    assert auth.require_access() is None
+    spec = asyncio.run(redirect.go())
+    (event,) = Event.from_event_type(spec)  # type: ignore[arg-type]
+    assert event.payload["path"] == "/profile" and event.payload["replace"] is True
+
+    auth, redirect = settings_state(f"{SESSION_COOKIE}={token}", "/settings?tab=security")
+    auth.require_access()
+    (event,) = Event.from_event_type(asyncio.run(redirect.go()))  # type: ignore[arg-type]
+    assert event.payload["path"] == "/profile?tab=security"
+
+
+def test_p_auth_5_settings_sends_a_visitor_to_login(engine: Engine) -> None:
+    auth, redirect = settings_state()
+    (event,) = Event.from_event_type(auth.require_access())  # type: ignore[arg-type]
+    assert event.payload["path"] == "/login?next=%2Fsettings"
+    assert asyncio.run(redirect.go()) is None  # no second redirect
