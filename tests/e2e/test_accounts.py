@@ -124,3 +124,37 @@ def test_mobile_menu_signed_in(live_app: LiveApp, mobile_page: Page) -> None:
     screenshot(page, "mobile-menu-signed-in")
     menu.get_by_role("button", name="Sign out").click()
     expect(page).to_have_url(at(live_app, "/"))
+
+
+def test_sign_in_asks_for_the_authenticator_code_when_two_factor_is_on(
+    live_app: LiveApp, page: Page
+) -> None:
+    """P-PROF-4 (two-factor at sign-in): password, then a TOTP code; a wrong code is refused."""
+    import time
+
+    import pyotp
+
+    from startup_toolkit.services import accounts
+    from tests.e2e.auth_helpers import app_db
+
+    email = _email()
+    with app_db(live_app) as db:
+        user_id = accounts.sign_up(db, "Two Factor", email, PASSWORD, PASSWORD).user_id
+        assert user_id
+        setup = accounts.begin_totp_setup(db, user_id)
+        assert setup is not None
+        totp = pyotp.TOTP(setup.secret)
+        assert accounts.confirm_totp(db, user_id, totp.now()).ok
+    page.goto(live_app.path("/login"))
+    wait_for_app(page)
+    _sign_in(page, email)
+    code_field = page.get_by_label("Authentication code")
+    expect(code_field).to_be_visible()
+    expect(page.locator("#site-header").get_by_role("link", name="Sign In")).to_be_visible()
+    code_field.fill("000000" if totp.now() != "000000" else "111111")
+    page.get_by_role("button", name="Verify").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    # The confirming code's time step is used up; the next step's code is within the window.
+    code_field.fill(totp.at(time.time() + 30))
+    page.get_by_role("button", name="Verify").click()
+    expect(page).to_have_url(at(live_app, "/dashboard"), timeout=20_000)
