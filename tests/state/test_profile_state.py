@@ -32,7 +32,7 @@ from startup_toolkit.models import (
     UserSession,
 )
 from startup_toolkit.models.base import utcnow
-from startup_toolkit.pages.profile import LOADING_TEXT, NEVER, ProfileState
+from startup_toolkit.pages.profile.state import LOADING_TEXT, NEVER, ProfileState
 from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT, SettingsRedirectState
 from startup_toolkit.services import accounts, sessions
 from startup_toolkit.state.auth import AuthState

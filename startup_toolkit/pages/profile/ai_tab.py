@@ -1,0 +1,106 @@
+"""The AI Personalization tab (P-PROF-3)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.domain.profile import (
+    AI_CHOICES,
+    AI_LABELS,
+)
+from startup_toolkit.pages.profile.profile_tab import select_field, select_input
+from startup_toolkit.pages.profile.state import AI_HINTS, AI_OPTION_LABELS, ProfileState
+from startup_toolkit.pages.profile.widgets import busy_button, settings_card, settings_card_header
+
+
+def _ai_summary() -> rx.Component:
+    def label(name: str) -> rx.Var:
+        return rx.Var.create(AI_OPTION_LABELS[name])[getattr(ProfileState, name)].to(str).lower()
+
+    return rx.box(
+        rx.hstack(
+            rx.icon("wand-sparkles", size=18, color="var(--accent-11)", flex_shrink="0"),
+            rx.text(
+                "Answers will be ",
+                rx.el.strong(label("response_style")),
+                " and ",
+                rx.el.strong(label("communication_tone")),
+                ", with ",
+                rx.el.strong(label("detail_level")),
+                " detail, for an ",
+                rx.el.strong(label("expertise_level")),
+                " founder",
+                rx.cond(
+                    ProfileState.industry_focus != "other",
+                    rx.fragment(" in ", rx.el.strong(label("industry_focus"))),
+                ),
+                ".",
+                size="2",
+                color="var(--gray-12)",
+            ),
+            spacing="3",
+            align="start",
+        ),
+        padding="0.9rem 1rem",
+        border_radius="var(--radius-4)",
+        background="var(--accent-a2)",
+        border="1px solid var(--accent-a5)",
+        width="100%",
+        id="ai-summary",
+        aria_live="polite",
+    )
+
+
+def ai_tab() -> rx.Component:
+    """P-PROF-3: the five AI personalisation choices, saved with one button."""
+    return settings_card(
+        rx.vstack(
+            settings_card_header(
+                "sparkles",
+                "AI Personalization",
+                "Tailor every AI tool's answers to you and your startup.",
+            ),
+            rx.grid(
+                *[
+                    select_field(
+                        AI_LABELS[name],
+                        f"ai-{name.replace('_', '-')}",
+                        select_input(
+                            f"ai-{name.replace('_', '-')}",
+                            getattr(ProfileState, name),
+                            [
+                                (choice, AI_OPTION_LABELS[name][choice])
+                                for choice in AI_CHOICES[name]
+                            ],
+                            lambda value, name=name: ProfileState.set_ai_field(name, value),
+                        ),
+                        AI_HINTS[name],
+                    )
+                    for name in AI_CHOICES
+                ],
+                columns=rx.breakpoints(initial="1", sm="2"),
+                gap="1.25rem",
+                width="100%",
+            ),
+            _ai_summary(),
+            rx.flex(
+                busy_button(
+                    "Save AI Settings",
+                    "Saving...",
+                    ProfileState.saving_ai,
+                    "save",
+                    type="button",
+                    on_click=ProfileState.save_ai_settings,
+                    id="ai-save",
+                    size="3",
+                    width=rx.breakpoints(initial="100%", sm="auto"),
+                ),
+                justify="end",
+                width="100%",
+            ),
+            spacing="5",
+            width="100%",
+        ),
+        id="ai-card",
+        max_width="52rem",
+    )

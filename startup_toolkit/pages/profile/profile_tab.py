@@ -1,0 +1,454 @@
+"""The Profile tab: identity, profile fields, preferences, plan and the danger zone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.subscription_card import subscription_card
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.domain.profile import (
+    BIO_MAX,
+    PREFERENCE_FLAGS,
+    PROFILE_LABELS,
+    SHORT_TEXT_MAX,
+    THEMES,
+)
+from startup_toolkit.pages.profile.state import (
+    LANGUAGES,
+    PREFERENCE_TEXTS,
+    THEME_LABELS,
+    ProfileState,
+    field_id,
+)
+from startup_toolkit.pages.profile.widgets import (
+    busy_button,
+    error_for,
+    field_error,
+    field_hint,
+    field_label,
+    settings_card,
+    settings_card_header,
+)
+from startup_toolkit.state.auth import AuthState
+
+
+def _profile_input(name: str, **props: Any) -> rx.Component:
+    error = error_for(ProfileState.profile_errors, name)
+    fid = field_id(name)
+    control_props: dict[str, Any] = {
+        "id": fid,
+        "name": name,
+        "value": getattr(ProfileState, name),
+        "on_change": lambda value: ProfileState.set_profile_field(name, value),
+        "aria_invalid": rx.cond(error != "", "true", "false"),
+        "aria_describedby": f"{fid}-error",
+        "color_scheme": rx.cond(error != "", "red", "violet"),
+        "size": "3",
+        "width": "100%",
+        **props,
+    }
+    if name == "bio":
+        control = rx.text_area(rows="4", resize="vertical", max_length=BIO_MAX, **control_props)
+    elif name == "twitter_handle":
+        control = rx.input(rx.input.slot(rx.text("@", size="3")), max_length=16, **control_props)
+    else:
+        control = rx.input(**control_props)
+    return rx.vstack(
+        field_label(PROFILE_LABELS[name], fid),
+        control,
+        field_error(error, f"{fid}-error"),
+        spacing="2",
+        width="100%",
+        min_width="0",
+    )
+
+
+def _identity_card() -> rx.Component:
+    """Avatar, name and the read-only email from the account."""
+    return rx.flex(
+        rx.box(
+            rx.avatar(
+                src=AuthState.avatar_url,
+                fallback=AuthState.user_initials,
+                size="6",
+                radius="full",
+                color_scheme="violet",
+            ),
+            id="profile-avatar",
+            flex_shrink="0",
+        ),
+        rx.vstack(
+            rx.text(AuthState.user_name, size="5", weight="bold", style=heading_style),
+            rx.vstack(
+                field_label("Email", "profile-email"),
+                rx.input(
+                    rx.input.slot(rx.icon("mail", size=16)),
+                    value=AuthState.user_email,
+                    id="profile-email",
+                    read_only=True,
+                    aria_describedby="profile-email-hint",
+                    size="3",
+                    variant="soft",
+                    color_scheme="gray",
+                    width="100%",
+                ),
+                field_hint("Your sign-in email. It can't be changed here.", "profile-email-hint"),
+                spacing="1",
+                width="100%",
+            ),
+            spacing="3",
+            width="100%",
+            min_width="0",
+        ),
+        direction=rx.breakpoints(initial="column", sm="row"),
+        gap="1.25rem",
+        align=rx.breakpoints(initial="start", sm="center"),
+        width="100%",
+    )
+
+
+def profile_form() -> rx.Component:
+    """P-PROF-2: the profile fields with field-level messages and a Save button."""
+    return settings_card(
+        rx.vstack(
+            settings_card_header(
+                "id-card", "Profile", "How you appear across Unstuck and in your AI results."
+            ),
+            _identity_card(),
+            rx.separator(size="4"),
+            rx.form(
+                rx.vstack(
+                    rx.grid(
+                        _profile_input(
+                            "full_name", auto_complete="name", max_length=SHORT_TEXT_MAX
+                        ),
+                        _profile_input(
+                            "company", auto_complete="organization", max_length=SHORT_TEXT_MAX
+                        ),
+                        columns=rx.breakpoints(initial="1", sm="2"),
+                        gap="1rem",
+                        width="100%",
+                    ),
+                    _profile_input(
+                        "bio", placeholder="What are you building? What stage are you at?"
+                    ),
+                    rx.grid(
+                        _profile_input(
+                            "location", placeholder="City, Country", max_length=SHORT_TEXT_MAX
+                        ),
+                        _profile_input(
+                            "website",
+                            input_mode="url",
+                            placeholder="https://yourstartup.com",
+                            auto_complete="url",
+                        ),
+                        _profile_input(
+                            "linkedin_url",
+                            input_mode="url",
+                            placeholder="https://linkedin.com/in/you",
+                        ),
+                        _profile_input(
+                            "twitter_handle", placeholder="yourhandle", auto_complete="off"
+                        ),
+                        columns=rx.breakpoints(initial="1", sm="2"),
+                        gap="1rem",
+                        width="100%",
+                    ),
+                    rx.flex(
+                        busy_button(
+                            "Save Profile",
+                            "Saving...",
+                            ProfileState.saving_profile,
+                            "save",
+                            type="submit",
+                            id="profile-save",
+                            size="3",
+                            width=rx.breakpoints(initial="100%", sm="auto"),
+                        ),
+                        justify="end",
+                        width="100%",
+                    ),
+                    spacing="5",
+                    width="100%",
+                ),
+                on_submit=ProfileState.save_profile,
+                reset_on_submit=False,
+                aria_label="Profile",
+                width="100%",
+            ),
+            spacing="5",
+            width="100%",
+        ),
+        id="profile-card",
+    )
+
+
+def switch_row(
+    element_id: str, title: str, text: str, checked: rx.Var, on_change: Any, **props: Any
+) -> rx.Component:
+    return rx.hstack(
+        rx.vstack(
+            field_label(title, element_id),
+            field_hint(text, f"{element_id}-hint"),
+            spacing="1",
+            min_width="0",
+            flex="1",
+        ),
+        rx.switch(
+            id=element_id,
+            checked=checked,
+            on_change=on_change,
+            aria_describedby=f"{element_id}-hint",
+            size="2",
+            flex_shrink="0",
+            **props,
+        ),
+        justify="between",
+        align="center",
+        spacing="4",
+        width="100%",
+        padding_y="0.7rem",
+        border_bottom="1px solid var(--gray-a3)",
+    )
+
+
+def select_input(
+    element_id: str,
+    value: rx.Var,
+    options: list[tuple[str, str]] | rx.Var,
+    on_change: Any,
+    **props: Any,
+) -> rx.Component:
+    """A Radix select whose trigger carries `element_id` (the label's `html_for`)."""
+    items = (
+        rx.foreach(options, lambda opt: rx.select.item(opt, value=opt))
+        if isinstance(options, rx.Var)
+        else rx.fragment(*[rx.select.item(label, value=key) for key, label in options])
+    )
+    return rx.select.root(
+        rx.select.trigger(id=element_id, width="100%", **props),
+        rx.select.content(items, position="popper"),
+        value=value,
+        on_change=on_change,
+        size="3",
+    )
+
+
+def select_field(
+    label: str, element_id: str, control: rx.Component, hint: str = ""
+) -> rx.Component:
+    return rx.vstack(
+        field_label(label, element_id),
+        control,
+        *([field_hint(hint)] if hint else []),
+        spacing="2",
+        width="100%",
+        min_width="0",
+    )
+
+
+def preferences_card() -> rx.Component:
+    """P-PROF-7: preferences saved as soon as they change."""
+    return settings_card(
+        rx.vstack(
+            settings_card_header(
+                "sliders-horizontal", "Preferences", "Notifications, privacy and display."
+            ),
+            rx.box(
+                *[
+                    switch_row(
+                        f"pref-{name.replace('_', '-')}",
+                        PREFERENCE_TEXTS[name][0],
+                        PREFERENCE_TEXTS[name][1],
+                        getattr(ProfileState, name),
+                        lambda value, name=name: ProfileState.save_preference(name, value),
+                    )
+                    for name in PREFERENCE_FLAGS
+                ],
+                width="100%",
+            ),
+            rx.grid(
+                select_field(
+                    "Theme",
+                    "pref-theme",
+                    select_input(
+                        "pref-theme",
+                        ProfileState.theme,
+                        [(t, THEME_LABELS[t]) for t in THEMES],
+                        lambda value: ProfileState.save_preference("theme", value),
+                    ),
+                ),
+                select_field(
+                    "Language",
+                    "pref-language",
+                    select_input(
+                        "pref-language",
+                        ProfileState.language,
+                        list(LANGUAGES.items()),
+                        lambda value: ProfileState.save_preference("language", value),
+                    ),
+                ),
+                columns=rx.breakpoints(initial="1", sm="2"),
+                gap="1rem",
+                width="100%",
+            ),
+            rx.vstack(
+                field_label("Time zone", "pref-timezone"),
+                rx.flex(
+                    rx.box(
+                        select_input(
+                            "pref-timezone",
+                            ProfileState.timezone,
+                            ProfileState.timezone_options,
+                            lambda value: ProfileState.save_preference("timezone", value),
+                        ),
+                        flex="1",
+                        min_width="0",
+                    ),
+                    rx.button(
+                        rx.icon("locate-fixed", size=16),
+                        "Use my time zone",
+                        type="button",
+                        variant="soft",
+                        size="3",
+                        on_click=ProfileState.use_browser_timezone,
+                        id="pref-timezone-detect",
+                    ),
+                    direction=rx.breakpoints(initial="column", sm="row"),
+                    gap="0.75rem",
+                    width="100%",
+                ),
+                field_hint("Used for dates in your emails and weekly reports."),
+                spacing="2",
+                width="100%",
+            ),
+            spacing="5",
+            width="100%",
+        ),
+        id="preferences-card",
+    )
+
+
+def _delete_dialog() -> rx.Component:
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.form(
+                rx.vstack(
+                    rx.dialog.title("Delete your account?", style=heading_style, margin="0"),
+                    rx.dialog.description(
+                        "This permanently deletes your account and everything in it: profile, "
+                        "settings, saved results, favorites, activity and notifications. "
+                        "It cannot be undone.",
+                        size="2",
+                        color="var(--gray-11)",
+                    ),
+                    rx.vstack(
+                        rx.el.label(
+                            "Type your email ",
+                            rx.el.strong(AuthState.user_email),
+                            " to confirm",
+                            html_for="delete-email",
+                            style={"font_size": "var(--font-size-2)", "font_weight": "500"},
+                        ),
+                        rx.input(
+                            id="delete-email",
+                            name="email",
+                            type="email",
+                            auto_complete="off",
+                            spell_check=False,
+                            required=True,
+                            size="3",
+                            width="100%",
+                            aria_invalid=rx.cond(ProfileState.delete_error != "", "true", "false"),
+                            aria_describedby="delete-email-error",
+                            color_scheme=rx.cond(ProfileState.delete_error != "", "red", "gray"),
+                        ),
+                        field_error(ProfileState.delete_error, "delete-email-error"),
+                        spacing="2",
+                        width="100%",
+                    ),
+                    rx.flex(
+                        rx.dialog.close(
+                            rx.button(
+                                "Cancel",
+                                type="button",
+                                variant="soft",
+                                color_scheme="gray",
+                                size="3",
+                            )
+                        ),
+                        busy_button(
+                            "Delete Account",
+                            "Deleting...",
+                            ProfileState.delete_busy,
+                            "trash-2",
+                            type="submit",
+                            color_scheme="red",
+                            size="3",
+                            id="delete-confirm",
+                        ),
+                        gap="0.75rem",
+                        justify="end",
+                        direction=rx.breakpoints(initial="column-reverse", sm="row"),
+                        width="100%",
+                    ),
+                    spacing="4",
+                    width="100%",
+                ),
+                on_submit=ProfileState.delete_account,
+                reset_on_submit=False,
+                aria_label="Delete account",
+            ),
+            max_width="30rem",
+        ),
+        open=ProfileState.delete_dialog_open,
+        on_open_change=ProfileState.set_delete_dialog_open,
+    )
+
+
+def danger_zone() -> rx.Component:
+    return settings_card(
+        rx.vstack(
+            settings_card_header(
+                "triangle-alert",
+                "Delete Account",
+                "Permanently remove your account and all of its data.",
+                color="red",
+            ),
+            rx.button(
+                rx.icon("trash-2", size=16),
+                "Delete Account",
+                type="button",
+                color_scheme="red",
+                variant="soft",
+                size="3",
+                width="100%",
+                id="delete-account",
+                on_click=ProfileState.set_delete_dialog_open(True),
+            ),
+            _delete_dialog(),
+            spacing="4",
+            width="100%",
+        ),
+        id="danger-zone",
+        extra_style={"border_color": "var(--red-a6)"},
+    )
+
+
+def profile_tab() -> rx.Component:
+    return rx.grid(
+        rx.vstack(profile_form(), preferences_card(), spacing="5", width="100%", min_width="0"),
+        rx.vstack(
+            subscription_card(),
+            danger_zone(),
+            spacing="5",
+            width="100%",
+            min_width="0",
+        ),
+        columns=rx.breakpoints(initial="1", md="minmax(0, 1fr) 340px"),
+        gap="1.25rem",
+        align_items="start",
+        width="100%",
+    )
