@@ -10,10 +10,11 @@ from startup_toolkit.components.auth_layout import auth_layout, field, marketing
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
 from startup_toolkit.pages.login import complete_sign_in_script
-from startup_toolkit.services import accounts
+from startup_toolkit.services import accounts, visitor_limits
 from startup_toolkit.state.auth import AuthState
 
 FIELDS = ("name", "email", "password", "confirm")
+TOO_MANY_SIGN_UPS = "Too many new accounts from your network. Please try again later."
 
 
 class SignupState(rx.State):
@@ -28,6 +29,9 @@ class SignupState(rx.State):
     @rx.event
     async def sign_up(self, form: dict[str, str]) -> rx.event.EventSpec | None:
         values = {k: str(form.get(k, "")) for k in FIELDS}
+        if not visitor_limits.sign_ups.allow(self.router.session.client_ip):
+            self.errors, self.error = {}, TOO_MANY_SIGN_UPS
+            return None
         self.busy = True
         result = await asyncio.to_thread(
             run_in_session, accounts.sign_up, *(values[k] for k in FIELDS)

@@ -1,8 +1,8 @@
-"""A small per-address limit for AI work that visitors may start without an account.
+"""Per-address limits for what visitors may do without an account.
 
-Signed-in users are metered by the daily token budget; visitors (the home page's recommender)
-have no account to meter, so their address is. The window lives in this process: with several
-backend workers each keeps its own (a visitor gets at most workers x the limit).
+Signed-in users are metered by the daily token budget; visitors (the home page's recommender,
+the sign-up form) have no account to meter, so their address is. The windows live in this
+process: with several backend workers each keeps its own (at most workers x the limit).
 """
 
 from __future__ import annotations
@@ -11,29 +11,45 @@ import threading
 import time
 from collections import deque
 
-VISITOR_AI_LIMIT = 10
-VISITOR_AI_WINDOW_SECONDS = 3600.0
 _MAX_TRACKED = 10_000
 
-_lock = threading.Lock()
-_calls: dict[str, deque[float]] = {}
+
+class AddressLimiter:
+    """At most `limit` events per address in any `window_seconds`."""
+
+    def __init__(self, limit: int, window_seconds: float) -> None:
+        self.limit = limit
+        self.window_seconds = window_seconds
+        self._lock = threading.Lock()
+        self._events: dict[str, deque[float]] = {}
+
+    def allow(self, address: str, now: float | None = None) -> bool:
+        """Count one event for `address`; False when its allowance in the window is used."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            if len(self._events) > _MAX_TRACKED:
+                self._events.clear()
+            window = self._events.setdefault(address, deque())
+            while window and now - window[0] >= self.window_seconds:
+                window.popleft()
+            if len(window) >= self.limit:
+                return False
+            window.append(now)
+            return True
+
+    def reset(self) -> None:
+        with self._lock:
+            self._events.clear()
+
+
+visitor_ai_calls = AddressLimiter(limit=10, window_seconds=3600)
+sign_ups = AddressLimiter(limit=5, window_seconds=3600)
 
 
 def allow_visitor_ai_call(address: str, now: float | None = None) -> bool:
-    """Count one call for `address`; False when it has used its allowance in the window."""
-    now = time.monotonic() if now is None else now
-    with _lock:
-        if len(_calls) > _MAX_TRACKED:
-            _calls.clear()
-        window = _calls.setdefault(address, deque())
-        while window and now - window[0] >= VISITOR_AI_WINDOW_SECONDS:
-            window.popleft()
-        if len(window) >= VISITOR_AI_LIMIT:
-            return False
-        window.append(now)
-        return True
+    return visitor_ai_calls.allow(address, now)
 
 
 def reset() -> None:
-    with _lock:
-        _calls.clear()
+    visitor_ai_calls.reset()
+    sign_ups.reset()
