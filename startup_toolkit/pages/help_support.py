@@ -1,0 +1,458 @@
+"""/help-support (P-HELP-1, P-HELP-2, P-BILL-2): documentation, how it works, FAQ, contact.
+
+Static content: the tabs and the FAQ accordion run entirely in the browser.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.theme import card_style, gradient_text, heading_style
+from startup_toolkit.components.tool_layout import tool_icon
+from startup_toolkit.domain.catalog import (
+    AI_COFOUNDER,
+    ALL_TOOLS,
+    FUNDING_PREDICTOR,
+    GROWTH_ENGINE,
+    TOOL_EXPLORER_PATH,
+    Tool,
+)
+from startup_toolkit.state.auth import AuthState
+
+ROUTE = "/help-support"
+DEFAULT_TAB = "documentation"
+TABS: tuple[tuple[str, str, str], ...] = (
+    ("documentation", "Documentation", "book-open"),
+    ("how-it-works", "How It Works", "route"),
+    ("faq", "FAQ", "circle-help"),
+    ("contact", "Contact Support", "life-buoy"),
+)
+
+#: (label, description, href, icon): anchors on this page, then other pages.
+QUICK_LINKS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "Getting Started",
+        "Your first steps, from sign-up to first result.",
+        "#getting-started",
+        "flag",
+    ),
+    ("AI Tools docs", "What each AI tool does and when to use it.", "#ai-tools", "sparkles"),
+    ("Account Settings", "Profile, AI personalization and security.", "/profile", "user-cog"),
+    ("Billing & Plans", "See plans, upgrade, downgrade or cancel.", "/manage-plans", "credit-card"),
+)
+
+#: The AI tools guide (spec: AI Co-Founder, Funding Predictor, Growth Engine).
+GUIDE_TOOLS: tuple[Tool, ...] = (AI_COFOUNDER, FUNDING_PREDICTOR, GROWTH_ENGINE)
+
+GETTING_STARTED: tuple[str, ...] = (
+    "Complete your profile in Account Settings so answers fit your company.",
+    "Set your AI personalization: response style, expertise level, industry and tone.",
+    "Open the Tool Explorer and launch the tool that matches your next decision.",
+    "Save results you want to keep; they appear on your dashboard.",
+)
+
+STEPS: tuple[tuple[str, str, str], ...] = (
+    (
+        "Sign Up & Setup",
+        "Create your account, then fill in your profile and AI personalization.",
+        "user-plus",
+    ),
+    (
+        "Choose Your Tools",
+        "Pick the tool for the job: strategy, funding, growth, ideas or analytics.",
+        "layout-grid",
+    ),
+    (
+        "Input Your Data",
+        "Describe your startup, market, numbers and goals in plain words.",
+        "file-pen-line",
+    ),
+    (
+        "Get AI Analysis",
+        "Receive scores, plans and recommendations with the reasoning behind them.",
+        "brain",
+    ),
+    (
+        "Implement & Iterate",
+        "Act on the plan, save results, come back with new data and refine.",
+        "refresh-cw",
+    ),
+)
+
+PAYMENT_ANSWER = (
+    "We accept all major credit cards (Visa, Mastercard, American Express and more). "
+    "Payments are handled securely at checkout by our payment provider; we never see or "
+    "store your full card number."
+)
+PLAN_ANSWER = (
+    "Yes. Plans can be upgraded, downgraded or cancelled at any time from Billing & Plans. "
+    "Changes apply from your next billing period."
+)
+
+FAQ: tuple[tuple[str, str, str], ...] = (
+    (
+        "getting-started",
+        "How do I get started?",
+        "Sign up, complete your profile and AI personalization, then open the Tool Explorer "
+        "and launch a tool. Each tool asks a few questions about your startup and returns "
+        "an analysis you can save to your dashboard.",
+    ),
+    (
+        "tools",
+        "What tools are available?",
+        "Unstuck includes "
+        + ", ".join(tool.name for tool in ALL_TOOLS[:-1])
+        + f" and {ALL_TOOLS[-1].name}: strategy, funding, growth, idea validation and "
+        "analytics in one place.",
+    ),
+    (
+        "ai-personalization",
+        "How does AI personalization work?",
+        "In Account Settings, the AI Personalization tab sets your preferred response style, "
+        "expertise level, industry focus, tone and level of detail. The tools use these "
+        "settings to tailor their answers to you.",
+    ),
+    ("plan", "Can I change my plan?", PLAN_ANSWER),
+    (
+        "security",
+        "Is my data secure?",
+        "Your data is tied to your account and only you can see it. Passwords are stored as "
+        "salted hashes, sessions use secure HttpOnly cookies, and you can turn on two-factor "
+        "authentication in the Security tab of Account Settings.",
+    ),
+    ("payment", "What payment methods do you accept?", PAYMENT_ANSWER),
+)
+
+
+def _quick_link(label: str, description: str, href: str, icon: str) -> rx.Component:
+    body = rx.hstack(
+        rx.center(
+            rx.icon(icon, size=20, aria_hidden="true"),
+            width="2.5rem",
+            height="2.5rem",
+            flex_shrink="0",
+            border_radius="var(--radius-4)",
+            background="var(--violet-a3)",
+            color="var(--violet-11)",
+        ),
+        rx.vstack(
+            rx.text(label, weight="medium", size="3", color="var(--gray-12)"),
+            rx.text(description, size="2", color="var(--gray-11)"),
+            spacing="1",
+            align="start",
+        ),
+        spacing="3",
+        align="start",
+    )
+    style = {
+        **card_style,
+        "padding": "1.1rem 1.25rem",
+        "display": "block",
+        "text_decoration": "none",
+        "transition": "border-color 200ms ease, background-color 200ms ease",
+        "_hover": {"background": "var(--gray-a3)", "border_color": "var(--violet-a7)"},
+    }
+    if href.startswith("#"):  # same-page anchor: a plain link the browser scrolls to
+        return rx.el.a(body, href=href, class_name="help-quick-link", style=style)
+    return rx.link(body, href=href, class_name="help-quick-link", style=style, underline="none")
+
+
+def _section_heading(text: str, anchor: str = "") -> rx.Component:
+    props = {"id": anchor} if anchor else {}
+    return rx.heading(
+        text,
+        as_="h2",
+        size="5",
+        style={**heading_style, "scroll_margin_top": "6rem"},
+        **props,
+    )
+
+
+def _guide_card(tool: Tool) -> rx.Component:
+    return rx.vstack(
+        rx.hstack(
+            tool_icon(tool, size="2.5rem", icon_size=20),
+            rx.vstack(
+                rx.heading(tool.name, as_="h3", size="4", style=heading_style),
+                rx.badge(tool.category, color_scheme=tool.color, variant="soft", radius="full"),
+                spacing="1",
+                align="start",
+            ),
+            spacing="3",
+            align="center",
+        ),
+        rx.text(tool.description, size="2", color="var(--gray-11)", flex_grow="1"),
+        rx.link(
+            f"Open {tool.name}",
+            rx.icon("arrow-right", size=14, aria_hidden="true"),
+            href=tool.path,
+            size="2",
+            weight="medium",
+            style={"display": "inline-flex", "align_items": "center", "gap": "0.35rem"},
+        ),
+        spacing="3",
+        align="start",
+        class_name="help-guide-tool",
+        style={**card_style, "border_top": f"3px solid var(--{tool.color}-9)"},
+    )
+
+
+def _documentation() -> rx.Component:
+    return rx.vstack(
+        rx.grid(
+            *[_quick_link(*link) for link in QUICK_LINKS],
+            columns=rx.breakpoints(initial="1", sm="2", lg="4"),
+            spacing="3",
+            width="100%",
+            class_name="help-quick-links",
+        ),
+        rx.vstack(
+            _section_heading("Getting Started", "getting-started"),
+            rx.el.ol(
+                *[
+                    rx.el.li(rx.text(text, size="3", color="var(--gray-11)"))
+                    for text in GETTING_STARTED
+                ],
+                style={
+                    "padding_left": "1.5rem",
+                    "margin": "0",
+                    "display": "grid",
+                    "gap": "0.5rem",
+                    "list_style_type": "decimal",
+                    "& li::marker": {"color": "var(--violet-11)", "font_weight": "600"},
+                },
+            ),
+            spacing="3",
+            align="start",
+            width="100%",
+            style=card_style,
+        ),
+        rx.vstack(
+            _section_heading("AI tools guide", "ai-tools"),
+            rx.text(
+                "Three tools most founders start with. ",
+                rx.link("See every tool", href=TOOL_EXPLORER_PATH),
+                " in the Tool Explorer.",
+                size="3",
+                color="var(--gray-11)",
+            ),
+            rx.grid(
+                *[_guide_card(tool) for tool in GUIDE_TOOLS],
+                columns=rx.breakpoints(initial="1", md="3"),
+                spacing="4",
+                width="100%",
+            ),
+            spacing="3",
+            align="start",
+            width="100%",
+        ),
+        spacing="6",
+        width="100%",
+    )
+
+
+def _how_it_works() -> rx.Component:
+    return rx.el.ol(
+        *[
+            rx.el.li(
+                rx.hstack(
+                    rx.center(
+                        rx.text(str(number), weight="bold", size="3"),
+                        width="2.25rem",
+                        height="2.25rem",
+                        flex_shrink="0",
+                        border_radius="9999px",
+                        background="var(--violet-9)",
+                        color="white",
+                        aria_hidden="true",
+                    ),
+                    rx.vstack(
+                        rx.hstack(
+                            rx.icon(icon, size=18, color="var(--violet-11)", aria_hidden="true"),
+                            rx.heading(
+                                title,
+                                as_="h2",
+                                size="4",
+                                style=heading_style,
+                                class_name="help-step-title",
+                            ),
+                            spacing="2",
+                            align="center",
+                        ),
+                        rx.text(text, size="2", color="var(--gray-11)"),
+                        spacing="1",
+                        align="start",
+                    ),
+                    spacing="4",
+                    align="start",
+                ),
+                class_name="help-step",
+                style={**card_style, "list_style": "none", "padding": "1.1rem 1.25rem"},
+            )
+            for number, (title, text, icon) in enumerate(STEPS, start=1)
+        ],
+        aria_label="How Unstuck works in five steps",
+        style={"display": "grid", "gap": "0.75rem", "padding": "0", "margin": "0", "width": "100%"},
+    )
+
+
+def _faq() -> rx.Component:
+    return rx.accordion.root(
+        *[
+            rx.accordion.item(
+                header=rx.text(question, weight="medium", size="3", text_align="left"),
+                content=rx.text(
+                    answer, size="2", color="var(--gray-11)", class_name="help-faq-answer"
+                ),
+                value=value,
+                class_name="help-faq-item",
+                data_faq=value,
+            )
+            for value, question, answer in FAQ
+        ],
+        type="single",
+        collapsible=True,
+        variant="ghost",
+        color_scheme="gray",
+        width="100%",
+        class_name="help-faq",
+        style={**card_style, "padding": "0.5rem"},
+    )
+
+
+def _contact() -> rx.Component:
+    return rx.grid(
+        rx.vstack(
+            rx.icon("mail", size=24, color="var(--violet-11)", aria_hidden="true"),
+            rx.heading("Contact Support", as_="h2", size="5", style=heading_style),
+            rx.text(
+                "Questions about a tool, your account or billing? Send our team a message; "
+                "we reply within 24 hours.",
+                size="3",
+                color="var(--gray-11)",
+            ),
+            rx.button(
+                rx.link(
+                    "Contact Support",
+                    rx.icon("arrow-right", size=16, aria_hidden="true"),
+                    href="/contact",
+                    class_name="help-contact-link",
+                    underline="none",
+                    color="var(--accent-contrast)",
+                ),
+                as_child=True,
+                size="3",
+            ),
+            spacing="3",
+            align="start",
+            style=card_style,
+        ),
+        rx.vstack(
+            rx.icon("users", size=24, color="var(--cyan-11)", aria_hidden="true"),
+            rx.heading("Join Community", as_="h2", size="5", style=heading_style),
+            rx.text(
+                "A space to swap notes with other founders using Unstuck. We are building it "
+                "now; until then, tell us what you'd like to see through the contact form.",
+                size="3",
+                color="var(--gray-11)",
+            ),
+            rx.badge(
+                rx.icon("clock", size=14, aria_hidden="true"),
+                "Community coming soon",
+                variant="soft",
+                color_scheme="cyan",
+                radius="full",
+                size="2",
+                class_name="help-community-soon",
+            ),
+            spacing="3",
+            align="start",
+            style=card_style,
+        ),
+        columns=rx.breakpoints(initial="1", md="2"),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _header() -> rx.Component:
+    return rx.vstack(
+        rx.badge(
+            rx.icon("life-buoy", size=14, aria_hidden="true"),
+            "Help & Support",
+            variant="soft",
+            radius="full",
+            size="2",
+        ),
+        rx.heading(
+            "How can we ",
+            rx.el.span("help", style=gradient_text),
+            "?",
+            as_="h1",
+            size=rx.breakpoints(initial="7", md="8"),
+            style=heading_style,
+        ),
+        rx.text(
+            "Guides, answers and a direct line to our team.",
+            size="3",
+            color="var(--gray-11)",
+        ),
+        spacing="3",
+        align="start",
+    )
+
+
+@rx.page(
+    route=ROUTE,
+    title="Help & Support | Unstuck",
+    description="Unstuck documentation, how it works, frequently asked questions and support.",
+    on_load=AuthState.require_access,
+)
+def help_support() -> rx.Component:
+    contents = {
+        "documentation": _documentation(),
+        "how-it-works": _how_it_works(),
+        "faq": _faq(),
+        "contact": _contact(),
+    }
+    return page_layout(
+        section(
+            rx.vstack(
+                _header(),
+                rx.tabs.root(
+                    rx.box(
+                        rx.tabs.list(
+                            *[
+                                rx.tabs.trigger(
+                                    rx.hstack(
+                                        rx.icon(icon, size=16, aria_hidden="true"),
+                                        label,
+                                        spacing="2",
+                                        align="center",
+                                        white_space="nowrap",
+                                    ),
+                                    value=value,
+                                )
+                                for value, label, icon in TABS
+                            ],
+                            size="2",
+                            # Wraps to two rows on narrow screens: every tab stays in view.
+                            style={"flex_wrap": "wrap"},
+                        ),
+                        width="100%",
+                        class_name="help-tabs",
+                    ),
+                    *[
+                        rx.tabs.content(contents[value], value=value, padding_top="1.5rem")
+                        for value, _, _ in TABS
+                    ],
+                    default_value=DEFAULT_TAB,
+                    width="100%",
+                ),
+                spacing="6",
+                width="100%",
+            ),
+            padding_y=["2rem", "2.5rem", "3rem"],
+        )
+    )

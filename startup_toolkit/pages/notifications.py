@@ -1,0 +1,433 @@
+"""/notifications (P-NOTE-1): the signed-in user's notifications, newest first.
+
+Every handler asks the server-side session who is signed in and passes that id to
+`services.notifications`, whose queries are all filtered by it: an id of another user's
+notification changes nothing. Times are stored in UTC and shown in the browser's local time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.db import run_in_session
+from startup_toolkit.models.activity import UserNotification
+from startup_toolkit.services import notifications as notes
+from startup_toolkit.services.activity import notification_type
+from startup_toolkit.state.auth import AuthState, signed_in_user_id
+
+log = logging.getLogger(__name__)
+
+ROUTE = "/notifications"
+LIST_LIMIT = 100
+LOADING_TEXT = "Loading notifications..."
+EMPTY_TEXT = "No notifications yet"
+MARKED_READ = "Notification marked as read"
+DELETED = "Notification deleted"
+ALL_MARKED_READ = "All notifications marked as read"
+LOAD_FAILED = "Failed to load notifications"
+MARK_FAILED = "Failed to mark notification as read"
+DELETE_FAILED = "Failed to delete notification"
+MARK_ALL_FAILED = "Failed to mark all notifications as read"
+DATE_FORMAT = "MMM D, YYYY [at] h:mm A"
+
+#: Badge colour per type (error, warning, success; anything else is info).
+TYPE_COLORS = {"error": "red", "warning": "amber", "success": "green", "info": "blue"}
+TYPE_LABELS = {"error": "Error", "warning": "Warning", "success": "Success", "info": "Info"}
+
+
+@dataclasses.dataclass
+class NotificationRow:
+    """One notification as the page renders it."""
+
+    id: int = 0
+    type: str = "info"
+    label: str = "Info"
+    color: str = "blue"
+    message: str = ""
+    is_read: bool = False
+    created_at: str = ""  # ISO 8601 with the UTC offset
+
+
+def to_row(note: UserNotification) -> NotificationRow:
+    kind = notification_type(note.type)
+    return NotificationRow(
+        id=note.id or 0,
+        type=kind,
+        label=TYPE_LABELS[kind],
+        color=TYPE_COLORS[kind],
+        message=note.message,
+        is_read=bool(note.is_read),
+        created_at=note.created_at.isoformat() if note.created_at else "",
+    )
+
+
+def _read(session: Any, user_id: str) -> tuple[list[UserNotification], int, int]:
+    rows = notes.list_notifications(session, user_id, limit=LIST_LIMIT)
+    return rows, notes.count_notifications(session, user_id), notes.unread_count(session, user_id)
+
+
+def _toast(ok: bool, message: str) -> EventSpec:
+    return rx.toast.success(message) if ok else rx.toast.error(message)
+
+
+class NotificationsState(rx.State):
+    loading: bool = True
+    load_failed: bool = False
+    items: list[NotificationRow] = []
+    total: int = 0
+    unread: int = 0
+    _loaded_for: str = ""
+
+    @rx.var
+    def more_count(self) -> int:
+        """How many older notifications are not listed."""
+        return max(self.total - len(self.items), 0)
+
+    async def _refresh(self, user_id: str) -> bool:
+        """Re-read the user's notifications; False when the database failed."""
+        try:
+            rows, total, unread = await asyncio.to_thread(run_in_session, _read, user_id)
+        except Exception:
+            log.exception("Could not load notifications")
+            return False
+        self.items = [to_row(row) for row in rows]
+        self.total, self.unread = total, unread
+        self.load_failed = False
+        self._loaded_for = user_id
+        return True
+
+    @rx.event
+    async def load(self) -> AsyncIterator[EventSpec | None]:
+        """on_load (after AuthState.require_access): list the user's notifications."""
+        user_id = await signed_in_user_id(self)
+        if user_id is None:
+            return  # the page's guard sends the visitor to /login
+        if self._loaded_for != user_id:
+            self.reset()  # another account used this tab before: show nothing of it
+            yield
+        if not await self._refresh(user_id):
+            self.load_failed = not self.items
+            self.loading = False
+            yield _toast(False, LOAD_FAILED)
+            return
+        self.loading = False
+
+    @rx.event
+    async def mark_read(self, notification_id: int) -> AsyncIterator[EventSpec | None]:
+        """Mark one of the user's notifications read."""
+        user_id = await signed_in_user_id(self)
+        if user_id is None:
+            return
+        try:
+            ok = await asyncio.to_thread(run_in_session, notes.mark_read, user_id, notification_id)
+        except Exception:
+            log.exception("Could not mark a notification read")
+            ok = False
+        await self._refresh(user_id)
+        yield _toast(ok, MARKED_READ if ok else MARK_FAILED)
+
+    @rx.event
+    async def delete(self, notification_id: int) -> AsyncIterator[EventSpec | None]:
+        """Delete one of the user's notifications."""
+        user_id = await signed_in_user_id(self)
+        if user_id is None:
+            return
+        try:
+            ok = await asyncio.to_thread(
+                run_in_session, notes.delete_notification, user_id, notification_id
+            )
+        except Exception:
+            log.exception("Could not delete a notification")
+            ok = False
+        await self._refresh(user_id)
+        yield _toast(ok, DELETED if ok else DELETE_FAILED)
+
+    @rx.event
+    async def mark_all_read(self) -> AsyncIterator[EventSpec | None]:
+        """Mark every unread notification of the user read."""
+        user_id = await signed_in_user_id(self)
+        if user_id is None:
+            return
+        try:
+            await asyncio.to_thread(run_in_session, notes.mark_all_read, user_id)
+        except Exception:
+            log.exception("Could not mark all notifications read")
+        ok = await self._refresh(user_id) and self.unread == 0
+        yield _toast(ok, ALL_MARKED_READ if ok else MARK_ALL_FAILED)
+
+
+# --------------------------------------------------------------------------- view
+
+
+def _type_icon(row: rx.Var) -> rx.Component:
+    def icon(name: str, color: str) -> rx.Component:
+        return rx.icon(name, size=18, color=f"var(--{color}-11)", aria_hidden="true")
+
+    return rx.center(
+        rx.match(
+            row.type,
+            ("error", icon("circle-x", "red")),
+            ("warning", icon("triangle-alert", "amber")),
+            ("success", icon("circle-check", "green")),
+            icon("info", "blue"),
+        ),
+        width="2.5rem",
+        height="2.5rem",
+        flex_shrink="0",
+        border_radius="var(--radius-4)",
+        background=rx.match(
+            row.type,
+            ("error", "var(--red-a3)"),
+            ("warning", "var(--amber-a3)"),
+            ("success", "var(--green-a3)"),
+            "var(--blue-a3)",
+        ),
+    )
+
+
+def _action_button(icon: str, label: rx.Var, on_click: EventSpec, **props: Any) -> rx.Component:
+    return rx.tooltip(
+        rx.icon_button(
+            rx.icon(icon, size=16, aria_hidden="true"),
+            on_click=on_click,
+            variant="ghost",
+            size="2",
+            type="button",
+            aria_label=label,
+            **props,
+        ),
+        content=label,
+    )
+
+
+def _notification_item(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.hstack(
+            _type_icon(row),
+            rx.vstack(
+                rx.text(row.message, size="3", color="var(--gray-12)", class_name="note-message"),
+                rx.hstack(
+                    rx.badge(row.label, color_scheme=row.color, variant="soft", radius="full"),
+                    rx.cond(
+                        ~row.is_read,
+                        rx.badge(
+                            "New",
+                            color_scheme="violet",
+                            variant="solid",
+                            radius="full",
+                            class_name="note-new",
+                        ),
+                    ),
+                    rx.moment(
+                        row.created_at,
+                        format=DATE_FORMAT,
+                        local=True,
+                        font_size="var(--font-size-1)",
+                        color="var(--gray-10)",
+                        class_name="note-time",
+                    ),
+                    spacing="2",
+                    align="center",
+                    wrap="wrap",
+                ),
+                spacing="2",
+                align="start",
+                flex="1",
+                min_width="0",
+            ),
+            rx.hstack(
+                rx.cond(
+                    ~row.is_read,
+                    _action_button(
+                        "check",
+                        "Mark as read: " + row.message.to(str),
+                        NotificationsState.mark_read(row.id),
+                        color_scheme="violet",
+                        class_name="note-mark-read",
+                    ),
+                ),
+                _action_button(
+                    "trash-2",
+                    "Delete notification: " + row.message.to(str),
+                    NotificationsState.delete(row.id),
+                    color_scheme="red",
+                    class_name="note-delete",
+                ),
+                spacing="3",
+                align="center",
+                flex_shrink="0",
+                padding_top="0.4rem",
+                padding_right="0.25rem",
+            ),
+            spacing="3",
+            align="start",
+            width="100%",
+        ),
+        data_note_id=row.id,
+        data_unread=rx.cond(row.is_read, "false", "true"),
+        class_name="note-item",
+        style={
+            "list_style": "none",
+            "padding": "1rem 1.1rem",
+            "border_radius": "var(--radius-4)",
+            "border": "1px solid var(--gray-a4)",
+            "background": rx.cond(row.is_read, "var(--gray-a2)", "var(--violet-a2)"),
+            "border_left": rx.cond(
+                row.is_read, "3px solid var(--gray-a5)", "3px solid var(--violet-9)"
+            ),
+        },
+    )
+
+
+def _message_panel(icon: str, title: str, text: str, *children: rx.Component) -> rx.Component:
+    return rx.vstack(
+        rx.icon(icon, size=32, color="var(--gray-9)", aria_hidden="true"),
+        rx.heading(title, as_="h2", size="4", style=heading_style),
+        rx.text(text, size="2", color="var(--gray-11)", text_align="center"),
+        *children,
+        spacing="3",
+        align="center",
+        padding="3rem 1rem",
+        width="100%",
+        border="1px dashed var(--gray-a6)",
+        border_radius="var(--radius-5)",
+    )
+
+
+def _header() -> rx.Component:
+    return rx.flex(
+        rx.vstack(
+            rx.hstack(
+                rx.heading("Notifications", as_="h1", size="8", style=heading_style),
+                rx.cond(
+                    NotificationsState.unread > 0,
+                    rx.badge(
+                        NotificationsState.unread.to_string() + " unread",
+                        color_scheme="violet",
+                        variant="soft",
+                        radius="full",
+                        size="2",
+                        class_name="note-unread-count",
+                    ),
+                ),
+                spacing="3",
+                align="center",
+                wrap="wrap",
+            ),
+            rx.text(
+                "Updates about your account and your tools, newest first.",
+                size="3",
+                color="var(--gray-11)",
+            ),
+            spacing="2",
+            align="start",
+        ),
+        rx.cond(
+            NotificationsState.unread > 0,
+            rx.button(
+                rx.icon("check-check", size=16, aria_hidden="true"),
+                "Mark all read",
+                on_click=NotificationsState.mark_all_read,
+                variant="soft",
+                size="2",
+                type="button",
+                class_name="note-mark-all",
+            ),
+        ),
+        direction=rx.breakpoints(initial="column", sm="row"),
+        justify="between",
+        align=rx.breakpoints(initial="start", sm="end"),
+        gap="4",
+        width="100%",
+    )
+
+
+def _body() -> rx.Component:
+    return rx.cond(
+        NotificationsState.loading,
+        rx.hstack(
+            rx.spinner(size="2"),
+            rx.text(LOADING_TEXT, size="2", color="var(--gray-11)"),
+            spacing="2",
+            align="center",
+            padding_y="2rem",
+            role="status",
+        ),
+        rx.cond(
+            NotificationsState.load_failed,
+            _message_panel(
+                "cloud-off",
+                LOAD_FAILED,
+                "Check your connection and try again.",
+                rx.button("Try again", on_click=NotificationsState.load, variant="soft"),
+            ),
+            rx.cond(
+                NotificationsState.items.length() > 0,
+                rx.vstack(
+                    rx.el.ul(
+                        rx.foreach(NotificationsState.items, _notification_item),
+                        aria_label="Notifications",
+                        class_name="note-list",
+                        style={
+                            "display": "flex",
+                            "flex_direction": "column",
+                            "gap": "0.75rem",
+                            "padding": "0",
+                            "margin": "0",
+                            "width": "100%",
+                        },
+                    ),
+                    rx.cond(
+                        NotificationsState.more_count > 0,
+                        rx.text(
+                            "Showing the newest ",
+                            LIST_LIMIT,
+                            " of ",
+                            NotificationsState.total,
+                            " notifications. Delete some to see older ones.",
+                            size="2",
+                            color="var(--gray-10)",
+                            class_name="note-more",
+                        ),
+                    ),
+                    spacing="3",
+                    width="100%",
+                ),
+                _message_panel(
+                    "bell-off",
+                    EMPTY_TEXT,
+                    "We'll let you know here when something needs your attention.",
+                ),
+            ),
+        ),
+    )
+
+
+@rx.page(
+    route=ROUTE,
+    title="Notifications | Unstuck",
+    description="Your Unstuck notifications.",
+    on_load=[AuthState.require_access, NotificationsState.load],
+)
+def notifications() -> rx.Component:
+    return page_layout(
+        section(
+            rx.vstack(
+                _header(),
+                _body(),
+                spacing="6",
+                width="100%",
+                max_width="52rem",
+            ),
+            padding_y=["2rem", "2.5rem", "3rem"],
+        )
+    )
