@@ -22,6 +22,7 @@ from startup_toolkit.domain.catalog import ALL_TOOLS
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.activity import UserActivity, UserNotification, UserStats
 from startup_toolkit.models.base import utcnow
+from startup_toolkit.services import user_cache
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,9 @@ def log_activity(session: Session, user_id: Any, tool_name: str, action: str) ->
     if not is_valid_user_id(user_id):
         return True
     add_activity(session, user_id, tool_name, action)
-    return _commit(session, "an activity")
+    stored = _commit(session, "an activity")
+    user_cache.invalidate(user_id, "activity", "stats")  # tools_used counts activity
+    return stored
 
 
 def create_notification(session: Session, user_id: Any, type: str, message: str) -> bool:
@@ -144,4 +147,5 @@ def update_tools_used(session: Session, user_id: Any) -> bool:
         session.rollback()
         log.exception("Could not update tools used")
         return False
+    user_cache.invalidate(user_id, "stats")
     return True

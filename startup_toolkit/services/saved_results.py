@@ -20,7 +20,7 @@ from startup_toolkit.domain import saved_results as payloads
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.results import SavedResult
-from startup_toolkit.services import activity
+from startup_toolkit.services import activity, user_cache
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +94,7 @@ def save_result(
         log.exception("Could not save a result")
         return SaveOutcome(False, SAVE_FAILED, SAVE_FAILED_DETAIL)
 
+    user_cache.invalidate(user_id, "activity", "saved")
     # The result is stored; a stats hiccup is logged by the helper and does not undo it.
     activity.update_tools_used(session, user_id)
     return SaveOutcome(True, payloads.SAVED, result_id=row.id)

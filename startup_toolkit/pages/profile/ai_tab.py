@@ -27,7 +27,11 @@ def _ai_summary() -> rx.Component:
                 rx.el.strong(label("communication_tone")),
                 ", with ",
                 rx.el.strong(label("detail_level")),
-                " detail, for an ",
+                rx.cond(  # "a beginner", "an intermediate / advanced / expert"
+                    ProfileState.expertise_level == "beginner",
+                    " detail, for a ",
+                    " detail, for an ",
+                ),
                 rx.el.strong(label("expertise_level")),
                 " founder",
                 rx.cond(

@@ -1,0 +1,388 @@
+"""Everything /dashboard shows, read in a fixed, small number of queries (spec platform
+sections 2 "Dashboard", 4 and 9).
+
+`load_dashboard` runs the same queries whatever the amount of data (no query per row):
+account, plan (subscription mode only), favourites, notifications (first 10 and the unread
+count), legacy documents (first 8 and the count), the saved-results count, and, when their
+caches are cold, stats (30 s), recent activity (10 s) and the first saved results (5 min).
+The caches live in this process, keyed by user, and hold plain frozen values. The user's own
+changes made through this module (deleting a result, opening a favourite) drop the caches
+they affect; a saved result added or removed elsewhere is noticed at once because the cached
+list is only reused while the user's result count and newest id are unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypeVar
+
+from sqlalchemy import distinct, func
+from sqlmodel import Session, col, select
+
+from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
+from startup_toolkit.domain.formatting import display_size
+from startup_toolkit.domain.identity import is_valid_user_id
+from startup_toolkit.domain.saved_results import truncate_summary
+from startup_toolkit.models.activity import UserActivity, UserStats
+from startup_toolkit.models.results import SavedResult, UserDocument
+from startup_toolkit.services import access, accounts, notifications, saved_results
+from startup_toolkit.services.activity import log_activity
+from startup_toolkit.services.favorites import list_favorites
+from startup_toolkit.services.user_cache import cache, invalidate
+from startup_toolkit.settings import get_settings
+
+T = TypeVar("T")
+
+SAVED_LIMIT = 6
+DOCUMENTS_LIMIT = 8
+ACTIVITY_LIMIT = 10
+NOTIFICATIONS_LIMIT = 10
+STATS_TTL = 30.0
+ACTIVITY_TTL = 10.0
+SAVED_TTL = 300.0
+
+OPEN_PLAN = "All-Access (open)"
+PREMIUM_PLAN = "Premium Plan"
+FREE_PLAN = "Free Plan"
+
+_TOOLS_BY_NAME: dict[str, Tool] = {t.name: t for t in ALL_TOOLS}
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True)
+class Stats:
+    tools_used: int
+    documents_generated: int
+    challenges_completed: int
+
+
+@dataclass(frozen=True)
+class ActivityItem:
+    id: int
+    tool_name: str
+    action: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class SavedItem:
+    id: int
+    title: str
+    tool_name: str
+    content_type: str
+    created_at: datetime
+    summary: str
+
+
+@dataclass(frozen=True)
+class DocumentItem:
+    id: int
+    name: str
+    tool_name: str
+    kind: str  # 'Document' for PDF, else 'Article'
+    size: str
+    download_url: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class NotificationItem:
+    id: int
+    type: str
+    icon: str  # info, success or alert
+    message: str
+    is_read: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class FavoriteItem:
+    tool_name: str
+    tool_path: str
+    icon: str
+
+
+@dataclass(frozen=True)
+class DashboardData:
+    name: str
+    email: str
+    avatar_url: str
+    initials: str
+    plan_name: str
+    plan_active: bool
+    favorites: tuple[FavoriteItem, ...]
+    stats: Stats
+    documents_count: int  # the Quick Stats figure
+    resume_tool: str  # '' when there is no tool activity yet
+    resume_path: str
+    saved: tuple[SavedItem, ...]
+    saved_total: int
+    documents: tuple[DocumentItem, ...]
+    documents_total: int
+    activity: tuple[ActivityItem, ...]
+    notifications: tuple[NotificationItem, ...]
+    unread: int
+
+
+@dataclass(frozen=True)
+class ResultDetail:
+    id: int
+    title: str
+    tool_name: str
+    content_type: str
+    created_at: datetime
+    html: str  # sanitised when saved
+    text: str
+    summary: str
+
+
+# --------------------------------------------------------------------------- cache
+
+
+def _cached(kind: str, user_id: str, ttl: float, load: Callable[[], T]) -> T:
+    value = cache.get(kind, user_id)
+    if value is None:
+        value = load()
+        cache.put(kind, user_id, value, ttl)
+    return value
+
+
+# --------------------------------------------------------------------------- readers
+
+
+def _plan(session: Session, user_id: str) -> tuple[str, bool]:
+    if get_settings().effective_access_mode == "open":
+        return OPEN_PLAN, True
+    if access.has_active_subscription(session, user_id):
+        return PREMIUM_PLAN, True
+    return FREE_PLAN, False
+
+
+def _stats(session: Session, user_id: str) -> Stats:
+    row = session.exec(select(UserStats).where(UserStats.user_id == user_id)).first()
+    tools_used = session.exec(
+        select(func.count(distinct(UserActivity.tool_name))).where(
+            UserActivity.user_id == user_id,
+            col(UserActivity.tool_name).in_(list(_TOOLS_BY_NAME)),
+        )
+    ).one()
+    return Stats(
+        tools_used=int(tools_used or 0),
+        documents_generated=row.documents_generated if row else 0,
+        challenges_completed=row.challenges_completed if row else 0,
+    )
+
+
+def _activity(session: Session, user_id: str) -> tuple[ActivityItem, ...]:
+    rows = session.exec(
+        select(UserActivity)
+        .where(UserActivity.user_id == user_id)
+        .order_by(col(UserActivity.created_at).desc(), col(UserActivity.id).desc())
+        .limit(ACTIVITY_LIMIT)
+    ).all()
+    return tuple(
+        ActivityItem(id=r.id or 0, tool_name=r.tool_name, action=r.action, created_at=r.created_at)
+        for r in rows
+    )
+
+
+def _summary(metadata: Any, content: Any) -> str:
+    text = metadata.get("summary") if isinstance(metadata, Mapping) else None
+    if not (isinstance(text, str) and text.strip()) and isinstance(content, Mapping):
+        text = content.get("summary")
+    return truncate_summary(" ".join(text.split())) if isinstance(text, str) else ""
+
+
+def _saved(session: Session, user_id: str) -> tuple[SavedItem, ...]:
+    rows = session.exec(
+        select(
+            SavedResult.id,
+            SavedResult.title,
+            SavedResult.tool_name,
+            SavedResult.content_type,
+            SavedResult.created_at,
+            SavedResult.result_metadata,
+        )
+        .where(SavedResult.user_id == user_id)
+        .order_by(col(SavedResult.created_at).desc(), col(SavedResult.id).desc())
+        .limit(SAVED_LIMIT)
+    ).all()
+    return tuple(
+        SavedItem(
+            id=r[0],
+            title=r[1],
+            tool_name=r[2],
+            content_type=r[3],
+            created_at=r[4],
+            summary=_summary(r[5], None),
+        )
+        for r in rows
+    )
+
+
+def _documents(session: Session, user_id: str) -> tuple[tuple[DocumentItem, ...], int]:
+    rows = session.exec(
+        select(UserDocument)
+        .where(UserDocument.user_id == user_id)
+        .order_by(col(UserDocument.created_at).desc(), col(UserDocument.id).desc())
+        .limit(DOCUMENTS_LIMIT)
+    ).all()
+    total = session.exec(
+        select(func.count()).select_from(UserDocument).where(UserDocument.user_id == user_id)
+    ).one()
+    items = tuple(
+        DocumentItem(
+            id=r.id or 0,
+            name=r.name,
+            tool_name=r.tool_name,
+            kind="Document" if r.file_format.strip().upper() == "PDF" else "Article",
+            size=display_size(r.file_size),
+            download_url=r.download_url if r.download_url.startswith(("https://", "/")) else "",
+            created_at=r.created_at,
+        )
+        for r in rows
+    )
+    return items, int(total)
+
+
+def notification_icon(type_: str) -> str:
+    """info, success or alert (error and warning) for the dashboard's icons."""
+    if type_ == "success":
+        return "success"
+    if type_ in ("error", "warning"):
+        return "alert"
+    return "info"
+
+
+def _favorites(session: Session, user_id: str) -> tuple[FavoriteItem, ...]:
+    items = []
+    for row in list_favorites(session, user_id):
+        tool = _TOOLS_BY_NAME.get(row.tool_name)
+        if tool is not None:
+            items.append(FavoriteItem(tool_name=tool.name, tool_path=tool.path, icon=tool.icon))
+    return tuple(items)
+
+
+def load_dashboard(session: Session, user_id: str) -> DashboardData | None:
+    """The dashboard of `user_id` (None when the account is gone). Database errors propagate
+    so the page can say 'Failed to load user data'."""
+    if not is_valid_user_id(user_id):
+        return None
+    view = accounts.account_view(session, user_id)
+    if view is None:
+        return None
+    plan_name, plan_active = _plan(session, user_id)
+    favorites = _favorites(session, user_id)
+    stats = _cached("stats", user_id, STATS_TTL, lambda: _stats(session, user_id))
+    activity = _cached("activity", user_id, ACTIVITY_TTL, lambda: _activity(session, user_id))
+
+    saved_total, newest = session.exec(
+        select(func.count(), func.max(SavedResult.id)).where(SavedResult.user_id == user_id)
+    ).one()
+    marker = (int(saved_total), newest)
+    cached = cache.get("saved", user_id)
+    if cached is None or cached[0] != marker:
+        cached = (marker, _saved(session, user_id))
+        cache.put("saved", user_id, cached, SAVED_TTL)
+    saved = cached[1]
+
+    documents, documents_total = _documents(session, user_id)
+    rows = notifications.list_notifications(session, user_id, limit=NOTIFICATIONS_LIMIT)
+    unread = notifications.unread_count(session, user_id)
+
+    tools = [_TOOLS_BY_NAME[a.tool_name] for a in activity if a.tool_name in _TOOLS_BY_NAME]
+    resume = tools[0] if tools else None
+    return DashboardData(
+        name=view.name,
+        email=view.email,
+        avatar_url=view.avatar_url,
+        initials=view.initials,
+        plan_name=plan_name,
+        plan_active=plan_active,
+        favorites=favorites,
+        stats=stats,
+        # The counter is never raised by this app's tools: count what the user keeps.
+        documents_count=max(stats.documents_generated, int(saved_total) + documents_total),
+        resume_tool=resume.name if resume else "",
+        resume_path=resume.path if resume else "",
+        saved=saved,
+        saved_total=int(saved_total),
+        documents=documents,
+        documents_total=documents_total,
+        activity=activity,
+        notifications=tuple(
+            NotificationItem(
+                id=n.id or 0,
+                type=n.type,
+                icon=notification_icon(n.type),
+                message=n.message,
+                is_read=n.is_read,
+                created_at=n.created_at,
+            )
+            for n in rows
+        ),
+        unread=unread,
+    )
+
+
+# --------------------------------------------------------------------------- detail and changes
+
+
+def _content_text(content: Any) -> str:
+    """Readable text of a saved result's content (the fallback when it has no HTML)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, Mapping):
+        raw = content.get("rawContent")
+        if isinstance(raw, str):
+            return raw
+        messages = content.get("messages")
+        if isinstance(messages, list):
+            lines = [
+                f"{m.get('role', '')}: {m.get('content', '')}"
+                for m in messages
+                if isinstance(m, Mapping)
+            ]
+            return "\n\n".join(lines)
+        data = content.get("data", content)
+        return json.dumps(data, indent=2, ensure_ascii=False, default=str)
+    if content is None:
+        return ""
+    return json.dumps(content, indent=2, ensure_ascii=False, default=str)
+
+
+def result_detail(session: Session, user_id: str, result_id: Any) -> ResultDetail | None:
+    """One of the user's own saved results for the detail modal (None otherwise)."""
+    row = saved_results.get_saved_result(session, user_id, result_id)
+    if row is None:
+        return None
+    return ResultDetail(
+        id=row.id or 0,
+        title=row.title,
+        tool_name=row.tool_name,
+        content_type=row.content_type,
+        created_at=row.created_at,
+        html=row.formatted_content or "",
+        text=_content_text(row.content),
+        summary=_summary(row.result_metadata, row.content),
+    )
+
+
+def delete_result(session: Session, user_id: str, result_id: Any) -> bool:
+    """Delete one of the user's own saved results and forget the caches it affects."""
+    ok = saved_results.delete_saved_result(session, user_id, result_id)
+    if ok:
+        invalidate(user_id, "saved", "stats")
+    return ok
+
+
+def record_favorite_opened(session: Session, user_id: str, tool: Tool) -> bool:
+    """Log 'Opened {tool} from favorites' and forget the caches it affects."""
+    ok = log_activity(session, user_id, tool.name, f"Opened {tool.name} from favorites")
+    invalidate(user_id, "activity", "stats")
+    return ok

@@ -1,0 +1,237 @@
+"""DashboardState without a browser, on a real migrated SQLite database and real sessions.
+
+P-DASH-1..10 handlers: loading, favourites (toasts and activity), result detail and delete,
+notifications (mark all, dismiss), Profile modal Manage, 'Failed to load user data'; signed-out
+handlers change nothing, and ids of another user's rows change nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import reflex as rx
+from reflex.event import Event
+from reflex.istate.data import HeaderData, ReflexURL, RouterData
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
+from sqlmodel import Session, select
+
+from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.domain import passwords
+from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE
+from startup_toolkit.models import SavedResult, UserActivity, UserFavorite, UserNotification
+from startup_toolkit.pages import dashboard as page
+from startup_toolkit.pages.dashboard import DashboardState
+from startup_toolkit.services import accounts, activity, saved_results, sessions
+from startup_toolkit.services import dashboard as service
+
+
+@pytest.fixture(autouse=True)
+def _setup(settings_env: pytest.MonkeyPatch) -> Iterator[None]:
+    settings_env.setenv("ACCESS_MODE", "open")
+    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
+    service.cache.clear()
+    yield
+    service.cache.clear()
+    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+
+
+def make_state(cookie: str = "") -> DashboardState:
+    root = rx.State(_reflex_internal_init=True)
+    root.router = RouterData(
+        headers=HeaderData(cookie=cookie), url=ReflexURL("http://localhost:3000/dashboard")
+    )
+    return root.get_substate(DashboardState.get_full_name().split("."))  # type: ignore[return-value]
+
+
+def sign_up(engine: Engine, email: str) -> str:
+    with Session(engine) as db:
+        result = accounts.sign_up(db, "Ada Lovelace", email, "correct horse", "correct horse")
+    assert result.ok and result.user_id
+    return result.user_id
+
+
+def signed_in(engine: Engine, user_id: str) -> DashboardState:
+    with Session(engine) as db:
+        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
+    return make_state(f"{SESSION_COOKIE}={token}")
+
+
+def call(coro: Any) -> list[Event]:
+    spec = asyncio.run(coro)
+    return [] if spec is None else list(Event.from_event_type(spec))
+
+
+def toast_text(evs: list[Event]) -> str:
+    return " ".join(str(e.payload.get("function", "")) for e in evs)
+
+
+@pytest.fixture
+def user_a(engine: Engine) -> str:
+    return sign_up(engine, "a@example.com")
+
+
+@pytest.fixture
+def user_b(engine: Engine) -> str:
+    return sign_up(engine, "b@example.com")
+
+
+def save(engine: Engine, uid: str, title: str) -> int:
+    with Session(engine) as db:
+        outcome = saved_results.save_result(db, uid, GROWTH_ENGINE.name, title, "Body")
+    assert outcome.ok and outcome.result_id
+    return outcome.result_id
+
+
+def count(engine: Engine, model: Any, *where: Any) -> int:
+    with Session(engine) as db:
+        return len(db.exec(select(model).where(*where)).all())
+
+
+def test_p_dash_1_to_8_load_fills_the_page(engine: Engine, user_a: str) -> None:
+    save(engine, user_a, "Plan")
+    state = signed_in(engine, user_a)
+    assert state.loading is True
+    assert call(state.load()) == []
+    assert state.loading is False and state.load_failed is False
+    assert state.plan_name == service.OPEN_PLAN and state.plan_active
+    assert state.saved_total == 1 and state.saved[0]["title"] == "Plan"
+    assert state.resume_tool == GROWTH_ENGINE.name and state.resume_path == GROWTH_ENGINE.path
+    assert state.tools_used == 1
+    assert [a["n"] for a in state.activity] == ["1", "2"]
+    assert state.activity[0]["when"] == "Just now"
+    messages = [n["message"] for n in state.notifications]
+    assert any(m.startswith("Welcome to Unstuck!") for m in messages)
+    assert state.unread == len(messages)
+
+
+def test_p_dash_10_load_failure_toasts(
+    engine: Engine, user_a: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = signed_in(engine, user_a)
+
+    def broken(*_a: object) -> None:
+        raise OperationalError("select", {}, Exception("down"))
+
+    monkeypatch.setattr(service, "load_dashboard", broken)
+    evs = call(state.load())
+    assert page.LOAD_FAILED in toast_text(evs) and state.load_failed and not state.loading
+
+
+def test_p_dash_2_favourites_toggle_toasts_and_open_logs(engine: Engine, user_a: str) -> None:
+    state = signed_in(engine, user_a)
+    call(state.load())
+    assert "Added to favorites" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
+    assert state.favorite_paths == [AI_COFOUNDER.path]
+    assert "Removed from favorites" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
+    assert state.favorites == []
+    call(state.toggle_favorite(AI_COFOUNDER.path))
+    evs = call(state.open_favorite(AI_COFOUNDER.path))
+    assert [e.payload["path"] for e in evs if e.name == "_redirect"] == [AI_COFOUNDER.path]
+    assert count(engine, UserActivity, UserActivity.action == "Opened AI Co-Founder from favorites")
+    # Anything outside the catalogue is ignored.
+    assert call(state.toggle_favorite("/evil")) == []
+    assert call(state.open_favorite("https://evil.example")) == []
+
+
+def test_p_dash_2_failure_toasts(
+    engine: Engine, user_a: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = signed_in(engine, user_a)
+    call(state.load())
+    monkeypatch.setattr(page.favorites, "toggle_favorite", lambda *a: None)
+    assert "Failed to add favorite" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
+    state.favorites = [{"name": AI_COFOUNDER.name, "path": AI_COFOUNDER.path, "icon": "bot"}]
+    assert "Failed to remove favorite" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
+
+
+def test_p_dash_5_detail_and_delete_closes_it(engine: Engine, user_a: str) -> None:
+    rid = save(engine, user_a, "Plan")
+    state = signed_in(engine, user_a)
+    call(state.load())
+    assert call(state.open_result(str(rid))) == []
+    assert state.detail_open and state.detail["title"] == "Plan"
+    assert state.detail["tool"] == GROWTH_ENGINE.name and state.detail["text"] == "Body"
+    evs = call(state.delete_result(str(rid)))
+    assert "Result deleted successfully" in toast_text(evs)
+    assert not state.detail_open and state.detail == {} and state.saved == []
+    assert "Failed to delete result" in toast_text(call(state.delete_result(str(rid))))
+    assert call(state.delete_result("not a number")) == []
+
+
+def test_p_dash_8_mark_all_and_dismiss(engine: Engine, user_a: str) -> None:
+    state = signed_in(engine, user_a)
+    call(state.load())
+    first = state.notifications[0]["id"]
+    before = state.unread
+    assert call(state.dismiss_notification(first)) == []
+    assert state.unread == before - 1 and state.notifications[0]["read"] == "1"
+    assert "All notifications marked as read" in toast_text(call(state.mark_all_read()))
+    assert state.unread == 0 and all(n["read"] for n in state.notifications)
+    assert "No notifications to clear" in toast_text(call(state.mark_all_read()))
+    assert count(engine, UserNotification, UserNotification.is_read.is_(False)) == 0  # type: ignore[attr-defined]
+
+
+def test_p_dash_8_mark_all_failure(
+    engine: Engine, user_a: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = signed_in(engine, user_a)
+    monkeypatch.setattr(page.notifications, "mark_all_read", lambda *a: 0)
+    assert "Failed to clear notifications" in toast_text(call(state.mark_all_read()))
+
+
+def test_p_dash_9_manage_is_a_full_page_navigation(engine: Engine, user_a: str) -> None:
+    state = signed_in(engine, user_a)
+    state.set_profile_open(True)
+    evs = state.manage_profile()
+    scripts = [e.payload["javascript_code"] for e in Event.from_event_type(evs)]
+    assert scripts == ["window.location.assign('/profile')"] and not state.profile_open
+
+
+def snapshot(engine: Engine) -> tuple[int, ...]:
+    with Session(engine) as db:
+        return (
+            len(db.exec(select(UserFavorite)).all()),
+            len(db.exec(select(SavedResult)).all()),
+            len(db.exec(select(UserActivity)).all()),
+            len(db.exec(select(UserNotification).where(UserNotification.is_read)).all()),
+        )
+
+
+def test_signed_out_handlers_change_nothing(engine: Engine, user_a: str) -> None:
+    rid = save(engine, user_a, "Plan")
+    with Session(engine) as db:
+        nid = db.exec(select(UserNotification.id)).first()
+    state = make_state()
+    before = snapshot(engine)
+    for coro in (
+        state.load(),
+        state.toggle_favorite(AI_COFOUNDER.path),
+        state.open_favorite(AI_COFOUNDER.path),
+        state.open_result(str(rid)),
+        state.delete_result(str(rid)),
+        state.mark_all_read(),
+        state.dismiss_notification(str(nid)),
+    ):
+        assert call(coro) == []
+    assert snapshot(engine) == before
+    assert state.saved == [] and state.detail == {} and state.notifications == []
+
+
+def test_other_users_ids_change_nothing(engine: Engine, user_a: str, user_b: str) -> None:
+    rid = save(engine, user_a, "A's plan")
+    with Session(engine) as db:
+        nid = db.exec(select(UserNotification.id).where(UserNotification.user_id == user_a)).first()
+        activity.log_activity(db, user_a, "x", "y")
+    b = signed_in(engine, user_b)
+    call(b.load())
+    before = snapshot(engine)
+    assert "Failed to load result" in toast_text(call(b.open_result(str(rid))))
+    assert b.detail == {} and not b.detail_open
+    assert "Failed to delete result" in toast_text(call(b.delete_result(str(rid))))
+    assert "Failed to mark" in toast_text(call(b.dismiss_notification(str(nid))))
+    assert snapshot(engine) == before
+    assert count(engine, SavedResult, SavedResult.id == rid) == 1
