@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit import pages  # noqa: F401  (registers every @rx.page)
-from startup_toolkit.api.auth import auth_api
+from startup_toolkit.api import api
 from startup_toolkit.components.theme import SCRIPTS, STYLESHEETS
 from startup_toolkit.models import User
 from startup_toolkit.services.outbox import run_outbox_worker
@@ -28,6 +28,6 @@ app = rx.App(
         position="bottom-right",
         close_button=True,
     ),
-    api_transformer=auth_api,
+    api_transformer=api,
 )
 app.register_lifespan_task(run_outbox_worker)

@@ -32,6 +32,7 @@ EXPECTED_TABLES = {
     "users",
     "sessions",
     "subscriptions",
+    "invoices",
     "stripe_events",
     "contact_messages",
     "ai_usage",

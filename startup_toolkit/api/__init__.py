@@ -1,0 +1,10 @@
+"""Plain HTTP routes mounted beside Reflex's own (`api_transformer`)."""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+
+from startup_toolkit.api.auth import AUTH_ROUTES
+from startup_toolkit.api.billing import BILLING_ROUTES
+
+api = Starlette(routes=[*AUTH_ROUTES, *BILLING_ROUTES])

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from http.cookies import SimpleCookie
 
-from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
@@ -83,9 +82,7 @@ async def sign_out(request: Request) -> Response:
     return response
 
 
-auth_api = Starlette(
-    routes=[
-        Route("/api/auth/complete", complete_sign_in, methods=["GET"]),
-        Route("/api/auth/signout", sign_out, methods=["POST"]),
-    ]
-)
+AUTH_ROUTES = [
+    Route("/api/auth/complete", complete_sign_in, methods=["GET"]),
+    Route("/api/auth/signout", sign_out, methods=["POST"]),
+]

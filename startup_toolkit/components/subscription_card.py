@@ -1,7 +1,7 @@
 """The subscription view of the profile page (P-PROF-6).
 
-`subscription_card(...)` takes plain values (or state Vars, for the billing work to feed real
-data later): plan name, plan type ('free' or 'premium'), active flag, price, billing cycle,
+`subscription_card(...)` takes plain values or state Vars (the profile feeds it from
+check-subscription): plan name, plan type ('free' or 'premium'), active flag, price, billing cycle,
 dates, payment method, features and billing history. A free plan also shows the upgrade pitch:
 the 'Premium Plan' at 29.99 monthly with its features and an Upgrade link to /pricing.
 Prices stay as the spec states them (29.99 premium / 0 free in this view).
@@ -155,7 +155,9 @@ def _billing_history(history: Sequence[dict[str, str]] | rx.Var) -> rx.Component
     )
 
 
-def _link_button(label: str, icon: str, href: str, element_id: str, **props: Any) -> rx.Component:
+def _link_button(
+    label: str, icon: str, href: str | rx.Var, element_id: str, **props: Any
+) -> rx.Component:
     """A button that is a real client-side link (one tab stop)."""
     return rx.button(
         ReactRouterLink.create(
@@ -164,6 +166,27 @@ def _link_button(label: str, icon: str, href: str, element_id: str, **props: Any
         as_child=True,
         **props,
     )
+
+
+def _manage_button(href: str | rx.Var) -> rx.Component:
+    """'Manage plan': the billing portal route opens in a new tab; an app page in this one."""
+    props: dict[str, Any] = {"size": "2", "variant": "soft", "width": "100%"}
+    content = (rx.icon("settings-2", size=16), rx.text("Manage plan", as_="span"))
+    portal = rx.button(
+        rx.el.a(
+            *content,
+            href=href,
+            target="_blank",
+            rel="noopener noreferrer",
+            id="subscription-manage",
+        ),
+        as_child=True,
+        **props,
+    )
+    in_app = _link_button("Manage plan", "settings-2", href, "subscription-manage", **props)
+    if isinstance(href, rx.Var):
+        return rx.cond(href.to(str).startswith("/api/"), portal, in_app)
+    return portal if href.startswith("/api/") else in_app
 
 
 def upgrade_pitch(
@@ -217,7 +240,7 @@ def subscription_card(
     features: Sequence[str] | rx.Var = FREE_FEATURES,
     billing_history: Sequence[dict[str, str]] | rx.Var = (),
     upgrade_href: str = UPGRADE_HREF,
-    manage_href: str = MANAGE_HREF,
+    manage_href: str | rx.Var = MANAGE_HREF,
 ) -> rx.Component:
     """P-PROF-6: the user's plan, its details and features; on the free plan, the upgrade
     pitch; on premium, the 'Premium Plan' badge and a Manage link."""
@@ -302,19 +325,7 @@ def subscription_card(
                 width="100%",
             ),
             _billing_history(billing_history),
-            rx.cond(
-                premium,
-                _link_button(
-                    "Manage plan",
-                    "settings-2",
-                    manage_href,
-                    "subscription-manage",
-                    size="2",
-                    variant="soft",
-                    width="100%",
-                ),
-                upgrade_pitch(href=upgrade_href),
-            ),
+            rx.cond(premium, _manage_button(manage_href), upgrade_pitch(href=upgrade_href)),
             spacing="5",
             width="100%",
         ),

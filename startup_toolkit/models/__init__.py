@@ -3,7 +3,7 @@
 from startup_toolkit.models.accounts import User, UserSession
 from startup_toolkit.models.activity import UserActivity, UserFavorite, UserNotification, UserStats
 from startup_toolkit.models.ai import AiUsage
-from startup_toolkit.models.billing import StripeEvent, Subscription
+from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import SavedResult, UserDocument
@@ -18,6 +18,7 @@ from startup_toolkit.models.settings import (
 __all__ = [
     "AiUsage",
     "ContactMessage",
+    "Invoice",
     "LoginAttempt",
     "Profile",
     "Resource",

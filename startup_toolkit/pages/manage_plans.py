@@ -1,19 +1,33 @@
-"""/manage-plans: replaces its own history entry and goes to /pricing (P-PRICE-6)."""
+"""/manage-plans: replaces its own history entry and goes on (P-PRICE-6): to the Stripe
+customer portal for a founder who has a billing account, else to /pricing."""
 
 from __future__ import annotations
+
+import asyncio
 
 import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.db import run_in_session
+from startup_toolkit.services import billing
+from startup_toolkit.state.auth import signed_in_user_id
+
+PORTAL_ROUTE = "/api/billing/portal"
 
 
 class ManagePlansState(rx.State):
-    """Sends /manage-plans on to /pricing."""
+    """Sends /manage-plans on to the billing portal or /pricing."""
 
     @rx.event
-    def go_to_pricing(self) -> EventSpec:
+    async def go_to_pricing(self) -> EventSpec:
         """on_load: replace this history entry, so Back never returns to /manage-plans."""
+        if billing.checkout_mode() == "stripe":
+            user_id = await signed_in_user_id(self)
+            if user_id is not None and await asyncio.to_thread(
+                run_in_session, billing.has_billing_account, user_id
+            ):
+                return rx.call_script(f"window.location.replace({PORTAL_ROUTE!r})")
         return rx.redirect("/pricing", replace=True)
 
 
@@ -28,7 +42,7 @@ def manage_plans() -> rx.Component:
         section(
             rx.vstack(
                 rx.spinner(size="3"),
-                rx.text("Taking you to pricing...", size="3", color_scheme="gray"),
+                rx.text("Taking you to your plan...", size="3", color_scheme="gray"),
                 rx.link("Go to pricing", href="/pricing", replace=True),
                 spacing="3",
                 align="center",

@@ -17,6 +17,7 @@ from startup_toolkit.components.testimonials import testimonials_section
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.domain.catalog import ALL_TOOLS
 from startup_toolkit.domain.urls import http_url_or_empty
+from startup_toolkit.services import billing
 from startup_toolkit.settings import get_settings
 
 PRICE_LABEL = "$11"
@@ -24,6 +25,7 @@ SUBSCRIBE_LABEL = "Subscribe Now - $11/mo"
 SPOTS_BANNER = "Limited Time - Only 100 Spots Left"
 TOAST_TITLE = "Subscription"
 TOAST_DESCRIPTION = "Checkout link coming soon..."
+CHECKOUT_ROUTE = "/api/billing/checkout"
 
 PLAN_FEATURES: tuple[str, ...] = (
     f"All {len(ALL_TOOLS)} AI tools, including the Startup Viability Scanner",
@@ -82,19 +84,31 @@ FAQ: tuple[tuple[str, str], ...] = (
 
 
 class PricingState(rx.State):
-    """The checkout link shown by the Subscribe buttons (P-PRICE-3)."""
+    """Where the Subscribe buttons go (P-PRICE-3), and a billing problem to show."""
 
-    #: The configured checkout address, only when it is an http(s) URL; '' otherwise.
+    #: Stripe Checkout (through our route, which knows the user), the configured checkout
+    #: link when it is an http(s) URL, or '' (the buttons then show the toast).
     checkout_url: str = ""
+    #: Why the last checkout or portal could not open ('' when nothing went wrong).
+    billing_problem: str = ""
 
     @staticmethod
     def _configured_checkout_url() -> str:
-        return http_url_or_empty(get_settings().checkout_url)
+        mode = billing.checkout_mode()
+        if mode == "stripe":
+            return CHECKOUT_ROUTE
+        return http_url_or_empty(get_settings().checkout_url) if mode == "link" else ""
 
     @rx.event
     def load(self) -> None:
-        """on_load: take the checkout link from the settings (never from the browser)."""
+        """on_load: take the checkout target from the settings (never from the browser)."""
         self.checkout_url = self._configured_checkout_url()
+        code = self.router.url.query_parameters.get("billing_error", "")
+        self.billing_problem = billing.problem_message(code)
+
+    @rx.event
+    def dismiss_problem(self) -> None:
+        self.billing_problem = ""
 
     @rx.event
     def subscribe(self) -> EventSpec:
@@ -104,6 +118,32 @@ class PricingState(rx.State):
         if url:
             return rx.redirect(url, is_external=True)
         return rx.toast(TOAST_TITLE, description=TOAST_DESCRIPTION)
+
+
+def billing_problem_callout() -> rx.Component:
+    """What stopped the last checkout, with a way to close it."""
+    return rx.cond(
+        PricingState.billing_problem != "",
+        rx.callout.root(
+            rx.callout.icon(rx.icon("triangle-alert", size=18)),
+            rx.callout.text(PricingState.billing_problem),
+            rx.icon_button(
+                rx.icon("x", size=14),
+                on_click=PricingState.dismiss_problem,
+                variant="ghost",
+                color_scheme="gray",
+                size="1",
+                aria_label="Dismiss",
+                margin_left="auto",
+            ),
+            color="amber",
+            role="alert",
+            id="billing-problem",
+            width="100%",
+            display="flex",
+            align_items="center",
+        ),
+    )
 
 
 def subscribe_button(label: str, element_id: str, **props: Any) -> rx.Component:
@@ -213,6 +253,7 @@ def plan_card() -> rx.Component:
                 align_items="center",
                 gap="0.4rem",
             ),
+            billing_problem_callout(),
             subscribe_button(SUBSCRIBE_LABEL, "plan-subscribe", size="4", width="100%"),
             rx.separator(size="4"),
             rx.text("Everything included", size="2", weight="bold"),

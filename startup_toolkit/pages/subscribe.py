@@ -1,18 +1,128 @@
 """/subscribe/success (P-PRICE-4) and /subscribe/canceled (P-PRICE-5).
 
-The success page grants nothing and writes no subscription flag: the billing issue adds the
-server-side check of the checkout session. Confetti is drawn by assets/js/public.js when the
-`data-confetti` marker appears (3 s, skipped with reduced motion).
+With Stripe configured, the success page asks Stripe on the server whether the checkout
+session in its URL is paid and belongs to the signed-in founder; only then is the subscription
+recorded and the browser's `isSubscribed` hint written (it never grants access by itself).
+Without a valid session the page still shows, and grants nothing. Confetti is drawn by
+assets/js/public.js when the `data-confetti` marker appears (3 s, skipped with reduced motion).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from urllib.parse import quote
+
 import reflex as rx
+from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.theme import heading_style
+from startup_toolkit.db import run_in_session
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
+from startup_toolkit.services import billing
+from startup_toolkit.state.auth import AuthState, signed_in_user_id
+
+log = logging.getLogger(__name__)
+
+#: What the founder reads once the checkout session has been checked, by outcome.
+CONFIRMATION_TEXTS: dict[str, tuple[str, str]] = {
+    "checking": ("", "Confirming your payment..."),
+    "confirmed": ("circle-check", "Payment confirmed: your Premium Plan is active."),
+    "unpaid": (
+        "clock",
+        "Your payment is still being processed. Your access starts as soon as it clears: "
+        "refresh this page in a minute.",
+    ),
+    "not_yours": (
+        "user-x",
+        "This checkout belongs to another account. Sign in with the account you subscribed with.",
+    ),
+    "invalid": (
+        "circle-help",
+        "We could not find this checkout. If you have just paid, your access appears within "
+        "a minute; otherwise return to pricing.",
+    ),
+    "unavailable": (
+        "wifi-off",
+        "We could not reach the payment provider to confirm your payment. Refresh this page "
+        "in a minute.",
+    ),
+    "signed_out": ("log-in", "Sign in to finish setting up your subscription."),
+}
+SUBSCRIBED_FLAG_SCRIPT = "window.localStorage.setItem('isSubscribed', 'true')"
+
+
+class SubscribeSuccessState(rx.State):
+    """The server-side check of the checkout session named in the success URL."""
+
+    #: '' (nothing to check: Stripe is not configured) or a CONFIRMATION_TEXTS key.
+    confirmation: str = ""
+    sign_in_href: str = "/login"
+
+    @rx.event(background=True)
+    async def verify(self) -> AsyncIterator[EventSpec]:
+        """on_load: confirm the session with Stripe, record it, then write the browser hint."""
+        async with self:
+            if billing.checkout_mode() != "stripe":
+                self.confirmation = ""
+                return
+            self.confirmation = "checking"
+            session_id = self.router.url.query_parameters.get("session_id", "")
+            query = self.router.url.query
+            self.sign_in_href = "/login?next=" + quote(
+                "/subscribe/success" + (f"?{query}" if query else ""), safe=""
+            )
+            user_id = await signed_in_user_id(self)
+        if user_id is None:
+            outcome = "signed_out"
+        else:
+            try:
+                outcome = await asyncio.to_thread(
+                    run_in_session, billing.confirm_checkout, user_id, session_id
+                )
+            except Exception:
+                log.exception("Could not confirm a checkout session")
+                outcome = "unavailable"
+        async with self:
+            self.confirmation = outcome
+        if outcome == "confirmed":
+            yield rx.call_script(SUBSCRIBED_FLAG_SCRIPT)
+            yield AuthState.load
+
+
+def confirmation_line() -> rx.Component:
+    """The outcome of the check, read out politely to screen readers."""
+
+    def line(key: str) -> rx.Component:
+        icon, text = CONFIRMATION_TEXTS[key]
+        ok = key == "confirmed"
+        return rx.hstack(
+            rx.spinner(size="2") if key == "checking" else rx.icon(icon, size=18),
+            rx.text(text, size="3", weight="medium"),
+            rx.link("Sign in", href=SubscribeSuccessState.sign_in_href, weight="bold")
+            if key == "signed_out"
+            else rx.fragment(),
+            spacing="2",
+            align="center",
+            justify="center",
+            wrap="wrap",
+            color=f"var(--{'green' if ok else 'amber' if key != 'checking' else 'gray'}-11)",
+        )
+
+    return rx.box(
+        rx.match(
+            SubscribeSuccessState.confirmation,
+            *[(key, line(key)) for key in CONFIRMATION_TEXTS],
+            rx.fragment(),
+        ),
+        role="status",
+        aria_live="polite",
+        id="subscription-confirmation",
+    )
+
 
 NEXT_STEPS: tuple[tuple[str, str, str, str, str], ...] = (
     (
@@ -85,6 +195,7 @@ def next_step(icon: str, label: str, href: str, text: str, element_id: str) -> r
     route="/subscribe/success",
     title="You're All Set! | Unstuck",
     description="Thanks for subscribing to Unstuck. Launch your dashboard or try a tool.",
+    on_load=SubscribeSuccessState.verify,
 )
 def subscribe_success() -> rx.Component:
     return page_layout(
@@ -104,6 +215,7 @@ def subscribe_success() -> rx.Component:
                 color_scheme="gray",
                 max_width="34rem",
             ),
+            confirmation_line(),
             rx.grid(
                 *[next_step(*step) for step in NEXT_STEPS],
                 columns=rx.breakpoints(initial="1", sm="3"),

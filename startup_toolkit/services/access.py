@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
+from startup_toolkit.domain.billing import ACTIVE_STATUSES, is_active
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.billing import Subscription
+from startup_toolkit.services import billing
 from startup_toolkit.settings import get_settings
-
-ACTIVE_STATUSES = frozenset({"active", "trialing"})
 
 
 def has_active_subscription(session: Session, user_id: str, now: datetime | None = None) -> bool:
@@ -18,15 +18,18 @@ def has_active_subscription(session: Session, user_id: str, now: datetime | None
     now = now or utcnow()
     rows = session.exec(
         select(Subscription).where(
-            Subscription.user_id == user_id, Subscription.status.in_(ACTIVE_STATUSES)
+            Subscription.user_id == user_id, col(Subscription.status).in_(ACTIVE_STATUSES)
         )
     ).all()
-    return any(r.current_period_end is None or r.current_period_end > now for r in rows)
+    return any(is_active(r.status, r.current_period_end, now) for r in rows)
 
 
 def may_use_tools(session: Session, user_id: str, now: datetime | None = None) -> bool:
     """The gate of P-AUTH-2: open mode lets every signed-in user in; subscription mode asks
-    the subscriptions table (never the browser)."""
+    our subscriptions table (never the browser), and Stripe itself only when a paid period
+    has just run out there (a renewal whose webhook we missed)."""
     if get_settings().effective_access_mode == "open":
         return True
-    return has_active_subscription(session, user_id, now)
+    return has_active_subscription(session, user_id, now) or billing.revive_lapsed(
+        session, user_id, now
+    )

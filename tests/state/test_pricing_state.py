@@ -90,11 +90,13 @@ def test_subscribe_with_an_unsafe_checkout_url_falls_back_to_the_toast(
     assert state.checkout_url == ""
 
 
-def test_manage_plans_replaces_history_entry_with_pricing() -> None:
+async def test_manage_plans_replaces_history_entry_with_pricing(
+    settings_env: pytest.MonkeyPatch,
+) -> None:
     """P-PRICE-6: /manage-plans redirects to /pricing without adding a history entry."""
     state = _substate(ManagePlansState)
 
-    events = _events(state.go_to_pricing())
+    events = _events(await state.go_to_pricing())
 
     assert [e.name for e in events] == ["_redirect"]
     assert events[0].payload["path"] == "/pricing"

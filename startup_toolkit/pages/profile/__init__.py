@@ -3,7 +3,7 @@
 Checklist: P-PROF-1 (guard, 'Loading profile data...', tabs driven by `?tab=`), P-PROF-2
 (profile fields, read-only email, avatar, Delete Account), P-PROF-3 (AI personalisation),
 P-PROF-4 (two-factor, login notifications, session timeout, password last changed), P-PROF-5
-(Change Password dialog), P-PROF-6 (subscription view, free plan for now), P-PROF-7
+(Change Password dialog), P-PROF-6 (subscription view from check-subscription), P-PROF-7
 (preferences).
 
 Security: every handler asks `signed_in_user_id` (the server-side session) for the user and
@@ -23,6 +23,7 @@ from startup_toolkit.pages.profile.ai_tab import ai_tab
 from startup_toolkit.pages.profile.profile_tab import profile_tab
 from startup_toolkit.pages.profile.security_tab import security_tab
 from startup_toolkit.pages.profile.state import LOADING_TEXT, ROUTE, TABS, ProfileState
+from startup_toolkit.pages.profile.subscription import SubscriptionState
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import AuthState
 
@@ -109,7 +110,7 @@ _CSS = """
     description=(
         "Your profile, AI personalization, preferences, security and subscription settings."
     ),
-    on_load=[AuthState.require_access, ProfileState.load],
+    on_load=[AuthState.require_access, ProfileState.load, SubscriptionState.load],
 )
 def profile() -> rx.Component:
     return page_layout(

@@ -6,7 +6,6 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.subscription_card import subscription_card
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.profile import (
     BIO_MAX,
@@ -22,6 +21,7 @@ from startup_toolkit.pages.profile.state import (
     ProfileState,
     field_id,
 )
+from startup_toolkit.pages.profile.subscription import subscription_view
 from startup_toolkit.pages.profile.widgets import (
     busy_button,
     error_for,
@@ -441,7 +441,7 @@ def profile_tab() -> rx.Component:
     return rx.grid(
         rx.vstack(profile_form(), preferences_card(), spacing="5", width="100%", min_width="0"),
         rx.vstack(
-            subscription_card(),
+            subscription_view(),
             danger_zone(),
             spacing="5",
             width="100%",

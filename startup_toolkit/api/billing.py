@@ -1,0 +1,170 @@
+"""Plain HTTP routes for billing: the spec's server functions and Stripe's webhook.
+
+The signed-in user comes from the HttpOnly session cookie, never from the request body.
+
+- GET  /api/billing/checkout            Subscribe's target (opened in a new tab): 303 to Stripe
+                                         Checkout, or to /login, /dashboard or /pricing with a
+                                         problem code.
+- GET  /api/billing/portal              Manage's target: 303 to the Stripe customer portal.
+- POST /api/billing/create-checkout     {url}            (P-BILL-1)
+- GET  /api/billing/check-subscription  {subscribed, subscription_id, start_date,
+                                         next_billing_date, payment_method, billing_history}
+- POST /api/billing/customer-portal     {url}
+- POST /api/stripe/webhook              Stripe events, signature checked (300 s tolerance).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.db import run_in_session
+from startup_toolkit.domain.urls import http_url_or_empty
+from startup_toolkit.providers import stripe_api
+from startup_toolkit.services import billing, sessions
+from startup_toolkit.settings import get_settings
+
+log = logging.getLogger(__name__)
+
+MAX_WEBHOOK_BYTES = 512 * 1024
+PRICING = "/pricing"
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+async def _user_id(request: Request) -> str | None:
+    token = request.cookies.get(SESSION_COOKIE, "")
+    if not token:
+        return None
+    return await run_in_threadpool(run_in_session, sessions.resolve_session, token)
+
+
+def _redirect(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303, headers=NO_STORE)
+
+
+def _problem_redirect(code: str) -> RedirectResponse:
+    return _redirect(f"{PRICING}?billing_error={quote(code)}")
+
+
+def _json(body: dict[str, Any], status: int = 200) -> JSONResponse:
+    return JSONResponse(body, status_code=status, headers=NO_STORE)
+
+
+_STATUS_BY_PROBLEM = {
+    "signed_out": 401,
+    "subscribed": 409,
+    "no_account": 404,
+    "not_configured": 503,
+    "unreachable": 503,
+    "misconfigured": 503,
+}
+
+
+def _problem_json(error: billing.BillingError) -> JSONResponse:
+    status = _STATUS_BY_PROBLEM.get(error.code, 502)
+    return _json({"error": error.message, "code": error.code}, status)
+
+
+async def _in_session(fn: Callable[..., Any], *args: Any) -> Any:
+    return await run_in_threadpool(run_in_session, fn, *args)
+
+
+async def open_checkout(request: Request) -> Response:
+    mode = billing.checkout_mode()
+    if mode == "link":
+        link = http_url_or_empty(get_settings().checkout_url)
+        return _redirect(link or PRICING)
+    if mode == "none":
+        return _problem_redirect("not_configured")
+    user_id = await _user_id(request)
+    if user_id is None:
+        return _redirect(f"/login?next={quote(PRICING, safe='')}")
+    try:
+        url = await _in_session(billing.start_checkout, user_id)
+    except billing.BillingError as exc:
+        return _redirect("/dashboard") if exc.code == "subscribed" else _problem_redirect(exc.code)
+    return _redirect(url)
+
+
+async def open_portal(request: Request) -> Response:
+    user_id = await _user_id(request)
+    if user_id is None:
+        return _redirect(f"/login?next={quote('/profile', safe='')}")
+    try:
+        url = await _in_session(billing.portal_url, user_id)
+    except billing.BillingError as exc:
+        return _problem_redirect(exc.code)
+    return _redirect(url)
+
+
+async def create_checkout(request: Request) -> Response:
+    user_id = await _user_id(request)
+    if user_id is None:
+        return _problem_json(billing.BillingError("signed_out"))
+    try:
+        url = await _in_session(billing.start_checkout, user_id)
+    except billing.BillingError as exc:
+        return _problem_json(exc)
+    return _json({"url": url})
+
+
+async def check_subscription(request: Request) -> Response:
+    user_id = await _user_id(request)
+    if user_id is None:
+        return _problem_json(billing.BillingError("signed_out"))
+    status = await _in_session(billing.check_subscription, user_id)
+    return _json(status.as_reply())
+
+
+async def customer_portal(request: Request) -> Response:
+    user_id = await _user_id(request)
+    if user_id is None:
+        return _problem_json(billing.BillingError("signed_out"))
+    try:
+        url = await _in_session(billing.portal_url, user_id)
+    except billing.BillingError as exc:
+        return _problem_json(exc)
+    return _json({"url": url})
+
+
+async def stripe_webhook(request: Request) -> Response:
+    secret = get_settings().stripe_webhook_secret
+    if not secret:
+        return _json({"error": "Webhooks are not configured."}, 404)
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_WEBHOOK_BYTES:
+        return _json({"error": "Payload too large."}, 413)
+    payload = await request.body()
+    if len(payload) > MAX_WEBHOOK_BYTES:
+        return _json({"error": "Payload too large."}, 413)
+    try:
+        event = stripe_api.verify_webhook(
+            payload, request.headers.get("stripe-signature", ""), secret
+        )
+    except stripe_api.WebhookSignatureError:
+        return _json({"error": "Invalid signature."}, 400)
+    try:
+        result = await _in_session(billing.handle_event, event)
+    except (stripe_api.PaymentsError, SQLAlchemyError):
+        log.exception("Stripe event %s could not be applied; Stripe will retry", event.get("id"))
+        return _json({"error": "Temporarily unable to process the event."}, 503)
+    return _json({"received": True, "result": result})
+
+
+BILLING_ROUTES = [
+    Route("/api/billing/checkout", open_checkout, methods=["GET"]),
+    Route("/api/billing/portal", open_portal, methods=["GET"]),
+    Route("/api/billing/create-checkout", create_checkout, methods=["POST"]),
+    Route("/api/billing/check-subscription", check_subscription, methods=["GET", "POST"]),
+    Route("/api/billing/customer-portal", customer_portal, methods=["POST"]),
+    Route("/api/stripe/webhook", stripe_webhook, methods=["POST"]),
+]

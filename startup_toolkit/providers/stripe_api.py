@@ -1,0 +1,174 @@
+"""Stripe, through the official SDK: the only module that imports `stripe`.
+
+Every call returns plain dicts (or strings) and raises `PaymentsError` with a message fit for
+a founder's eyes; the SDK's own exception stays in the log. `STRIPE_API_BASE` points the SDK
+at another Stripe-compatible address (tests run a local one). Creates carry idempotency keys,
+so a retried request never makes a second customer or checkout.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import stripe
+
+from startup_toolkit.settings import get_settings
+
+log = logging.getLogger(__name__)
+
+UNREACHABLE = "Payments are unreachable right now. Please try again in a minute."
+MISCONFIGURED = "Payments are not set up correctly. Please contact support."
+REJECTED = "The payment provider refused the request. Please contact support."
+WEBHOOK_TOLERANCE_SECONDS = 300
+
+
+class PaymentsError(Exception):
+    """A Stripe call failed; `message` is safe to show, `kind` says what went wrong."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.kind = kind  # "unreachable" | "misconfigured" | "rejected" | "missing"
+
+
+class WebhookSignatureError(Exception):
+    """A webhook's body or Stripe-Signature header did not verify."""
+
+
+@lru_cache(maxsize=4)
+def _client(api_key: str, api_base: str) -> stripe.StripeClient:
+    addresses: Any = {"api": api_base} if api_base else None
+    # One retry on network errors and 409/5xx: safe because every create is idempotent.
+    return stripe.StripeClient(api_key, base_addresses=addresses, max_network_retries=1)
+
+
+def client() -> stripe.StripeClient:
+    settings = get_settings()
+    if not settings.stripe_secret_key:
+        raise PaymentsError(MISCONFIGURED, "misconfigured")
+    return _client(settings.stripe_secret_key, settings.stripe_api_base)
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    return obj.to_dict(recursive=True) if hasattr(obj, "to_dict") else dict(obj)
+
+
+def _call(what: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    try:
+        return fn(*args, **kwargs)
+    except stripe.AuthenticationError:
+        log.exception("Stripe refused the API key while trying to %s", what)
+        raise PaymentsError(MISCONFIGURED, "misconfigured") from None
+    except stripe.PermissionError:
+        log.exception("The Stripe key may not %s", what)
+        raise PaymentsError(MISCONFIGURED, "misconfigured") from None
+    except stripe.InvalidRequestError as exc:
+        log.warning("Stripe rejected a request to %s: %s", what, exc.user_message or exc)
+        if exc.http_status == 404 or getattr(exc, "code", None) == "resource_missing":
+            raise PaymentsError(REJECTED, "missing") from None
+        raise PaymentsError(REJECTED, "rejected") from None
+    except (stripe.APIConnectionError, stripe.RateLimitError, stripe.APIError):
+        log.exception("Stripe was unreachable while trying to %s", what)
+        raise PaymentsError(UNREACHABLE, "unreachable") from None
+    except stripe.StripeError:
+        log.exception("Stripe failed while trying to %s", what)
+        raise PaymentsError(UNREACHABLE, "unreachable") from None
+
+
+def create_customer(user_id: str, email: str, name: str) -> str:
+    """A new Stripe customer for the user; the same user id always yields the same customer
+    while Stripe remembers the idempotency key (24 h)."""
+    customer = _call(
+        "create a customer",
+        client().v1.customers.create,
+        params={"email": email, "name": name, "metadata": {"user_id": user_id}},
+        options={"idempotency_key": f"unstuck-customer-{user_id}"},
+    )
+    return str(customer.id)
+
+
+def create_checkout_session(
+    *,
+    customer_id: str,
+    user_id: str,
+    price_id: str,
+    success_url: str,
+    cancel_url: str,
+    idempotency_key: str,
+) -> dict[str, Any]:
+    """A Checkout Session in subscription mode for the user (id and url)."""
+    session = _call(
+        "create a checkout session",
+        client().v1.checkout.sessions.create,
+        params={
+            "mode": "subscription",
+            "customer": customer_id,
+            "client_reference_id": user_id,
+            "line_items": [{"price": price_id, "quantity": 1}],
+            "success_url": success_url,
+            "cancel_url": cancel_url,
+            "metadata": {"user_id": user_id},
+            "subscription_data": {"metadata": {"user_id": user_id}},
+            "allow_promotion_codes": True,
+        },
+        options={"idempotency_key": idempotency_key},
+    )
+    return _plain(session)
+
+
+def retrieve_checkout_session(session_id: str) -> dict[str, Any]:
+    """The session with its subscription (and that subscription's payment method) expanded."""
+    session = _call(
+        "read a checkout session",
+        client().v1.checkout.sessions.retrieve,
+        session_id,
+        params={"expand": ["subscription", "subscription.default_payment_method"]},
+    )
+    return _plain(session)
+
+
+def retrieve_subscription(subscription_id: str) -> dict[str, Any]:
+    subscription = _call(
+        "read a subscription",
+        client().v1.subscriptions.retrieve,
+        subscription_id,
+        params={"expand": ["default_payment_method"]},
+    )
+    return _plain(subscription)
+
+
+def list_invoices(customer_id: str, limit: int) -> list[dict[str, Any]]:
+    """The customer's newest invoices, newest first."""
+    page = _call(
+        "list invoices",
+        client().v1.invoices.list,
+        params={"customer": customer_id, "limit": limit},
+    )
+    return [_plain(invoice) for invoice in page.data]
+
+
+def create_portal_session(customer_id: str, return_url: str) -> str:
+    """A customer-portal URL where the customer manages the plan, card and invoices."""
+    session = _call(
+        "open the customer portal",
+        client().v1.billing_portal.sessions.create,
+        params={"customer": customer_id, "return_url": return_url},
+    )
+    return str(session.url)
+
+
+def verify_webhook(payload: bytes, signature: str, secret: str) -> Mapping[str, Any]:
+    """The event in a webhook body, after checking its signature and age (300 s)."""
+    try:
+        body = payload.decode("utf-8")
+        stripe.WebhookSignature.verify_header(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
+        event = json.loads(body)
+    except (stripe.SignatureVerificationError, UnicodeDecodeError, ValueError) as exc:
+        raise WebhookSignatureError(str(exc)) from None
+    if not isinstance(event, dict) or not isinstance(event.get("id"), str):
+        raise WebhookSignatureError("not a Stripe event")
+    return event
