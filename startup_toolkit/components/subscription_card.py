@@ -56,6 +56,7 @@ _CSS = """
 .sub-history { width: 100%; border-collapse: collapse; font-size: var(--font-size-2); }
 .sub-history th { text-align: left; font-weight: 500; color: var(--gray-11);
   padding: 0.35rem 0.25rem; border-bottom: 1px solid var(--gray-a5); }
+.sub-history td:first-child { white-space: nowrap; }
 .sub-history td { padding: 0.45rem 0.25rem; border-bottom: 1px solid var(--gray-a3);
   color: var(--gray-12); }
 """

@@ -13,7 +13,8 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,8 +94,12 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: 
     raise RuntimeError(f"app did not start in {timeout}s:\n{log.read_text()[-4000:]}")
 
 
-@pytest.fixture(scope="session")
-def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
+@contextmanager
+def serve_app(
+    tmp_path_factory: pytest.TempPathFactory, extra_env: Mapping[str, str] | None = None
+) -> Iterator[LiveApp]:
+    """Copy the project, build it and serve it in production mode with its own database,
+    SMTP and AI peers; `extra_env` adds settings (it may name `{url}`, the app's address)."""
     workdir = tmp_path_factory.mktemp("app")
     shutil.copytree(ROOT, workdir, dirs_exist_ok=True, ignore=COPY_IGNORE)
     smtp = RecordingSMTPServer().start()
@@ -106,7 +111,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
         **{
             k: v
             for k, v in os.environ.items()
-            if not k.startswith(("SMTP_", "STRIPE_", "AI_", "GROQ_"))
+            if not k.startswith(("SMTP_", "STRIPE_", "AI_", "GROQ_", "ACCESS_MODE", "CHECKOUT_"))
         },
         "PATH": os.pathsep.join(
             [str(ROOT / ".tools/node_modules/.bin"), str(venv_bin), os.environ["PATH"]]
@@ -124,6 +129,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
         "OUTBOX_POLL_SECONDS": "1",
         "AI_API_KEY": "test-key",
         "AI_BASE_URL": ai.base_url,
+        **{k: v.replace("{url}", url) for k, v in (extra_env or {}).items()},
     }
     env.pop("REDIS_URL", None)
     log = workdir / "server.log"
@@ -160,6 +166,13 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
             os.killpg(proc.pid, signal.SIGKILL)
         smtp.stop()
         ai.stop()
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
+    """The app on its embedded defaults (open access, no Stripe)."""
+    with serve_app(tmp_path_factory) as app:
+        yield app
 
 
 @pytest.fixture(scope="session")
