@@ -88,10 +88,14 @@ class AuthState(rx.State):
 
     @rx.event
     def sign_out(self) -> rx.event.EventSpec:
-        """End the session through the cookie route, then reload on the home page."""
+        """End the session through the cookie route, then reload on the home page with a new
+        tab token (so nothing of this account's page state is kept) and no subscribed hint."""
         return rx.call_script(
             "fetch('/api/auth/signout', {method: 'POST', credentials: 'same-origin'})"
-            ".finally(() => window.location.assign('/'))"
+            ".finally(() => {"
+            " try { localStorage.removeItem('isSubscribed'); sessionStorage.clear(); }"
+            " catch (e) {}"
+            " window.location.assign('/'); })"
         )
 
 

@@ -82,11 +82,17 @@ def test_sign_up_sign_out_sign_in(live_app: LiveApp, page: Page) -> None:
     assert cookies["unstuck_session"]["sameSite"] == "Lax"
     assert "unstuck_session" not in page.evaluate("document.cookie")
 
+    page.evaluate("() => localStorage.setItem('isSubscribed', 'true')")
+    tab_token = page.evaluate("() => sessionStorage.getItem('token')")
     header.get_by_role("button", name="Account menu").click()
     page.get_by_role("menuitem", name="Sign out").click()
     expect(page).to_have_url(at(live_app, "/"))
     expect(page.locator("#site-header").get_by_role("link", name="Sign In")).to_be_visible()
     assert "unstuck_session" not in {c["name"] for c in page.context.cookies()}
+    # Nothing of the account stays in the tab: a new state token, no subscribed hint.
+    wait_for_app(page)
+    assert page.evaluate("() => sessionStorage.getItem('token')") not in (None, tab_token)
+    assert page.evaluate("() => localStorage.getItem('isSubscribed')") is None
 
     page.goto(live_app.path("/login"))
     wait_for_app(page)
