@@ -136,6 +136,19 @@ async def customer_portal(request: Request) -> Response:
     return _json({"url": url})
 
 
+async def _capped_body(request: Request, limit: int) -> bytes | None:
+    """The request body, or None as soon as it grows past `limit` bytes."""
+    # A chunked body declares no length: stop reading it rather than buffer all of it.
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def stripe_webhook(request: Request) -> Response:
     secret = get_settings().stripe_webhook_secret
     if not secret:
@@ -143,8 +156,8 @@ async def stripe_webhook(request: Request) -> Response:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_WEBHOOK_BYTES:
         return _json({"error": "Payload too large."}, 413)
-    payload = await request.body()
-    if len(payload) > MAX_WEBHOOK_BYTES:
+    payload = await _capped_body(request, MAX_WEBHOOK_BYTES)
+    if payload is None:
         return _json({"error": "Payload too large."}, 413)
     try:
         event = stripe_api.verify_webhook(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 ACTIVE_STATUSES = frozenset({"active", "trialing"})
@@ -211,3 +211,41 @@ def money(amount: int, currency: str) -> str:
 
 def valid_checkout_session_id(value: Any) -> bool:
     return isinstance(value, str) and bool(CHECKOUT_SESSION_ID.match(value))
+
+
+# An open checkout is offered again for this long, and only while it stays open long enough to
+# pay in: a double click, or a founder coming back to Subscribe, lands on the same session.
+CHECKOUT_REUSE_WINDOW = timedelta(minutes=30)
+CHECKOUT_MIN_TIME_LEFT = timedelta(minutes=10)
+
+
+def reusable_checkout_url(
+    sessions: list[Mapping[str, Any]],
+    *,
+    user_id: str,
+    price_id: str,
+    success_url: str,
+    cancel_url: str,
+    now: datetime,
+) -> str:
+    """The URL of the newest open Checkout Session made for this user, price and return
+    addresses in the last half hour; '' when there is none to offer again."""
+    for session in sessions:
+        metadata = session.get("metadata")
+        created, expires = _time(session.get("created")), _time(session.get("expires_at"))
+        url = _text(session.get("url"))
+        if (
+            session.get("status") == "open"
+            and isinstance(metadata, Mapping)
+            and metadata.get("user_id") == user_id
+            and metadata.get("price_id") == price_id
+            and session.get("success_url") == success_url
+            and session.get("cancel_url") == cancel_url
+            and created is not None
+            and expires is not None
+            and now - CHECKOUT_REUSE_WINDOW <= created <= now + CHECKOUT_MIN_TIME_LEFT
+            and expires - now >= CHECKOUT_MIN_TIME_LEFT
+            and url.startswith(("https://", "http://"))
+        ):
+            return url
+    return ""

@@ -33,8 +33,7 @@ CONFIRMATION_TEXTS: dict[str, tuple[str, str]] = {
     "confirmed": ("circle-check", "Payment confirmed: your Premium Plan is active."),
     "unpaid": (
         "clock",
-        "Your payment is still being processed. Your access starts as soon as it clears: "
-        "refresh this page in a minute.",
+        "Your payment is still being processed. Your access starts as soon as it clears.",
     ),
     "not_yours": (
         "user-x",
@@ -47,12 +46,30 @@ CONFIRMATION_TEXTS: dict[str, tuple[str, str]] = {
     ),
     "unavailable": (
         "wifi-off",
-        "We could not reach the payment provider to confirm your payment. Refresh this page "
-        "in a minute.",
+        "We could not reach the payment provider to confirm your payment.",
     ),
     "signed_out": ("log-in", "Sign in to finish setting up your subscription."),
 }
+#: Outcomes that may change by themselves: the page checks again after each of these pauses
+#: (about half a minute in all), then asks the founder to refresh.
+RECHECK_OUTCOMES = frozenset({"unpaid", "unavailable"})
+RECHECK_DELAYS: tuple[float, ...] = (2.0, 3.0, 5.0, 8.0, 12.0)
 SUBSCRIBED_FLAG_SCRIPT = "window.localStorage.setItem('isSubscribed', 'true')"
+
+
+async def _pause(seconds: float) -> None:
+    await asyncio.sleep(seconds)
+
+
+async def _confirm(user_id: str, session_id: str) -> str:
+    """One check of the checkout session with Stripe (a CONFIRMATION_TEXTS key)."""
+    try:
+        return await asyncio.to_thread(
+            run_in_session, billing.confirm_checkout, user_id, session_id
+        )
+    except Exception:
+        log.exception("Could not confirm a checkout session")
+        return "unavailable"
 
 
 class SubscribeSuccessState(rx.State):
@@ -60,12 +77,15 @@ class SubscribeSuccessState(rx.State):
 
     #: '' (nothing to check: Stripe is not configured) or a CONFIRMATION_TEXTS key.
     confirmation: str = ""
+    #: True while waiting to check an unpaid or unanswered session again.
+    rechecking: bool = False
     sign_in_href: str = "/login"
 
     @rx.event(background=True)
     async def verify(self) -> AsyncIterator[EventSpec]:
         """on_load: confirm the session with Stripe, record it, then write the browser hint."""
         async with self:
+            self.rechecking = False
             if billing.checkout_mode() != "stripe":
                 self.confirmation = ""
                 return
@@ -79,15 +99,18 @@ class SubscribeSuccessState(rx.State):
         if user_id is None:
             outcome = "signed_out"
         else:
-            try:
-                outcome = await asyncio.to_thread(
-                    run_in_session, billing.confirm_checkout, user_id, session_id
-                )
-            except Exception:
-                log.exception("Could not confirm a checkout session")
-                outcome = "unavailable"
+            outcome = await _confirm(user_id, session_id)
+            for delay in RECHECK_DELAYS:
+                if outcome not in RECHECK_OUTCOMES:
+                    break
+                async with self:
+                    self.confirmation = outcome
+                    self.rechecking = True
+                await _pause(delay)
+                outcome = await _confirm(user_id, session_id)
         async with self:
             self.confirmation = outcome
+            self.rechecking = False
         if outcome == "confirmed":
             yield rx.call_script(SUBSCRIBED_FLAG_SCRIPT)
             yield AuthState.load
@@ -112,10 +135,34 @@ def confirmation_line() -> rx.Component:
             color=f"var(--{'green' if ok else 'amber' if key != 'checking' else 'gray'}-11)",
         )
 
+    def follow_up() -> rx.Component:
+        """For an outcome that may still change: checking again, or how to check later."""
+        return rx.cond(
+            SubscribeSuccessState.rechecking,
+            rx.hstack(
+                rx.spinner(size="1"),
+                rx.text("Checking again automatically...", size="2"),
+                spacing="2",
+                align="center",
+                justify="center",
+                color_scheme="gray",
+                id="subscription-rechecking",
+            ),
+            rx.text("Refresh this page in a minute to check again.", size="2", color_scheme="gray"),
+        )
+
     return rx.box(
         rx.match(
             SubscribeSuccessState.confirmation,
-            *[(key, line(key)) for key in CONFIRMATION_TEXTS],
+            *[
+                (
+                    key,
+                    rx.vstack(line(key), follow_up(), spacing="1", align="center")
+                    if key in RECHECK_OUTCOMES
+                    else line(key),
+                )
+                for key in CONFIRMATION_TEXTS
+            ],
             rx.fragment(),
         ),
         role="status",

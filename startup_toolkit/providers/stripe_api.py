@@ -32,7 +32,8 @@ class PaymentsError(Exception):
     def __init__(self, message: str, kind: str) -> None:
         super().__init__(message)
         self.message = message
-        self.kind = kind  # "unreachable" | "misconfigured" | "rejected" | "missing"
+        # "unreachable" | "misconfigured" | "rejected" | "missing" | "customer_missing"
+        self.kind = kind
 
 
 class WebhookSignatureError(Exception):
@@ -68,8 +69,14 @@ def _call(what: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
         raise PaymentsError(MISCONFIGURED, "misconfigured") from None
     except stripe.InvalidRequestError as exc:
         log.warning("Stripe rejected a request to %s: %s", what, exc.user_message or exc)
-        if exc.http_status == 404 or getattr(exc, "code", None) == "resource_missing":
+        # Only a 404 means the object asked for is gone; a create naming an unknown price or
+        # customer is a 400 with code resource_missing too, and that is a refusal.
+        if exc.http_status == 404:
             raise PaymentsError(REJECTED, "missing") from None
+        # The customer we remember is unknown to this Stripe account (deleted, or made with
+        # the test key before the live one): the caller may make a new one.
+        if getattr(exc, "code", None) == "resource_missing" and exc.param == "customer":
+            raise PaymentsError(REJECTED, "customer_missing") from None
         raise PaymentsError(REJECTED, "rejected") from None
     except (stripe.APIConnectionError, stripe.RateLimitError, stripe.APIError):
         log.exception("Stripe was unreachable while trying to %s", what)
@@ -79,14 +86,16 @@ def _call(what: str, fn: Any, *args: Any, **kwargs: Any) -> Any:
         raise PaymentsError(UNREACHABLE, "unreachable") from None
 
 
-def create_customer(user_id: str, email: str, name: str) -> str:
+def create_customer(user_id: str, email: str, name: str, replacing: str = "") -> str:
     """A new Stripe customer for the user; the same user id always yields the same customer
-    while Stripe remembers the idempotency key (24 h)."""
+    while Stripe remembers the idempotency key (24 h). `replacing` names a customer Stripe no
+    longer knows, so the replacement gets a key of its own."""
+    key = f"unstuck-customer-{user_id}" + (f"-after-{replacing}" if replacing else "")
     customer = _call(
         "create a customer",
         client().v1.customers.create,
         params={"email": email, "name": name, "metadata": {"user_id": user_id}},
-        options={"idempotency_key": f"unstuck-customer-{user_id}"},
+        options={"idempotency_key": key},
     )
     return str(customer.id)
 
@@ -111,13 +120,23 @@ def create_checkout_session(
             "line_items": [{"price": price_id, "quantity": 1}],
             "success_url": success_url,
             "cancel_url": cancel_url,
-            "metadata": {"user_id": user_id},
+            "metadata": {"user_id": user_id, "price_id": price_id},
             "subscription_data": {"metadata": {"user_id": user_id}},
             "allow_promotion_codes": True,
         },
         options={"idempotency_key": idempotency_key},
     )
     return _plain(session)
+
+
+def list_open_checkout_sessions(customer_id: str, limit: int = 10) -> list[dict[str, Any]]:
+    """The customer's Checkout Sessions still open for payment, newest first."""
+    page = _call(
+        "list checkout sessions",
+        client().v1.checkout.sessions.list,
+        params={"customer": customer_id, "status": "open", "limit": limit},
+    )
+    return [_plain(session) for session in page.data]
 
 
 def retrieve_checkout_session(session_id: str) -> dict[str, Any]:

@@ -139,14 +139,15 @@ def _url(path: str) -> str:
 # --------------------------------------------------------------------------- customer
 
 
-def customer_id_for(session: Session, user_id: str) -> str:
-    """The user's Stripe customer, created on first need and remembered on the user."""
+def customer_id_for(session: Session, user_id: str, *, replacing: str = "") -> str:
+    """The user's Stripe customer, created on first need and remembered on the user;
+    `replacing` names a remembered customer that Stripe no longer knows."""
     user = session.get(User, user_id)
     if user is None:
         raise BillingError("signed_out")
-    if user.stripe_customer_id:
+    if user.stripe_customer_id and user.stripe_customer_id != replacing:
         return user.stripe_customer_id
-    customer_id = stripe_api.create_customer(user.id, user.email, user.name)
+    customer_id = stripe_api.create_customer(user.id, user.email, user.name, replacing=replacing)
     user.stripe_customer_id = customer_id
     user.updated_at = utcnow()
     session.add(user)
@@ -240,8 +241,8 @@ def _apply_invoice(session: Session, user_id: str, snap: rules.InvoiceSnapshot) 
 def _commit_or_retry(session: Session, write: Any) -> None:
     """Commit `write()`; when a parallel request inserted the same Stripe object first, write
     again over the row it made."""
-    write()
     try:
+        write()
         session.commit()
     except IntegrityError:
         session.rollback()
@@ -250,6 +251,28 @@ def _commit_or_retry(session: Session, write: Any) -> None:
 
 
 # --------------------------------------------------------------------------- checkout
+
+
+def _open_checkout_url(
+    customer_id: str, user_id: str, success_url: str, cancel_url: str, now: datetime
+) -> str:
+    """A checkout this founder opened lately and has not paid or closed yet; '' when none
+    (or when Stripe cannot list them: making a new one is the fallback)."""
+    try:
+        sessions = stripe_api.list_open_checkout_sessions(customer_id)
+    except PaymentsError as exc:
+        log.info(
+            "Could not list open checkouts of %s (%s); opening a new one", customer_id, exc.kind
+        )
+        return ""
+    return rules.reusable_checkout_url(
+        sessions,
+        user_id=user_id,
+        price_id=get_settings().stripe_price_id,
+        success_url=success_url,
+        cancel_url=cancel_url,
+        now=now,
+    )
 
 
 def start_checkout(session: Session, user_id: str, now: datetime | None = None) -> str:
@@ -261,18 +284,34 @@ def start_checkout(session: Session, user_id: str, now: datetime | None = None) 
     row = _current_row(session, user_id)
     if row is not None and rules.is_active(row.status, _aware(row.current_period_end), utcnow()):
         raise BillingError("subscribed")  # never a second subscription for the same founder
-    try:
-        customer_id = customer_id_for(session, user_id)
-        minute = int((now or utcnow()).timestamp() // 60)
-        checkout = stripe_api.create_checkout_session(
+    now = now or utcnow()
+    minute = int(now.timestamp() // 60)
+    success_url, cancel_url = _url(SUCCESS_PATH), _url(CANCEL_PATH)
+
+    def open_checkout(customer_id: str) -> dict[str, Any]:
+        reusable = _open_checkout_url(customer_id, user_id, success_url, cancel_url, now)
+        if reusable:
+            return {"url": reusable}
+        return stripe_api.create_checkout_session(
             customer_id=customer_id,
             user_id=user_id,
             price_id=settings.stripe_price_id,
-            success_url=_url(SUCCESS_PATH),
-            cancel_url=_url(CANCEL_PATH),
-            # A double click (or a retried request) in the same minute opens the same session.
-            idempotency_key=f"unstuck-checkout-{user_id}-{minute}",
+            success_url=success_url,
+            cancel_url=cancel_url,
+            # Two requests racing in the same minute (before either session is listed) still
+            # make one session.
+            idempotency_key=f"unstuck-checkout-{user_id}-{customer_id}-{minute}",
         )
+
+    try:
+        customer_id = customer_id_for(session, user_id)
+        try:
+            checkout = open_checkout(customer_id)
+        except PaymentsError as exc:
+            if exc.kind != "customer_missing":
+                raise
+            log.warning("Stripe no longer knows customer %s; making a new one", customer_id)
+            checkout = open_checkout(customer_id_for(session, user_id, replacing=customer_id))
     except PaymentsError as exc:
         raise BillingError(exc.kind) from None
     url = checkout.get("url")
@@ -338,7 +377,8 @@ def portal_url(session: Session, user_id: str) -> str:
     try:
         return stripe_api.create_portal_session(user.stripe_customer_id, _url(PORTAL_RETURN_PATH))
     except PaymentsError as exc:
-        raise BillingError(exc.kind) from None
+        # A customer this Stripe account does not know has nothing to manage here.
+        raise BillingError("no_account" if exc.kind == "customer_missing" else exc.kind) from None
 
 
 # --------------------------------------------------------------------------- status
@@ -536,8 +576,8 @@ def handle_event(session: Session, event: Mapping[str, Any]) -> EventResult:
                 result = "processed"
 
     try:
-        write()
-        session.commit()
+        # A second try covers the success page recording the same subscription meanwhile.
+        _commit_or_retry(session, write)
     except IntegrityError:
         session.rollback()
         if session.get(StripeEvent, event_id) is not None:

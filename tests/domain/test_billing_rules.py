@@ -172,3 +172,67 @@ def test_money_labels(amount: int, currency: str, label: str) -> None:
 )
 def test_checkout_session_ids_are_checked_before_any_call(value: object, valid: bool) -> None:
     assert rules.valid_checkout_session_id(value) is valid
+
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+SUCCESS = "https://app.example/subscribe/success?session_id={CHECKOUT_SESSION_ID}"
+CANCEL = "https://app.example/subscribe/canceled"
+
+
+def _open_checkout(**changes: object) -> dict[str, object]:
+    session: dict[str, object] = {
+        "id": "cs_test_1",
+        "status": "open",
+        "url": "https://checkout.stripe.com/c/pay/cs_test_1",
+        "metadata": {"user_id": "u1", "price_id": "price_1"},
+        "success_url": SUCCESS,
+        "cancel_url": CANCEL,
+        "created": int((NOW - timedelta(minutes=5)).timestamp()),
+        "expires_at": int((NOW + timedelta(hours=23)).timestamp()),
+    }
+    session.update(changes)
+    return session
+
+
+def _reusable(*sessions: dict[str, object]) -> str:
+    return rules.reusable_checkout_url(
+        list(sessions),
+        user_id="u1",
+        price_id="price_1",
+        success_url=SUCCESS,
+        cancel_url=CANCEL,
+        now=NOW,
+    )
+
+
+def test_p_price_3_an_open_checkout_of_this_founder_is_offered_again() -> None:
+    """P-PRICE-3: the newest fitting session wins (Stripe lists newest first)."""
+    newer = _open_checkout(url="https://checkout.stripe.com/c/pay/cs_test_2")
+    assert _reusable(newer, _open_checkout()) == "https://checkout.stripe.com/c/pay/cs_test_2"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"status": "complete"},
+        {"status": "expired"},
+        {"metadata": {"user_id": "u2", "price_id": "price_1"}},
+        {"metadata": {"user_id": "u1", "price_id": "price_old"}},
+        {"metadata": {"user_id": "u1"}},
+        {"metadata": None},
+        {"success_url": "http://localhost:3000/subscribe/success?session_id={CHECKOUT_SESSION_ID}"},
+        {"cancel_url": "https://app.example/pricing"},
+        {"created": int((NOW - timedelta(minutes=31)).timestamp())},
+        {"created": None},
+        {"expires_at": int((NOW + timedelta(minutes=9)).timestamp())},
+        {"expires_at": "soon"},
+        {"url": "javascript:alert(1)"},
+        {"url": None},
+    ],
+)
+def test_p_price_3_a_checkout_that_no_longer_fits_is_not_offered_again(
+    changes: dict[str, object],
+) -> None:
+    """P-PRICE-3: paid, closed, someone else's, another price or return address, older than
+    half an hour, about to expire, or without a web address: a new session is made instead."""
+    assert _reusable(_open_checkout(**changes)) == ""

@@ -141,6 +141,7 @@ class _Failure:
     path_prefix: str | None
     should_retry: bool | None
     times: int
+    method: str | None = None
 
 
 @dataclass
@@ -187,6 +188,22 @@ def _missing(what: str, object_id: str, param: str = "id", status: int = 404) ->
     return StripeApiError(
         status, f"No such {what}: '{object_id}'", code="resource_missing", param=param
     )
+
+
+def _limit(params: dict[str, Any]) -> int:
+    """A list call's `limit`, checked as Stripe does (1..100, default 10)."""
+    try:
+        limit = int(params.get("limit") or 10)
+    except ValueError:
+        raise StripeApiError(400, "Invalid integer: limit", param="limit") from None
+    if not 1 <= limit <= 100:
+        raise StripeApiError(
+            400,
+            f"This value must be greater than or equal to 1 and less than or equal to 100 "
+            f"(it currently is '{limit}').",
+            param="limit",
+        )
+    return limit
 
 
 def _required(params: dict[str, Any], name: str) -> str:
@@ -373,9 +390,11 @@ class FakeStripeServer:
         *,
         param: str | None = None,
         should_retry: bool | None = None,
+        method: str | None = None,
     ) -> FakeStripeServer:
-        """The next `times` /v1 requests (whose path starts with `path_prefix`, if given) get
-        this error envelope. `should_retry` sends `Stripe-Should-Retry`, which the SDK obeys."""
+        """The next `times` /v1 requests (whose path starts with `path_prefix` and whose verb is
+        `method`, if given) get this error envelope. `should_retry` sends
+        `Stripe-Should-Retry`, which the SDK obeys."""
         default = {
             401: "Invalid API Key provided.",
             402: "Your card was declined.",
@@ -384,7 +403,15 @@ class FakeStripeServer:
         with self._lock:
             self._failures.append(
                 _Failure(
-                    status, type, message or default, code, param, path_prefix, should_retry, times
+                    status,
+                    type,
+                    message or default,
+                    code,
+                    param,
+                    path_prefix,
+                    should_retry,
+                    times,
+                    method.upper() if method else None,
                 )
             )
         return self
@@ -860,6 +887,7 @@ class FakeStripeServer:
             ("POST", r"/v1/customers", self._create_customer),
             ("GET", r"/v1/customers/(?P<id>[^/]+)", self._retrieve("customer")),
             ("POST", r"/v1/checkout/sessions", self._create_checkout_session),
+            ("GET", r"/v1/checkout/sessions", self._list_checkout_sessions),
             ("GET", r"/v1/checkout/sessions/(?P<id>[^/]+)", self._retrieve("checkout.session")),
             ("GET", r"/v1/subscriptions/(?P<id>[^/]+)", self._retrieve("subscription")),
             ("GET", r"/v1/invoices", self._list_invoices),
@@ -898,7 +926,7 @@ class FakeStripeServer:
                 self._authenticate(headers.get("authorization", ""))
             except StripeApiError as exc:
                 return answer(exc.status, exc.envelope(request_id))
-            failure = self._take_failure(route_path)
+            failure = self._take_failure(method, route_path)
             if failure is not None:
                 exc = StripeApiError(
                     failure.status,
@@ -961,9 +989,11 @@ class FakeStripeServer:
         if credential != self.api_key:
             raise StripeApiError(401, f"Invalid API Key provided: {_mask(credential)}")
 
-    def _take_failure(self, path: str) -> _Failure | None:
+    def _take_failure(self, method: str, path: str) -> _Failure | None:
         for failure in self._failures:
-            if failure.path_prefix is None or path.startswith(failure.path_prefix):
+            if (failure.path_prefix is None or path.startswith(failure.path_prefix)) and (
+                failure.method is None or failure.method == method
+            ):
                 failure.times -= 1
                 if failure.times <= 0:
                     self._failures.remove(failure)
@@ -1128,18 +1158,29 @@ class FakeStripeServer:
         self._quantities[session_id] = quantity
         return copy.deepcopy(session)
 
+    def _list_checkout_sessions(self, params: dict[str, Any]) -> dict[str, Any]:
+        limit = _limit(params)
+        order = {cs_id: n for n, cs_id in enumerate(self._objects["checkout.session"])}
+        customer, status = params.get("customer"), params.get("status")
+        sessions = sorted(
+            (
+                cs
+                for cs in self._objects["checkout.session"].values()
+                if (not customer or cs["customer"] == customer)
+                and (not status or cs["status"] == status)
+            ),
+            key=lambda cs: (cs["created"], order[cs["id"]]),
+            reverse=True,
+        )
+        return {
+            "object": "list",
+            "data": copy.deepcopy(sessions[:limit]),
+            "has_more": len(sessions) > limit,
+            "url": "/v1/checkout/sessions",
+        }
+
     def _list_invoices(self, params: dict[str, Any]) -> dict[str, Any]:
-        try:
-            limit = int(params.get("limit") or 10)
-        except ValueError:
-            raise StripeApiError(400, "Invalid integer: limit", param="limit") from None
-        if not 1 <= limit <= 100:
-            raise StripeApiError(
-                400,
-                f"This value must be greater than or equal to 1 and less than or equal to 100 "
-                f"(it currently is '{limit}').",
-                param="limit",
-            )
+        limit = _limit(params)
         order = {invoice_id: n for n, invoice_id in enumerate(self._objects["invoice"])}
         invoices = sorted(
             self._objects["invoice"].values(),
