@@ -106,6 +106,17 @@ def postgres_url() -> Iterator[str]:
         admin.dispose()
 
 
+@pytest.fixture
+def pg_engine(postgres_url: str, settings_env: pytest.MonkeyPatch) -> Iterator[Engine]:
+    """The app's engine on a new, migrated PostgreSQL database (skipped without one)."""
+    migrate(postgres_url)
+    settings_env.setenv("DATABASE_URL", postgres_url)
+    get_settings.cache_clear()
+    engine = db.get_engine()
+    yield engine
+    engine.dispose()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop running in the main
     thread until the session ends, which would break `asyncio.run` in later tests."""

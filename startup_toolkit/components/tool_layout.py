@@ -10,6 +10,7 @@ configured, the page body, and the AI disclaimer at the bottom.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
@@ -18,6 +19,7 @@ from reflex.event import EventSpec
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.theme import TOOLTIP_DELAY_MS, heading_style
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH, Tool
+from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.tools import ToolPageState
 
 DISCLAIMER = "AI-generated results may vary. Please do your own research before making decisions."
@@ -34,6 +36,72 @@ SAVE_LABEL = "Save Results"
 SAVE_DISABLED_HINT = "Run the tool first"
 UPGRADE_TOAST_ID = "upgrade-elite"
 COMING_SOON_TOAST_ID = "upgrade-elite-coming-soon"
+
+# The panels of a tool page's body. `tool_card_style("1rem")` is the compact card; keyword
+# arguments add or override properties (e.g. `tool_card_style(min_width="0")`).
+TOOL_CARD_STYLE: dict[str, Any] = {
+    "background": "var(--gray-a2)",
+    "border": "1px solid var(--gray-a4)",
+    "border_radius": "var(--radius-5)",
+    "padding": "1.5rem",
+    "width": "100%",
+}
+
+
+def tool_card_style(padding: Any = "1.5rem", **extra: Any) -> dict[str, Any]:
+    """TOOL_CARD_STYLE with another padding and/or further properties."""
+    return {**TOOL_CARD_STYLE, "padding": padding, **extra}
+
+
+COMPACT_TOOL_CARD_STYLE = tool_card_style("1rem")
+
+
+def section_heading(
+    text: str, icon: str, color: str, *, size: str = "4", fixed_icon: bool = False
+) -> rx.Component:
+    """A card's h2: `icon` in the tool's colour (a Radix colour name such as "violet") and
+    `text`. `fixed_icon` keeps the icon from shrinking beside a long heading."""
+    icon_props: dict[str, Any] = {"flex_shrink": "0"} if fixed_icon else {}
+    return rx.hstack(
+        rx.icon(icon, size=18, color=f"var(--{color}-11)", aria_hidden="true", **icon_props),
+        rx.heading(text, as_="h2", size=size, style=heading_style),
+        spacing="2",
+        align="center",
+    )
+
+
+def field_label(text: str, field_id: str, *children: rx.Component) -> rx.Component:
+    """A form field's label (`children` follow the text, e.g. a required-marker)."""
+    return rx.el.label(text, *children, html_for=field_id, font_weight="500", font_size="14px")
+
+
+def aria_invalid(errors: Any, name: str) -> rx.Var:
+    """'true' while the state's `errors` dict var holds a message for field `name`."""
+    return rx.cond(errors.contains(name), "true", "false")
+
+
+def field_error(
+    errors: Any, name: str, element_id: str, color: str = "var(--red-11)", **props: Any
+) -> rx.Component:
+    """The inline message under field `name`, shown while the state's `errors` dict var
+    holds one."""
+    return rx.cond(
+        errors.contains(name),
+        rx.text(errors[name], id=element_id, size="1", color=color, **props),
+    )
+
+
+def tool_route(
+    tool: Tool, *, title: str = "", description: str = "", on_load: Any = None
+) -> Callable[[Callable[..., rx.Component]], Callable[..., rx.Component]]:
+    """The `@rx.page` decorator of a tool page: its path, '<name> | Unstuck', its
+    description, and the sign-in/subscription check on load (unless `on_load` replaces it)."""
+    return rx.page(
+        route=tool.path,
+        title=title or f"{tool.name} | Unstuck",
+        description=description or tool.description,
+        on_load=AuthState.require_access if on_load is None else on_load,
+    )
 
 
 def coming_soon_toast() -> EventSpec:
@@ -191,14 +259,15 @@ def tool_page(
     *body: rx.Component,
     save_handler: Any = None,
     can_save: rx.Var[bool] | None = None,
+    uses_ai: bool = True,
 ) -> rx.Component:
     """A whole tool page: header (title, tagline, icon, Upgrade to Elite, Save Results),
-    demo banner, `body`, disclaimer."""
+    demo banner (for tools that call the AI), `body`, disclaimer."""
     return page_layout(
         section(
             rx.vstack(
                 tool_header(tool, save_handler, can_save),
-                demo_banner(),
+                demo_banner() if uses_ai else rx.fragment(),
                 rx.box(*body, width="100%", class_name="tool-body"),
                 spacing="5",
                 width="100%",

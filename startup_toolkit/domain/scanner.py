@@ -19,8 +19,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from startup_toolkit.domain import reply_values
+from startup_toolkit.domain.reply_values import Lenient as _Lenient
+from startup_toolkit.domain.reply_values import first_text as _first_text
+from startup_toolkit.domain.reply_values import plain_text as _text
 from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
 
 # --- Business constants (spec section 9) -------------------------------------------------------
@@ -174,46 +178,10 @@ def score_color(score: int) -> str:
 
 # --- Reply models -----------------------------------------------------------------------------
 
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-
 
 def clamp_score(value: Any, default: int = FALLBACK_SCORE) -> int:
     """0-100 from a number or text such as '72', '72%' or '72/100'; `default` otherwise."""
-    if isinstance(value, bool) or value is None:
-        return default
-    if isinstance(value, int | float):
-        number = float(value)
-    elif isinstance(value, str) and (match := _NUMBER.search(value)):
-        number = float(match.group())
-    else:
-        return default
-    if number != number:  # NaN
-        return default
-    return max(0, min(100, round(number)))
-
-
-def _text(value: Any, limit: int = MAX_TEXT) -> str:
-    """Plain single-spaced text (numbers become text), cut to `limit` characters."""
-    if isinstance(value, bool) or value is None:
-        return ""
-    if isinstance(value, int | float):
-        value = str(value)
-    if not isinstance(value, str):
-        return ""
-    text = " ".join(value.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def _first_text(item: Mapping[str, Any], keys: tuple[str, ...]) -> str:
-    for key in keys:
-        text = _text(item.get(key))
-        if text:
-            return text
-    return ""
-
-
-class _Lenient(BaseModel):
-    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+    return reply_values.clamp_score(value, default)
 
 
 class CategoryScore(_Lenient):

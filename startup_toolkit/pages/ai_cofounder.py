@@ -19,8 +19,8 @@ from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
-from reflex_base.vars.base import Var
 
+from startup_toolkit.components.markdown import safe_markdown
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import tool_page
 from startup_toolkit.db import run_in_session
@@ -418,40 +418,6 @@ _panel_style: dict[str, Any] = {
     "padding": "1.25rem",
     "width": "100%",
 }
-
-#: Model output is untrusted: no raw HTML (react-markdown escapes it), no images, and only
-#: absolute http(s) links (anything else loses its href).
-_SAFE_URL = Var(
-    _js_expr="((url) => (/^https?:\\/\\//i.test(String(url || '').trim()) ? url : null))"
-)
-
-
-def _link(text: Any, **props: Any) -> rx.Component:
-    return rx.link(
-        text,
-        is_external=True,
-        rel="noopener noreferrer nofollow",
-        color_scheme="violet",
-        underline="always",
-        **props,
-    )
-
-
-def safe_markdown(source: Any) -> rx.Component:
-    """Render model output as Markdown safely (GFM tables and lists; no HTML, no images)."""
-    return rx.markdown.root(
-        source,
-        component_map={"a": _link},
-        remark_plugins=[rx.markdown.plugin.gfm],
-        rehype_plugins=[],
-        custom_attrs={
-            "urlTransform": _SAFE_URL,
-            "skipHtml": True,
-            "disallowedElements": ["img"],
-            "unwrapDisallowed": False,
-        },
-    )
-
 
 _markdown_style: dict[str, Any] = {
     "font_size": "var(--font-size-2)",

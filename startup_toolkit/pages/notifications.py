@@ -346,7 +346,7 @@ def _header() -> rx.Component:
         direction=rx.breakpoints(initial="column", sm="row"),
         justify="between",
         align=rx.breakpoints(initial="start", sm="end"),
-        gap="4",
+        spacing="4",
         width="100%",
     )
 

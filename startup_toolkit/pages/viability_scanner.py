@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 import random
 from collections.abc import AsyncIterator
@@ -23,8 +24,12 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_layout import tool_page
-from startup_toolkit.db import run_in_session
+from startup_toolkit.components.tool_layout import (
+    TOOL_CARD_STYLE,
+    section_heading,
+    tool_page,
+    tool_route,
+)
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.domain.prompts import scanner as prompt
@@ -34,13 +39,14 @@ from startup_toolkit.domain.saved_results import (
     NOTHING_TO_SAVE_DETAIL,
 )
 from startup_toolkit.models.base import utcnow
-from startup_toolkit.services import access, ai
-from startup_toolkit.state.auth import AuthState, signed_in_user_id
-from startup_toolkit.state.tools import save_tool_result
+from startup_toolkit.services import ai
+from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tools import may_use_tools, save_tool_result
 
 log = logging.getLogger(__name__)
 
 TOOL_NAME = VIABILITY_SCANNER.name
+ACCENT = VIABILITY_SCANNER.color
 IDEA_ID = "scanner-idea"
 HINT_ID = "scanner-idea-hint"
 TABS: tuple[tuple[str, str], ...] = (
@@ -50,6 +56,8 @@ TABS: tuple[tuple[str, str], ...] = (
     ("market", "Market"),
 )
 TAB_VALUES = frozenset(value for value, _ in TABS)
+#: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
+#: a toast that re-uses the id of one leaving the screen).
 SCAN_TOAST_ID = "scanner-status"
 SIGN_IN_DETAIL = "Please log in to run a Genesis Scan"
 NO_ACCESS = "A subscription is needed to run a Genesis Scan"
@@ -138,6 +146,7 @@ class ScannerState(rx.State):
     challenges: list[InsightRow] = []
 
     _run: int = 0  # bumped by each scan and by New Scan; a stale task writes nothing
+    _pending_json: str = ""  # the idea `scan` took, waiting for `run_scan`
     _result_json: str = ""
     _scanned_idea: str = ""
     _scanned_at: str = ""
@@ -210,6 +219,7 @@ class ScannerState(rx.State):
     def new_scan(self) -> None:
         """T-SCAN-3: reset everything, including the tab and the idea."""
         self._run += 1
+        self._pending_json = ""
         self._clear_result()
         self.idea = ""
         self.validation = ""
@@ -264,31 +274,42 @@ class ScannerState(rx.State):
 
     # -- the scan (T-SCAN-2, T-SCAN-4) -------------------------------------------------------
 
-    @rx.event(background=True)
-    async def scan(self) -> AsyncIterator[EventSpec]:
-        """Launch Genesis Scan and Retry Genesis Analysis."""
-        async with self:
-            if self.analysing:
-                return  # a second click while a scan runs starts nothing
-            problem = rules.validate_idea(self.idea)
-            if problem is None:
-                user_id = await signed_in_user_id(self)
-                self.validation = ""
-                if user_id is not None:
-                    self._run += 1
-                    run = self._run
-                    idea = self.idea.strip()
-                    self.analysing = True
-                    self.progress = 0
-                    self.error = ""
-                    self._clear_result()
-            else:
-                self.validation = problem[0]
+    @rx.event
+    async def scan(self) -> EventSpec | None:
+        """Launch Genesis Scan and Retry Genesis Analysis. A sequential handler, so it reads
+        the idea as typed before the click (a background one could overtake the queued field
+        updates); the AI work runs in `run_scan` on what it takes here."""
+        if self.analysing:
+            return None  # a second click while a scan runs starts nothing
+        problem = rules.validate_idea(self.idea)
         if problem is not None:
-            yield rx.toast.error(problem[0], description=problem[1], id=SCAN_TOAST_ID)
-            return
+            self.validation = problem[0]
+            return rx.toast.error(problem[0], description=problem[1], id=SCAN_TOAST_ID)
+        self.validation = ""
+        if await signed_in_user_id(self) is None:
+            return rx.toast.error(AUTH_REQUIRED, description=SIGN_IN_DETAIL, id=SCAN_TOAST_ID)
+        self._run += 1
+        self.analysing = True
+        self.progress = 0
+        self.error = ""
+        self._clear_result()
+        self._pending_json = json.dumps({"idea": self.idea.strip()})
+        return ScannerState.run_scan
+
+    @rx.event(background=True)
+    async def run_scan(self) -> AsyncIterator[EventSpec]:
+        """The scan itself; does nothing unless `scan` has just started one."""
+        async with self:
+            if not self.analysing or not self._pending_json:
+                return
+            run = self._run
+            idea: str = json.loads(self._pending_json)["idea"]
+            self._pending_json = ""
+            user_id = await signed_in_user_id(self)
         if user_id is None:
-            yield rx.toast.error(AUTH_REQUIRED, description=SIGN_IN_DETAIL, id=SCAN_TOAST_ID)
+            async with self:
+                if self._run == run:
+                    self.analysing = False
             return
 
         stop = asyncio.Event()
@@ -312,7 +333,7 @@ class ScannerState(rx.State):
                 self.progress = 0
                 self.error = failure[0] if failure else rules.SYSTEM_FAILED_PANEL
         if failure is not None:
-            yield rx.toast.error(failure[1], description=failure[2], id=SCAN_TOAST_ID)
+            yield rx.toast.error(failure[1], description=failure[2])
         await asyncio.sleep(rules.FINISH_DELAY_SECONDS)
         async with self:
             if self._run != run:
@@ -322,7 +343,6 @@ class ScannerState(rx.State):
             yield rx.toast.success(
                 rules.SUCCESS_TOAST,
                 description=f"Viability score: {result.overallScore}/100",
-                id=SCAN_TOAST_ID,
             )
 
     # -- share / export (T-SCAN-5, T-AI-5) --------------------------------------------------
@@ -370,16 +390,12 @@ async def _tick(state: ScannerState, run: int, stop: asyncio.Event) -> None:
                 state.progress = next_progress(state.progress, progress_step())
 
 
-async def _may_use_tools(user_id: str) -> bool:
-    return await asyncio.to_thread(run_in_session, access.may_use_tools, user_id)
-
-
 async def _analyse(
     user_id: str, idea: str
 ) -> tuple[rules.ScanResult | None, bool, tuple[str, str, str] | None]:
     """(result, whether it is the demo sample, failure texts)."""
     try:
-        if not await _may_use_tools(user_id):
+        if not await may_use_tools(user_id, deny_on_error=False):
             return None, False, (NO_ACCESS, NO_ACCESS, NO_ACCESS_DETAIL)
         if not ai.ai_available():
             await asyncio.sleep(rules.DEMO_SECONDS)
@@ -414,29 +430,12 @@ async def _analyse(
 
 # --- View -------------------------------------------------------------------------------------
 
-_card: dict[str, Any] = {
-    "background": "var(--gray-a2)",
-    "border": "1px solid var(--gray-a4)",
-    "border_radius": "var(--radius-5)",
-    "padding": "1.5rem",
-    "width": "100%",
-}
-
-
-def _section_heading(text: str, icon: str) -> rx.Component:
-    return rx.hstack(
-        rx.icon(icon, size=18, color="var(--violet-11)", aria_hidden="true"),
-        rx.heading(text, as_="h2", size="4", style=heading_style),
-        spacing="2",
-        align="center",
-    )
-
 
 def _coverage() -> rx.Component:
     """What the scan looks at (beside the form)."""
     icons = ("target", "swords", "shield-alert", "coins", "user-check")
     return rx.vstack(
-        _section_heading("What the scan covers", "list-checks"),
+        section_heading("What the scan covers", "list-checks", ACCENT),
         *[
             rx.hstack(
                 rx.center(
@@ -460,7 +459,7 @@ def _coverage() -> rx.Component:
         ),
         spacing="3",
         align="start",
-        style=_card,
+        style=TOOL_CARD_STYLE,
     )
 
 
@@ -553,7 +552,7 @@ def _idea_form() -> rx.Component:
             ),
             spacing="3",
             align="start",
-            style=_card,
+            style=TOOL_CARD_STYLE,
         ),
         _coverage(),
         grid_template_columns=rx.breakpoints(
@@ -622,7 +621,7 @@ def _processing() -> rx.Component:
         role="status",
         aria_busy="true",
         class_name="scanner-processing",
-        style=_card,
+        style=TOOL_CARD_STYLE,
     )
 
 
@@ -661,7 +660,11 @@ def _error_panel() -> rx.Component:
         align="start",
         role="alert",
         class_name="scanner-error-panel",
-        style={**_card, "border": "1px solid var(--red-a6)", "background": "var(--red-a2)"},
+        style={
+            **TOOL_CARD_STYLE,
+            "border": "1px solid var(--red-a6)",
+            "background": "var(--red-a2)",
+        },
     )
 
 
@@ -786,7 +789,7 @@ def _overview() -> rx.Component:
         align=rx.breakpoints(initial="center", sm="center"),
         spacing="6",
         class_name="scanner-overview",
-        style=_card,
+        style=TOOL_CARD_STYLE,
     )
 
 
@@ -849,13 +852,13 @@ def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
             align_self="flex-start",
         ),
         class_name="category-card",
-        style={**_card, "display": "flex", "flex_direction": "column", "gap": "0.75rem"},
+        style={**TOOL_CARD_STYLE, "display": "flex", "flex_direction": "column", "gap": "0.75rem"},
     )
 
 
 def _chart() -> rx.Component:
     return rx.box(
-        _section_heading("Scores by category", "chart-column"),
+        section_heading("Scores by category", "chart-column", ACCENT),
         rx.box(
             rx.recharts.bar_chart(
                 rx.recharts.cartesian_grid(
@@ -910,7 +913,7 @@ def _chart() -> rx.Component:
             align="center",
         ),
         class_name="scanner-chart",
-        style=_card,
+        style=TOOL_CARD_STYLE,
     )
 
 
@@ -934,7 +937,7 @@ def _empty(text: str) -> rx.Component:
 
 def _action_tab() -> rx.Component:
     return rx.box(
-        _section_heading("Your next five moves", "list-ordered"),
+        section_heading("Your next five moves", "list-ordered", ACCENT),
         rx.cond(
             ScannerState.steps.length() > 0,
             rx.el.ol(
@@ -966,7 +969,7 @@ def _action_tab() -> rx.Component:
             ),
             _empty("The analysis did not include action steps."),
         ),
-        style=_card,
+        style=TOOL_CARD_STYLE,
     )
 
 
@@ -995,7 +998,7 @@ def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
             spacing="1",
         ),
         class_name="competitor-card",
-        style={**_card, "display": "flex", "flex_direction": "column", "gap": "0.75rem"},
+        style={**TOOL_CARD_STYLE, "display": "flex", "flex_direction": "column", "gap": "0.75rem"},
     )
 
 
@@ -1008,7 +1011,7 @@ def _competitors_tab() -> rx.Component:
             spacing="4",
             width="100%",
         ),
-        rx.box(_empty("The analysis did not name competitors."), style=_card),
+        rx.box(_empty("The analysis did not name competitors."), style=TOOL_CARD_STYLE),
     )
 
 
@@ -1034,13 +1037,13 @@ def _figure(label: str, icon: str, value: rx.Var[str], source: rx.Var[str]) -> r
         spacing="2",
         align="start",
         class_name="market-figure",
-        style=_card,
+        style=TOOL_CARD_STYLE,
     )
 
 
 def _insight_list(title: str, icon: str, items: rx.Var[list[InsightRow]]) -> rx.Component:
     return rx.box(
-        _section_heading(title, icon),
+        section_heading(title, icon, ACCENT),
         rx.cond(
             items.length() > 0,
             rx.el.ul(
@@ -1062,7 +1065,7 @@ def _insight_list(title: str, icon: str, items: rx.Var[list[InsightRow]]) -> rx.
             ),
             _empty("None were given."),
         ),
-        style=_card,
+        style=TOOL_CARD_STYLE,
     )
 
 
@@ -1121,12 +1124,10 @@ def _results() -> rx.Component:
     )
 
 
-@rx.page(
-    route=VIABILITY_SCANNER.path,
-    title="Startup Viability Scanner | Unstuck",
+@tool_route(
+    VIABILITY_SCANNER,
     description="Score your startup idea on problem, market, risk, monetization and founder "
     "fit before you build.",
-    on_load=AuthState.require_access,
 )
 def viability_scanner() -> rx.Component:
     return tool_page(

@@ -25,7 +25,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain import saved_results as payloads
-from startup_toolkit.services import saved_results
+from startup_toolkit.services import access, saved_results
 from startup_toolkit.services.saved_results import SaveOutcome
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import signed_in_user_id
@@ -43,6 +43,19 @@ class ToolPageState(rx.State):
         """True without an AI key: tools show their built-in sample results (read at run
         time on the server, so the built frontend follows the running configuration)."""
         return not get_settings().ai_enabled
+
+
+async def may_use_tools(user_id: str, *, deny_on_error: bool = True) -> bool:
+    """Whether the user may use the AI tools (subscription or open access), checked in a
+    worker thread. A database error is logged and counts as 'no'; with
+    `deny_on_error=False` it is raised instead, for a caller that reports it as a failure."""
+    if not deny_on_error:
+        return await asyncio.to_thread(run_in_session, access.may_use_tools, user_id)
+    try:
+        return await asyncio.to_thread(run_in_session, access.may_use_tools, user_id)
+    except Exception:  # the database may be unreachable: deny, keep the page
+        log.exception("Could not check access to the tools")
+        return False
 
 
 def save_toast(outcome: SaveOutcome) -> EventSpec:

@@ -24,6 +24,7 @@ def _sign_up(live_app: LiveApp, page: Page, email: str, name: str = "Ada Lovelac
     page.get_by_label("Confirm password").fill(PASSWORD)
     page.get_by_role("button", name="Create Account").click()
     expect(page).to_have_url(at(live_app, "/dashboard"), timeout=20_000)
+    wait_for_app(page)  # the dashboard is a full page load: let it hydrate before clicking
 
 
 def _sign_in(page: Page, email: str, password: str = PASSWORD) -> None:

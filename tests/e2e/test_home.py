@@ -116,7 +116,8 @@ def test_feature_cards_animate_in_with_staggered_delays_p_home_3(
     )
     assert [delay for _, delay in styles] == ["0.1s", "0.2s", "0.3s", "0.4s", "0.5s", "0.6s"]
     # Below the fold the cards wait; scrolled into view they play the entrance animation.
-    assert features.locator("[data-stagger]").get_attribute("data-stagger-state") == "waiting"
+    # The page script marks the cards once it has run: wait for it rather than read at once.
+    expect(features.locator("[data-stagger]")).to_have_attribute("data-stagger-state", "waiting")
     features.scroll_into_view_if_needed()
     expect(features.locator("[data-stagger]")).to_have_attribute("data-stagger-state", "play")
     names = cards.evaluate_all("els => els.map(e => getComputedStyle(e).animationName)")

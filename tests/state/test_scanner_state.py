@@ -532,3 +532,30 @@ def test_new_scan_while_running_drops_the_late_result(
         assert recorder.toasts() == []
 
     asyncio.run(_processed(run))
+
+
+def test_t_scan_2_run_scan_on_its_own_does_nothing(
+    engine: Engine, fake_ai: FakeAiServer, fast: None
+) -> None:
+    """T-SCAN-2: the chained `run_scan` works only on what `scan` took; fired directly (no
+    pending scan, even while a scan is shown as running) it changes nothing and calls no AI."""
+    _, cookie = signed_in(engine)
+    fake_ai.reply_json(REPLY)
+    run_scan = Event(name=f"{ScannerState.get_full_name()}.run_scan", payload={})
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
+        await _prepare(manager, "t11", cookie, IDEA)
+        await asyncio.wait_for(await processor.enqueue("t11", run_scan), timeout=5)
+        s = await _state(manager, "t11")
+        assert not s.analysing and not s.has_result and s.progress == 0
+        assert s.idea == IDEA and s.error == "" and s.validation == "" and s._run == 0
+        async with manager.modify_state(BaseStateToken(ident="t11", cls=State)) as root:
+            (await root.get_state(ScannerState)).analysing = True  # busy, nothing pending
+        await asyncio.wait_for(await processor.enqueue("t11", run_scan), timeout=5)
+        await asyncio.sleep(0.2)
+        s = await _state(manager, "t11")
+        assert s.analysing and not s.has_result and s.progress == 0 and s._run == 0
+        assert recorder.toasts() == []
+
+    asyncio.run(_processed(run))
+    assert fake_ai.requests == []

@@ -19,7 +19,12 @@ from sqlmodel import Session, select
 from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.components import tool_layout
 from startup_toolkit.domain import passwords
-from startup_toolkit.domain.catalog import EXPLORER_TOOLS, GROWTH_ENGINE, STARTUP_ORACLE
+from startup_toolkit.domain.catalog import (
+    EXPLORER_TOOLS,
+    GROWTH_ENGINE,
+    STARTUP_ARENA,
+    STARTUP_ORACLE,
+)
 from startup_toolkit.models import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.tool_explorer import ToolExplorerState, launch_note
@@ -115,6 +120,13 @@ def test_p_misc_5_t_ai_5_tool_page_frame() -> None:
 def test_tool_page_without_a_save_handler_has_no_save_button() -> None:
     page = str(tool_layout.tool_page(GROWTH_ENGINE, rx.text("body")))
     assert "Save Results" not in page
+    assert "AI-generated results may vary" in page
+
+
+def test_a_tool_without_ai_has_no_demo_banner_but_keeps_the_disclaimer() -> None:
+    """The Arena is sample data: the demo-mode banner about AI_API_KEY would mislead there."""
+    page = str(tool_layout.tool_page(STARTUP_ARENA, rx.text("body"), uses_ai=False))
+    assert "Demo mode: sample results" not in page
     assert "AI-generated results may vary" in page
 
 

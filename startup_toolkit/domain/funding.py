@@ -1,0 +1,675 @@
+"""The Funding Predictor's rules (T-FUND-1, T-FUND-2): the input metrics with the spec's
+defaults and our bounds, the loading phases, the prediction the AI is asked for (read
+leniently), the estimated analysis used when the AI cannot answer, and what a saved or
+downloaded prediction looks like. Pure: no I/O.
+
+Funding input (spec ai-tools section 3): revenue, expenses, growth rate %, customer count, team
+size, market size, funding stage (pre-seed, seed, series-a, series-b), pitch summary. Revenue
+and expenses are monthly, in US dollars; growth is month over month.
+
+Funding prediction: success, amount, amountRange, investors (name, focus, reason, contactInfo),
+analysis, keyMetrics {revenue, growthRate, marketPotential 0-100}, rewrittenPitch,
+recommendations. A reply without `success` or `analysis` is a parse failure.
+
+The estimate is honest about what it is: a transparent score from the founder's own numbers
+against stage benchmarks, each factor shown with its points, and round sizes that are typical
+for the stage, not a forecast for this company.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from startup_toolkit.domain.reply_values import (
+    Lenient,
+    clamp_score,
+    plain_text,
+    text_list,
+)
+from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
+
+# --- Input (spec section 9 defaults; the bounds are ours) --------------------------------------
+
+STAGES: tuple[tuple[str, str], ...] = (
+    ("pre-seed", "Pre-seed"),
+    ("seed", "Seed"),
+    ("series-a", "Series A"),
+    ("series-b", "Series B"),
+)
+STAGE_LABELS = dict(STAGES)
+MAX_PITCH_LENGTH = 2000
+PITCH_INPUT_CAP = MAX_PITCH_LENGTH + 1000
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One numeric input: its form label, default and bounds."""
+
+    name: str
+    label: str
+    default: float
+    low: float
+    high: float
+    integer: bool = True
+    unit: str = ""  # shown in messages: "$", "%" or ""
+
+
+METRICS: tuple[Metric, ...] = (
+    Metric("revenue", "Monthly revenue (USD)", 50_000, 0, 10_000_000_000, unit="$"),
+    Metric("expenses", "Monthly expenses (USD)", 30_000, 0, 10_000_000_000, unit="$"),
+    Metric("growth_rate", "Monthly growth rate (%)", 15, -100, 1000, integer=False, unit="%"),
+    Metric("customers", "Customers", 500, 0, 10_000_000_000),
+    Metric("team_size", "Team size", 5, 1, 1_000_000),
+    Metric("market_size", "Market size (USD)", 1_000_000, 0, 100_000_000_000_000, unit="$"),
+)
+METRIC_BY_NAME = {m.name: m for m in METRICS}
+DEFAULT_STAGE = "seed"
+
+
+@dataclass(frozen=True)
+class FundingInput:
+    revenue: int
+    expenses: int
+    growth_rate: float
+    customers: int
+    team_size: int
+    market_size: int
+    stage: str
+    pitch: str
+
+
+def default_form() -> dict[str, str]:
+    """The form's starting values (spec: 50000, 30000, 15, 500 customers, team 5, 1000000,
+    seed) as the text the inputs show."""
+    values = {m.name: _plain_number(m.default) for m in METRICS}
+    return {**values, "stage": DEFAULT_STAGE, "pitch": ""}
+
+
+_SUFFIX = {"k": 1_000, "m": 1_000_000, "b": 1_000_000_000}
+_NUMBER_TEXT = re.compile(r"^(-?\d+(?:\.\d+)?)([kmb])?$")
+
+
+def parse_number(text: Any) -> float | None:
+    """A number from what a founder types: '50000', '50,000', '$50k', '1.5M', '15%'."""
+    if isinstance(text, bool):
+        return None
+    if isinstance(text, int | float):
+        return float(text) if math.isfinite(text) else None
+    if not isinstance(text, str):
+        return None
+    cleaned = re.sub(r"[\s,$_%]", "", text).lower()
+    match = _NUMBER_TEXT.match(cleaned)
+    if not match:
+        return None
+    return float(match.group(1)) * _SUFFIX.get(match.group(2) or "", 1)
+
+
+def _plain_number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _bound_text(metric: Metric, value: float) -> str:
+    number = f"{value:,.0f}" if metric.integer or float(value).is_integer() else f"{value:g}"
+    if metric.unit == "$":
+        return f"${number}"
+    return f"{number}%" if metric.unit == "%" else number
+
+
+def parse_input(form: Mapping[str, Any]) -> tuple[FundingInput | None, dict[str, str]]:
+    """The metrics from the form's texts, or the message for each field that is wrong."""
+    errors: dict[str, str] = {}
+    values: dict[str, float] = {}
+    for metric in METRICS:
+        raw = form.get(metric.name, "")
+        if isinstance(raw, str) and not raw.strip():
+            errors[metric.name] = f"{metric.label} is required."
+            continue
+        number = parse_number(raw)
+        if number is None:
+            errors[metric.name] = f"{metric.label} must be a number."
+        elif not metric.low <= number <= metric.high:
+            errors[metric.name] = (
+                f"{metric.label} must be between {_bound_text(metric, metric.low)} and "
+                f"{_bound_text(metric, metric.high)}."
+            )
+        else:
+            values[metric.name] = round(number) if metric.integer else round(number, 2)
+    stage = form.get("stage")
+    if stage not in STAGE_LABELS:
+        errors["stage"] = "Choose a funding stage."
+    pitch = form.get("pitch", "")
+    pitch = pitch.strip() if isinstance(pitch, str) else ""
+    if len(pitch) > MAX_PITCH_LENGTH:
+        errors["pitch"] = f"Please keep the pitch to {MAX_PITCH_LENGTH:,} characters or fewer."
+    if errors:
+        return None, errors
+    return (
+        FundingInput(
+            revenue=int(values["revenue"]),
+            expenses=int(values["expenses"]),
+            growth_rate=float(values["growth_rate"]),
+            customers=int(values["customers"]),
+            team_size=int(values["team_size"]),
+            market_size=int(values["market_size"]),
+            stage=str(stage),
+            pitch=pitch,
+        ),
+        {},
+    )
+
+
+# --- Loading phases (spec section 4) ------------------------------------------------------------
+
+#: (seconds elapsed from which it shows, label)
+PHASES: tuple[tuple[float, str], ...] = (
+    (0.0, "Collecting Data"),
+    (2.0, "Analyzing Market"),
+    (5.0, "Modeling Financials"),
+    (9.0, "Generating Prediction"),
+)
+PROGRESS_CAP = 95
+
+
+def phase_label(elapsed: float) -> str:
+    """The loading phase for the seconds since the prediction started."""
+    return [label for start, label in PHASES if elapsed >= start][-1] if elapsed >= 0 else ""
+
+
+def phase_progress(elapsed: float) -> int:
+    """A progress value that rises quickly, then slowly, never past 95 before the end."""
+    if elapsed <= 0:
+        return 0
+    return min(PROGRESS_CAP, round(PROGRESS_CAP * (1 - math.exp(-elapsed / 6))))
+
+
+# --- Texts (spec sections 4, 5 and 8) -----------------------------------------------------------
+
+LIKELY = "Funding Likely"
+NEEDS_IMPROVEMENT = "Needs Improvement"
+SUCCESS_TOAST = "Funding prediction complete!"
+ESTIMATE_TOAST = "Funding prediction complete with estimated analysis!"
+NO_RESULT = "No prediction available to download"
+NO_RESULT_DETAIL = "Run a prediction first."
+INVALID_INPUT = "Please check your metrics"
+INVALID_INPUT_DETAIL = "Some fields need a valid value."
+NOT_AVAILABLE = "Not available"
+DEFAULT_ANALYSIS = "No analysis was returned."
+ESTIMATE_LABEL = (
+    "Estimated analysis: scored from your own numbers against stage benchmarks, without AI. "
+    "Round sizes are typical for the stage, not a forecast for your company."
+)
+MAX_INVESTORS = 6
+MAX_RECOMMENDATIONS = 8
+FUNDING_TEMPERATURE = 0.3
+
+
+def headline(success: bool) -> str:
+    """'Funding Likely' if success, otherwise 'Needs Improvement'."""
+    return LIKELY if success else NEEDS_IMPROVEMENT
+
+
+# --- Reply models -----------------------------------------------------------------------------
+
+_YES = frozenset({"true", "yes", "likely", "y", "1"})
+_NO = frozenset({"false", "no", "unlikely", "n", "0"})
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value > 0
+    text = plain_text(value, 40).lower().strip(".! ")
+    if text in _YES:
+        return True
+    if text in _NO:
+        return False
+    raise ValueError("success is not a yes or no")
+
+
+class Investor(Lenient):
+    name: str
+    focus: str = ""
+    reason: str = ""
+    contactInfo: str = ""
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _name(cls, value: Any) -> str:
+        return plain_text(value, 120)
+
+    @field_validator("focus", "reason", "contactInfo", mode="before")
+    @classmethod
+    def _plain(cls, value: Any) -> str:
+        return plain_text(value, 600)
+
+
+class KeyMetrics(Lenient):
+    revenue: str = NOT_AVAILABLE
+    growthRate: str = NOT_AVAILABLE
+    marketPotential: int = 50
+
+    @field_validator("revenue", "growthRate", mode="before")
+    @classmethod
+    def _figure(cls, value: Any) -> str:
+        return plain_text(value, 200) or NOT_AVAILABLE
+
+    @field_validator("marketPotential", mode="before")
+    @classmethod
+    def _potential(cls, value: Any) -> int:
+        return clamp_score(value, 50)
+
+
+class FundingPrediction(Lenient):
+    """The JSON the prediction asks for; `success` and `analysis` are required."""
+
+    success: bool
+    amount: str = NOT_AVAILABLE
+    amountRange: str = ""
+    investors: list[Investor] = Field(default_factory=list)
+    analysis: str
+    keyMetrics: KeyMetrics = Field(default_factory=KeyMetrics)
+    rewrittenPitch: str = ""
+    recommendations: list[str] = Field(default_factory=list)
+
+    @field_validator("success", mode="before")
+    @classmethod
+    def _success(cls, value: Any) -> bool:
+        return _flag(value)
+
+    @field_validator("amount", mode="before")
+    @classmethod
+    def _amount(cls, value: Any) -> str:
+        if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+            return money(value)
+        return plain_text(value, 100) or NOT_AVAILABLE
+
+    @field_validator("amountRange", mode="before")
+    @classmethod
+    def _range(cls, value: Any) -> str:
+        if isinstance(value, Mapping):
+            low, high = parse_number(value.get("min")), parse_number(value.get("max"))
+            return f"{money(low)} - {money(high)}" if low and high else ""
+        if isinstance(value, list) and len(value) == 2:
+            low, high = parse_number(value[0]), parse_number(value[1])
+            return f"{money(low)} - {money(high)}" if low and high else ""
+        return plain_text(value, 100)
+
+    @field_validator("analysis", mode="before")
+    @classmethod
+    def _analysis(cls, value: Any) -> str:
+        text = plain_text(value, 4000)
+        if not text:
+            raise ValueError("the analysis is empty")
+        return text
+
+    @field_validator("rewrittenPitch", mode="before")
+    @classmethod
+    def _pitch(cls, value: Any) -> str:
+        return plain_text(value, 3000)
+
+    @field_validator("investors", mode="before")
+    @classmethod
+    def _investors(cls, value: Any) -> list[Any]:
+        items = value if isinstance(value, list) else []
+        named = [
+            item
+            for item in items
+            if isinstance(item, Investor)
+            or (isinstance(item, Mapping) and plain_text(item.get("name"), 120))
+        ]
+        return named[:MAX_INVESTORS]
+
+    @field_validator("keyMetrics", mode="before")
+    @classmethod
+    def _metrics(cls, value: Any) -> Any:
+        return value if isinstance(value, Mapping | KeyMetrics) else {}
+
+    @field_validator("recommendations", mode="before")
+    @classmethod
+    def _recommendations(cls, value: Any) -> list[str]:
+        return text_list(
+            value, ("recommendation", "action", "text", "title"), 600, MAX_RECOMMENDATIONS
+        )
+
+
+# --- Money --------------------------------------------------------------------------------------
+
+
+def money(value: float | None) -> str:
+    """'$750K', '$2.5M', '$1.2B', '$900' (whole dollars below a thousand)."""
+    if value is None:
+        return NOT_AVAILABLE
+    amount = abs(float(value))
+    sign = "-" if value < 0 else ""
+    for limit, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "K")):
+        # Rounded first, so 999,999 reads $1M rather than $1000K.
+        scaled = round(amount / limit, 1)
+        if scaled >= 1 and (limit > 1e3 or amount >= 1e3):
+            return f"{sign}${scaled:.1f}".rstrip("0").rstrip(".") + suffix
+    return f"{sign}${amount:,.0f}"
+
+
+# --- The estimate (spec section 8: 'estimated analysis') ----------------------------------------
+
+
+@dataclass(frozen=True)
+class StageBenchmark:
+    """What investors commonly expect at a stage, and the round sizes usually raised."""
+
+    monthly_revenue: int
+    customers: int
+    round_low: int
+    round_high: int
+    investor_types: tuple[tuple[str, str], ...]  # (name, focus)
+
+
+BENCHMARKS: dict[str, StageBenchmark] = {
+    "pre-seed": StageBenchmark(
+        0,
+        10,
+        250_000,
+        1_000_000,
+        (
+            ("Angel investors", "First cheques on the team and the problem"),
+            ("Pre-seed funds", "Small funds writing the first institutional cheque"),
+            ("Accelerators", "Programmes trading a small stake for capital and support"),
+        ),
+    ),
+    "seed": StageBenchmark(
+        10_000,
+        100,
+        1_000_000,
+        4_000_000,
+        (
+            ("Seed-stage venture funds", "Lead seed rounds on early traction"),
+            ("Angel syndicates", "Groups of angels filling out a round"),
+            ("Industry-focused seed funds", "Specialists in your market"),
+        ),
+    ),
+    "series-a": StageBenchmark(
+        100_000,
+        1_000,
+        5_000_000,
+        15_000_000,
+        (
+            ("Series A venture funds", "Lead rounds on repeatable growth"),
+            ("Your seed investors", "Pro-rata follow-on and introductions"),
+            ("Corporate venture arms", "Strategic investors in your industry"),
+        ),
+    ),
+    "series-b": StageBenchmark(
+        400_000,
+        5_000,
+        15_000_000,
+        40_000_000,
+        (
+            ("Growth-stage venture funds", "Scale proven go-to-market"),
+            ("Crossover investors", "Late-stage funds with public-market experience"),
+            ("Your existing investors", "Insider support for the round"),
+        ),
+    ),
+}
+LIKELY_FROM = 60  # estimated score from which funding is called likely
+
+
+@dataclass(frozen=True)
+class Factor:
+    """One line of the estimate: what was looked at, the points it earned and why."""
+
+    name: str
+    points: int
+    most: int
+    note: str
+
+
+def _growth_factor(growth: float) -> Factor:
+    points = 30 if growth >= 20 else 22 if growth >= 10 else 12 if growth >= 5 else 0
+    return Factor("Monthly growth", points, 30, f"{growth:g}% a month, 10%+ is strong early on")
+
+
+def _revenue_factor(revenue: int, bench: StageBenchmark, stage: str) -> Factor:
+    label = STAGE_LABELS[stage]
+    if bench.monthly_revenue == 0:
+        points = 25 if revenue > 0 else 15
+        note = "revenue is a bonus at pre-seed" if revenue == 0 else "early revenue at pre-seed"
+    else:
+        ratio = revenue / bench.monthly_revenue
+        points = 25 if ratio >= 1 else 15 if ratio >= 0.5 else 5 if ratio > 0 else 0
+        note = f"{money(revenue)}/month against about {money(bench.monthly_revenue)} at {label}"
+    return Factor("Revenue for the stage", points, 25, note)
+
+
+def _market_factor(market: int) -> Factor:
+    points = 20 if market >= 1e9 else 14 if market >= 1e8 else 7 if market >= 1e7 else 0
+    return Factor("Market size", points, 20, f"{money(market)}, investors look for $1B+")
+
+
+def _customer_factor(customers: int, bench: StageBenchmark) -> Factor:
+    ratio = customers / bench.customers if bench.customers else 1
+    points = 10 if ratio >= 1 else 5 if ratio >= 0.5 else 0
+    return Factor(
+        "Customers", points, 10, f"{customers:,} against about {bench.customers:,} for the stage"
+    )
+
+
+def _efficiency_factor(revenue: int, expenses: int) -> Factor:
+    burn = expenses - revenue
+    if burn <= 0:
+        return Factor("Burn", 10, 10, "revenue covers expenses")
+    multiple = burn / revenue if revenue else math.inf
+    points = 5 if multiple <= 1 else 0
+    return Factor("Burn", points, 10, f"burning {money(burn)}/month")
+
+
+def _team_factor(team: int) -> Factor:
+    points = 5 if 2 <= team <= 50 else 3
+    return Factor("Team", points, 5, f"{team:,} people")
+
+
+def estimate_factors(data: FundingInput) -> tuple[Factor, ...]:
+    bench = BENCHMARKS[data.stage]
+    return (
+        _growth_factor(data.growth_rate),
+        _revenue_factor(data.revenue, bench, data.stage),
+        _market_factor(data.market_size),
+        _customer_factor(data.customers, bench),
+        _efficiency_factor(data.revenue, data.expenses),
+        _team_factor(data.team_size),
+    )
+
+
+def estimate_score(data: FundingInput) -> int:
+    """0-100: the sum of the factors' points (their maxima add up to 100)."""
+    return sum(f.points for f in estimate_factors(data))
+
+
+def market_potential(market_size: int) -> int:
+    """0-100 on a log scale: $1M or less is 0, $100B or more is 100."""
+    if market_size <= 1_000_000:
+        return 0
+    return max(0, min(100, round((math.log10(market_size) - 6) / 5 * 100)))
+
+
+def _recommendations(data: FundingInput, factors: tuple[Factor, ...]) -> list[str]:
+    by_name = {f.name: f for f in factors}
+    tips: list[str] = []
+    if by_name["Monthly growth"].points < 22:
+        tips.append(
+            "Lift month-over-month growth above 10% for three months in a row before you "
+            "raise: it is the first number investors ask for."
+        )
+    if by_name["Revenue for the stage"].points < 25:
+        tips.append(
+            f"Grow revenue toward {money(BENCHMARKS[data.stage].monthly_revenue)} a month, "
+            f"or raise at an earlier stage where your numbers are ahead of the benchmark."
+        )
+    if by_name["Market size"].points < 14:
+        tips.append(
+            "Size your market bottom-up (customers x price) and show a path to a $1B+ "
+            "opportunity through adjacent segments."
+        )
+    if by_name["Customers"].points < 10:
+        tips.append("Turn pilots into paying customers and show retention by monthly cohort.")
+    if by_name["Burn"].points < 10:
+        tips.append("Show a plan that cuts burn or reaches break-even within 18 months.")
+    tips += [
+        "Prepare a data room: monthly metrics, cap table, financial model and customer references.",
+        "Build a target list of 50 investors who have led rounds at your stage in your "
+        "industry, and get warm introductions.",
+    ]
+    return tips[:MAX_RECOMMENDATIONS]
+
+
+def _template_pitch(data: FundingInput, amount: str) -> str:
+    stage = STAGE_LABELS[data.stage]
+    revenue = (
+        f"{money(data.revenue)} in monthly revenue growing {data.growth_rate:g}% a month"
+        if data.revenue
+        else "pre-revenue"
+    )
+    own = f" {data.pitch}" if data.pitch else ""
+    return (
+        f"We are a {data.team_size}-person team, {revenue}, with {data.customers:,} customers "
+        f"in a {money(data.market_size)} market.{own} We are raising a {stage} round of about "
+        f"{amount} to accelerate growth."
+    )
+
+
+def estimate(data: FundingInput) -> FundingPrediction:
+    """The estimated analysis from the founder's own numbers (no AI)."""
+    bench = BENCHMARKS[data.stage]
+    factors = estimate_factors(data)
+    score = sum(f.points for f in factors)
+    amount_value = bench.round_low + (bench.round_high - bench.round_low) * score / 100
+    amount = money(round(amount_value, -4))
+    lines = " ".join(f"{f.name} {f.points}/{f.most}: {f.note}." for f in factors)
+    return FundingPrediction(
+        success=score >= LIKELY_FROM,
+        amount=amount,
+        amountRange=f"{money(bench.round_low)} - {money(bench.round_high)}",
+        investors=[
+            Investor(
+                name=name,
+                focus=focus,
+                reason=f"They commonly invest at the {STAGE_LABELS[data.stage]} stage.",
+                contactInfo="Find active ones on Crunchbase or through founders they backed.",
+            )
+            for name, focus in bench.investor_types
+        ],
+        analysis=(
+            f"Estimated readiness score {score}/100 for a {STAGE_LABELS[data.stage]} round "
+            f"(funding likely from {LIKELY_FROM}). {lines}"
+        ),
+        keyMetrics=KeyMetrics(
+            revenue=f"{money(data.revenue)}/month ({money(data.revenue * 12)}/year)",
+            growthRate=f"{data.growth_rate:g}% a month",
+            marketPotential=market_potential(data.market_size),
+        ),
+        rewrittenPitch=_template_pitch(data, amount),
+        recommendations=_recommendations(data, factors),
+    )
+
+
+# --- Saving and downloading (T-FUND-2) ----------------------------------------------------------
+
+
+def result_title(prediction: FundingPrediction) -> str:
+    return f"Funding Prediction - {headline(prediction.success)} ({prediction.amount})"
+
+
+def input_dict(data: FundingInput) -> dict[str, Any]:
+    """The inputs under the spec's names."""
+    values = asdict(data)
+    return {
+        "revenue": values["revenue"],
+        "expenses": values["expenses"],
+        "growthRate": values["growth_rate"],
+        "customers": values["customers"],
+        "teamSize": values["team_size"],
+        "marketSize": values["market_size"],
+        "fundingStage": values["stage"],
+        "pitch": values["pitch"],
+    }
+
+
+def save_content(
+    prediction: FundingPrediction, data: FundingInput, *, estimated: bool
+) -> dict[str, Any]:
+    return {
+        "input": input_dict(data),
+        "headline": headline(prediction.success),
+        "summary": prediction.analysis,
+        "prediction": prediction.model_dump(mode="json"),
+        "estimated": estimated,
+    }
+
+
+def save_metadata(
+    prediction: FundingPrediction, data: FundingInput, predicted_at: datetime, *, estimated: bool
+) -> dict[str, Any]:
+    return {
+        "predictionDate": iso_timestamp(predicted_at),
+        "fundingStage": data.stage,
+        "success": prediction.success,
+        "basis": "estimate" if estimated else "ai",
+    }
+
+
+def export_json(
+    prediction: FundingPrediction, data: FundingInput, predicted_at: datetime, *, estimated: bool
+) -> str:
+    """The Download Report file (pretty-printed JSON)."""
+    payload = {
+        "title": result_title(prediction),
+        **save_metadata(prediction, data, predicted_at, estimated=estimated),
+        **save_content(prediction, data, estimated=estimated),
+    }
+    compact_json(payload)  # raises on anything that is not plain JSON
+    return json.dumps(payload, indent=2, ensure_ascii=False)
+
+
+def export_filename(predicted_at: datetime) -> str:
+    """funding-prediction-{timestamp}.json (milliseconds)."""
+    return f"funding-prediction-{int(predicted_at.timestamp() * 1000)}.json"
+
+
+def to_html(prediction: FundingPrediction, data: FundingInput) -> str:
+    """A readable HTML version for the dashboard (every value escaped)."""
+    e = html.escape
+    m = prediction.keyMetrics
+    parts = [
+        f"<h2>{e(result_title(prediction))}</h2>",
+        f"<p><strong>{e(headline(prediction.success))}</strong>: {e(prediction.amount)}"
+        + (f" (range {e(prediction.amountRange)})" if prediction.amountRange else "")
+        + "</p>",
+        f"<p>{e(prediction.analysis)}</p>",
+        "<h3>Key metrics</h3><ul>",
+        f"<li>Revenue: {e(m.revenue)}</li>",
+        f"<li>Growth rate: {e(m.growthRate)}</li>",
+        f"<li>Market potential: {m.marketPotential}/100</li>",
+        f"<li>Stage: {e(STAGE_LABELS[data.stage])}</li></ul>",
+    ]
+    if prediction.investors:
+        parts.append("<h3>Investors</h3><ul>")
+        parts += [
+            f"<li><strong>{e(i.name)}</strong>: {e(i.focus)}. {e(i.reason)} {e(i.contactInfo)}</li>"
+            for i in prediction.investors
+        ]
+        parts.append("</ul>")
+    if prediction.rewrittenPitch:
+        parts.append(f"<h3>Rewritten pitch</h3><p>{e(prediction.rewrittenPitch)}</p>")
+    if prediction.recommendations:
+        parts.append("<h3>Recommendations</h3><ol>")
+        parts += [f"<li>{e(r)}</li>" for r in prediction.recommendations]
+        parts.append("</ol>")
+    return "".join(parts)

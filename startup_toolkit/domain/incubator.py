@@ -1,0 +1,581 @@
+"""The Idea Incubator's rules (T-IDEA-1, T-AI-5): input bounds, the idea analysis and the stress
+test the AI is asked for (read leniently), how many items the views show, the spec's texts,
+the demo-mode samples, and what a saved or downloaded analysis looks like. Pure: no I/O.
+
+Idea analysis (spec ai-tools section 3): marketAnalysis {overview, size, growth, trends,
+challenges, opportunity}; competitiveAnalysis {landscape, competitors (name, description,
+marketPosition, strengths, weaknesses, funding), whitespace}; productStrategy {description,
+coreFeatures, differentiators, businessModel, scalability}; viabilityAssessment {strengths,
+risks, challenges, timeline, fundingRequirement}. A reply without a market overview or without
+a viability assessment is a parse failure; every other part has a default.
+
+Stress test: stressScenario {title, description, probability, impact, timeline};
+strategicResponse {immediateActions, shortTermStrategy, longTermAdaptation,
+resourceRequirements, successMetrics}; contingencyPlanning {alternativeScenarios,
+riskMitigation, competitiveAdvantage}. A reply without a scenario title or a strategic response
+is a parse failure.
+
+Market size and growth are figures with a source (publisher and year) or NO_SOURCE, as in the
+scanner.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from pydantic import Field, field_validator, model_validator
+
+from startup_toolkit.domain.reply_values import Lenient, plain_text, text_list
+from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
+from startup_toolkit.domain.scanner import NO_SOURCE, MarketFigure
+
+# --- Business constants (spec section 9; the idea's upper bound is ours) -----------------------
+
+MAX_IDEA_LENGTH = 5000
+#: What the idea setter keeps at most (beyond the limit, so the message can say by how much).
+IDEA_INPUT_CAP = MAX_IDEA_LENGTH + 1000
+TOP_COMPETITORS = 3
+TOP_FEATURES = 4
+TOP_STRENGTHS = 3
+TOP_RISKS = 3
+TOP_ACTIONS = 3
+#: What a reply may hold per list (the download keeps them all; the views show the top ones).
+MAX_ITEMS = 8
+MAX_COMPETITORS = 6
+ANALYSIS_TEMPERATURE = 0.3
+#: A little higher: the scenario should be imaginative, the response still concrete.
+STRESS_TEMPERATURE = 0.4
+TITLE_IDEA_CHARS = 60
+
+# --- Texts (spec sections 5 and 8) ---------------------------------------------------------------
+
+EMPTY_IDEA = "Please enter your startup idea description"
+EMPTY_IDEA_DETAIL = "Describe the problem, who has it and how you solve it."
+TOO_LONG = "Your description is too long"
+TOO_LONG_DETAIL = f"Please keep it to {MAX_IDEA_LENGTH:,} characters or fewer."
+NEED_ANALYSIS = "Please generate an idea analysis first"
+NEED_ANALYSIS_DETAIL = "The stress test builds on the analysis of your idea."
+ANALYSIS_PARSE_FAILED = "Analysis generation failed. Please try again with more specific details."
+ANALYSIS_FAILED = "Analysis generation failed. Please try again."
+STRESS_FAILED = "Stress test generation failed. Please try again."
+BUDGET_TOAST = "Daily AI allowance used"
+ANALYSIS_TOAST = "Professional analysis complete!"
+STRESS_TOAST = "Stress test complete!"
+NO_RESULT = "No analysis available to download"
+NO_RESULT_DETAIL = "Generate an idea analysis first."
+SAMPLE_LABEL = "Sample result (demo mode)"
+NOT_PROVIDED = "Not provided"
+
+_ITEM_KEYS = (
+    "text",
+    "title",
+    "name",
+    "item",
+    "action",
+    "feature",
+    "strength",
+    "risk",
+    "challenge",
+    "trend",
+    "metric",
+    "scenario",
+    "description",
+)
+
+
+# --- Input ------------------------------------------------------------------------------------
+
+
+def idea_length(idea: Any) -> int:
+    """Characters that count: the trimmed text."""
+    return len(idea.strip()) if isinstance(idea, str) else 0
+
+
+def validate_idea(idea: Any) -> tuple[str, str] | None:
+    """(title, detail) of the error for this idea, or None when it may be analysed."""
+    length = idea_length(idea)
+    if length == 0:
+        return EMPTY_IDEA, EMPTY_IDEA_DETAIL
+    if length > MAX_IDEA_LENGTH:
+        return TOO_LONG, TOO_LONG_DETAIL
+    return None
+
+
+def idea_counter(idea: Any) -> str:
+    return f"{idea_length(idea):,} / {MAX_IDEA_LENGTH:,}"
+
+
+# --- Reading values leniently --------------------------------------------------------------------
+
+
+def prose(value: Any, limit: int = 1500) -> str:
+    """Text from a string or a number; a list of items becomes one line joined by '; '."""
+    if isinstance(value, list):
+        return plain_text("; ".join(text_list(value, _ITEM_KEYS, limit, MAX_ITEMS)), limit)
+    if isinstance(value, Mapping):
+        return plain_text("; ".join(text_list(list(value.values()), (), limit, MAX_ITEMS)), limit)
+    return plain_text(value, limit)
+
+
+def items(value: Any, limit: int = 500, most: int = MAX_ITEMS) -> list[str]:
+    """A list of short texts from a list (of strings or objects) or a single string."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        value = [value]
+    return text_list(value, _ITEM_KEYS, limit, most)
+
+
+def _section(value: Any) -> Any:
+    """A sub-object of the reply; anything that is not an object counts as empty."""
+    return value if isinstance(value, Mapping | Lenient) else {}
+
+
+class _Items(Lenient):
+    """Lists of texts in subclasses go through `items`; texts through `prose`."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            return data
+        data = dict(data)
+        for name, info in cls.model_fields.items():
+            if name not in data or info.annotation not in (str, list[str]):
+                continue
+            data[name] = items(data[name]) if info.annotation == list[str] else prose(data[name])
+        return data
+
+
+# --- The idea analysis ------------------------------------------------------------------------
+
+
+class MarketAnalysis(_Items):
+    overview: str
+    size: MarketFigure = Field(default_factory=MarketFigure)
+    growth: MarketFigure = Field(default_factory=MarketFigure)
+    trends: list[str] = Field(default_factory=list)
+    challenges: list[str] = Field(default_factory=list)
+    opportunity: str = ""
+
+    @field_validator("overview", mode="after")
+    @classmethod
+    def _overview(cls, value: str) -> str:
+        if not value:
+            raise ValueError("the market overview is empty")
+        return value
+
+    @field_validator("size", "growth", mode="before")
+    @classmethod
+    def _figure(cls, value: Any) -> Any:
+        if value is None or isinstance(value, bool | list):
+            return {}
+        return value
+
+
+class Competitor(_Items):
+    name: str
+    description: str = ""
+    marketPosition: str = ""
+    strengths: list[str] = Field(default_factory=list)
+    weaknesses: list[str] = Field(default_factory=list)
+    funding: str = ""
+
+    @field_validator("name", mode="after")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return value[:120]
+
+
+class CompetitiveAnalysis(_Items):
+    landscape: str = ""
+    competitors: list[Competitor] = Field(default_factory=list)
+    whitespace: str = ""
+
+    @field_validator("competitors", mode="before")
+    @classmethod
+    def _competitors(cls, value: Any) -> list[Any]:
+        listed = value if isinstance(value, list) else []
+        named = [
+            item
+            for item in listed
+            if isinstance(item, Competitor)
+            or (isinstance(item, Mapping) and plain_text(item.get("name"), 120))
+        ]
+        return named[:MAX_COMPETITORS]
+
+
+class ProductStrategy(_Items):
+    description: str = ""
+    coreFeatures: list[str] = Field(default_factory=list)
+    differentiators: list[str] = Field(default_factory=list)
+    businessModel: str = ""
+    scalability: str = ""
+
+
+class ViabilityAssessment(_Items):
+    strengths: list[str] = Field(default_factory=list)
+    risks: list[str] = Field(default_factory=list)
+    challenges: list[str] = Field(default_factory=list)
+    timeline: str = ""
+    fundingRequirement: str = ""
+
+
+class IdeaAnalysis(Lenient):
+    """The JSON the analysis asks for; `marketAnalysis` (with an overview) and
+    `viabilityAssessment` are required, the other sections default to empty."""
+
+    marketAnalysis: MarketAnalysis
+    competitiveAnalysis: CompetitiveAnalysis = Field(default_factory=CompetitiveAnalysis)
+    productStrategy: ProductStrategy = Field(default_factory=ProductStrategy)
+    viabilityAssessment: ViabilityAssessment
+
+    @field_validator("competitiveAnalysis", "productStrategy", mode="before")
+    @classmethod
+    def _optional(cls, value: Any) -> Any:
+        return _section(value)
+
+
+# --- The stress test ----------------------------------------------------------------------------
+
+
+class StressScenario(_Items):
+    title: str
+    description: str = ""
+    probability: str = ""
+    impact: str = ""
+    timeline: str = ""
+
+    @field_validator("title", mode="after")
+    @classmethod
+    def _title(cls, value: str) -> str:
+        if not value:
+            raise ValueError("the scenario has no title")
+        return value[:200]
+
+
+class StrategicResponse(_Items):
+    immediateActions: list[str] = Field(default_factory=list)
+    shortTermStrategy: str = ""
+    longTermAdaptation: str = ""
+    resourceRequirements: str = ""
+    successMetrics: list[str] = Field(default_factory=list)
+
+
+class ContingencyPlanning(_Items):
+    alternativeScenarios: list[str] = Field(default_factory=list)
+    riskMitigation: list[str] = Field(default_factory=list)
+    competitiveAdvantage: str = ""
+
+
+class StressTest(Lenient):
+    """The JSON the stress test asks for; `stressScenario` (with a title) and
+    `strategicResponse` are required, contingency planning defaults to empty."""
+
+    stressScenario: StressScenario
+    strategicResponse: StrategicResponse
+    contingencyPlanning: ContingencyPlanning = Field(default_factory=ContingencyPlanning)
+
+    @field_validator("contingencyPlanning", mode="before")
+    @classmethod
+    def _optional(cls, value: Any) -> Any:
+        return _section(value)
+
+
+# --- What the views show ----------------------------------------------------------------------
+
+
+def top_competitors(analysis: IdeaAnalysis) -> list[Competitor]:
+    return analysis.competitiveAnalysis.competitors[:TOP_COMPETITORS]
+
+
+def top_features(analysis: IdeaAnalysis) -> list[str]:
+    return analysis.productStrategy.coreFeatures[:TOP_FEATURES]
+
+
+def top_strengths(analysis: IdeaAnalysis) -> list[str]:
+    return analysis.viabilityAssessment.strengths[:TOP_STRENGTHS]
+
+
+def top_risks(analysis: IdeaAnalysis) -> list[str]:
+    return analysis.viabilityAssessment.risks[:TOP_RISKS]
+
+
+def top_actions(stress: StressTest) -> list[str]:
+    return stress.strategicResponse.immediateActions[:TOP_ACTIONS]
+
+
+# --- Saving and downloading (T-AI-5, T-IDEA-1) -------------------------------------------------
+
+
+def short_idea(idea: str, limit: int = TITLE_IDEA_CHARS) -> str:
+    return plain_text(idea, limit)
+
+
+def result_title(idea: str, stress: StressTest | None = None) -> str:
+    kind = "Idea Analysis + Stress Test" if stress is not None else "Idea Analysis"
+    return f"{kind} - {short_idea(idea)}"
+
+
+def save_content(
+    analysis: IdeaAnalysis, idea: str, stress: StressTest | None = None, *, sample: bool = False
+) -> dict[str, Any]:
+    """What is saved and downloaded: the idea, the analysis and the stress test if any."""
+    content: dict[str, Any] = {
+        "idea": idea,
+        "summary": analysis.marketAnalysis.overview,
+        "analysis": analysis.model_dump(mode="json"),
+    }
+    if stress is not None:
+        content["stressTest"] = stress.model_dump(mode="json")
+    content["sample"] = sample
+    return content
+
+
+def save_metadata(
+    idea: str, analysed_at: datetime, stress: StressTest | None = None, *, sample: bool = False
+) -> dict[str, Any]:
+    return {
+        "analysisDate": iso_timestamp(analysed_at),
+        "ideaLength": len(idea),
+        "hasStressTest": stress is not None,
+        "basis": "sample" if sample else "ai",
+    }
+
+
+def export_json(
+    analysis: IdeaAnalysis,
+    idea: str,
+    analysed_at: datetime,
+    stress: StressTest | None = None,
+    *,
+    sample: bool = False,
+) -> str:
+    """The download (pretty-printed JSON)."""
+    payload = {
+        "title": result_title(idea, stress),
+        **save_metadata(idea, analysed_at, stress, sample=sample),
+        **save_content(analysis, idea, stress, sample=sample),
+    }
+    compact_json(payload)  # raises on anything that is not plain JSON
+    return json.dumps(payload, indent=2, ensure_ascii=False)
+
+
+def export_filename(at: datetime) -> str:
+    """startup-analysis-{timestamp}.json (milliseconds)."""
+    return f"startup-analysis-{int(at.timestamp() * 1000)}.json"
+
+
+def _li(values: list[str]) -> str:
+    return "".join(f"<li>{html.escape(v)}</li>" for v in values)
+
+
+def _list_block(title: str, values: list[str]) -> str:
+    return f"<h4>{html.escape(title)}</h4><ul>{_li(values)}</ul>" if values else ""
+
+
+def _line(label: str, value: str) -> str:
+    return f"<p><strong>{html.escape(label)}:</strong> {html.escape(value)}</p>" if value else ""
+
+
+def to_html(analysis: IdeaAnalysis, idea: str, stress: StressTest | None = None) -> str:
+    """A readable HTML version for the dashboard (every value escaped)."""
+    e = html.escape
+    m, c = analysis.marketAnalysis, analysis.competitiveAnalysis
+    p, v = analysis.productStrategy, analysis.viabilityAssessment
+    parts = [
+        f"<h2>{e(result_title(idea, stress))}</h2>",
+        f"<h3>Idea</h3><p>{e(idea)}</p>",
+        "<h3>Market analysis</h3>",
+        f"<p>{e(m.overview)}</p>",
+        f"<p><strong>Size:</strong> {e(m.size.value)} (source: {e(m.size.source)})</p>",
+        f"<p><strong>Growth:</strong> {e(m.growth.value)} (source: {e(m.growth.source)})</p>",
+        _list_block("Trends", m.trends),
+        _list_block("Challenges", m.challenges),
+        _line("Opportunity", m.opportunity),
+        "<h3>Competitive analysis</h3>",
+        _line("Landscape", c.landscape),
+    ]
+    if c.competitors:
+        parts.append("<ul>")
+        parts += [
+            f"<li><strong>{e(x.name)}</strong>"
+            + (f" ({e(x.marketPosition)})" if x.marketPosition else "")
+            + f". {e(x.description)}"
+            + (f" Strengths: {e('; '.join(x.strengths))}." if x.strengths else "")
+            + (f" Weaknesses: {e('; '.join(x.weaknesses))}." if x.weaknesses else "")
+            + (f" Funding: {e(x.funding)}." if x.funding else "")
+            + "</li>"
+            for x in c.competitors
+        ]
+        parts.append("</ul>")
+    parts += [
+        _line("Whitespace", c.whitespace),
+        "<h3>Product strategy</h3>",
+        f"<p>{e(p.description)}</p>" if p.description else "",
+        _list_block("Core features", p.coreFeatures),
+        _list_block("Differentiators", p.differentiators),
+        _line("Business model", p.businessModel),
+        _line("Scalability", p.scalability),
+        "<h3>Viability assessment</h3>",
+        _list_block("Strengths", v.strengths),
+        _list_block("Risks", v.risks),
+        _list_block("Challenges", v.challenges),
+        _line("Timeline", v.timeline),
+        _line("Funding requirement", v.fundingRequirement),
+    ]
+    if stress is not None:
+        s, r, k = stress.stressScenario, stress.strategicResponse, stress.contingencyPlanning
+        parts += [
+            f"<h3>Stress test: {e(s.title)}</h3>",
+            f"<p>{e(s.description)}</p>" if s.description else "",
+            _line("Probability", s.probability),
+            _line("Impact", s.impact),
+            _line("Timeline", s.timeline),
+            _list_block("Immediate actions", r.immediateActions),
+            _line("Short-term strategy", r.shortTermStrategy),
+            _line("Long-term adaptation", r.longTermAdaptation),
+            _line("Resource requirements", r.resourceRequirements),
+            _list_block("Success metrics", r.successMetrics),
+            _list_block("Alternative scenarios", k.alternativeScenarios),
+            _list_block("Risk mitigation", k.riskMitigation),
+            _line("Competitive advantage", k.competitiveAdvantage),
+        ]
+    return "".join(part for part in parts if part)
+
+
+# --- Demo mode --------------------------------------------------------------------------------
+
+SAMPLE_ANALYSIS = IdeaAnalysis(
+    marketAnalysis=MarketAnalysis(
+        overview=(
+            "Sample result (demo mode): an illustrative analysis, not an assessment of your "
+            "idea. The buyers have a frequent, costly problem and already pay for partial "
+            "solutions, so demand is proven; the open question is how to reach them cheaply."
+        ),
+        size=MarketFigure(value="Sample figure: about $3.8B", source=NO_SOURCE),
+        growth=MarketFigure(value="Sample figure: about 12% a year", source=NO_SOURCE),
+        trends=[
+            "Buyers consolidate tools and expect integrations out of the box.",
+            "AI assistance is becoming a baseline expectation.",
+            "Usage-based pricing is spreading among smaller customers.",
+        ],
+        challenges=[
+            "Paid acquisition is expensive in this category.",
+            "Incumbents bundle similar features for free.",
+        ],
+        opportunity=(
+            "A narrow segment that incumbents serve poorly, won with a faster setup and "
+            "outcome-focused onboarding."
+        ),
+    ),
+    competitiveAnalysis=CompetitiveAnalysis(
+        landscape="A few broad suites, many small point tools and a lot of manual work.",
+        competitors=[
+            Competitor(
+                name="Incumbent Suite (sample)",
+                description="An all-in-one platform for large teams.",
+                marketPosition="Market leader",
+                strengths=["Brand and distribution", "Broad feature set"],
+                weaknesses=["Complex and slow to set up", "Expensive for small teams"],
+                funding="Public company",
+            ),
+            Competitor(
+                name="Budget Tool (sample)",
+                description="A low-cost tool with the basics.",
+                marketPosition="Value option",
+                strengths=["Low price"],
+                weaknesses=["Limited features", "Weak support"],
+                funding="Bootstrapped",
+            ),
+            Competitor(
+                name="Spreadsheets and consultants (sample)",
+                description="What most small teams do today.",
+                marketPosition="Default alternative",
+                strengths=["Flexible", "Already paid for"],
+                weaknesses=["Manual and error-prone"],
+                funding="Not applicable",
+            ),
+            Competitor(
+                name="Vertical Newcomer (sample)",
+                description="A young startup aimed at a neighbouring segment.",
+                marketPosition="Challenger",
+                strengths=["Modern product"],
+                weaknesses=["Small team"],
+                funding="Seed",
+            ),
+        ],
+        whitespace="Small teams who need results in a day, without a consultant.",
+    ),
+    productStrategy=ProductStrategy(
+        description="A focused tool that automates the core workflow for one segment.",
+        coreFeatures=[
+            "Guided setup that works in under ten minutes",
+            "Automation of the repetitive weekly task",
+            "Dashboard of the three numbers that matter",
+            "Integrations with the tools the segment already uses",
+            "Team sharing and permissions",
+        ],
+        differentiators=[
+            "Built for one segment instead of everyone",
+            "Outcome-focused templates",
+        ],
+        businessModel="Monthly subscription per team with a usage tier.",
+        scalability="Software margins; expansion to neighbouring segments once one is won.",
+    ),
+    viabilityAssessment=ViabilityAssessment(
+        strengths=[
+            "A proven, frequent pain",
+            "Customers already pay for workarounds",
+            "Low technical risk",
+            "Clear expansion path",
+        ],
+        risks=[
+            "High customer acquisition cost",
+            "Incumbents copy the key feature",
+            "Slow sales cycles with larger teams",
+            "Churn among the smallest customers",
+        ],
+        challenges=["Finding a repeatable channel", "Pricing for small teams"],
+        timeline="About 6 months to a paid pilot, 12-18 months to product-market fit.",
+        fundingRequirement="About $500K pre-seed to reach the first 100 paying teams.",
+    ),
+)
+
+SAMPLE_STRESS_TEST = StressTest(
+    stressScenario=StressScenario(
+        title="Sample scenario (demo mode): a funded competitor copies the core feature",
+        description=(
+            "Illustrative only. A well-funded competitor launches the same automation for "
+            "free inside its existing suite and markets it to your segment."
+        ),
+        probability="Medium (sample)",
+        impact="High: new sign-ups could halve within a quarter (sample).",
+        timeline="6 to 12 months after launch (sample)",
+    ),
+    strategicResponse=StrategicResponse(
+        immediateActions=[
+            "Call your ten best customers and learn what would make them stay.",
+            "Ship the integration the competitor's suite cannot offer.",
+            "Lock in annual plans with a launch discount.",
+            "Publish customer results that show outcomes, not features.",
+        ],
+        shortTermStrategy="Double down on the segment's specific workflow and support.",
+        longTermAdaptation="Build a data advantage from the segment's usage that a suite lacks.",
+        resourceRequirements="Two engineers for a quarter and a small customer-success budget.",
+        successMetrics=["Monthly churn below 3%", "Net revenue retention above 100%"],
+    ),
+    contingencyPlanning=ContingencyPlanning(
+        alternativeScenarios=[
+            "Partner with the competitor as a specialised add-on.",
+            "Move up-market to teams with stricter compliance needs.",
+        ],
+        riskMitigation=[
+            "Keep 12 months of runway at all times.",
+            "Diversify acquisition beyond one channel.",
+        ],
+        competitiveAdvantage="Depth in one segment and the speed of a small team.",
+    ),
+)

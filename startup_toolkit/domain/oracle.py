@@ -1,0 +1,588 @@
+"""The Startup Oracle's rules (T-ORA-1..5): the founder's startup data (validated, including
+the copy kept in the browser under `startupOracleData`), the prediction the AI is asked for
+(read leniently) with the spec's defaults, probability bands, the progress gauge, the Live
+Pulse feed, generated content (titles, file names) and voice commands. Pure: no I/O.
+
+Oracle result (spec ai-tools section 3): probability, risks, moves, funding, customers,
+product. A reply holding none of them is a parse failure; the page then shows the general
+prediction (probability 65) with the spec's warning.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+
+from pydantic import field_validator, model_validator
+
+from startup_toolkit.domain.reply_values import Lenient, clamp_score, plain_text, text_list
+from startup_toolkit.domain.saved_results import download_filename, iso_timestamp
+
+T = TypeVar("T")
+
+# --- Startup data (the input panel and the details form) ------------------------------------
+
+STORAGE_KEY = "startupOracleData"
+STAGES: tuple[tuple[str, str], ...] = (
+    ("ideation", "Ideation"),
+    ("mvp", "MVP"),
+    ("launch", "Launch"),
+    ("growth", "Growth"),
+)
+STAGE_VALUES = frozenset(value for value, _ in STAGES)
+DEFAULT_STAGE = "ideation"
+MAX_IDEA_LENGTH = 2000
+MAX_CHALLENGE_LENGTH = 1000
+MAX_FIGURE_LENGTH = 60
+TEXT_INPUT_CAP = MAX_IDEA_LENGTH + 1000
+MAX_STORED_CHARS = 20_000
+FIELDS = ("businessIdea", "stage", "revenue", "users", "budget", "biggestChallenge")
+_LIMITS = {
+    "businessIdea": MAX_IDEA_LENGTH,
+    "revenue": MAX_FIGURE_LENGTH,
+    "users": MAX_FIGURE_LENGTH,
+    "budget": MAX_FIGURE_LENGTH,
+    "biggestChallenge": MAX_CHALLENGE_LENGTH,
+}
+
+IDEA_REQUIRED = "Please enter your business idea first"
+IDEA_TOO_LONG = f"Please keep the business idea to {MAX_IDEA_LENGTH:,} characters."
+CHALLENGE_TOO_LONG = f"Please keep the biggest challenge to {MAX_CHALLENGE_LENGTH:,} characters."
+FIGURE_TOO_LONG = f"Please keep this to {MAX_FIGURE_LENGTH} characters."
+
+
+@dataclass(frozen=True)
+class StartupData:
+    businessIdea: str = ""
+    stage: str = DEFAULT_STAGE
+    revenue: str = ""
+    users: str = ""
+    budget: str = ""
+    biggestChallenge: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return {name: getattr(self, name) for name in FIELDS}
+
+
+def clean_field(name: str, value: Any) -> str:
+    """What a field may hold while typing: text, capped a little above its limit so an
+    over-long entry is kept (and reported) rather than silently cut."""
+    if name == "stage":
+        return value if value in STAGE_VALUES else DEFAULT_STAGE
+    if not isinstance(value, str):
+        return ""
+    return value[: _LIMITS.get(name, MAX_FIGURE_LENGTH) + 1000]
+
+
+def validate(fields: Mapping[str, Any]) -> tuple[StartupData | None, dict[str, str]]:
+    """The trimmed startup data and no errors, or None and the message for each wrong field."""
+    values = {name: clean_field(name, fields.get(name, "")).strip() for name in FIELDS}
+    errors: dict[str, str] = {}
+    if not values["businessIdea"]:
+        errors["businessIdea"] = IDEA_REQUIRED
+    elif len(values["businessIdea"]) > MAX_IDEA_LENGTH:
+        errors["businessIdea"] = IDEA_TOO_LONG
+    if len(values["biggestChallenge"]) > MAX_CHALLENGE_LENGTH:
+        errors["biggestChallenge"] = CHALLENGE_TOO_LONG
+    for name in ("revenue", "users", "budget"):
+        if len(values[name]) > MAX_FIGURE_LENGTH:
+            errors[name] = FIGURE_TOO_LONG
+    return (None, errors) if errors else (StartupData(**values), {})
+
+
+def parse_stored(text: Any) -> dict[str, str]:
+    """The fields from the browser's `startupOracleData` (untrusted): known keys only, text
+    only, each within its limit; anything else is dropped."""
+    if not isinstance(text, str) or not text or len(text) > MAX_STORED_CHARS:
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, str] = {}
+    for name in FIELDS:
+        value = data.get(name)
+        if name == "stage":
+            if value in STAGE_VALUES:
+                out[name] = value
+        elif isinstance(value, str):
+            out[name] = value[: _LIMITS[name]]
+    return out
+
+
+def stored_json(fields: Mapping[str, Any]) -> str:
+    """The text kept in the browser under `startupOracleData`."""
+    return json.dumps(
+        {name: clean_field(name, fields.get(name, ""))[: _LIMITS.get(name, 20)] for name in FIELDS},
+        separators=(",", ":"),
+    )
+
+
+# --- Texts (spec sections 5 and 8) ------------------------------------------------------------
+
+SUCCESS_TOAST = "Predictions generated successfully"
+PARSE_WARNING = "Using general predictions due to processing error"
+FAILED_TOAST = "Failed to generate predictions"
+FAILED_DETAIL = "Please try or check your connection"
+TRY_AGAIN = "Try Again"
+WELCOME_TOAST = "Welcome to the Startup Oracle"
+WELCOME_DETAIL = "Describe your business idea and press Solve Now to see your odds."
+WELCOME_DELAY_SECONDS = 1.0
+WELCOME_DURATION_MS = 5000
+SAMPLE_LABEL = (
+    "Sample prediction (demo mode): a built-in example, not an analysis of your idea. "
+    "Set AI_API_KEY to get real predictions."
+)
+GENERAL_LABEL = (
+    "General predictions: the AI reply could not be read, so these are general startup "
+    "guidelines rather than an analysis of your idea."
+)
+NO_RESULT = "No prediction available to download"
+ORACLE_TEMPERATURE = 0.4
+
+# --- Probability bands and the progress gauge ------------------------------------------------
+
+DEFAULT_PROBABILITY = 65
+HIGH_BAND = 70
+MODERATE_BAND = 40
+HIGH_LABEL = "High Success Potential"
+MODERATE_LABEL = "Moderate Success Potential"
+CHALLENGING_LABEL = "Challenging Success Outlook"
+PROGRESS_TICK_SECONDS = 0.3
+PROGRESS_STEP = 10
+PROGRESS_CAP = 90
+PROGRESS_RESET_SECONDS = 0.5
+
+
+def band(probability: int) -> str:
+    """The spec's label: 70 and above high, 40-69 moderate, below 40 challenging."""
+    if probability >= HIGH_BAND:
+        return HIGH_LABEL
+    if probability >= MODERATE_BAND:
+        return MODERATE_LABEL
+    return CHALLENGING_LABEL
+
+
+def band_color(probability: int) -> str:
+    """The Radix colour of a band: green, amber or red."""
+    if probability >= HIGH_BAND:
+        return "green"
+    return "amber" if probability >= MODERATE_BAND else "red"
+
+
+def next_progress(progress: int) -> int:
+    """One 300 ms tick of the gauge: +10, never above 90 until the prediction is in."""
+    return min(PROGRESS_CAP, max(0, progress) + PROGRESS_STEP)
+
+
+# --- Reply model ---------------------------------------------------------------------------------
+
+MAX_ITEMS = 6
+_ITEM_KEYS = ("text", "title", "risk", "move", "action", "step", "description", "name")
+
+
+class OracleResult(Lenient):
+    probability: int = DEFAULT_PROBABILITY
+    risks: list[str] = []
+    moves: list[str] = []
+    funding: list[str] = []
+    customers: list[str] = []
+    product: list[str] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shape(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            raise ValueError("the reply is not an object")
+        data = dict(data)
+        for key, alias in (("probability", "successProbability"), ("moves", "nextMoves")):
+            if key not in data and alias in data:
+                data[key] = data[alias]
+        roadmap = data.get("solutions") or data.get("roadmap")
+        if isinstance(roadmap, Mapping):
+            for key in ("funding", "customers", "product"):
+                data.setdefault(key, roadmap.get(key))
+        if not any(data.get(k) not in (None, "", []) for k in ("probability", "risks", "moves")):
+            raise ValueError("the reply has no probability, risks or moves")
+        return data
+
+    @field_validator("probability", mode="before")
+    @classmethod
+    def _probability(cls, value: Any) -> int:
+        return clamp_score(value, DEFAULT_PROBABILITY)
+
+    @field_validator("risks", "moves", "funding", "customers", "product", mode="before")
+    @classmethod
+    def _items(cls, value: Any) -> list[str]:
+        if isinstance(value, str):
+            value = [line for line in re.split(r"\n+", value) if line.strip()]
+        items = text_list(value, _ITEM_KEYS, 400, MAX_ITEMS)
+        return [re.sub(r"^\s*(?:[-*•]|\d+[.)])\s*", "", item) for item in items]
+
+
+def general_result() -> OracleResult:
+    """The spec's defaults when the reply cannot be read (probability 65)."""
+    return OracleResult(
+        probability=DEFAULT_PROBABILITY,
+        risks=[
+            "Building before confirming that customers will pay",
+            "Running out of cash before reaching a repeatable sales channel",
+            "Competitors moving faster in the same niche",
+        ],
+        moves=[
+            "Interview ten target customers this week about the problem",
+            "Ship the smallest version that solves the core problem",
+            "Track one activation metric and review it weekly",
+        ],
+        funding=[
+            "Bootstrap to first revenue to keep control and options",
+            "Apply to one accelerator that fits your stage",
+        ],
+        customers=[
+            "List fifty people who have the problem and contact them personally",
+            "Join the communities where they already discuss it",
+        ],
+        product=[
+            "Cut the feature list to the one workflow customers value most",
+            "Add a feedback prompt inside the product",
+        ],
+    )
+
+
+def sample_result() -> OracleResult:
+    """The built-in sample prediction of demo mode."""
+    return OracleResult(
+        probability=72,
+        risks=[
+            "Customer acquisition cost may exceed early revenue per customer",
+            "A well-funded competitor could copy the core feature",
+            "Founder time is split across too many priorities",
+        ],
+        moves=[
+            "Run five paid pilots with a clear success metric",
+            "Publish two case studies from the pilots",
+            "Set a 12-month runway plan with monthly checkpoints",
+        ],
+        funding=[
+            "Pre-seed from angels who know your industry",
+            "Non-dilutive grants for early-stage innovation",
+            "Revenue-based financing once monthly revenue is steady",
+        ],
+        customers=[
+            "Founder-led sales to the first 20 customers",
+            "Partnerships with communities your buyers trust",
+            "A referral reward for early adopters",
+        ],
+        product=[
+            "Focus the MVP on the one job customers hire it for",
+            "Weekly release cycle driven by customer interviews",
+            "Instrument activation and retention from day one",
+        ],
+    )
+
+
+def result_title(result: OracleResult) -> str:
+    return f"Startup Oracle Prediction - {result.probability}% ({band(result.probability)})"
+
+
+def summary_text(result: OracleResult, data: StartupData) -> str:
+    return (
+        f"{band(result.probability)}: {result.probability}% success probability for "
+        f"{plain_text(data.businessIdea, 120)}"
+    )
+
+
+def save_content(result: OracleResult, data: StartupData, *, sample: str) -> dict[str, Any]:
+    """The saved result's data: the input, the prediction and where it came from
+    ('' for the AI, 'demo' or 'general')."""
+    return {
+        "input": data.as_dict(),
+        "summary": summary_text(result, data),
+        "band": band(result.probability),
+        "prediction": result.model_dump(mode="json"),
+        "sample": sample,
+    }
+
+
+def save_metadata(result: OracleResult, created_at: datetime, *, sample: str) -> dict[str, Any]:
+    return {
+        "generatedAt": iso_timestamp(created_at),
+        "probability": result.probability,
+        "sample": sample,
+    }
+
+
+def to_html(result: OracleResult, data: StartupData) -> str:
+    """A readable HTML version for the dashboard (every value escaped)."""
+    e = html.escape
+    parts = [
+        f"<h2>{e(result_title(result))}</h2>",
+        f"<p><strong>Idea:</strong> {e(data.businessIdea)}</p>",
+    ]
+    for heading, items in (
+        ("Risks", result.risks),
+        ("Next strategic moves", result.moves),
+        ("Funding", result.funding),
+        ("Customers", result.customers),
+        ("Product", result.product),
+    ):
+        if items:
+            parts.append(f"<h3>{heading}</h3><ul>")
+            parts += [f"<li>{e(item)}</li>" for item in items]
+            parts.append("</ul>")
+    return "".join(parts)
+
+
+# --- Live Pulse (T-ORA-3) ------------------------------------------------------------------------
+
+PULSE_SECONDS = 8.0
+PULSE_CHANCE = 0.3
+PULSE_KEEP = 5
+PULSE_TYPES = ("opportunity", "risk", "trend")
+PULSE_MAX_MINUTES = 30  # a tab that is closed without leaving the page stops its feed by then
+
+
+@dataclass(frozen=True)
+class PulseItem:
+    id: int
+    type: str
+    text: str
+    time: str
+
+
+def pulse_source(result: OracleResult) -> dict[str, list[str]]:
+    """The texts a pulse item is drawn from, per type (all from the founder's prediction)."""
+    return {
+        "opportunity": [f"Opportunity: {m}" for m in result.moves + result.funding],
+        "risk": [f"Risk to watch: {r}" for r in result.risks],
+        "trend": [f"Worth tracking: {c}" for c in result.customers + result.product],
+    }
+
+
+def local_time(now: datetime, offset_minutes: int) -> str:
+    """HH:MM in the browser's time zone (`offset_minutes` as JavaScript's getTimezoneOffset)."""
+    return (now - timedelta(minutes=offset_minutes)).strftime("%H:%M")
+
+
+def maybe_pulse(
+    result: OracleResult, rng: random.Random, next_id: int, now: datetime, offset_minutes: int
+) -> PulseItem | None:
+    """One 8 s tick: with a 30% chance a new item, drawn from the prediction."""
+    if result.probability <= 0 or rng.random() >= PULSE_CHANCE:
+        return None
+    sources = {k: v for k, v in pulse_source(result).items() if v}
+    if not sources:
+        return None
+    kind = rng.choice(sorted(sources))
+    return PulseItem(next_id, kind, rng.choice(sources[kind]), local_time(now, offset_minutes))
+
+
+def add_pulse(items: list[T], item: T) -> list[T]:
+    """Newest first, the newest 5 kept."""
+    return [item, *items][:PULSE_KEEP]
+
+
+def valid_offset(value: Any) -> int:
+    """A browser's time-zone offset in minutes (untrusted): -840..840, else 0 (UTC)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        return 0
+    return int(value) if -840 <= value <= 840 else 0
+
+
+# --- Generated content (T-ORA-4) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ContentKind:
+    kind: str
+    label: str  # 'Failed to generate {label}'
+    button: str
+    title: str
+    extension: str
+    icon: str
+    ask: str
+
+
+CONTENT_KINDS: tuple[ContentKind, ...] = (
+    ContentKind(
+        "code",
+        "code",
+        "Landing page code",
+        "Landing Page Component",
+        "tsx",
+        "code",
+        "Write one self-contained React component in TypeScript (TSX) for this startup's "
+        "landing page hero: headline, subheadline, three benefit bullets and a call to action. "
+        "Reply with the code only.",
+    ),
+    ContentKind(
+        "content",
+        "marketing copy",
+        "Marketing copy",
+        "Marketing Copy",
+        "txt",
+        "megaphone",
+        "Write marketing copy: a headline, a tagline, a 100-word product description and three "
+        "short social media posts.",
+    ),
+    ContentKind(
+        "email",
+        "email",
+        "Outreach email",
+        "Customer Outreach Email",
+        "txt",
+        "mail",
+        "Write a short cold outreach email to a potential early customer, with a subject line, "
+        "that asks for a 15-minute call.",
+    ),
+    ContentKind(
+        "tasks",
+        "task list",
+        "Task list",
+        "Next 30 Days Task List",
+        "txt",
+        "list-checks",
+        "Write a task list of exactly 5 tasks for the next 30 days. For each task give a "
+        "one-line description and a deadline (e.g. 'Deadline: Day 7').",
+    ),
+    ContentKind(
+        "article",
+        "article",
+        "Article",
+        "Founder Article",
+        "md",
+        "newspaper",
+        "Write an article of 1000-1500 words in Markdown about the problem this startup solves "
+        "and how it solves it. Cite sources from the last 1-2 years; if you have none, write "
+        "'No recent data/source available'.",
+    ),
+    ContentKind(
+        "document",
+        "document",
+        "Business document",
+        "One-Page Business Plan",
+        "md",
+        "file-text",
+        "Write a one-page business plan in Markdown: problem, solution, customers, business "
+        "model, go-to-market, milestones, risks. Cite sources from the last 1-2 years; if you "
+        "have none, write 'No recent data/source available'.",
+    ),
+    ContentKind(
+        "video",
+        "video script",
+        "Video script",
+        "Pitch Video Script",
+        "txt",
+        "video",
+        "Write a 5-10 minute video script pitching this startup, with scene directions in "
+        "square brackets. Cite sources from the last 1-2 years; if you have none, write "
+        "'No recent data/source available'.",
+    ),
+)
+CONTENT_BY_KIND = {c.kind: c for c in CONTENT_KINDS}
+CONTENT_FAILED_DETAIL = "Please try again later"
+MAX_CONTENT_CHARS = 30_000
+CONTENT_MAX_TOKENS = 3000
+SAMPLE_CONTENT_NOTE = "[Sample content (demo mode): set AI_API_KEY for content about your idea.]"
+
+
+def content_failed(kind: ContentKind) -> str:
+    return f"Failed to generate {kind.label}"
+
+
+def content_filename(title: str, kind: str) -> str:
+    """Lowercased title, runs of non-alphanumerics as one dash: .tsx for code, .md for
+    article and document, .txt for the rest."""
+    content = CONTENT_BY_KIND.get(kind)
+    return download_filename(title, content.extension if content else "txt")
+
+
+def content_mime(kind: str) -> str:
+    content = CONTENT_BY_KIND.get(kind)
+    return "text/markdown" if content and content.extension == "md" else "text/plain"
+
+
+def clean_content(text: Any) -> str:
+    """The model's text as shown and downloaded: no surrounding code fence, capped."""
+    if not isinstance(text, str):
+        return ""
+    body = text.strip()
+    fence = re.fullmatch(r"```[\w+-]*\n(.*?)\n?```", body, re.DOTALL)
+    if fence:
+        body = fence.group(1).strip()
+    return body[:MAX_CONTENT_CHARS]
+
+
+def sample_content(kind: ContentKind, idea: str) -> str:
+    """Demo mode's built-in content for each kind, clearly labelled."""
+    name = plain_text(idea, 80) or "your startup"
+    bodies = {
+        "code": (
+            "export default function Hero() {\n"
+            "  return (\n"
+            '    <section className="hero">\n'
+            "      <h1>Your Startup</h1>\n"
+            "      <p>Get unstuck faster.</p>\n"
+            "      <button>Join the waitlist</button>\n"
+            "    </section>\n"
+            "  );\n"
+            "}"
+        ),
+        "tasks": "\n".join(
+            f"{i}. {task} - Deadline: Day {day}"
+            for i, (task, day) in enumerate(
+                [
+                    ("Interview 10 target customers", 7),
+                    ("Write the one-page value proposition", 10),
+                    ("Build a landing page with a waitlist", 14),
+                    ("Run a small paid test for sign-ups", 21),
+                    ("Review results and pick the next experiment", 30),
+                ],
+                start=1,
+            )
+        ),
+    }
+    body = bodies.get(
+        kind.kind,
+        f"{kind.title} for {name}\n\nThis is sample text that shows where your generated "
+        f"{kind.label} will appear.",
+    )
+    return f"{SAMPLE_CONTENT_NOTE}\n\n{body}" if kind.kind != "code" else body
+
+
+# --- Voice commands (T-ORA-5) ----------------------------------------------------------------
+
+VOICE_CUSTOMERS = "customers"
+VOICE_FUNDING = "funding"
+VOICE_NOTICES = {
+    VOICE_CUSTOMERS: (
+        "Oracle command: find me customers",
+        "See the Customers tab of the Solution Roadmap after a prediction.",
+    ),
+    VOICE_FUNDING: (
+        "Oracle command: funding",
+        "See the Funding tab of the Solution Roadmap after a prediction.",
+    ),
+}
+
+
+def voice_command(text: Any) -> str | None:
+    """'customers' or 'funding' when the phrase holds 'oracle' and one of those commands."""
+    if not isinstance(text, str):
+        return None
+    spoken = " ".join(text.lower().split())
+    if not re.search(r"\boracle\b", spoken):
+        return None
+    if "find me customers" in spoken:
+        return VOICE_CUSTOMERS
+    if "funding" in spoken:
+        return VOICE_FUNDING
+    return None

@@ -1,0 +1,69 @@
+"""Reading values out of a model's JSON reply leniently: plain text, 0-100 scores, the first
+present of several keys, and the pydantic base that ignores unknown fields. Pure: no I/O."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+MAX_TEXT = 2000
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+class Lenient(BaseModel):
+    """A reply model: unknown fields are ignored, fields may be given by name or alias."""
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+
+def clamp_score(value: Any, default: int) -> int:
+    """0-100 from a number or text such as '72', '72%' or '72/100'; `default` otherwise."""
+    if isinstance(value, bool) or value is None:
+        return default
+    if isinstance(value, int | float):
+        number = float(value)
+    elif isinstance(value, str) and (match := _NUMBER.search(value)):
+        number = float(match.group())
+    else:
+        return default
+    if number != number:  # NaN
+        return default
+    return max(0, min(100, round(number)))
+
+
+def plain_text(value: Any, limit: int = MAX_TEXT) -> str:
+    """Plain single-spaced text (numbers become text), cut to `limit` characters."""
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, int | float):
+        value = str(value)
+    if not isinstance(value, str):
+        return ""
+    text = " ".join(value.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def first_text(item: Mapping[str, Any], keys: tuple[str, ...], limit: int = MAX_TEXT) -> str:
+    """The first of `keys` that holds text in `item` ('' when none does)."""
+    for key in keys:
+        text = plain_text(item.get(key), limit)
+        if text:
+            return text
+    return ""
+
+
+def text_list(value: Any, keys: tuple[str, ...], limit: int, most: int) -> list[str]:
+    """A list of short texts from a list of strings or of objects holding one of `keys`."""
+    if not isinstance(value, list):
+        return []
+    texts = []
+    for item in value:
+        text = (
+            first_text(item, keys, limit) if isinstance(item, Mapping) else plain_text(item, limit)
+        )
+        if text:
+            texts.append(text)
+    return texts[:most]

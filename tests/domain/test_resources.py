@@ -1,0 +1,141 @@
+"""Solutions Hub library rules: tabs, filters, search, sort, popular, table of contents, the
+saved record's shape, the tips and the seed library (P-HUB-1, P-HUB-2, P-HUB-3, P-HUB-5,
+P-HUB-7)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import pytest
+
+from startup_toolkit.domain import resources as rules
+
+
+@dataclass
+class Item:
+    id: int
+    title: str
+    type: str
+    category: str
+    popular: bool = False
+    description: str = ""
+
+
+LIBRARY = [
+    Item(1, "Runway basics", "Article", "Finance", popular=True),
+    Item(2, "Pitch video", "Video", "Fundraising"),
+    Item(3, "Cap table sheet", "Document", "Finance", popular=True, description="equity math"),
+    Item(4, "Growth loops", "Article", "Growth"),
+    Item(5, "Terms explained", "Video", "Legal", popular=True),
+]
+
+
+def ids(items: list[Item]) -> list[int]:
+    return [i.id for i in items]
+
+
+def test_constants_follow_the_spec() -> None:
+    """P-HUB-1/P-HUB-2: six categories, three types, four tabs, two sorts; P-HUB-3: 8 tips."""
+    assert rules.CATEGORIES == ("Finance", "Growth", "Marketing", "Product", "Fundraising", "Legal")
+    assert rules.TYPES == ("Article", "Video", "Document")
+    assert [label for _, label, _ in rules.TABS] == [
+        "All Resources",
+        "Articles",
+        "Videos",
+        "Documents",
+    ]
+    assert [label for _, label in rules.SORTS] == ["Newest", "Most Popular"]
+    assert len(rules.TIPS) == 8 and rules.TIP_SECONDS == 10
+    assert rules.POPULAR_LIMIT == 3
+
+
+def test_newest_is_id_descending_and_popular_puts_flagged_first() -> None:
+    """P-HUB-1: Newest = id desc; Most Popular = popular-flagged first (then newest)."""
+    assert ids(rules.filter_resources(LIBRARY)) == [5, 4, 3, 2, 1]
+    assert ids(rules.filter_resources(LIBRARY, sort=rules.SORT_POPULAR)) == [5, 3, 1, 4, 2]
+
+
+@pytest.mark.parametrize(
+    ("tab", "expected"),
+    [("all", [5, 4, 3, 2, 1]), ("articles", [4, 1]), ("videos", [5, 2]), ("documents", [3])],
+)
+def test_tabs_show_one_type(tab: str, expected: list[int]) -> None:
+    """P-HUB-1: tabs All Resources / Articles / Videos / Documents."""
+    assert ids(rules.filter_resources(LIBRARY, tab=tab)) == expected
+
+
+def test_category_type_and_search_combine() -> None:
+    """P-HUB-2: Category and Type filters with All defaults; search matches every word."""
+    assert ids(rules.filter_resources(LIBRARY, category="Finance")) == [3, 1]
+    assert ids(rules.filter_resources(LIBRARY, category="Finance", type_="Document")) == [3]
+    assert ids(rules.filter_resources(LIBRARY, query="EQUITY")) == [3]
+    assert ids(rules.filter_resources(LIBRARY, query="finance runway")) == [1]
+    assert ids(rules.filter_resources(LIBRARY, query="video")) == [5, 2]
+    assert rules.filter_resources(LIBRARY, tab="videos", category="Finance") == []
+    assert ids(rules.filter_resources(LIBRARY, query="   ")) == [5, 4, 3, 2, 1]
+
+
+def test_untrusted_choices_fall_back_to_defaults() -> None:
+    assert rules.clean_choice("Finance", rules.CATEGORIES) == "Finance"
+    assert rules.clean_choice("finance", rules.CATEGORIES) == rules.ALL
+    assert rules.clean_choice(["Finance"], rules.CATEGORIES) == rules.ALL
+    assert rules.clean_query("x" * 1000) == "x" * rules.QUERY_MAX
+    assert rules.clean_query(None) == ""
+
+
+def test_popular_resources_are_the_first_three_flagged() -> None:
+    """P-HUB-5."""
+    assert ids(rules.popular_resources(LIBRARY)) == [1, 3, 5]
+    assert ids(rules.popular_resources([*LIBRARY, Item(6, "x", "Article", "Legal", True)])) == [
+        1,
+        3,
+        5,
+    ]
+
+
+def test_table_of_contents_lists_h2_and_h3_outside_code() -> None:
+    """P-HUB-7: the table of contents comes from the markdown headings."""
+    text = (
+        "# Title\n## First *part*\ntext\n### A [linked](https://x.example) detail\n"
+        "```\n## not a heading\n```\n## Last ##\n#### too deep\n"
+    )
+    toc = rules.table_of_contents(text)
+    assert [(h.level, h.text) for h in toc] == [
+        (2, "First part"),
+        (3, "A linked detail"),
+        (2, "Last"),
+    ]
+
+
+def test_saved_record_format_and_link() -> None:
+    """P-HUB-7: the saved record's format label (PDF, Article, Video) and link."""
+    assert rules.format_label("Document") == "PDF"
+    assert rules.format_label("Article") == "Article"
+    assert rules.format_label("Video") == "Video"
+    assert rules.resource_link(4, "https://files.example/a.pdf", "", "") == (
+        "https://files.example/a.pdf"
+    )
+    assert rules.resource_link(4, "", "", "https://video.example/v") == "https://video.example/v"
+    assert rules.resource_link(4, "javascript:alert(1)", "", "") == "/solutions?resource=4"
+    assert rules.safe_link(" http://a.example/x ") == "http://a.example/x"
+    assert rules.safe_link("ftp://a.example") == ""
+
+
+def test_seed_library_covers_every_category_and_type() -> None:
+    seeds = rules.SEED_RESOURCES
+    assert 12 <= len(seeds) <= 15
+    assert len({s.id for s in seeds}) == len(seeds)
+    assert set(Counter(s.category for s in seeds)) == set(rules.CATEGORIES)
+    assert set(Counter(s.type for s in seeds)) == set(rules.TYPES)
+    assert sum(s.popular for s in seeds) >= 3
+    for seed in seeds:
+        assert seed.title and seed.description and seed.content.strip()
+        assert len(rules.table_of_contents(seed.content)) >= 2, seed.title
+        assert "<" not in seed.content and "http" not in seed.content, seed.title
+        assert seed.type != "Document" or seed.file_size
+
+
+def test_reading_minutes_is_at_least_one() -> None:
+    assert rules.reading_minutes("") == 1
+    assert rules.reading_minutes("word " * 660) == 3

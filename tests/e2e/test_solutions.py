@@ -1,0 +1,209 @@
+"""The Solutions Hub in a browser (P-HUB-1..7): library, tabs, search, sort, filters, empty
+state, the resource dialog with its table of contents and Save to dashboard, Quick Tips, the
+live Daily Startup Digest with View All Trends, and the 390 px layout.
+
+This module serves its own copy of the app with NEWS_FEED_URLS pointing at feeds on
+127.0.0.1: a good RSS feed, a good Atom feed, a feed answering 500 and a broken one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from sqlmodel import select
+
+from startup_toolkit.domain import resources as rules
+from startup_toolkit.models.results import UserDocument
+from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in
+from tests.e2e.conftest import LiveApp, screenshot, serve_app, wait_for_app
+from tests.support.feed_server import ATOM_TYPE, Entry, FeedServer, atom, recent, rss
+
+SEEDS = len(rules.SEED_RESOURCES)
+
+
+@pytest.fixture(scope="module")
+def feeds() -> Iterator[FeedServer]:
+    with FeedServer() as server:
+        server.set(
+            "/wire.xml",
+            rss(
+                "Startup Wire",
+                [
+                    Entry(
+                        f"Wire story {i}",
+                        f"https://wire.example/{i}",
+                        f"What happened in story {i}.",
+                        recent(2 * i),
+                    )
+                    for i in range(20)
+                ],
+            ),
+        )
+        server.set(
+            "/notes.xml",
+            atom(
+                "Founder Notes",
+                [
+                    Entry(
+                        f"Notes story {i}", f"https://notes.example/{i}", "Notes", recent(2 * i + 1)
+                    )
+                    for i in range(15)
+                ],
+            ),
+            content_type=ATOM_TYPE,
+        )
+        server.set("/down.xml", b"down", status=500, content_type="text/plain")
+        server.set("/broken.xml", b"<html><body>not a feed", content_type="text/html")
+        yield server
+
+
+@pytest.fixture(scope="module")
+def hub_app(tmp_path_factory: pytest.TempPathFactory, feeds: FeedServer) -> Iterator[LiveApp]:
+    urls = ",".join(feeds.url(p) for p in ("/down.xml", "/wire.xml", "/broken.xml", "/notes.xml"))
+    with serve_app(tmp_path_factory, {"NEWS_FEED_URLS": urls}) as app:
+        yield app
+
+
+def toast(page: Page, text: str) -> Locator:
+    return page.locator("[data-sonner-toast]").filter(has_text=text)
+
+
+def open_hub(page: Page, app: LiveApp, query: str = "") -> None:
+    page.goto(app.path(f"/solutions{query}"))
+    wait_for_app(page)
+    expect(page.locator("#hub-grid .hub-card").first).to_be_visible()
+
+
+def cards(page: Page) -> Locator:
+    return page.locator("#hub-grid .hub-card")
+
+
+def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
+    hub_app: LiveApp, page: Page
+) -> None:
+    open_hub(page, hub_app)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("startup stage")
+    expect(cards(page)).to_have_count(SEEDS)
+    newest = max(s.id for s in rules.SEED_RESOURCES)
+    expect(cards(page).first).to_have_attribute("data-resource-id", str(newest))
+
+    page.get_by_role("tab", name="Videos").click()
+    expect(cards(page)).to_have_count(sum(s.type == "Video" for s in rules.SEED_RESOURCES))
+    page.get_by_role("tab", name="All Resources").click()
+
+    search = page.get_by_label("Search")
+    expect(search).to_have_attribute("placeholder", "Search solutions...")
+    search.fill("runway")
+    expect(cards(page)).to_have_count(1)
+    expect(cards(page).first).to_contain_text("Runway Math for First-Time Founders")
+    search.fill("")
+    expect(cards(page)).to_have_count(SEEDS)
+
+    page.get_by_label("Sort by").select_option(label="Most Popular")
+    expect(cards(page).first).to_contain_text("Popular")
+
+    page.locator("#hub-categories").get_by_role("button", name="Legal").click()
+    expect(cards(page)).to_have_count(sum(s.category == "Legal" for s in rules.SEED_RESOURCES))
+
+    page.get_by_role("button", name="Filters").click()
+    expect(page.get_by_label("Category")).to_have_value("Legal")
+    page.get_by_label("Type").select_option("Video")
+    expect(page.locator("#hub-empty")).to_contain_text("No resources found")
+    screenshot(page, "solutions-empty")
+    page.get_by_role("button", name="Reset filters").click()
+    expect(cards(page)).to_have_count(SEEDS)
+    expect(page.get_by_label("Category")).to_have_value("All")
+
+
+def test_p_hub_4_live_digest_and_all_trends(hub_app: LiveApp, page: Page) -> None:
+    open_hub(page, hub_app)
+    digest = page.locator("#hub-digest")
+    expect(digest.get_by_text("LIVE", exact=True)).to_be_visible()
+    expect(toast(page, "Live startup news loaded")).to_be_visible()
+    items = digest.locator(".hub-news-item")
+    expect(items).to_have_count(6)
+    first = items.first
+    expect(first).to_contain_text("Wire story 0")
+    expect(first).to_contain_text("Startup Wire")
+    expect(first).to_have_attribute("href", "https://wire.example/0")
+    expect(first).to_have_attribute("target", "_blank")
+    expect(first).to_have_attribute("rel", re.compile("noopener"))
+    expect(items.nth(1)).to_contain_text("Notes story 0")  # both feeds, newest first
+
+    page.get_by_role("button", name="View All Trends").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_role("heading", name="Startup Trends")).to_be_visible()
+    expect(dialog.locator(".hub-news-item")).to_have_count(25)
+    screenshot(page, "solutions-trends")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+def test_p_hub_3_quick_tips_dots_and_rotation(hub_app: LiveApp, page: Page) -> None:
+    open_hub(page, hub_app)
+    tips = page.locator("#hub-tips")
+    visible = tips.locator("[data-tip]:not([hidden])")
+    expect(visible).to_have_text(rules.TIPS[0])
+    expect(tips.locator("[data-tip-dot]")).to_have_count(8)
+    tips.get_by_role("button", name="Show tip 4 of 8").click()
+    expect(visible).to_have_text(rules.TIPS[3])
+    expect(tips.get_by_role("button", name="Show tip 4 of 8")).to_have_attribute(
+        "aria-current", "true"
+    )
+    # Rotation pauses while the pointer or the focus is inside the tips.
+    page.mouse.move(0, 0)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    expect(visible).to_have_text(rules.TIPS[4], timeout=15_000)  # rotates after 10 s
+
+
+def test_p_hub_7_detail_dialog_toc_and_save(hub_app: LiveApp, page: Page) -> None:
+    open_hub(page, hub_app)
+    card = page.locator('.hub-card[data-resource-id="1"]')
+    card.focus()
+    page.keyboard.press("Enter")  # keyboard reachable
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_role("heading", name=rules.SEED_RESOURCES[0].title)).to_be_visible()
+    toc = dialog.locator("#resource-toc")
+    expect(toc.get_by_role("button", name="The simple formula")).to_be_visible()
+    expect(dialog.locator("#resource-content h2").first).to_have_text("Why runway comes first")
+    dialog.get_by_role("button", name="Hide contents").click()
+    expect(toc).to_be_hidden()
+    dialog.get_by_role("button", name="Show contents").click()
+    expect(toc).to_be_visible()
+    expect(dialog.locator("#resource-watch")).to_have_count(0)
+    screenshot(page, "solutions-detail")
+
+    dialog.get_by_role("button", name="Save to dashboard").click()
+    expect(toast(page, "You must be logged in to save this.")).to_be_visible()
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+
+    user_id = sign_up_and_sign_in(hub_app, page, next_path="/solutions?resource=2")
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_role("heading", name="Unit Economics Worksheet")).to_be_visible()
+    dialog.get_by_role("button", name="Save to dashboard").click()
+    expect(toast(page, "Saved to your dashboard")).to_be_visible()
+    with app_db(hub_app) as db:
+        rows = db.exec(select(UserDocument).where(UserDocument.user_id == user_id)).all()
+    assert [(r.name, r.file_format, r.tool_name) for r in rows] == [
+        ("Unit Economics Worksheet", "PDF", "Finance")
+    ]
+    page.goto(hub_app.path("/dashboard"))
+    wait_for_app(page)
+    expect(page.locator("#legacy-documents")).to_contain_text("Unit Economics Worksheet")
+
+
+def test_390px_has_no_horizontal_overflow(hub_app: LiveApp, mobile_page: Page) -> None:
+    page = mobile_page
+    open_hub(page, hub_app)
+    page.get_by_role("button", name="Filters").click()
+    expect(page.get_by_label("Type")).to_be_visible()
+    expect(page.locator("#hub-digest .hub-news-item")).to_have_count(6)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "solutions")
+    cards(page).first.click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -1,0 +1,140 @@
+"""The resource library on a real SQLite database: seeding once, saving to a founder's
+documents (scoped, no duplicates, shown on the dashboard), and the document-style generator
+against the OpenAI-compatible test server (P-HUB-1, P-HUB-7, P-HUB-8)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, func, select
+
+from startup_toolkit.domain import resources as rules
+from startup_toolkit.models.resources import Resource
+from startup_toolkit.models.results import UserDocument
+from startup_toolkit.services import accounts, ai, dashboard
+from startup_toolkit.services import resources as library
+from startup_toolkit.settings import get_settings
+from tests.support.ai_server import FakeAiServer
+
+
+def founder(session: Session, email: str = "ada@example.com") -> str:
+    user_id = accounts.sign_up(session, "Ada Lovelace", email, "correct horse", "correct horse")
+    assert user_id.user_id
+    return user_id.user_id
+
+
+def count(session: Session, model: type) -> int:
+    return int(session.exec(select(func.count()).select_from(model)).one())
+
+
+def test_library_is_seeded_once(session: Session) -> None:
+    assert library.ensure_seeded(session) == len(rules.SEED_RESOURCES)
+    assert library.ensure_seeded(session) == 0
+    rows = library.list_resources(session)
+    assert [r.id for r in rows] == [s.id for s in rules.SEED_RESOURCES]
+    assert count(session, Resource) == len(rules.SEED_RESOURCES)
+    assert {r.category for r in rows} == set(rules.CATEGORIES)
+
+
+def test_a_concurrent_seed_does_not_duplicate(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes that both saw an empty table: the second insert is rolled back."""
+    with Session(engine) as first:
+        assert library.ensure_seeded(first) == len(rules.SEED_RESOURCES)
+    monkeypatch.setattr(library, "_is_empty", lambda _session: True)
+    with Session(engine) as second:
+        assert library.ensure_seeded(second) == 0
+        assert count(second, Resource) == len(rules.SEED_RESOURCES)  # still usable
+
+
+def test_get_resource_and_missing_ids(session: Session) -> None:
+    library.ensure_seeded(session)
+    assert library.get_resource(session, 1).title == rules.SEED_RESOURCES[0].title
+    with pytest.raises(library.ResourceNotFound):
+        library.get_resource(session, 999)
+    with pytest.raises(library.ResourceNotFound):
+        library.get_resource(session, "1")  # type: ignore[arg-type]
+
+
+def test_saving_a_resource_makes_one_dashboard_document(session: Session) -> None:
+    """P-HUB-7: saved record = title, category, file size, format label, link; per user."""
+    ada = founder(session)
+    bob = founder(session, "bob@example.com")
+    library.ensure_seeded(session)
+    document = next(s for s in rules.SEED_RESOURCES if s.type == "Document")
+    article = next(s for s in rules.SEED_RESOURCES if s.type == "Article")
+
+    first = library.save_resource(session, ada, document.id)
+    assert first.created
+    again = library.save_resource(session, ada, document.id)
+    assert not again.created and again.document_id == first.document_id
+    library.save_resource(session, ada, article.id)
+    library.save_resource(session, bob, article.id)
+
+    rows = session.exec(select(UserDocument).where(UserDocument.user_id == ada)).all()
+    by_name = {r.name: r for r in rows}
+    assert set(by_name) == {document.title, article.title}
+    saved = by_name[document.title]
+    assert (saved.tool_name, saved.file_format, saved.file_size) == (
+        document.category,
+        "PDF",
+        document.file_size,
+    )
+    assert saved.download_url == f"/solutions?resource={document.id}"
+    assert by_name[article.title].file_format == "Article"
+
+    view = dashboard.load_dashboard(session, ada)
+    assert view is not None
+    assert view.documents_total == 2
+    shown = {d.name: d for d in view.documents}
+    assert shown[document.title].kind == "Document"
+    assert shown[document.title].download_url == f"/solutions?resource={document.id}"
+
+
+def test_saving_an_unknown_resource_fails(session: Session) -> None:
+    ada = founder(session)
+    library.ensure_seeded(session)
+    with pytest.raises(library.ResourceNotFound):
+        library.save_resource(session, ada, 4242)
+    assert count(session, UserDocument) == 0
+
+
+def test_generator_prompt_follows_the_spec() -> None:
+    """P-HUB-8: Article 1000-1500 words, video 5-10 minutes, recent sources or the note."""
+    article = library.generator_prompt("Runway", "Article")
+    video = library.generator_prompt("Pitching", "Video")
+    assert "1000-1500 words" in article and "Runway" in article
+    assert "5-10 minutes" in video
+    for prompt in (article, video, library.generator_prompt("Terms", "Document")):
+        assert "last 1-2 years" in prompt
+        assert "No recent data/source available" in prompt
+
+
+async def test_demo_mode_returns_the_resource_text(settings_env: pytest.MonkeyPatch) -> None:
+    get_settings.cache_clear()
+    assert not ai.ai_available()
+    result = await library.generate_content("u1", "Runway", "Article", "Own text")
+    assert result.sample and result.text == "Own text"
+
+
+@pytest.fixture
+def fake_ai(settings_env: pytest.MonkeyPatch, engine: Engine) -> Iterator[FakeAiServer]:
+    with FakeAiServer() as server:
+        settings_env.setenv("AI_API_KEY", "test-key")
+        settings_env.setenv("AI_BASE_URL", server.base_url)
+        get_settings.cache_clear()
+        yield server
+
+
+async def test_generation_with_the_model(fake_ai: FakeAiServer, session: Session) -> None:
+    ada = founder(session)
+    fake_ai.reply("## Intro\nGenerated text\n## Sources\nNo recent data/source available")
+    try:
+        result = await library.generate_content(ada, "Runway", "Video", "fallback")
+    finally:
+        await ai.close_providers()
+    assert not result.sample and result.text.startswith("## Intro")
+    assert "5-10 minutes" in str(fake_ai.requests[-1])

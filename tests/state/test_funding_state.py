@@ -1,0 +1,283 @@
+"""FundingState without a browser (T-FUND-1, T-FUND-2, T-AI-5).
+
+The ordinary handlers directly (fields, tabs, save, download), and the background prediction
+through Reflex's real event processor with an in-memory state manager, talking to the fake
+OpenAI-compatible server over HTTP: phases, the AI's prediction, the estimated analysis when
+the AI fails or in demo mode, invalid input and a signed-out tab."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import re
+from typing import Any
+
+import pytest
+from reflex.event import Event
+from reflex_base.utils import format
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.domain import funding as rules
+from startup_toolkit.models.results import SavedResult
+from startup_toolkit.pages import funding_predictor as page
+from startup_toolkit.pages.funding_predictor import FundingState
+from startup_toolkit.settings import get_settings
+from tests.support.ai_server import FakeAiServer
+from tests.support.tool_states import Recorder, Tab, in_processor, signed_in
+from tests.support.tool_states import substate as tool_substate
+
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
+
+ROUTE = "/funding-predictor"
+REPLY: dict[str, Any] = {
+    "success": True,
+    "amount": "$2.5M",
+    "amountRange": "$1.5M - $3M",
+    "investors": [
+        {
+            "name": "Example Seed Fund",
+            "focus": "B2B SaaS seed rounds",
+            "reason": "Leads seed rounds in vertical SaaS",
+            "contactInfo": "https://seed.example.com",
+        },
+        {"name": "", "focus": "nameless, dropped"},
+    ],
+    "analysis": "Strong growth and revenue ahead of the seed benchmark.",
+    "keyMetrics": {"revenue": "$600K ARR", "growthRate": "15% MoM", "marketPotential": "72%"},
+    "rewrittenPitch": "We help clinics cut no-shows.",
+    "recommendations": ["Build a data room", {"action": "Get warm intros"}],
+}
+
+
+def substate(cookie: str = "") -> FundingState:
+    return tool_substate(FundingState, ROUTE, cookie)
+
+
+def form(**values: str) -> dict[str, str]:
+    """The form with the spec's defaults and these changes."""
+    return {**rules.default_form(), **values}
+
+
+def with_result(s: FundingState) -> FundingState:
+    data, _ = rules.parse_input(rules.default_form())
+    assert data is not None
+    s._show(rules.FundingPrediction.model_validate(REPLY), data, "")
+    return s
+
+
+# --- Fields and tabs (T-FUND-1) ------------------------------------------------------------------
+
+
+def test_t_fund_1_the_form_starts_with_the_spec_defaults() -> None:
+    s = substate()
+    assert s.form == {
+        "revenue": "50000",
+        "expenses": "30000",
+        "growth_rate": "15",
+        "customers": "500",
+        "team_size": "5",
+        "market_size": "1000000",
+        "stage": "seed",
+        "pitch": "",
+    }
+    assert s.tab == "input" and not s.has_result
+
+
+def test_set_field_keeps_known_fields_only_and_clears_their_error() -> None:
+    s = substate()
+    s.errors = {"revenue": "Monthly revenue (USD) must be a number.", "team_size": "x"}
+    s.set_field("revenue", "$75k")
+    assert s.form["revenue"] == "$75k" and "revenue" not in s.errors and "team_size" in s.errors
+    s.set_field("is_admin", "yes")
+    s.set_field("pitch", ["not", "text"])  # type: ignore[arg-type]
+    assert "is_admin" not in s.form and s.form["pitch"] == ""
+    s.set_field("pitch", "p" * 10_000)
+    assert len(s.form["pitch"]) == rules.PITCH_INPUT_CAP
+    assert s.pitch_count == f"{rules.PITCH_INPUT_CAP:,} / 2,000"
+
+
+def test_t_fund_1_results_tab_needs_a_result_and_input_metrics_clears_it() -> None:
+    s = substate()
+    s.set_tab("results")
+    assert s.tab == "input"
+    with_result(s)
+    assert s.tab == "results" and s.has_result
+    s.set_tab("input")
+    assert s.tab == "input" and not s.has_result and s.investors == [] and s.amount == ""
+    assert s._prediction_json == ""
+    s.set_tab("results")
+    assert s.tab == "input"
+
+
+def test_t_fund_2_result_values() -> None:
+    s = with_result(substate())
+    assert (s.headline, s.amount, s.amount_range) == ("Funding Likely", "$2.5M", "$1.5M - $3M")
+    assert [(i.name, i.contact) for i in s.investors] == [
+        ("Example Seed Fund", "https://seed.example.com")
+    ]
+    assert (s.revenue_metric, s.growth_metric, s.market_potential) == ("$600K ARR", "15% MoM", 72)
+    assert s.recommendations == ["Build a data room", "Get warm intros"]
+    assert not s.estimated and s.estimate_reason == ""
+
+
+def test_t_fund_2_download_report_is_a_json_file_named_by_timestamp() -> None:
+    s = substate()
+    assert "No prediction available to download" in str(format.format_queue_events(s.download()))
+    with_result(s)
+    (event,) = Event.from_event_type(s.download())
+    assert re.fullmatch(r"funding-prediction-\d{13}\.json", event.payload["filename"])
+    head, _, data = event.payload["url"].partition(",")
+    assert head == "data:application/json;base64"
+    report = json.loads(base64.b64decode(data))
+    assert report["headline"] == "Funding Likely" and report["basis"] == "ai"
+    assert report["prediction"]["investors"][0]["name"] == "Example Seed Fund"
+
+
+def test_t_ai_5_save_stores_the_prediction_for_the_signed_in_user(engine: Engine) -> None:
+    user_id, cookie = signed_in(engine)
+    s = with_result(substate(cookie))
+    spec = asyncio.run(s.save())
+    assert "Results saved to your dashboard!" in str(format.format_queue_events(spec))
+    with Session(engine) as db:
+        (row,) = db.exec(select(SavedResult)).all()
+    assert row.user_id == user_id and row.tool_name == "Funding Predictor"
+    assert row.title == "Funding Prediction - Funding Likely ($2.5M)"
+    assert "Example Seed Fund" in json.dumps(row.content)
+
+
+# --- The background prediction through Reflex's event processor --------------------------------
+
+
+def predict(tab: Tab) -> Any:
+    return tab.fire("predict", busy="predicting")
+
+
+@pytest.fixture
+def quick_phases(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The four phases 0.15 s apart, ticks every 20 ms, a short demo."""
+    monkeypatch.setattr(
+        rules, "PHASES", tuple((i * 0.15, label) for i, (_, label) in enumerate(rules.PHASES))
+    )
+    monkeypatch.setattr(page, "TICK_SECONDS", 0.02)
+    monkeypatch.setattr(page, "DEMO_SECONDS", 0.2)
+
+
+def test_t_fund_1_t_fund_2_phases_advance_then_the_ai_prediction_shows(
+    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.slow(0.8, text=json.dumps(REPLY))
+
+    async def run(tab: Tab, recorder: Recorder) -> FundingState:
+        await tab.prepare(cookie, form=form(revenue="$80k", pitch="We cut clinic no-shows."))
+        s = await predict(tab)
+        phases = [p for p in recorder.values("phase") if p]
+        assert [p for i, p in enumerate(phases) if i == 0 or p != phases[i - 1]] == [
+            "Collecting Data",
+            "Analyzing Market",
+            "Modeling Financials",
+            "Generating Prediction",
+        ]
+        progress = recorder.values("progress")
+        assert progress[-1] == 100 and max(progress[:-1]) <= 95
+        (toast,) = recorder.toasts()
+        assert "Funding prediction complete!" in toast and "Funding Likely" in toast
+        return s
+
+    s = in_processor(FundingState, ROUTE, run)
+    assert s.has_result and s.tab == "results" and not s.estimated
+    assert (s.amount, s.investors[0].name) == ("$2.5M", "Example Seed Fund")
+    (request,) = fake_ai.requests
+    assert request["response_format"] == {"type": "json_object"}
+    user = request["messages"][-1]["content"]
+    assert "Monthly revenue: $80K" in user and "Funding stage sought: Seed" in user
+    assert "<pitch>\nWe cut clinic no-shows.\n</pitch>" in user
+
+
+def test_t_fund_2_when_the_ai_fails_the_estimate_shows_with_the_spec_toast(
+    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.status(500).status(500).status(500)
+
+    async def run(tab: Tab, recorder: Recorder) -> FundingState:
+        await tab.prepare(cookie, form=form())
+        s = await predict(tab)
+        (toast,) = recorder.toasts()
+        assert "Funding prediction complete with estimated analysis!" in toast
+        return s
+
+    s = in_processor(FundingState, ROUTE, run)
+    data, _ = rules.parse_input(rules.default_form())
+    assert data is not None
+    expected = rules.estimate(data)
+    assert s.has_result and s.estimated and "could not complete" in s.estimate_reason
+    assert (s.amount, s.analysis) == (expected.amount, expected.analysis)
+    assert s.headline == "Funding Likely"
+
+
+def test_t_fund_2_a_reply_without_analysis_twice_falls_back_to_the_estimate(
+    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+) -> None:
+    _, cookie = signed_in(engine)
+    broken = {k: v for k, v in REPLY.items() if k != "analysis"}
+    fake_ai.reply_json(broken).reply_json(broken)
+
+    async def run(tab: Tab, recorder: Recorder) -> FundingState:
+        await tab.prepare(cookie, form=form())
+        return await predict(tab)
+
+    s = in_processor(FundingState, ROUTE, run)
+    assert s.estimated and s.analysis.startswith("Estimated readiness score")
+    assert len(fake_ai.requests) == 2  # the reply, then one repair request
+
+
+def test_demo_mode_shows_the_labelled_estimate_without_calling_any_ai(
+    engine: Engine, settings_env: pytest.MonkeyPatch, quick_phases: None
+) -> None:
+    settings_env.delenv("AI_API_KEY", raising=False)
+    get_settings.cache_clear()
+    _, cookie = signed_in(engine)
+
+    async def run(tab: Tab, recorder: Recorder) -> FundingState:
+        await tab.prepare(cookie, form=form(growth_rate="0", market_size="5M", revenue="0"))
+        s = await predict(tab)
+        assert "estimated analysis" in recorder.toasts()[0]
+        return s
+
+    s = in_processor(FundingState, ROUTE, run)
+    assert s.estimated and s.estimate_reason.startswith("Demo mode")
+    assert s.headline == "Needs Improvement"
+
+
+def test_invalid_metrics_are_shown_per_field_and_nothing_runs(
+    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+) -> None:
+    _, cookie = signed_in(engine)
+
+    async def run(tab: Tab, recorder: Recorder) -> FundingState:
+        await tab.prepare(cookie, form=form(revenue="lots", growth_rate="5000", team_size=""))
+        s = await predict(tab)
+        assert "Please check your metrics" in recorder.toasts()[0]
+        return s
+
+    s = in_processor(FundingState, ROUTE, run)
+    assert set(s.errors) == {"revenue", "growth_rate", "team_size"}
+    assert s.errors["growth_rate"] == ("Monthly growth rate (%) must be between -100% and 1,000%.")
+    assert s.form["revenue"] == "lots"  # the founder's input is kept
+    assert not s.has_result and fake_ai.requests == []
+
+
+def test_signed_out_asks_to_log_in_and_calls_nothing(
+    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+) -> None:
+    async def run(tab: Tab, recorder: Recorder) -> FundingState:
+        await tab.prepare("", form=form())
+        s = await predict(tab)
+        assert "Authentication required" in recorder.toasts()[0]
+        return s
+
+    s = in_processor(FundingState, ROUTE, run)
+    assert not s.has_result and not s.predicting and fake_ai.requests == []

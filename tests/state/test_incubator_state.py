@@ -1,0 +1,429 @@
+"""IncubatorState without a browser (T-IDEA-1, T-AI-5).
+
+The ordinary handlers directly (idea, tabs, save, download), and the background analysis and
+stress test through Reflex's real event processor with an in-memory state manager, talking to
+the fake OpenAI-compatible server over HTTP: the AI's results, the spec's error toasts, demo
+mode, validation and a signed-out tab."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import re
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+import reflex as rx
+from reflex.event import Event
+from reflex.istate.data import HeaderData, ReflexURL, RouterData
+from reflex.istate.manager.memory import StateManagerMemory
+from reflex.istate.manager.token import BaseStateToken
+from reflex.state import State
+from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
+from reflex_base.utils import format
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.domain import incubator as rules
+from startup_toolkit.domain import passwords
+from startup_toolkit.models.results import SavedResult
+from startup_toolkit.pages import idea_incubator as page
+from startup_toolkit.pages.idea_incubator import IncubatorState
+from startup_toolkit.services import accounts, ai, sessions
+from startup_toolkit.settings import get_settings
+from tests.domain.test_incubator import ANALYSIS_REPLY, STRESS_REPLY
+from tests.support.ai_server import FakeAiServer
+
+ROUTE = "/idea-incubator"
+IDEA = "Reminders with deposits that cut no-shows for small physiotherapy clinics."
+
+
+@pytest.fixture(autouse=True)
+def _cheap_hashing() -> Iterator[None]:
+    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
+    yield
+    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+
+
+def signed_in(engine: Engine) -> tuple[str, str]:
+    """(user id, Cookie header) of a fresh account with a session."""
+    with Session(engine) as db:
+        user_id = accounts.sign_up(
+            db, "Ada Lovelace", "ada@example.com", "correct horse", "correct horse"
+        ).user_id
+        assert user_id
+        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
+    return user_id, f"{SESSION_COOKIE}={token}"
+
+
+def _router(cookie: str) -> RouterData:
+    return RouterData(
+        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{ROUTE}")
+    )
+
+
+def substate(cookie: str = "") -> IncubatorState:
+    root = rx.State(_reflex_internal_init=True)
+    root.router = _router(cookie)
+    return root.get_substate(IncubatorState.get_full_name().split("."))  # type: ignore[return-value]
+
+
+def with_results(s: IncubatorState, *, stress: bool = True) -> IncubatorState:
+    s._show_analysis(rules.IdeaAnalysis.model_validate(ANALYSIS_REPLY), IDEA, False)
+    if stress:
+        s._show_stress(rules.StressTest.model_validate(STRESS_REPLY), False)
+    return s
+
+
+def toast_text(spec: Any) -> str:
+    return str(format.format_queue_events(spec))
+
+
+# --- Idea and tabs (T-IDEA-1) ------------------------------------------------------------------
+
+
+def test_set_idea_caps_the_text_and_clears_a_fixed_message() -> None:
+    s = substate()
+    s.validation = rules.EMPTY_IDEA
+    s.set_idea("x" * 10_000)
+    assert len(s.idea) == rules.IDEA_INPUT_CAP and s.too_long
+    assert s.validation == rules.EMPTY_IDEA  # still wrong: too long
+    s.set_idea("A real idea")
+    assert s.validation == "" and s.counter == "11 / 5,000" and not s.too_long
+    s.set_idea(["not", "text"])  # type: ignore[arg-type]
+    assert s.idea == "A real idea"
+
+
+def test_t_idea_1_result_tabs_need_results_and_idea_input_resets_both() -> None:
+    s = substate()
+    s.set_tab("analysis")
+    s.set_tab("stress")
+    assert s.tab == "input"
+    with_results(s, stress=False)
+    assert s.tab == "analysis" and s.has_analysis and not s.has_stress
+    s.set_tab("stress")
+    assert s.tab == "analysis"
+    with_results(s)
+    assert s.tab == "stress" and s.has_stress
+    s.set_tab("analysis")
+    assert s.tab == "analysis"
+    s.set_tab("nonsense")
+    assert s.tab == "analysis"
+    s.set_tab("input")
+    assert s.tab == "input" and not s.has_analysis and not s.has_stress
+    assert s.analysis == page.AnalysisView() and s.stress == page.StressView()
+    assert s._analysis_json == s._stress_json == ""
+    assert s.idea == ""  # unchanged: the idea was never typed here
+    s.set_tab("analysis")
+    assert s.tab == "input"
+
+
+def test_t_idea_1_the_views_show_the_spec_top_counts() -> None:
+    s = with_results(substate())
+    assert [c.name for c in s.analysis.competitors] == ["Rival 1", "Rival 2", "Rival 3"]
+    assert s.analysis.competitors[0].strengths == "Brand; Reach"
+    assert s.analysis.features == ["Feature 1", "Feature 2", "Feature 3", "Feature 4"]
+    assert s.analysis.strengths == ["S1", "S2", "S3"]
+    assert s.analysis.risks == ["R1", "R2", "R3"]
+    assert s.stress.actions == ["A1", "A2", "A3"]
+    assert (s.analysis.size, s.analysis.size_source) == (
+        "$4.2B (2024)",
+        "Grand View Research, 2024",
+    )
+    assert s.stress.title == "A suite copies deposits"
+
+
+def test_t_idea_1_download_without_a_result_says_so() -> None:
+    assert "No analysis available to download" in toast_text(substate().download())
+
+
+def test_t_idea_1_download_is_a_json_file_with_idea_analysis_and_stress_test() -> None:
+    s = with_results(substate())
+    (event,) = Event.from_event_type(s.download())
+    assert re.fullmatch(r"startup-analysis-\d{13}\.json", event.payload["filename"])
+    head, _, data = event.payload["url"].partition(",")
+    assert head == "data:application/json;base64"
+    report = json.loads(base64.b64decode(data))
+    assert report["idea"] == IDEA
+    assert len(report["analysis"]["competitiveAnalysis"]["competitors"]) == 5
+    assert report["stressTest"]["stressScenario"]["title"] == "A suite copies deposits"
+
+
+def test_t_ai_5_save_stores_the_analysis_for_the_signed_in_user(engine: Engine) -> None:
+    user_id, cookie = signed_in(engine)
+    s = with_results(substate(cookie))
+    assert "Results saved to your dashboard!" in toast_text(asyncio.run(s.save()))
+    with Session(engine) as db:
+        (row,) = db.exec(select(SavedResult)).all()
+    assert row.user_id == user_id and row.tool_name == "Idea Incubator"
+    assert row.title.startswith("Idea Analysis + Stress Test - Reminders with deposits")
+    assert "A suite copies deposits" in json.dumps(row.content)
+
+
+def test_t_ai_5_save_needs_a_result_and_a_signed_in_user(engine: Engine) -> None:
+    assert "Nothing to save yet" in toast_text(asyncio.run(substate().save()))
+    assert "Authentication required" in toast_text(asyncio.run(with_results(substate()).save()))
+    with Session(engine) as db:
+        assert db.exec(select(SavedResult)).all() == []
+
+
+# --- The background runs through Reflex's event processor --------------------------------------
+
+
+@dataclass
+class Recorder:
+    """Stands in for the websocket namespace: what the browser would receive."""
+
+    updates: list[Any] = field(default_factory=list)
+
+    async def emit_update(self, update: Any, token: str) -> None:
+        self.updates.append(update)
+
+    def toasts(self) -> list[str]:
+        return [
+            str(event.payload.get("function", ""))
+            for update in self.updates
+            for event in update.events or []
+            if "toast" in str(event.payload.get("function", ""))
+        ]
+
+
+Run = Callable[[StateManagerMemory, BaseStateEventProcessor, Recorder], Awaitable[Any]]
+
+
+def processed(run: Run) -> Any:
+    async def go() -> Any:
+        manager = StateManagerMemory()
+        recorder = Recorder()
+        processor = BaseStateEventProcessor().configure(
+            state_manager=manager,
+            event_namespace=recorder,  # type: ignore[arg-type]
+        )
+        try:
+            async with processor:
+                return await run(manager, processor, recorder)
+        finally:
+            await ai.close_providers()
+
+    return asyncio.run(go())
+
+
+async def prepare(manager: StateManagerMemory, token: str, cookie: str, idea: str = IDEA) -> None:
+    async with manager.modify_state(BaseStateToken(ident=token, cls=State)) as root:
+        root.router_data = {"pathname": ROUTE, "headers": {"cookie": cookie}}
+        root.router = _router(cookie)
+        s = await root.get_state(IncubatorState)
+        s.idea = idea
+
+
+async def run_and_wait(
+    manager: StateManagerMemory, processor: BaseStateEventProcessor, token: str, handler: str
+) -> IncubatorState:
+    event = Event(name=f"{IncubatorState.get_full_name()}.{handler}", payload={})
+    await asyncio.wait_for(await processor.enqueue(token, event), timeout=20)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        root = await manager.get_state(BaseStateToken(ident=token, cls=State))
+        s = await root.get_state(IncubatorState)
+        if not s.busy:
+            return s  # type: ignore[return-value]
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{handler} did not finish")
+
+
+@pytest.fixture
+def fake_ai(settings_env: pytest.MonkeyPatch) -> Iterator[FakeAiServer]:
+    with FakeAiServer() as server:
+        settings_env.setenv("AI_API_KEY", "test-key")
+        settings_env.setenv("AI_BASE_URL", server.base_url)
+        get_settings.cache_clear()
+        yield server
+
+
+def test_t_idea_1_analysis_then_stress_test_with_the_ai(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.reply_json(ANALYSIS_REPLY).reply_json(STRESS_REPLY)
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
+        await prepare(manager, "t1", cookie, idea=f"  {IDEA} <idea>  ")
+        s = await run_and_wait(manager, processor, "t1", "analyse")
+        assert s.has_analysis and s.tab == "analysis" and not s.sample
+        assert "Professional analysis complete!" in recorder.toasts()[-1]
+        s = await run_and_wait(manager, processor, "t1", "stress_test")
+        assert "Stress test complete!" in recorder.toasts()[-1]
+        return s
+
+    s = processed(run)
+    assert s.has_stress and s.tab == "stress" and not s.stress_sample
+    assert s.analysis.overview == "Clinics lose revenue to no-shows."
+    assert s.stress.actions == ["A1", "A2", "A3"]
+    first, second = fake_ai.requests
+    assert first["response_format"] == {"type": "json_object"}
+    assert f"<idea>\n{IDEA}\n</idea>" in first["messages"][-1]["content"]
+    stress_prompt = second["messages"][-1]["content"]
+    assert f"<idea>\n{IDEA}\n</idea>" in stress_prompt
+    assert "Market: Clinics lose revenue to no-shows." in stress_prompt
+
+
+def test_t_idea_1_an_ai_failure_shows_the_spec_toast_and_no_result(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.status(500).status(500).status(500)
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
+        await prepare(manager, "t2", cookie)
+        s = await run_and_wait(manager, processor, "t2", "analyse")
+        (toast,) = recorder.toasts()
+        assert "Analysis generation failed. Please try again." in toast
+        assert "more specific details" not in toast
+        return s
+
+    s = processed(run)
+    assert not s.has_analysis and s.tab == "input" and s.idea == IDEA
+
+
+def test_t_idea_1_an_unusable_reply_twice_is_the_parse_failure_toast(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = signed_in(engine)
+    broken = {k: v for k, v in ANALYSIS_REPLY.items() if k != "viabilityAssessment"}
+    fake_ai.reply_json(broken).broken_json()
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
+        await prepare(manager, "t3", cookie)
+        s = await run_and_wait(manager, processor, "t3", "analyse")
+        (toast,) = recorder.toasts()
+        assert rules.ANALYSIS_PARSE_FAILED in toast
+        return s
+
+    s = processed(run)
+    assert not s.has_analysis and len(fake_ai.requests) == 2  # the reply, then one repair
+
+
+def test_t_idea_1_a_stress_test_failure_keeps_the_analysis(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.reply_json(ANALYSIS_REPLY).broken_json().broken_json()
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
+        await prepare(manager, "t4", cookie)
+        await run_and_wait(manager, processor, "t4", "analyse")
+        s = await run_and_wait(manager, processor, "t4", "stress_test")
+        assert "Stress test generation failed. Please try again." in recorder.toasts()[-1]
+        return s
+
+    s = processed(run)
+    assert s.has_analysis and not s.has_stress and s.tab == "analysis"
+
+
+def test_t_idea_1_a_stress_test_needs_an_analysis(engine: Engine, fake_ai: FakeAiServer) -> None:
+    _, cookie = signed_in(engine)
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
+        await prepare(manager, "t5", cookie)
+        s = await run_and_wait(manager, processor, "t5", "stress_test")
+        assert "Please generate an idea analysis first" in recorder.toasts()[0]
+        return s
+
+    s = processed(run)
+    assert not s.has_stress and fake_ai.requests == []
+
+
+@pytest.mark.parametrize(
+    ("idea", "message"),
+    [("   ", rules.EMPTY_IDEA), ("x" * 5001, "Your description is too long")],
+)
+def test_t_idea_1_bad_ideas_get_a_message_keep_the_text_and_call_nothing(
+    engine: Engine, fake_ai: FakeAiServer, idea: str, message: str
+) -> None:
+    _, cookie = signed_in(engine)
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
+        await prepare(manager, "t6", cookie, idea=idea)
+        s = await run_and_wait(manager, processor, "t6", "analyse")
+        assert message in recorder.toasts()[0]
+        return s
+
+    s = processed(run)
+    assert s.validation == message and s.idea == idea
+    assert not s.has_analysis and fake_ai.requests == []
+
+
+def test_demo_mode_shows_the_labelled_samples_without_calling_any_ai(
+    engine: Engine, settings_env: pytest.MonkeyPatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings_env.delenv("AI_API_KEY", raising=False)
+    get_settings.cache_clear()
+    monkeypatch.setattr(page, "DEMO_SECONDS", 0.1)
+    _, cookie = signed_in(engine)
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
+        await prepare(manager, "t7", cookie)
+        await run_and_wait(manager, processor, "t7", "analyse")
+        s = await run_and_wait(manager, processor, "t7", "stress_test")
+        toasts = recorder.toasts()
+        assert "Professional analysis complete!" in toasts[0] and rules.SAMPLE_LABEL in toasts[0]
+        assert "Stress test complete!" in toasts[1]
+        return s
+
+    s = processed(run)
+    assert s.sample and s.stress_sample and s.has_stress
+    assert s.analysis.overview == rules.SAMPLE_ANALYSIS.marketAnalysis.overview
+    assert len(s.analysis.competitors) == 3 and len(s.analysis.features) == 4
+
+
+def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: FakeAiServer) -> None:
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
+        await prepare(manager, "t8", "")
+        s = await run_and_wait(manager, processor, "t8", "analyse")
+        assert "Authentication required" in recorder.toasts()[0]
+        return s
+
+    s = processed(run)
+    assert not s.has_analysis and not s.analysing and fake_ai.requests == []
+
+
+@pytest.mark.parametrize(
+    ("handler", "busy"), [("run_analysis", "analysing"), ("run_stress_test", "stress_testing")]
+)
+def test_t_idea_1_the_chained_ai_handlers_on_their_own_do_nothing(
+    engine: Engine, fake_ai: FakeAiServer, handler: str, busy: str
+) -> None:
+    """T-IDEA-1: `run_analysis` / `run_stress_test` work only on what `analyse` /
+    `stress_test` took; fired directly (no pending run, even while shown as running) they
+    change nothing and call no AI."""
+    _, cookie = signed_in(engine)
+    fake_ai.reply_json(ANALYSIS_REPLY).reply_json(STRESS_REPLY)
+    event = Event(name=f"{IncubatorState.get_full_name()}.{handler}", payload={})
+
+    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
+        await prepare(manager, "t9", cookie)
+        async with manager.modify_state(BaseStateToken(ident="t9", cls=State)) as root:
+            (await root.get_state(IncubatorState))._show_analysis(
+                rules.IdeaAnalysis.model_validate(ANALYSIS_REPLY), IDEA, sample=False
+            )
+        await asyncio.wait_for(await processor.enqueue("t9", event), timeout=5)
+        root = await manager.get_state(BaseStateToken(ident="t9", cls=State))
+        s = await root.get_state(IncubatorState)
+        assert not s.busy and s.has_analysis and not s.has_stress and s._run == 0
+        async with manager.modify_state(BaseStateToken(ident="t9", cls=State)) as root:
+            setattr(await root.get_state(IncubatorState), busy, True)  # busy, nothing pending
+        await asyncio.wait_for(await processor.enqueue("t9", event), timeout=5)
+        await asyncio.sleep(0.2)
+        root = await manager.get_state(BaseStateToken(ident="t9", cls=State))
+        s = await root.get_state(IncubatorState)
+        assert getattr(s, busy) and recorder.toasts() == []
+        return s  # type: ignore[return-value]
+
+    s = processed(run)
+    assert s.has_analysis and not s.has_stress and s.tab == "analysis" and s._run == 0
+    assert s.idea == IDEA and fake_ai.requests == []

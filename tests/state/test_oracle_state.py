@@ -1,0 +1,414 @@
+"""OracleState without a browser (T-ORA-1..5, T-AI-5).
+
+The ordinary handlers directly (fields and browser storage, voice results, roadmap tabs, the
+content modal's Download, save), and the background work through Reflex's real event
+processor against the fake OpenAI-compatible server over HTTP: the prediction with its
+progress gauge, the parse-failure defaults, the request failure with Try Again, generated
+content and its failure, demo mode, the Live Pulse loop and the welcome toast."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+from reflex.event import Event
+from reflex.istate.manager.token import BaseStateToken
+from reflex.state import State
+from reflex_base.utils import format
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.domain import oracle as rules
+from startup_toolkit.models.results import SavedResult
+from startup_toolkit.pages import startup_oracle as page
+from startup_toolkit.pages.startup_oracle import OracleState
+from startup_toolkit.settings import get_settings
+from tests.support.ai_server import FakeAiServer
+from tests.support.tool_states import Recorder, Tab, in_processor, signed_in
+from tests.support.tool_states import substate as tool_substate
+
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
+
+ROUTE = "/startup-oracle"
+IDEA = "A marketplace that matches freelance bookkeepers with small restaurants."
+REPLY: dict[str, Any] = {
+    "probability": 35,
+    "risks": ["Restaurants churn fast", "Bookkeepers are hard to vet"],
+    "moves": ["Sign ten restaurants in one district"],
+    "funding": ["Angel round"],
+    "customers": ["Restaurant association"],
+    "product": ["Weekly cash report"],
+}
+
+
+def substate(cookie: str = "") -> OracleState:
+    return tool_substate(OracleState, ROUTE, cookie)
+
+
+def form(**values: str) -> dict[str, str]:
+    return {**{name: "" for name in rules.FIELDS}, "stage": "mvp", "businessIdea": IDEA, **values}
+
+
+def with_result(s: OracleState) -> OracleState:
+    s._show(rules.OracleResult.model_validate(REPLY), rules.StartupData(businessIdea=IDEA), "")
+    return s
+
+
+async def fire(tab: Tab, handler: str, busy: str, **payload: Any) -> Any:
+    """Like `Tab.fire`, with arguments."""
+    event = Event(name=f"{OracleState.get_full_name()}.{handler}", payload=payload)
+    await asyncio.wait_for(await tab.processor.enqueue(tab.token, event), timeout=20)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        s = await tab.state()
+        if not getattr(s, busy):
+            return s
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{handler} did not finish")
+
+
+def event_text(spec: Any) -> str:
+    return str(format.format_queue_events(spec))
+
+
+# --- Fields, browser storage, voice, tabs ------------------------------------------------------
+
+
+def test_t_ora_1_fields_are_kept_in_browser_storage_as_json() -> None:
+    s = substate()
+    s.errors = {"businessIdea": rules.IDEA_REQUIRED}
+    s.set_field("businessIdea", IDEA)
+    s.set_field("stage", "growth")
+    s.set_field("isAdmin", "yes")
+    s.set_field("revenue", ["1"])  # type: ignore[arg-type]
+    assert s.errors == {} and "isAdmin" not in s.form
+    assert json.loads(s.stored) == {
+        "businessIdea": IDEA,
+        "stage": "growth",
+        "revenue": "",
+        "users": "",
+        "budget": "",
+        "biggestChallenge": "",
+    }
+    assert s.can_solve
+    s.set_field("businessIdea", "   ")
+    assert not s.can_solve
+
+
+def test_t_ora_1_restore_reads_browser_storage_as_untrusted_input() -> None:
+    s = substate()
+    s.stored = json.dumps({"businessIdea": IDEA, "stage": "nope", "users": 5, "x": "y"})
+    spec = s.restore()
+    assert s.form["businessIdea"] == IDEA and s.form["stage"] == "ideation"
+    assert s.form["users"] == "" and "x" not in s.form
+    assert "getTimezoneOffset" in event_text(spec)
+    s.set_tz_offset("evil")
+    assert s._tz_offset == 0
+    s.set_tz_offset(-120)
+    assert s._tz_offset == -120
+
+
+def test_t_ora_5_voice_commands_show_a_notice_other_speech_becomes_the_idea() -> None:
+    s = substate()
+    s.listening = True
+    notice = s.speech_result({"status": "ok", "text": "Oracle, find me customers"})
+    assert "Oracle command: find me customers" in event_text(notice)
+    assert s.form["businessIdea"] == "" and not s.listening
+    assert "Oracle command: funding" in event_text(
+        s.speech_result({"status": "ok", "text": "oracle funding"})
+    )
+    assert s.speech_result({"status": "ok", "text": " A bakery app "}) is None
+    assert s.form["businessIdea"] == "A bakery app" and "bakery" in s.stored
+    unsupported = s.speech_result({"status": "unsupported"})
+    assert "Speech recognition is not supported in your browser" in event_text(unsupported)
+    error = s.speech_result({"status": "error", "error": "not-allowed"})
+    assert "Voice input error" in event_text(error) and "Microphone" in event_text(error)
+    assert s.speech_result({"status": "error", "error": "aborted"}) is None
+    assert s.speech_result("junk") is None
+
+
+def test_toggle_speech_starts_and_stops_listening() -> None:
+    s = substate()
+    assert "SpeechRecognition" in event_text(s.toggle_speech()) and s.listening
+    assert "__unstuckSpeech" in event_text(s.toggle_speech()) and not s.listening
+
+
+def test_t_ora_2_roadmap_tabs() -> None:
+    s = with_result(substate())
+    assert s.band_label == "Challenging Success Outlook" and s.band_color == "red"
+    assert "126.0deg" in s.globe_ring
+    for value in ("customers", "product", "funding"):
+        s.set_roadmap_tab(value)
+        assert s.roadmap_tab == value
+    s.set_roadmap_tab("admin")
+    assert s.roadmap_tab == "funding"
+
+
+def test_t_ora_4_download_uses_the_slugged_title_and_the_kind_extension() -> None:
+    s = substate()
+    assert "No content available to download" in event_text(s.download_content())
+    s.content_kind, s.content_title, s.content_text = "article", "Founder Article", "# Hi"
+    (event,) = Event.from_event_type(s.download_content())
+    assert event.payload["filename"] == "founder-article.md"
+    head, _, data = event.payload["url"].partition(",")
+    assert head == "data:text/markdown;base64" and base64.b64decode(data).decode() == "# Hi"
+    assert "Copied to clipboard" in event_text(s.copy_content())
+    s.content_open = True
+    s.close_content()
+    assert not s.content_open
+    s.set_content_open(True)
+    assert s.content_open
+
+
+def test_t_ai_5_save_stores_the_prediction(engine: Engine) -> None:
+    user_id, cookie = signed_in(engine)
+    s = substate(cookie)
+    assert "Nothing to save yet" in event_text(asyncio.run(s.save()))
+    with_result(s)
+    assert "Results saved to your dashboard!" in event_text(asyncio.run(s.save()))
+    with Session(engine) as db:
+        (row,) = db.exec(select(SavedResult)).all()
+    assert (row.user_id, row.tool_name) == (user_id, "Startup Oracle")
+    assert row.title == "Startup Oracle Prediction - 35% (Challenging Success Outlook)"
+    assert row.content["data"]["prediction"]["risks"][0] == "Restaurants churn fast"  # type: ignore[index]
+
+
+# --- The prediction through Reflex's event processor ---------------------------------------------
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(page, "DEMO_SECONDS", 0.1)
+    monkeypatch.setattr(rules, "PULSE_SECONDS", 0.05)
+    monkeypatch.setattr(rules, "WELCOME_DELAY_SECONDS", 0.05)
+
+
+def test_t_ora_1_2_the_prediction_with_the_progress_gauge(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.slow(1.0, text=json.dumps(REPLY))
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare(cookie, form=form(revenue="$2,000"))
+        s = await fire(tab, "solve", busy="analysing")
+        assert "Predictions generated successfully" in recorder.toasts()[0]
+        await asyncio.sleep(0.8)  # the gauge resets 500 ms after the end
+        progress = recorder.values("progress")
+        assert progress[:3] == [0, 10, 20] and progress[-2:] == [100, 0]
+        assert max(progress[:-2]) <= 90
+        return s
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert s.has_result and s.sample == "" and s.probability == 35
+    assert s.risks == REPLY["risks"] and s.customers == ["Restaurant association"]
+    user = fake_ai.requests[0]["messages"][-1]["content"]
+    assert f"Business idea: {IDEA}" in user and "Stage: MVP" in user and "Revenue: $2,000" in user
+
+
+def test_t_ora_2_an_unreadable_reply_gives_the_general_prediction_with_the_warning(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.broken_json().broken_json()
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare(cookie, form=form())
+        s = await fire(tab, "solve", busy="analysing")
+        (toast,) = recorder.toasts()
+        assert "Using general predictions due to processing error" in toast
+        return s
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert s.has_result and s.sample == "general" and s.probability == 65
+    assert s.band_label == "Moderate Success Potential"
+
+
+def test_t_ora_2_a_failed_request_offers_try_again_and_shows_no_result(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.status(503).status(503).status(503)
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare(cookie, form=form())
+        s = await fire(tab, "solve", busy="analysing")
+        (toast,) = recorder.toasts()
+        assert "Failed to generate predictions" in toast
+        assert "Please try or check your connection" in toast
+        assert "Try Again" in toast and "solve" in toast
+        return s
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert not s.has_result and s.progress == 0 and not s.analysing
+
+
+def test_t_ora_1_no_idea_keeps_the_input_and_calls_nothing(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = signed_in(engine)
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare(cookie, form=form(businessIdea="  ", revenue="$9"))
+        s = await fire(tab, "solve", busy="analysing")
+        assert "Please enter your business idea first" in recorder.toasts()[0]
+        return s
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert s.errors == {"businessIdea": rules.IDEA_REQUIRED} and s.form["revenue"] == "$9"
+    assert fake_ai.requests == []
+
+
+def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: FakeAiServer) -> None:
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare("", form=form())
+        s = await fire(tab, "solve", busy="analysing")
+        assert "Authentication required" in recorder.toasts()[0]
+        s = await fire(tab, "generate_content", busy="content_busy", kind="email")
+        assert "Authentication required" in recorder.toasts()[1]
+        return s
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert not s.has_result and fake_ai.requests == []
+
+
+def test_demo_mode_shows_the_labelled_sample_without_calling_any_ai(
+    engine: Engine, settings_env: pytest.MonkeyPatch, quick: None
+) -> None:
+    settings_env.delenv("AI_API_KEY", raising=False)
+    get_settings.cache_clear()
+    _, cookie = signed_in(engine)
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare(cookie, form=form())
+        await fire(tab, "solve", busy="analysing")
+        assert "demo mode" in recorder.toasts()[0]
+        return await fire(tab, "generate_content", busy="content_busy", kind="tasks")
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert s.has_result and s.sample == "demo" and s.probability == 72
+    assert s.content_open and s.content_title == "Next 30 Days Task List"
+    assert s.content_text.count("Deadline:") == 5
+
+
+# --- Generated content (T-ORA-4) ----------------------------------------------------------------
+
+
+def test_t_ora_4_generated_code_opens_the_modal(engine: Engine, fake_ai: FakeAiServer) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.reply("```tsx\nexport default function Hero() {}\n```")
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare(cookie, form=form())
+        s = await fire(tab, "generate_content", busy="content_busy", kind="code")
+        assert "code" in recorder.values("content_busy")
+        assert recorder.toasts() == []
+        return s
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert s.content_open and s.content_kind == "code"
+    assert s.content_text == "export default function Hero() {}"
+    assert rules.content_filename(s.content_title, s.content_kind) == "landing-page-component.tsx"
+    assert IDEA in fake_ai.requests[0]["messages"][-1]["content"]
+
+
+def test_t_ora_4_a_failure_shows_the_toast_and_no_modal(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = signed_in(engine)
+    fake_ai.status(500).status(500).status(500)
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare(cookie, form=form())
+        s = await fire(tab, "generate_content", busy="content_busy", kind="video")
+        (toast,) = recorder.toasts()
+        assert "Failed to generate video script" in toast and "Please try again later" in toast
+        await fire(tab, "generate_content", busy="content_busy", kind="root")
+        return s
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert not s.content_open and s.content_busy == "" and s.content_text == ""
+    assert len(fake_ai.requests) == 3  # the unknown kind called nothing
+
+
+# --- Live Pulse and the welcome toast (T-ORA-3, T-ORA-5) ---------------------------------------
+
+
+class Always(random.Random):
+    def random(self) -> float:
+        return 0.0
+
+
+def test_t_ora_3_the_pulse_loop_adds_items_keeps_five_and_stops_on_unmount(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch, quick: None
+) -> None:
+    monkeypatch.setattr(page, "_rng", Always(1))
+
+    async def run(tab: Tab, recorder: Recorder) -> tuple[OracleState, int]:
+        await tab.prepare("")
+        async with tab.manager.modify_state(BaseStateToken(ident=tab.token, cls=State)) as root:
+            with_result(await root.get_state(OracleState))
+        event = Event(name=f"{OracleState.get_full_name()}.pulse_loop", payload={})
+        await tab.processor.enqueue(tab.token, event)
+        await asyncio.sleep(0.6)
+        s = await tab.state()
+        assert len(s.pulse) == 5
+        assert s.pulse[0].id > s.pulse[-1].id
+        assert {p.type for p in s.pulse} <= set(rules.PULSE_TYPES)
+        await fire(tab, "stop_pulse", busy="analysing")
+        await asyncio.sleep(0.2)
+        first = (await tab.state()).pulse[0].id
+        await asyncio.sleep(0.3)
+        return await tab.state(), first
+
+    s, first = in_processor(OracleState, ROUTE, run)
+    assert s.pulse[0].id == first  # nothing added after the feed unmounted
+
+
+def test_t_ora_5_the_welcome_toast_lasts_5000_ms(quick: None) -> None:
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare("")
+        await fire(tab, "welcome", busy="analysing")
+        deadline = time.monotonic() + 5
+        while not recorder.toasts() and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        (toast,) = recorder.toasts()
+        assert "Welcome to the Startup Oracle" in toast and "5000" in toast
+
+    in_processor(OracleState, ROUTE, run)
+
+
+def test_t_ora_1_4_the_chained_ai_handlers_on_their_own_do_nothing(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    """T-ORA-1, T-ORA-4: `run_prediction` / `run_content` work only on what `solve` /
+    `generate_content` took; fired directly (no pending run, even while shown as running)
+    they change nothing and call no AI."""
+    _, cookie = signed_in(engine)
+    fake_ai.reply_json(REPLY).reply("Some content")
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare(cookie, form=form())
+        for handler in ("run_prediction", "run_content"):
+            event = Event(name=f"{OracleState.get_full_name()}.{handler}", payload={})
+            await asyncio.wait_for(await tab.processor.enqueue(tab.token, event), timeout=5)
+        s = await tab.state()
+        assert not s.analysing and s.content_busy == "" and not s.has_result
+        await tab.prepare(cookie, analysing=True, content_busy="email")  # busy, nothing pending
+        for handler in ("run_prediction", "run_content"):
+            event = Event(name=f"{OracleState.get_full_name()}.{handler}", payload={})
+            await asyncio.wait_for(await tab.processor.enqueue(tab.token, event), timeout=5)
+        await asyncio.sleep(0.2)
+        assert recorder.toasts() == []
+        return await tab.state()
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert s.analysing and s.content_busy == "email" and s.progress == 0
+    assert not s.has_result and not s.content_open and s.content_text == ""
+    assert s._run == 0 and s._content_run == 0 and s.form == form()
+    assert fake_ai.requests == []

@@ -1,0 +1,401 @@
+"""SolutionsState without a browser (P-HUB-1..8): filters and tabs directly, the resource
+dialog and saving against a real database, and the digest, trends and content generation
+through Reflex's real event processor with feeds served on 127.0.0.1 and the fake
+OpenAI-compatible server."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from reflex_base.utils import format
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.domain import news as news_rules
+from startup_toolkit.domain import resources as rules
+from startup_toolkit.models.results import UserDocument
+from startup_toolkit.pages import solutions as page
+from startup_toolkit.pages.solutions import SolutionsState
+from startup_toolkit.services import news as news_service
+from startup_toolkit.services import resources as library
+from startup_toolkit.settings import get_settings
+from tests.support.ai_server import FakeAiServer
+from tests.support.feed_server import Entry, FeedServer, recent, rss
+from tests.support.tool_states import Recorder, Tab, in_processor, signed_in
+from tests.support.tool_states import substate as tool_substate
+
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
+
+ROUTE = "/solutions"
+
+
+def substate(cookie: str = "", route: str = ROUTE) -> SolutionsState:
+    return tool_substate(SolutionsState, route, cookie)
+
+
+async def drain(gen: Any) -> list[Any]:
+    """Run an async-generator handler to the end; returns what it yielded."""
+    return [spec async for spec in gen]
+
+
+def run(gen: Any) -> list[Any]:
+    return asyncio.run(drain(gen))
+
+
+def text_of(specs: list[Any]) -> str:
+    return str(format.format_queue_events([s for s in specs if s is not None]))
+
+
+def loaded(engine: Engine, cookie: str = "") -> SolutionsState:
+    s = substate(cookie)
+    run(s.on_load())
+    return s
+
+
+async def until(tab: Tab, check: Callable[[Any], bool], timeout: float = 15) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        s = await tab.state()
+        if check(s):
+            return s
+        await asyncio.sleep(0.02)
+    raise AssertionError("condition not reached")
+
+
+# --- Library, tabs, filters -------------------------------------------------------------------
+
+
+def test_p_hub_1_library_loads_and_newest_comes_first(engine: Engine) -> None:
+    s = loaded(engine)
+    assert s.library_loaded and s.library_error == ""
+    assert len(s.resources) == len(rules.SEED_RESOURCES)
+    assert [c.id for c in s.visible] == sorted((c.id for c in s.resources), reverse=True)
+    assert [c.id for c in s.popular] == [1, 3, 5]  # P-HUB-5
+    assert s.resources[0].icon == "newspaper" and "gradient" in s.resources[0].gradient
+
+
+def test_p_hub_1_tabs_search_sort_and_category_buttons(engine: Engine) -> None:
+    s = loaded(engine)
+    s.set_tab("videos")
+    assert {c.type for c in s.visible} == {"Video"}
+    s.set_tab("admin")
+    assert s.tab == "all"
+    s.set_sort(rules.SORT_POPULAR)
+    flags = [c.popular for c in s.visible]
+    assert flags == sorted(flags, reverse=True)
+    s.set_sort("random")
+    assert s.sort == rules.SORT_NEWEST
+    s.toggle_category("Legal")
+    assert s.category == "Legal" and {c.category for c in s.visible} == {"Legal"}
+    s.toggle_category("Legal")
+    assert s.category == rules.ALL
+    s.set_query("RUNWAY")
+    assert [c.title for c in s.visible] == ["Runway Math for First-Time Founders"]
+    s.set_query({"x": 1})  # type: ignore[arg-type]
+    assert s.query == ""
+
+
+def test_p_hub_2_filters_empty_state_and_reset(engine: Engine) -> None:
+    s = loaded(engine)
+    s.toggle_filters()
+    assert s.filters_open
+    s.set_category("Finance")
+    s.set_type_filter("Video")
+    assert s.visible == [] and s.filters_active
+    s.set_type_filter("Spreadsheet")
+    assert s.type_filter == rules.ALL
+    s.set_query("nothing matches this")
+    assert s.visible == []
+    s.reset_filters()
+    assert (s.tab, s.category, s.type_filter, s.query, s.sort) == (
+        "all",
+        rules.ALL,
+        rules.ALL,
+        "",
+        rules.SORT_NEWEST,
+    )
+    assert len(s.visible) == len(rules.SEED_RESOURCES) and not s.filters_active
+
+
+def test_on_load_opens_a_resource_named_in_the_address(engine: Engine) -> None:
+    s = substate(route="/solutions?resource=5")
+    specs = run(s.on_load())
+    assert "open_resource" in text_of(specs) and "load_digest" in text_of(specs)
+
+
+# --- Detail dialog and saving ------------------------------------------------------------------
+
+
+def test_p_hub_7_detail_dialog_with_table_of_contents(engine: Engine) -> None:
+    s = loaded(engine)
+    run(s.open_resource(1))
+    assert s.detail_open and not s.content_loading and s.content_error == ""
+    assert s.detail_title == rules.SEED_RESOURCES[0].title
+    assert s.detail_type == "Article" and s.detail_category == "Finance"
+    assert [t.text for t in s.toc][:2] == ["Why runway comes first", "The simple formula"]
+    assert s.detail_watch_url == ""  # no address: no Watch link
+    s.toggle_toc()
+    assert not s.toc_open
+    s.set_detail_open(False)
+    assert not s.detail_open and s.detail_id == 0 and s.toc == []
+
+
+def test_unknown_or_malformed_resource_ids_open_nothing(engine: Engine) -> None:
+    s = loaded(engine)
+    run(s.open_resource(999))
+    assert not s.detail_open
+    run(s.open_resource("1"))  # type: ignore[arg-type]
+    assert not s.detail_open
+
+
+def test_p_hub_7_save_needs_a_signed_in_founder(engine: Engine) -> None:
+    s = loaded(engine)
+    run(s.open_resource(2))
+    specs = run(s.save_to_dashboard())
+    assert rules.SAVE_SIGN_IN in text_of(specs)
+    with Session(engine) as db:
+        assert db.exec(select(UserDocument)).all() == []
+
+
+def test_p_hub_7_save_stores_a_document_for_the_session_user(engine: Engine) -> None:
+    user_id, cookie = signed_in(engine)
+    s = loaded(engine, cookie)
+    run(s.open_resource(2))
+    assert rules.SAVED in text_of(run(s.save_to_dashboard()))
+    assert "Already saved." in text_of(run(s.save_to_dashboard()))
+    with Session(engine) as db:
+        (row,) = db.exec(select(UserDocument)).all()
+    assert (row.user_id, row.name, row.file_format) == (
+        user_id,
+        "Unit Economics Worksheet",
+        "PDF",
+    )
+    assert not s.saving
+
+
+def test_p_hub_7_a_failing_save_says_failed_to_save(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, cookie = signed_in(engine)
+    s = loaded(engine, cookie)
+    run(s.open_resource(2))
+
+    def broken(*_args: Any) -> None:
+        raise RuntimeError("database is gone")
+
+    monkeypatch.setattr(library, "save_resource", broken)
+    assert rules.SAVE_FAILED in text_of(run(s.save_to_dashboard()))
+    assert not s.saving
+
+
+# --- The digest through the event processor ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def feeds() -> Iterator[FeedServer]:
+    with FeedServer() as server:
+        yield server
+
+
+@pytest.fixture
+def news_env(feeds: FeedServer, settings_env: pytest.MonkeyPatch) -> Iterator[FeedServer]:
+    feeds.reset()
+    news_service.reset_cache()
+    yield feeds
+    news_service.reset_cache()
+
+
+def use_feeds(env: pytest.MonkeyPatch, *urls: str) -> None:
+    env.setenv("NEWS_FEED_URLS", ",".join(urls))
+    get_settings.cache_clear()
+
+
+def many(count: int) -> bytes:
+    return rss(
+        "Startup Wire",
+        [
+            Entry(f"Story {i}", f"https://n.example/{i}", f"Summary {i}", recent(i))
+            for i in range(count)
+        ],
+    )
+
+
+def test_p_hub_4_live_digest_highlights_and_toast(
+    engine: Engine, news_env: FeedServer, settings_env: pytest.MonkeyPatch
+) -> None:
+    use_feeds(settings_env, news_env.set("/feed.xml", many(30)))
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare("")
+        await tab.fire("load_digest", busy="news_loading")
+        s = await until(tab, lambda s: len(s.news) > 0 and not s.news_loading)
+        assert any(news_rules.LIVE_TOAST in t for t in recorder.toasts())
+        assert True in recorder.values("news_loading")  # the spinner showed
+        return s
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert s.news_live and s.news_note == ""
+    assert [n.title for n in s.news] == [f"Story {i}" for i in range(6)]
+    assert s.news[0].url == "https://n.example/0" and s.news[0].source == "Startup Wire"
+
+
+def test_p_hub_4_failing_feeds_show_the_sample_with_the_spec_texts(
+    engine: Engine, news_env: FeedServer, settings_env: pytest.MonkeyPatch
+) -> None:
+    use_feeds(
+        settings_env,
+        news_env.set("/500.xml", b"down", status=500),
+        news_env.set("/broken.xml", b"<<<not a feed", content_type="text/html"),
+    )
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare("")
+        await tab.fire("load_digest", busy="news_loading")
+        s = await until(tab, lambda s: len(s.news) > 0 and not s.news_loading)
+        toast = next(t for t in recorder.toasts() if news_rules.LOAD_FAILED in t)
+        assert news_rules.USING_SAMPLE in toast
+        return s
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert not s.news_live and len(s.news) == 6
+    assert s.news_note == "Failed to load startup news. Using sample data instead."
+    assert all(n.url == "" for n in s.news)
+
+
+def test_p_hub_4_no_feed_configured_shows_the_labelled_sample_quietly(
+    engine: Engine, news_env: FeedServer, settings_env: pytest.MonkeyPatch
+) -> None:
+    use_feeds(settings_env)
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare("")
+        await tab.fire("load_digest", busy="news_loading")
+        s = await until(tab, lambda s: len(s.news) > 0 and not s.news_loading)
+        assert recorder.toasts() == []
+        return s
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert not s.news_live
+    assert s.news_note == f"{page.NOT_CONFIGURED_NOTE} {news_rules.USING_SAMPLE}."
+
+
+def test_p_hub_4_view_all_trends_lists_25(
+    engine: Engine, news_env: FeedServer, settings_env: pytest.MonkeyPatch
+) -> None:
+    use_feeds(settings_env, news_env.set("/feed.xml", many(40)))
+    s = substate()
+    assert "load_trends" in text_of([s.set_trends_open(True)])
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare("", trends_open=True)
+        await tab.fire("load_trends", busy="trends_loading")
+        return await until(tab, lambda s: len(s.trends) > 0 and not s.trends_loading)
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert len(s.trends) == 25 and s.trends_error == ""
+
+
+def test_p_hub_4_trends_failure_says_failed_to_fetch_all_trends(
+    engine: Engine, news_env: FeedServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*_args: Any, **_kwargs: Any) -> None:
+        raise RuntimeError("cache exploded")
+
+    monkeypatch.setattr(news_service, "fetch_startup_news", broken)
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare("", trends_open=True)
+        await tab.fire("load_trends", busy="trends_loading")
+        s = await until(tab, lambda s: s.trends_error != "")
+        assert any(news_rules.TRENDS_FAILED in t for t in recorder.toasts())
+        return s
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert s.trends == [] and s.trends_error == news_rules.TRENDS_FAILED
+
+
+# --- Generate content (P-HUB-8) ---------------------------------------------------------------
+
+
+def detail_values(resource_id: int = 1) -> dict[str, Any]:
+    seed = next(s for s in rules.SEED_RESOURCES if s.id == resource_id)
+    return {
+        "detail_open": True,
+        "detail_id": seed.id,
+        "detail_title": seed.title,
+        "detail_type": seed.type,
+        "detail_content": seed.content,
+    }
+
+
+def seeded(engine: Engine) -> None:
+    with Session(engine) as db:
+        library.ensure_seeded(db)
+
+
+def test_p_hub_8_generated_content_replaces_the_text(engine: Engine, fake_ai: FakeAiServer) -> None:
+    seeded(engine)
+    _, cookie = signed_in(engine)
+    fake_ai.reply("## Hook\nScript body\n## Sources\nNo recent data/source available")
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare(cookie, **detail_values(4))
+        await tab.fire("generate_content", busy="generating")
+        s = await until(tab, lambda s: s.detail_content.startswith("## Hook"))
+        assert any("Content generated" in t for t in recorder.toasts())
+        return s
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert not s.detail_sample and [t.text for t in s.toc] == ["Hook", "Sources"]
+    prompt = fake_ai.requests[-1]["messages"][-1]["content"]
+    assert "5-10 minutes" in prompt and "Designing a Growth Experiment" in prompt
+
+
+def test_p_hub_8_failure_shows_the_spec_text(engine: Engine, fake_ai: FakeAiServer) -> None:
+    seeded(engine)
+    _, cookie = signed_in(engine)
+    fake_ai.status(503).status(503).status(503)
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare(cookie, **detail_values(1))
+        await tab.fire("generate_content", busy="generating")
+        await until(tab, lambda s: len(recorder.toasts()) > 0, timeout=30)
+        (toast,) = recorder.toasts()
+        assert "difficulties generating this article content" in toast
+        return await tab.state()
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert s.detail_content == rules.SEED_RESOURCES[0].content and not s.generating
+
+
+def test_p_hub_8_demo_mode_labels_the_sample(
+    engine: Engine, settings_env: pytest.MonkeyPatch
+) -> None:
+    seeded(engine)
+    settings_env.delenv("AI_API_KEY", raising=False)
+    get_settings.cache_clear()
+    _, cookie = signed_in(engine)
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare(cookie, **{**detail_values(1), "detail_content": ""})
+        await tab.fire("generate_content", busy="generating")
+        return await until(tab, lambda s: s.detail_sample)
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert s.detail_content == rules.SEED_RESOURCES[0].content
+
+
+def test_p_hub_8_signed_out_is_asked_to_log_in(engine: Engine, fake_ai: FakeAiServer) -> None:
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare("", **detail_values(1))
+        await tab.fire("generate_content", busy="generating")
+        await until(tab, lambda s: len(recorder.toasts()) > 0)
+        assert page.SIGN_IN_TO_GENERATE in recorder.toasts()[0]
+        return await tab.state()
+
+    in_processor(SolutionsState, ROUTE, go)
+    assert fake_ai.requests == []

@@ -1,0 +1,136 @@
+"""Driving a tool page's State without a browser: a signed-in founder, a substate for the
+ordinary handlers, and Reflex's real event processor (in-memory state manager) for the
+background ones, with a recorder standing in for the websocket."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import reflex as rx
+from reflex.event import Event
+from reflex.istate.data import HeaderData, ReflexURL, RouterData
+from reflex.istate.manager.memory import StateManagerMemory
+from reflex.istate.manager.token import BaseStateToken
+from reflex.state import State
+from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.services import accounts, ai, sessions
+
+S = TypeVar("S", bound=rx.State)
+
+
+def signed_in(engine: Engine, email: str = "ada@example.com") -> tuple[str, str]:
+    """(user id, Cookie header) of a fresh account with a session."""
+    with Session(engine) as db:
+        user_id = accounts.sign_up(
+            db, "Ada Lovelace", email, "correct horse", "correct horse"
+        ).user_id
+        assert user_id
+        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
+    return user_id, f"{SESSION_COOKIE}={token}"
+
+
+def router(route: str, cookie: str) -> RouterData:
+    return RouterData(
+        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{route}")
+    )
+
+
+def substate(cls: type[S], route: str, cookie: str = "") -> S:
+    """The page's State inside a fresh state tree, as a tab at `route` would have it."""
+    root = rx.State(_reflex_internal_init=True)
+    root.router = router(route, cookie)
+    return root.get_substate(cls.get_full_name().split("."))  # type: ignore[return-value]
+
+
+@dataclass
+class Recorder:
+    """Stands in for the websocket namespace: what the browser would receive."""
+
+    state: type[rx.State]
+    updates: list[Any] = field(default_factory=list)
+
+    async def emit_update(self, update: Any, token: str) -> None:
+        self.updates.append(update)
+
+    def values(self, name: str) -> list[Any]:
+        """Every value sent for the state's var `name`, in order."""
+        out = []
+        for update in self.updates:
+            for var, value in (update.delta or {}).get(self.state.get_full_name(), {}).items():
+                if var == name or var.startswith(f"{name}_rx_state_"):
+                    out.append(value)
+        return out
+
+    def toasts(self) -> list[str]:
+        """The browser code of every toast sent, in order."""
+        return [
+            str(event.payload.get("function", ""))
+            for update in self.updates
+            for event in update.events or []
+            if "toast" in str(event.payload.get("function", ""))
+        ]
+
+
+@dataclass
+class Tab:
+    """One browser tab's state in the processor: prepare it, fire events, read it back."""
+
+    cls: type[rx.State]
+    route: str
+    manager: StateManagerMemory
+    processor: BaseStateEventProcessor
+    token: str = "tab-1"
+
+    async def prepare(self, cookie: str, **values: Any) -> None:
+        """Sign the tab in with `cookie` and set the state's vars."""
+        async with self.manager.modify_state(BaseStateToken(ident=self.token, cls=State)) as root:
+            root.router_data = {"pathname": self.route, "headers": {"cookie": cookie}}
+            root.router = router(self.route, cookie)
+            s = await root.get_state(self.cls)
+            for name, value in values.items():
+                setattr(s, name, value)
+
+    async def state(self) -> Any:
+        root = await self.manager.get_state(BaseStateToken(ident=self.token, cls=State))
+        return await root.get_state(self.cls)
+
+    async def fire(self, handler: str, busy: str, timeout: float = 20) -> Any:
+        """Run `handler` and wait until its background work is over (`busy` is false)."""
+        event = Event(name=f"{self.cls.get_full_name()}.{handler}", payload={})
+        await asyncio.wait_for(await self.processor.enqueue(self.token, event), timeout=timeout)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            s = await self.state()
+            if not getattr(s, busy):
+                return s
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"{handler} did not finish")
+
+
+def in_processor(
+    cls: type[rx.State], route: str, run: Callable[[Tab, Recorder], Awaitable[Any]]
+) -> Any:
+    """Run `run(tab, recorder)` against Reflex's event processor; returns what it returns."""
+
+    async def go() -> Any:
+        manager = StateManagerMemory()
+        recorder = Recorder(cls)
+        processor = BaseStateEventProcessor().configure(
+            state_manager=manager,
+            event_namespace=recorder,  # type: ignore[arg-type]
+        )
+        try:
+            async with processor:
+                return await run(Tab(cls, route, manager, processor), recorder)
+        finally:
+            await ai.close_providers()
+
+    return asyncio.run(go())
