@@ -91,6 +91,23 @@ def field_error(
     )
 
 
+def tab_list(*triggers: rx.Component, **props: Any) -> rx.Component:
+    """A tab bar that fits a phone: smaller triggers below `sm`, and when they still do not
+    fit, the bar scrolls sideways from its first tab instead of cutting it off."""
+    return rx.tabs.list(
+        *triggers,
+        size=rx.breakpoints(initial="1", sm="2"),
+        style={
+            "overflow_x": "auto",
+            "overflow_y": "hidden",
+            "flex_wrap": "nowrap",
+            "max_width": "100%",
+            "justify_content": "flex-start",
+        },
+        **props,
+    )
+
+
 def tool_route(
     tool: Tool, *, title: str = "", description: str = "", on_load: Any = None
 ) -> Callable[[Callable[..., rx.Component]], Callable[..., rx.Component]]:

@@ -16,7 +16,6 @@ import asyncio
 import dataclasses
 import json
 import logging
-import time
 from collections.abc import AsyncIterator
 from datetime import datetime
 
@@ -45,7 +44,7 @@ from startup_toolkit.domain.saved_results import (
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import signed_in_user_id
-from startup_toolkit.state.tools import may_use_tools, save_tool_result
+from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result, while_ticking
 
 log = logging.getLogger(__name__)
 
@@ -214,26 +213,21 @@ class FundingState(rx.State):
     @rx.event(background=True)
     async def run_prediction(self) -> AsyncIterator[EventSpec]:
         """The prediction itself; does nothing unless `predict` has just started one."""
-        async with self:
-            if not self.predicting or not self._pending_json:
-                return
-            run = self._run
-            data = rules.FundingInput(**json.loads(self._pending_json))
-            self._pending_json = ""
-            user_id = await signed_in_user_id(self)
-        if user_id is None:
-            async with self:
-                if self._run == run:
-                    self.predicting = False
+        claimed = await claim_run(self, busy="predicting")
+        if claimed is None:
             return
+        run, data = claimed.number, rules.FundingInput(**claimed.snapshot)
 
-        stop = asyncio.Event()
-        ticker = asyncio.create_task(_tick(self, run, stop))
-        try:
-            prediction, reason, problem = await _predict(user_id, data)
-        finally:
-            stop.set()
-            await ticker
+        def advance(elapsed: float) -> bool:
+            if self._run != run or not self.predicting:
+                return False
+            self.phase = rules.phase_label(elapsed)
+            self.progress = rules.phase_progress(elapsed)
+            return True
+
+        prediction, reason, problem = await while_ticking(
+            self, _predict(claimed.user_id, data), advance, TICK_SECONDS
+        )
 
         async with self:
             if self._run != run:
@@ -284,21 +278,6 @@ class FundingState(rx.State):
             filename=rules.export_filename(predicted_at),
             mime_type="application/json",
         )
-
-
-async def _tick(state: FundingState, run: int, stop: asyncio.Event) -> None:
-    """Advance the phase label and progress with the elapsed time until `stop` is set."""
-    started = time.monotonic()
-    while not stop.is_set():
-        try:
-            await asyncio.wait_for(stop.wait(), TICK_SECONDS)
-        except TimeoutError:
-            elapsed = time.monotonic() - started
-            async with state:
-                if state._run != run or not state.predicting:
-                    return
-                state.phase = rules.phase_label(elapsed)
-                state.progress = rules.phase_progress(elapsed)
 
 
 async def _predict(

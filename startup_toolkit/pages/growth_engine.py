@@ -30,6 +30,7 @@ from startup_toolkit.components.tool_layout import (
     field_error,
     field_label,
     section_heading,
+    tab_list,
     tool_page,
     tool_route,
 )
@@ -44,7 +45,7 @@ from startup_toolkit.domain.saved_results import (
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import signed_in_user_id
-from startup_toolkit.state.tools import may_use_tools, save_tool_result
+from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result
 
 log = logging.getLogger(__name__)
 
@@ -261,20 +262,12 @@ class GrowthState(rx.State):
     @rx.event(background=True)
     async def run_generation(self) -> AsyncIterator[EventSpec]:
         """The generation itself; does nothing unless `generate` has just started one."""
-        async with self:
-            if not self.generating or not self._pending_json:
-                return
-            run = self._run
-            product, audience, budget = json.loads(self._pending_json)
-            self._pending_json = ""
-            user_id = await signed_in_user_id(self)
-        if user_id is None:
-            async with self:
-                if self._run == run:
-                    self.generating = False
+        claimed = await claim_run(self, busy="generating")
+        if claimed is None:
             return
-
-        strategy, outcome = await _generate(user_id, product, audience, budget)
+        run = claimed.number
+        product, audience, budget = claimed.snapshot
+        strategy, outcome = await _generate(claimed.user_id, product, audience, budget)
 
         async with self:
             if self._run != run:
@@ -710,7 +703,7 @@ def _results() -> rx.Component:
             style=TOOL_CARD_STYLE,
         ),
         rx.tabs.root(
-            rx.tabs.list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
+            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
             rx.tabs.content(rx.box(_blueprint_tab(), padding_top="1rem"), value="blueprint"),
             rx.tabs.content(rx.box(_trends_tab(), padding_top="1rem"), value="trends"),
             rx.tabs.content(rx.box(_budget_tab(), padding_top="1rem"), value="budget"),

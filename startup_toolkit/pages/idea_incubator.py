@@ -22,6 +22,7 @@ from reflex.event import EventSpec
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     section_heading,
+    tab_list,
     tool_card_style,
     tool_page,
     tool_route,
@@ -37,7 +38,7 @@ from startup_toolkit.domain.saved_results import (
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import signed_in_user_id
-from startup_toolkit.state.tools import may_use_tools, save_tool_result
+from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result
 
 log = logging.getLogger(__name__)
 
@@ -299,20 +300,11 @@ class IncubatorState(rx.State):
     @rx.event(background=True)
     async def run_analysis(self) -> AsyncIterator[EventSpec]:
         """The analysis itself; does nothing unless `analyse` has just started one."""
-        async with self:
-            if not self.analysing or not self._pending_json:
-                return
-            run = self._run
-            idea: str = json.loads(self._pending_json)["idea"]
-            self._pending_json = ""
-            user_id = await signed_in_user_id(self)
-        if user_id is None:
-            async with self:
-                if self._run == run:
-                    self.analysing = False
+        claimed = await claim_run(self, busy="analysing")
+        if claimed is None:
             return
-
-        analysis, sample, failure = await _analyse(user_id, idea)
+        run, idea = claimed.number, str(claimed.snapshot["idea"])
+        analysis, sample, failure = await _analyse(claimed.user_id, idea)
         async with self:
             if self._run != run:
                 return  # Idea Input while this ran: drop it
@@ -348,22 +340,12 @@ class IncubatorState(rx.State):
     @rx.event(background=True)
     async def run_stress_test(self) -> AsyncIterator[EventSpec]:
         """The stress test itself; does nothing unless `stress_test` has just started one."""
-        async with self:
-            if not self.stress_testing or not self._pending_json:
-                return
-            run = self._run
-            pending = json.loads(self._pending_json)
-            self._pending_json = ""
-            user_id = await signed_in_user_id(self)
-        if user_id is None:
-            async with self:
-                if self._run == run:
-                    self.stress_testing = False
+        claimed = await claim_run(self, busy="stress_testing")
+        if claimed is None:
             return
-
-        idea: str = pending["idea"]
-        analysis = rules.IdeaAnalysis.model_validate_json(pending["analysis"])
-        stress, sample, failure = await _stress(user_id, idea, analysis)
+        run, idea = claimed.number, str(claimed.snapshot["idea"])
+        analysis = rules.IdeaAnalysis.model_validate_json(claimed.snapshot["analysis"])
+        stress, sample, failure = await _stress(claimed.user_id, idea, analysis)
         async with self:
             if self._run != run:
                 return
@@ -916,14 +898,12 @@ def idea_incubator() -> rx.Component:
     return tool_page(
         IDEA_INCUBATOR,
         rx.tabs.root(
-            rx.tabs.list(
+            tab_list(
                 rx.tabs.trigger("Idea Input", value="input"),
                 rx.tabs.trigger(
                     "Analysis Results", value="analysis", disabled=~IncubatorState.has_analysis
                 ),
                 rx.tabs.trigger("Stress Test", value="stress", disabled=~IncubatorState.has_stress),
-                size=rx.breakpoints(initial="1", sm="2"),
-                style={"overflow_x": "auto", "overflow_y": "hidden", "flex_wrap": "nowrap"},
             ),
             rx.tabs.content(
                 rx.box(

@@ -31,6 +31,7 @@ from startup_toolkit.components.tool_layout import (
     field_error,
     field_label,
     section_heading,
+    tab_list,
     tool_card_style,
     tool_page,
     tool_route,
@@ -48,7 +49,7 @@ from startup_toolkit.models.base import utcnow
 from startup_toolkit.pages.ai_cofounder import SPEECH_JS, SPEECH_STOP_JS
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
-from startup_toolkit.state.tools import may_use_tools, save_tool_result
+from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result, while_ticking
 
 log = logging.getLogger(__name__)
 
@@ -243,26 +244,20 @@ class OracleState(rx.State):
     @rx.event(background=True)
     async def run_prediction(self) -> AsyncIterator[EventSpec]:
         """The prediction itself; does nothing unless `solve` has just started one."""
-        async with self:
-            if not self.analysing or not self._pending_json:
-                return
-            run = self._run
-            data = rules.StartupData(**json.loads(self._pending_json))
-            self._pending_json = ""
-            user_id = await signed_in_user_id(self)
-        if user_id is None:
-            async with self:
-                if self._run == run:
-                    self.analysing = False
+        claimed = await claim_run(self, busy="analysing")
+        if claimed is None:
             return
+        run, data = claimed.number, rules.StartupData(**claimed.snapshot)
 
-        stop = asyncio.Event()
-        ticker = asyncio.create_task(_tick(self, run, stop))
-        try:
-            result, outcome, problem = await _predict(user_id, data)
-        finally:
-            stop.set()
-            await ticker
+        def advance(_elapsed: float) -> bool:
+            if self._run != run or not self.analysing:
+                return False
+            self.progress = rules.next_progress(self.progress)  # the gauge: +10 up to 90
+            return True
+
+        result, outcome, problem = await while_ticking(
+            self, _predict(claimed.user_id, data), advance, rules.PROGRESS_TICK_SECONDS
+        )
 
         async with self:
             if self._run != run:
@@ -355,19 +350,16 @@ class OracleState(rx.State):
     @rx.event(background=True)
     async def run_content(self) -> AsyncIterator[EventSpec]:
         """The generation itself; does nothing unless `generate_content` has just started one."""
-        async with self:
-            if not self.content_busy or not self._content_pending_json:
-                return
-            run = self._content_run
-            pending = json.loads(self._content_pending_json)
-            self._content_pending_json = ""
-            user_id = await signed_in_user_id(self)
-        if user_id is None:
-            async with self:
-                if self._content_run == run:
-                    self.content_busy = ""
+        claimed = await claim_run(
+            self,
+            busy="content_busy",
+            idle="",
+            pending="_content_pending_json",
+            counter="_content_run",
+        )
+        if claimed is None:
             return
-
+        run, pending, user_id = claimed.number, claimed.snapshot, claimed.user_id
         kind: str = pending["kind"]
         content = rules.CONTENT_BY_KIND[kind]
         data = rules.StartupData(**pending["data"])
@@ -465,18 +457,6 @@ class OracleState(rx.State):
             formatted_content=rules.to_html(result, data),
             metadata=rules.save_metadata(result, created_at, sample=self.sample),
         )
-
-
-async def _tick(state: OracleState, run: int, stop: asyncio.Event) -> None:
-    """The gauge: +10 every 300 ms up to 90 until `stop` is set."""
-    while not stop.is_set():
-        try:
-            await asyncio.wait_for(stop.wait(), rules.PROGRESS_TICK_SECONDS)
-        except TimeoutError:
-            async with state:
-                if state._run != run or not state.analysing:
-                    return
-                state.progress = rules.next_progress(state.progress)
 
 
 async def _predict(
@@ -758,7 +738,7 @@ def _roadmap() -> rx.Component:
     return rx.vstack(
         section_heading("Solution Roadmap", "map", ACCENT),
         rx.tabs.root(
-            rx.tabs.list(*[rx.tabs.trigger(label, value=value) for value, label in ROADMAP_TABS]),
+            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in ROADMAP_TABS]),
             *[
                 rx.tabs.content(
                     rx.box(

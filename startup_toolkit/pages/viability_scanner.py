@@ -27,6 +27,7 @@ from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     TOOL_CARD_STYLE,
     section_heading,
+    tab_list,
     tool_page,
     tool_route,
 )
@@ -41,7 +42,7 @@ from startup_toolkit.domain.saved_results import (
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import signed_in_user_id
-from startup_toolkit.state.tools import may_use_tools, save_tool_result
+from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result, while_ticking
 
 log = logging.getLogger(__name__)
 
@@ -299,29 +300,21 @@ class ScannerState(rx.State):
     @rx.event(background=True)
     async def run_scan(self) -> AsyncIterator[EventSpec]:
         """The scan itself; does nothing unless `scan` has just started one."""
-        async with self:
-            if not self.analysing or not self._pending_json:
-                return
-            run = self._run
-            idea: str = json.loads(self._pending_json)["idea"]
-            self._pending_json = ""
-            user_id = await signed_in_user_id(self)
-        if user_id is None:
-            async with self:
-                if self._run == run:
-                    self.analysing = False
+        claimed = await claim_run(self, busy="analysing")
+        if claimed is None:
             return
+        run, idea = claimed.number, str(claimed.snapshot["idea"])
 
-        stop = asyncio.Event()
-        ticker = asyncio.create_task(_tick(self, run, stop))
-        result: rules.ScanResult | None = None
-        sample = False
-        failure: tuple[str, str, str] | None = None  # panel, toast title, toast description
-        try:
-            result, sample, failure = await _analyse(user_id, idea)
-        finally:
-            stop.set()
-            await ticker
+        def advance(_elapsed: float) -> bool:
+            if self._run != run or not self.analysing:
+                return False
+            self.progress = next_progress(self.progress, progress_step())
+            return True
+
+        # failure: (panel, toast title, toast description)
+        result, sample, failure = await while_ticking(
+            self, _analyse(claimed.user_id, idea), advance, rules.PROGRESS_TICK_SECONDS
+        )
 
         async with self:
             if self._run != run:
@@ -376,18 +369,6 @@ class ScannerState(rx.State):
             filename=rules.export_filename(scanned_at),
             mime_type="application/json",
         )
-
-
-async def _tick(state: ScannerState, run: int, stop: asyncio.Event) -> None:
-    """Raise the progress every 300 ms (up to 95) until `stop` is set."""
-    while not stop.is_set():
-        try:
-            await asyncio.wait_for(stop.wait(), rules.PROGRESS_TICK_SECONDS)
-        except TimeoutError:
-            async with state:
-                if state._run != run or not state.analysing:
-                    return
-                state.progress = next_progress(state.progress, progress_step())
 
 
 async def _analyse(
@@ -1105,11 +1086,7 @@ def _results() -> rx.Component:
     return rx.vstack(
         _overview(),
         rx.tabs.root(
-            rx.tabs.list(
-                *[rx.tabs.trigger(label, value=value) for value, label in TABS],
-                size=rx.breakpoints(initial="1", sm="2"),
-                style={"overflow_x": "auto", "overflow_y": "hidden", "flex_wrap": "nowrap"},
-            ),
+            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
             rx.tabs.content(_summary_tab(), value="summary", padding_top="1rem"),
             rx.tabs.content(_action_tab(), value="action", padding_top="1rem"),
             rx.tabs.content(_competitors_tab(), value="competitors", padding_top="1rem"),

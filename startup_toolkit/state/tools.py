@@ -12,13 +12,24 @@ A tool page's State keeps its result and has a save handler:
 and passes it to `tool_page(..., save_handler=MyState.save, can_save=MyState.has_result)`.
 The user id comes from the server-side session (never from the browser). Call it from an
 ordinary handler, or inside `async with self:` in a background one.
+
+An AI button runs in two steps. A sequential handler checks the form, bumps `_run`, sets the
+busy flag, leaves what it took in `_pending_json` and returns the background handler, which
+starts with `claim_run` and awaits the AI inside `while_ticking` when the page shows
+progress. (Reflex starts background events ahead of queued sequential ones, so a background
+handler reading the form itself could miss the last keystrokes.) A later `_run` means the
+founder moved on: a finishing task that sees it writes nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-from typing import Any
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -31,6 +42,8 @@ from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import signed_in_user_id
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 SAVE_TOAST_ID = "tool-save-result"
 
@@ -103,3 +116,62 @@ async def save_tool_result(
     if not outcome.ok:
         log.info("Result not saved for %s: %s", tool_name, outcome.message)
     return save_toast(outcome)
+
+
+@dataclass(frozen=True)
+class ClaimedRun:
+    """What a background run works on: its number, the starter's snapshot and the user."""
+
+    number: int
+    snapshot: Any
+    user_id: str
+
+
+async def claim_run(
+    state: rx.State,
+    *,
+    busy: str,
+    idle: Any = False,
+    pending: str = "_pending_json",
+    counter: str = "_run",
+) -> ClaimedRun | None:
+    """Take the snapshot the sequential starter left in `pending` (once). None when there is
+    nothing to run, or when nobody is signed in any more (then the `busy` flag goes back to
+    `idle`)."""
+    async with state:
+        if not getattr(state, busy) or not getattr(state, pending):
+            return None
+        number: int = getattr(state, counter)
+        snapshot = json.loads(getattr(state, pending))
+        setattr(state, pending, "")
+        user_id = await signed_in_user_id(state)
+        if user_id is None:
+            if getattr(state, counter) == number:
+                setattr(state, busy, idle)
+            return None
+    return ClaimedRun(number, snapshot, user_id)
+
+
+async def while_ticking(
+    state: rx.State, work: Awaitable[T], advance: Callable[[float], bool], every: float
+) -> T:
+    """Await `work`; meanwhile call `advance(seconds elapsed)` under the state's lock every
+    `every` seconds, until it returns False (the run was replaced) or the work ends."""
+    stop = asyncio.Event()
+
+    async def tick() -> None:
+        started = time.monotonic()
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(stop.wait(), every)
+            except TimeoutError:
+                async with state:
+                    if not advance(time.monotonic() - started):
+                        return
+
+    ticker = asyncio.create_task(tick())
+    try:
+        return await work
+    finally:
+        stop.set()
+        await ticker

@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.support.ai_server import FakeAiServer
+from tests.support.feed_server import ATOM_TYPE, Entry, FeedServer, atom, recent, rss
 from tests.support.smtp_server import RecordingSMTPServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,9 +170,52 @@ def serve_app(
 
 
 @pytest.fixture(scope="session")
-def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
-    """The app on its embedded defaults (open access, no Stripe)."""
-    with serve_app(tmp_path_factory) as app:
+def news_feeds() -> Iterator[FeedServer]:
+    """The news feeds every app under test reads (NEWS_FEED_URLS): two good ones, one
+    answering 500 and one that is not a feed."""
+    with FeedServer() as server:
+        server.set(
+            "/wire.xml",
+            rss(
+                "Startup Wire",
+                [
+                    Entry(
+                        f"Wire story {i}",
+                        f"https://wire.example/{i}",
+                        f"What happened in story {i}.",
+                        recent(2 * i),
+                    )
+                    for i in range(20)
+                ],
+            ),
+        )
+        server.set(
+            "/notes.xml",
+            atom(
+                "Founder Notes",
+                [
+                    Entry(
+                        f"Notes story {i}", f"https://notes.example/{i}", "Notes", recent(2 * i + 1)
+                    )
+                    for i in range(15)
+                ],
+            ),
+            content_type=ATOM_TYPE,
+        )
+        server.set("/down.xml", b"down", status=500, content_type="text/plain")
+        server.set("/broken.xml", b"<html><body>not a feed", content_type="text/html")
+        yield server
+
+
+def feed_settings(feeds: FeedServer) -> dict[str, str]:
+    urls = (feeds.url(p) for p in ("/down.xml", "/wire.xml", "/broken.xml", "/notes.xml"))
+    return {"NEWS_FEED_URLS": ",".join(urls)}
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory: pytest.TempPathFactory, news_feeds: FeedServer) -> Iterator[LiveApp]:
+    """The app on its embedded defaults (open access, no Stripe), reading the local feeds."""
+    with serve_app(tmp_path_factory, feed_settings(news_feeds)) as app:
         yield app
 
 
@@ -219,6 +263,19 @@ def wait_for_app(page: Page) -> None:
     """Wait until the page is hydrated and its websocket is connected (events will work)."""
     page.wait_for_load_state("networkidle")
     page.wait_for_function("() => document.querySelector('#main') !== null")
+
+
+def assert_fully_in_view(page: Page, selector: str) -> None:
+    """Every element matching `selector` lies inside the viewport's width: nothing cut off at
+    either edge (a phone user could not reach it)."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    boxes = page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.textContent, r.left, r.right]; })"
+    )
+    assert boxes, f"nothing matches {selector}"
+    for text, left, right in boxes:
+        assert left >= 0 and right <= width + 0.5, f"{text!r} spans {left}..{right} of {width}px"
 
 
 def screenshot(page: Page, name: str) -> Path:

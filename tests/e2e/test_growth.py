@@ -18,7 +18,7 @@ from sqlmodel import select
 
 from startup_toolkit.models.results import SavedResult
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot
+from tests.e2e.conftest import LiveApp, assert_fully_in_view, at, screenshot
 
 ROUTE = "/growth-engine"
 XSS = '<img src=x onerror="window.__growthXss=1">'
@@ -130,6 +130,7 @@ def test_t_grow_1_when_the_ai_fails_the_sample_strategy_shows_at_390px(
 
     expect(toast(page, "Strategy generation failed")).to_be_visible(timeout=20_000)
     expect(page.locator("#growth-sample")).to_contain_text("Sample strategy")
+    assert_fully_in_view(page, "[role=tab]")
     page.get_by_role("tab", name="Budget Allocation").click()
     rows = page.locator("#growth-budget-table").get_by_role("row")
     expect(rows).to_have_count(6)  # header + the five channels

@@ -19,7 +19,7 @@ from sqlmodel import select
 
 from startup_toolkit.models.results import SavedResult
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot
+from tests.e2e.conftest import LiveApp, assert_fully_in_view, at, screenshot
 
 ROUTE = "/startup-viability-scanner"
 IDEA = (
@@ -325,6 +325,7 @@ def test_t_scan_mobile(live_app: LiveApp, mobile_page: Page) -> None:
     expect(page.locator(".scanner-score")).to_have_text("72", timeout=15_000)
     expect(page.locator(".category-card")).to_have_count(5)
     no_horizontal_overflow(page)
+    assert_fully_in_view(page, "[role=tab]")
     screenshot(page, "scanner-results")
     page.get_by_role("tab", name="Market").click()
     expect(page.locator(".scanner-market")).to_contain_text("Statista, 2024")

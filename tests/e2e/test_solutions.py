@@ -2,69 +2,23 @@
 state, the resource dialog with its table of contents and Save to dashboard, Quick Tips, the
 live Daily Startup Digest with View All Trends, and the 390 px layout.
 
-This module serves its own copy of the app with NEWS_FEED_URLS pointing at feeds on
-127.0.0.1: a good RSS feed, a good Atom feed, a feed answering 500 and a broken one.
+The app's NEWS_FEED_URLS point at the feeds `news_feeds` serves on 127.0.0.1 (see
+conftest): a good RSS feed, a good Atom feed, a feed answering 500 and a broken one.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
 from playwright.sync_api import Locator, Page, expect
 from sqlmodel import select
 
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.models.results import UserDocument
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in
-from tests.e2e.conftest import LiveApp, screenshot, serve_app, wait_for_app
-from tests.support.feed_server import ATOM_TYPE, Entry, FeedServer, atom, recent, rss
+from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
 
 SEEDS = len(rules.SEED_RESOURCES)
-
-
-@pytest.fixture(scope="module")
-def feeds() -> Iterator[FeedServer]:
-    with FeedServer() as server:
-        server.set(
-            "/wire.xml",
-            rss(
-                "Startup Wire",
-                [
-                    Entry(
-                        f"Wire story {i}",
-                        f"https://wire.example/{i}",
-                        f"What happened in story {i}.",
-                        recent(2 * i),
-                    )
-                    for i in range(20)
-                ],
-            ),
-        )
-        server.set(
-            "/notes.xml",
-            atom(
-                "Founder Notes",
-                [
-                    Entry(
-                        f"Notes story {i}", f"https://notes.example/{i}", "Notes", recent(2 * i + 1)
-                    )
-                    for i in range(15)
-                ],
-            ),
-            content_type=ATOM_TYPE,
-        )
-        server.set("/down.xml", b"down", status=500, content_type="text/plain")
-        server.set("/broken.xml", b"<html><body>not a feed", content_type="text/html")
-        yield server
-
-
-@pytest.fixture(scope="module")
-def hub_app(tmp_path_factory: pytest.TempPathFactory, feeds: FeedServer) -> Iterator[LiveApp]:
-    urls = ",".join(feeds.url(p) for p in ("/down.xml", "/wire.xml", "/broken.xml", "/notes.xml"))
-    with serve_app(tmp_path_factory, {"NEWS_FEED_URLS": urls}) as app:
-        yield app
 
 
 def toast(page: Page, text: str) -> Locator:
@@ -82,9 +36,9 @@ def cards(page: Page) -> Locator:
 
 
 def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
-    hub_app: LiveApp, page: Page
+    live_app: LiveApp, page: Page
 ) -> None:
-    open_hub(page, hub_app)
+    open_hub(page, live_app)
     expect(page.get_by_role("heading", level=1)).to_contain_text("startup stage")
     expect(cards(page)).to_have_count(SEEDS)
     newest = max(s.id for s in rules.SEED_RESOURCES)
@@ -118,8 +72,8 @@ def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
     expect(page.get_by_label("Category")).to_have_value("All")
 
 
-def test_p_hub_4_live_digest_and_all_trends(hub_app: LiveApp, page: Page) -> None:
-    open_hub(page, hub_app)
+def test_p_hub_4_live_digest_and_all_trends(live_app: LiveApp, page: Page) -> None:
+    open_hub(page, live_app)
     digest = page.locator("#hub-digest")
     expect(digest.get_by_text("LIVE", exact=True)).to_be_visible()
     expect(toast(page, "Live startup news loaded")).to_be_visible()
@@ -142,8 +96,8 @@ def test_p_hub_4_live_digest_and_all_trends(hub_app: LiveApp, page: Page) -> Non
     expect(dialog).to_be_hidden()
 
 
-def test_p_hub_3_quick_tips_dots_and_rotation(hub_app: LiveApp, page: Page) -> None:
-    open_hub(page, hub_app)
+def test_p_hub_3_quick_tips_dots_and_rotation(live_app: LiveApp, page: Page) -> None:
+    open_hub(page, live_app)
     tips = page.locator("#hub-tips")
     visible = tips.locator("[data-tip]:not([hidden])")
     expect(visible).to_have_text(rules.TIPS[0])
@@ -159,8 +113,8 @@ def test_p_hub_3_quick_tips_dots_and_rotation(hub_app: LiveApp, page: Page) -> N
     expect(visible).to_have_text(rules.TIPS[4], timeout=15_000)  # rotates after 10 s
 
 
-def test_p_hub_7_detail_dialog_toc_and_save(hub_app: LiveApp, page: Page) -> None:
-    open_hub(page, hub_app)
+def test_p_hub_7_detail_dialog_toc_and_save(live_app: LiveApp, page: Page) -> None:
+    open_hub(page, live_app)
     card = page.locator('.hub-card[data-resource-id="1"]')
     card.focus()
     page.keyboard.press("Enter")  # keyboard reachable
@@ -181,24 +135,24 @@ def test_p_hub_7_detail_dialog_toc_and_save(hub_app: LiveApp, page: Page) -> Non
     dialog.get_by_role("button", name="Close").click()
     expect(dialog).to_be_hidden()
 
-    user_id = sign_up_and_sign_in(hub_app, page, next_path="/solutions?resource=2")
+    user_id = sign_up_and_sign_in(live_app, page, next_path="/solutions?resource=2")
     dialog = page.get_by_role("dialog")
     expect(dialog.get_by_role("heading", name="Unit Economics Worksheet")).to_be_visible()
     dialog.get_by_role("button", name="Save to dashboard").click()
     expect(toast(page, "Saved to your dashboard")).to_be_visible()
-    with app_db(hub_app) as db:
+    with app_db(live_app) as db:
         rows = db.exec(select(UserDocument).where(UserDocument.user_id == user_id)).all()
     assert [(r.name, r.file_format, r.tool_name) for r in rows] == [
         ("Unit Economics Worksheet", "PDF", "Finance")
     ]
-    page.goto(hub_app.path("/dashboard"))
+    page.goto(live_app.path("/dashboard"))
     wait_for_app(page)
     expect(page.locator("#legacy-documents")).to_contain_text("Unit Economics Worksheet")
 
 
-def test_390px_has_no_horizontal_overflow(hub_app: LiveApp, mobile_page: Page) -> None:
+def test_390px_has_no_horizontal_overflow(live_app: LiveApp, mobile_page: Page) -> None:
     page = mobile_page
-    open_hub(page, hub_app)
+    open_hub(page, live_app)
     page.get_by_role("button", name="Filters").click()
     expect(page.get_by_label("Type")).to_be_visible()
     expect(page.locator("#hub-digest .hub-news-item")).to_have_count(6)

@@ -404,7 +404,7 @@ def test_p_price_4_signed_out_the_page_asks_to_sign_in_and_grants_nothing(
         f"/subscribe/success?session_id={session_id}", safe=""
     )
     assert browser.scripts() == []
-    assert stripe_mode.requests_to("GET", "/v1/checkout/sessions") == []
+    assert stripe_mode.requests_to("GET", f"/v1/checkout/sessions/{session_id}") == []
 
 
 def test_p_price_4_stripe_down_for_a_moment_is_checked_again_and_confirmed(
