@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
+from urllib.parse import parse_qs, urlsplit
 
 CATEGORIES: tuple[str, ...] = ("Finance", "Growth", "Marketing", "Product", "Fundraising", "Legal")
 TYPES: tuple[str, ...] = ("Article", "Video", "Document")
@@ -161,6 +162,65 @@ def safe_link(url: str) -> str:
     """`url` when it is an absolute http(s) address, else empty."""
     url = (url or "").strip()
     return url if _HTTP.match(url) else ""
+
+
+_SITE_PATH = re.compile(r"^/[^/\\\s][^\s]*$")
+_YOUTUBE_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
+_VIMEO_PATH = re.compile(r"^/(?:video/)?(\d{1,12})/?$")
+_LOOM_PATH = re.compile(r"^/(?:share|embed)/([0-9a-f]{32})/?$")
+
+
+def video_file_src(url: str) -> str:
+    """A native player's source: an http(s) address or a path on this site; else ''."""
+    url = (url or "").strip()
+    return url if safe_link(url) or _SITE_PATH.match(url) else ""
+
+
+def _youtube_id(host: str, path: str, query: str) -> str:
+    if host == "youtu.be":
+        return path.strip("/")
+    if host not in ("youtube.com", "youtube-nocookie.com"):
+        return ""
+    if path == "/watch":
+        return parse_qs(query).get("v", [""])[0]
+    parts = path.strip("/").split("/")
+    return parts[1] if len(parts) == 2 and parts[0] in ("embed", "shorts", "live") else ""
+
+
+def video_embed_url(url: str) -> str:
+    """The player address for a video page on YouTube (privacy-enhanced), Vimeo or Loom; ''
+    for any other address: other sites are linked to, never framed."""
+    try:
+        parts = urlsplit((url or "").strip())
+    except ValueError:
+        return ""
+    if parts.scheme not in ("http", "https"):
+        return ""
+    host = (parts.hostname or "").lower().removeprefix("www.").removeprefix("m.")
+    youtube = _youtube_id(host, parts.path, parts.query)
+    if _YOUTUBE_ID.match(youtube):
+        return f"https://www.youtube-nocookie.com/embed/{youtube}"
+    vimeo = _VIMEO_PATH.match(parts.path) if host in ("vimeo.com", "player.vimeo.com") else None
+    if vimeo:
+        return f"https://player.vimeo.com/video/{vimeo.group(1)}"
+    loom = _LOOM_PATH.match(parts.path) if host == "loom.com" else None
+    if loom:
+        return f"https://www.loom.com/embed/{loom.group(1)}"
+    return ""
+
+
+def video_player(
+    resource_type: str, video_file_url: str, video_url: str
+) -> tuple[Literal["file", "embed", ""], str]:
+    """P-HUB-6: how a Video resource plays: its own file in the native player, else its
+    video page in a frame; ('', '') when it has neither (it opens the detail dialog)."""
+    if resource_type != "Video":
+        return "", ""
+    src = video_file_src(video_file_url)
+    if src:
+        return "file", src
+    embed = video_embed_url(video_url)
+    return ("embed", embed) if embed else ("", "")
 
 
 def format_label(resource_type: str) -> str:

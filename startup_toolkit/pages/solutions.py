@@ -3,11 +3,13 @@ Daily Startup Digest (public; saving and generating need a signed-in founder).
 
 Checklist: P-HUB-1 (category buttons, tabs, search, sort), P-HUB-2 (filters, empty state with
 reset), P-HUB-3 (Quick Tips, client-side in assets/js/tips.js), P-HUB-4 (digest, LIVE, View All
-Trends, toasts), P-HUB-5 (Popular Resources), P-HUB-6/7 (resource dialog: table of contents,
-markdown, Save to dashboard, Generate content), P-HUB-8 (document-style generator).
+Trends, toasts), P-HUB-5 (Popular Resources), P-HUB-6 (video player), P-HUB-7 (resource
+dialog: table of contents, markdown, Save to dashboard, Generate content), P-HUB-8
+(document-style generator).
 
-Videos are never embedded from other sites: the dialog shows the outline and transcript and,
-only when the resource has an address, a 'Watch' link that opens in a new tab. Markdown is
+A video plays full screen: its own file (`video_file_url`) in the browser's player, else a
+YouTube, Vimeo or Loom page (`video_url`) in a sandboxed frame; any other address is only
+linked ('Watch', in a new tab) and a video with no address opens its outline. Markdown is
 rendered without HTML or images, with http(s) links only.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 import reflex as rx
@@ -146,6 +149,12 @@ class SolutionsState(rx.State):
     saving: bool = False
     generating: bool = False
 
+    player_open: bool = False
+    player_kind: str = ""  # "file": the native player; "embed": the video page in a frame
+    player_src: str = ""
+    player_title: str = ""
+    player_resource_id: int = 0
+
     news: list[NewsRow] = []
     news_loading: bool = False
     news_live: bool = False
@@ -253,7 +262,31 @@ class SolutionsState(rx.State):
 
     @rx.event
     async def open_resource(self, resource_id: int):
-        """Open the detail dialog for a resource (content loaded from the library)."""
+        """P-HUB-6/7: a video with a file or a known video page opens the full-screen player;
+        anything else the detail dialog (content loaded from the library)."""
+        async for update in self._open(resource_id, play=True):
+            yield update
+
+    @rx.event
+    async def show_details(self):
+        """From the player: the video's outline, Save to dashboard and Generate content."""
+        resource_id = self.player_resource_id
+        self.close_player()
+        async for update in self._open(resource_id, play=False):
+            yield update
+
+    @rx.event
+    def set_player_open(self, value: bool) -> None:
+        if not value:
+            self.close_player()
+
+    @rx.event
+    def close_player(self) -> None:
+        self.player_open = False
+        self.player_kind = self.player_src = self.player_title = ""
+        self.player_resource_id = 0
+
+    async def _open(self, resource_id: Any, *, play: bool) -> AsyncIterator[None]:
         if isinstance(resource_id, bool) or not isinstance(resource_id, int):
             return
         self._clear_detail()
@@ -270,6 +303,15 @@ class SolutionsState(rx.State):
             log.exception("Loading resource %s failed", resource_id)
             self.content_loading = False
             self.content_error = rules.CONTENT_FAILED
+            return
+        kind, src = rules.video_player(row.type, row.video_file_url, row.video_url)
+        if play and kind:
+            self.detail_open = False
+            self.content_loading = False
+            self.player_kind, self.player_src = kind, src
+            self.player_title = row.title
+            self.player_resource_id = row.id or 0
+            self.player_open = True
             return
         self.detail_id = row.id or 0
         self.detail_title = row.title
@@ -1198,6 +1240,91 @@ def _detail_dialog() -> rx.Component:
     )
 
 
+def _player_dialog() -> rx.Component:
+    """P-HUB-6: the full-screen player, native for the resource's own file, else the video
+    page of YouTube (privacy-enhanced), Vimeo or Loom in a sandboxed frame."""
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.flex(
+                rx.dialog.title(
+                    S.player_title,
+                    size="4",
+                    margin="0",
+                    color="white",
+                    style={"font_family": HEADING_FONT, "min_width": "0"},
+                ),
+                rx.dialog.description("Video player", class_name="sr-only"),
+                rx.spacer(),
+                rx.button(
+                    rx.icon("list", size=16),
+                    "Details",
+                    on_click=S.show_details,
+                    variant="soft",
+                    color_scheme="gray",
+                    id="player-details",
+                ),
+                rx.dialog.close(
+                    rx.icon_button(
+                        rx.icon("x", size=18),
+                        variant="soft",
+                        color_scheme="gray",
+                        aria_label="Close video",
+                        id="player-close",
+                    )
+                ),
+                align="center",
+                gap="0.75rem",
+                padding="0.75rem 1rem",
+                width="100%",
+            ),
+            rx.center(
+                rx.cond(
+                    S.player_kind == "file",
+                    rx.el.video(
+                        "Your browser cannot play this video.",
+                        src=S.player_src,
+                        controls=True,
+                        auto_play=True,
+                        plays_inline=True,
+                        preload="metadata",
+                        id="player-video",
+                        style={"width": "100%", "height": "100%", "background": "black"},
+                    ),
+                    rx.el.iframe(
+                        src=S.player_src,
+                        title=S.player_title,
+                        allow="autoplay; encrypted-media; fullscreen; picture-in-picture",
+                        referrer_policy="strict-origin-when-cross-origin",
+                        sandbox="allow-scripts allow-same-origin allow-presentation allow-popups",
+                        id="player-frame",
+                        style={"width": "100%", "height": "100%", "border": "0"},
+                    ),
+                ),
+                flex="1",
+                width="100%",
+                min_height="0",
+            ),
+            id="player-dialog",
+            style={
+                "position": "fixed",
+                "inset": "0",
+                "width": "100vw",
+                "max_width": "100vw",
+                "height": "100dvh",
+                "max_height": "100dvh",
+                "padding": "0",
+                "border_radius": "0",
+                "background": "black",
+                "display": "flex",
+                "flex_direction": "column",
+                "transform": "none",
+            },
+        ),
+        open=S.player_open,
+        on_open_change=S.set_player_open,
+    )
+
+
 _CSS = """
 .hub-tip-dot { width: 0.6rem; height: 0.6rem; padding: 0; border-radius: 999px; border: none;
   background: var(--gray-a6); cursor: pointer; }
@@ -1245,5 +1372,6 @@ def solutions() -> rx.Component:
             padding_y=["2.5rem", "3rem", "4rem"],
         ),
         _detail_dialog(),
+        _player_dialog(),
         _trends_dialog(),
     )

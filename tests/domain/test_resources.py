@@ -139,3 +139,65 @@ def test_seed_library_covers_every_category_and_type() -> None:
 def test_reading_minutes_is_at_least_one() -> None:
     assert rules.reading_minutes("") == 1
     assert rules.reading_minutes("word " * 660) == 3
+
+
+YT = "dQw4w9WgXcQ"
+
+
+@pytest.mark.parametrize(
+    ("url", "embed"),
+    [
+        (f"https://www.youtube.com/watch?v={YT}", f"https://www.youtube-nocookie.com/embed/{YT}"),
+        (
+            f"https://m.youtube.com/watch?v={YT}&t=42",
+            f"https://www.youtube-nocookie.com/embed/{YT}",
+        ),
+        (f"https://youtu.be/{YT}", f"https://www.youtube-nocookie.com/embed/{YT}"),
+        (f"https://youtube.com/shorts/{YT}", f"https://www.youtube-nocookie.com/embed/{YT}"),
+        (f"https://www.youtube.com/embed/{YT}", f"https://www.youtube-nocookie.com/embed/{YT}"),
+        ("https://vimeo.com/76979871", "https://player.vimeo.com/video/76979871"),
+        ("https://player.vimeo.com/video/76979871", "https://player.vimeo.com/video/76979871"),
+        (
+            "https://www.loom.com/share/0123456789abcdef0123456789abcdef",
+            "https://www.loom.com/embed/0123456789abcdef0123456789abcdef",
+        ),
+    ],
+)
+def test_p_hub_6_known_video_pages_play_in_their_player(url: str, embed: str) -> None:
+    assert rules.video_embed_url(url) == embed
+    assert rules.video_player("Video", "", url) == ("embed", embed)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "",
+        "https://example.com/watch?v=dQw4w9WgXcQ",  # another site: linked, never framed
+        "https://www.youtube.com/watch?v=short",
+        f"https://www.youtube.com/watch?v={YT}%22onload%3D",
+        "https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ",
+        "https://vimeo.com/channels/staffpicks",
+        "javascript:alert(1)//youtube.com/watch?v=dQw4w9WgXcQ",
+        "ftp://youtu.be/dQw4w9WgXcQ",
+        "https://[broken/",
+    ],
+)
+def test_p_hub_6_other_addresses_are_not_framed(url: str) -> None:
+    assert rules.video_embed_url(url) == ""
+    assert rules.video_player("Video", "", url) == ("", "")
+
+
+def test_p_hub_6_the_own_file_plays_natively_first() -> None:
+    """A file on this site or an http(s) address; never another scheme or a host-relative
+    trick like //evil.example."""
+    assert rules.video_player("Video", "/videos/pitch.mp4", f"https://youtu.be/{YT}") == (
+        "file",
+        "/videos/pitch.mp4",
+    )
+    assert rules.video_player("Video", "https://cdn.example/pitch.webm", "") == (
+        "file",
+        "https://cdn.example/pitch.webm",
+    )
+    for bad in ("//evil.example/x.mp4", "/\\evil.example", "javascript:alert(1)", "data:video/mp4"):
+        assert rules.video_file_src(bad) == ""
+    assert rules.video_player("Article", "/videos/pitch.mp4", "") == ("", "")

@@ -1,6 +1,7 @@
 """The Solutions Hub in a browser (P-HUB-1..7): library, tabs, search, sort, filters, empty
-state, the resource dialog with its table of contents and Save to dashboard, Quick Tips, the
-live Daily Startup Digest with View All Trends, and the 390 px layout.
+state, the resource dialog with its table of contents and Save to dashboard, the full-screen
+video player, Quick Tips, the live Daily Startup Digest with View All Trends, and the 390 px
+layout.
 
 The app's NEWS_FEED_URLS point at the feeds `news_feeds` serves on 127.0.0.1 (see
 conftest): a good RSS feed, a good Atom feed, a feed answering 500 and a broken one.
@@ -14,7 +15,9 @@ from playwright.sync_api import Locator, Page, expect
 from sqlmodel import select
 
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
+from startup_toolkit.services import resources as library
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in
 from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
 
@@ -161,3 +164,70 @@ def test_390px_has_no_horizontal_overflow(live_app: LiveApp, mobile_page: Page) 
     cards(page).first.click()
     expect(page.get_by_role("dialog")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_p_hub_6_videos_play_full_screen(live_app: LiveApp, page: Page) -> None:
+    """A video's own file plays in the browser's player, a YouTube page in a sandboxed frame;
+    both fill the screen, close with the button or Escape, and lead to the outline."""
+    with app_db(live_app) as db:
+        library.ensure_seeded(db)
+        own = Resource(
+            title="Pitch Walkthrough",
+            type="Video",
+            category="Fundraising",
+            content="## Outline\nThe deck, slide by slide.",
+            video_file_url="/videos/pitch-walkthrough.mp4",
+        )
+        hosted = Resource(
+            title="Founder Q&A",
+            type="Video",
+            category="Growth",
+            content="## Outline\nQuestions.",
+            video_url="https://youtu.be/dQw4w9WgXcQ",
+        )
+        db.add_all([own, hosted])
+        db.commit()
+        added = [own.id, hosted.id]
+    try:
+        open_hub(page, live_app)
+        player = page.locator("#player-dialog")
+        page.locator(f'.hub-card[data-resource-id="{added[0]}"]').click()
+        expect(player).to_be_visible()
+        expect(player.get_by_role("heading", name="Pitch Walkthrough")).to_be_visible()
+        video = player.locator("video#player-video")
+        expect(video).to_have_attribute("src", "/videos/pitch-walkthrough.mp4")
+        expect(video).to_have_attribute("controls", "")
+        page.wait_for_function(  # the whole viewport, once the opening animation is over
+            """() => { const r = document.querySelector('#player-dialog').getBoundingClientRect();
+            return r.left === 0 && r.top === 0 && r.width === innerWidth
+              && r.height === innerHeight; }""",
+            timeout=5_000,
+        )
+        screenshot(page, "solutions-player")
+        player.get_by_role("button", name="Close video").click()
+        expect(player).to_be_hidden()
+
+        page.locator(f'.hub-card[data-resource-id="{added[1]}"]').click()
+        frame = player.locator("iframe#player-frame")
+        expect(frame).to_have_attribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ")
+        expect(frame).to_have_attribute("sandbox", re.compile("allow-scripts"))
+        expect(frame).to_have_attribute("title", "Founder Q&A")
+        page.keyboard.press("Escape")
+        expect(player).to_be_hidden()
+
+        page.locator(f'.hub-card[data-resource-id="{added[1]}"]').click()
+        player.get_by_role("button", name="Details").click()
+        expect(player).to_be_hidden()
+        dialog = page.locator("#resource-dialog")
+        expect(dialog.get_by_role("heading", name="Founder Q&A")).to_be_visible()
+        expect(dialog.locator("#resource-content h2")).to_have_text("Outline")
+        expect(dialog.locator("#resource-watch")).to_have_attribute(
+            "href", "https://youtu.be/dQw4w9WgXcQ"
+        )
+    finally:
+        with app_db(live_app) as db:
+            for resource_id in added:
+                row = db.get(Resource, resource_id)
+                if row is not None:
+                    db.delete(row)
+            db.commit()

@@ -17,6 +17,7 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.pages import solutions as page
 from startup_toolkit.pages.solutions import SolutionsState
@@ -190,6 +191,60 @@ def test_p_hub_7_a_failing_save_says_failed_to_save(
     monkeypatch.setattr(library, "save_resource", broken)
     assert rules.SAVE_FAILED in text_of(run(s.save_to_dashboard()))
     assert not s.saving
+
+
+def _add_video(engine: Engine, **fields: str) -> int:
+    with Session(engine) as db:
+        library.ensure_seeded(db)
+        row = Resource(
+            title="Pitch Walkthrough", type="Video", category="Fundraising", content="## Outline"
+        )
+        for name, value in fields.items():
+            setattr(row, name, value)
+        db.add(row)
+        db.commit()
+        return row.id or 0
+
+
+def test_p_hub_6_a_video_file_opens_the_full_screen_player(engine: Engine) -> None:
+    video_id = _add_video(engine, video_file_url="/videos/pitch.mp4")
+    s = loaded(engine)
+    run(s.open_resource(video_id))
+    assert s.player_open and not s.detail_open
+    assert (s.player_kind, s.player_src, s.player_title) == (
+        "file",
+        "/videos/pitch.mp4",
+        "Pitch Walkthrough",
+    )
+    s.set_player_open(False)
+    assert not s.player_open and s.player_src == "" and s.player_resource_id == 0
+
+
+def test_p_hub_6_a_video_page_plays_framed_and_details_open_from_the_player(
+    engine: Engine,
+) -> None:
+    video_id = _add_video(engine, video_url="https://youtu.be/dQw4w9WgXcQ")
+    s = loaded(engine)
+    run(s.open_resource(video_id))
+    assert (s.player_kind, s.player_src) == (
+        "embed",
+        "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    )
+    run(s.show_details())
+    assert not s.player_open and s.detail_open
+    assert s.detail_title == "Pitch Walkthrough" and s.detail_content == "## Outline"
+    assert s.detail_watch_url == "https://youtu.be/dQw4w9WgXcQ"
+
+
+def test_p_hub_6_a_video_without_a_playable_address_opens_its_outline(engine: Engine) -> None:
+    video_id = _add_video(engine, video_url="https://example.com/some-talk")
+    s = loaded(engine)
+    run(s.open_resource(video_id))
+    assert s.detail_open and not s.player_open
+    assert s.detail_watch_url == "https://example.com/some-talk"  # linked, never framed
+    seeded_video = next(r.id for r in rules.SEED_RESOURCES if r.type == "Video")
+    run(s.open_resource(seeded_video))
+    assert s.detail_open and not s.player_open and s.detail_watch_url == ""
 
 
 # --- The digest through the event processor ----------------------------------------------------
