@@ -16,6 +16,8 @@ from typing import Any
 
 import nh3
 
+from startup_toolkit.domain.urls import http_url_or_empty
+
 HIGHLIGHTS = 6
 EXTENDED = 25
 REFRESH_SECONDS = 30 * 60
@@ -33,7 +35,6 @@ TRENDS_FAILED = "Failed to fetch all trends"
 LIVE_TOAST = "Live startup news loaded"
 SAMPLE_LABEL = "Sample"
 
-_HTTP = re.compile(r"^https?://\S+$", re.IGNORECASE)
 _SPACE = re.compile(r"\s+")
 _NON_WORD = re.compile(r"[^a-z0-9]+")
 
@@ -61,12 +62,6 @@ def plain_text(value: Any, limit: int) -> str:
     return f"{cut}…"
 
 
-def http_url(value: Any) -> str:
-    """An absolute http(s) URL, else empty."""
-    url = value.strip() if isinstance(value, str) else ""
-    return url if _HTTP.match(url) else ""
-
-
 def format_date(moment: datetime | None) -> str:
     return f"{moment:%b} {moment.day}, {moment.year}" if moment else ""
 
@@ -80,7 +75,7 @@ def item_from_entry(entry: Mapping[str, Any], source: str) -> NewsItem | None:
     title = plain_text(entry.get("title"), TITLE_MAX)
     if not title:
         return None
-    url = http_url(entry.get("link"))
+    url = http_url_or_empty(entry.get("link"))
     published = entry.get("published")
     if not isinstance(published, datetime):
         published = None

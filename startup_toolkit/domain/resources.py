@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
+from startup_toolkit.domain.urls import http_url_or_empty, link_or_empty
+
 CATEGORIES: tuple[str, ...] = ("Finance", "Growth", "Marketing", "Product", "Fundraising", "Legal")
 TYPES: tuple[str, ...] = ("Article", "Video", "Document")
 ALL = "All"
@@ -57,7 +59,6 @@ CONTENT_FAILED = "Failed to load content. Please try again later."
 _HEADING = re.compile(r"^(#{2,3})\s+(.+?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _INLINE_MARKUP = re.compile(r"[*_`]|\[([^\]]*)\]\([^)]*\)")
-_HTTP = re.compile(r"^https?://[^\s]+$", re.IGNORECASE)
 
 
 class ResourceLike(Protocol):
@@ -158,22 +159,9 @@ def table_of_contents(markdown: str) -> list[Heading]:
     return out
 
 
-def safe_link(url: str) -> str:
-    """`url` when it is an absolute http(s) address, else empty."""
-    url = (url or "").strip()
-    return url if _HTTP.match(url) else ""
-
-
-_SITE_PATH = re.compile(r"^/[^/\\\s][^\s]*$")
 _YOUTUBE_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
 _VIMEO_PATH = re.compile(r"^/(?:video/)?(\d{1,12})/?$")
 _LOOM_PATH = re.compile(r"^/(?:share|embed)/([0-9a-f]{32})/?$")
-
-
-def video_file_src(url: str) -> str:
-    """A native player's source: an http(s) address or a path on this site; else ''."""
-    url = (url or "").strip()
-    return url if safe_link(url) or _SITE_PATH.match(url) else ""
 
 
 def _youtube_id(host: str, path: str, query: str) -> str:
@@ -216,7 +204,7 @@ def video_player(
     video page in a frame; ('', '') when it has neither (it opens the detail dialog)."""
     if resource_type != "Video":
         return "", ""
-    src = video_file_src(video_file_url)
+    src = link_or_empty(video_file_url)
     if src:
         return "file", src
     embed = video_embed_url(video_url)
@@ -232,7 +220,7 @@ def resource_link(resource_id: int, download_url: str, url: str, video_url: str)
     """The saved record's link: the download or video address, else the resource's own page
     in the hub (which opens its detail dialog)."""
     for candidate in (download_url, video_url, url):
-        if safe_link(candidate):
+        if http_url_or_empty(candidate):
             return candidate.strip()
     return f"/solutions?resource={resource_id}"
 

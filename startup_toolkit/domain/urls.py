@@ -54,10 +54,25 @@ def is_http_url(value: str) -> bool:
     return port is None or 1 <= int(port) <= 65535
 
 
-def http_url_or_empty(value: str | None) -> str:
+def http_url_or_empty(value: object) -> str:
     """`value` stripped when it is an http(s) URL by `is_http_url`, otherwise ''."""
-    candidate = (value or "").strip()
+    candidate = value.strip() if isinstance(value, str) else ""
     return candidate if is_http_url(candidate) else ""
+
+
+def link_or_empty(value: object) -> str:
+    """`value` stripped when it is an http(s) URL or a path on this site (`/x`, never `//host`
+    or `/\\host`, which browsers read as another site), otherwise ''."""
+    candidate = value.strip() if isinstance(value, str) else ""
+    if is_http_url(candidate):
+        return candidate
+    is_site_path = (
+        len(candidate) <= MAX_URL_LENGTH
+        and candidate.startswith("/")
+        and candidate[1:2] not in ("/", "\\")
+        and not _FORBIDDEN_RE.search(candidate)
+    )
+    return candidate if is_site_path else ""
 
 
 def _decode_run(match: re.Match[str]) -> str:

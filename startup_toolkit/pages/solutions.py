@@ -30,6 +30,7 @@ from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.urls import http_url_or_empty
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.services import ai
 from startup_toolkit.services import news as news_service
@@ -319,10 +320,10 @@ class SolutionsState(rx.State):
         self.detail_category = row.category
         self.detail_description = row.description
         self.detail_content = row.content
-        self.detail_watch_url = rules.safe_link(row.video_url) or (
-            rules.safe_link(row.url) if row.type == "Video" else ""
+        self.detail_watch_url = http_url_or_empty(row.video_url) or (
+            http_url_or_empty(row.url) if row.type == "Video" else ""
         )
-        self.detail_download_url = rules.safe_link(row.download_url)
+        self.detail_download_url = http_url_or_empty(row.download_url)
         self.detail_file_size = row.file_size
         self.toc = _toc(row.content)
         self.content_loading = False

@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 import feedparser
 import httpx
 
+from startup_toolkit.domain.urls import is_http_url
+
 DEFAULT_TIMEOUT = 8.0
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 MAX_REDIRECTS = 3
@@ -34,11 +36,6 @@ class Feed:
     url: str
     title: str
     entries: list[dict[str, Any]] = field(default_factory=list)
-
-
-def is_http_url(url: str) -> bool:
-    parts = urlsplit(url.strip())
-    return parts.scheme in {"http", "https"} and bool(parts.hostname)
 
 
 def _published(entry: Any) -> datetime | None:
@@ -95,7 +92,7 @@ async def fetch_feed(
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> Feed:
     """Download (within `timeout` seconds in total) and parse one feed."""
-    if not is_http_url(url):
+    if not is_http_url(url.strip()):
         raise FeedError(f"{url}: only http(s) feeds are allowed")
     try:
         # A total deadline: per-read timeouts alone let a trickling server hold us for long.

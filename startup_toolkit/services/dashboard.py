@@ -26,6 +26,7 @@ from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
 from startup_toolkit.domain.formatting import display_size
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.domain.saved_results import truncate_summary
+from startup_toolkit.domain.urls import link_or_empty
 from startup_toolkit.models.activity import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult, UserDocument
 from startup_toolkit.services import access, accounts, notifications, saved_results
@@ -242,7 +243,7 @@ def _documents(session: Session, user_id: str) -> tuple[tuple[DocumentItem, ...]
             tool_name=r.tool_name,
             kind="Document" if r.file_format.strip().upper() == "PDF" else "Article",
             size=display_size(r.file_size),
-            download_url=r.download_url if r.download_url.startswith(("https://", "/")) else "",
+            download_url=link_or_empty(r.download_url),
             created_at=r.created_at,
         )
         for r in rows

@@ -118,8 +118,8 @@ def test_saved_record_format_and_link() -> None:
     )
     assert rules.resource_link(4, "", "", "https://video.example/v") == "https://video.example/v"
     assert rules.resource_link(4, "javascript:alert(1)", "", "") == "/solutions?resource=4"
-    assert rules.safe_link(" http://a.example/x ") == "http://a.example/x"
-    assert rules.safe_link("ftp://a.example") == ""
+    assert rules.resource_link(4, " http://a.example/x ", "", "") == "http://a.example/x"
+    assert rules.resource_link(4, "ftp://a.example", "", "") == "/solutions?resource=4"
 
 
 def test_seed_library_covers_every_category_and_type() -> None:
@@ -199,5 +199,5 @@ def test_p_hub_6_the_own_file_plays_natively_first() -> None:
         "https://cdn.example/pitch.webm",
     )
     for bad in ("//evil.example/x.mp4", "/\\evil.example", "javascript:alert(1)", "data:video/mp4"):
-        assert rules.video_file_src(bad) == ""
+        assert rules.video_player("Video", bad, "") == ("", "")
     assert rules.video_player("Article", "/videos/pitch.mp4", "") == ("", "")

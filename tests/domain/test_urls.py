@@ -19,6 +19,7 @@ from startup_toolkit.domain.urls import (
     find_external_url,
     http_url_or_empty,
     is_http_url,
+    link_or_empty,
     percent_decode,
 )
 
@@ -177,3 +178,27 @@ def test_javascript_mirror_agrees() -> None:
     assert out["isHttpUrl"] == [expected for _, expected in IS_HTTP_URL_CASES]
     assert out["findExternalUrl"] == [expected for _, expected in FIND_EXTERNAL_URL_CASES]
     assert out["percentDecode"] == [percent_decode(text) for text in decode_cases]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (" https://files.example/a.pdf ", "https://files.example/a.pdf"),
+        ("http://files.example/a.pdf", "http://files.example/a.pdf"),
+        ("/videos/pitch.mp4", "/videos/pitch.mp4"),
+        ("/", "/"),
+        ("//evil.example/a.pdf", ""),
+        ("/\\evil.example/a.pdf", ""),
+        ("/a b.pdf", ""),
+        ('/a".pdf', ""),
+        ("javascript:alert(1)", ""),
+        ("files/a.pdf", ""),
+        ("https://user:pw@files.example/a.pdf", ""),
+        ("/" + "a" * 2048, ""),
+        (None, ""),
+    ],
+)
+def test_link_or_empty_takes_web_addresses_and_paths_on_this_site(
+    value: object, expected: str
+) -> None:
+    assert link_or_empty(value) == expected

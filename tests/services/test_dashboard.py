@@ -171,6 +171,24 @@ def test_p_dash_5_6_8_limits_order_and_labels(session: Session, open_mode: None)
     assert len(data.activity) == 8  # one 'Saved ...' per result
 
 
+def test_p_dash_6_document_links_are_web_addresses_or_paths_here(
+    session: Session, open_mode: None
+) -> None:
+    """P-DASH-6: a document keeps an http(s) or on-site link; anything else shows no link."""
+    uid = make_user(session)
+    links = ["https://files.example/a.pdf", "http://files.example/b.pdf", "/solutions?resource=2"]
+    links += ["//evil.example/c.pdf", "javascript:alert(1)"]
+    now = utcnow()
+    for i, link in enumerate(links):
+        doc = UserDocument(user_id=uid, name=f"Doc {i}", download_url=link)
+        doc.created_at = now - timedelta(seconds=i)
+        session.add(doc)
+    session.commit()
+    data = dashboard.load_dashboard(session, uid)
+    assert data is not None
+    assert [d.download_url for d in data.documents] == [*links[:3], "", ""]
+
+
 def test_scoping_user_b_never_sees_a(session: Session, open_mode: None) -> None:
     a = make_user(session, "a@example.com")
     b = make_user(session, "b@example.com", "Bob Builder")
