@@ -139,10 +139,13 @@ def _date_label(value: date | None) -> str:
 
 
 def _toast(ok: bool, message: str, description: str = "") -> EventSpec:
+    """An outcome toast. Errors share one id so a repeated mistake shows one toast; a success
+    gets none, as Sonner can drop a toast that re-uses the id of one leaving the screen."""
     kind = rx.toast.success if ok else rx.toast.error
+    extra: dict[str, Any] = {} if ok else {"id": TOAST_ID}
     if description and description != message:
-        return kind(message, description=description, id=TOAST_ID)
-    return kind(message, id=TOAST_ID)
+        extra["description"] = description
+    return kind(message, **extra)
 
 
 def _first_error(errors: dict[str, str]) -> str:
