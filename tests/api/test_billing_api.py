@@ -1,5 +1,5 @@
-"""The billing routes over real HTTP (Starlette's TestClient on `startup_toolkit.api.api`), with
-Stripe played by FakeStripeServer on 127.0.0.1 and the settings taken from the environment.
+"""The billing routes over real HTTP (`startup_toolkit.api.api` served by uvicorn on 127.0.0.1),
+with Stripe played by FakeStripeServer on 127.0.0.1 and the settings taken from the environment.
 
 Webhooks are signed with the stripe SDK's own signer: valid, tampered, wrong secret, missing,
 stale, replayed, out of order, too large, and failing while applied (then retried by Stripe).
@@ -23,7 +23,6 @@ import stripe
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
-from starlette.testclient import TestClient
 
 from startup_toolkit.api import api
 from startup_toolkit.api.auth import SESSION_COOKIE
@@ -34,6 +33,7 @@ from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.services import access, activity, billing, sessions
 from startup_toolkit.settings import get_settings
+from tests.support.asgi_server import LoopbackServer
 from tests.support.smtp_server import free_port
 from tests.support.stripe_server import FakeStripeServer
 
@@ -82,21 +82,27 @@ def stripe_mode(
     return fake
 
 
+@pytest.fixture(scope="module")
+def api_url() -> Iterator[str]:
+    with LoopbackServer(api) as server:
+        yield server.url
+
+
 @dataclass
 class Founder:
     """A user with a live session, and an HTTP client carrying its session cookie."""
 
     user_id: str
     token: str
-    http: TestClient
+    http: httpx.Client
 
 
-def http_client(cookie: str | None = None) -> TestClient:
+def http_client(api_url: str, cookie: str | None = None) -> httpx.Client:
     cookies = {SESSION_COOKIE: cookie} if cookie is not None else None
-    return TestClient(api, base_url=APP_URL, follow_redirects=False, cookies=cookies)
+    return httpx.Client(base_url=api_url, follow_redirects=False, cookies=cookies, timeout=30)
 
 
-def make_founder(engine: Engine, email: str) -> Founder:
+def make_founder(engine: Engine, api_url: str, email: str) -> Founder:
     with Session(engine) as db:
         user = User(email=email, name="Ada Lovelace")
         db.add(user)
@@ -104,29 +110,34 @@ def make_founder(engine: Engine, email: str) -> Founder:
         activity.ensure_user_stats(db, user.id)
         token = sessions.create_session(db, user.id, "pytest", "127.0.0.1")
         user_id = user.id
-    return Founder(user_id, token, http_client(token))
+    return Founder(user_id, token, http_client(api_url, token))
 
 
 @pytest.fixture
-def ada(engine: Engine) -> Founder:
-    return make_founder(engine, "ada@example.com")
+def ada(engine: Engine, api_url: str) -> Iterator[Founder]:
+    founder = make_founder(engine, api_url, "ada@example.com")
+    with founder.http:
+        yield founder
 
 
 @pytest.fixture
-def bob(engine: Engine) -> Founder:
-    return make_founder(engine, "bob@example.com")
+def bob(engine: Engine, api_url: str) -> Iterator[Founder]:
+    founder = make_founder(engine, api_url, "bob@example.com")
+    with founder.http:
+        yield founder
 
 
 @pytest.fixture
-def anonymous() -> TestClient:
-    return http_client()
+def anonymous(api_url: str) -> Iterator[httpx.Client]:
+    with http_client(api_url) as client:
+        yield client
 
 
 # --------------------------------------------------------------------------- helpers
 
 
 def send(
-    http: TestClient,
+    http: httpx.Client,
     event: dict[str, Any],
     *,
     secret: str = SECRET,
@@ -334,7 +345,7 @@ def test_without_a_webhook_secret_the_route_does_not_exist(
 
 
 def test_an_oversized_body_is_refused(
-    stripe_mode: FakeStripeServer, engine: Engine, anonymous: TestClient
+    stripe_mode: FakeStripeServer, engine: Engine, anonymous: httpx.Client
 ) -> None:
     """413, whether the size is declared (Content-Length) or only seen while streaming."""
     big = {"id": "evt_big", "type": "ping", "padding": "x" * MAX_WEBHOOK_BYTES}
@@ -446,7 +457,7 @@ def test_a_database_failure_while_applying_is_a_5xx_and_the_retry_is_applied(
 
 
 def test_checkout_signed_out_goes_to_login_then_back_to_pricing(
-    stripe_mode: FakeStripeServer, anonymous: TestClient
+    stripe_mode: FakeStripeServer, anonymous: httpx.Client
 ) -> None:
     assert location(anonymous.get("/api/billing/checkout")) == "/login?next=%2Fpricing"
     assert stripe_mode.requests == []
@@ -515,7 +526,7 @@ def test_checkout_for_a_subscriber_goes_to_the_dashboard(
 
 
 def test_checkout_with_only_a_checkout_link_opens_that_link(
-    settings_env: pytest.MonkeyPatch, engine: Engine, ada: Founder, anonymous: TestClient
+    settings_env: pytest.MonkeyPatch, engine: Engine, ada: Founder, anonymous: httpx.Client
 ) -> None:
     settings_env.setenv("CHECKOUT_URL", "https://buy.example.com/unstuck")
     get_settings.cache_clear()
@@ -552,9 +563,9 @@ def test_p_bill_1_create_checkout_returns_the_checkout_url(
 
 
 def test_p_bill_1_every_json_route_answers_401_when_signed_out(
-    stripe_mode: FakeStripeServer, anonymous: TestClient
+    stripe_mode: FakeStripeServer, anonymous: httpx.Client, api_url: str
 ) -> None:
-    forged = http_client("x" * 43)
+    forged = http_client(api_url, "x" * 43)
     for http in (anonymous, forged):
         for method, path in (
             ("POST", "/api/billing/create-checkout"),
@@ -644,7 +655,7 @@ def test_p_bill_1_customer_portal_without_a_billing_account(
 
 
 def test_manage_target_opens_the_portal_or_explains(
-    stripe_mode: FakeStripeServer, ada: Founder, bob: Founder, anonymous: TestClient
+    stripe_mode: FakeStripeServer, ada: Founder, bob: Founder, anonymous: httpx.Client
 ) -> None:
     """P-PRICE-6 with Stripe: Manage goes to the portal for a founder with a billing account."""
     subscribe(stripe_mode, ada)
@@ -659,7 +670,7 @@ def test_manage_target_opens_the_portal_or_explains(
 
 
 def test_the_user_comes_from_the_session_only(
-    stripe_mode: FakeStripeServer, engine: Engine, ada: Founder, bob: Founder
+    stripe_mode: FakeStripeServer, engine: Engine, ada: Founder, bob: Founder, api_url: str
 ) -> None:
     """Another user's id in the body, the query or a cookie never changes whose data it is."""
     sub = subscribe(stripe_mode, ada)
@@ -678,7 +689,7 @@ def test_the_user_comes_from_the_session_only(
     assert checkout["customer"] == customer_of(engine, bob.user_id) != sub["customer"]
 
     # Ada's user id where the session token belongs is no session at all.
-    impostor = http_client(ada.user_id)
+    impostor = http_client(api_url, ada.user_id)
     assert impostor.get("/api/billing/check-subscription").status_code == 401
     assert location(impostor.get("/api/billing/checkout")) == "/login?next=%2Fpricing"
 
