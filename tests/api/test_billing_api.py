@@ -565,17 +565,20 @@ def test_p_bill_1_create_checkout_returns_the_checkout_url(
 def test_p_bill_1_every_json_route_answers_401_when_signed_out(
     stripe_mode: FakeStripeServer, anonymous: httpx.Client, api_url: str
 ) -> None:
-    forged = http_client(api_url, "x" * 43)
-    for http in (anonymous, forged):
-        for method, path in (
-            ("POST", "/api/billing/create-checkout"),
-            ("GET", "/api/billing/check-subscription"),
-            ("POST", "/api/billing/customer-portal"),
-        ):
-            reply = http.request(method, path)
-            assert reply.status_code == 401, (method, path)
-            assert reply.json() == {"error": billing.PROBLEMS["signed_out"], "code": "signed_out"}
-            assert reply.headers["cache-control"] == "no-store"
+    with http_client(api_url, "x" * 43) as forged:
+        for http in (anonymous, forged):
+            for method, path in (
+                ("POST", "/api/billing/create-checkout"),
+                ("GET", "/api/billing/check-subscription"),
+                ("POST", "/api/billing/customer-portal"),
+            ):
+                reply = http.request(method, path)
+                assert reply.status_code == 401, (method, path)
+                assert reply.json() == {
+                    "error": billing.PROBLEMS["signed_out"],
+                    "code": "signed_out",
+                }
+                assert reply.headers["cache-control"] == "no-store"
     assert stripe_mode.requests == []
 
 
@@ -689,9 +692,9 @@ def test_the_user_comes_from_the_session_only(
     assert checkout["customer"] == customer_of(engine, bob.user_id) != sub["customer"]
 
     # Ada's user id where the session token belongs is no session at all.
-    impostor = http_client(api_url, ada.user_id)
-    assert impostor.get("/api/billing/check-subscription").status_code == 401
-    assert location(impostor.get("/api/billing/checkout")) == "/login?next=%2Fpricing"
+    with http_client(api_url, ada.user_id) as impostor:
+        assert impostor.get("/api/billing/check-subscription").status_code == 401
+        assert location(impostor.get("/api/billing/checkout")) == "/login?next=%2Fpricing"
 
 
 def test_an_ended_session_is_signed_out_at_once(
