@@ -28,6 +28,7 @@ from startup_toolkit.pages.profile.widgets import (
     field_error,
     field_hint,
     field_label,
+    form_dialog,
     settings_card,
     settings_card_header,
 )
@@ -332,77 +333,47 @@ def preferences_card() -> rx.Component:
 
 
 def _delete_dialog() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.form(
-                rx.vstack(
-                    rx.dialog.title("Delete your account?", style=heading_style, margin="0"),
-                    rx.dialog.description(
-                        "This permanently deletes your account and everything in it: profile, "
-                        "settings, saved results, favorites, activity and notifications. "
-                        "It cannot be undone.",
-                        size="2",
-                        color="var(--gray-11)",
-                    ),
-                    rx.vstack(
-                        rx.el.label(
-                            "Type your email ",
-                            rx.el.strong(AuthState.user_email),
-                            " to confirm",
-                            html_for="delete-email",
-                            style={"font_size": "var(--font-size-2)", "font_weight": "500"},
-                        ),
-                        rx.input(
-                            id="delete-email",
-                            name="email",
-                            type="email",
-                            auto_complete="off",
-                            spell_check=False,
-                            required=True,
-                            size="3",
-                            width="100%",
-                            aria_invalid=rx.cond(ProfileState.delete_error != "", "true", "false"),
-                            aria_describedby="delete-email-error",
-                            color_scheme=rx.cond(ProfileState.delete_error != "", "red", "gray"),
-                        ),
-                        field_error(ProfileState.delete_error, "delete-email-error"),
-                        spacing="2",
-                        width="100%",
-                    ),
-                    rx.flex(
-                        rx.dialog.close(
-                            rx.button(
-                                "Cancel",
-                                type="button",
-                                variant="soft",
-                                color_scheme="gray",
-                                size="3",
-                            )
-                        ),
-                        busy_button(
-                            "Delete Account",
-                            "Deleting...",
-                            ProfileState.delete_busy,
-                            "trash-2",
-                            type="submit",
-                            color_scheme="red",
-                            size="3",
-                            id="delete-confirm",
-                        ),
-                        gap="0.75rem",
-                        justify="end",
-                        direction=rx.breakpoints(initial="column-reverse", sm="row"),
-                        width="100%",
-                    ),
-                    spacing="4",
-                    width="100%",
-                ),
-                on_submit=ProfileState.delete_account,
-                reset_on_submit=False,
-                aria_label="Delete account",
+    return form_dialog(
+        "Delete your account?",
+        "This permanently deletes your account and everything in it: profile, settings, saved "
+        "results, favorites, activity and notifications. It cannot be undone.",
+        rx.vstack(
+            rx.el.label(
+                "Type your email ",
+                rx.el.strong(AuthState.user_email),
+                " to confirm",
+                html_for="delete-email",
+                style={"font_size": "var(--font-size-2)", "font_weight": "500"},
             ),
-            max_width="30rem",
+            rx.input(
+                id="delete-email",
+                name="email",
+                type="email",
+                auto_complete="off",
+                spell_check=False,
+                required=True,
+                size="3",
+                width="100%",
+                aria_invalid=rx.cond(ProfileState.delete_error != "", "true", "false"),
+                aria_describedby="delete-email-error",
+                color_scheme=rx.cond(ProfileState.delete_error != "", "red", "gray"),
+            ),
+            field_error(ProfileState.delete_error, "delete-email-error"),
+            spacing="2",
+            width="100%",
         ),
+        confirm=busy_button(
+            "Delete Account",
+            "Deleting...",
+            ProfileState.delete_busy,
+            "trash-2",
+            type="submit",
+            color_scheme="red",
+            size="3",
+            id="delete-confirm",
+        ),
+        on_submit=ProfileState.delete_account,
+        aria_label="Delete account",
         open=ProfileState.delete_dialog_open,
         on_open_change=ProfileState.set_delete_dialog_open,
     )

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.profile_tab import select_input, switch_row
-from startup_toolkit.pages.profile.state import SESSION_TIMEOUT_LABELS, TOAST_ID, ProfileState
+from startup_toolkit.pages.profile.state import SESSION_TIMEOUT_LABELS, ProfileState
 from startup_toolkit.pages.profile.widgets import (
     busy_button,
     error_for,
     field_error,
     field_hint,
     field_label,
+    form_dialog,
     settings_card,
     settings_card_header,
 )
@@ -45,57 +45,24 @@ def _password_input(name: str, label: str, error_key: str, auto_complete: str) -
 
 def _password_dialog() -> rx.Component:
     """P-PROF-5: current, new and confirm; the page reloads after a change."""
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.form(
-                rx.vstack(
-                    rx.dialog.title("Change Password", style=heading_style, margin="0"),
-                    rx.dialog.description(
-                        "Enter your current password and choose a new one (at least 8 "
-                        "characters). You will stay signed in here; other devices are signed out.",
-                        size="2",
-                        color="var(--gray-11)",
-                    ),
-                    _password_input(
-                        "current_password", "Current password", "current", "current-password"
-                    ),
-                    _password_input("new_password", "New password", "new", "new-password"),
-                    _password_input(
-                        "confirm_password", "Confirm new password", "confirm", "new-password"
-                    ),
-                    rx.flex(
-                        rx.dialog.close(
-                            rx.button(
-                                "Cancel",
-                                type="button",
-                                variant="soft",
-                                color_scheme="gray",
-                                size="3",
-                            )
-                        ),
-                        busy_button(
-                            "Update Password",
-                            "Updating...",
-                            ProfileState.password_busy,
-                            "key-round",
-                            type="submit",
-                            size="3",
-                            id="password-submit",
-                        ),
-                        gap="0.75rem",
-                        justify="end",
-                        direction=rx.breakpoints(initial="column-reverse", sm="row"),
-                        width="100%",
-                    ),
-                    spacing="4",
-                    width="100%",
-                ),
-                on_submit=ProfileState.change_password,
-                reset_on_submit=False,
-                aria_label="Change password",
-            ),
-            max_width="30rem",
+    return form_dialog(
+        "Change Password",
+        "Enter your current password and choose a new one (at least 8 characters). You will "
+        "stay signed in here; other devices are signed out.",
+        _password_input("current_password", "Current password", "current", "current-password"),
+        _password_input("new_password", "New password", "new", "new-password"),
+        _password_input("confirm_password", "Confirm new password", "confirm", "new-password"),
+        confirm=busy_button(
+            "Update Password",
+            "Updating...",
+            ProfileState.password_busy,
+            "key-round",
+            type="submit",
+            size="3",
+            id="password-submit",
         ),
+        on_submit=ProfileState.change_password,
+        aria_label="Change password",
         open=ProfileState.password_dialog_open,
         on_open_change=ProfileState.set_password_dialog_open,
     )
@@ -103,189 +70,124 @@ def _password_dialog() -> rx.Component:
 
 def _totp_setup_dialog() -> rx.Component:
     """P-PROF-4: QR code, the secret for manual entry and the 6-digit code."""
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.form(
-                rx.vstack(
-                    rx.dialog.title(
-                        "Turn on two-factor authentication", style=heading_style, margin="0"
-                    ),
-                    rx.dialog.description(
-                        "Scan the QR code with an authenticator app (such as Google "
-                        "Authenticator, 1Password or Authy), then enter the 6-digit code it shows.",
-                        size="2",
-                        color="var(--gray-11)",
-                    ),
-                    rx.flex(
-                        rx.image(
-                            src=ProfileState.totp_qr,
-                            alt="QR code to add Unstuck to your authenticator app",
-                            width="11rem",
-                            height="11rem",
-                            border_radius="var(--radius-3)",
-                            flex_shrink="0",
-                            id="totp-qr",
-                        ),
-                        rx.vstack(
-                            rx.text(
-                                "Can't scan it? Enter this key:", size="2", color="var(--gray-11)"
-                            ),
-                            rx.code(
-                                ProfileState.totp_secret,
-                                id="totp-secret",
-                                size="3",
-                                variant="soft",
-                                style={"word_break": "break-all", "letter_spacing": "0.08em"},
-                            ),
-                            rx.button(
-                                rx.icon("copy", size=14),
-                                "Copy key",
-                                type="button",
-                                variant="ghost",
-                                size="1",
-                                on_click=[
-                                    rx.set_clipboard(ProfileState.totp_secret),
-                                    rx.toast.success("Key copied", id=TOAST_ID),
-                                ],
-                            ),
-                            spacing="2",
-                            min_width="0",
-                        ),
-                        direction=rx.breakpoints(initial="column", sm="row"),
-                        gap="1rem",
-                        align=rx.breakpoints(initial="center", sm="center"),
-                        width="100%",
-                    ),
-                    rx.vstack(
-                        field_label("6-digit code", "totp-code"),
-                        rx.input(
-                            id="totp-code",
-                            name="code",
-                            input_mode="numeric",
-                            auto_complete="one-time-code",
-                            pattern="[0-9 ]*",
-                            max_length=7,
-                            required=True,
-                            placeholder="123456",
-                            size="3",
-                            width="100%",
-                            aria_invalid=rx.cond(ProfileState.totp_error != "", "true", "false"),
-                            aria_describedby="totp-code-error",
-                            style={
-                                "font_variant_numeric": "tabular-nums",
-                                "letter_spacing": "0.2em",
-                            },
-                        ),
-                        field_error(ProfileState.totp_error, "totp-code-error"),
-                        spacing="2",
-                        width="100%",
-                    ),
-                    rx.flex(
-                        rx.dialog.close(
-                            rx.button(
-                                "Cancel",
-                                type="button",
-                                variant="soft",
-                                color_scheme="gray",
-                                size="3",
-                            )
-                        ),
-                        busy_button(
-                            "Verify and turn on",
-                            "Verifying...",
-                            ProfileState.totp_busy,
-                            "shield-check",
-                            type="submit",
-                            size="3",
-                            id="totp-confirm",
-                        ),
-                        gap="0.75rem",
-                        justify="end",
-                        direction=rx.breakpoints(initial="column-reverse", sm="row"),
-                        width="100%",
-                    ),
-                    spacing="4",
-                    width="100%",
-                ),
-                on_submit=ProfileState.confirm_two_factor,
-                reset_on_submit=False,
-                aria_label="Turn on two-factor authentication",
+    return form_dialog(
+        "Turn on two-factor authentication",
+        "Scan the QR code with an authenticator app (such as Google Authenticator, 1Password or "
+        "Authy), then enter the 6-digit code it shows.",
+        rx.flex(
+            rx.image(
+                src=ProfileState.totp_qr,
+                alt="QR code to add Unstuck to your authenticator app",
+                width="11rem",
+                height="11rem",
+                border_radius="var(--radius-3)",
+                flex_shrink="0",
+                id="totp-qr",
             ),
-            max_width="32rem",
+            rx.vstack(
+                rx.text("Can't scan it? Enter this key:", size="2", color="var(--gray-11)"),
+                rx.code(
+                    ProfileState.totp_secret,
+                    id="totp-secret",
+                    size="3",
+                    variant="soft",
+                    style={"word_break": "break-all", "letter_spacing": "0.08em"},
+                ),
+                rx.button(
+                    rx.icon("copy", size=14),
+                    "Copy key",
+                    type="button",
+                    variant="ghost",
+                    size="1",
+                    on_click=[
+                        rx.set_clipboard(ProfileState.totp_secret),
+                        rx.toast.success("Key copied"),
+                    ],
+                ),
+                spacing="2",
+                min_width="0",
+            ),
+            direction=rx.breakpoints(initial="column", sm="row"),
+            gap="1rem",
+            align=rx.breakpoints(initial="center", sm="center"),
+            width="100%",
         ),
+        rx.vstack(
+            field_label("6-digit code", "totp-code"),
+            rx.input(
+                id="totp-code",
+                name="code",
+                input_mode="numeric",
+                auto_complete="one-time-code",
+                pattern="[0-9 ]*",
+                max_length=7,
+                required=True,
+                placeholder="123456",
+                size="3",
+                width="100%",
+                aria_invalid=rx.cond(ProfileState.totp_error != "", "true", "false"),
+                aria_describedby="totp-code-error",
+                style={
+                    "font_variant_numeric": "tabular-nums",
+                    "letter_spacing": "0.2em",
+                },
+            ),
+            field_error(ProfileState.totp_error, "totp-code-error"),
+            spacing="2",
+            width="100%",
+        ),
+        confirm=busy_button(
+            "Verify and turn on",
+            "Verifying...",
+            ProfileState.totp_busy,
+            "shield-check",
+            type="submit",
+            size="3",
+            id="totp-confirm",
+        ),
+        on_submit=ProfileState.confirm_two_factor,
+        aria_label="Turn on two-factor authentication",
         open=ProfileState.totp_setup_open,
         on_open_change=ProfileState.set_totp_setup_open,
+        max_width="32rem",
     )
 
 
 def _totp_disable_dialog() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.form(
-                rx.vstack(
-                    rx.dialog.title(
-                        "Turn off two-factor authentication", style=heading_style, margin="0"
-                    ),
-                    rx.dialog.description(
-                        "Confirm it's you with a current code from your authenticator app or "
-                        "your account password.",
-                        size="2",
-                        color="var(--gray-11)",
-                    ),
-                    rx.vstack(
-                        field_label("Authentication code or password", "totp-disable-proof"),
-                        rx.input(
-                            id="totp-disable-proof",
-                            name="code_or_password",
-                            type="password",
-                            auto_complete="current-password",
-                            required=True,
-                            max_length=PASSWORD_MAX,
-                            size="3",
-                            width="100%",
-                            aria_invalid=rx.cond(
-                                ProfileState.totp_disable_error != "", "true", "false"
-                            ),
-                            aria_describedby="totp-disable-error",
-                        ),
-                        field_error(ProfileState.totp_disable_error, "totp-disable-error"),
-                        spacing="2",
-                        width="100%",
-                    ),
-                    rx.flex(
-                        rx.dialog.close(
-                            rx.button(
-                                "Cancel",
-                                type="button",
-                                variant="soft",
-                                color_scheme="gray",
-                                size="3",
-                            )
-                        ),
-                        busy_button(
-                            "Turn off",
-                            "Checking...",
-                            ProfileState.totp_busy,
-                            "shield-off",
-                            type="submit",
-                            color_scheme="red",
-                            size="3",
-                            id="totp-disable-confirm",
-                        ),
-                        gap="0.75rem",
-                        justify="end",
-                        direction=rx.breakpoints(initial="column-reverse", sm="row"),
-                        width="100%",
-                    ),
-                    spacing="4",
-                    width="100%",
-                ),
-                on_submit=ProfileState.disable_two_factor,
-                reset_on_submit=False,
-                aria_label="Turn off two-factor authentication",
+    return form_dialog(
+        "Turn off two-factor authentication",
+        "Confirm it's you with a current code from your authenticator app or your account "
+        "password.",
+        rx.vstack(
+            field_label("Authentication code or password", "totp-disable-proof"),
+            rx.input(
+                id="totp-disable-proof",
+                name="code_or_password",
+                type="password",
+                auto_complete="current-password",
+                required=True,
+                max_length=PASSWORD_MAX,
+                size="3",
+                width="100%",
+                aria_invalid=rx.cond(ProfileState.totp_disable_error != "", "true", "false"),
+                aria_describedby="totp-disable-error",
             ),
-            max_width="30rem",
+            field_error(ProfileState.totp_disable_error, "totp-disable-error"),
+            spacing="2",
+            width="100%",
         ),
+        confirm=busy_button(
+            "Turn off",
+            "Checking...",
+            ProfileState.totp_busy,
+            "shield-off",
+            type="submit",
+            color_scheme="red",
+            size="3",
+            id="totp-disable-confirm",
+        ),
+        on_submit=ProfileState.disable_two_factor,
+        aria_label="Turn off two-factor authentication",
         open=ProfileState.totp_disable_open,
         on_open_change=ProfileState.set_totp_disable_open,
     )

@@ -88,3 +88,54 @@ def busy_button(label: str, busy_label: str, busy: rx.Var, icon: str, **props: A
         aria_busy=rx.cond(busy, "true", "false"),
         **props,
     )
+
+
+def form_dialog(
+    title: str,
+    description: str,
+    *fields: rx.Component,
+    confirm: rx.Component,
+    on_submit: Any,
+    aria_label: str,
+    open: rx.Var,
+    on_open_change: Any,
+    max_width: str = "30rem",
+) -> rx.Component:
+    """A dialog holding one form: title, description, its fields, then Cancel and `confirm`
+    (side by side, or stacked with `confirm` on top on a phone). The form keeps what was
+    typed when the server says no."""
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.form(
+                rx.vstack(
+                    rx.dialog.title(title, style=heading_style, margin="0"),
+                    rx.dialog.description(description, size="2", color="var(--gray-11)"),
+                    *fields,
+                    rx.flex(
+                        rx.dialog.close(
+                            rx.button(
+                                "Cancel",
+                                type="button",
+                                variant="soft",
+                                color_scheme="gray",
+                                size="3",
+                            )
+                        ),
+                        confirm,
+                        gap="0.75rem",
+                        justify="end",
+                        direction=rx.breakpoints(initial="column-reverse", sm="row"),
+                        width="100%",
+                    ),
+                    spacing="4",
+                    width="100%",
+                ),
+                on_submit=on_submit,
+                reset_on_submit=False,
+                aria_label=aria_label,
+            ),
+            max_width=max_width,
+        ),
+        open=open,
+        on_open_change=on_open_change,
+    )
