@@ -6,6 +6,7 @@ import reflex as rx
 
 from startup_toolkit import pages  # noqa: F401  (registers every @rx.page)
 from startup_toolkit.api import api
+from startup_toolkit.api.security_headers import SecurityHeaders
 from startup_toolkit.components.theme import SCRIPTS, STYLESHEETS
 from startup_toolkit.models import User
 from startup_toolkit.services.outbox import run_outbox_worker
@@ -28,6 +29,7 @@ app = rx.App(
         position="bottom-right",
         close_button=True,
     ),
-    api_transformer=api,
+    # Our routes beside Reflex's, then security headers around everything it serves.
+    api_transformer=[api, SecurityHeaders],
 )
 app.register_lifespan_task(run_outbox_worker)

@@ -159,6 +159,12 @@ def table_of_contents(markdown: str) -> list[Heading]:
     return out
 
 
+#: Where the embedded players live (the pages' Content-Security-Policy allows only these frames).
+VIDEO_PLAYER_ORIGINS = (
+    "https://www.youtube-nocookie.com",
+    "https://player.vimeo.com",
+    "https://www.loom.com",
+)
 _YOUTUBE_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
 _VIMEO_PATH = re.compile(r"^/(?:video/)?(\d{1,12})/?$")
 _LOOM_PATH = re.compile(r"^/(?:share|embed)/([0-9a-f]{32})/?$")

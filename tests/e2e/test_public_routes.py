@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -65,3 +66,13 @@ def test_public_route_renders(live_app: LiveApp, browser, route: str, width: int
         assert overflow <= 1, f"page is {overflow}px wider than the {width}px viewport"
     finally:
         ctx.close()
+
+
+def test_pages_assets_and_routes_carry_security_headers(live_app: LiveApp) -> None:
+    """Served pages, assets and API routes may not be framed by other sites, and so on (see
+    startup_toolkit/api/security_headers.py)."""
+    for path in ("/", "/pricing", "/favicon.svg", "/api/billing/check-subscription", "/ping"):
+        reply = httpx.get(live_app.path(path), follow_redirects=False)
+        assert reply.headers["x-frame-options"] == "DENY", path
+        assert reply.headers["x-content-type-options"] == "nosniff", path
+        assert "frame-ancestors 'none'" in reply.headers["content-security-policy"], path
