@@ -403,6 +403,13 @@ def _empty(text: str, *extra: rx.Component) -> rx.Component:
 # --- left column ------------------------------------------------------------------------------
 
 
+def _loading_list(
+    items: rx.Var, filled: rx.Component, empty: rx.Component, skeleton: str
+) -> rx.Component:
+    """A skeleton of `skeleton` height while the page loads, then the list or `empty`."""
+    return rx.cond(S.loading, _skeleton(skeleton), rx.cond(items.length() > 0, filled, empty))
+
+
 def _profile_card() -> rx.Component:
     """P-DASH-1."""
     return _card(
@@ -469,14 +476,11 @@ def _favorites_card() -> rx.Component:
     """P-DASH-2."""
     return _card(
         _card_title("Favorite Tools", "heart"),
-        rx.cond(
-            S.loading,
-            _skeleton("5rem"),
-            rx.cond(
-                S.favorites.length() > 0,
-                rx.vstack(rx.foreach(S.favorites, _favorite_row), spacing="2", width="100%"),
-                rx.text("No favorite tools yet.", size="2", color=MUTED),
-            ),
+        _loading_list(
+            S.favorites,
+            rx.vstack(rx.foreach(S.favorites, _favorite_row), spacing="2", width="100%"),
+            rx.text("No favorite tools yet.", size="2", color=MUTED),
+            skeleton="5rem",
         ),
         rx.button(
             rx.icon("plus", size=16),
@@ -643,19 +647,16 @@ def _saved_section() -> rx.Component:
             rx.spacer(),
             rx.badge(S.saved_total, variant="solid", radius="full", id="saved-count"),
         ),
-        rx.cond(
-            S.loading,
-            _skeleton("8rem"),
-            rx.cond(
-                S.saved.length() > 0,
-                rx.grid(
-                    rx.foreach(S.saved, _saved_card),
-                    columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-                    spacing="3",
-                    width="100%",
-                ),
-                _empty("No saved results yet. Save an analysis from any tool to keep it here."),
+        _loading_list(
+            S.saved,
+            rx.grid(
+                rx.foreach(S.saved, _saved_card),
+                columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+                spacing="3",
+                width="100%",
             ),
+            _empty("No saved results yet. Save an analysis from any tool to keep it here."),
+            skeleton="8rem",
         ),
         id="saved-results",
     )
@@ -697,19 +698,16 @@ def _documents_section() -> rx.Component:
             rx.spacer(),
             rx.badge(S.documents_total, variant="soft", radius="full"),
         ),
-        rx.cond(
-            S.loading,
-            _skeleton("5rem"),
-            rx.cond(
-                S.documents.length() > 0,
-                rx.grid(
-                    rx.foreach(S.documents, _document_card),
-                    columns=rx.breakpoints(initial="1", sm="2"),
-                    spacing="3",
-                    width="100%",
-                ),
-                _empty("No documents yet."),
+        _loading_list(
+            S.documents,
+            rx.grid(
+                rx.foreach(S.documents, _document_card),
+                columns=rx.breakpoints(initial="1", sm="2"),
+                spacing="3",
+                width="100%",
             ),
+            _empty("No documents yet."),
+            skeleton="5rem",
         ),
         id="legacy-documents",
     )
@@ -747,17 +745,14 @@ def _activity_section() -> rx.Component:
     """P-DASH-7."""
     return _card(
         _card_title("Recent Activity", "activity"),
-        rx.cond(
-            S.loading,
-            _skeleton("8rem"),
-            rx.cond(
-                S.activity.length() > 0,
-                rx.vstack(rx.foreach(S.activity, _activity_row), spacing="3", width="100%"),
-                _empty(
-                    "No activity yet.",
-                    link_button("Explore Tools", TOOL_EXPLORER_PATH, variant="soft"),
-                ),
+        _loading_list(
+            S.activity,
+            rx.vstack(rx.foreach(S.activity, _activity_row), spacing="3", width="100%"),
+            _empty(
+                "No activity yet.",
+                link_button("Explore Tools", TOOL_EXPLORER_PATH, variant="soft"),
             ),
+            skeleton="8rem",
         ),
         id="recent-activity",
     )
@@ -820,16 +815,11 @@ def _notifications_section() -> rx.Component:
             rx.spacer(),
             rx.button("Mark all read", variant="ghost", size="1", on_click=S.mark_all_read),
         ),
-        rx.cond(
-            S.loading,
-            _skeleton("6rem"),
-            rx.cond(
-                S.notifications.length() > 0,
-                rx.vstack(
-                    rx.foreach(S.notifications, _notification_row), spacing="3", width="100%"
-                ),
-                _empty("No notifications."),
-            ),
+        _loading_list(
+            S.notifications,
+            rx.vstack(rx.foreach(S.notifications, _notification_row), spacing="3", width="100%"),
+            _empty("No notifications."),
+            skeleton="6rem",
         ),
         id="notifications-card",
     )
