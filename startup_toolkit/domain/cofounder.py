@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 # --- Bounds ----------------------------------------------------------------------------------
@@ -52,6 +53,8 @@ NOTHING_TO_SAVE = "Nothing to save yet"
 NOTHING_TO_SAVE_DETAIL = "Ask your AI Co-Founder something first."
 WAIT_FOR_REPLY = "Still replying"
 WAIT_FOR_REPLY_DETAIL = "Wait for the reply to finish (or stop it), then save."
+NOTHING_TO_DOWNLOAD = "Nothing to download yet"
+WAIT_FOR_DOWNLOAD_DETAIL = "Wait for the reply to finish (or stop it), then download."
 
 SAMPLE_LABEL = "Sample reply (demo mode)"
 INTERRUPTED_LABEL = "Reply interrupted"
@@ -259,6 +262,31 @@ def saved_messages(messages: Iterable[Mapping[str, Any]]) -> list[dict[str, str]
 def save_title(count: int) -> str:
     """'AI Co-Founder chat - 4 messages'."""
     return f"AI Co-Founder chat - {count} message{'' if count == 1 else 's'}"
+
+
+def chat_markdown(messages: Iterable[Mapping[str, Any]], exported_at: datetime) -> str:
+    """The conversation as a Markdown file: who said what, in order, with a reply's status
+    (sample, stopped, interrupted) under it."""
+    lines = [
+        "# AI Co-Founder conversation",
+        "",
+        f"Exported {exported_at:%Y-%m-%d %H:%M} UTC.",
+    ]
+    for m in messages:
+        content = m.get("content")
+        if m.get("role") not in ROLES or not isinstance(content, str) or not content.strip():
+            continue
+        speaker = "You" if m["role"] == "user" else "AI Co-Founder"
+        lines += ["", f"## {speaker}", "", content.strip()]
+        label = STATUS_LABELS.get(str(m.get("status") or ""))
+        if label:
+            lines += ["", f"_{label}_"]
+    return "\n".join(lines) + "\n"
+
+
+def chat_filename(exported_at: datetime) -> str:
+    """'cofounder-chat-{timestamp}.md' (milliseconds, like the other tools' downloads)."""
+    return f"cofounder-chat-{int(exported_at.timestamp() * 1000)}.md"
 
 
 def join_transcript(current: str, heard: Any) -> str:

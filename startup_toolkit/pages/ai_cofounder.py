@@ -27,6 +27,7 @@ from startup_toolkit.db import run_in_session
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.domain.prompts import cofounder as prompt
+from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import access, ai
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
 from startup_toolkit.state.tools import save_tool_result
@@ -282,6 +283,24 @@ class CofounderState(rx.State):
             title=chat.save_title(len(messages)),
             content={"messages": messages},
             content_type="chat",
+        )
+
+    @rx.event
+    def download(self) -> EventSpec:
+        """The conversation as a Markdown file, built in the browser."""
+        if self.streaming:
+            return rx.toast.info(
+                chat.WAIT_FOR_REPLY, description=chat.WAIT_FOR_DOWNLOAD_DETAIL, id=TOAST_ID
+            )
+        if not chat.saved_messages(self.messages):
+            return rx.toast.info(
+                chat.NOTHING_TO_DOWNLOAD, description=chat.NOTHING_TO_SAVE_DETAIL, id=TOAST_ID
+            )
+        now = utcnow()
+        return rx.download(
+            data=chat.chat_markdown(self.messages, now),
+            filename=chat.chat_filename(now),
+            mime_type="text/markdown",
         )
 
     # --- voice input (T-CHAT-3) --------------------------------------------------------------
@@ -893,6 +912,12 @@ def _quick_actions() -> rx.Component:
             CofounderState.save,
             color_scheme="violet",
             class_name="quick-save",
+        ),
+        action(
+            "download",
+            "Download Chat",
+            CofounderState.download,
+            class_name="quick-download",
         ),
         action("trash-2", "Clear Chat", CofounderState.clear_chat, class_name="quick-clear"),
         action("lightbulb", "Examples", CofounderState.show_examples, class_name="quick-examples"),

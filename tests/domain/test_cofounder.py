@@ -143,3 +143,27 @@ def test_system_prompt_is_a_concise_actionable_cofounder() -> None:
     assert "co-founder" in text
     assert "concise" in text and "actionable" in text
     assert "markdown" in text
+
+
+def test_t_ai_5_chat_download_is_markdown_with_each_turn_and_its_status() -> None:
+    from datetime import UTC, datetime
+
+    when = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
+    messages = [
+        chat.message("user", "  How do I price my SaaS?  "),
+        chat.message("assistant", "Start from value.\n\n- Tier by usage", chat.COMPLETE),
+        chat.message("assistant", "", chat.COMPLETE),  # an empty turn is left out
+        chat.message("user", "And churn?"),
+        chat.message("assistant", "Watch cohorts", chat.STOPPED),
+        {"role": "system", "content": "never exported"},
+    ]
+    text = chat.chat_markdown(messages, when)
+    assert text == (
+        "# AI Co-Founder conversation\n\n"
+        "Exported 2026-11-22 09:30 UTC.\n\n"
+        "## You\n\nHow do I price my SaaS?\n\n"
+        "## AI Co-Founder\n\nStart from value.\n\n- Tier by usage\n\n"
+        "## You\n\nAnd churn?\n\n"
+        "## AI Co-Founder\n\nWatch cohorts\n\n_Stopped_\n"
+    )
+    assert chat.chat_filename(when) == f"cofounder-chat-{int(when.timestamp() * 1000)}.md"

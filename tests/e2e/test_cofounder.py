@@ -12,6 +12,9 @@ Screenshots at 1280 and 390 px.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from playwright.sync_api import Locator, Page, expect
 from sqlmodel import select
 
@@ -69,7 +72,7 @@ def test_t_chat_1_reply_streams_in_and_renders_markdown_safely(
     expect(page.get_by_role("tab", name="Example Prompts")).to_be_visible()
     box = chat_log(page).bounding_box()
     assert box is not None and abs(box["height"] - 400) <= 1
-    for name in ("Save Conversation", "Clear Chat", "Examples"):
+    for name in ("Save Conversation", "Download Chat", "Clear Chat", "Examples"):
         expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
     expect(page.get_by_role("heading", name="What I can help with")).to_be_visible()
     expect(page.get_by_text(chat.FEATURES[0].title)).to_be_visible()
@@ -127,6 +130,15 @@ def test_t_chat_1_reply_streams_in_and_renders_markdown_safely(
     assert page.evaluate("() => window.__pwned") is None
     assert len(live_app.ai.requests) == 1
     screenshot(page, "cofounder-reply")
+
+    # The conversation downloads as Markdown, the model's text as it was written.
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Download Chat", exact=True).click()
+    download = download_info.value
+    assert re.fullmatch(r"cofounder-chat-\d+\.md", download.suggested_filename)
+    text = Path(download.path()).read_text(encoding="utf-8")
+    assert "## You\n\nHow should I price my SaaS?" in text
+    assert "## AI Co-Founder\n\n## Pricing plan" in text and text.endswith("Done.\n")
 
 
 def test_t_chat_1_enter_sends_and_shift_enter_adds_a_line(live_app: LiveApp, page: Page) -> None:

@@ -6,7 +6,9 @@ get response' with the partial reply marked as interrupted)."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import itertools
+import re
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -204,6 +206,21 @@ async def test_t_ai_5_nothing_to_save_and_not_while_streaming(engine: Engine) ->
     assert "Still replying" in js(await s.save())
     with Session(engine) as db:
         assert db.exec(select(SavedResult)).all() == []
+
+
+def test_download_chat_is_a_markdown_file_of_the_conversation() -> None:
+    s = substate()
+    assert "Nothing to download yet" in js(s.download())
+    s.messages = [chat.message("user", "How do I price?"), chat.message("assistant", "By value")]
+    s.streaming = True
+    assert "Still replying" in js(s.download())
+    s.streaming = False
+    code = js(s.download())
+    assert re.search(r'filename:"cofounder-chat-\d+\.md"', code)
+    encoded = re.search(r"data:text/markdown;base64,([A-Za-z0-9+/=]+)", code)
+    assert encoded is not None
+    text = base64.b64decode(encoded.group(1)).decode()
+    assert "## You\n\nHow do I price?" in text and "## AI Co-Founder\n\nBy value" in text
 
 
 async def test_t_ai_5_save_needs_sign_in(engine: Engine) -> None:
