@@ -288,6 +288,8 @@ class SolutionsState(rx.State):
         self.player_resource_id = 0
 
     async def _open(self, resource_id: Any, *, play: bool) -> AsyncIterator[None]:
+        """Load the resource (the dialog shows a spinner meanwhile), then show it: in the
+        player when `play` and it is a playable video, else in the detail dialog."""
         if isinstance(resource_id, bool) or not isinstance(resource_id, int):
             return
         self._clear_detail()
