@@ -15,6 +15,8 @@ from startup_toolkit.domain.profile import AI_CHOICES, AI_DEFAULTS
 
 MAX_TOKENS = 4096
 MAX_TOKENS_ENHANCED = 6144
+#: Streamed text reaches the browser at most this often (<= 20 updates a second).
+STREAM_FLUSH_SECONDS = 0.05
 _TEMPERATURES: dict[str, tuple[float, float]] = {  # style: (normal, enhanced)
     "concise": (0.2, 0.3),
     "balanced": (0.3, 0.4),

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
+
 # --- Bounds ----------------------------------------------------------------------------------
 
 #: The longest question a user may send (the input enforces it too).
@@ -19,7 +21,7 @@ MAX_STORED_MESSAGES = 40
 #: The longest reply kept (a reply is cut here and marked as interrupted).
 MAX_REPLY_CHARS = 20_000
 #: Streamed text is pushed to the browser at most this often (<= 20 updates a second).
-FLUSH_SECONDS = 0.05
+FLUSH_SECONDS = STREAM_FLUSH_SECONDS
 #: The demo-mode sample reply streams one word about this often.
 SAMPLE_WORD_SECONDS = 0.015
 

@@ -30,6 +30,7 @@ from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
 from startup_toolkit.domain.urls import http_url_or_empty
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.services import ai
@@ -37,7 +38,7 @@ from startup_toolkit.services import news as news_service
 from startup_toolkit.services import resources as library
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import signed_in_user_id
-from startup_toolkit.state.tools import may_use_tools
+from startup_toolkit.state.tools import may_use_tools, while_ticking
 
 log = logging.getLogger(__name__)
 
@@ -149,6 +150,7 @@ class SolutionsState(rx.State):
     content_error: str = ""
     saving: bool = False
     generating: bool = False
+    generated_text: str = ""  # the new content as the model writes it
 
     player_open: bool = False
     player_kind: str = ""  # "file": the native player; "embed": the video page in a frame
@@ -388,9 +390,29 @@ class SolutionsState(rx.State):
             return
         async with self:
             self.generating = True
+            self.generated_text = ""
+        latest = ""
+
+        async def collect(text: str) -> None:
+            nonlocal latest
+            latest = text
+
+        def advance(_elapsed: float) -> bool:
+            """Show what is written so far (at most 20 updates a second)."""
+            if not self.generating or self.detail_id != resource_id:
+                return False
+            if self.generated_text != latest:
+                self.generated_text = latest
+            return True
+
         try:
             row = await asyncio.to_thread(run_in_session, library.get_resource, resource_id)
-            result = await library.generate_content(user_id, title, kind, row.content)
+            result = await while_ticking(
+                self,
+                library.generate_content(user_id, title, kind, row.content, collect),
+                advance,
+                STREAM_FLUSH_SECONDS,
+            )
         except ai.AiError as exc:
             log.warning("Generating content failed: %s", exc.message)
             result = None
@@ -399,6 +421,7 @@ class SolutionsState(rx.State):
             result = None
         async with self:
             self.generating = False
+            self.generated_text = ""
             current = self.detail_id == resource_id
             if result is not None and current:
                 self.detail_content = result.text
@@ -1186,50 +1209,12 @@ def _detail_dialog() -> rx.Component:
                 ),
             ),
             rx.cond(
-                S.content_loading | S.generating,
+                S.content_loading | (S.generating & (S.generated_text == "")),
                 rx.center(rx.spinner(size="3"), padding="2rem", id="resource-spinner"),
                 rx.cond(
-                    S.content_error != "",
-                    rx.text(S.content_error, color="var(--red-11)", id="resource-error"),
-                    rx.vstack(
-                        rx.cond(
-                            S.toc.length() > 0,
-                            rx.box(
-                                rx.button(
-                                    rx.icon("list", size=14),
-                                    rx.cond(S.toc_open, "Hide contents", "Show contents"),
-                                    on_click=S.toggle_toc,
-                                    variant="ghost",
-                                    size="1",
-                                    aria_expanded=rx.cond(S.toc_open, "true", "false"),
-                                    aria_controls="resource-toc",
-                                    id="resource-toc-toggle",
-                                ),
-                                rx.cond(
-                                    S.toc_open,
-                                    rx.el.nav(
-                                        rx.el.ul(
-                                            rx.foreach(S.toc, _toc_entry),
-                                            style={"margin": "0.5rem 0 0", "padding": "0"},
-                                        ),
-                                        id="resource-toc",
-                                        aria_label="Table of contents",
-                                    ),
-                                ),
-                                style={**card_style, "padding": "0.75rem 1rem"},
-                                width="100%",
-                            ),
-                        ),
-                        rx.box(
-                            safe_markdown(S.detail_content),
-                            id="resource-content",
-                            class_name="hub-markdown",
-                            width="100%",
-                            min_width="0",
-                        ),
-                        spacing="3",
-                        width="100%",
-                    ),
+                    S.generating,
+                    _streaming_content(),
+                    _resource_content(),
                 ),
             ),
             max_width="48rem",
@@ -1240,6 +1225,76 @@ def _detail_dialog() -> rx.Component:
         ),
         open=S.detail_open,
         on_open_change=S.set_detail_open,
+    )
+
+
+def _streaming_content() -> rx.Component:
+    """The new content while the model writes it (P-HUB-8)."""
+    return rx.vstack(
+        rx.hstack(
+            rx.spinner(size="1"),
+            rx.text("Writing...", size="2", color="var(--gray-11)"),
+            spacing="2",
+            align="center",
+            role="status",
+        ),
+        rx.box(
+            safe_markdown(S.generated_text),
+            class_name="hub-markdown",
+            width="100%",
+            min_width="0",
+        ),
+        spacing="3",
+        width="100%",
+        id="resource-streaming",
+        aria_busy="true",
+    )
+
+
+def _resource_content() -> rx.Component:
+    """The resource's content with its table of contents, or why it could not load."""
+    return rx.cond(
+        S.content_error != "",
+        rx.text(S.content_error, color="var(--red-11)", id="resource-error"),
+        rx.vstack(
+            rx.cond(
+                S.toc.length() > 0,
+                rx.box(
+                    rx.button(
+                        rx.icon("list", size=14),
+                        rx.cond(S.toc_open, "Hide contents", "Show contents"),
+                        on_click=S.toggle_toc,
+                        variant="ghost",
+                        size="1",
+                        aria_expanded=rx.cond(S.toc_open, "true", "false"),
+                        aria_controls="resource-toc",
+                        id="resource-toc-toggle",
+                    ),
+                    rx.cond(
+                        S.toc_open,
+                        rx.el.nav(
+                            rx.el.ul(
+                                rx.foreach(S.toc, _toc_entry),
+                                style={"margin": "0.5rem 0 0", "padding": "0"},
+                            ),
+                            id="resource-toc",
+                            aria_label="Table of contents",
+                        ),
+                    ),
+                    style={**card_style, "padding": "0.75rem 1rem"},
+                    width="100%",
+                ),
+            ),
+            rx.box(
+                safe_markdown(S.detail_content),
+                id="resource-content",
+                class_name="hub-markdown",
+                width="100%",
+                min_width="0",
+            ),
+            spacing="3",
+            width="100%",
+        ),
     )
 
 

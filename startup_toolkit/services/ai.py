@@ -325,6 +325,7 @@ async def stream_chat(
     messages: list[dict[str, str]],
     *,
     enhanced: bool = False,
+    max_tokens: int | None = None,
 ) -> AsyncIterator[str]:
     """Stream a chat reply: `async for delta in stream_chat(...)`. Closing the iterator early
     (`aclose()`, or cancelling the task) closes the HTTP stream; the tokens are recorded when
@@ -334,7 +335,7 @@ async def stream_chat(
         raise AiError(NO_MESSAGE)
     provider = _provider()
     personal = await _prepare(user_id)
-    params = _params(personal, enhanced)
+    params = _params(personal, enhanced, max_tokens=max_tokens)
     chat = provider.stream(_messages(system, personal, history), params)
     try:
         async for delta in chat:

@@ -4,6 +4,7 @@ user's documents, and generating a resource's long-form content (P-HUB-1, P-HUB-
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from sqlalchemy import func, text
@@ -162,20 +163,29 @@ class GeneratedContent:
     sample: bool  # demo mode: the library's own text, labelled
 
 
-async def generate_content(user_id: str, title: str, kind: str, fallback: str) -> GeneratedContent:
-    """Long-form content for a resource; in demo mode the resource's own content, labelled.
+async def generate_content(
+    user_id: str,
+    title: str,
+    kind: str,
+    fallback: str,
+    on_text: Callable[[str], Awaitable[None]] | None = None,
+) -> GeneratedContent:
+    """Long-form content for a resource, streamed: `on_text` gets the text so far as it grows.
+    In demo mode, the resource's own content, labelled.
 
     Raises ai.AiError (its message is the user-facing reason) when the model cannot answer."""
     kind = kind if kind in rules.TYPES else "Article"
     if not ai.ai_available():
         return GeneratedContent(text=fallback, sample=True)
-    reply = await ai.generate_text(
-        user_id,
-        GENERATOR_TOOL,
-        SYSTEM_PROMPT,
-        generator_prompt(title, kind),
-        max_tokens=GENERATE_MAX_TOKENS,
-    )
-    if not reply.strip():
+    parts: list[str] = []
+    prompt = [{"role": "user", "content": generator_prompt(title, kind)}]
+    async for delta in ai.stream_chat(
+        user_id, GENERATOR_TOOL, SYSTEM_PROMPT, prompt, max_tokens=GENERATE_MAX_TOKENS
+    ):
+        parts.append(delta)
+        if on_text is not None:
+            await on_text("".join(parts))
+    reply = "".join(parts).strip()
+    if not reply:
         raise ai.AiError(GENERATE_FAILED.format(type=kind.lower()))
     return GeneratedContent(text=reply, sample=False)

@@ -231,3 +231,28 @@ def test_p_hub_6_videos_play_full_screen(live_app: LiveApp, page: Page) -> None:
                 if row is not None:
                     db.delete(row)
             db.commit()
+
+
+def test_p_hub_8_generated_content_appears_as_it_is_written(live_app: LiveApp, page: Page) -> None:
+    sign_up_and_sign_in(live_app, page, next_path="/solutions?resource=1")
+    dialog = page.locator("#resource-dialog")
+    expect(dialog.get_by_role("heading", name=rules.SEED_RESOURCES[0].title)).to_be_visible()
+    chunks = ["## Runway in one page\n\n", "Count your months ", "before you count features.\n\n"]
+    live_app.ai.stream([*chunks, "## Sources\n\nNo recent data/source available"], hold_after=3)
+    dialog.get_by_role("button", name="Generate content").click()
+
+    assert live_app.ai.wait_held(10)
+    streaming = dialog.locator("#resource-streaming")
+    expect(streaming.get_by_role("status")).to_have_text("Writing...")
+    expect(streaming.get_by_role("heading", name="Runway in one page")).to_be_visible()
+    expect(streaming).to_contain_text("before you count features.")
+    expect(dialog.get_by_role("button", name="Generating...")).to_be_disabled()
+    screenshot(page, "solutions-generating")
+
+    live_app.ai.release()
+    expect(streaming).to_have_count(0)
+    content = dialog.locator("#resource-content")
+    expect(content.locator("h2").first).to_have_text("Runway in one page")
+    expect(content).to_contain_text("No recent data/source available")
+    expect(dialog.locator("#resource-toc")).to_contain_text("Sources")
+    expect(toast(page, "Content generated")).to_be_visible()

@@ -4,6 +4,7 @@ against the OpenAI-compatible test server (P-HUB-1, P-HUB-7, P-HUB-8)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import pytest
@@ -138,3 +139,25 @@ async def test_generation_with_the_model(fake_ai: FakeAiServer, session: Session
         await ai.close_providers()
     assert not result.sample and result.text.startswith("## Intro")
     assert "5-10 minutes" in str(fake_ai.requests[-1])
+
+
+async def test_generation_streams_the_text_as_it_grows(
+    fake_ai: FakeAiServer, session: Session
+) -> None:
+    """P-HUB-8: the caller sees the content while the model writes it; the request streams
+    and is capped like any other generation."""
+    ada = founder(session)
+    fake_ai.stream(["## Intro\n", "First part. ", "Second part.\n", "## Sources\nNone"])
+    seen: list[str] = []
+
+    async def on_text(text: str) -> None:
+        seen.append(text)
+
+    try:
+        result = await library.generate_content(ada, "Runway", "Article", "fallback", on_text)
+    finally:
+        await ai.close_providers()
+    assert seen[0] == "## Intro\n" and seen[-1] == result.text
+    assert all(b.startswith(a) for a, b in itertools.pairwise(seen))
+    body = fake_ai.requests[-1]
+    assert body["stream"] is True and body["max_tokens"] == library.GENERATE_MAX_TOKENS

@@ -410,6 +410,33 @@ def test_p_hub_8_generated_content_replaces_the_text(engine: Engine, fake_ai: Fa
     assert "5-10 minutes" in prompt and "Designing a Growth Experiment" in prompt
 
 
+def test_p_hub_8_content_shows_while_it_is_written(engine: Engine, fake_ai: FakeAiServer) -> None:
+    seeded(engine)
+    _, cookie = signed_in(engine)
+    fake_ai.stream(["## Hook\n", "The first lines. ", "The rest."], hold_after=2)
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare(cookie, **detail_values(1))
+        running = await tab.start("generate_content")
+        assert await asyncio.to_thread(fake_ai.wait_held, 10)
+        deadline = time.monotonic() + 10
+        while not any("The first lines." in v for v in recorder.values("generated_text")):
+            assert time.monotonic() < deadline, "the partial text never reached the browser"
+            await asyncio.sleep(0.02)
+        assert recorder.values("generating")[-1] is True
+        # The old text stays until the new one is complete.
+        assert not any("## Hook" in v for v in recorder.values("detail_content"))
+        fake_ai.release()
+        await asyncio.wait_for(running, timeout=10)
+        s = await tab.state()
+        assert s.detail_content == "## Hook\nThe first lines. The rest."
+        assert recorder.values("generated_text")[-1] == ""
+        assert recorder.values("generating")[-1] is False
+        return s
+
+    in_processor(SolutionsState, ROUTE, go)
+
+
 def test_p_hub_8_failure_shows_the_spec_text(engine: Engine, fake_ai: FakeAiServer) -> None:
     seeded(engine)
     _, cookie = signed_in(engine)

@@ -102,10 +102,14 @@ class Tab:
         root = await self.manager.get_state(BaseStateToken(ident=self.token, cls=State))
         return await root.get_state(self.cls)
 
+    async def start(self, handler: str) -> Any:
+        """Run `handler` without waiting: await what this returns to wait for its end."""
+        event = Event(name=f"{self.cls.get_full_name()}.{handler}", payload={})
+        return await self.processor.enqueue(self.token, event)
+
     async def fire(self, handler: str, busy: str, timeout: float = 20) -> Any:
         """Run `handler` and wait until its background work is over (`busy` is false)."""
-        event = Event(name=f"{self.cls.get_full_name()}.{handler}", payload={})
-        await asyncio.wait_for(await self.processor.enqueue(self.token, event), timeout=timeout)
+        await asyncio.wait_for(await self.start(handler), timeout=timeout)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             s = await self.state()
