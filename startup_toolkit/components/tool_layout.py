@@ -108,6 +108,14 @@ def tab_list(*triggers: rx.Component, **props: Any) -> rx.Component:
     )
 
 
+def elapsed_label(seconds: rx.Var, element_id: str) -> rx.Component:
+    """'Working for 12 s': honest progress while the AI works (no invented percentages)."""
+    return rx.cond(
+        seconds > 0,
+        rx.text("Working for ", seconds, " s", size="1", color="var(--gray-10)", id=element_id),
+    )
+
+
 def tool_route(
     tool: Tool, *, title: str = "", description: str = "", on_load: Any = None
 ) -> Callable[[Callable[..., rx.Component]], Callable[..., rx.Component]]:

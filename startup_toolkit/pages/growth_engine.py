@@ -27,6 +27,7 @@ from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
     TOOL_CARD_STYLE,
     aria_invalid,
+    elapsed_label,
     field_error,
     field_label,
     section_heading,
@@ -45,7 +46,7 @@ from startup_toolkit.domain.saved_results import (
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import signed_in_user_id
-from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result
+from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result, while_ticking
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,7 @@ class GrowthState(rx.State):
     budget: str = str(rules.DEFAULT_BUDGET)
     errors: dict[str, str] = {}
     generating: bool = False
+    elapsed: int = 0  # whole seconds the current generation has run
     tab: str = "blueprint"
     has_result: bool = False
     sample: bool = False
@@ -256,6 +258,7 @@ class GrowthState(rx.State):
         self._run += 1
         self._clear_result()
         self.generating = True
+        self.elapsed = 0
         self._pending_json = json.dumps([self.product.strip(), self.audience.strip(), budget])
         return GrowthState.run_generation
 
@@ -267,7 +270,16 @@ class GrowthState(rx.State):
             return
         run = claimed.number
         product, audience, budget = claimed.snapshot
-        strategy, outcome = await _generate(claimed.user_id, product, audience, budget)
+
+        def advance(seconds: float) -> bool:
+            if self._run != run or not self.generating:
+                return False
+            self.elapsed = int(seconds)
+            return True
+
+        strategy, outcome = await while_ticking(
+            self, _generate(claimed.user_id, product, audience, budget), advance, 1.0
+        )
 
         async with self:
             if self._run != run:
@@ -448,6 +460,7 @@ def _generating() -> rx.Component:
                 size="2",
                 color="var(--gray-11)",
             ),
+            elapsed_label(GrowthState.elapsed, "growth-elapsed"),
             spacing="1",
             align="start",
         ),

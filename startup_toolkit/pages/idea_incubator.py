@@ -21,6 +21,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
+    elapsed_label,
     section_heading,
     tab_list,
     tool_card_style,
@@ -38,7 +39,7 @@ from startup_toolkit.domain.saved_results import (
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import signed_in_user_id
-from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result
+from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result, while_ticking
 
 log = logging.getLogger(__name__)
 
@@ -178,6 +179,7 @@ class IncubatorState(rx.State):
     validation: str = ""  # the message under the idea field
     tab: str = "input"
     analysing: bool = False
+    elapsed: int = 0  # whole seconds the current analysis has run
     stress_testing: bool = False
     has_analysis: bool = False
     has_stress: bool = False
@@ -294,6 +296,7 @@ class IncubatorState(rx.State):
         self._run += 1
         self._clear_results()
         self.analysing = True
+        self.elapsed = 0
         self._pending_json = json.dumps({"idea": self.idea.strip()})
         return IncubatorState.run_analysis
 
@@ -304,7 +307,16 @@ class IncubatorState(rx.State):
         if claimed is None:
             return
         run, idea = claimed.number, str(claimed.snapshot["idea"])
-        analysis, sample, failure = await _analyse(claimed.user_id, idea)
+
+        def advance(seconds: float) -> bool:
+            if self._run != run or not self.analysing:
+                return False
+            self.elapsed = int(seconds)
+            return True
+
+        analysis, sample, failure = await while_ticking(
+            self, _analyse(claimed.user_id, idea), advance, 1.0
+        )
         async with self:
             if self._run != run:
                 return  # Idea Input while this ran: drop it
@@ -617,6 +629,7 @@ def _processing() -> rx.Component:
                     size="2",
                     color="var(--gray-11)",
                 ),
+                elapsed_label(IncubatorState.elapsed, "incubator-elapsed"),
                 spacing="1",
                 align="start",
             ),

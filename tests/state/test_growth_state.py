@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import re
 from typing import Any
 
@@ -190,6 +191,24 @@ def test_t_grow_1_the_ai_strategy_shows_with_the_budget_from_the_founders_figure
     (request,) = fake_ai.requests
     user = request["messages"][-1]["content"]
     assert f"<product>\n{PRODUCT}\n</product>" in user and "Monthly budget: $1,000" in user
+
+
+def test_the_seconds_worked_show_while_the_ai_is_slow(
+    engine: Engine, fake_ai: FakeAiServer
+) -> None:
+    """Honest progress: whole seconds since the start, then back to the result."""
+    _, cookie = signed_in(engine)
+    fake_ai.slow(2.0, json.dumps(REPLY))
+
+    async def run(tab: Tab, recorder: Recorder) -> GrowthState:
+        await tab.prepare(cookie, **filled())
+        s = await generate(tab)
+        seconds = recorder.values("elapsed")
+        assert seconds[:2] == [0, 1] and seconds == sorted(seconds)
+        return s
+
+    s = in_processor(GrowthState, ROUTE, run)
+    assert s.has_result and not s.generating
 
 
 def test_t_grow_1_when_the_ai_fails_the_spec_toast_and_the_sample_strategy_show(
