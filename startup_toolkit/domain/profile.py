@@ -15,6 +15,8 @@ from typing import Any
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from startup_toolkit.domain import urls
+
 # --- profile ---------------------------------------------------------------------------------
 
 PROFILE_FIELDS = (
@@ -40,7 +42,6 @@ BIO_MAX = 2000
 URL_MAX = 2000
 TWITTER_MAX = 15
 _TWITTER_RE = re.compile(r"^@?([A-Za-z0-9_]{1,15})$")
-_URL_FORBIDDEN_RE = re.compile(r"[\x00-\x20\x7f\"<>\\^`{|}]")
 _HOST_RE = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)$")
 
 # --- AI personalisation (spec section 3, user_ai_settings) -----------------------------------
@@ -136,19 +137,12 @@ def normalize_url(value: str) -> str:
 
 
 def is_http_url(value: str) -> bool:
-    """An absolute http(s) URL with a host, no credentials and no unsafe characters."""
-    if not value or len(value) > URL_MAX or _URL_FORBIDDEN_RE.search(value):
+    """A web address a profile may link to: an http(s) URL by `domain.urls.is_http_url`
+    whose host is also a plain domain name or IP address."""
+    if len(value) > URL_MAX or not urls.is_http_url(value):
         return False
-    try:
-        parts = urlsplit(value)
-        port = parts.port
-    except ValueError:
-        return False
-    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
-        return False
-    if "@" in parts.netloc or port == 0:
-        return False
-    host = parts.netloc.rsplit(":", 1)[0] if port is not None else parts.netloc
+    parts = urlsplit(value)
+    host = parts.netloc.rsplit(":", 1)[0] if parts.port is not None else parts.netloc
     return bool(_HOST_RE.match(host))
 
 
