@@ -29,7 +29,7 @@ HEADERS = {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), geolocation=(), payment=(), usb=(), microphone=(self)",
 }
-HSTS = "max-age=31536000; includeSubDomains"
+HSTS = "max-age=31536000"  # not includeSubDomains: other hosts of the domain are not ours to bind
 
 
 class SecurityHeaders:
