@@ -63,6 +63,7 @@ class ResourceCard:
     icon: str = "file-text"
     gradient: str = ""
     minutes: int = 1
+    playable: bool = False  # a video that opens in the player
 
 
 @dataclasses.dataclass
@@ -94,6 +95,7 @@ def _card(row: Resource) -> ResourceCard:
         icon=rules.TYPE_ICONS.get(row.type, "file-text"),
         gradient=rules.TYPE_GRADIENTS.get(row.type, rules.TYPE_GRADIENTS["Article"]),
         minutes=rules.reading_minutes(row.content),
+        playable=bool(rules.video_player(row.type, row.video_file_url, row.video_url)[0]),
     )
 
 
@@ -295,8 +297,10 @@ class SolutionsState(rx.State):
         if isinstance(resource_id, bool) or not isinstance(resource_id, int):
             return
         self._clear_detail()
-        self.detail_open = True
-        self.content_loading = True
+        # A video known to play goes straight to the player: no dialog flashes up first.
+        if not (play and any(c.id == resource_id and c.playable for c in self.resources)):
+            self.detail_open = True
+            self.content_loading = True
         yield
         try:
             row = await asyncio.to_thread(run_in_session, library.get_resource, resource_id)
@@ -727,9 +731,13 @@ def _resource_card(card: rx.Var) -> rx.Component:
             rx.text(card.description, size="2", color="var(--gray-11)"),
             rx.text(
                 rx.cond(
-                    card.type == "Video",
-                    rx.fragment(card.minutes.to_string(), " min read of the outline"),
-                    rx.fragment(card.minutes.to_string(), " min read"),
+                    card.playable,
+                    "Watch the video",
+                    rx.cond(
+                        card.type == "Video",
+                        rx.fragment(card.minutes.to_string(), " min read of the outline"),
+                        rx.fragment(card.minutes.to_string(), " min read"),
+                    ),
                 ),
                 size="1",
                 color="var(--gray-10)",

@@ -191,7 +191,10 @@ def test_p_hub_6_videos_play_full_screen(live_app: LiveApp, page: Page) -> None:
     try:
         open_hub(page, live_app)
         player = page.locator("#player-dialog")
-        page.locator(f'.hub-card[data-resource-id="{added[0]}"]').click()
+        own_card = page.locator(f'.hub-card[data-resource-id="{added[0]}"]')
+        expect(own_card).to_contain_text("Watch the video")
+        own_card.click()
+        expect(page.locator("#resource-dialog")).to_have_count(0)
         expect(player).to_be_visible()
         expect(player.get_by_role("heading", name="Pitch Walkthrough")).to_be_visible()
         video = player.locator("video#player-video")

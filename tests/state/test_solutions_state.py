@@ -209,7 +209,17 @@ def _add_video(engine: Engine, **fields: str) -> int:
 def test_p_hub_6_a_video_file_opens_the_full_screen_player(engine: Engine) -> None:
     video_id = _add_video(engine, video_file_url="/videos/pitch.mp4")
     s = loaded(engine)
-    run(s.open_resource(video_id))
+    card = next(c for c in s.resources if c.id == video_id)
+    assert card.playable  # the card says 'Watch the video'
+
+    async def first_step() -> None:
+        opening = s.open_resource(video_id)
+        await opening.__anext__()
+        assert not s.detail_open  # no detail dialog flashes up while the row loads
+        async for _ in opening:
+            pass
+
+    asyncio.run(first_step())
     assert s.player_open and not s.detail_open
     assert (s.player_kind, s.player_src, s.player_title) == (
         "file",
@@ -239,6 +249,7 @@ def test_p_hub_6_a_video_page_plays_framed_and_details_open_from_the_player(
 def test_p_hub_6_a_video_without_a_playable_address_opens_its_outline(engine: Engine) -> None:
     video_id = _add_video(engine, video_url="https://example.com/some-talk")
     s = loaded(engine)
+    assert not next(c for c in s.resources if c.id == video_id).playable
     run(s.open_resource(video_id))
     assert s.detail_open and not s.player_open
     assert s.detail_watch_url == "https://example.com/some-talk"  # linked, never framed
