@@ -174,12 +174,12 @@ def test_t_fund_1_t_fund_2_phases_advance_then_the_ai_prediction_shows(
         await tab.prepare(cookie, form=form(revenue="$80k", pitch="We cut clinic no-shows."))
         s = await predict(tab)
         phases = [p for p in recorder.values("phase") if p]
-        assert [p for i, p in enumerate(phases) if i == 0 or p != phases[i - 1]] == [
-            "Collecting Data",
-            "Analyzing Market",
-            "Modeling Financials",
-            "Generating Prediction",
-        ]
+        shown = [p for i, p in enumerate(phases) if i == 0 or p != phases[i - 1]]
+        # Forwards only, from the first phase to the last. A busy machine may skip a middle
+        # one: the label follows the time elapsed, not a count of ticks.
+        order = [label for _, label in rules.PHASES]
+        assert shown[0] == "Collecting Data" and shown[-1] == "Generating Prediction"
+        assert shown == sorted(set(shown), key=order.index)
         progress = recorder.values("progress")
         assert progress[-1] == 100 and max(progress[:-1]) <= 95
         (toast,) = recorder.toasts()
