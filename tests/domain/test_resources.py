@@ -188,7 +188,7 @@ def test_p_hub_6_other_addresses_are_not_framed(url: str) -> None:
 
 
 def test_p_hub_6_the_own_file_plays_natively_first() -> None:
-    """A file on this site or an http(s) address; never another scheme or a host-relative
+    """P-HUB-6: a file on this site or an http(s) address; never another scheme or a host-relative
     trick like //evil.example."""
     assert rules.video_player("Video", "/videos/pitch.mp4", f"https://youtu.be/{YT}") == (
         "file",

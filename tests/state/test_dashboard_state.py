@@ -111,6 +111,7 @@ def test_p_dash_1_to_8_load_fills_the_page(engine: Engine, user_a: str) -> None:
 def test_p_dash_10_load_failure_toasts(
     engine: Engine, user_a: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """P-DASH-10: 'Failed to load user data' when loading fails."""
     state = signed_in(engine, user_a)
 
     def broken(*_a: object) -> None:

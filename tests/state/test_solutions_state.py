@@ -207,6 +207,7 @@ def _add_video(engine: Engine, **fields: str) -> int:
 
 
 def test_p_hub_6_a_video_file_opens_the_full_screen_player(engine: Engine) -> None:
+    """P-HUB-6: the native player, full screen, with close."""
     video_id = _add_video(engine, video_file_url="/videos/pitch.mp4")
     s = loaded(engine)
     card = next(c for c in s.resources if c.id == video_id)
