@@ -167,8 +167,9 @@ def test_390px_has_no_horizontal_overflow(live_app: LiveApp, mobile_page: Page) 
 
 
 def test_p_hub_6_videos_play_full_screen(live_app: LiveApp, page: Page) -> None:
-    """P-HUB-6: a video's own file plays in the browser's player, a YouTube page in a sandboxed frame;
-    both fill the screen, close with the button or Escape, and lead to the outline."""
+    """P-HUB-6: a video's own file plays in the browser's player, a YouTube page in a
+    sandboxed frame; both fill the screen, close with the button or Escape, and lead to the
+    outline."""
     with app_db(live_app) as db:
         library.ensure_seeded(db)
         own = Resource(
