@@ -27,6 +27,7 @@ from reflex.event import EventSpec
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.markdown import safe_markdown
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
+from startup_toolkit.components.tool_layout import tab_list
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
@@ -614,12 +615,11 @@ def _hero() -> rx.Component:
 def _toolbar() -> rx.Component:
     return rx.vstack(
         rx.tabs.root(
-            rx.tabs.list(
+            tab_list(
                 *[
                     rx.tabs.trigger(label, value=value, id=f"hub-tab-{value}")
                     for value, label, _ in rules.TABS
-                ],
-                style={"overflow_x": "auto", "max_width": "100%", "flex_wrap": "nowrap"},
+                ]
             ),
             value=S.tab,
             on_change=S.set_tab,
