@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -59,3 +60,9 @@ def run_in_session(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """`fn(session, *args, **kwargs)` in its own session; for `asyncio.to_thread`."""
     with session_scope() as session:
         return fn(session, *args, **kwargs)
+
+
+async def in_worker(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """`fn(session, *args, **kwargs)` in its own session in a worker thread: how async code
+    (every Reflex handler) does database work without stalling the event loop."""
+    return await asyncio.to_thread(run_in_session, fn, *args, **kwargs)

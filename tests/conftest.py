@@ -21,7 +21,10 @@ from sqlmodel import Session  # noqa: E402
 
 from alembic import command  # noqa: E402
 from startup_toolkit import db  # noqa: E402
+from startup_toolkit.domain import passwords  # noqa: E402
 from startup_toolkit.settings import get_settings  # noqa: E402
+from tests.support.ai_server import FakeAiServer  # noqa: E402
+from tests.support.tool_states import signed_in  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -115,6 +118,30 @@ def pg_engine(postgres_url: str, settings_env: pytest.MonkeyPatch) -> Iterator[E
     engine = db.get_engine()
     yield engine
     engine.dispose()
+
+
+@pytest.fixture
+def fake_ai(settings_env: pytest.MonkeyPatch) -> Iterator[FakeAiServer]:
+    """The OpenAI-compatible test server on 127.0.0.1, configured as the AI provider."""
+    with FakeAiServer() as server:
+        settings_env.setenv("AI_API_KEY", "test-key")
+        settings_env.setenv("AI_BASE_URL", server.base_url)
+        get_settings.cache_clear()
+        yield server
+
+
+@pytest.fixture
+def cheap_hashing() -> Iterator[None]:
+    """Argon2 at its cheapest, so signing founders up takes milliseconds."""
+    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
+    yield
+    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+
+
+@pytest.fixture
+def founder(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
+    """(user id, Cookie header) of a signed-in founder."""
+    return signed_in(engine)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -7,29 +7,15 @@ session and sets the cookie. Sign-out: `POST /api/auth/signout` ends the session
 
 from __future__ import annotations
 
-from http.cookies import SimpleCookie
-
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from startup_toolkit.db import session_scope
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.domain.redirects import safe_next_path
 from startup_toolkit.services import sessions
 from startup_toolkit.settings import get_settings
-
-SESSION_COOKIE = "unstuck_session"
-
-
-def token_from_cookie_header(header: str) -> str:
-    """The session token in a raw `Cookie:` header ('' when absent or malformed)."""
-    jar = SimpleCookie()
-    try:
-        jar.load(header or "")
-    except Exception:  # a malformed header from the browser is just "no session"
-        return ""
-    morsel = jar.get(SESSION_COOKIE)
-    return morsel.value if morsel else ""
 
 
 def client_address(request: Request) -> str:

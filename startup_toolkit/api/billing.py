@@ -26,8 +26,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.db import run_in_session
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.domain.urls import http_url_or_empty
 from startup_toolkit.providers import stripe_api
 from startup_toolkit.services import billing, sessions

@@ -15,7 +15,7 @@ TOOLTIP_DELAY_MS = 700
 
 #: Stylesheets and scripts shipped in assets/ (nothing is fetched from another site).
 STYLESHEETS = ["/css/base.css", "/css/home.css", "/css/public.css"]
-SCRIPTS = ["/js/shell.js", "/js/carousel.js", "/js/public.js"]
+SCRIPTS = ["/js/shell.js", "/js/carousel.js", "/js/public.js", "/js/speech.js"]
 
 card_style: dict[str, Any] = {
     "background": "var(--gray-a2)",

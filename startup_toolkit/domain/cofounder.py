@@ -10,6 +10,13 @@ from datetime import datetime
 from typing import Any
 
 from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
+from startup_toolkit.domain.speech import (  # noqa: F401  (voice input's texts)
+    MIC_BLOCKED,
+    NO_SPEECH,
+    SPEECH_UNSUPPORTED,
+    VOICE_ERROR,
+    speech_problem,
+)
 
 # --- Bounds ----------------------------------------------------------------------------------
 
@@ -43,10 +50,6 @@ FAILED = "Failed to get response"
 FAILED_DETAIL = "There was an error processing your request. Please try again."
 BUDGET_TITLE = "Daily AI allowance used"
 CHAT_CLEARED = "Chat cleared"
-SPEECH_UNSUPPORTED = "Speech recognition is not supported in your browser"
-VOICE_ERROR = "Voice input error"
-NO_SPEECH = "No speech was detected. Please try again."
-MIC_BLOCKED = "Microphone access was blocked. Allow it in your browser to use voice input."
 SIGN_IN_REQUIRED = "Authentication required"
 SIGN_IN_REQUIRED_DETAIL = "Please log in to chat with your AI Co-Founder"
 NO_ACCESS = "Subscription required"
@@ -298,15 +301,3 @@ def join_transcript(current: str, heard: Any) -> str:
         return current
     joined = f"{current.rstrip()} {words}" if current.strip() else words
     return clip_draft(joined)
-
-
-def speech_problem(error: Any) -> str:
-    """A readable reason for a Web Speech API error code."""
-    code = error if isinstance(error, str) else ""
-    if code in ("not-allowed", "service-not-allowed", "audio-capture"):
-        return MIC_BLOCKED
-    if code == "no-speech":
-        return NO_SPEECH
-    if code == "network":
-        return "Voice input needs a network connection. Please try again."
-    return "Voice input stopped unexpectedly. Please try again."

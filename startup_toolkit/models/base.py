@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlmodel import Field
 
+from startup_toolkit.domain.clock import utcnow
+
+__all__ = ["USER_ID_LENGTH", "created_at_field", "new_user_id", "user_fk", "utcnow"]
+
 USER_ID_LENGTH = 32
-
-
-def utcnow() -> datetime:
-    """Now, timezone-aware in UTC (SQLModel's UTCDateTime columns refuse naive times)."""
-    return datetime.now(UTC)
 
 
 def new_user_id() -> str:

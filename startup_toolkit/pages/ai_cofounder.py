@@ -26,8 +26,8 @@ from startup_toolkit.components.tool_layout import tool_page
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.domain.catalog import AI_COFOUNDER
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import cofounder as prompt
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import access, ai
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
 from startup_toolkit.state.tools import save_tool_result

@@ -25,8 +25,8 @@ from startup_toolkit.domain.catalog import (
     TOOL_EXPLORER_PATH,
     Tool,
 )
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.formatting import is_recent, relative_time_label
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import dashboard as service
 from startup_toolkit.services import favorites, notifications
 from startup_toolkit.state.auth import AuthState, signed_in_user_id

@@ -35,13 +35,13 @@ from startup_toolkit.components.tool_layout import (
 )
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import funding as prompt
 from startup_toolkit.domain.saved_results import (
     AUTH_REQUIRED,
     NOTHING_TO_SAVE,
     NOTHING_TO_SAVE_DETAIL,
 )
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result, while_ticking

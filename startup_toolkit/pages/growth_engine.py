@@ -37,13 +37,13 @@ from startup_toolkit.components.tool_layout import (
 )
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import growth as prompt
 from startup_toolkit.domain.saved_results import (
     AUTH_REQUIRED,
     NOTHING_TO_SAVE,
     NOTHING_TO_SAVE_DETAIL,
 )
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result, while_ticking

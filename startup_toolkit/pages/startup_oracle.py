@@ -38,6 +38,7 @@ from startup_toolkit.components.tool_layout import (
 )
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.cofounder import SPEECH_UNSUPPORTED, VOICE_ERROR, speech_problem
 from startup_toolkit.domain.prompts import oracle as prompt
 from startup_toolkit.domain.saved_results import (
@@ -45,7 +46,6 @@ from startup_toolkit.domain.saved_results import (
     NOTHING_TO_SAVE,
     NOTHING_TO_SAVE_DETAIL,
 )
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.pages.ai_cofounder import SPEECH_JS, SPEECH_STOP_JS
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import AuthState, signed_in_user_id

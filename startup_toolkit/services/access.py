@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain.billing import ACTIVE_STATUSES, is_active
-from startup_toolkit.models.base import utcnow
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models.billing import Subscription
 from startup_toolkit.services import billing
 from startup_toolkit.settings import get_settings

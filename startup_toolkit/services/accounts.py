@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import passwords, totp
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import (
     clean_name,
     email_error,
@@ -45,7 +46,6 @@ from startup_toolkit.domain.identity import (
 )
 from startup_toolkit.models.accounts import User
 from startup_toolkit.models.activity import UserStats
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.security import LoginAttempt, SignInTicket, UserTotp
 from startup_toolkit.models.settings import Profile
 from startup_toolkit.services import sessions

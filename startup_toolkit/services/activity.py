@@ -19,9 +19,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
 from startup_toolkit.domain.catalog import ALL_TOOLS
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.activity import UserActivity, UserNotification, UserStats
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import user_cache
 
 log = logging.getLogger(__name__)

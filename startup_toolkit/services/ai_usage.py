@@ -10,8 +10,8 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models.ai import AiUsage
-from startup_toolkit.models.base import utcnow
 
 log = logging.getLogger(__name__)
 

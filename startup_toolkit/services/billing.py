@@ -18,9 +18,9 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import billing as rules
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.accounts import User
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.providers import stripe_api
 from startup_toolkit.providers.stripe_api import PaymentsError

@@ -10,8 +10,8 @@ from sqlalchemy import func
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.contact import validate_contact
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.settings import Settings, get_settings
 

@@ -13,9 +13,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.activity import UserFavorite
-from startup_toolkit.models.base import utcnow
 
 log = logging.getLogger(__name__)
 

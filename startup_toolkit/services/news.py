@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from startup_toolkit.domain import news as rules
-from startup_toolkit.models.base import utcnow
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.providers import news as feeds
 from startup_toolkit.settings import get_settings
 

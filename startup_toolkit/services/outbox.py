@@ -21,8 +21,8 @@ from sqlalchemy import or_, update
 from sqlmodel import Session, select
 
 from startup_toolkit.db import get_engine
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.contact import next_attempt_at, sender_confirmation, team_notification
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.providers import mailer
 from startup_toolkit.settings import Settings, get_settings

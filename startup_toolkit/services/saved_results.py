@@ -17,8 +17,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import saved_results as payloads
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.services import activity, user_cache
 

@@ -26,10 +26,10 @@ from typing import Any
 from sqlalchemy import Delete, delete
 from sqlmodel import Session, select
 
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import describe_user_agent
 from startup_toolkit.domain.profile import DEFAULT_SESSION_TIMEOUT_DAYS, SESSION_TIMEOUT_DAYS
 from startup_toolkit.models.accounts import UserSession
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.security import SignInTicket
 from startup_toolkit.models.settings import UserSecuritySettings
 from startup_toolkit.services.activity import add_notification

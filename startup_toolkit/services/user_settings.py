@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, SQLModel, select
 
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.profile import (
     validate_ai_settings,
     validate_preferences,
@@ -27,7 +28,6 @@ from startup_toolkit.domain.profile import (
     validate_security_settings,
 )
 from startup_toolkit.models.accounts import User
-from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.settings import (
     Profile,
     UserAiSettings,

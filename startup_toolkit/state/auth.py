@@ -3,18 +3,43 @@
 The cookie travels with the websocket handshake; Reflex keeps it in `router.headers.cookie`
 and never sends it to the browser. Every handler that touches private data asks
 `signed_in_user_id(self)` (it re-checks the session, so a sign-out elsewhere takes effect at
-once); methods starting with `_` cannot be called from the browser.
+once); methods starting with `_` cannot be called from the browser. The session table is read
+in a worker thread: a slow query never stalls the other tabs of the worker.
 """
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import dataclass
 from urllib.parse import quote
 
 import reflex as rx
+from sqlmodel import Session
 
-from startup_toolkit.api.auth import token_from_cookie_header
-from startup_toolkit.db import session_scope
+from startup_toolkit.db import run_in_session
+from startup_toolkit.domain.cookies import token_from_cookie_header
 from startup_toolkit.services import access, accounts, sessions
+from startup_toolkit.services.accounts import AccountView
+
+
+@dataclass(frozen=True)
+class _Visitor:
+    """What the header shows of whoever holds the cookie (no view: signed out)."""
+
+    view: AccountView | None = None
+    has_access: bool = False
+
+
+def _visitor(session: Session, token: str) -> _Visitor:
+    user_id = sessions.resolve_session(session, token) if token else None
+    view = accounts.account_view(session, user_id) if user_id else None
+    if view is None:
+        return _Visitor()
+    return _Visitor(view, access.may_use_tools(session, view.user_id))
+
+
+def _user_id(session: Session, token: str) -> str | None:
+    return sessions.resolve_session(session, token)
 
 
 class AuthState(rx.State):
@@ -28,34 +53,29 @@ class AuthState(rx.State):
     def _session_token(self) -> str:
         return token_from_cookie_header(self.router.headers.cookie)
 
-    def _current_user_id(self) -> str | None:
+    async def _current_user_id(self) -> str | None:
         """The signed-in user's id from the server-side session, or None."""
         token = self._session_token()
         if not token:
             return None
-        with session_scope() as db:
-            return sessions.resolve_session(db, token)
+        return await asyncio.to_thread(run_in_session, _user_id, token)
 
-    def _refresh(self) -> str | None:
-        user_id = self._current_user_id()
-        view = None
-        allowed = False
-        if user_id:
-            with session_scope() as db:
-                view = accounts.account_view(db, user_id)
-                allowed = view is not None and access.may_use_tools(db, user_id)
+    async def _refresh(self) -> str | None:
+        token = self._session_token()
+        visitor = await asyncio.to_thread(run_in_session, _visitor, token) if token else _Visitor()
+        view = visitor.view
         self.signed_in = view is not None
         self.user_name = view.name if view else ""
         self.user_email = view.email if view else ""
         self.user_initials = view.initials if view else ""
         self.avatar_url = view.avatar_url if view else ""
-        self.has_access = allowed
+        self.has_access = visitor.has_access
         return view.user_id if view else None
 
     @rx.event
-    def load(self) -> None:
+    async def load(self) -> None:
         """Refresh the header's view of the user (every page mounts this)."""
-        self._refresh()
+        await self._refresh()
 
     def _login_redirect(self) -> rx.event.EventSpec:
         path = self.router.url.path.rstrip("/") or "/"  # prod serves /x as /x/
@@ -64,25 +84,25 @@ class AuthState(rx.State):
         return rx.redirect(f"/login?next={quote(target, safe='')}")
 
     @rx.event
-    def require_sign_in(self) -> rx.event.EventSpec | None:
+    async def require_sign_in(self) -> rx.event.EventSpec | None:
         """on_load guard of signed-in pages (P-AUTH-1)."""
-        if self._refresh() is None:
+        if await self._refresh() is None:
             return self._login_redirect()
         return None
 
     @rx.event
-    def require_access(self) -> rx.event.EventSpec | None:
+    async def require_access(self) -> rx.event.EventSpec | None:
         """on_load guard of subscriber pages: sign-in (P-AUTH-1), then subscription (P-AUTH-2)."""
-        if self._refresh() is None:
+        if await self._refresh() is None:
             return self._login_redirect()
         if not self.has_access:
             return rx.redirect("/pricing")
         return None
 
     @rx.event
-    def redirect_if_signed_in(self) -> rx.event.EventSpec | None:
+    async def redirect_if_signed_in(self) -> rx.event.EventSpec | None:
         """on_load of /login and /signup: a signed-in user goes straight to the dashboard."""
-        if self._refresh() is not None:
+        if await self._refresh() is not None:
             return rx.redirect("/dashboard")
         return None
 
@@ -100,6 +120,7 @@ class AuthState(rx.State):
 
 
 async def signed_in_user_id(state: rx.State) -> str | None:
-    """The user id for any state's handler, from the server-side session (never the client)."""
+    """The user id for any state's handler, from the server-side session (never the client);
+    the session is read in a worker thread."""
     auth = await state.get_state(AuthState)
-    return auth._current_user_id()
+    return await auth._current_user_id()

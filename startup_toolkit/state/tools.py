@@ -26,8 +26,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -40,6 +38,7 @@ from startup_toolkit.services import access, saved_results
 from startup_toolkit.services.saved_results import SaveOutcome
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tool_run import while_ticking  # noqa: F401  (until every page uses ToolRunMixin)
 
 log = logging.getLogger(__name__)
 
@@ -150,28 +149,3 @@ async def claim_run(
                 setattr(state, busy, idle)
             return None
     return ClaimedRun(number, snapshot, user_id)
-
-
-async def while_ticking(
-    state: rx.State, work: Awaitable[T], advance: Callable[[float], bool], every: float
-) -> T:
-    """Await `work`; meanwhile call `advance(seconds elapsed)` under the state's lock every
-    `every` seconds, until it returns False (the run was replaced) or the work ends."""
-    stop = asyncio.Event()
-
-    async def tick() -> None:
-        started = time.monotonic()
-        while not stop.is_set():
-            try:
-                await asyncio.wait_for(stop.wait(), every)
-            except TimeoutError:
-                async with state:
-                    if not advance(time.monotonic() - started):
-                        return
-
-    ticker = asyncio.create_task(tick())
-    try:
-        return await work
-    finally:
-        stop.set()
-        await ticker

@@ -25,9 +25,9 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 from startup_toolkit.api import api
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.api.billing import MAX_WEBHOOK_BYTES
 from startup_toolkit.db import run_in_session
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import User, UserNotification
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription

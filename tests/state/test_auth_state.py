@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -11,8 +12,8 @@ from reflex.istate.data import HeaderData, ReflexURL, RouterData
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.domain import passwords
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.billing import Subscription
 from startup_toolkit.services import accounts, sessions
@@ -55,21 +56,24 @@ def redirect_path(spec: object) -> str | None:
 def test_signed_out_visitor_is_sent_to_login_with_the_way_back(engine: Engine) -> None:
     """P-AUTH-1"""
     state = auth_state(path="/profile?tab=security")
-    assert redirect_path(state.require_sign_in()) == "/login?next=%2Fprofile%3Ftab%3Dsecurity"
+    assert (
+        redirect_path(asyncio.run(state.require_sign_in()))
+        == "/login?next=%2Fprofile%3Ftab%3Dsecurity"
+    )
     assert state.signed_in is False
 
 
 def test_a_forged_or_unknown_cookie_is_nobody(engine: Engine) -> None:
     """P-AUTH-1: only a live server-side session counts."""
     state = auth_state(cookie=f"{SESSION_COOKIE}={'x' * 43}")
-    assert redirect_path(state.require_access()) == "/login?next=%2Fdashboard"
+    assert redirect_path(asyncio.run(state.require_access())) == "/login?next=%2Fdashboard"
 
 
 def test_signed_in_user_passes_and_header_vars_fill(engine: Engine) -> None:
     """P-AUTH-1, P-SHELL-4"""
     _, cookie = signed_in_cookie(engine)
     state = auth_state(cookie=cookie)
-    assert state.require_access() is None
+    assert asyncio.run(state.require_access()) is None
     assert (state.signed_in, state.user_name, state.user_email, state.user_initials) == (
         True,
         "Ada Lovelace",
@@ -82,10 +86,10 @@ def test_signed_in_user_is_sent_from_login_to_dashboard(engine: Engine) -> None:
     """P-MISC-3: after sign-in the login page leads to /dashboard."""
     _, cookie = signed_in_cookie(engine)
     assert (
-        redirect_path(auth_state(cookie=cookie, path="/login").redirect_if_signed_in())
+        redirect_path(asyncio.run(auth_state(cookie=cookie, path="/login").redirect_if_signed_in()))
         == "/dashboard"
     )
-    assert auth_state(path="/login").redirect_if_signed_in() is None
+    assert asyncio.run(auth_state(path="/login").redirect_if_signed_in()) is None
 
 
 def test_ended_session_signs_out_at_once(engine: Engine) -> None:
@@ -93,7 +97,10 @@ def test_ended_session_signs_out_at_once(engine: Engine) -> None:
     _, cookie = signed_in_cookie(engine)
     with Session(engine) as db:
         sessions.end_session(db, cookie.split("=", 2)[-1])
-    assert redirect_path(auth_state(cookie=cookie).require_sign_in()) == "/login?next=%2Fdashboard"
+    assert (
+        redirect_path(asyncio.run(auth_state(cookie=cookie).require_sign_in()))
+        == "/login?next=%2Fdashboard"
+    )
 
 
 def test_subscription_mode_sends_unsubscribed_users_to_pricing(
@@ -105,7 +112,7 @@ def test_subscription_mode_sends_unsubscribed_users_to_pricing(
 
     get_settings.cache_clear()
     user_id, cookie = signed_in_cookie(engine)
-    assert redirect_path(auth_state(cookie=cookie).require_access()) == "/pricing"
+    assert redirect_path(asyncio.run(auth_state(cookie=cookie).require_access())) == "/pricing"
     with Session(engine) as db:
         db.add(
             Subscription(
@@ -116,11 +123,13 @@ def test_subscription_mode_sends_unsubscribed_users_to_pricing(
             )
         )
         db.commit()
-    assert auth_state(cookie=cookie).require_access() is None
+    assert asyncio.run(auth_state(cookie=cookie).require_access()) is None
     # The browser's own flag never grants access: only the table does.
     _, other = signed_in_cookie(engine, "bob@example.com")
     assert (
-        redirect_path(auth_state(cookie=other + "; isSubscribed=true").require_access())
+        redirect_path(
+            asyncio.run(auth_state(cookie=other + "; isSubscribed=true").require_access())
+        )
         == "/pricing"
     )
 
@@ -128,4 +137,4 @@ def test_subscription_mode_sends_unsubscribed_users_to_pricing(
 def test_open_mode_lets_every_signed_in_user_in(engine: Engine) -> None:
     """P-AUTH-2 (open access, the default without Stripe)"""
     _, cookie = signed_in_cookie(engine)
-    assert auth_state(cookie=cookie).require_access() is None
+    assert asyncio.run(auth_state(cookie=cookie).require_access()) is None

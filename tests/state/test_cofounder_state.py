@@ -26,9 +26,9 @@ from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.domain import passwords
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages import ai_cofounder as page

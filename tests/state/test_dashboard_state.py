@@ -19,9 +19,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.domain import passwords
 from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import SavedResult, UserActivity, UserFavorite, UserNotification
 from startup_toolkit.pages import dashboard as page
 from startup_toolkit.pages.dashboard import DashboardState

@@ -28,9 +28,9 @@ from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain import passwords
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages import idea_incubator as page
 from startup_toolkit.pages.idea_incubator import IncubatorState

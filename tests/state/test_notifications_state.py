@@ -19,8 +19,8 @@ from reflex.istate.data import HeaderData, ReflexURL, RouterData
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.domain import passwords
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import UserNotification
 from startup_toolkit.pages import notifications as page
 from startup_toolkit.pages.notifications import NotificationsState

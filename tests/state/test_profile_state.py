@@ -21,8 +21,8 @@ from reflex.istate.data import HeaderData, ReflexURL, RouterData
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.domain import passwords
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import (
     Profile,
     User,

@@ -30,10 +30,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 import startup_toolkit.pages  # noqa: F401  (registers every page)
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.components import subscription_card as card
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain.catalog import AI_COFOUNDER, VIABILITY_SCANNER
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.domain.formatting import date_label
 from startup_toolkit.models import User
 from startup_toolkit.models.billing import Subscription
@@ -206,15 +206,18 @@ def test_p_auth_2_every_gated_page_needs_a_subscription(
 
     for route in routes:
         visitor = substate(AuthState, "", route)
-        assert redirect_path(visitor.require_access()) == f"/login?next={quote(route, safe='')}"
+        assert (
+            redirect_path(asyncio.run(visitor.require_access()))
+            == f"/login?next={quote(route, safe='')}"
+        )
         assert visitor.signed_in is False
 
         founder = substate(AuthState, ada.cookie, route)
-        assert redirect_path(founder.require_access()) == "/pricing", route
+        assert redirect_path(asyncio.run(founder.require_access())) == "/pricing", route
         assert founder.signed_in is True and founder.has_access is False
 
         subscriber = substate(AuthState, bob.cookie, route)
-        assert subscriber.require_access() is None, route
+        assert asyncio.run(subscriber.require_access()) is None, route
         assert subscriber.has_access is True
 
 
@@ -230,7 +233,7 @@ def test_p_auth_2_the_browser_flag_never_grants_access(
             f"isSubscribed=true; {ada.cookie}; subscribed=1", f"{route}?isSubscribed=true", **claims
         )
         auth = claimed.get_substate(AuthState.get_full_name().split("."))
-        assert redirect_path(auth.require_access()) == "/pricing", route
+        assert redirect_path(asyncio.run(auth.require_access())) == "/pricing", route
         assert auth.has_access is False
     with Session(engine) as db:
         assert db.exec(select(Subscription)).all() == []
@@ -238,7 +241,7 @@ def test_p_auth_2_the_browser_flag_never_grants_access(
     # The same founder with a real (confirmed) subscription is let in, with or without the flag.
     subscribed(stripe_mode, ada)
     for cookie in (ada.cookie, f"isSubscribed=false; {ada.cookie}"):
-        assert substate(AuthState, cookie, "/dashboard").require_access() is None
+        assert asyncio.run(substate(AuthState, cookie, "/dashboard").require_access()) is None
 
 
 def test_p_auth_2_an_unpaid_checkout_grants_nothing(
@@ -246,9 +249,9 @@ def test_p_auth_2_an_unpaid_checkout_grants_nothing(
 ) -> None:
     session_id = open_checkout(stripe_mode, ada)
     assert run_in_session(billing.confirm_checkout, ada.user_id, session_id) == "unpaid"
-    assert redirect_path(substate(AuthState, ada.cookie, "/dashboard").require_access()) == (
-        "/pricing"
-    )
+    assert redirect_path(
+        asyncio.run(substate(AuthState, ada.cookie, "/dashboard").require_access())
+    ) == ("/pricing")
 
 
 # --------------------------------------------------------------------------- background handlers
@@ -340,7 +343,7 @@ def test_p_price_4_a_paid_session_of_this_user_is_confirmed_and_flagged(
         (row,) = db.exec(select(Subscription)).all()
     assert (row.user_id, row.status) == (ada.user_id, "active")
     assert row.stripe_subscription_id == stripe_mode.objects("subscription")[0]["id"]
-    assert substate(AuthState, ada.cookie, "/dashboard").require_access() is None
+    assert asyncio.run(substate(AuthState, ada.cookie, "/dashboard").require_access()) is None
     # Stripe was asked about this very session.
     asked = stripe_mode.requests_to("GET", f"/v1/checkout/sessions/{session_id}")
     assert len(asked) == 1
@@ -384,12 +387,12 @@ def test_p_price_4_anything_but_this_users_paid_session_grants_nothing(
         assert True in pushed(browser, "rechecking")
     with Session(engine) as db:
         assert db.exec(select(Subscription)).all() == []
-    assert redirect_path(substate(AuthState, ada.cookie, "/dashboard").require_access()) == (
-        "/pricing"
-    )
-    assert redirect_path(substate(AuthState, bob.cookie, "/dashboard").require_access()) == (
-        "/pricing"
-    )
+    assert redirect_path(
+        asyncio.run(substate(AuthState, ada.cookie, "/dashboard").require_access())
+    ) == ("/pricing")
+    assert redirect_path(
+        asyncio.run(substate(AuthState, bob.cookie, "/dashboard").require_access())
+    ) == ("/pricing")
 
 
 def test_p_price_4_signed_out_the_page_asks_to_sign_in_and_grants_nothing(
@@ -441,7 +444,7 @@ def test_p_price_4_paid_while_the_page_waits_is_confirmed(
 
     assert pushed(browser, "confirmation")[:3] == ["checking", "unpaid", "confirmed"]
     assert state.confirmation == "confirmed" and SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
-    assert substate(AuthState, ada.cookie, "/dashboard").require_access() is None
+    assert asyncio.run(substate(AuthState, ada.cookie, "/dashboard").require_access()) is None
 
 
 def test_p_price_4_stripe_unreachable_is_said_and_grants_nothing(

@@ -16,7 +16,6 @@ from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.api.auth import SESSION_COOKIE
 from startup_toolkit.components import tool_layout
 from startup_toolkit.domain import passwords
 from startup_toolkit.domain.catalog import (
@@ -25,6 +24,7 @@ from startup_toolkit.domain.catalog import (
     STARTUP_ARENA,
     STARTUP_ORACLE,
 )
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.tool_explorer import ToolExplorerState, launch_note

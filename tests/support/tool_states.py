@@ -20,7 +20,7 @@ from reflex_base.event.processor.base_state_processor import BaseStateEventProce
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from startup_toolkit.api.auth import SESSION_COOKIE
+from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.services import accounts, ai, sessions
 
 S = TypeVar("S", bound=rx.State)

@@ -1,0 +1,18 @@
+"""Reading the session cookie out of a raw `Cookie:` header (pure: no I/O)."""
+
+from __future__ import annotations
+
+from http.cookies import SimpleCookie
+
+SESSION_COOKIE = "unstuck_session"
+
+
+def token_from_cookie_header(header: str) -> str:
+    """The session token in a raw `Cookie:` header ('' when absent or malformed)."""
+    jar = SimpleCookie()
+    try:
+        jar.load(header or "")
+    except Exception:  # a malformed header from the browser is just "no session"
+        return ""
+    morsel = jar.get(SESSION_COOKIE)
+    return morsel.value if morsel else ""

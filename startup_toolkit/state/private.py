@@ -1,0 +1,56 @@
+"""What a handler that touches a founder's private data repeats, in one place: the signed-in
+user from the server-side session, the database work in a worker thread, and a failure logged
+and turned into the handler's own toast.
+
+    done = await for_user(self, library.save_resource, self.detail_id,
+                          signed_out=SIGN_IN_TOAST, failed=SAVE_FAILED_TOAST, what="Saving")
+    if not done.ok:
+        return done.toast
+    outcome = done.value
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.db import in_worker
+from startup_toolkit.state.auth import signed_in_user_id
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class UserCall(Generic[T]):
+    """The value of the call, or (not ok) the toast to show instead (None: show nothing)."""
+
+    ok: bool
+    value: T | None = None
+    toast: EventSpec | None = None
+
+
+async def for_user(
+    state: rx.State,
+    fn: Callable[..., T],
+    *args: Any,
+    signed_out: EventSpec | None,
+    failed: EventSpec | None,
+    what: str,
+) -> UserCall[T]:
+    """`fn(session, user_id, *args)` for the signed-in founder, in a worker thread."""
+    user_id = await signed_in_user_id(state)
+    if user_id is None:
+        return UserCall(False, toast=signed_out)
+    try:
+        value = await in_worker(fn, user_id, *args)
+    except Exception:  # the database may be unreachable: tell the founder, keep the page
+        log.exception("%s failed", what)
+        return UserCall(False, toast=failed)
+    return UserCall(True, value)

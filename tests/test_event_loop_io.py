@@ -1,0 +1,147 @@
+"""No database work on the event loop: Reflex runs every handler (sync or async) on the loop,
+so one slow query there stalls every tab of the worker.
+
+Walks the code of pages/, state/ and components/ and fails on `session_scope()` (or a bare
+`Session(...)`) anywhere, and on a direct call of a synchronous service function that takes a
+database session: such a function may only be handed to a worker thread (`in_worker(fn, ...)`)
+or called from a function that itself takes the session first (one that runs in the thread).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "startup_toolkit"
+WALKED = ("pages", "state", "components")
+DB_OPENERS = {"session_scope", "Session"}
+
+
+def _modules() -> list[Path]:
+    return sorted(p for folder in WALKED for p in (PACKAGE / folder).rglob("*.py"))
+
+
+def _takes_session(fn: object) -> bool:
+    """A synchronous function whose first parameter is a database session."""
+    if not callable(fn) or inspect.iscoroutinefunction(fn) or inspect.isasyncgenfunction(fn):
+        return False
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    if not params:
+        return False
+    first = params[0]
+    return first.name in ("session", "db") or "Session" in str(first.annotation)
+
+
+def _service_names(tree: ast.Module) -> dict[str, object]:
+    """Local names bound to service modules or functions by the module's imports."""
+    names: dict[str, object] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or not node.module:
+            continue
+        if not node.module.startswith("startup_toolkit.services"):
+            continue
+        module = importlib.import_module(node.module)
+        for alias in node.names:
+            value = getattr(module, alias.name, None)
+            if value is None:
+                value = importlib.import_module(f"{node.module}.{alias.name}")
+            names[alias.asname or alias.name] = value
+    return names
+
+
+def _called(node: ast.Call, services: dict[str, object]) -> tuple[str, object] | None:
+    """The service function this call names, if any (`fn(...)` or `module.fn(...)`)."""
+    func = node.func
+    if isinstance(func, ast.Name) and func.id in services:
+        return func.id, services[func.id]
+    if (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id in services
+        and inspect.ismodule(services[func.value.id])
+    ):
+        module = services[func.value.id]
+        return f"{func.value.id}.{func.attr}", getattr(module, func.attr, None)
+    return None
+
+
+def _is_worker_function(node: ast.AST) -> bool:
+    """A sync function taking the session first: it runs in a worker thread (`in_worker`)."""
+    if not isinstance(node, ast.FunctionDef) or not node.args.args:
+        return False
+    first = node.args.args[0]
+    annotation = ast.unparse(first.annotation) if first.annotation else ""
+    return first.arg in ("session", "db") or "Session" in annotation
+
+
+def _findings(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, problem) for each database call on the event loop, in line order."""
+    services = _service_names(tree)
+    found: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST) -> None:
+        if _is_worker_function(node):
+            return
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else ""
+            called = _called(node, services)
+            if name in DB_OPENERS:
+                found.append((node.lineno, f"{name}() opens the database on the event loop"))
+            elif called is not None and _takes_session(called[1]):
+                found.append(
+                    (node.lineno, f"{called[0]}(...) does database work on the event loop")
+                )
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return sorted(found)
+
+
+def _problems(path: Path) -> Iterator[str]:
+    where = path.relative_to(PACKAGE.parent)
+    for line, problem in _findings(ast.parse(path.read_text(), filename=str(path))):
+        yield f"{where}:{line}: {problem}"
+
+
+def test_the_walk_sees_the_pages_and_states() -> None:
+    names = {p.relative_to(PACKAGE).as_posix() for p in _modules()}
+    assert "state/auth.py" in names
+    assert any(n.startswith("pages/") for n in names)
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: p.relative_to(PACKAGE).as_posix())
+def test_no_database_work_on_the_event_loop(path: Path) -> None:
+    assert list(_problems(path)) == []
+
+
+def test_the_check_catches_a_direct_service_call(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from startup_toolkit.db import session_scope\n"
+        "from startup_toolkit.services import favorites\n"
+        "from startup_toolkit.services.sessions import resolve_session\n"
+        "async def handler(self):\n"
+        "    with session_scope() as db:\n"
+        "        favorites.list_favorites(db, 'u')\n"
+        "def in_thread(db, token):\n"
+        "    return resolve_session(db, token)\n"
+        "def other(token):\n"
+        "    return resolve_session(make(), token)\n"
+        "async def fine(self):\n"
+        "    return await in_worker(favorites.list_favorites, 'u')\n"
+    )
+    problems = [problem for _line, problem in _findings(ast.parse(bad.read_text()))]
+    assert problems == [
+        "session_scope() opens the database on the event loop",
+        "favorites.list_favorites(...) does database work on the event loop",
+        "resolve_session(...) does database work on the event loop",
+    ]
