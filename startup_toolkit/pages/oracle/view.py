@@ -4,6 +4,8 @@ moves and the Solution Roadmap tabs. Every text from the model is rendered as te
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.tool_layout import (
@@ -28,8 +30,27 @@ def _error(name: str) -> rx.Component:
     return field_error(OracleState.errors, name, f"oracle-{name}-error", color="red")
 
 
-def _invalid(name: str) -> rx.Var:
-    return aria_invalid(OracleState.errors, name)
+def _bound(name: str) -> dict[str, Any]:
+    """The props that tie an input or text area to the form's field `name`."""
+    return {
+        "id": f"oracle-{name}",
+        "value": OracleState.form[name],
+        "on_change": lambda v: OracleState.set_field(name, v),
+        "size": "3",
+        "width": "100%",
+        "aria_invalid": aria_invalid(OracleState.errors, name),
+    }
+
+
+def _field(name: str, label: str, control: rx.Component) -> rx.Component:
+    """A labelled field of the details form with its error below."""
+    return rx.vstack(
+        field_label(label, f"oracle-{name}"),
+        control,
+        _error(name),
+        spacing="1",
+        width="100%",
+    )
 
 
 def input_panel() -> rx.Component:
@@ -38,16 +59,11 @@ def input_panel() -> rx.Component:
         field_label("Business idea", "oracle-idea"),
         rx.hstack(
             rx.text_area(
-                id="oracle-idea",
-                value=OracleState.form["businessIdea"],
-                on_change=lambda v: OracleState.set_field("businessIdea", v),
                 placeholder="Describe your business idea, e.g. a marketplace that matches "
                 "freelance bookkeepers with small restaurants.",
                 rows="4",
-                size="3",
-                width="100%",
                 resize="vertical",
-                aria_invalid=_invalid("businessIdea"),
+                **{**_bound("businessIdea"), "id": "oracle-idea"},
             ),
             voice_mic_button(OracleState, title="Voice input"),
             spacing="2",
@@ -99,22 +115,7 @@ def input_panel() -> rx.Component:
 
 
 def _text_field(name: str, label: str, placeholder: str) -> rx.Component:
-    field_id = f"oracle-{name}"
-    return rx.vstack(
-        field_label(label, field_id),
-        rx.input(
-            id=field_id,
-            value=OracleState.form[name],
-            on_change=lambda v: OracleState.set_field(name, v),
-            placeholder=placeholder,
-            size="3",
-            width="100%",
-            aria_invalid=_invalid(name),
-        ),
-        _error(name),
-        spacing="1",
-        width="100%",
-    )
+    return _field(name, label, rx.input(placeholder=placeholder, **_bound(name)))
 
 
 def details_form() -> rx.Component:
@@ -146,22 +147,15 @@ def details_form() -> rx.Component:
             spacing="3",
             width="100%",
         ),
-        rx.vstack(
-            field_label("Biggest challenge", "oracle-biggestChallenge"),
+        _field(
+            "biggestChallenge",
+            "Biggest challenge",
             rx.text_area(
-                id="oracle-biggestChallenge",
-                value=OracleState.form["biggestChallenge"],
-                on_change=lambda v: OracleState.set_field("biggestChallenge", v),
                 placeholder="What is holding you back right now?",
                 rows="2",
-                size="3",
-                width="100%",
                 resize="vertical",
-                aria_invalid=_invalid("biggestChallenge"),
+                **_bound("biggestChallenge"),
             ),
-            _error("biggestChallenge"),
-            spacing="1",
-            width="100%",
         ),
         spacing="3",
         align="start",
