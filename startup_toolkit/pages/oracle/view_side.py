@@ -3,6 +3,8 @@ the AI Generate panel and the dialog with the generated content (T-ORA-4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.theme import heading_style
@@ -45,18 +47,31 @@ def _globe() -> rx.Component:
     )
 
 
+def _side_card(*children: rx.Component, **props: Any) -> rx.Component:
+    return rx.vstack(*children, spacing="3", style={**CARD, "padding": "1.25rem"}, **props)
+
+
+def _soft_button(icon: str, label: str, on_click: Any, **props: Any) -> rx.Component:
+    return rx.button(
+        rx.icon(icon, size=14, aria_hidden="true"),
+        label,
+        on_click=on_click,
+        variant="soft",
+        type="button",
+        **props,
+    )
+
+
 def _pulse_card() -> rx.Component:
-    return rx.vstack(
+    return _side_card(
         rx.flex(
             section_heading("Live Pulse", "activity", ACCENT, size="3"),
-            rx.button(
-                rx.icon("refresh-cw", size=14, aria_hidden="true"),
+            _soft_button(
+                "refresh-cw",
                 "Refresh Analysis",
-                on_click=OracleState.solve,
+                OracleState.solve,
                 disabled=OracleState.running,
                 size="1",
-                variant="soft",
-                type="button",
             ),
             justify="between",
             align="center",
@@ -97,8 +112,6 @@ def _pulse_card() -> rx.Component:
             width="100%",
             aria_live="polite",
         ),
-        spacing="3",
-        style={**CARD, "padding": "1.25rem"},
         id="oracle-pulse",
         on_mount=OracleState.pulse_loop,
         on_unmount=OracleState.stop_pulse,
@@ -106,7 +119,7 @@ def _pulse_card() -> rx.Component:
 
 
 def _generate_panel() -> rx.Component:
-    return rx.vstack(
+    return _side_card(
         section_heading("AI Generate", "wand-sparkles", ACCENT, size="3"),
         rx.text("Ready-to-use material for your idea.", size="2", color="var(--gray-11)"),
         rx.grid(
@@ -131,8 +144,6 @@ def _generate_panel() -> rx.Component:
             spacing="2",
             width="100%",
         ),
-        spacing="3",
-        style={**CARD, "padding": "1.25rem"},
         id="oracle-generate",
     )
 
@@ -142,7 +153,7 @@ def side_panel() -> rx.Component:
         rx.cond(
             OracleState.has_result,
             rx.vstack(
-                rx.vstack(
+                _side_card(
                     section_heading("Success globe", "globe", ACCENT, size="3"),
                     rx.center(_globe(), width="100%", padding_y="0.5rem"),
                     rx.center(
@@ -151,8 +162,6 @@ def side_panel() -> rx.Component:
                         ),
                         width="100%",
                     ),
-                    spacing="3",
-                    style={**CARD, "padding": "1.25rem"},
                 ),
                 _pulse_card(),
                 spacing="4",
@@ -190,20 +199,8 @@ def content_modal() -> rx.Component:
                     tab_index=0,
                 ),
                 rx.flex(
-                    rx.button(
-                        rx.icon("copy", size=14, aria_hidden="true"),
-                        "Copy Content",
-                        on_click=OracleContentState.copy,
-                        variant="soft",
-                        type="button",
-                    ),
-                    rx.button(
-                        rx.icon("download", size=14, aria_hidden="true"),
-                        "Download",
-                        on_click=OracleContentState.download,
-                        variant="soft",
-                        type="button",
-                    ),
+                    _soft_button("copy", "Copy Content", OracleContentState.copy),
+                    _soft_button("download", "Download", OracleContentState.download),
                     rx.button(
                         "Close",
                         on_click=OracleContentState.close,
