@@ -98,6 +98,14 @@ def validate(fields: Mapping[str, Any]) -> tuple[StartupData | None, dict[str, s
     return (None, errors) if errors else (StartupData(**values), {})
 
 
+def input_problem(errors: Mapping[str, str]) -> tuple[str, str]:
+    """The toast (title, detail) for details that cannot be sent: the idea's problem, else
+    a general title with the first field's problem."""
+    if "businessIdea" in errors:
+        return errors["businessIdea"], ""
+    return "Please check the details", next(iter(errors.values()), "")
+
+
 def parse_stored(text: Any) -> dict[str, str]:
     """The fields from the browser's `startupOracleData` (untrusted): known keys only, text
     only, each within its limit; anything else is dropped."""
@@ -149,6 +157,7 @@ GENERAL_LABEL = (
 )
 NO_RESULT = "No prediction available to download"
 ORACLE_TEMPERATURE = 0.4
+DEMO_SECONDS = 2.0  # demo mode: how long the sample prediction takes (content: half)
 SIGN_IN_DETAIL = "Please log in to use the Startup Oracle"
 NO_ACCESS = "A subscription is needed to use the Startup Oracle"
 NO_ACCESS_DETAIL = "See the pricing page for plans."

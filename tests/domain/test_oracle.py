@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import oracle_content
 from startup_toolkit.domain.prompts import oracle as prompt
+from startup_toolkit.services.tool_runs import RunStatus
 
 NOW = datetime(2026, 3, 1, 14, 5, tzinfo=UTC)
 
@@ -26,6 +27,33 @@ def test_t_ora_1_a_business_idea_is_required_and_the_rest_kept() -> None:
     assert data is None and errors == {"businessIdea": "Please enter your business idea first"}
     data, errors = rules.validate({"businessIdea": " Meal kits ", "stage": "mvp"})
     assert errors == {} and data == rules.StartupData(businessIdea="Meal kits", stage="mvp")
+
+
+def test_t_ora_1_the_input_problem_toast_names_the_idea_first() -> None:
+    assert rules.input_problem({"businessIdea": rules.IDEA_REQUIRED, "users": "x"}) == (
+        rules.IDEA_REQUIRED,
+        "",
+    )
+    assert rules.input_problem({"users": rules.FIGURE_TOO_LONG}) == (
+        "Please check the details",
+        rules.FIGURE_TOO_LONG,
+    )
+
+
+def test_a_run_without_a_prediction_says_why() -> None:
+    """The daily limit's message replaces the failure's detail; an AI failure keeps it."""
+    budget = rules.RUN_TEXTS.notice(RunStatus.BUDGET, "Limit reached")
+    assert (budget.title, budget.detail) == (rules.FAILED_TOAST, "Limit reached")
+    failed = rules.RUN_TEXTS.notice(RunStatus.FAILED, "Upstream error 503")
+    assert (failed.title, failed.detail) == (rules.FAILED_TOAST, rules.FAILED_DETAIL)
+    assert rules.RUN_TEXTS.notice(RunStatus.UNREADABLE).title == rules.PARSE_WARNING
+    content = oracle_content.run_texts(oracle_content.CONTENT_BY_KIND["email"])
+    for status in (RunStatus.NO_ACCESS, RunStatus.BUDGET, RunStatus.FAILED):
+        notice = content.notice(status, "why")
+        assert (notice.title, notice.detail) == (
+            "Failed to generate email",
+            "Please try again later",
+        )
 
 
 def test_over_long_fields_are_reported_and_unknown_stages_fall_back() -> None:

@@ -1,5 +1,5 @@
-"""The Startup Oracle's states: the prediction with its details form, Live Pulse and voice
-input (`OracleState`), and the AI Generate panel with its dialog (`OracleContentState`).
+"""The Startup Oracle's page state: the details form, the prediction, Live Pulse and voice
+input (the AI Generate panel has its own state, in `state_content`).
 
 The details are kept in the browser under `startupOracleData` (read back as untrusted input).
 Each AI run goes through `run_tool` in a background task that takes the tab's state lock only
@@ -21,7 +21,6 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import oracle as rules
-from startup_toolkit.domain import oracle_content as content_rules
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import oracle as prompt
@@ -40,8 +39,6 @@ TOOL_NAME = STARTUP_ORACLE.name
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
 TOAST_ID = "oracle-status"
-CONTENT_TOAST_ID = "oracle-content"
-DEMO_SECONDS = 2.0
 ROADMAP_TABS: tuple[tuple[str, str], ...] = (
     ("funding", "Funding"),
     ("customers", "Customers"),
@@ -63,25 +60,8 @@ class PulseRow:
     time: str = ""
 
 
-@dataclasses.dataclass(frozen=True)
-class ContentForm:
-    """What a content button's run works on."""
-
-    content: content_rules.ContentKind
-    data: rules.StartupData
-
-
 def _empty_form() -> dict[str, str]:
     return {name: (rules.DEFAULT_STAGE if name == "stage" else "") for name in rules.FIELDS}
-
-
-def _input_problem(errors: dict[str, str], toast_id: str, *, detail: bool) -> EventSpec:
-    """The toast for a details form that cannot be sent: the idea's problem, else the first."""
-    title = errors.get("businessIdea") or "Please check the details"
-    if not detail:
-        return rx.toast.error(title, id=toast_id)
-    description = "" if "businessIdea" in errors else next(iter(errors.values()), "")
-    return rx.toast.error(title, description=description, id=toast_id)
 
 
 def prediction_run(data: rules.StartupData) -> ToolRun[rules.OracleResult]:
@@ -94,22 +74,8 @@ def prediction_run(data: rules.StartupData) -> ToolRun[rules.OracleResult]:
         temperature=rules.ORACLE_TEMPERATURE,
         texts=rules.RUN_TEXTS,
         sample=rules.sample_result,
-        demo_seconds=DEMO_SECONDS,
+        demo_seconds=rules.DEMO_SECONDS,
         fallback=lambda status: rules.general_result() if status is RunStatus.UNREADABLE else None,
-    )
-
-
-def content_run(form: ContentForm) -> ToolRun[str]:
-    """The text of one content button for the founder's details."""
-    return ToolRun(
-        tool=TOOL_NAME,
-        system=prompt.CONTENT_SYSTEM,
-        prompt=prompt.content_prompt(form.content, form.data),
-        max_tokens=content_rules.CONTENT_MAX_TOKENS,
-        finish=content_rules.clean_content,
-        texts=content_rules.run_texts(form.content),
-        sample=lambda: content_rules.sample_content(form.content, form.data.businessIdea),
-        demo_seconds=DEMO_SECONDS / 2,
     )
 
 
@@ -267,7 +233,8 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
         data, errors = rules.validate(self.form)
         self.errors = errors
         if data is None:
-            return _input_problem(errors, TOAST_ID, detail=True)
+            title, detail = rules.input_problem(errors)
+            return rx.toast.error(title, description=detail, id=TOAST_ID)
         if await signed_in_user_id(self) is None:
             return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
         self._start_run(data)
@@ -368,87 +335,4 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
             content_type="analysis",
             formatted_content=rules.to_html(result, data),
             metadata=rules.save_metadata(result, created_at, sample=self.sample),
-        )
-
-
-class OracleContentState(ToolRunMixin, rx.State):
-    """The AI Generate buttons (`running` while one generates) and the dialog showing what
-    was generated (T-ORA-4)."""
-
-    asked: str = ""  # the kind being generated: its button shows a spinner
-    dialog_open: bool = False
-    kind: str = ""
-    title: str = ""
-    text: str = ""
-
-    @rx.var
-    def generating(self) -> str:
-        """The kind whose button shows a spinner; '' when idle."""
-        return self.asked if self.running else ""
-
-    @rx.event
-    async def generate_content(self, kind: str) -> EventSpec | None:
-        """A content button. A sequential handler, so it reads every field typed before the
-        click; the AI work runs in `run_content` on what it takes here."""
-        content = content_rules.CONTENT_BY_KIND.get(kind) if isinstance(kind, str) else None
-        if content is None or self.running:
-            return None
-        oracle = await self.get_state(OracleState)
-        data, errors = rules.validate(oracle.form)
-        if data is None:
-            oracle.errors = errors
-            return _input_problem(errors, CONTENT_TOAST_ID, detail=False)
-        if await signed_in_user_id(self) is None:
-            return rx.toast.error(
-                AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=CONTENT_TOAST_ID
-            )
-        self._start_run(ContentForm(content, data))
-        self.asked = kind
-        return OracleContentState.run_content
-
-    @rx.event(background=True)
-    async def run_content(self) -> AsyncIterator[EventSpec]:
-        """The generation itself; does nothing unless `generate_content` has just started one."""
-        run = await self._claim_run()
-        if run is None:
-            return
-        form: ContentForm = run.form
-        outcome = await run_tool(run.user_id, content_run(form))
-        text = outcome.result or ""
-        async with self:
-            if not self._is_current(run):
-                return
-            self.running = False
-            if text:
-                self.kind = form.content.kind
-                self.title = form.content.title
-                self.text = text
-                self.dialog_open = True
-        if not text:
-            notice = outcome.notice or content_rules.run_texts(form.content).failed
-            yield rx.toast.error(notice.title, description=notice.detail, id=CONTENT_TOAST_ID)
-
-    @rx.event
-    def set_dialog_open(self, value: bool) -> None:
-        self.dialog_open = bool(value) and bool(self.text)
-
-    @rx.event
-    def close(self) -> None:
-        self.dialog_open = False
-
-    @rx.event
-    def copy(self) -> list[EventSpec]:
-        return [
-            rx.set_clipboard(self.text),
-            rx.toast.success("Copied to clipboard", id=CONTENT_TOAST_ID),
-        ]
-
-    @rx.event
-    def download(self) -> EventSpec:
-        if not self.text:
-            return rx.toast.error("No content available to download", id=CONTENT_TOAST_ID)
-        return rx.download(
-            data=self.text,
-            filename=content_rules.content_filename(self.title, self.kind),
-            mime_type=content_rules.content_mime(self.kind),
         )

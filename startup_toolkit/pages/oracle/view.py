@@ -163,6 +163,10 @@ def details_form() -> rx.Component:
     )
 
 
+def _card(*children: rx.Component, **props: Any) -> rx.Component:
+    return rx.vstack(*children, spacing="3", style=CARD, **props)
+
+
 def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str) -> rx.Component:
     return rx.vstack(
         rx.foreach(
@@ -213,7 +217,7 @@ def _prediction_card() -> rx.Component:
 def _roadmap() -> rx.Component:
     lists = {"funding": OracleState.funding, "customers": OracleState.customers}
     lists["product"] = OracleState.product
-    return rx.vstack(
+    return _card(
         section_heading("Solution Roadmap", "map", ACCENT),
         rx.tabs.root(
             tab_list(*[rx.tabs.trigger(label, value=value) for value, label in ROADMAP_TABS]),
@@ -231,8 +235,6 @@ def _roadmap() -> rx.Component:
             on_change=OracleState.set_roadmap_tab,
             width="100%",
         ),
-        spacing="3",
-        style=CARD,
         id="oracle-roadmap",
     )
 
@@ -252,18 +254,14 @@ def results() -> rx.Component:
         ),
         _prediction_card(),
         rx.grid(
-            rx.vstack(
+            _card(
                 section_heading("Risk analysis", "triangle-alert", ACCENT),
                 _item_list(OracleState.risks, "shield-alert", "red", "oracle-risk"),
-                spacing="3",
-                style=CARD,
                 id="oracle-risks",
             ),
-            rx.vstack(
+            _card(
                 section_heading("Next strategic moves", "footprints", ACCENT),
                 _item_list(OracleState.moves, "arrow-right", "green", "oracle-move"),
-                spacing="3",
-                style=CARD,
                 id="oracle-moves",
             ),
             columns=rx.breakpoints(initial="1", md="2"),

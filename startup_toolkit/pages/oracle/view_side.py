@@ -10,7 +10,8 @@ import reflex as rx
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import oracle_content as content_rules
-from startup_toolkit.pages.oracle.state import OracleContentState, OracleState
+from startup_toolkit.pages.oracle.state import OracleState
+from startup_toolkit.pages.oracle.state_content import OracleContentState
 from startup_toolkit.pages.oracle.view import ACCENT, CARD
 
 

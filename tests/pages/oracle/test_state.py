@@ -28,7 +28,8 @@ from startup_toolkit.domain import oracle_content
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.oracle import state as oracle_state
-from startup_toolkit.pages.oracle.state import OracleContentState, OracleState
+from startup_toolkit.pages.oracle.state import OracleState
+from startup_toolkit.pages.oracle.state_content import OracleContentState
 from startup_toolkit.services.ai import BUDGET_EXCEEDED
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
@@ -191,7 +192,7 @@ def test_t_ai_5_save_stores_the_prediction(engine: Engine, founder: Founder) -> 
 
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(oracle_state, "DEMO_SECONDS", 0.1)
+    monkeypatch.setattr(rules, "DEMO_SECONDS", 0.1)
     monkeypatch.setattr(rules, "PULSE_SECONDS", 0.05)
     monkeypatch.setattr(rules, "WELCOME_DELAY_SECONDS", 0.05)
 
