@@ -1,7 +1,8 @@
 """The Startup Oracle's rules (T-ORA-1..5): the founder's startup data (validated, including
 the copy kept in the browser under `startupOracleData`), the prediction the AI is asked for
 (read leniently) with the spec's defaults, probability bands, the progress gauge, the Live
-Pulse feed, generated content (titles, file names) and voice commands. Pure: no I/O.
+Pulse feed and voice commands, and what a run that gives no prediction says. Pure: no I/O.
+Generated content (T-ORA-4) is in `oracle_content`.
 
 Oracle result (spec ai-tools section 3): probability, risks, moves, funding, customers,
 product. A reply holding none of them is a parse failure; the page then shows the general
@@ -22,7 +23,8 @@ from typing import Any, TypeVar
 from pydantic import field_validator, model_validator
 
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, plain_text, text_list
-from startup_toolkit.domain.saved_results import download_filename, iso_timestamp
+from startup_toolkit.domain.saved_results import iso_timestamp
+from startup_toolkit.services.tool_runs import AI_REASON, Notice, RunTexts
 
 T = TypeVar("T")
 
@@ -96,6 +98,14 @@ def validate(fields: Mapping[str, Any]) -> tuple[StartupData | None, dict[str, s
     return (None, errors) if errors else (StartupData(**values), {})
 
 
+def input_problem(errors: Mapping[str, str]) -> tuple[str, str]:
+    """The toast (title, detail) for details that cannot be sent: the idea's problem, else
+    a general title with the first field's problem."""
+    if "businessIdea" in errors:
+        return errors["businessIdea"], ""
+    return "Please check the details", next(iter(errors.values()), "")
+
+
 def parse_stored(text: Any) -> dict[str, str]:
     """The fields from the browser's `startupOracleData` (untrusted): known keys only, text
     only, each within its limit; anything else is dropped."""
@@ -147,6 +157,20 @@ GENERAL_LABEL = (
 )
 NO_RESULT = "No prediction available to download"
 ORACLE_TEMPERATURE = 0.4
+DEMO_SECONDS = 2.0  # demo mode: how long the sample prediction takes (content: half)
+SIGN_IN_DETAIL = "Please log in to use the Startup Oracle"
+NO_ACCESS = "A subscription is needed to use the Startup Oracle"
+NO_ACCESS_DETAIL = "See the pricing page for plans."
+DEMO_TOAST = "Sample prediction (demo mode)"
+DEMO_DETAIL = "Set AI_API_KEY to get predictions for your idea."
+#: An unreadable reply still shows a prediction (the general one) with the warning; the daily
+#: limit's message replaces the failure's detail, an AI failure keeps it.
+RUN_TEXTS = RunTexts(
+    failed=Notice(FAILED_TOAST, FAILED_DETAIL),
+    no_access=Notice(NO_ACCESS, NO_ACCESS_DETAIL),
+    budget=Notice(FAILED_TOAST, AI_REASON),
+    unreadable=Notice(PARSE_WARNING),
+)
 
 # --- Probability bands and the progress gauge ------------------------------------------------
 
@@ -395,167 +419,6 @@ def valid_offset(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
         return 0
     return int(value) if -840 <= value <= 840 else 0
-
-
-# --- Generated content (T-ORA-4) ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ContentKind:
-    kind: str
-    label: str  # 'Failed to generate {label}'
-    button: str
-    title: str
-    extension: str
-    icon: str
-    ask: str
-
-
-CONTENT_KINDS: tuple[ContentKind, ...] = (
-    ContentKind(
-        "code",
-        "code",
-        "Landing page code",
-        "Landing Page Component",
-        "tsx",
-        "code",
-        "Write one self-contained React component in TypeScript (TSX) for this startup's "
-        "landing page hero: headline, subheadline, three benefit bullets and a call to action. "
-        "Reply with the code only.",
-    ),
-    ContentKind(
-        "content",
-        "marketing copy",
-        "Marketing copy",
-        "Marketing Copy",
-        "txt",
-        "megaphone",
-        "Write marketing copy: a headline, a tagline, a 100-word product description and three "
-        "short social media posts.",
-    ),
-    ContentKind(
-        "email",
-        "email",
-        "Outreach email",
-        "Customer Outreach Email",
-        "txt",
-        "mail",
-        "Write a short cold outreach email to a potential early customer, with a subject line, "
-        "that asks for a 15-minute call.",
-    ),
-    ContentKind(
-        "tasks",
-        "task list",
-        "Task list",
-        "Next 30 Days Task List",
-        "txt",
-        "list-checks",
-        "Write a task list of exactly 5 tasks for the next 30 days. For each task give a "
-        "one-line description and a deadline (e.g. 'Deadline: Day 7').",
-    ),
-    ContentKind(
-        "article",
-        "article",
-        "Article",
-        "Founder Article",
-        "md",
-        "newspaper",
-        "Write an article of 1000-1500 words in Markdown about the problem this startup solves "
-        "and how it solves it. Cite sources from the last 1-2 years; if you have none, write "
-        "'No recent data/source available'.",
-    ),
-    ContentKind(
-        "document",
-        "document",
-        "Business document",
-        "One-Page Business Plan",
-        "md",
-        "file-text",
-        "Write a one-page business plan in Markdown: problem, solution, customers, business "
-        "model, go-to-market, milestones, risks. Cite sources from the last 1-2 years; if you "
-        "have none, write 'No recent data/source available'.",
-    ),
-    ContentKind(
-        "video",
-        "video script",
-        "Video script",
-        "Pitch Video Script",
-        "txt",
-        "video",
-        "Write a 5-10 minute video script pitching this startup, with scene directions in "
-        "square brackets. Cite sources from the last 1-2 years; if you have none, write "
-        "'No recent data/source available'.",
-    ),
-)
-CONTENT_BY_KIND = {c.kind: c for c in CONTENT_KINDS}
-CONTENT_FAILED_DETAIL = "Please try again later"
-MAX_CONTENT_CHARS = 30_000
-CONTENT_MAX_TOKENS = 3000
-SAMPLE_CONTENT_NOTE = "[Sample content (demo mode): set AI_API_KEY for content about your idea.]"
-
-
-def content_failed(kind: ContentKind) -> str:
-    return f"Failed to generate {kind.label}"
-
-
-def content_filename(title: str, kind: str) -> str:
-    """Lowercased title, runs of non-alphanumerics as one dash: .tsx for code, .md for
-    article and document, .txt for the rest."""
-    content = CONTENT_BY_KIND.get(kind)
-    return download_filename(title, content.extension if content else "txt")
-
-
-def content_mime(kind: str) -> str:
-    content = CONTENT_BY_KIND.get(kind)
-    return "text/markdown" if content and content.extension == "md" else "text/plain"
-
-
-def clean_content(text: Any) -> str:
-    """The model's text as shown and downloaded: no surrounding code fence, capped."""
-    if not isinstance(text, str):
-        return ""
-    body = text.strip()
-    fence = re.fullmatch(r"```[\w+-]*\n(.*?)\n?```", body, re.DOTALL)
-    if fence:
-        body = fence.group(1).strip()
-    return body[:MAX_CONTENT_CHARS]
-
-
-def sample_content(kind: ContentKind, idea: str) -> str:
-    """Demo mode's built-in content for each kind, clearly labelled."""
-    name = plain_text(idea, 80) or "your startup"
-    bodies = {
-        "code": (
-            "export default function Hero() {\n"
-            "  return (\n"
-            '    <section className="hero">\n'
-            "      <h1>Your Startup</h1>\n"
-            "      <p>Get unstuck faster.</p>\n"
-            "      <button>Join the waitlist</button>\n"
-            "    </section>\n"
-            "  );\n"
-            "}"
-        ),
-        "tasks": "\n".join(
-            f"{i}. {task} - Deadline: Day {day}"
-            for i, (task, day) in enumerate(
-                [
-                    ("Interview 10 target customers", 7),
-                    ("Write the one-page value proposition", 10),
-                    ("Build a landing page with a waitlist", 14),
-                    ("Run a small paid test for sign-ups", 21),
-                    ("Review results and pick the next experiment", 30),
-                ],
-                start=1,
-            )
-        ),
-    }
-    body = bodies.get(
-        kind.kind,
-        f"{kind.title} for {name}\n\nThis is sample text that shows where your generated "
-        f"{kind.label} will appear.",
-    )
-    return f"{SAMPLE_CONTENT_NOTE}\n\n{body}" if kind.kind != "code" else body
 
 
 # --- Voice commands (T-ORA-5) ----------------------------------------------------------------

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from startup_toolkit.domain.oracle import STAGES, ContentKind, StartupData
+from startup_toolkit.domain.oracle import STAGES, StartupData
+from startup_toolkit.domain.oracle_content import ContentKind
 
 _STAGE_LABELS = dict(STAGES)
 

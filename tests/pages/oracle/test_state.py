@@ -24,15 +24,19 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import oracle as rules
+from startup_toolkit.domain import oracle_content
+from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.results import SavedResult
-from startup_toolkit.pages import startup_oracle as page
-from startup_toolkit.pages.startup_oracle import OracleState
+from startup_toolkit.pages.oracle import state as oracle_state
+from startup_toolkit.pages.oracle.state import OracleState
+from startup_toolkit.pages.oracle.state_content import OracleContentState
+from startup_toolkit.services.ai import BUDGET_EXCEEDED
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
-from tests.support.tool_states import Recorder, Tab, in_processor, signed_in
+from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
 
-pytestmark = pytest.mark.usefixtures("cheap_hashing")
+Founder = tuple[str, str]
 
 ROUTE = "/startup-oracle"
 IDEA = "A marketplace that matches freelance bookkeepers with small restaurants."
@@ -50,6 +54,11 @@ def substate(cookie: str = "") -> OracleState:
     return tool_substate(OracleState, ROUTE, cookie)
 
 
+def content_tab(tab: Tab) -> Tab:
+    """The same browser tab, for the AI Generate panel's state."""
+    return Tab(OracleContentState, ROUTE, tab.manager, tab.processor, tab.token)
+
+
 def form(**values: str) -> dict[str, str]:
     return {**{name: "" for name in rules.FIELDS}, "stage": "mvp", "businessIdea": IDEA, **values}
 
@@ -61,7 +70,7 @@ def with_result(s: OracleState) -> OracleState:
 
 async def fire(tab: Tab, handler: str, busy: str, **payload: Any) -> Any:
     """Like `Tab.fire`, with arguments."""
-    event = Event(name=f"{OracleState.get_full_name()}.{handler}", payload=payload)
+    event = Event(name=f"{tab.cls.get_full_name()}.{handler}", payload=payload)
     await asyncio.wait_for(await tab.processor.enqueue(tab.token, event), timeout=20)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
@@ -134,8 +143,8 @@ def test_t_ora_5_voice_commands_show_a_notice_other_speech_becomes_the_idea() ->
 
 def test_toggle_speech_starts_and_stops_listening() -> None:
     s = substate()
-    assert "SpeechRecognition" in event_text(s.toggle_speech()) and s.listening
-    assert "__unstuckSpeech" in event_text(s.toggle_speech()) and not s.listening
+    assert "unstuckSpeech.listen()" in event_text(s.toggle_speech()) and s.listening
+    assert "unstuckSpeech.stop()" in event_text(s.toggle_speech()) and not s.listening
 
 
 def test_t_ora_2_roadmap_tabs() -> None:
@@ -150,23 +159,23 @@ def test_t_ora_2_roadmap_tabs() -> None:
 
 
 def test_t_ora_4_download_uses_the_slugged_title_and_the_kind_extension() -> None:
-    s = substate()
-    assert "No content available to download" in event_text(s.download_content())
-    s.content_kind, s.content_title, s.content_text = "article", "Founder Article", "# Hi"
-    (event,) = Event.from_event_type(s.download_content())
+    s = tool_substate(OracleContentState, ROUTE)
+    assert "No content available to download" in event_text(s.download())
+    s.kind, s.title, s.text = "article", "Founder Article", "# Hi"
+    (event,) = Event.from_event_type(s.download())
     assert event.payload["filename"] == "founder-article.md"
     head, _, data = event.payload["url"].partition(",")
     assert head == "data:text/markdown;base64" and base64.b64decode(data).decode() == "# Hi"
-    assert "Copied to clipboard" in event_text(s.copy_content())
-    s.content_open = True
-    s.close_content()
-    assert not s.content_open
-    s.set_content_open(True)
-    assert s.content_open
+    assert "Copied to clipboard" in event_text(s.copy())
+    s.dialog_open = True
+    s.close()
+    assert not s.dialog_open
+    s.set_dialog_open(True)
+    assert s.dialog_open
 
 
-def test_t_ai_5_save_stores_the_prediction(engine: Engine) -> None:
-    user_id, cookie = signed_in(engine)
+def test_t_ai_5_save_stores_the_prediction(engine: Engine, founder: Founder) -> None:
+    user_id, cookie = founder
     s = substate(cookie)
     assert "Nothing to save yet" in event_text(asyncio.run(s.save()))
     with_result(s)
@@ -183,20 +192,20 @@ def test_t_ai_5_save_stores_the_prediction(engine: Engine) -> None:
 
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(page, "DEMO_SECONDS", 0.1)
+    monkeypatch.setattr(rules, "DEMO_SECONDS", 0.1)
     monkeypatch.setattr(rules, "PULSE_SECONDS", 0.05)
     monkeypatch.setattr(rules, "WELCOME_DELAY_SECONDS", 0.05)
 
 
 def test_t_ora_1_2_the_prediction_with_the_progress_gauge(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: Founder, fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.slow(1.0, text=json.dumps(REPLY))
 
     async def run(tab: Tab, recorder: Recorder) -> OracleState:
         await tab.prepare(cookie, form=form(revenue="$2,000"))
-        s = await fire(tab, "solve", busy="analysing")
+        s = await fire(tab, "solve", busy="running")
         assert "Predictions generated successfully" in recorder.toasts()[0]
         await asyncio.sleep(0.8)  # the gauge resets 500 ms after the end
         progress = recorder.values("progress")
@@ -212,14 +221,14 @@ def test_t_ora_1_2_the_prediction_with_the_progress_gauge(
 
 
 def test_t_ora_2_an_unreadable_reply_gives_the_general_prediction_with_the_warning(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: Founder, fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.broken_json().broken_json()
 
     async def run(tab: Tab, recorder: Recorder) -> OracleState:
         await tab.prepare(cookie, form=form())
-        s = await fire(tab, "solve", busy="analysing")
+        s = await fire(tab, "solve", busy="running")
         (toast,) = recorder.toasts()
         assert "Using general predictions due to processing error" in toast
         return s
@@ -230,14 +239,14 @@ def test_t_ora_2_an_unreadable_reply_gives_the_general_prediction_with_the_warni
 
 
 def test_t_ora_2_a_failed_request_offers_try_again_and_shows_no_result(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: Founder, fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.status(503).status(503).status(503)
 
     async def run(tab: Tab, recorder: Recorder) -> OracleState:
         await tab.prepare(cookie, form=form())
-        s = await fire(tab, "solve", busy="analysing")
+        s = await fire(tab, "solve", busy="running")
         (toast,) = recorder.toasts()
         assert "Failed to generate predictions" in toast
         assert "Please try or check your connection" in toast
@@ -245,17 +254,17 @@ def test_t_ora_2_a_failed_request_offers_try_again_and_shows_no_result(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.has_result and s.progress == 0 and not s.analysing
+    assert not s.has_result and s.progress == 0 and not s.running
 
 
 def test_t_ora_1_no_idea_keeps_the_input_and_calls_nothing(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: Founder, fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
     async def run(tab: Tab, recorder: Recorder) -> OracleState:
         await tab.prepare(cookie, form=form(businessIdea="  ", revenue="$9"))
-        s = await fire(tab, "solve", busy="analysing")
+        s = await fire(tab, "solve", busy="running")
         assert "Please enter your business idea first" in recorder.toasts()[0]
         return s
 
@@ -267,9 +276,9 @@ def test_t_ora_1_no_idea_keeps_the_input_and_calls_nothing(
 def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: FakeAiServer) -> None:
     async def run(tab: Tab, recorder: Recorder) -> OracleState:
         await tab.prepare("", form=form())
-        s = await fire(tab, "solve", busy="analysing")
+        s = await fire(tab, "solve", busy="running")
         assert "Authentication required" in recorder.toasts()[0]
-        s = await fire(tab, "generate_content", busy="content_busy", kind="email")
+        await fire(content_tab(tab), "generate_content", busy="running", kind="email")
         assert "Authentication required" in recorder.toasts()[1]
         return s
 
@@ -278,61 +287,61 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: Fa
 
 
 def test_demo_mode_shows_the_labelled_sample_without_calling_any_ai(
-    engine: Engine, settings_env: pytest.MonkeyPatch, quick: None
+    founder: Founder, settings_env: pytest.MonkeyPatch, quick: None
 ) -> None:
     settings_env.delenv("AI_API_KEY", raising=False)
     get_settings.cache_clear()
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
-    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+    async def run(tab: Tab, recorder: Recorder) -> tuple[OracleState, OracleContentState]:
         await tab.prepare(cookie, form=form())
-        await fire(tab, "solve", busy="analysing")
+        s = await fire(tab, "solve", busy="running")
         assert "demo mode" in recorder.toasts()[0]
-        return await fire(tab, "generate_content", busy="content_busy", kind="tasks")
+        return s, await fire(content_tab(tab), "generate_content", busy="running", kind="tasks")
 
-    s = in_processor(OracleState, ROUTE, run)
+    s, content = in_processor(OracleState, ROUTE, run)
     assert s.has_result and s.sample == "demo" and s.probability == 72
-    assert s.content_open and s.content_title == "Next 30 Days Task List"
-    assert s.content_text.count("Deadline:") == 5
+    assert content.dialog_open and content.title == "Next 30 Days Task List"
+    assert content.text.count("Deadline:") == 5
 
 
 # --- Generated content (T-ORA-4) ----------------------------------------------------------------
 
 
-def test_t_ora_4_generated_code_opens_the_modal(engine: Engine, fake_ai: FakeAiServer) -> None:
-    _, cookie = signed_in(engine)
+def test_t_ora_4_generated_code_opens_the_modal(founder: Founder, fake_ai: FakeAiServer) -> None:
+    _, cookie = founder
     fake_ai.reply("```tsx\nexport default function Hero() {}\n```")
 
-    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+    async def run(tab: Tab, recorder: Recorder) -> OracleContentState:
         await tab.prepare(cookie, form=form())
-        s = await fire(tab, "generate_content", busy="content_busy", kind="code")
-        assert "code" in recorder.values("content_busy")
+        s = await fire(content_tab(tab), "generate_content", busy="running", kind="code")
+        assert "code" in Recorder(OracleContentState, recorder.updates).values("generating")
         assert recorder.toasts() == []
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert s.content_open and s.content_kind == "code"
-    assert s.content_text == "export default function Hero() {}"
-    assert rules.content_filename(s.content_title, s.content_kind) == "landing-page-component.tsx"
+    assert s.dialog_open and s.kind == "code"
+    assert s.text == "export default function Hero() {}"
+    assert oracle_content.content_filename(s.title, s.kind) == "landing-page-component.tsx"
     assert IDEA in fake_ai.requests[0]["messages"][-1]["content"]
 
 
 def test_t_ora_4_a_failure_shows_the_toast_and_no_modal(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: Founder, fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.status(500).status(500).status(500)
 
-    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+    async def run(tab: Tab, recorder: Recorder) -> OracleContentState:
         await tab.prepare(cookie, form=form())
-        s = await fire(tab, "generate_content", busy="content_busy", kind="video")
+        s = await fire(content_tab(tab), "generate_content", busy="running", kind="video")
         (toast,) = recorder.toasts()
         assert "Failed to generate video script" in toast and "Please try again later" in toast
-        await fire(tab, "generate_content", busy="content_busy", kind="root")
+        await fire(content_tab(tab), "generate_content", busy="running", kind="root")
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.content_open and s.content_busy == "" and s.content_text == ""
+    assert not s.dialog_open and s.generating == "" and s.text == ""
     assert len(fake_ai.requests) == 3  # the unknown kind called nothing
 
 
@@ -347,7 +356,7 @@ class Always(random.Random):
 def test_t_ora_3_the_pulse_loop_adds_items_keeps_five_and_stops_on_unmount(
     engine: Engine, monkeypatch: pytest.MonkeyPatch, quick: None
 ) -> None:
-    monkeypatch.setattr(page, "_rng", Always(1))
+    monkeypatch.setattr(oracle_state, "_rng", Always(1))
 
     async def run(tab: Tab, recorder: Recorder) -> tuple[OracleState, int]:
         await tab.prepare("")
@@ -360,7 +369,7 @@ def test_t_ora_3_the_pulse_loop_adds_items_keeps_five_and_stops_on_unmount(
         assert len(s.pulse) == 5
         assert s.pulse[0].id > s.pulse[-1].id
         assert {p.type for p in s.pulse} <= set(rules.PULSE_TYPES)
-        await fire(tab, "stop_pulse", busy="analysing")
+        await fire(tab, "stop_pulse", busy="running")
         await asyncio.sleep(0.2)
         first = (await tab.state()).pulse[0].id
         await asyncio.sleep(0.3)
@@ -373,7 +382,7 @@ def test_t_ora_3_the_pulse_loop_adds_items_keeps_five_and_stops_on_unmount(
 def test_t_ora_5_the_welcome_toast_lasts_5000_ms(quick: None) -> None:
     async def run(tab: Tab, recorder: Recorder) -> None:
         await tab.prepare("")
-        await fire(tab, "welcome", busy="analysing")
+        await fire(tab, "welcome", busy="running")
         deadline = time.monotonic() + 5
         while not recorder.toasts() and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
@@ -384,31 +393,101 @@ def test_t_ora_5_the_welcome_toast_lasts_5000_ms(quick: None) -> None:
 
 
 def test_t_ora_1_4_the_chained_ai_handlers_on_their_own_do_nothing(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: Founder, fake_ai: FakeAiServer
 ) -> None:
     """T-ORA-1, T-ORA-4: `run_prediction` / `run_content` work only on what `solve` /
     `generate_content` took; fired directly (no pending run, even while shown as running)
     they change nothing and call no AI."""
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.reply_json(REPLY).reply("Some content")
+
+    async def run(tab: Tab, recorder: Recorder) -> tuple[OracleState, OracleContentState]:
+        content = content_tab(tab)
+        runs = ((tab, "run_prediction"), (content, "run_content"))
+        await tab.prepare(cookie, form=form())
+        for on, handler in runs:
+            await asyncio.wait_for(await on.start(handler), timeout=5)
+        s, c = await tab.state(), await content.state()
+        assert not s.running and not c.running and c.generating == "" and not s.has_result
+        await tab.prepare(cookie, running=True)  # busy, nothing pending
+        await content.prepare(cookie, running=True, asked="email")
+        for on, handler in runs:
+            await asyncio.wait_for(await on.start(handler), timeout=5)
+        await asyncio.sleep(0.2)
+        assert recorder.toasts() == []
+        return await tab.state(), await content.state()
+
+    s, c = in_processor(OracleState, ROUTE, run)
+    assert s.running and c.running and c.generating == "email" and s.progress == 0
+    assert not s.has_result and not c.dialog_open and c.text == ""
+    assert s._run == 0 and c._run == 0 and s.form == form()
+    assert fake_ai.requests == []
+
+
+# --- What a run without the model's answer says (run_tool's outcomes) ---------------------------
+
+
+def test_t_ora_2_4_the_daily_limit_fails_with_its_message_and_calls_nothing(
+    engine: Engine, founder: Founder, fake_ai: FakeAiServer, settings_env: pytest.MonkeyPatch
+) -> None:
+    """The prediction's failure toast shows the AI service's message (with Try Again); a
+    content button says its own failure."""
+    user_id, cookie = founder
+    settings_env.setenv("AI_DAILY_TOKENS", "100")
+    get_settings.cache_clear()
+    with Session(engine) as db:
+        db.add(AiUsage(user_id=user_id, tool_name="Startup Oracle", total_tokens=1000))
+        db.commit()
 
     async def run(tab: Tab, recorder: Recorder) -> OracleState:
         await tab.prepare(cookie, form=form())
-        for handler in ("run_prediction", "run_content"):
-            event = Event(name=f"{OracleState.get_full_name()}.{handler}", payload={})
-            await asyncio.wait_for(await tab.processor.enqueue(tab.token, event), timeout=5)
-        s = await tab.state()
-        assert not s.analysing and s.content_busy == "" and not s.has_result
-        await tab.prepare(cookie, analysing=True, content_busy="email")  # busy, nothing pending
-        for handler in ("run_prediction", "run_content"):
-            event = Event(name=f"{OracleState.get_full_name()}.{handler}", payload={})
-            await asyncio.wait_for(await tab.processor.enqueue(tab.token, event), timeout=5)
-        await asyncio.sleep(0.2)
-        assert recorder.toasts() == []
+        s = await fire(tab, "solve", busy="running")
+        await fire(content_tab(tab), "generate_content", busy="running", kind="email")
+        prediction, content = recorder.toasts()
+        assert "Failed to generate predictions" in prediction and BUDGET_EXCEEDED in prediction
+        assert "Try Again" in prediction
+        assert "Failed to generate email" in content and "Please try again later" in content
+        return s
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert not s.has_result and s.progress == 0
+    assert fake_ai.requests == []
+
+
+def test_without_a_subscription_the_runs_say_so_and_call_nothing(
+    founder: Founder, fake_ai: FakeAiServer, settings_env: pytest.MonkeyPatch
+) -> None:
+    _, cookie = founder
+    settings_env.setenv("ACCESS_MODE", "subscription")
+    get_settings.cache_clear()
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleContentState:
+        await tab.prepare(cookie, form=form())
+        await fire(tab, "solve", busy="running")
+        s = await fire(content_tab(tab), "generate_content", busy="running", kind="tasks")
+        prediction, content = recorder.toasts()
+        assert "A subscription is needed to use the Startup Oracle" in prediction
+        assert "See the pricing page for plans." in prediction and "Try Again" not in prediction
+        assert "Failed to generate task list" in content
+        return s
+
+    s = in_processor(OracleState, ROUTE, run)
+    assert not s.dialog_open and s.text == ""
+    assert fake_ai.requests == []
+
+
+def test_t_ora_4_a_content_button_without_an_idea_marks_the_idea_field(
+    founder: Founder, fake_ai: FakeAiServer
+) -> None:
+    _, cookie = founder
+
+    async def run(tab: Tab, recorder: Recorder) -> OracleState:
+        await tab.prepare(cookie, form=form(businessIdea=""))
+        await fire(content_tab(tab), "generate_content", busy="running", kind="article")
+        (toast,) = recorder.toasts()
+        assert "Please enter your business idea first" in toast
         return await tab.state()
 
     s = in_processor(OracleState, ROUTE, run)
-    assert s.analysing and s.content_busy == "email" and s.progress == 0
-    assert not s.has_result and not s.content_open and s.content_text == ""
-    assert s._run == 0 and s._content_run == 0 and s.form == form()
+    assert s.errors == {"businessIdea": rules.IDEA_REQUIRED}
     assert fake_ai.requests == []

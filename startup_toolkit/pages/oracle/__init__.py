@@ -1,0 +1,48 @@
+"""/startup-oracle: success probability, risks, next moves and a solution roadmap for a
+business idea (T-ORA-1..5, T-AI-5).
+
+Input panel (idea with voice input, Solve Now, a progress gauge) and a details form; after a
+run: prediction card, risks, next moves, Solution Roadmap tabs, a globe with the probability,
+the Live Pulse feed and generated content in a dialog. States in `state`, components in
+`view` (main column) and `view_side` (side column and the dialog).
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.tool_layout import tool_page, tool_route
+from startup_toolkit.domain.catalog import STARTUP_ORACLE
+from startup_toolkit.pages.oracle.state import OracleState
+from startup_toolkit.pages.oracle.view import details_form, input_panel, results
+from startup_toolkit.pages.oracle.view_side import content_modal, side_panel
+from startup_toolkit.state.auth import AuthState
+
+
+@tool_route(
+    STARTUP_ORACLE,
+    on_load=[AuthState.require_access, OracleState.restore, OracleState.welcome],
+)
+def startup_oracle() -> rx.Component:
+    return tool_page(
+        STARTUP_ORACLE,
+        rx.grid(
+            rx.vstack(
+                input_panel(),
+                details_form(),
+                rx.cond(OracleState.has_result, results()),
+                spacing="4",
+                width="100%",
+                min_width="0",
+            ),
+            rx.box(side_panel(), width="100%", min_width="0"),
+            grid_template_columns=rx.breakpoints(
+                initial="minmax(0, 1fr)", lg="minmax(0, 2fr) minmax(0, 1fr)"
+            ),
+            spacing="5",
+            width="100%",
+        ),
+        content_modal(),
+        save_handler=OracleState.save,
+        can_save=OracleState.has_result,
+    )

@@ -1,0 +1,338 @@
+"""The Startup Oracle's page state: the details form, the prediction, Live Pulse and voice
+input (the AI Generate panel has its own state, in `state_content`).
+
+The details are kept in the browser under `startupOracleData` (read back as untrusted input).
+Each AI run goes through `run_tool` in a background task that takes the tab's state lock only
+to write; a newer run makes an older task write nothing. Demo mode shows labelled samples.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import random
+import time
+from collections.abc import AsyncIterator
+from datetime import datetime
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import oracle as rules
+from startup_toolkit.domain.catalog import STARTUP_ORACLE
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.prompts import oracle as prompt
+from startup_toolkit.domain.saved_results import (
+    AUTH_REQUIRED,
+    NOTHING_TO_SAVE,
+    NOTHING_TO_SAVE_DETAIL,
+)
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.speech import SpeechInputMixin
+from startup_toolkit.state.tool_run import ToolRunMixin
+from startup_toolkit.state.tools import save_tool_result
+
+TOOL_NAME = STARTUP_ORACLE.name
+#: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
+#: a toast that re-uses the id of one leaving the screen).
+TOAST_ID = "oracle-status"
+ROADMAP_TABS: tuple[tuple[str, str], ...] = (
+    ("funding", "Funding"),
+    ("customers", "Customers"),
+    ("product", "Product"),
+)
+ROADMAP_VALUES = frozenset(value for value, _ in ROADMAP_TABS)
+TZ_OFFSET_JS = "new Date().getTimezoneOffset()"
+#: What a prediction that is not the model's answer for this idea is labelled as.
+_SAMPLE_KINDS = {RunStatus.SAMPLE: "demo", RunStatus.UNREADABLE: "general"}
+
+_rng = random.Random()
+
+
+@dataclasses.dataclass
+class PulseRow:
+    id: int = 0
+    type: str = ""
+    text: str = ""
+    time: str = ""
+
+
+def _empty_form() -> dict[str, str]:
+    return {name: (rules.DEFAULT_STAGE if name == "stage" else "") for name in rules.FIELDS}
+
+
+def prediction_run(data: rules.StartupData) -> ToolRun[rules.OracleResult]:
+    """The prediction for `data`; an unreadable reply gives the general prediction."""
+    return ToolRun(
+        tool=TOOL_NAME,
+        system=prompt.SYSTEM,
+        prompt=prompt.user_prompt(data),
+        schema=rules.OracleResult,
+        temperature=rules.ORACLE_TEMPERATURE,
+        texts=rules.RUN_TEXTS,
+        sample=rules.sample_result,
+        demo_seconds=rules.DEMO_SECONDS,
+        fallback=lambda status: rules.general_result() if status is RunStatus.UNREADABLE else None,
+    )
+
+
+def _prediction_toast(outcome: ToolOutcome[rules.OracleResult], run: int) -> EventSpec:
+    if outcome.status is RunStatus.AI and outcome.result is not None:
+        probability = outcome.result.probability
+        return rx.toast.success(
+            rules.SUCCESS_TOAST, description=f"{rules.band(probability)}: {probability}%"
+        )
+    if outcome.status is RunStatus.SAMPLE:
+        return rx.toast.info(rules.DEMO_TOAST, description=rules.DEMO_DETAIL)
+    notice = outcome.notice or rules.RUN_TEXTS.failed
+    if outcome.status is RunStatus.UNREADABLE:
+        return rx.toast.warning(notice.title)
+    if outcome.status in (RunStatus.NO_ACCESS, RunStatus.LIMITED):
+        return rx.toast.error(notice.title, description=notice.detail)
+    return rx.toast.error(
+        notice.title,
+        description=notice.detail,
+        action={"label": rules.TRY_AGAIN, "on_click": OracleState.solve},
+        # Its own id: Try Again closes this toast, and the rerun's toast must be new.
+        id=f"oracle-failed-{run}",
+    )
+
+
+class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
+    """The details, the prediction (`running` while it is made), Live Pulse and voice input."""
+
+    form: dict[str, str] = _empty_form()
+    stored: str = rx.LocalStorage("", name=rules.STORAGE_KEY, sync=False)
+    errors: dict[str, str] = {}
+    progress: int = 0
+
+    has_result: bool = False
+    sample: str = ""  # '' for the AI's prediction, 'demo' or 'general'
+    probability: int = 0
+    risks: list[str] = []
+    moves: list[str] = []
+    funding: list[str] = []
+    customers: list[str] = []
+    product: list[str] = []
+    roadmap_tab: str = "funding"
+    pulse: list[PulseRow] = []
+
+    _pulse_run: int = 0  # bumped when the feed mounts or unmounts; an old loop stops
+    _pulse_next_id: int = 1
+    _tz_offset: int = 0
+    _result_json: str = ""
+    _data_json: str = ""
+    _created_at: str = ""
+
+    @rx.var
+    def can_solve(self) -> bool:
+        return not self.running and bool(self.form.get("businessIdea", "").strip())
+
+    @rx.var
+    def band_label(self) -> str:
+        return rules.band(self.probability)
+
+    @rx.var
+    def band_color(self) -> str:
+        return rules.band_color(self.probability)
+
+    @rx.var
+    def globe_ring(self) -> str:
+        """The globe's ring: a conic gradient filled to the probability."""
+        degrees = round(self.probability * 3.6, 1)
+        return (
+            f"conic-gradient(var(--{rules.band_color(self.probability)}-9) {degrees}deg, "
+            f"var(--gray-a4) {degrees}deg)"
+        )
+
+    # -- input and browser storage (T-ORA-1) --------------------------------------------------
+
+    @rx.event
+    def set_field(self, name: str, value: str) -> None:
+        if name not in rules.FIELDS:
+            return
+        self.form = {**self.form, name: rules.clean_field(name, value)}
+        self.errors = {k: v for k, v in self.errors.items() if k != name}
+        self.stored = rules.stored_json(self.form)
+
+    @rx.event
+    def restore(self) -> EventSpec:
+        """on_load: the details kept in this browser (validated) and its time zone."""
+        saved = rules.parse_stored(self.stored)
+        if saved:
+            self.form = {**_empty_form(), **saved}
+        return rx.call_script(TZ_OFFSET_JS, callback=OracleState.set_tz_offset)
+
+    @rx.event
+    def set_tz_offset(self, value: Any) -> None:
+        self._tz_offset = rules.valid_offset(value)
+
+    @rx.event(background=True)
+    async def welcome(self) -> AsyncIterator[EventSpec]:
+        """on_load: the welcome toast, 1 s after the page opens, shown for 5 s (T-ORA-5)."""
+        await asyncio.sleep(rules.WELCOME_DELAY_SECONDS)
+        yield rx.toast.info(
+            rules.WELCOME_TOAST,
+            description=rules.WELCOME_DETAIL,
+            duration=rules.WELCOME_DURATION_MS,
+            id="oracle-welcome",
+        )
+
+    @rx.event
+    def set_roadmap_tab(self, value: str) -> None:
+        if value in ROADMAP_VALUES:
+            self.roadmap_tab = value
+
+    def _clear_result(self) -> None:
+        self.has_result = False
+        self.sample = ""
+        self.probability = 0
+        self.risks, self.moves = [], []
+        self.funding, self.customers, self.product = [], [], []
+        self.roadmap_tab = "funding"
+        self.pulse = []
+        self._result_json = self._data_json = self._created_at = ""
+
+    def _show(self, result: rules.OracleResult, data: rules.StartupData, sample: str) -> None:
+        self.has_result = True
+        self.sample = sample
+        self.probability = result.probability
+        self.risks, self.moves = result.risks, result.moves
+        self.funding, self.customers, self.product = (
+            result.funding,
+            result.customers,
+            result.product,
+        )
+        self.roadmap_tab = "funding"
+        self.pulse = []
+        self._result_json = result.model_dump_json()
+        self._data_json = json.dumps(data.as_dict())
+        self._created_at = utcnow().isoformat()
+
+    def _stored(self) -> tuple[rules.OracleResult, rules.StartupData, datetime] | None:
+        if not self.has_result or not self._result_json:
+            return None
+        return (
+            rules.OracleResult.model_validate_json(self._result_json),
+            rules.StartupData(**json.loads(self._data_json)),
+            datetime.fromisoformat(self._created_at),
+        )
+
+    # -- the prediction (T-ORA-1, T-ORA-2) ------------------------------------------------------
+
+    @rx.event
+    async def solve(self) -> EventSpec | None:
+        """Solve Now, Refresh Analysis and the failure toast's Try Again. A sequential handler,
+        so it reads every field typed before the click (a background one could overtake the
+        queued field updates); the AI work runs in `run_prediction` on what it takes here."""
+        if self.running:
+            return None  # a second click while one runs starts nothing
+        data, errors = rules.validate(self.form)
+        self.errors = errors
+        if data is None:
+            title, detail = rules.input_problem(errors)
+            return rx.toast.error(title, description=detail, id=TOAST_ID)
+        if await signed_in_user_id(self) is None:
+            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        self._start_run(data)
+        self._clear_result()
+        self.progress = 0
+        return OracleState.run_prediction
+
+    def _advance_gauge(self, _elapsed: float) -> None:
+        self.progress = rules.next_progress(self.progress)  # the gauge: +10 up to 90
+
+    @rx.event(background=True)
+    async def run_prediction(self) -> AsyncIterator[EventSpec]:
+        """The prediction itself; does nothing unless `solve` has just started one."""
+        run = await self._claim_run()
+        if run is None:
+            return
+        data: rules.StartupData = run.form
+        outcome = await self._tick_while(
+            run,
+            run_tool(run.user_id, prediction_run(data)),
+            self._advance_gauge,
+            rules.PROGRESS_TICK_SECONDS,
+        )
+        result = outcome.result
+        async with self:
+            if not self._is_current(run):
+                return
+            self.running = False
+            self.progress = 100 if result is not None else 0
+            if result is not None:
+                self._show(result, data, _SAMPLE_KINDS.get(outcome.status, ""))
+        yield _prediction_toast(outcome, run.number)
+        if result is not None:
+            await asyncio.sleep(rules.PROGRESS_RESET_SECONDS)
+            async with self:
+                if self._is_current(run):
+                    self.progress = 0
+
+    # -- Live Pulse (T-ORA-3) --------------------------------------------------------------------
+
+    @rx.event(background=True)
+    async def pulse_loop(self) -> None:
+        """While the feed is on the page: every 8 s, with a 30% chance, a new item drawn from
+        the prediction. Stops when the feed unmounts, on a new prediction, or after 30 min."""
+        async with self:
+            self._pulse_run += 1
+            run = self._pulse_run
+        started = time.monotonic()
+        while time.monotonic() - started < rules.PULSE_MAX_MINUTES * 60:
+            await asyncio.sleep(rules.PULSE_SECONDS)
+            async with self:
+                if self._pulse_run != run or not self.has_result or self.probability <= 0:
+                    return
+                stored = self._stored()
+                if stored is None:
+                    return
+                item = rules.maybe_pulse(
+                    stored[0], _rng, self._pulse_next_id, utcnow(), self._tz_offset
+                )
+                if item is not None:
+                    self._pulse_next_id += 1
+                    row = PulseRow(**dataclasses.asdict(item))
+                    self.pulse = rules.add_pulse(list(self.pulse), row)
+
+    @rx.event
+    def stop_pulse(self) -> None:
+        self._pulse_run += 1
+
+    # -- voice input (T-ORA-5) ------------------------------------------------------------------
+
+    def _heard(self, text: str) -> EventSpec | None:
+        """A voice command shows a notice; any other speech becomes the business idea."""
+        if not text:
+            return None
+        command = rules.voice_command(text)
+        if command is not None:
+            title, detail = rules.VOICE_NOTICES[command]
+            return rx.toast.info(title, description=detail)
+        self.set_field("businessIdea", text)
+        return None
+
+    def _type_instead(self) -> str:
+        return "Type your idea instead."
+
+    # -- save (T-AI-5) -------------------------------------------------------------------------
+
+    @rx.event
+    async def save(self) -> EventSpec:
+        stored = self._stored()
+        if stored is None:
+            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+        result, data, created_at = stored
+        return await save_tool_result(
+            self,
+            tool_name=TOOL_NAME,
+            title=rules.result_title(result),
+            content=rules.save_content(result, data, sample=self.sample),
+            content_type="analysis",
+            formatted_content=rules.to_html(result, data),
+            metadata=rules.save_metadata(result, created_at, sample=self.sample),
+        )

@@ -1,0 +1,127 @@
+"""The Startup Oracle's AI Generate panel and the dialog with what it generated (T-ORA-4):
+ready-to-use material for the founder's details, one generation at a time through `run_tool`
+in a background task; any failure says so in a toast and opens nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import oracle as rules
+from startup_toolkit.domain import oracle_content as content_rules
+from startup_toolkit.domain.prompts import oracle as prompt
+from startup_toolkit.domain.saved_results import AUTH_REQUIRED
+from startup_toolkit.pages.oracle.state import TOOL_NAME, OracleState
+from startup_toolkit.services.tool_runs import ToolRun, run_tool
+from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tool_run import ToolRunMixin
+
+CONTENT_TOAST_ID = "oracle-content"
+
+
+@dataclasses.dataclass(frozen=True)
+class ContentForm:
+    """What a content button's run works on."""
+
+    content: content_rules.ContentKind
+    data: rules.StartupData
+
+
+def content_run(form: ContentForm) -> ToolRun[str]:
+    """The text of one content button for the founder's details."""
+    return ToolRun(
+        tool=TOOL_NAME,
+        system=prompt.CONTENT_SYSTEM,
+        prompt=prompt.content_prompt(form.content, form.data),
+        max_tokens=content_rules.CONTENT_MAX_TOKENS,
+        finish=content_rules.clean_content,
+        texts=content_rules.run_texts(form.content),
+        sample=lambda: content_rules.sample_content(form.content, form.data.businessIdea),
+        demo_seconds=rules.DEMO_SECONDS / 2,
+    )
+
+
+class OracleContentState(ToolRunMixin, rx.State):
+    """The AI Generate buttons (`running` while one generates) and the dialog showing what
+    was generated (T-ORA-4)."""
+
+    asked: str = ""  # the kind being generated: its button shows a spinner
+    dialog_open: bool = False
+    kind: str = ""
+    title: str = ""
+    text: str = ""
+
+    @rx.var
+    def generating(self) -> str:
+        """The kind whose button shows a spinner; '' when idle."""
+        return self.asked if self.running else ""
+
+    @rx.event
+    async def generate_content(self, kind: str) -> EventSpec | None:
+        """A content button. A sequential handler, so it reads every field typed before the
+        click; the AI work runs in `run_content` on what it takes here."""
+        content = content_rules.CONTENT_BY_KIND.get(kind) if isinstance(kind, str) else None
+        if content is None or self.running:
+            return None
+        oracle = await self.get_state(OracleState)
+        data, errors = rules.validate(oracle.form)
+        if data is None:
+            oracle.errors = errors
+            return rx.toast.error(rules.input_problem(errors)[0], id=CONTENT_TOAST_ID)
+        if await signed_in_user_id(self) is None:
+            return rx.toast.error(
+                AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=CONTENT_TOAST_ID
+            )
+        self._start_run(ContentForm(content, data))
+        self.asked = kind
+        return OracleContentState.run_content
+
+    @rx.event(background=True)
+    async def run_content(self) -> AsyncIterator[EventSpec]:
+        """The generation itself; does nothing unless `generate_content` has just started one."""
+        run = await self._claim_run()
+        if run is None:
+            return
+        form: ContentForm = run.form
+        outcome = await run_tool(run.user_id, content_run(form))
+        text = outcome.result or ""
+        async with self:
+            if not self._is_current(run):
+                return
+            self.running = False
+            if text:
+                self.kind = form.content.kind
+                self.title = form.content.title
+                self.text = text
+                self.dialog_open = True
+        if not text:
+            notice = outcome.notice or content_rules.run_texts(form.content).failed
+            yield rx.toast.error(notice.title, description=notice.detail, id=CONTENT_TOAST_ID)
+
+    @rx.event
+    def set_dialog_open(self, value: bool) -> None:
+        self.dialog_open = bool(value) and bool(self.text)
+
+    @rx.event
+    def close(self) -> None:
+        self.dialog_open = False
+
+    @rx.event
+    def copy(self) -> list[EventSpec]:
+        return [
+            rx.set_clipboard(self.text),
+            rx.toast.success("Copied to clipboard", id=CONTENT_TOAST_ID),
+        ]
+
+    @rx.event
+    def download(self) -> EventSpec:
+        if not self.text:
+            return rx.toast.error("No content available to download", id=CONTENT_TOAST_ID)
+        return rx.download(
+            data=self.text,
+            filename=content_rules.content_filename(self.title, self.kind),
+            mime_type=content_rules.content_mime(self.kind),
+        )

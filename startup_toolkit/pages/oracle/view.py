@@ -1,0 +1,274 @@
+"""The Startup Oracle's main column (T-ORA-1, T-ORA-2): the idea with voice input and Solve
+Now with its progress gauge, the details form, and after a run the prediction, risks, next
+moves and the Solution Roadmap tabs. Every text from the model is rendered as text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.tool_layout import (
+    aria_invalid,
+    field_error,
+    field_label,
+    section_heading,
+    tab_list,
+    tool_card_style,
+)
+from startup_toolkit.components.voice_mic_button import voice_mic_button
+from startup_toolkit.domain import oracle as rules
+from startup_toolkit.domain.catalog import STARTUP_ORACLE
+from startup_toolkit.pages.oracle.state import ROADMAP_TABS, OracleState
+
+ACCENT = STARTUP_ORACLE.color
+
+CARD = tool_card_style(min_width="0")
+
+
+def _error(name: str) -> rx.Component:
+    return field_error(OracleState.errors, name, f"oracle-{name}-error", color="red")
+
+
+def _bound(name: str) -> dict[str, Any]:
+    """The props that tie an input or text area to the form's field `name`."""
+    return {
+        "id": f"oracle-{name}",
+        "value": OracleState.form[name],
+        "on_change": lambda v: OracleState.set_field(name, v),
+        "size": "3",
+        "width": "100%",
+        "aria_invalid": aria_invalid(OracleState.errors, name),
+    }
+
+
+def _field(name: str, label: str, control: rx.Component) -> rx.Component:
+    """A labelled field of the details form with its error below."""
+    return rx.vstack(
+        field_label(label, f"oracle-{name}"),
+        control,
+        _error(name),
+        spacing="1",
+        width="100%",
+    )
+
+
+def input_panel() -> rx.Component:
+    return rx.vstack(
+        section_heading("Ask the Oracle", "sparkles", ACCENT),
+        field_label("Business idea", "oracle-idea"),
+        rx.hstack(
+            rx.text_area(
+                placeholder="Describe your business idea, e.g. a marketplace that matches "
+                "freelance bookkeepers with small restaurants.",
+                rows="4",
+                resize="vertical",
+                **{**_bound("businessIdea"), "id": "oracle-idea"},
+            ),
+            voice_mic_button(OracleState, title="Voice input"),
+            spacing="2",
+            align="start",
+            width="100%",
+        ),
+        _error("businessIdea"),
+        rx.flex(
+            rx.button(
+                rx.cond(
+                    OracleState.running,
+                    rx.spinner(size="2"),
+                    rx.icon("wand-sparkles", size=18, aria_hidden="true"),
+                ),
+                rx.cond(OracleState.running, "Analysing...", "Solve Now"),
+                on_click=OracleState.solve,
+                disabled=~OracleState.can_solve,
+                size="3",
+                type="button",
+                id="oracle-solve",
+            ),
+            rx.cond(
+                OracleState.progress > 0,
+                rx.hstack(
+                    rx.progress(
+                        value=OracleState.progress,
+                        max=100,
+                        size="3",
+                        width="100%",
+                        aria_label="Analysis progress",
+                    ),
+                    rx.text(OracleState.progress, "%", size="2", id="oracle-progress-value"),
+                    spacing="2",
+                    align="center",
+                    flex="1",
+                    min_width="10rem",
+                    id="oracle-progress",
+                ),
+            ),
+            gap="3",
+            align="center",
+            wrap="wrap",
+            width="100%",
+        ),
+        spacing="3",
+        align="start",
+        style=CARD,
+    )
+
+
+def _text_field(name: str, label: str, placeholder: str) -> rx.Component:
+    return _field(name, label, rx.input(placeholder=placeholder, **_bound(name)))
+
+
+def details_form() -> rx.Component:
+    return rx.vstack(
+        section_heading("Startup details", "clipboard-list", ACCENT),
+        rx.text(
+            "Saved in this browser so they are here next time.", size="2", color="var(--gray-11)"
+        ),
+        rx.grid(
+            rx.vstack(
+                field_label("Stage", "oracle-stage"),
+                rx.select.root(
+                    rx.select.trigger(id="oracle-stage", width="100%"),
+                    rx.select.content(
+                        *[rx.select.item(label, value=value) for value, label in rules.STAGES],
+                        position="popper",
+                    ),
+                    value=OracleState.form["stage"],
+                    on_change=lambda v: OracleState.set_field("stage", v),
+                    size="3",
+                ),
+                spacing="1",
+                width="100%",
+            ),
+            _text_field("revenue", "Monthly revenue", "e.g. $2,000"),
+            _text_field("users", "Users", "e.g. 150 active"),
+            _text_field("budget", "Budget", "e.g. $10,000"),
+            columns=rx.breakpoints(initial="1", sm="2"),
+            spacing="3",
+            width="100%",
+        ),
+        _field(
+            "biggestChallenge",
+            "Biggest challenge",
+            rx.text_area(
+                placeholder="What is holding you back right now?",
+                rows="2",
+                resize="vertical",
+                **_bound("biggestChallenge"),
+            ),
+        ),
+        spacing="3",
+        align="start",
+        style=CARD,
+    )
+
+
+def _card(*children: rx.Component, **props: Any) -> rx.Component:
+    return rx.vstack(*children, spacing="3", style=CARD, **props)
+
+
+def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str) -> rx.Component:
+    return rx.vstack(
+        rx.foreach(
+            items,
+            lambda item: rx.hstack(
+                rx.icon(icon, size=16, color=f"var(--{color}-11)", flex_shrink="0"),
+                rx.text(item, size="2", style={"overflow_wrap": "anywhere"}),
+                spacing="2",
+                align="start",
+                class_name=class_name,
+            ),
+        ),
+        spacing="2",
+        width="100%",
+    )
+
+
+def _prediction_card() -> rx.Component:
+    return rx.vstack(
+        section_heading("Success prediction", "target", ACCENT),
+        rx.hstack(
+            rx.text(
+                OracleState.probability,
+                "%",
+                size="8",
+                weight="bold",
+                color=f"var(--{OracleState.band_color}-11)",
+                id="oracle-probability",
+            ),
+            rx.badge(
+                OracleState.band_label,
+                color_scheme=OracleState.band_color,
+                variant="soft",
+                size="2",
+                id="oracle-band",
+            ),
+            spacing="3",
+            align="center",
+            wrap="wrap",
+        ),
+        rx.text("Estimated chance of building a sustainable business.", size="2", color="gray"),
+        spacing="2",
+        style=CARD,
+        id="oracle-prediction",
+    )
+
+
+def _roadmap() -> rx.Component:
+    lists = {"funding": OracleState.funding, "customers": OracleState.customers}
+    lists["product"] = OracleState.product
+    return _card(
+        section_heading("Solution Roadmap", "map", ACCENT),
+        rx.tabs.root(
+            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in ROADMAP_TABS]),
+            *[
+                rx.tabs.content(
+                    rx.box(
+                        _item_list(lists[value], "circle-check", "cyan", f"oracle-{value}"),
+                        padding_top="1rem",
+                    ),
+                    value=value,
+                )
+                for value, _ in ROADMAP_TABS
+            ],
+            value=OracleState.roadmap_tab,
+            on_change=OracleState.set_roadmap_tab,
+            width="100%",
+        ),
+        id="oracle-roadmap",
+    )
+
+
+def results() -> rx.Component:
+    return rx.vstack(
+        rx.cond(
+            OracleState.sample != "",
+            rx.callout(
+                rx.cond(OracleState.sample == "demo", rules.SAMPLE_LABEL, rules.GENERAL_LABEL),
+                icon="info",
+                color_scheme="amber",
+                size="1",
+                width="100%",
+                id="oracle-sample",
+            ),
+        ),
+        _prediction_card(),
+        rx.grid(
+            _card(
+                section_heading("Risk analysis", "triangle-alert", ACCENT),
+                _item_list(OracleState.risks, "shield-alert", "red", "oracle-risk"),
+                id="oracle-risks",
+            ),
+            _card(
+                section_heading("Next strategic moves", "footprints", ACCENT),
+                _item_list(OracleState.moves, "arrow-right", "green", "oracle-move"),
+                id="oracle-moves",
+            ),
+            columns=rx.breakpoints(initial="1", md="2"),
+            spacing="4",
+            width="100%",
+        ),
+        _roadmap(),
+        spacing="4",
+        width="100%",
+    )
