@@ -15,6 +15,7 @@ from startup_toolkit.pages import (
     notifications,
     pricing,
     profile,
+    scanner,
     settings_redirect,
     signup,
     solutions,
@@ -22,7 +23,6 @@ from startup_toolkit.pages import (
     startup_oracle,
     subscribe,
     tool_explorer,
-    viability_scanner,
 )
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "notifications",
     "pricing",
     "profile",
+    "scanner",
     "settings_redirect",
     "signup",
     "solutions",
@@ -47,5 +48,4 @@ __all__ = [
     "startup_oracle",
     "subscribe",
     "tool_explorer",
-    "viability_scanner",
 ]
