@@ -442,4 +442,3 @@ class ScanResult(_Lenient):
     @classmethod
     def _market(cls, value: Any) -> Any:
         return value if isinstance(value, Mapping | MarketInsights) else {}
-

@@ -98,5 +98,3 @@ def to_html(result: ScanResult, idea: str) -> str:
 
 def _cite(item: Insight) -> str:
     return f" (source: {html.escape(item.source)})" if item.source else ""
-
-

@@ -25,7 +25,7 @@ from startup_toolkit.domain import scanner_run
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.scanner import state as page
 from startup_toolkit.pages.scanner.state import ScannerState
-from startup_toolkit.services import ai
+from startup_toolkit.services import access, ai
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 from tests.support.tool_states import Recorder, Tab, in_processor
@@ -476,6 +476,52 @@ def test_t_scan_2_run_scan_on_its_own_does_nothing(
         s = await tab.state()
         assert s.running and not s.has_result and s.progress == 0 and s._run == 0
         assert recorder.toasts() == []
+
+    in_processor(ScannerState, ROUTE, run)
+    assert fake_ai.requests == []
+
+
+def test_p_auth_2_without_a_subscription_the_panel_says_so(
+    founder: tuple[str, str],
+    fake_ai: FakeAiServer,
+    fast: None,
+    settings_env: pytest.MonkeyPatch,
+) -> None:
+    """P-AUTH-2: subscription mode without a subscription: the no-access panel and toast,
+    no AI call."""
+    settings_env.setenv("ACCESS_MODE", "subscription")
+    get_settings.cache_clear()
+    fake_ai.reply_json(REPLY)
+    _, cookie = founder
+
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
+        assert s.error == "A subscription is needed to run a Genesis Scan"
+        assert s.progress == 0 and not s.has_result
+        (toast,) = recorder.toasts()
+        assert "A subscription is needed to run a Genesis Scan" in toast
+        assert "See the pricing page for plans." in toast
+
+    in_processor(ScannerState, ROUTE, run)
+    assert fake_ai.requests == []
+
+
+def test_t_scan_4_a_database_error_in_the_access_check_is_the_system_failure(
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, cookie = founder
+
+    def broken(*args: object) -> bool:
+        raise RuntimeError("database down")
+
+    monkeypatch.setattr(access, "may_use_tools", broken)
+
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
+        assert s.error == rules.SYSTEM_FAILED_PANEL and not s.has_result
+        assert "Analysis Failed" in recorder.toasts()[0]
 
     in_processor(ScannerState, ROUTE, run)
     assert fake_ai.requests == []
