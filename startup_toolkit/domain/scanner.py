@@ -1,6 +1,7 @@
 """The Viability Scanner's rules (T-SCAN-1..5): input bounds and hint, the scan result the AI
-is asked for (with the spec's defaults), verdict bands, the spec's error texts, the demo-mode
-sample, and what a saved scan looks like. Pure: no I/O.
+is asked for (with the spec's defaults), verdict bands and the spec's error texts. Pure: no
+I/O. A saved scan's shape is in `scanner_export`, the run (its texts and the demo-mode
+sample) in `scanner_run`.
 
 Scan result (spec ai-tools section 3): overallScore, overallAssessment, categories (the five,
 each with score, assessment, reasoning and confidence), actionSteps, competitors (name,
@@ -11,12 +12,9 @@ failure; a missing score is 65, a missing assessment a generic sentence, missing
 
 from __future__ import annotations
 
-import html
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -25,7 +23,6 @@ from startup_toolkit.domain import reply_values
 from startup_toolkit.domain.reply_values import Lenient as _Lenient
 from startup_toolkit.domain.reply_values import first_text as _first_text
 from startup_toolkit.domain.reply_values import plain_text as _text
-from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
 
 # --- Business constants (spec section 9) -------------------------------------------------------
 
@@ -445,188 +442,3 @@ class ScanResult(_Lenient):
     @classmethod
     def _market(cls, value: Any) -> Any:
         return value if isinstance(value, Mapping | MarketInsights) else {}
-
-
-# --- Saving and exporting (T-SCAN-5) ----------------------------------------------------------
-
-
-def result_title(score: int) -> str:
-    return f"Viability Analysis - Score: {score}/100"
-
-
-def save_metadata(result: ScanResult, idea: str, scanned_at: datetime) -> dict[str, Any]:
-    """The spec's metadata: scan date, idea length, category count."""
-    return {
-        "scanDate": iso_timestamp(scanned_at),
-        "ideaLength": len(idea),
-        "categoryCount": len(result.categories),
-    }
-
-
-def save_content(result: ScanResult, idea: str, *, sample: bool = False) -> dict[str, Any]:
-    """What is saved and exported: the idea, the scores and the whole result."""
-    return {
-        "idea": idea,
-        "overallScore": result.overallScore,
-        "verdict": verdict(result.overallScore).label,
-        "summary": result.overallAssessment,
-        "scores": {c.category: c.score for c in result.categories},
-        "result": result.model_dump(mode="json"),
-        "sample": sample,
-    }
-
-
-def export_json(
-    result: ScanResult, idea: str, scanned_at: datetime, *, sample: bool = False
-) -> str:
-    """The JSON download (pretty-printed)."""
-    payload = {
-        "title": result_title(result.overallScore),
-        **save_metadata(result, idea, scanned_at),
-        **save_content(result, idea, sample=sample),
-    }
-    compact_json(payload)  # raises on anything that is not plain JSON
-    return json.dumps(payload, indent=2, ensure_ascii=False)
-
-
-def export_filename(scanned_at: datetime) -> str:
-    """'viability-analysis-{timestamp}.json' (milliseconds, like the spec's other downloads)."""
-    return f"viability-analysis-{int(scanned_at.timestamp() * 1000)}.json"
-
-
-def to_html(result: ScanResult, idea: str) -> str:
-    """A readable HTML version for the dashboard (every value escaped)."""
-    e = html.escape
-    v = verdict(result.overallScore)
-    parts = [
-        f"<h2>{e(result_title(result.overallScore))}</h2>",
-        f"<p><strong>{e(v.label)}</strong>. {e(result.overallAssessment)}</p>",
-        f"<h3>Idea</h3><p>{e(idea)}</p>",
-        "<h3>Categories</h3><ul>",
-        *(
-            f"<li><strong>{e(c.category)}: {c.score}/100</strong> ({e(c.confidence)} "
-            f"confidence). {e(c.assessment)} {e(c.reasoning)}</li>"
-            for c in result.categories
-        ),
-        "</ul>",
-    ]
-    if result.actionSteps:
-        parts += ["<h3>Action steps</h3><ol>", *(f"<li>{e(s)}</li>" for s in result.actionSteps)]
-        parts.append("</ol>")
-    if result.competitors:
-        parts.append("<h3>Competitors</h3><ul>")
-        parts += [
-            f"<li><strong>{e(c.name)}</strong> (strength {c.strengthScore}/100). "
-            f"Weakness: {e(c.weakness)} Differentiator: {e(c.differentiator)}</li>"
-            for c in result.competitors
-        ]
-        parts.append("</ul>")
-    m = result.marketInsights
-    parts += [
-        "<h3>Market</h3><ul>",
-        f"<li>Size: {e(m.size.value)} (source: {e(m.size.source)})</li>",
-        f"<li>Growth rate: {e(m.growthRate.value)} (source: {e(m.growthRate.source)})</li>",
-        *(f"<li>Trend: {e(t.text)}{_cite(t)}</li>" for t in m.keyTrends),
-        *(f"<li>Challenge: {e(c.text)}{_cite(c)}</li>" for c in m.challenges),
-        "</ul>",
-    ]
-    return "".join(parts)
-
-
-def _cite(item: Insight) -> str:
-    return f" (source: {html.escape(item.source)})" if item.source else ""
-
-
-# --- Demo mode --------------------------------------------------------------------------------
-
-SAMPLE_SCAN = ScanResult(
-    overallScore=72,
-    overallAssessment=(
-        "Sample result (demo mode): this is an illustrative analysis, not an assessment of "
-        "your idea. A focused problem with paying customers, in a crowded market where "
-        "distribution and a clear wedge will decide the outcome."
-    ),
-    categories=[
-        CategoryScore(
-            category="Problem Validation",
-            score=81,
-            assessment="The pain is frequent and costly for the target customer.",
-            reasoning="Founders describe the problem unprompted and already pay for "
-            "workarounds, a strong sign of real demand.",
-            confidence="medium",
-        ),
-        CategoryScore(
-            category="Market Competition",
-            score=58,
-            assessment="Several funded players cover parts of the workflow.",
-            reasoning="Incumbents own the broad category; a narrow segment with specific "
-            "needs is the realistic way in.",
-            confidence="medium",
-        ),
-        CategoryScore(
-            category="Failure Risk",
-            score=64,
-            assessment="Moderate risk, mostly in customer acquisition cost.",
-            reasoning="Technical risk is low, but paid channels are expensive in this space; "
-            "early traction will need founder-led sales.",
-            confidence="low",
-        ),
-        CategoryScore(
-            category="Monetization Potential",
-            score=77,
-            assessment="A subscription with a usage tier fits how customers buy.",
-            reasoning="Comparable tools charge $20-$60 per seat per month, and buyers have "
-            "budget for this kind of tool.",
-            confidence="medium",
-        ),
-        CategoryScore(
-            category="Founder Fit",
-            score=80,
-            assessment="Relevant domain experience shortens the learning curve.",
-            reasoning="Having lived the problem gives credible insight and access to the "
-            "first customers.",
-            confidence="high",
-        ),
-    ],
-    actionSteps=[
-        "Interview 15 target customers this month and record how they solve the problem today.",
-        "Pick one narrow segment and write a one-sentence positioning against the incumbents.",
-        "Build a clickable prototype of the core workflow and test it with 5 interviewees.",
-        "Run a pre-sale or paid pilot to confirm willingness to pay before building more.",
-        "Define three metrics (activation, weekly retention, CAC) and track them from day one.",
-    ],
-    competitors=[
-        Competitor(
-            name="Incumbent Suite (sample)",
-            strengthScore=82,
-            weakness="Broad and complex; slow to serve niche workflows.",
-            differentiator="Purpose-built for one segment with a faster setup.",
-        ),
-        Competitor(
-            name="Budget Tool (sample)",
-            strengthScore=55,
-            weakness="Limited features and weak support.",
-            differentiator="Guided onboarding and outcome-focused templates.",
-        ),
-        Competitor(
-            name="Spreadsheets and consultants (sample)",
-            strengthScore=40,
-            weakness="Manual, error-prone and hard to scale.",
-            differentiator="Automates the repetitive work and keeps a single source of truth.",
-        ),
-    ],
-    marketInsights=MarketInsights(
-        size=MarketFigure(value="Sample figure: about $4.2B", source=NO_SOURCE),
-        growthRate=MarketFigure(value="Sample figure: about 11% a year", source=NO_SOURCE),
-        keyTrends=[
-            Insight(text="Buyers consolidate tools and expect integrations out of the box."),
-            Insight(text="AI assistance is becoming a baseline expectation in the category."),
-            Insight(text="Usage-based pricing is spreading among smaller customers."),
-        ],
-        challenges=[
-            Insight(text="High customer acquisition cost through paid channels."),
-            Insight(text="Switching costs keep customers with incumbents."),
-            Insight(text="Data privacy expectations raise the bar for trust."),
-        ],
-    ),
-)

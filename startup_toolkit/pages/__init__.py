@@ -16,13 +16,13 @@ from startup_toolkit.pages import (
     oracle,
     pricing,
     profile,
+    scanner,
     settings_redirect,
     signup,
     solutions,
     startup_arena,
     subscribe,
     tool_explorer,
-    viability_scanner,
 )
 
 __all__ = [
@@ -41,11 +41,11 @@ __all__ = [
     "oracle",
     "pricing",
     "profile",
+    "scanner",
     "settings_redirect",
     "signup",
     "solutions",
     "startup_arena",
     "subscribe",
     "tool_explorer",
-    "viability_scanner",
 ]

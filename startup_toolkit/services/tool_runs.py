@@ -156,12 +156,14 @@ async def run_tool(
     if not allowed:
         return _failure(run, RunStatus.NO_ACCESS)
     if not ai.ai_available():
-        return ToolOutcome(RunStatus.SAMPLE, await _demo(run, on_text))
+        return await _demo(run, on_text)
     if user_id is None and not visitor_limits.allow_visitor_ai_call(visitor_address):
         return _failure(run, RunStatus.LIMITED)
     stream = _Stream()
     try:
         result = await _call(user_id, run, on_text, stream)
+        if run.finish is not None:  # inside: a failing finishing touch is a failed run
+            result = run.finish(result)
     except ai.AiParseError:
         return _failure(run, RunStatus.UNREADABLE)
     except ai.AiBudgetExceeded as exc:
@@ -172,8 +174,6 @@ async def run_tool(
     except Exception:
         log.exception("%s run failed", run.tool)
         return _failure(run, RunStatus.FAILED)
-    if run.finish is not None:
-        result = run.finish(result)
     return ToolOutcome(RunStatus.AI, result, complete=stream.complete)
 
 
@@ -188,16 +188,19 @@ def _failure(run: ToolRun[R], status: RunStatus, reason: str = "") -> ToolOutcom
     return ToolOutcome(status, stand_in, run.texts.notice(status, reason))
 
 
-async def _demo(run: ToolRun[R], on_text: OnText | None) -> R:
+async def _demo(run: ToolRun[R], on_text: OnText | None) -> ToolOutcome[R]:
     sample = run.sample()
     if on_text is None or not isinstance(sample, str):
         await asyncio.sleep(run.demo_seconds)
-        return sample
+        return ToolOutcome(RunStatus.SAMPLE, sample)
+    shown: list[str] = []
     for piece in re.findall(r"\s*\S+", sample) or [sample]:
         await asyncio.sleep(run.demo_seconds)
-        if not on_text(piece):
-            break
-    return sample
+        shown.append(piece)
+        if not on_text(piece):  # stopped: like a streamed reply, what was shown so far
+            partial: Any = "".join(shown)
+            return ToolOutcome(RunStatus.SAMPLE, partial, complete=False)
+    return ToolOutcome(RunStatus.SAMPLE, sample)
 
 
 def _messages(run: ToolRun[Any]) -> list[dict[str, str]]:

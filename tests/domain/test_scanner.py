@@ -11,6 +11,8 @@ import pytest
 from pydantic import ValidationError
 
 from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain import scanner_export as export
+from startup_toolkit.domain import scanner_run
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import scanner as prompt
 from startup_toolkit.domain.saved_results import build_payload
@@ -211,7 +213,7 @@ def test_competitors_need_a_name_and_model_text_stays_plain() -> None:
     (only,) = result.competitors
     assert only.name == "<b>Evil</b>" and only.strengthScore == 100
     # Saved HTML escapes every model value.
-    html = rules.to_html(result, "idea <img src=x onerror=alert(1)>")
+    html = export.to_html(result, "idea <img src=x onerror=alert(1)>")
     assert "<script>" not in html and "<img" not in html
     assert "&lt;script&gt;" in html
 
@@ -238,7 +240,7 @@ def test_error_texts_are_the_specs() -> None:
 
 
 def test_sample_scan_is_complete_and_clearly_a_sample() -> None:
-    sample = rules.SAMPLE_SCAN
+    sample = scanner_run.SAMPLE_SCAN
     assert [c.category for c in sample.categories] == list(rules.CATEGORY_NAMES)
     assert all(c.reasoning and c.confidence in ("low", "medium", "high") for c in sample.categories)
     assert len(sample.actionSteps) == 5
@@ -257,14 +259,14 @@ def test_t_scan_5_title_metadata_and_content() -> None:
     result = rules.ScanResult.model_validate(FULL_REPLY)
     idea = "A marketplace for dog walkers in small towns"
     when = datetime(2025, 3, 4, 5, 6, 7, 890000, tzinfo=UTC)
-    assert rules.result_title(83) == "Viability Analysis - Score: 83/100"
-    metadata = rules.save_metadata(result, idea, when)
+    assert export.result_title(83) == "Viability Analysis - Score: 83/100"
+    metadata = export.save_metadata(result, idea, when)
     assert metadata == {
         "scanDate": "2025-03-04T05:06:07.890Z",
         "ideaLength": len(idea),
         "categoryCount": 5,
     }
-    content = rules.save_content(result, idea)
+    content = export.save_content(result, idea)
     assert content["idea"] == idea and content["overallScore"] == 83
     assert content["verdict"] == "Highly Viable"
     assert content["scores"]["Market Competition"] == 59
@@ -273,10 +275,10 @@ def test_t_scan_5_title_metadata_and_content() -> None:
     # Through the shared saved-result payload (T-AI-5).
     payload = build_payload(
         "Startup Viability Scanner",
-        rules.result_title(83),
+        export.result_title(83),
         content,
         "analysis",
-        rules.to_html(result, idea),
+        export.to_html(result, idea),
         metadata,
         now=when,
     )
@@ -288,10 +290,10 @@ def test_t_scan_5_title_metadata_and_content() -> None:
 def test_t_scan_5_export_is_json_with_the_title() -> None:
     result = rules.ScanResult.model_validate(FULL_REPLY)
     when = datetime(2025, 3, 4, 5, 6, 7, tzinfo=UTC)
-    data = json.loads(rules.export_json(result, "An idea of twenty chars", when))
+    data = json.loads(export.export_json(result, "An idea of twenty chars", when))
     assert data["title"] == "Viability Analysis - Score: 83/100"
     assert data["categoryCount"] == 5 and data["result"]["overallScore"] == 83
-    assert rules.export_filename(when) == f"viability-analysis-{int(when.timestamp() * 1000)}.json"
+    assert export.export_filename(when) == f"viability-analysis-{int(when.timestamp() * 1000)}.json"
 
 
 # --- The prompt ---------------------------------------------------------------------------------

@@ -13,31 +13,23 @@ import base64
 import itertools
 import json
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-import reflex as rx
-from reflex.event import Event
-from reflex.istate.data import HeaderData, ReflexURL, RouterData
-from reflex.istate.manager.memory import StateManagerMemory
-from reflex.istate.manager.token import BaseStateToken
-from reflex.state import State
-from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.domain import passwords
 from startup_toolkit.domain import scanner as rules
-from startup_toolkit.domain.cookies import SESSION_COOKIE
+from startup_toolkit.domain import scanner_run
 from startup_toolkit.models.results import SavedResult
-from startup_toolkit.pages import viability_scanner as page
-from startup_toolkit.pages.viability_scanner import ScannerState
-from startup_toolkit.services import accounts, ai, sessions
+from startup_toolkit.pages.scanner import state as page
+from startup_toolkit.pages.scanner.state import ScannerState
+from startup_toolkit.services import access, ai
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
+from tests.support.tool_states import Recorder, Tab, in_processor
+from tests.support.tool_states import substate as tool_substate
 
 ROUTE = "/startup-viability-scanner"
 IDEA = "A scheduling app for physiotherapists that cuts no-shows with deposits."
@@ -72,34 +64,8 @@ REPLY: dict[str, Any] = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _cheap_hashing() -> Iterator[None]:
-    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
-    yield
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
-
-
-def signed_in(engine: Engine) -> tuple[str, str]:
-    """(user id, Cookie header) of a fresh account with a session."""
-    with Session(engine) as db:
-        user_id = accounts.sign_up(
-            db, "Ada Lovelace", "ada@example.com", "correct horse", "correct horse"
-        ).user_id
-        assert user_id
-        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
-    return user_id, f"{SESSION_COOKIE}={token}"
-
-
-def _router(cookie: str) -> RouterData:
-    return RouterData(
-        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{ROUTE}")
-    )
-
-
 def substate(cookie: str = "") -> ScannerState:
-    root = rx.State(_reflex_internal_init=True)
-    root.router = _router(cookie)
-    return root.get_substate(ScannerState.get_full_name().split("."))  # type: ignore[return-value]
+    return tool_substate(ScannerState, ROUTE, cookie)
 
 
 def js(spec: Any) -> str:
@@ -191,12 +157,14 @@ def test_t_scan_3_new_scan_resets_everything_including_tab_and_idea() -> None:
     s.progress, s.error = 100, "old"
     s.new_scan()
     assert (s.idea, s.tab, s.progress, s.error, s.validation) == ("", "summary", 0, "", "")
-    assert not s.has_result and not s.analysing and s.categories == [] and s.steps == []
+    assert not s.has_result and not s.running and s.categories == [] and s.steps == []
     assert s._result_json == "" and s._scanned_idea == ""
 
 
-def test_t_scan_5_save_stores_title_metadata_and_content(engine: Engine) -> None:
-    user_id, cookie = signed_in(engine)
+def test_t_scan_5_save_stores_title_metadata_and_content(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
     s = with_result(substate(cookie))
     code = js(asyncio.run(s.save()))
     assert "Results saved to your dashboard!" in code
@@ -214,12 +182,14 @@ def test_t_scan_5_save_stores_title_metadata_and_content(engine: Engine) -> None
     assert "Viability Analysis - Score: 58/100" in row.formatted_content
 
 
-def test_t_ai_5_save_without_sign_in_or_without_result(engine: Engine) -> None:
+def test_t_ai_5_save_without_sign_in_or_without_result(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
     s = with_result(substate())
     code = js(asyncio.run(s.save()))
     assert "Authentication required" in code and "Please log in to save results" in code
     assert saved_rows(engine) == []
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     code = js(asyncio.run(substate(cookie).save()))
     assert "Nothing to save yet" in code
     assert saved_rows(engine) == []
@@ -240,85 +210,36 @@ def test_t_scan_5_export_downloads_the_json() -> None:
 # --- The background scan through Reflex's event processor ---------------------------------------
 
 
-@dataclass
-class Recorder:
-    """Stands in for the websocket namespace: what the browser would receive."""
-
-    updates: list[tuple[float, Any]] = field(default_factory=list)
-
-    async def emit_update(self, update: Any, token: str) -> None:
-        self.updates.append((time.monotonic(), update))
-
-    def values(self, name: str) -> list[tuple[float, Any]]:
-        """Every value sent for ScannerState's var `name`, with its time."""
-        out = []
-        for at, update in self.updates:
-            for var, value in (update.delta or {}).get(ScannerState.get_full_name(), {}).items():
-                if var == name or var.startswith(f"{name}_rx_state_"):
-                    out.append((at, value))
-        return out
-
-    def toasts(self) -> list[tuple[float, str]]:
-        out = []
-        for at, update in self.updates:
-            for event in update.events or []:
-                text = str(event.payload.get("function", ""))
-                if "toast" in text:
-                    out.append((at, text))
-        return out
+def scan(tab: Tab) -> Any:
+    """Click Launch Genesis Scan and wait until the scan is over."""
+    return tab.fire("scan", busy="running")
 
 
-Run = Callable[[StateManagerMemory, BaseStateEventProcessor, Recorder], Awaitable[Any]]
-
-
-async def _processed(run: Run) -> Any:
-    manager = StateManagerMemory()
-    recorder = Recorder()
-    processor = BaseStateEventProcessor().configure(
-        state_manager=manager,
-        event_namespace=recorder,  # type: ignore[arg-type]
-    )
-    try:
-        async with processor:
-            return await run(manager, processor, recorder)
-    finally:
-        await ai.close_providers()
-
-
-async def _prepare(manager: StateManagerMemory, token: str, cookie: str, idea: str) -> None:
-    async with manager.modify_state(BaseStateToken(ident=token, cls=State)) as root:
-        root.router_data = {"pathname": ROUTE, "headers": {"cookie": cookie}}
-        root.router = _router(cookie)
-        s = await root.get_state(ScannerState)
-        s.idea = idea
-
-
-async def _state(manager: StateManagerMemory, token: str) -> ScannerState:
-    root = await manager.get_state(BaseStateToken(ident=token, cls=State))
-    return await root.get_state(ScannerState)  # type: ignore[return-value]
-
-
-def _scan() -> Event:
-    return Event(name=f"{ScannerState.get_full_name()}.scan", payload={})
-
-
-async def _wait_idle(manager: StateManagerMemory, token: str, timeout: float = 15) -> ScannerState:
+async def idle(tab: Tab, timeout: float = 15) -> Any:
+    """The state once no scan runs any more."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        s = await _state(manager, token)
-        if not s.analysing:
-            return s
+    while (s := await tab.state()).running:
+        assert time.monotonic() < deadline, "the scan did not finish"
         await asyncio.sleep(0.02)
-    raise AssertionError("the scan did not finish")
+    return s
 
 
-@pytest.fixture
-def fake_ai(settings_env: pytest.MonkeyPatch) -> Iterator[FakeAiServer]:
-    with FakeAiServer() as server:
-        settings_env.setenv("AI_API_KEY", "test-key")
-        settings_env.setenv("AI_BASE_URL", server.base_url)
-        get_settings.cache_clear()
-        yield server
+def stamped(recorder: Recorder) -> list[float]:
+    """When each of `recorder`'s updates arrived, in the order of `recorder.updates`."""
+    times: list[float] = []
+    emit = recorder.emit_update
+
+    async def timed(update: Any, token: str) -> None:
+        times.append(time.monotonic())
+        await emit(update, token)
+
+    recorder.emit_update = timed  # type: ignore[method-assign]
+    return times
+
+
+def first_at(recorder: Recorder, times: list[float], found: Any) -> float:
+    """When the first update for which `found(update)` holds arrived."""
+    return next(at for at, u in zip(times, recorder.updates, strict=True) if found(u))
 
 
 @pytest.fixture
@@ -329,20 +250,19 @@ def fast(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
-    engine: Engine, fake_ai: FakeAiServer, monkeypatch: pytest.MonkeyPatch
+    founder: tuple[str, str], fake_ai: FakeAiServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     monkeypatch.setattr(rules, "PROGRESS_TICK_SECONDS", 0.03)
     fake_ai.slow(2.0, text=json.dumps(REPLY))
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t1", cookie, IDEA)
-        future = await processor.enqueue("t1", _scan())
-        await asyncio.wait_for(future, timeout=15)
-        s = await _wait_idle(manager, "t1")
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        times = stamped(recorder)
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
         assert s.has_result and s.progress == 100 and s.score == 58 and not s.sample
         assert [c.score for c in s.categories] == [81, 45, 60, 79, 30]
-        progress = [value for _, value in recorder.values("progress")]
+        progress = recorder.values("progress")
         assert progress[0] == 0 and progress[-1] == 100
         rising = progress[1:-1]
         assert rising and max(rising) <= 95
@@ -350,15 +270,26 @@ def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
         assert max(rising) == 95  # ~66 ticks averaging 5 reach the cap
         steps = [b - a for a, b in itertools.pairwise(progress[:-1])]
         assert all(0 <= step <= 10 for step in steps)
-        (shown_at, _), *_ = [(at, v) for at, v in recorder.values("has_result") if v is True] or [
-            (None, None)
-        ]
+        name = ScannerState.get_full_name()
+        shown_at = first_at(
+            recorder,
+            times,
+            lambda u: any(
+                v is True and k.startswith("has_result")
+                for k, v in (u.delta or {}).get(name, {}).items()
+            ),
+        )
         toasts = recorder.toasts()
-        assert len(toasts) == 1 and "Genesis Scan complete!" in toasts[0][1]
-        assert "58/100" in toasts[0][1] and '"success"' in toasts[0][1]
-        assert toasts[0][0] - shown_at >= 0.45
+        assert len(toasts) == 1 and "Genesis Scan complete!" in toasts[0]
+        assert "58/100" in toasts[0] and '"success"' in toasts[0]
+        toast_at = first_at(
+            recorder,
+            times,
+            lambda u: any("toast" in str(e.payload.get("function", "")) for e in u.events or []),
+        )
+        assert toast_at - shown_at >= 0.45
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
     (request,) = fake_ai.requests
     assert request["temperature"] == pytest.approx(0.2)
     assert request["response_format"] == {"type": "json_object"}
@@ -368,194 +299,229 @@ def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
 
 
 def test_a_second_click_while_running_starts_no_second_call(
-    engine: Engine, fake_ai: FakeAiServer, fast: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.slow(0.5, text=json.dumps(REPLY))
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t2", cookie, IDEA)
-        first = await processor.enqueue("t2", _scan())
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        first = await tab.start("scan")
         await asyncio.sleep(0.1)
-        second = await processor.enqueue("t2", _scan())
+        second = await tab.start("scan")
         await asyncio.wait_for(asyncio.gather(first, second), timeout=15)
-        s = await _wait_idle(manager, "t2")
+        s = await idle(tab)
         assert s.has_result
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
     assert len(fake_ai.requests) == 1
 
 
 def test_t_scan_4_broken_json_twice_is_the_parse_failure_panel(
-    engine: Engine, fake_ai: FakeAiServer, fast: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.broken_json().broken_json()
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t3", cookie, IDEA)
-        await asyncio.wait_for(await processor.enqueue("t3", _scan()), timeout=15)
-        s = await _wait_idle(manager, "t3")
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
         assert s.error == rules.PARSE_FAILED_PANEL
         assert s.progress == 0 and not s.has_result
-        (toast,) = [t for _, t in recorder.toasts()]
+        (toast,) = recorder.toasts()
         assert "Analysis Error" in toast and "Couldn't process the analysis" in toast
         assert '"error"' in toast
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
     assert len(fake_ai.requests) == 2  # the reply, then one repair request
 
 
 def test_t_scan_4_missing_categories_is_a_parse_failure_too(
-    engine: Engine, fake_ai: FakeAiServer, fast: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     no_categories = {k: v for k, v in REPLY.items() if k != "categories"}
     fake_ai.reply_json(no_categories).reply_json(no_categories, fenced=True)
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t4", cookie, IDEA)
-        await asyncio.wait_for(await processor.enqueue("t4", _scan()), timeout=15)
-        assert (await _wait_idle(manager, "t4")).error == rules.PARSE_FAILED_PANEL
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        assert (await scan(tab)).error == rules.PARSE_FAILED_PANEL
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
 
 
 def test_t_scan_4_server_errors_are_the_system_failure_panel_and_retry_works(
-    engine: Engine, fake_ai: FakeAiServer, fast: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.status(500).status(500).status(500)  # every attempt fails
     fake_ai.reply_json(REPLY, fenced=True)  # the retry succeeds
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t5", cookie, IDEA)
-        await asyncio.wait_for(await processor.enqueue("t5", _scan()), timeout=20)
-        s = await _wait_idle(manager, "t5")
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
         assert s.error == rules.SYSTEM_FAILED_PANEL and s.progress == 0
-        toasts = [t for _, t in recorder.toasts()]
+        toasts = recorder.toasts()
         assert "Analysis Failed" in toasts[0]
         assert "System error occurred. Please try again." in toasts[0]
         # Retry Genesis Analysis: the error clears and the scan reruns.
-        await asyncio.wait_for(await processor.enqueue("t5", _scan()), timeout=20)
-        s = await _wait_idle(manager, "t5")
+        s = await scan(tab)
         assert s.error == "" and s.has_result and s.score == 58
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
     assert len(fake_ai.requests) == 4
 
 
 def test_budget_exceeded_shows_its_own_message(
-    engine: Engine, fake_ai: FakeAiServer, fast: None, monkeypatch: pytest.MonkeyPatch
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
     async def spent(*args: Any, **kwargs: Any) -> Any:
         raise ai.AiBudgetExceeded()
 
     monkeypatch.setattr(ai, "generate_json", spent)
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t6", cookie, IDEA)
-        await asyncio.wait_for(await processor.enqueue("t6", _scan()), timeout=15)
-        s = await _wait_idle(manager, "t6")
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
         assert s.error == ai.BUDGET_EXCEEDED
-        assert "Daily AI allowance used" in recorder.toasts()[0][1]
+        assert "Daily AI allowance used" in recorder.toasts()[0]
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
 
 
 def test_demo_mode_shows_the_sample_without_calling_the_ai(
-    engine: Engine, settings_env: pytest.MonkeyPatch, fast: None
+    founder: tuple[str, str], settings_env: pytest.MonkeyPatch, fast: None
 ) -> None:
     settings_env.delenv("AI_API_KEY", raising=False)
     get_settings.cache_clear()
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t7", cookie, IDEA)
-        await asyncio.wait_for(await processor.enqueue("t7", _scan()), timeout=15)
-        s = await _wait_idle(manager, "t7")
-        assert s.has_result and s.sample and s.score == rules.SAMPLE_SCAN.overallScore
-        progress = [v for _, v in recorder.values("progress")]
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
+        assert s.has_result and s.sample and s.score == scanner_run.SAMPLE_SCAN.overallScore
+        progress = recorder.values("progress")
         assert len(progress) > 3 and progress[-1] == 100  # the same animation ran
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
 
 
 def test_t_scan_1_short_idea_is_refused_with_the_specs_texts(
-    engine: Engine, fake_ai: FakeAiServer, fast: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t8", cookie, "   too short idea   ")
-        await asyncio.wait_for(await processor.enqueue("t8", _scan()), timeout=15)
-        s = await _state(manager, "t8")
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea="   too short idea   ")
+        s = await scan(tab)
         assert s.validation == "Please provide more details about your startup idea"
-        assert not s.analysing and s.progress == 0
-        (toast,) = [t for _, t in recorder.toasts()]
+        assert not s.running and s.progress == 0
+        (toast,) = recorder.toasts()
         assert "We need at least 20 characters to perform a meaningful analysis." in toast
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
     assert fake_ai.requests == []
 
 
 def test_signed_out_scans_are_refused(engine: Engine, fake_ai: FakeAiServer, fast: None) -> None:
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t9", "", IDEA)
-        await asyncio.wait_for(await processor.enqueue("t9", _scan()), timeout=15)
-        s = await _state(manager, "t9")
-        assert not s.analysing and not s.has_result
-        assert "Authentication required" in recorder.toasts()[0][1]
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare("", idea=IDEA)
+        s = await scan(tab)
+        assert not s.running and not s.has_result
+        assert "Authentication required" in recorder.toasts()[0]
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
     assert fake_ai.requests == []
 
 
 def test_new_scan_while_running_drops_the_late_result(
-    engine: Engine, fake_ai: FakeAiServer, fast: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.slow(0.4, text=json.dumps(REPLY))
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t10", cookie, IDEA)
-        future = await processor.enqueue("t10", _scan())
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        future = await tab.start("scan")
         await asyncio.sleep(0.1)
-        reset = Event(name=f"{ScannerState.get_full_name()}.new_scan", payload={})
-        await asyncio.wait_for(await processor.enqueue("t10", reset), timeout=5)
+        await asyncio.wait_for(await tab.start("new_scan"), timeout=5)
         await asyncio.wait_for(future, timeout=15)
         await asyncio.sleep(0.2)
-        s = await _state(manager, "t10")
-        assert not s.has_result and s.idea == "" and s.progress == 0 and not s.analysing
+        s = await tab.state()
+        assert not s.has_result and s.idea == "" and s.progress == 0 and not s.running
         assert recorder.toasts() == []
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
 
 
 def test_t_scan_2_run_scan_on_its_own_does_nothing(
-    engine: Engine, fake_ai: FakeAiServer, fast: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
 ) -> None:
     """T-SCAN-2: the chained `run_scan` works only on what `scan` took; fired directly (no
     pending scan, even while a scan is shown as running) it changes nothing and calls no AI."""
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.reply_json(REPLY)
-    run_scan = Event(name=f"{ScannerState.get_full_name()}.run_scan", payload={})
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> None:
-        await _prepare(manager, "t11", cookie, IDEA)
-        await asyncio.wait_for(await processor.enqueue("t11", run_scan), timeout=5)
-        s = await _state(manager, "t11")
-        assert not s.analysing and not s.has_result and s.progress == 0
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        await asyncio.wait_for(await tab.start("run_scan"), timeout=5)
+        s = await tab.state()
+        assert not s.running and not s.has_result and s.progress == 0
         assert s.idea == IDEA and s.error == "" and s.validation == "" and s._run == 0
-        async with manager.modify_state(BaseStateToken(ident="t11", cls=State)) as root:
-            (await root.get_state(ScannerState)).analysing = True  # busy, nothing pending
-        await asyncio.wait_for(await processor.enqueue("t11", run_scan), timeout=5)
+        await tab.prepare(cookie, running=True)  # busy, nothing pending
+        await asyncio.wait_for(await tab.start("run_scan"), timeout=5)
         await asyncio.sleep(0.2)
-        s = await _state(manager, "t11")
-        assert s.analysing and not s.has_result and s.progress == 0 and s._run == 0
+        s = await tab.state()
+        assert s.running and not s.has_result and s.progress == 0 and s._run == 0
         assert recorder.toasts() == []
 
-    asyncio.run(_processed(run))
+    in_processor(ScannerState, ROUTE, run)
+    assert fake_ai.requests == []
+
+
+def test_p_auth_2_without_a_subscription_the_panel_says_so(
+    founder: tuple[str, str],
+    fake_ai: FakeAiServer,
+    fast: None,
+    settings_env: pytest.MonkeyPatch,
+) -> None:
+    """P-AUTH-2: subscription mode without a subscription: the no-access panel and toast,
+    no AI call."""
+    settings_env.setenv("ACCESS_MODE", "subscription")
+    get_settings.cache_clear()
+    fake_ai.reply_json(REPLY)
+    _, cookie = founder
+
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
+        assert s.error == "A subscription is needed to run a Genesis Scan"
+        assert s.progress == 0 and not s.has_result
+        (toast,) = recorder.toasts()
+        assert "A subscription is needed to run a Genesis Scan" in toast
+        assert "See the pricing page for plans." in toast
+
+    in_processor(ScannerState, ROUTE, run)
+    assert fake_ai.requests == []
+
+
+def test_t_scan_4_a_database_error_in_the_access_check_is_the_system_failure(
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, cookie = founder
+
+    def broken(*args: object) -> bool:
+        raise RuntimeError("database down")
+
+    monkeypatch.setattr(access, "may_use_tools", broken)
+
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
+        assert s.error == rules.SYSTEM_FAILED_PANEL and not s.has_result
+        assert "Analysis Failed" in recorder.toasts()[0]
+
+    in_processor(ScannerState, ROUTE, run)
     assert fake_ai.requests == []

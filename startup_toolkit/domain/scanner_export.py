@@ -1,0 +1,100 @@
+"""What a saved or exported Viability Scanner result looks like (T-SCAN-5, T-AI-5): its
+title, the spec's metadata, the content, the JSON download and the HTML for the dashboard.
+Pure: no I/O."""
+
+from __future__ import annotations
+
+import html
+import json
+from datetime import datetime
+from typing import Any
+
+from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
+from startup_toolkit.domain.scanner import Insight, ScanResult, verdict
+
+
+def result_title(score: int) -> str:
+    return f"Viability Analysis - Score: {score}/100"
+
+
+def save_metadata(result: ScanResult, idea: str, scanned_at: datetime) -> dict[str, Any]:
+    """The spec's metadata: scan date, idea length, category count."""
+    return {
+        "scanDate": iso_timestamp(scanned_at),
+        "ideaLength": len(idea),
+        "categoryCount": len(result.categories),
+    }
+
+
+def save_content(result: ScanResult, idea: str, *, sample: bool = False) -> dict[str, Any]:
+    """What is saved and exported: the idea, the scores and the whole result."""
+    return {
+        "idea": idea,
+        "overallScore": result.overallScore,
+        "verdict": verdict(result.overallScore).label,
+        "summary": result.overallAssessment,
+        "scores": {c.category: c.score for c in result.categories},
+        "result": result.model_dump(mode="json"),
+        "sample": sample,
+    }
+
+
+def export_json(
+    result: ScanResult, idea: str, scanned_at: datetime, *, sample: bool = False
+) -> str:
+    """The JSON download (pretty-printed)."""
+    payload = {
+        "title": result_title(result.overallScore),
+        **save_metadata(result, idea, scanned_at),
+        **save_content(result, idea, sample=sample),
+    }
+    compact_json(payload)  # raises on anything that is not plain JSON
+    return json.dumps(payload, indent=2, ensure_ascii=False)
+
+
+def export_filename(scanned_at: datetime) -> str:
+    """'viability-analysis-{timestamp}.json' (milliseconds, like the spec's other downloads)."""
+    return f"viability-analysis-{int(scanned_at.timestamp() * 1000)}.json"
+
+
+def to_html(result: ScanResult, idea: str) -> str:
+    """A readable HTML version for the dashboard (every value escaped)."""
+    e = html.escape
+    v = verdict(result.overallScore)
+    parts = [
+        f"<h2>{e(result_title(result.overallScore))}</h2>",
+        f"<p><strong>{e(v.label)}</strong>. {e(result.overallAssessment)}</p>",
+        f"<h3>Idea</h3><p>{e(idea)}</p>",
+        "<h3>Categories</h3><ul>",
+        *(
+            f"<li><strong>{e(c.category)}: {c.score}/100</strong> ({e(c.confidence)} "
+            f"confidence). {e(c.assessment)} {e(c.reasoning)}</li>"
+            for c in result.categories
+        ),
+        "</ul>",
+    ]
+    if result.actionSteps:
+        parts += ["<h3>Action steps</h3><ol>", *(f"<li>{e(s)}</li>" for s in result.actionSteps)]
+        parts.append("</ol>")
+    if result.competitors:
+        parts.append("<h3>Competitors</h3><ul>")
+        parts += [
+            f"<li><strong>{e(c.name)}</strong> (strength {c.strengthScore}/100). "
+            f"Weakness: {e(c.weakness)} Differentiator: {e(c.differentiator)}</li>"
+            for c in result.competitors
+        ]
+        parts.append("</ul>")
+    m = result.marketInsights
+    parts += [
+        "<h3>Market</h3><ul>",
+        f"<li>Size: {e(m.size.value)} (source: {e(m.size.source)})</li>",
+        f"<li>Growth rate: {e(m.growthRate.value)} (source: {e(m.growthRate.source)})</li>",
+        *(f"<li>Trend: {e(t.text)}{_cite(t)}</li>" for t in m.keyTrends),
+        *(f"<li>Challenge: {e(c.text)}{_cite(c)}</li>" for c in m.challenges),
+        "</ul>",
+    ]
+    return "".join(parts)
+
+
+def _cite(item: Insight) -> str:
+    return f" (source: {html.escape(item.source)})" if item.source else ""

@@ -1,0 +1,38 @@
+"""/startup-viability-scanner: the Genesis Engine scores an idea before it is built
+(T-SCAN-1..5, T-AI-5, P-MISC-5).
+
+The form, then the progress while the scan runs, then the result or the error panel; the
+state (`state.py`) runs the scan through the shared tool-run use case.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.tool_layout import tool_page, tool_route
+from startup_toolkit.domain.catalog import VIABILITY_SCANNER
+from startup_toolkit.pages.scanner.state import ScannerState
+from startup_toolkit.pages.scanner.view import error_panel, idea_form, processing
+from startup_toolkit.pages.scanner.view_results import results
+
+
+@tool_route(
+    VIABILITY_SCANNER,
+    description="Score your startup idea on problem, market, risk, monetization and founder "
+    "fit before you build.",
+)
+def scanner_page() -> rx.Component:
+    return tool_page(
+        VIABILITY_SCANNER,
+        rx.cond(
+            ScannerState.has_result,
+            results(),
+            rx.cond(
+                ScannerState.error != "",
+                error_panel(),
+                rx.cond(ScannerState.running, processing(), idea_form()),
+            ),
+        ),
+        save_handler=ScannerState.save,
+        can_save=ScannerState.has_result,
+    )

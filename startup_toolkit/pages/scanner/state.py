@@ -1,0 +1,351 @@
+"""The Viability Scanner's state: the idea, the scan's progress and the result the view shows.
+
+Idle (the idea form) -> analysing (progress rises by a random 0-10 every 300 ms, capped at
+95) -> success (progress 100, the results, a success toast 500 ms later) or error (progress
+back to 0, the error panel with Retry Genesis Analysis). The AI call runs in a background task
+that takes the tab's state lock only to write, so the page stays responsive; a second click
+while a scan runs starts nothing. Without an AI key (demo mode) the same animation ends in the
+built-in sample, clearly labelled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from collections.abc import AsyncIterator
+from datetime import datetime
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain import scanner_export
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import (
+    AUTH_REQUIRED,
+    NOTHING_TO_SAVE,
+    NOTHING_TO_SAVE_DETAIL,
+)
+from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
+from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
+from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tool_run import ToolRunMixin
+from startup_toolkit.state.tools import save_tool_result
+
+TABS: tuple[tuple[str, str], ...] = (
+    ("summary", "Summary"),
+    ("action", "Action Plan"),
+    ("competitors", "Competitors"),
+    ("market", "Market"),
+)
+TAB_VALUES = frozenset(value for value, _ in TABS)
+#: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
+#: a toast that re-uses the id of one leaving the screen).
+SCAN_TOAST_ID = "scanner-status"
+#: The processing view's stage line, by progress.
+STAGES: tuple[tuple[int, str], ...] = (
+    (20, "Validating the problem"),
+    (40, "Mapping the market and competitors"),
+    (60, "Estimating failure risks"),
+    (80, "Modelling monetization"),
+    (101, "Assessing founder fit"),
+)
+
+
+def progress_step() -> int:
+    """A random step of 0-10 (replaced in tests)."""
+    return random.randint(0, rules.PROGRESS_STEP_MAX)
+
+
+def next_progress(current: int, step: int) -> int:
+    return min(rules.PROGRESS_CAP, max(0, current) + max(0, step))
+
+
+@dataclasses.dataclass(frozen=True)
+class ScanForm:
+    """What a scan works on: the idea as typed before the click (trimmed)."""
+
+    idea: str
+
+
+# --- What the results view renders ------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class CategoryRow:
+    name: str = ""
+    short: str = ""
+    score: int = 0
+    color: str = "gray"
+    assessment: str = ""
+    reasoning: str = ""
+    confidence: str = ""
+
+
+@dataclasses.dataclass
+class CompetitorRow:
+    name: str = ""
+    strength: int = 0
+    weakness: str = ""
+    differentiator: str = ""
+
+
+@dataclasses.dataclass
+class InsightRow:
+    text: str = ""
+    source: str = ""
+
+
+def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
+    return [
+        CategoryRow(
+            name=c.category,
+            short=rules.CATEGORY_SHORT_NAMES.get(c.category, c.category),
+            score=c.score,
+            color=rules.score_color(c.score),
+            assessment=c.assessment,
+            reasoning=c.reasoning,
+            confidence=c.confidence,
+        )
+        for c in result.categories
+    ]
+
+
+class ScannerState(ToolRunMixin, rx.State):
+    idea: str = ""
+    validation: str = ""  # the inline message under the idea
+    progress: int = 0
+    error: str = ""  # the error panel's text; "" = no error
+    tab: str = "summary"
+    has_result: bool = False
+    sample: bool = False
+    score: int = 0
+    assessment: str = ""
+    categories: list[CategoryRow] = []
+    steps: list[str] = []
+    competitors: list[CompetitorRow] = []
+    market_size: str = ""
+    market_size_source: str = ""
+    growth_rate: str = ""
+    growth_rate_source: str = ""
+    trends: list[InsightRow] = []
+    challenges: list[InsightRow] = []
+
+    _result_json: str = ""
+    _scanned_idea: str = ""
+    _scanned_at: str = ""
+
+    # -- derived ---------------------------------------------------------------------------
+
+    @rx.var
+    def hint(self) -> str:
+        return rules.idea_hint(self.idea)
+
+    @rx.var
+    def ready(self) -> bool:
+        return rules.can_scan(self.idea)
+
+    @rx.var
+    def too_long(self) -> bool:
+        return rules.idea_length(self.idea) > rules.MAX_IDEA_LENGTH
+
+    @rx.var
+    def counter(self) -> str:
+        return f"{rules.idea_length(self.idea):,} / {rules.MAX_IDEA_LENGTH:,}"
+
+    @rx.var
+    def verdict_label(self) -> str:
+        return rules.verdict(self.score).label
+
+    @rx.var
+    def verdict_color(self) -> str:
+        return rules.verdict(self.score).color
+
+    @rx.var
+    def stage_label(self) -> str:
+        return next(label for limit, label in STAGES if self.progress < limit)
+
+    @rx.var
+    def chart_data(self) -> list[dict[str, Any]]:
+        return [
+            {"name": c.short, "category": c.name, "score": c.score, "fill": f"var(--{c.color}-9)"}
+            for c in self.categories
+        ]
+
+    @rx.var
+    def chart_label(self) -> str:
+        """The chart's text alternative."""
+        scores = ", ".join(f"{c.name} {c.score}" for c in self.categories)
+        return f"Category scores out of 100: {scores}"
+
+    # -- input -----------------------------------------------------------------------------
+
+    @rx.event
+    def set_idea(self, value: str) -> None:
+        if isinstance(value, str):
+            self.idea = value[: rules.IDEA_INPUT_CAP]
+            if self.validation and rules.validate_idea(self.idea) is None:
+                self.validation = ""
+
+    @rx.event
+    def set_tab(self, value: str) -> None:
+        if value in TAB_VALUES:
+            self.tab = value
+
+    @rx.event
+    def edit_idea(self) -> None:
+        """From the error panel back to the form (the idea is kept)."""
+        if not self.running:
+            self.error = ""
+            self.progress = 0
+
+    @rx.event
+    def new_scan(self) -> None:
+        """T-SCAN-3: reset everything, including the tab and the idea."""
+        self._drop_run()
+        self._clear_result()
+        self.idea = ""
+        self.validation = ""
+        self.error = ""
+        self.progress = 0
+        self.tab = "summary"
+
+    def _clear_result(self) -> None:
+        self.has_result = False
+        self.sample = False
+        self.score = 0
+        self.assessment = ""
+        self.categories = []
+        self.steps = []
+        self.competitors = []
+        self.market_size = self.market_size_source = ""
+        self.growth_rate = self.growth_rate_source = ""
+        self.trends = []
+        self.challenges = []
+        self._result_json = ""
+        self._scanned_idea = ""
+        self._scanned_at = ""
+
+    def _show(self, result: rules.ScanResult, idea: str, sample: bool) -> None:
+        market = result.marketInsights
+        self.has_result = True
+        self.sample = sample
+        self.score = result.overallScore
+        self.assessment = result.overallAssessment
+        self.categories = _category_rows(result)
+        self.steps = list(result.actionSteps)
+        self.competitors = [
+            CompetitorRow(c.name, c.strengthScore, c.weakness, c.differentiator)
+            for c in result.competitors
+        ]
+        self.market_size, self.market_size_source = market.size.value, market.size.source
+        self.growth_rate = market.growthRate.value
+        self.growth_rate_source = market.growthRate.source
+        self.trends = [InsightRow(i.text, i.source) for i in market.keyTrends]
+        self.challenges = [InsightRow(i.text, i.source) for i in market.challenges]
+        self._result_json = result.model_dump_json()
+        self._scanned_idea = idea
+        self._scanned_at = utcnow().isoformat()
+        self.tab = "summary"
+
+    def _stored_result(self) -> tuple[rules.ScanResult, str, datetime] | None:
+        if not self.has_result or not self._result_json:
+            return None
+        result = rules.ScanResult.model_validate_json(self._result_json)
+        return result, self._scanned_idea, datetime.fromisoformat(self._scanned_at)
+
+    # -- the scan (T-SCAN-2, T-SCAN-4) -------------------------------------------------------
+
+    @rx.event
+    async def scan(self) -> EventSpec | None:
+        """Launch Genesis Scan and Retry Genesis Analysis. A sequential handler, so it reads
+        the idea as typed before the click (a background one could overtake the queued field
+        updates); the AI work runs in `run_scan` on what it takes here."""
+        if self.running:
+            return None  # a second click while a scan runs starts nothing
+        problem = rules.validate_idea(self.idea)
+        if problem is not None:
+            self.validation = problem[0]
+            return rx.toast.error(problem[0], description=problem[1], id=SCAN_TOAST_ID)
+        self.validation = ""
+        if await signed_in_user_id(self) is None:
+            return rx.toast.error(AUTH_REQUIRED, description=SIGN_IN_DETAIL, id=SCAN_TOAST_ID)
+        self._start_run(ScanForm(idea=self.idea.strip()))
+        self.progress = 0
+        self.error = ""
+        self._clear_result()
+        return ScannerState.run_scan
+
+    @rx.event(background=True)
+    async def run_scan(self) -> AsyncIterator[EventSpec]:
+        """The scan itself; does nothing unless `scan` has just started one."""
+        run = await self._claim_run()
+        if run is None:
+            return
+        idea: str = run.form.idea
+
+        def advance(_elapsed: float) -> None:
+            self.progress = next_progress(self.progress, progress_step())
+
+        outcome: ToolOutcome[rules.ScanResult] = await self._tick_while(
+            run, run_tool(run.user_id, scan_run(idea)), advance, rules.PROGRESS_TICK_SECONDS
+        )
+        async with self:
+            if not self._is_current(run):
+                return  # New Scan while this ran: drop it
+            self._end_scan(outcome, idea)
+        if outcome.notice is not None:
+            yield rx.toast.error(outcome.notice.title, description=outcome.notice.detail)
+        await asyncio.sleep(rules.FINISH_DELAY_SECONDS)
+        async with self:
+            if not self._is_current(run):
+                return
+            self.running = False
+        if outcome.result is not None:
+            yield rx.toast.success(
+                rules.SUCCESS_TOAST,
+                description=f"Viability score: {outcome.result.overallScore}/100",
+            )
+
+    def _end_scan(self, outcome: ToolOutcome[rules.ScanResult], idea: str) -> None:
+        """The result at 100%, or the error panel with the progress back at 0."""
+        if outcome.result is not None:
+            self._show(outcome.result, idea, outcome.sample)
+            self.progress = 100
+        else:
+            self.progress = 0
+            self.error = outcome.notice.panel if outcome.notice else rules.SYSTEM_FAILED_PANEL
+
+    # -- share / export (T-SCAN-5, T-AI-5) --------------------------------------------------
+
+    @rx.event
+    async def save(self) -> EventSpec:
+        """Save Results and Share/Export's 'Save to dashboard'."""
+        stored = self._stored_result()
+        if stored is None:
+            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+        result, idea, scanned_at = stored
+        return await save_tool_result(
+            self,
+            tool_name=TOOL_NAME,
+            title=scanner_export.result_title(result.overallScore),
+            content=scanner_export.save_content(result, idea, sample=self.sample),
+            content_type="analysis",
+            formatted_content=scanner_export.to_html(result, idea),
+            metadata=scanner_export.save_metadata(result, idea, scanned_at),
+        )
+
+    @rx.event
+    def export(self) -> EventSpec:
+        """Download the result as a JSON file (in the browser)."""
+        stored = self._stored_result()
+        if stored is None:
+            return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
+        result, idea, scanned_at = stored
+        return rx.download(
+            data=scanner_export.export_json(result, idea, scanned_at, sample=self.sample),
+            filename=scanner_export.export_filename(scanned_at),
+            mime_type="application/json",
+        )

@@ -1,0 +1,253 @@
+"""The Viability Scanner before a result: the idea form with what the scan covers, the
+progress while it runs, and the error panel (T-SCAN-1, T-SCAN-2, T-SCAN-4)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
+from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain.catalog import VIABILITY_SCANNER
+from startup_toolkit.pages.scanner.state import ScannerState
+
+ACCENT = VIABILITY_SCANNER.color
+IDEA_ID = "scanner-idea"
+HINT_ID = "scanner-idea-hint"
+
+
+def _coverage() -> rx.Component:
+    """What the scan looks at (beside the form)."""
+    icons = ("target", "swords", "shield-alert", "coins", "user-check")
+    return rx.vstack(
+        section_heading("What the scan covers", "list-checks", ACCENT),
+        *[
+            rx.hstack(
+                rx.center(
+                    rx.icon(icon, size=16, color="var(--violet-11)", aria_hidden="true"),
+                    width="2rem",
+                    height="2rem",
+                    flex_shrink="0",
+                    border_radius="var(--radius-3)",
+                    background="var(--violet-a3)",
+                ),
+                rx.text(name, size="2", weight="medium"),
+                spacing="3",
+                align="center",
+            )
+            for name, icon in zip(rules.CATEGORY_NAMES, icons, strict=True)
+        ],
+        rx.text(
+            "Plus five action steps, competitors and market data with sources.",
+            size="2",
+            color="var(--gray-11)",
+        ),
+        spacing="3",
+        align="start",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def idea_form() -> rx.Component:
+    ready = ScannerState.ready
+    return rx.grid(
+        rx.vstack(
+            rx.el.label(
+                "Describe your startup idea",
+                html_for=IDEA_ID,
+                font_weight="600",
+                font_size="var(--font-size-3)",
+                color="var(--gray-12)",
+            ),
+            rx.text(
+                "The problem, who has it, how you solve it and how you will make money. "
+                "The more specific, the more accurate the scan.",
+                size="2",
+                color="var(--gray-11)",
+            ),
+            rx.text_area(
+                id=IDEA_ID,
+                value=ScannerState.idea,
+                on_change=ScannerState.set_idea,
+                placeholder="e.g. A scheduling app for independent physiotherapists that "
+                "cuts no-shows with automatic reminders and deposits, sold at $29/month...",
+                rows="8",
+                size="3",
+                width="100%",
+                resize="vertical",
+                aria_describedby=HINT_ID,
+                aria_invalid=rx.cond(ScannerState.validation != "", "true", "false"),
+            ),
+            rx.flex(
+                rx.hstack(
+                    rx.cond(
+                        ready,
+                        rx.icon(
+                            "circle-check", size=16, color="var(--green-11)", aria_hidden="true"
+                        ),
+                        rx.icon("info", size=16, color="var(--gray-10)", aria_hidden="true"),
+                    ),
+                    rx.text(
+                        ScannerState.hint,
+                        id=HINT_ID,
+                        size="2",
+                        color=rx.cond(
+                            ready,
+                            "var(--green-11)",
+                            rx.cond(ScannerState.too_long, "var(--red-11)", "var(--gray-11)"),
+                        ),
+                        aria_live="polite",
+                        class_name="scanner-hint",
+                    ),
+                    spacing="2",
+                    align="center",
+                ),
+                rx.text(
+                    ScannerState.counter,
+                    size="1",
+                    color=rx.cond(ScannerState.too_long, "var(--red-11)", "var(--gray-10)"),
+                    class_name="scanner-counter",
+                ),
+                justify="between",
+                align="center",
+                spacing="2",
+                wrap="wrap",
+                width="100%",
+            ),
+            rx.cond(
+                ScannerState.validation != "",
+                rx.callout(
+                    ScannerState.validation,
+                    icon="triangle-alert",
+                    color_scheme="red",
+                    size="1",
+                    role="alert",
+                    width="100%",
+                ),
+            ),
+            rx.button(
+                rx.icon("rocket", size=18, aria_hidden="true"),
+                "Launch Genesis Scan",
+                on_click=ScannerState.scan,
+                disabled=~ready | ScannerState.running,
+                size="3",
+                type="button",
+                width=rx.breakpoints(initial="100%", sm="auto"),
+                class_name="scanner-launch",
+            ),
+            spacing="3",
+            align="start",
+            style=TOOL_CARD_STYLE,
+        ),
+        _coverage(),
+        grid_template_columns=rx.breakpoints(
+            initial="minmax(0, 1fr)", md="minmax(0, 2fr) minmax(0, 1fr)"
+        ),
+        spacing="4",
+        width="100%",
+        class_name="scanner-form",
+    )
+
+
+def processing() -> rx.Component:
+    return rx.vstack(
+        rx.hstack(
+            rx.center(
+                rx.icon("scan-search", size=24, color="var(--violet-11)", aria_hidden="true"),
+                width="3rem",
+                height="3rem",
+                flex_shrink="0",
+                border_radius="full",
+                background="var(--violet-a3)",
+            ),
+            rx.vstack(
+                rx.heading(
+                    "Genesis Engine is analysing your idea", as_="h2", size="5", style=heading_style
+                ),
+                rx.hstack(
+                    rx.spinner(size="1"),
+                    rx.text(ScannerState.stage_label, "...", size="2", color="var(--gray-11)"),
+                    spacing="2",
+                    align="center",
+                ),
+                spacing="1",
+                align="start",
+            ),
+            spacing="4",
+            align="center",
+        ),
+        rx.hstack(
+            rx.progress(
+                value=ScannerState.progress,
+                max=100,
+                size="3",
+                width="100%",
+                aria_label="Scan progress",
+            ),
+            rx.text(
+                ScannerState.progress.to_string(),
+                "%",
+                size="3",
+                weight="bold",
+                min_width="3.5rem",
+                text_align="right",
+                class_name="scanner-percent",
+            ),
+            spacing="3",
+            align="center",
+            width="100%",
+        ),
+        rx.text(
+            "This usually takes 10 to 30 seconds. You can keep this tab open and browse.",
+            size="2",
+            color="var(--gray-10)",
+        ),
+        spacing="4",
+        role="status",
+        aria_busy="true",
+        class_name="scanner-processing",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def error_panel() -> rx.Component:
+    return rx.vstack(
+        rx.hstack(
+            rx.icon("triangle-alert", size=22, color="var(--red-11)", aria_hidden="true"),
+            rx.heading("The scan did not finish", as_="h2", size="5", style=heading_style),
+            spacing="3",
+            align="center",
+        ),
+        rx.text(ScannerState.error, size="3", color="var(--gray-12)", class_name="scanner-error"),
+        rx.flex(
+            rx.button(
+                rx.icon("refresh-cw", size=16, aria_hidden="true"),
+                "Retry Genesis Analysis",
+                on_click=ScannerState.scan,
+                disabled=ScannerState.running,
+                size="3",
+                type="button",
+            ),
+            rx.button(
+                rx.icon("pencil", size=16, aria_hidden="true"),
+                "Edit idea",
+                on_click=ScannerState.edit_idea,
+                disabled=ScannerState.running,
+                variant="soft",
+                color_scheme="gray",
+                size="3",
+                type="button",
+            ),
+            spacing="3",
+            wrap="wrap",
+        ),
+        spacing="4",
+        align="start",
+        role="alert",
+        class_name="scanner-error-panel",
+        style={
+            **TOOL_CARD_STYLE,
+            "border": "1px solid var(--red-a6)",
+            "background": "var(--red-a2)",
+        },
+    )

@@ -1,0 +1,161 @@
+"""The Viability Scanner's result: the score ring, verdict and assessment with New Scan and
+Share / Export, above the four tabs (T-SCAN-3, T-SCAN-5)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, tab_list
+from startup_toolkit.domain import scanner as rules
+from startup_toolkit.pages.scanner.state import TABS, ScannerState
+from startup_toolkit.pages.scanner.view_tabs import (
+    action_tab,
+    competitors_tab,
+    market_tab,
+    summary_tab,
+)
+
+
+def _score_ring() -> rx.Component:
+    color = ScannerState.verdict_color
+    return rx.center(
+        rx.center(
+            rx.vstack(
+                rx.text(
+                    ScannerState.score,
+                    size="9",
+                    weight="bold",
+                    line_height="1",
+                    style=heading_style,
+                    class_name="scanner-score",
+                ),
+                rx.text("/100", size="2", color="var(--gray-11)"),
+                spacing="1",
+                align="center",
+            ),
+            width="calc(100% - 20px)",
+            height="calc(100% - 20px)",
+            border_radius="50%",
+            background="var(--color-panel-solid)",
+        ),
+        width="160px",
+        height="160px",
+        flex_shrink="0",
+        border_radius="50%",
+        role="img",
+        aria_label=f"Viability score {ScannerState.score} out of 100",
+        style={
+            "background": f"conic-gradient(var(--{color}-9) calc({ScannerState.score} * 3.6deg),"
+            " var(--gray-a4) 0deg)"
+        },
+        class_name="scanner-ring",
+    )
+
+
+def _share_menu() -> rx.Component:
+    return rx.menu.root(
+        rx.menu.trigger(
+            rx.button(
+                rx.icon("share-2", size=16, aria_hidden="true"),
+                "Share / Export",
+                rx.icon("chevron-down", size=14, aria_hidden="true"),
+                variant="soft",
+                size="2",
+                type="button",
+            ),
+        ),
+        rx.menu.content(
+            rx.menu.item(
+                rx.icon("save", size=14, aria_hidden="true"),
+                "Save to dashboard",
+                on_select=ScannerState.save,
+            ),
+            rx.menu.item(
+                rx.icon("download", size=14, aria_hidden="true"),
+                "Download JSON",
+                on_select=ScannerState.export,
+            ),
+        ),
+    )
+
+
+def _overview() -> rx.Component:
+    return rx.flex(
+        _score_ring(),
+        rx.vstack(
+            rx.hstack(
+                rx.badge(
+                    ScannerState.verdict_label,
+                    color_scheme=ScannerState.verdict_color,
+                    variant="solid",
+                    size="3",
+                    radius="full",
+                    data_band=ScannerState.verdict_color,
+                    class_name="scanner-verdict",
+                ),
+                rx.cond(
+                    ScannerState.sample,
+                    rx.badge(
+                        rx.icon("flask-conical", size=12, aria_hidden="true"),
+                        rules.SAMPLE_LABEL,
+                        color_scheme="amber",
+                        variant="soft",
+                        size="2",
+                        radius="full",
+                        class_name="scanner-sample",
+                    ),
+                ),
+                spacing="2",
+                wrap="wrap",
+            ),
+            rx.heading("Viability Analysis", as_="h2", size="6", style=heading_style),
+            rx.text(
+                ScannerState.assessment,
+                size="3",
+                color="var(--gray-11)",
+                class_name="scanner-assessment",
+            ),
+            rx.flex(
+                rx.button(
+                    rx.icon("rotate-ccw", size=16, aria_hidden="true"),
+                    "New Scan",
+                    on_click=ScannerState.new_scan,
+                    variant="surface",
+                    color_scheme="gray",
+                    size="2",
+                    type="button",
+                ),
+                _share_menu(),
+                spacing="2",
+                wrap="wrap",
+            ),
+            spacing="3",
+            align="start",
+            width="100%",
+        ),
+        direction=rx.breakpoints(initial="column", sm="row"),
+        align=rx.breakpoints(initial="center", sm="center"),
+        spacing="6",
+        class_name="scanner-overview",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def results() -> rx.Component:
+    return rx.vstack(
+        _overview(),
+        rx.tabs.root(
+            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
+            rx.tabs.content(summary_tab(), value="summary", padding_top="1rem"),
+            rx.tabs.content(action_tab(), value="action", padding_top="1rem"),
+            rx.tabs.content(competitors_tab(), value="competitors", padding_top="1rem"),
+            rx.tabs.content(market_tab(), value="market", padding_top="1rem"),
+            value=ScannerState.tab,
+            on_change=ScannerState.set_tab,
+            width="100%",
+        ),
+        spacing="5",
+        width="100%",
+        class_name="scanner-results",
+    )

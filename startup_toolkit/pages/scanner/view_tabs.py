@@ -1,0 +1,321 @@
+"""The Viability Scanner's result tabs: Summary (chart and category cards), Action Plan,
+Competitors and Market (T-SCAN-3). Every text from the model is rendered as text."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
+from startup_toolkit.domain.catalog import VIABILITY_SCANNER
+from startup_toolkit.pages.scanner.state import CategoryRow, CompetitorRow, InsightRow, ScannerState
+
+ACCENT = VIABILITY_SCANNER.color
+
+
+def _meter(value: rx.Var, color: rx.Var | str, label: rx.Var | str) -> rx.Component:
+    """A thin score bar (a meter: the value is a score, not progress)."""
+    return rx.box(
+        rx.box(
+            width=f"{value}%",
+            height="100%",
+            border_radius="inherit",
+            background=f"var(--{color}-9)",
+        ),
+        custom_attrs={
+            "role": "meter",
+            "aria-valuenow": value,
+            "aria-valuemin": 0,
+            "aria-valuemax": 100,
+            "aria-label": label,
+        },
+        width="100%",
+        height="6px",
+        border_radius="999px",
+        background="var(--gray-a4)",
+        overflow="hidden",
+    )
+
+
+def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
+    return rx.el.article(
+        rx.hstack(
+            rx.heading(row.name, as_="h3", size="3", style=heading_style),
+            rx.badge(
+                row.score.to_string(),
+                "/100",
+                color_scheme=row.color,
+                variant="soft",
+                size="2",
+                data_band=row.color,
+                class_name="category-score",
+            ),
+            justify="between",
+            align="center",
+            width="100%",
+            spacing="2",
+        ),
+        _meter(row.score, row.color, row.name),
+        rx.text(row.assessment, size="2", weight="medium", color="var(--gray-12)"),
+        rx.cond(
+            row.reasoning != "",
+            rx.text(row.reasoning, size="2", color="var(--gray-11)", class_name="reasoning"),
+        ),
+        rx.badge(
+            rx.icon("gauge", size=12, aria_hidden="true"),
+            rx.el.span("Confidence: ", rx.el.span(row.confidence, class_name="confidence")),
+            color_scheme="gray",
+            variant="surface",
+            size="1",
+            radius="full",
+            margin_top="auto",
+            align_self="flex-start",
+        ),
+        class_name="category-card",
+        style={**TOOL_CARD_STYLE, "display": "flex", "flex_direction": "column", "gap": "0.75rem"},
+    )
+
+
+def _chart() -> rx.Component:
+    return rx.box(
+        section_heading("Scores by category", "chart-column", ACCENT),
+        rx.box(
+            rx.recharts.bar_chart(
+                rx.recharts.cartesian_grid(
+                    stroke_dasharray="3 3", vertical=False, stroke="var(--gray-a5)"
+                ),
+                rx.recharts.x_axis(
+                    data_key="name",
+                    tick_line=False,
+                    stroke="var(--gray-a7)",
+                    tick={"fill": "var(--gray-11)", "fontSize": 12},
+                    interval=0,
+                ),
+                rx.recharts.y_axis(
+                    domain=[0, 100],
+                    ticks=[0, 20, 40, 60, 80, 100],
+                    width=32,
+                    tick_line=False,
+                    stroke="var(--gray-a7)",
+                    tick={"fill": "var(--gray-11)", "fontSize": 12},
+                ),
+                rx.recharts.reference_line(y=80, stroke="var(--green-9)", stroke_dasharray="4 4"),
+                rx.recharts.reference_line(y=60, stroke="var(--amber-9)", stroke_dasharray="4 4"),
+                rx.recharts.bar(
+                    rx.foreach(
+                        ScannerState.chart_data,
+                        lambda d: rx.recharts.cell(fill=d["fill"]),
+                    ),
+                    data_key="score",
+                    name="Score",
+                    radius=[6, 6, 0, 0],
+                    max_bar_size=56,
+                    is_animation_active=False,
+                ),
+                data=ScannerState.chart_data,
+                margin={"top": 8, "right": 8, "left": 0, "bottom": 0},
+                width="100%",
+                height=240,
+            ),
+            role="img",
+            aria_label=ScannerState.chart_label,
+            width="100%",
+            margin_top="1rem",
+        ),
+        rx.hstack(
+            rx.text("Bands: ", size="1", color="var(--gray-10)"),
+            rx.badge("80+ Highly Viable", color_scheme="green", variant="soft", size="1"),
+            rx.badge("60-79 Potentially Viable", color_scheme="amber", variant="soft", size="1"),
+            rx.badge("<60 Needs Rethinking", color_scheme="red", variant="soft", size="1"),
+            spacing="2",
+            wrap="wrap",
+            margin_top="0.75rem",
+            align="center",
+        ),
+        class_name="scanner-chart",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def summary_tab() -> rx.Component:
+    return rx.vstack(
+        _chart(),
+        rx.grid(
+            rx.foreach(ScannerState.categories, _category_card),
+            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+            spacing="4",
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _empty(text: str) -> rx.Component:
+    return rx.text(text, size="2", color="var(--gray-11)", padding="1rem 0")
+
+
+def action_tab() -> rx.Component:
+    return rx.box(
+        section_heading("Your next five moves", "list-ordered", ACCENT),
+        rx.cond(
+            ScannerState.steps.length() > 0,
+            rx.el.ol(
+                rx.foreach(
+                    ScannerState.steps,
+                    lambda step, i: rx.el.li(
+                        rx.center(
+                            rx.text((i + 1).to_string(), size="2", weight="bold"),
+                            width="2rem",
+                            height="2rem",
+                            flex_shrink="0",
+                            border_radius="50%",
+                            background="var(--violet-a4)",
+                            color="var(--violet-11)",
+                            aria_hidden="true",
+                        ),
+                        rx.text(step, size="3", color="var(--gray-12)"),
+                        style={
+                            "display": "flex",
+                            "gap": "0.9rem",
+                            "align_items": "flex-start",
+                            "padding": "0.9rem 0",
+                            "border_bottom": "1px solid var(--gray-a4)",
+                        },
+                        class_name="action-step",
+                    ),
+                ),
+                style={"list_style": "none", "margin": "0.75rem 0 0", "padding": "0"},
+            ),
+            _empty("The analysis did not include action steps."),
+        ),
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
+    return rx.el.article(
+        rx.hstack(
+            rx.heading(row.name, as_="h3", size="3", style=heading_style),
+            rx.text(
+                "Strength ", row.strength.to_string(), "/100", size="1", color="var(--gray-11)"
+            ),
+            justify="between",
+            align="center",
+            width="100%",
+            spacing="2",
+            wrap="wrap",
+        ),
+        _meter(row.strength, "gray", "Competitor strength"),
+        rx.vstack(
+            rx.text("Weakness", size="1", weight="bold", color="var(--red-11)"),
+            rx.text(row.weakness, size="2", color="var(--gray-11)"),
+            spacing="1",
+        ),
+        rx.vstack(
+            rx.text("How you can win", size="1", weight="bold", color="var(--green-11)"),
+            rx.text(row.differentiator, size="2", color="var(--gray-12)"),
+            spacing="1",
+        ),
+        class_name="competitor-card",
+        style={**TOOL_CARD_STYLE, "display": "flex", "flex_direction": "column", "gap": "0.75rem"},
+    )
+
+
+def competitors_tab() -> rx.Component:
+    return rx.cond(
+        ScannerState.competitors.length() > 0,
+        rx.grid(
+            rx.foreach(ScannerState.competitors, _competitor_card),
+            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+            spacing="4",
+            width="100%",
+        ),
+        rx.box(_empty("The analysis did not name competitors."), style=TOOL_CARD_STYLE),
+    )
+
+
+def _source(text: rx.Var[str]) -> rx.Component:
+    return rx.hstack(
+        rx.icon("book-open", size=12, color="var(--gray-10)", aria_hidden="true"),
+        rx.text("Source: ", text, size="1", color="var(--gray-10)", class_name="source"),
+        spacing="1",
+        align="center",
+    )
+
+
+def _figure(label: str, icon: str, value: rx.Var[str], source: rx.Var[str]) -> rx.Component:
+    return rx.vstack(
+        rx.hstack(
+            rx.icon(icon, size=16, color="var(--violet-11)", aria_hidden="true"),
+            rx.text(label, size="2", color="var(--gray-11)", weight="medium"),
+            spacing="2",
+            align="center",
+        ),
+        rx.text(value, size="6", weight="bold", style=heading_style),
+        _source(source),
+        spacing="2",
+        align="start",
+        class_name="market-figure",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def _insight_list(title: str, icon: str, items: rx.Var[list[InsightRow]]) -> rx.Component:
+    return rx.box(
+        section_heading(title, icon, ACCENT),
+        rx.cond(
+            items.length() > 0,
+            rx.el.ul(
+                rx.foreach(
+                    items,
+                    lambda item: rx.el.li(
+                        rx.text(item.text, size="2", color="var(--gray-12)"),
+                        rx.cond(item.source != "", _source(item.source)),
+                        style={
+                            "padding": "0.7rem 0",
+                            "border_bottom": "1px solid var(--gray-a4)",
+                            "display": "flex",
+                            "flex_direction": "column",
+                            "gap": "0.25rem",
+                        },
+                    ),
+                ),
+                style={"list_style": "none", "margin": "0.5rem 0 0", "padding": "0"},
+            ),
+            _empty("None were given."),
+        ),
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def market_tab() -> rx.Component:
+    return rx.vstack(
+        rx.grid(
+            _figure(
+                "Market size",
+                "globe",
+                ScannerState.market_size,
+                ScannerState.market_size_source,
+            ),
+            _figure(
+                "Growth rate",
+                "trending-up",
+                ScannerState.growth_rate,
+                ScannerState.growth_rate_source,
+            ),
+            columns=rx.breakpoints(initial="1", sm="2"),
+            spacing="4",
+            width="100%",
+        ),
+        rx.grid(
+            _insight_list("Key trends", "sparkles", ScannerState.trends),
+            _insight_list("Challenges", "mountain", ScannerState.challenges),
+            columns=rx.breakpoints(initial="1", md="2"),
+            spacing="4",
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+        class_name="scanner-market",
+    )

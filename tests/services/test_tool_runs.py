@@ -1,0 +1,349 @@
+"""The one tool-run use case end to end: `run_tool` with the real AI service and groq SDK
+against the fake OpenAI-compatible server on 127.0.0.1 and a real database. Demo mode (the
+sample), the access gate (P-AUTH-2), visitors and their per-address limit, JSON replies and
+T-AI-4 parse failures, the daily budget, provider failures (T-AI-2/3) with the tool's
+stand-in, the finishing touch, and streamed text with early stops."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+from sqlmodel import Session
+
+from startup_toolkit.models.ai import AiUsage
+from startup_toolkit.providers.ai import ChatProvider
+from startup_toolkit.services import access, visitor_limits
+from startup_toolkit.services import ai as ai_service
+from startup_toolkit.services.ai import BUDGET_EXCEEDED
+from startup_toolkit.services.tool_runs import (
+    AI_REASON,
+    Notice,
+    RunStatus,
+    RunTexts,
+    ToolOutcome,
+    ToolRun,
+    run_tool,
+)
+from startup_toolkit.settings import Settings, get_settings
+from tests.support.ai_server import FakeAiServer
+
+TEXTS = RunTexts(
+    failed=Notice("Analysis Failed", AI_REASON, "The analysis failed."),
+    no_access=Notice("A subscription is needed", "See the pricing page.", "No access."),
+    budget=Notice("Daily AI allowance used", AI_REASON, f"Budget: {AI_REASON}"),
+    unreadable=Notice("Analysis Error", "Couldn't process it.", "Parsing failed."),
+)
+VISITOR = "203.0.113.7"
+
+
+class Verdict(BaseModel):
+    summary: str
+    score: int = 65
+
+
+SAMPLE = Verdict(summary="Sample result (demo mode)", score=72)
+
+
+def json_run(**changes: Any) -> ToolRun[Verdict]:
+    values: dict[str, Any] = {
+        "tool": "scanner",
+        "system": "You score ideas.",
+        "prompt": "Score this idea.",
+        "schema": Verdict,
+        "temperature": 0.2,
+        "texts": TEXTS,
+        "sample": lambda: SAMPLE,
+    }
+    return ToolRun(**{**values, **changes})
+
+
+def text_run(**changes: Any) -> ToolRun[str]:
+    values: dict[str, Any] = {
+        "tool": "oracle",
+        "system": "You answer founders.",
+        "prompt": "What next?",
+        "texts": TEXTS,
+        "sample": lambda: "A sample answer in demo mode.",
+    }
+    return ToolRun(**{**values, **changes})
+
+
+@pytest.fixture(autouse=True)
+def _fresh_visitor_limits() -> Iterator[None]:
+    visitor_limits.reset()
+    yield
+    visitor_limits.reset()
+
+
+@pytest.fixture
+async def quick(fake_ai: FakeAiServer, engine: object) -> AsyncIterator[FakeAiServer]:
+    """The fake server as the AI provider, retrying without pauses (timeout 2 s)."""
+
+    async def no_sleep(_seconds: float) -> None:
+        return None
+
+    def make(settings: Settings) -> ChatProvider:
+        return ChatProvider(
+            settings.ai_api_key,
+            settings.ai_base_url,
+            settings.ai_model,
+            sleep=no_sleep,
+            jitter=lambda: 0.0,
+            timeout=2.0,
+        )
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ai_service, "make_provider", make)
+        yield fake_ai
+        await ai_service.close_providers()
+
+
+# --- demo mode and the access gate -------------------------------------------------------------
+
+
+async def test_demo_mode_returns_the_sample(founder: tuple[str, str]) -> None:
+    user_id, _ = founder
+    assert not ai_service.ai_available()
+    outcome = await run_tool(user_id, json_run(demo_seconds=0.01))
+    assert outcome == ToolOutcome(RunStatus.SAMPLE, SAMPLE)
+    assert outcome.ok and outcome.sample and outcome.notice is None
+
+
+async def test_demo_mode_streams_the_sample_word_by_word(founder: tuple[str, str]) -> None:
+    user_id, _ = founder
+    pieces: list[str] = []
+    outcome = await run_tool(user_id, text_run(), on_text=lambda p: pieces.append(p) is None)
+    assert pieces == ["A", " sample", " answer", " in", " demo", " mode."]
+    assert outcome.status is RunStatus.SAMPLE and outcome.complete
+    assert outcome.result == "A sample answer in demo mode."
+
+
+async def test_demo_mode_stopped_early_is_incomplete_with_what_was_shown(
+    founder: tuple[str, str],
+) -> None:
+    user_id, _ = founder
+    pieces: list[str] = []
+
+    def on_text(piece: str) -> bool:
+        pieces.append(piece)
+        return len(pieces) < 2
+
+    outcome = await run_tool(user_id, text_run(), on_text=on_text)
+    assert pieces == ["A", " sample"]
+    assert outcome.status is RunStatus.SAMPLE and not outcome.complete
+    assert outcome.result == "A sample"
+
+
+async def test_p_auth_2_without_a_subscription_no_access_and_no_request(
+    quick: FakeAiServer, founder: tuple[str, str], settings_env: pytest.MonkeyPatch
+) -> None:
+    settings_env.setenv("ACCESS_MODE", "subscription")
+    get_settings.cache_clear()
+    user_id, _ = founder
+    fallback_statuses: list[RunStatus] = []
+
+    def fallback(status: RunStatus) -> Verdict:
+        fallback_statuses.append(status)
+        return SAMPLE
+
+    outcome = await run_tool(user_id, json_run(fallback=fallback))
+    assert outcome.status is RunStatus.NO_ACCESS and not outcome.ok
+    assert outcome.notice == TEXTS.no_access
+    assert outcome.result == SAMPLE and fallback_statuses == [RunStatus.NO_ACCESS]
+    assert quick.requests == []
+
+
+async def test_a_database_error_in_the_access_check_is_a_failure(
+    quick: FakeAiServer, founder: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scanner's behaviour: an unreachable database is the system failure, not 'no'."""
+    user_id, _ = founder
+
+    def broken(*args: object) -> bool:
+        raise RuntimeError("database down")
+
+    monkeypatch.setattr(access, "may_use_tools", broken)
+    outcome = await run_tool(user_id, json_run())
+    assert outcome.status is RunStatus.FAILED and outcome.result is None
+    assert outcome.notice == Notice("Analysis Failed", "", "The analysis failed.")
+    assert quick.requests == []
+
+
+# --- visitors -----------------------------------------------------------------------------------
+
+
+async def test_visitors_are_refused_unless_the_tool_allows_them(quick: FakeAiServer) -> None:
+    outcome = await run_tool(None, text_run(), visitor_address=VISITOR)
+    assert outcome.status is RunStatus.NO_ACCESS and outcome.notice == TEXTS.no_access
+    assert quick.requests == []
+    quick.reply("Hello, visitor.")
+    outcome = await run_tool(None, text_run(visitors=True), visitor_address=VISITOR)
+    assert outcome == ToolOutcome(RunStatus.AI, "Hello, visitor.")
+
+
+async def test_visitors_past_their_limit_are_limited(quick: FakeAiServer) -> None:
+    limit = visitor_limits.visitor_ai_calls.limit
+    for _ in range(limit):
+        assert visitor_limits.allow_visitor_ai_call(VISITOR)
+    outcome = await run_tool(None, text_run(visitors=True), visitor_address=VISITOR)
+    assert outcome.status is RunStatus.LIMITED
+    assert outcome.notice == TEXTS.no_access  # no `limited` texts: the no-access ones
+    limited = Notice("Too many requests", "Sign up to keep going.")
+    run = text_run(visitors=True, texts=replace(TEXTS, limited=limited))
+    outcome = await run_tool(None, run, visitor_address="198.51.100.1")
+    assert outcome.status is RunStatus.AI  # another address has its own allowance
+    outcome = await run_tool(None, run, visitor_address=VISITOR)
+    assert outcome.status is RunStatus.LIMITED and outcome.notice == limited
+    assert len(quick.requests) == 1
+
+
+# --- the model's answer -------------------------------------------------------------------------
+
+
+async def test_a_json_reply_is_validated_by_the_schema(
+    quick: FakeAiServer, founder: tuple[str, str]
+) -> None:
+    user_id, _ = founder
+    quick.reply_json({"summary": "Strong niche"}, fenced=True)
+    outcome = await run_tool(user_id, json_run())
+    assert outcome == ToolOutcome(RunStatus.AI, Verdict(summary="Strong niche", score=65))
+    assert outcome.ok and not outcome.sample
+    (request,) = quick.requests
+    assert request["response_format"] == {"type": "json_object"}
+    assert request["temperature"] == pytest.approx(0.2)
+    assert request["messages"][0]["content"].startswith("You score ideas.")
+    assert request["messages"][-1]["content"] == "Score this idea."
+
+
+async def test_t_ai_4_garbage_twice_is_unreadable(
+    quick: FakeAiServer, founder: tuple[str, str]
+) -> None:
+    user_id, _ = founder
+    quick.broken_json().broken_json()
+    outcome = await run_tool(user_id, json_run())
+    assert outcome.status is RunStatus.UNREADABLE and outcome.result is None
+    assert outcome.notice == TEXTS.unreadable
+    assert len(quick.requests) == 2  # the reply, then one repair request
+    quick.broken_json().broken_json()
+    texts = RunTexts(failed=TEXTS.failed, no_access=TEXTS.no_access)
+    outcome = await run_tool(user_id, json_run(texts=texts))
+    assert outcome.notice == Notice("Analysis Failed", "", "The analysis failed.")
+
+
+async def test_a_spent_budget_sends_nothing_and_gives_the_reason(
+    quick: FakeAiServer,
+    founder: tuple[str, str],
+    session: Session,
+    settings_env: pytest.MonkeyPatch,
+) -> None:
+    settings_env.setenv("AI_DAILY_TOKENS", "1000")
+    get_settings.cache_clear()
+    user_id, _ = founder
+    session.add(AiUsage(user_id=user_id, tool_name="scanner", prompt_tokens=900, total_tokens=1000))
+    session.commit()
+    outcome = await run_tool(user_id, json_run())
+    assert outcome.status is RunStatus.BUDGET and outcome.result is None
+    assert outcome.notice == Notice(
+        "Daily AI allowance used", BUDGET_EXCEEDED, f"Budget: {BUDGET_EXCEEDED}"
+    )
+    default = RunTexts(failed=TEXTS.failed, no_access=TEXTS.no_access)
+    outcome = await run_tool(user_id, text_run(texts=default))
+    assert outcome.notice == Notice("Daily AI limit reached", BUDGET_EXCEEDED, BUDGET_EXCEEDED)
+    assert quick.requests == []
+
+
+async def test_t_ai_2_server_errors_fail_with_the_reason_and_the_stand_in(
+    quick: FakeAiServer, founder: tuple[str, str]
+) -> None:
+    user_id, _ = founder
+    for _ in range(3):
+        quick.status(500, "Service unavailable")
+    seen: list[RunStatus] = []
+
+    def fallback(status: RunStatus) -> str:
+        seen.append(status)
+        return "An estimate."
+
+    outcome = await run_tool(user_id, text_run(fallback=fallback))
+    assert outcome.status is RunStatus.FAILED and not outcome.ok
+    assert outcome.result == "An estimate." and seen == [RunStatus.FAILED]
+    reason = "Failed to generate AI response: Service unavailable"
+    assert outcome.notice == Notice("Analysis Failed", reason, "The analysis failed.")
+    assert len(quick.requests) == 3
+    for _ in range(3):
+        quick.status(503)
+    outcome = await run_tool(user_id, text_run())
+    assert outcome.status is RunStatus.FAILED and outcome.result is None
+
+
+async def test_finish_is_applied_to_the_models_answer_only(
+    quick: FakeAiServer, founder: tuple[str, str]
+) -> None:
+    user_id, _ = founder
+    quick.reply_json({"summary": "Fine", "score": 40})
+
+    def founders_numbers(v: Verdict) -> Verdict:
+        return v.model_copy(update={"score": v.score + 1})
+
+    outcome = await run_tool(user_id, json_run(finish=founders_numbers))
+    assert outcome == ToolOutcome(RunStatus.AI, Verdict(summary="Fine", score=41))
+    quick.reply("  plain text  ")
+    outcome = await run_tool(user_id, text_run(finish=str.upper, max_tokens=50))
+    assert outcome.result == "PLAIN TEXT"
+    assert quick.requests[-1]["max_tokens"] == 50
+
+
+async def test_a_failing_finish_is_a_failed_run(
+    quick: FakeAiServer, founder: tuple[str, str]
+) -> None:
+    user_id, _ = founder
+    quick.reply("An answer.")
+
+    def broken(_text: str) -> str:
+        raise ValueError("cannot finish")
+
+    outcome = await run_tool(user_id, text_run(finish=broken))
+    assert outcome.status is RunStatus.FAILED and outcome.notice is not None
+
+
+# --- streamed text ------------------------------------------------------------------------------
+
+
+async def test_streamed_text_reaches_on_text_piece_by_piece(
+    quick: FakeAiServer, founder: tuple[str, str]
+) -> None:
+    user_id, _ = founder
+    quick.stream(["Hel", "lo ", "founder."])
+    pieces: list[str] = []
+    outcome = await run_tool(
+        user_id,
+        text_run(history=({"role": "user", "content": "Hi"},)),
+        on_text=lambda p: pieces.append(p) is None,
+    )
+    assert pieces == ["Hel", "lo ", "founder."]
+    assert outcome == ToolOutcome(RunStatus.AI, "Hello founder.")
+    (request,) = quick.requests
+    assert request["stream"] is True
+    assert request["messages"][-1] == {"role": "user", "content": "Hi"}
+
+
+async def test_on_text_returning_false_stops_the_stream(
+    quick: FakeAiServer, founder: tuple[str, str]
+) -> None:
+    user_id, _ = founder
+    quick.stream(["One ", "two ", "three ", "four"], hold_after=3)
+    pieces: list[str] = []
+
+    def on_text(piece: str) -> bool:
+        pieces.append(piece)
+        return len(pieces) < 2
+
+    outcome = await run_tool(user_id, text_run(), on_text=on_text)
+    assert pieces == ["One ", "two "]
+    assert outcome.status is RunStatus.AI and not outcome.complete
+    assert outcome.result == "One two "
+    assert quick.wait_disconnect()  # the HTTP stream was closed
