@@ -10,7 +10,7 @@ from typing import Any
 
 from startup_toolkit.domain.reply_values import plain_text
 from startup_toolkit.domain.saved_results import download_filename
-from startup_toolkit.services.tool_runs import Notice, RunTexts
+from startup_toolkit.domain.tool_run import Notice, RunTexts
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from startup_toolkit.domain.scanner import (
     MarketInsights,
     ScanResult,
 )
-from startup_toolkit.services.tool_runs import AI_REASON, Notice, RunTexts, ToolRun
+from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts, ToolRun
 
 TOOL_NAME = VIABILITY_SCANNER.name
 SIGN_IN_DETAIL = "Please log in to run a Genesis Scan"

@@ -17,113 +17,37 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any, Generic, TypeVar
-
-from pydantic import BaseModel
+from typing import Any, TypeVar
 
 from startup_toolkit.db import run_in_session
+from startup_toolkit.domain.tool_run import (
+    AI_REASON,
+    BUDGET_TITLE,
+    Notice,
+    RunStatus,
+    RunTexts,
+    ToolOutcome,
+    ToolRun,
+)
 from startup_toolkit.services import access, ai, visitor_limits
 
 log = logging.getLogger(__name__)
 
+__all__ = [
+    "AI_REASON",
+    "BUDGET_TITLE",
+    "Notice",
+    "OnText",
+    "RunStatus",
+    "RunTexts",
+    "ToolOutcome",
+    "ToolRun",
+    "run_tool",
+]
+
 R = TypeVar("R")
-
-#: In a notice's text, stands for the reason the AI service gave (e.g. the budget message).
-AI_REASON = "{reason}"
-BUDGET_TITLE = "Daily AI limit reached"
-
-
-class RunStatus(StrEnum):
-    AI = "ai"  # the model answered
-    SAMPLE = "sample"  # demo mode: the tool's built-in sample
-    NO_ACCESS = "no_access"  # not signed in, or no subscription
-    LIMITED = "limited"  # a visitor's per-address allowance is used up
-    BUDGET = "budget"  # the founder's daily allowance is spent: nothing was sent
-    UNREADABLE = "unreadable"  # no usable JSON, even after one repair request
-    FAILED = "failed"  # the provider or the database failed
-
-
-@dataclass(frozen=True)
-class Notice:
-    """What a tool says when a run fails: a toast (title, detail) and its error panel's text.
-    `AI_REASON` in a text is replaced by the reason the AI service gave."""
-
-    title: str
-    detail: str = ""
-    panel: str = ""
-
-    def with_reason(self, reason: str) -> Notice:
-        return Notice(
-            self.title.replace(AI_REASON, reason),
-            self.detail.replace(AI_REASON, reason),
-            self.panel.replace(AI_REASON, reason),
-        )
-
-
-@dataclass(frozen=True)
-class RunTexts:
-    """A tool's own texts for each way a run can end without the model's answer."""
-
-    failed: Notice
-    no_access: Notice
-    budget: Notice = Notice(BUDGET_TITLE, AI_REASON, AI_REASON)
-    unreadable: Notice | None = None  # None: the `failed` texts
-    limited: Notice | None = None  # None: the `no_access` texts
-
-    def notice(self, status: RunStatus, reason: str = "") -> Notice:
-        by_status = {
-            RunStatus.NO_ACCESS: self.no_access,
-            RunStatus.LIMITED: self.limited or self.no_access,
-            RunStatus.BUDGET: self.budget,
-            RunStatus.UNREADABLE: self.unreadable or self.failed,
-        }
-        return by_status.get(status, self.failed).with_reason(reason)
-
-
-@dataclass(frozen=True)
-class ToolRun(Generic[R]):
-    """What a tool asks for. `schema` set: a JSON reply validated by it; else a text reply
-    (streamed when `run_tool` gets `on_text`). `history` (a chat's turns) replaces `prompt`."""
-
-    tool: str
-    system: str
-    texts: RunTexts
-    sample: Callable[[], R]  # demo mode's result
-    prompt: str = ""
-    history: Sequence[Mapping[str, str]] = ()
-    schema: type[BaseModel] | None = None
-    temperature: float | None = None
-    max_tokens: int | None = None
-    #: Demo mode: how long the sample takes, or for a streamed run, the pause before each word.
-    demo_seconds: float = 0.0
-    #: The tool's stand-in after a failure (an estimate, the sample), or None for none.
-    fallback: Callable[[RunStatus], R | None] | None = None
-    #: The tool's finishing touch on the model's answer (clean up, apply the founder's numbers).
-    finish: Callable[[R], R] | None = None
-    visitors: bool = False  # signed-out visitors may run it (within their address's limit)
-
-
-@dataclass(frozen=True)
-class ToolOutcome(Generic[R]):
-    """How a run ended. `result` is the answer, the sample, or the tool's stand-in after a
-    failure (then `notice` says what went wrong); None when there is nothing to show."""
-
-    status: RunStatus
-    result: R | None = None
-    notice: Notice | None = None
-    complete: bool = True  # False: a streamed reply stopped early by the tool's `on_text`
-
-    @property
-    def ok(self) -> bool:
-        return self.status in (RunStatus.AI, RunStatus.SAMPLE)
-
-    @property
-    def sample(self) -> bool:
-        return self.status is RunStatus.SAMPLE
-
 
 #: Gets each streamed piece of text; returns False to stop the stream there.
 OnText = Callable[[str], bool]
