@@ -13,6 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from startup_toolkit.domain import incubator as rules
+from startup_toolkit.domain import incubator_sample as samples
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import incubator as prompt
 from startup_toolkit.domain.saved_results import build_payload
@@ -268,8 +269,8 @@ def test_t_idea_1_the_spec_texts() -> None:
 
 
 def test_the_samples_are_valid_labelled_and_cite_no_invented_source() -> None:
-    a = rules.IdeaAnalysis.model_validate(rules.SAMPLE_ANALYSIS.model_dump())
-    s = rules.StressTest.model_validate(rules.SAMPLE_STRESS_TEST.model_dump())
+    a = rules.IdeaAnalysis.model_validate(samples.SAMPLE_ANALYSIS.model_dump())
+    s = rules.StressTest.model_validate(samples.SAMPLE_STRESS_TEST.model_dump())
     assert "demo mode" in a.marketAnalysis.overview.lower()
     assert "demo mode" in s.stressScenario.title.lower()
     assert a.marketAnalysis.size.source == rules.NO_SOURCE
