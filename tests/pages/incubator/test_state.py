@@ -332,3 +332,26 @@ def test_t_idea_1_the_chained_ai_handlers_on_their_own_do_nothing(
     s = processed(run)
     assert s.has_analysis and not s.has_stress and s.tab == "analysis" and s._run == 0
     assert s.idea == IDEA and fake_ai.requests == []
+
+
+def test_t_idea_1_the_other_kind_of_run_leaves_a_pending_one_alone(
+    founder: tuple[str, str], fake_ai: FakeAiServer
+) -> None:
+    """T-IDEA-1: `run_stress_test` fired while an analysis waits for `run_analysis` neither
+    takes nor runs it; `run_analysis` then does."""
+    _, cookie = founder
+    fake_ai.reply_json(ANALYSIS_REPLY)
+
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        async with tab.manager.modify_state(BaseStateToken(ident=tab.token, cls=State)) as root:
+            s = await root.get_state(IncubatorState)
+            s.run_kind = page.ANALYSIS
+            s._start_run(page.AnalysisForm(IDEA))
+        await asyncio.wait_for(await tab.start("run_stress_test"), timeout=5)
+        s = await tab.state()
+        assert s.analysing and s._pending == page.AnalysisForm(IDEA) and fake_ai.requests == []
+        return await tab.fire("run_analysis", "running")
+
+    s = processed(run)
+    assert s.has_analysis and not s.has_stress and len(fake_ai.requests) == 1
