@@ -32,7 +32,7 @@ from pydantic import Field, field_validator, model_validator
 
 from startup_toolkit.domain.reply_values import Lenient, plain_text, text_list
 from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
-from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # re-exported: prompts and tests read it here
+from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
 from startup_toolkit.domain.scanner import MarketFigure
 from startup_toolkit.services.tool_runs import AI_REASON, Notice, RunTexts
 

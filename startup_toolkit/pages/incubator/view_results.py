@@ -145,20 +145,25 @@ def _viability() -> rx.Component:
     )
 
 
+def _stress_button(label: str, icon: str, **props: str) -> rx.Component:
+    """Runs a stress test of the analysis (spinning while one runs)."""
+    return rx.button(
+        rx.icon(icon, size=16, aria_hidden="true"),
+        label,
+        on_click=IncubatorState.stress_test,
+        loading=IncubatorState.stress_testing,
+        disabled=IncubatorState.running,
+        type="button",
+        **props,
+    )
+
+
 def analysis_results() -> rx.Component:
     return rx.vstack(
         results_header(
             "Professional analysis",
             IncubatorState.sample,
-            rx.button(
-                rx.icon("shield-alert", size=16, aria_hidden="true"),
-                "Run Stress Test",
-                on_click=IncubatorState.stress_test,
-                loading=IncubatorState.stress_testing,
-                disabled=IncubatorState.running,
-                type="button",
-                id="incubator-stress",
-            ),
+            _stress_button("Run Stress Test", "shield-alert", id="incubator-stress"),
             download_button(),
             rx.button(
                 rx.icon("pencil", size=16, aria_hidden="true"),
@@ -242,16 +247,7 @@ def stress_results() -> rx.Component:
             "Stress test",
             IncubatorState.stress_sample,
             download_button(),
-            rx.button(
-                rx.icon("refresh-cw", size=16, aria_hidden="true"),
-                "Run Again",
-                on_click=IncubatorState.stress_test,
-                loading=IncubatorState.stress_testing,
-                disabled=IncubatorState.running,
-                variant="soft",
-                color_scheme="gray",
-                type="button",
-            ),
+            _stress_button("Run Again", "refresh-cw", variant="soft", color_scheme="gray"),
         ),
         _scenario(),
         _response(),
