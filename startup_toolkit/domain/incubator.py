@@ -1,6 +1,7 @@
 """The Idea Incubator's rules (T-IDEA-1, T-AI-5): input bounds, the idea analysis and the stress
-test the AI is asked for (read leniently), how many items the views show, the spec's texts,
-the demo-mode samples, and what a saved or downloaded analysis looks like. Pure: no I/O.
+test the AI is asked for (read leniently), how many items the views show, the spec's texts
+(with each run's texts for its failures), and what a saved or downloaded analysis looks like.
+The demo-mode samples are in `incubator_sample`. Pure: no I/O.
 
 Idea analysis (spec ai-tools section 3): marketAnalysis {overview, size, growth, trends,
 challenges, opportunity}; competitiveAnalysis {landscape, competitors (name, description,
@@ -31,7 +32,9 @@ from pydantic import Field, field_validator, model_validator
 
 from startup_toolkit.domain.reply_values import Lenient, plain_text, text_list
 from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
-from startup_toolkit.domain.scanner import NO_SOURCE, MarketFigure
+from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
+from startup_toolkit.domain.scanner import MarketFigure
+from startup_toolkit.services.tool_runs import AI_REASON, Notice, RunTexts
 
 # --- Business constants (spec section 9; the idea's upper bound is ours) -----------------------
 
@@ -68,7 +71,24 @@ STRESS_TOAST = "Stress test complete!"
 NO_RESULT = "No analysis available to download"
 NO_RESULT_DETAIL = "Generate an idea analysis first."
 SAMPLE_LABEL = "Sample result (demo mode)"
-NOT_PROVIDED = "Not provided"
+SIGN_IN_DETAIL = "Please log in to analyse an idea"
+NO_ACCESS = "A subscription is needed to use the Idea Incubator"
+NO_ACCESS_DETAIL = "See the pricing page for plans."
+
+#: How the analysis can fail: the AI's own message where it gave one.
+ANALYSIS_TEXTS = RunTexts(
+    failed=Notice(ANALYSIS_FAILED, AI_REASON),
+    no_access=Notice(NO_ACCESS, NO_ACCESS_DETAIL),
+    budget=Notice(BUDGET_TOAST, AI_REASON),
+    unreadable=Notice(ANALYSIS_PARSE_FAILED),
+)
+#: How the stress test can fail: one text for every failure but access and budget.
+STRESS_TEXTS = RunTexts(
+    failed=Notice(STRESS_FAILED),
+    no_access=Notice(NO_ACCESS, NO_ACCESS_DETAIL),
+    budget=Notice(BUDGET_TOAST, AI_REASON),
+    unreadable=Notice(STRESS_FAILED),
+)
 
 _ITEM_KEYS = (
     "text",
@@ -444,138 +464,3 @@ def to_html(analysis: IdeaAnalysis, idea: str, stress: StressTest | None = None)
             _line("Competitive advantage", k.competitiveAdvantage),
         ]
     return "".join(part for part in parts if part)
-
-
-# --- Demo mode --------------------------------------------------------------------------------
-
-SAMPLE_ANALYSIS = IdeaAnalysis(
-    marketAnalysis=MarketAnalysis(
-        overview=(
-            "Sample result (demo mode): an illustrative analysis, not an assessment of your "
-            "idea. The buyers have a frequent, costly problem and already pay for partial "
-            "solutions, so demand is proven; the open question is how to reach them cheaply."
-        ),
-        size=MarketFigure(value="Sample figure: about $3.8B", source=NO_SOURCE),
-        growth=MarketFigure(value="Sample figure: about 12% a year", source=NO_SOURCE),
-        trends=[
-            "Buyers consolidate tools and expect integrations out of the box.",
-            "AI assistance is becoming a baseline expectation.",
-            "Usage-based pricing is spreading among smaller customers.",
-        ],
-        challenges=[
-            "Paid acquisition is expensive in this category.",
-            "Incumbents bundle similar features for free.",
-        ],
-        opportunity=(
-            "A narrow segment that incumbents serve poorly, won with a faster setup and "
-            "outcome-focused onboarding."
-        ),
-    ),
-    competitiveAnalysis=CompetitiveAnalysis(
-        landscape="A few broad suites, many small point tools and a lot of manual work.",
-        competitors=[
-            Competitor(
-                name="Incumbent Suite (sample)",
-                description="An all-in-one platform for large teams.",
-                marketPosition="Market leader",
-                strengths=["Brand and distribution", "Broad feature set"],
-                weaknesses=["Complex and slow to set up", "Expensive for small teams"],
-                funding="Public company",
-            ),
-            Competitor(
-                name="Budget Tool (sample)",
-                description="A low-cost tool with the basics.",
-                marketPosition="Value option",
-                strengths=["Low price"],
-                weaknesses=["Limited features", "Weak support"],
-                funding="Bootstrapped",
-            ),
-            Competitor(
-                name="Spreadsheets and consultants (sample)",
-                description="What most small teams do today.",
-                marketPosition="Default alternative",
-                strengths=["Flexible", "Already paid for"],
-                weaknesses=["Manual and error-prone"],
-                funding="Not applicable",
-            ),
-            Competitor(
-                name="Vertical Newcomer (sample)",
-                description="A young startup aimed at a neighbouring segment.",
-                marketPosition="Challenger",
-                strengths=["Modern product"],
-                weaknesses=["Small team"],
-                funding="Seed",
-            ),
-        ],
-        whitespace="Small teams who need results in a day, without a consultant.",
-    ),
-    productStrategy=ProductStrategy(
-        description="A focused tool that automates the core workflow for one segment.",
-        coreFeatures=[
-            "Guided setup that works in under ten minutes",
-            "Automation of the repetitive weekly task",
-            "Dashboard of the three numbers that matter",
-            "Integrations with the tools the segment already uses",
-            "Team sharing and permissions",
-        ],
-        differentiators=[
-            "Built for one segment instead of everyone",
-            "Outcome-focused templates",
-        ],
-        businessModel="Monthly subscription per team with a usage tier.",
-        scalability="Software margins; expansion to neighbouring segments once one is won.",
-    ),
-    viabilityAssessment=ViabilityAssessment(
-        strengths=[
-            "A proven, frequent pain",
-            "Customers already pay for workarounds",
-            "Low technical risk",
-            "Clear expansion path",
-        ],
-        risks=[
-            "High customer acquisition cost",
-            "Incumbents copy the key feature",
-            "Slow sales cycles with larger teams",
-            "Churn among the smallest customers",
-        ],
-        challenges=["Finding a repeatable channel", "Pricing for small teams"],
-        timeline="About 6 months to a paid pilot, 12-18 months to product-market fit.",
-        fundingRequirement="About $500K pre-seed to reach the first 100 paying teams.",
-    ),
-)
-
-SAMPLE_STRESS_TEST = StressTest(
-    stressScenario=StressScenario(
-        title="Sample scenario (demo mode): a funded competitor copies the core feature",
-        description=(
-            "Illustrative only. A well-funded competitor launches the same automation for "
-            "free inside its existing suite and markets it to your segment."
-        ),
-        probability="Medium (sample)",
-        impact="High: new sign-ups could halve within a quarter (sample).",
-        timeline="6 to 12 months after launch (sample)",
-    ),
-    strategicResponse=StrategicResponse(
-        immediateActions=[
-            "Call your ten best customers and learn what would make them stay.",
-            "Ship the integration the competitor's suite cannot offer.",
-            "Lock in annual plans with a launch discount.",
-            "Publish customer results that show outcomes, not features.",
-        ],
-        shortTermStrategy="Double down on the segment's specific workflow and support.",
-        longTermAdaptation="Build a data advantage from the segment's usage that a suite lacks.",
-        resourceRequirements="Two engineers for a quarter and a small customer-success budget.",
-        successMetrics=["Monthly churn below 3%", "Net revenue retention above 100%"],
-    ),
-    contingencyPlanning=ContingencyPlanning(
-        alternativeScenarios=[
-            "Partner with the competitor as a specialised add-on.",
-            "Move up-market to teams with stricter compliance needs.",
-        ],
-        riskMitigation=[
-            "Keep 12 months of runway at all times.",
-            "Diversify acquisition beyond one channel.",
-        ],
-        competitiveAdvantage="Depth in one segment and the speed of a small team.",
-    ),
-)

@@ -13,9 +13,11 @@ import pytest
 from pydantic import ValidationError
 
 from startup_toolkit.domain import incubator as rules
+from startup_toolkit.domain import incubator_sample as samples
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import incubator as prompt
 from startup_toolkit.domain.saved_results import build_payload
+from startup_toolkit.services.tool_runs import Notice, RunStatus
 
 ANALYSIS_REPLY: dict[str, Any] = {
     "marketAnalysis": {
@@ -268,8 +270,8 @@ def test_t_idea_1_the_spec_texts() -> None:
 
 
 def test_the_samples_are_valid_labelled_and_cite_no_invented_source() -> None:
-    a = rules.IdeaAnalysis.model_validate(rules.SAMPLE_ANALYSIS.model_dump())
-    s = rules.StressTest.model_validate(rules.SAMPLE_STRESS_TEST.model_dump())
+    a = rules.IdeaAnalysis.model_validate(samples.SAMPLE_ANALYSIS.model_dump())
+    s = rules.StressTest.model_validate(samples.SAMPLE_STRESS_TEST.model_dump())
     assert "demo mode" in a.marketAnalysis.overview.lower()
     assert "demo mode" in s.stressScenario.title.lower()
     assert a.marketAnalysis.size.source == rules.NO_SOURCE
@@ -379,3 +381,17 @@ def test_stress_prompt_fences_idea_and_analysis_and_asks_for_the_spec_keys() -> 
     ):
         assert f'"{key}"' in text
     assert "Never invent a source" in prompt.STRESS_SYSTEM
+
+
+def test_t_idea_1_each_run_has_the_spec_failure_texts() -> None:
+    analysis, stress = rules.ANALYSIS_TEXTS, rules.STRESS_TEXTS
+    budget = "You have used today's AI allowance."
+    assert analysis.notice(RunStatus.NO_ACCESS) == Notice(rules.NO_ACCESS, rules.NO_ACCESS_DETAIL)
+    assert analysis.notice(RunStatus.UNREADABLE) == Notice(rules.ANALYSIS_PARSE_FAILED)
+    assert analysis.notice(RunStatus.BUDGET, budget) == Notice(rules.BUDGET_TOAST, budget)
+    assert analysis.notice(RunStatus.FAILED, "AI down") == Notice(rules.ANALYSIS_FAILED, "AI down")
+    assert analysis.notice(RunStatus.FAILED) == Notice(rules.ANALYSIS_FAILED)
+    assert stress.notice(RunStatus.NO_ACCESS) == Notice(rules.NO_ACCESS, rules.NO_ACCESS_DETAIL)
+    assert stress.notice(RunStatus.UNREADABLE) == Notice(rules.STRESS_FAILED)
+    assert stress.notice(RunStatus.BUDGET, budget) == Notice(rules.BUDGET_TOAST, budget)
+    assert stress.notice(RunStatus.FAILED, "AI down") == Notice(rules.STRESS_FAILED)

@@ -11,66 +11,33 @@ import asyncio
 import base64
 import json
 import re
-import time
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-import reflex as rx
 from reflex.event import Event
-from reflex.istate.data import HeaderData, ReflexURL, RouterData
-from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State
-from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import incubator as rules
-from startup_toolkit.domain import passwords
-from startup_toolkit.domain.cookies import SESSION_COOKIE
+from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS
 from startup_toolkit.models.results import SavedResult
-from startup_toolkit.pages import idea_incubator as page
-from startup_toolkit.pages.idea_incubator import IncubatorState
-from startup_toolkit.services import accounts, ai, sessions
+from startup_toolkit.pages.incubator import state as page
+from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.settings import get_settings
 from tests.domain.test_incubator import ANALYSIS_REPLY, STRESS_REPLY
 from tests.support.ai_server import FakeAiServer
+from tests.support.tool_states import Recorder, Tab, in_processor
+from tests.support.tool_states import substate as tool_substate
 
 ROUTE = "/idea-incubator"
 IDEA = "Reminders with deposits that cut no-shows for small physiotherapy clinics."
 
 
-@pytest.fixture(autouse=True)
-def _cheap_hashing() -> Iterator[None]:
-    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
-    yield
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
-
-
-def signed_in(engine: Engine) -> tuple[str, str]:
-    """(user id, Cookie header) of a fresh account with a session."""
-    with Session(engine) as db:
-        user_id = accounts.sign_up(
-            db, "Ada Lovelace", "ada@example.com", "correct horse", "correct horse"
-        ).user_id
-        assert user_id
-        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
-    return user_id, f"{SESSION_COOKIE}={token}"
-
-
-def _router(cookie: str) -> RouterData:
-    return RouterData(
-        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{ROUTE}")
-    )
-
-
 def substate(cookie: str = "") -> IncubatorState:
-    root = rx.State(_reflex_internal_init=True)
-    root.router = _router(cookie)
-    return root.get_substate(IncubatorState.get_full_name().split("."))  # type: ignore[return-value]
+    return tool_substate(IncubatorState, ROUTE, cookie)
 
 
 def with_results(s: IncubatorState, *, stress: bool = True) -> IncubatorState:
@@ -154,8 +121,10 @@ def test_t_idea_1_download_is_a_json_file_with_idea_analysis_and_stress_test() -
     assert report["stressTest"]["stressScenario"]["title"] == "A suite copies deposits"
 
 
-def test_t_ai_5_save_stores_the_analysis_for_the_signed_in_user(engine: Engine) -> None:
-    user_id, cookie = signed_in(engine)
+def test_t_ai_5_save_stores_the_analysis_for_the_signed_in_user(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
     s = with_results(substate(cookie))
     assert "Results saved to your dashboard!" in toast_text(asyncio.run(s.save()))
     with Session(engine) as db:
@@ -175,88 +144,22 @@ def test_t_ai_5_save_needs_a_result_and_a_signed_in_user(engine: Engine) -> None
 # --- The background runs through Reflex's event processor --------------------------------------
 
 
-@dataclass
-class Recorder:
-    """Stands in for the websocket namespace: what the browser would receive."""
-
-    updates: list[Any] = field(default_factory=list)
-
-    async def emit_update(self, update: Any, token: str) -> None:
-        self.updates.append(update)
-
-    def toasts(self) -> list[str]:
-        return [
-            str(event.payload.get("function", ""))
-            for update in self.updates
-            for event in update.events or []
-            if "toast" in str(event.payload.get("function", ""))
-        ]
-
-
-Run = Callable[[StateManagerMemory, BaseStateEventProcessor, Recorder], Awaitable[Any]]
-
-
-def processed(run: Run) -> Any:
-    async def go() -> Any:
-        manager = StateManagerMemory()
-        recorder = Recorder()
-        processor = BaseStateEventProcessor().configure(
-            state_manager=manager,
-            event_namespace=recorder,  # type: ignore[arg-type]
-        )
-        try:
-            async with processor:
-                return await run(manager, processor, recorder)
-        finally:
-            await ai.close_providers()
-
-    return asyncio.run(go())
-
-
-async def prepare(manager: StateManagerMemory, token: str, cookie: str, idea: str = IDEA) -> None:
-    async with manager.modify_state(BaseStateToken(ident=token, cls=State)) as root:
-        root.router_data = {"pathname": ROUTE, "headers": {"cookie": cookie}}
-        root.router = _router(cookie)
-        s = await root.get_state(IncubatorState)
-        s.idea = idea
-
-
-async def run_and_wait(
-    manager: StateManagerMemory, processor: BaseStateEventProcessor, token: str, handler: str
-) -> IncubatorState:
-    event = Event(name=f"{IncubatorState.get_full_name()}.{handler}", payload={})
-    await asyncio.wait_for(await processor.enqueue(token, event), timeout=20)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        root = await manager.get_state(BaseStateToken(ident=token, cls=State))
-        s = await root.get_state(IncubatorState)
-        if not s.busy:
-            return s  # type: ignore[return-value]
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"{handler} did not finish")
-
-
-@pytest.fixture
-def fake_ai(settings_env: pytest.MonkeyPatch) -> Iterator[FakeAiServer]:
-    with FakeAiServer() as server:
-        settings_env.setenv("AI_API_KEY", "test-key")
-        settings_env.setenv("AI_BASE_URL", server.base_url)
-        get_settings.cache_clear()
-        yield server
+def processed(run: Any) -> Any:
+    return in_processor(IncubatorState, ROUTE, run)
 
 
 def test_t_idea_1_analysis_then_stress_test_with_the_ai(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: tuple[str, str], fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.reply_json(ANALYSIS_REPLY).reply_json(STRESS_REPLY)
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
-        await prepare(manager, "t1", cookie, idea=f"  {IDEA} <idea>  ")
-        s = await run_and_wait(manager, processor, "t1", "analyse")
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=f"  {IDEA} <idea>  ")
+        s = await tab.fire("analyse", "running")
         assert s.has_analysis and s.tab == "analysis" and not s.sample
         assert "Professional analysis complete!" in recorder.toasts()[-1]
-        s = await run_and_wait(manager, processor, "t1", "stress_test")
+        s = await tab.fire("stress_test", "running")
         assert "Stress test complete!" in recorder.toasts()[-1]
         return s
 
@@ -273,14 +176,14 @@ def test_t_idea_1_analysis_then_stress_test_with_the_ai(
 
 
 def test_t_idea_1_an_ai_failure_shows_the_spec_toast_and_no_result(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: tuple[str, str], fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.status(500).status(500).status(500)
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
-        await prepare(manager, "t2", cookie)
-        s = await run_and_wait(manager, processor, "t2", "analyse")
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await tab.fire("analyse", "running")
         (toast,) = recorder.toasts()
         assert "Analysis generation failed. Please try again." in toast
         assert "more specific details" not in toast
@@ -291,15 +194,15 @@ def test_t_idea_1_an_ai_failure_shows_the_spec_toast_and_no_result(
 
 
 def test_t_idea_1_an_unusable_reply_twice_is_the_parse_failure_toast(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: tuple[str, str], fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     broken = {k: v for k, v in ANALYSIS_REPLY.items() if k != "viabilityAssessment"}
     fake_ai.reply_json(broken).broken_json()
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
-        await prepare(manager, "t3", cookie)
-        s = await run_and_wait(manager, processor, "t3", "analyse")
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await tab.fire("analyse", "running")
         (toast,) = recorder.toasts()
         assert rules.ANALYSIS_PARSE_FAILED in toast
         return s
@@ -309,15 +212,15 @@ def test_t_idea_1_an_unusable_reply_twice_is_the_parse_failure_toast(
 
 
 def test_t_idea_1_a_stress_test_failure_keeps_the_analysis(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: tuple[str, str], fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.reply_json(ANALYSIS_REPLY).broken_json().broken_json()
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
-        await prepare(manager, "t4", cookie)
-        await run_and_wait(manager, processor, "t4", "analyse")
-        s = await run_and_wait(manager, processor, "t4", "stress_test")
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        await tab.fire("analyse", "running")
+        s = await tab.fire("stress_test", "running")
         assert "Stress test generation failed. Please try again." in recorder.toasts()[-1]
         return s
 
@@ -325,12 +228,14 @@ def test_t_idea_1_a_stress_test_failure_keeps_the_analysis(
     assert s.has_analysis and not s.has_stress and s.tab == "analysis"
 
 
-def test_t_idea_1_a_stress_test_needs_an_analysis(engine: Engine, fake_ai: FakeAiServer) -> None:
-    _, cookie = signed_in(engine)
+def test_t_idea_1_a_stress_test_needs_an_analysis(
+    founder: tuple[str, str], fake_ai: FakeAiServer
+) -> None:
+    _, cookie = founder
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
-        await prepare(manager, "t5", cookie)
-        s = await run_and_wait(manager, processor, "t5", "stress_test")
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await tab.fire("stress_test", "running")
         assert "Please generate an idea analysis first" in recorder.toasts()[0]
         return s
 
@@ -343,13 +248,13 @@ def test_t_idea_1_a_stress_test_needs_an_analysis(engine: Engine, fake_ai: FakeA
     [("   ", rules.EMPTY_IDEA), ("x" * 5001, "Your description is too long")],
 )
 def test_t_idea_1_bad_ideas_get_a_message_keep_the_text_and_call_nothing(
-    engine: Engine, fake_ai: FakeAiServer, idea: str, message: str
+    founder: tuple[str, str], fake_ai: FakeAiServer, idea: str, message: str
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
-        await prepare(manager, "t6", cookie, idea=idea)
-        s = await run_and_wait(manager, processor, "t6", "analyse")
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=idea)
+        s = await tab.fire("analyse", "running")
         assert message in recorder.toasts()[0]
         return s
 
@@ -359,17 +264,17 @@ def test_t_idea_1_bad_ideas_get_a_message_keep_the_text_and_call_nothing(
 
 
 def test_demo_mode_shows_the_labelled_samples_without_calling_any_ai(
-    engine: Engine, settings_env: pytest.MonkeyPatch, monkeypatch: pytest.MonkeyPatch
+    founder: tuple[str, str], settings_env: pytest.MonkeyPatch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings_env.delenv("AI_API_KEY", raising=False)
     get_settings.cache_clear()
     monkeypatch.setattr(page, "DEMO_SECONDS", 0.1)
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
-        await prepare(manager, "t7", cookie)
-        await run_and_wait(manager, processor, "t7", "analyse")
-        s = await run_and_wait(manager, processor, "t7", "stress_test")
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        await tab.fire("analyse", "running")
+        s = await tab.fire("stress_test", "running")
         toasts = recorder.toasts()
         assert "Professional analysis complete!" in toasts[0] and rules.SAMPLE_LABEL in toasts[0]
         assert "Stress test complete!" in toasts[1]
@@ -377,14 +282,14 @@ def test_demo_mode_shows_the_labelled_samples_without_calling_any_ai(
 
     s = processed(run)
     assert s.sample and s.stress_sample and s.has_stress
-    assert s.analysis.overview == rules.SAMPLE_ANALYSIS.marketAnalysis.overview
+    assert s.analysis.overview == SAMPLE_ANALYSIS.marketAnalysis.overview
     assert len(s.analysis.competitors) == 3 and len(s.analysis.features) == 4
 
 
 def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: FakeAiServer) -> None:
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
-        await prepare(manager, "t8", "")
-        s = await run_and_wait(manager, processor, "t8", "analyse")
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare("", idea=IDEA)
+        s = await tab.fire("analyse", "running")
         assert "Authentication required" in recorder.toasts()[0]
         return s
 
@@ -393,37 +298,60 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: Fa
 
 
 @pytest.mark.parametrize(
-    ("handler", "busy"), [("run_analysis", "analysing"), ("run_stress_test", "stress_testing")]
+    ("handler", "kind", "busy"),
+    [
+        ("run_analysis", page.ANALYSIS, "analysing"),
+        ("run_stress_test", page.STRESS, "stress_testing"),
+    ],
 )
 def test_t_idea_1_the_chained_ai_handlers_on_their_own_do_nothing(
-    engine: Engine, fake_ai: FakeAiServer, handler: str, busy: str
+    founder: tuple[str, str], fake_ai: FakeAiServer, handler: str, kind: str, busy: str
 ) -> None:
     """T-IDEA-1: `run_analysis` / `run_stress_test` work only on what `analyse` /
     `stress_test` took; fired directly (no pending run, even while shown as running) they
     change nothing and call no AI."""
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.reply_json(ANALYSIS_REPLY).reply_json(STRESS_REPLY)
-    event = Event(name=f"{IncubatorState.get_full_name()}.{handler}", payload={})
 
-    async def run(manager: Any, processor: Any, recorder: Recorder) -> IncubatorState:
-        await prepare(manager, "t9", cookie)
-        async with manager.modify_state(BaseStateToken(ident="t9", cls=State)) as root:
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        async with tab.manager.modify_state(BaseStateToken(ident=tab.token, cls=State)) as root:
             (await root.get_state(IncubatorState))._show_analysis(
                 rules.IdeaAnalysis.model_validate(ANALYSIS_REPLY), IDEA, sample=False
             )
-        await asyncio.wait_for(await processor.enqueue("t9", event), timeout=5)
-        root = await manager.get_state(BaseStateToken(ident="t9", cls=State))
-        s = await root.get_state(IncubatorState)
-        assert not s.busy and s.has_analysis and not s.has_stress and s._run == 0
-        async with manager.modify_state(BaseStateToken(ident="t9", cls=State)) as root:
-            setattr(await root.get_state(IncubatorState), busy, True)  # busy, nothing pending
-        await asyncio.wait_for(await processor.enqueue("t9", event), timeout=5)
+        await asyncio.wait_for(await tab.start(handler), timeout=5)
+        s = await tab.state()
+        assert not s.running and s.has_analysis and not s.has_stress and s._run == 0
+        await tab.prepare(cookie, running=True, run_kind=kind)  # busy, nothing pending
+        await asyncio.wait_for(await tab.start(handler), timeout=5)
         await asyncio.sleep(0.2)
-        root = await manager.get_state(BaseStateToken(ident="t9", cls=State))
-        s = await root.get_state(IncubatorState)
-        assert getattr(s, busy) and recorder.toasts() == []
-        return s  # type: ignore[return-value]
+        s = await tab.state()
+        assert s.running and getattr(s, busy) and recorder.toasts() == []
+        return s  # type: ignore[no-any-return]
 
     s = processed(run)
     assert s.has_analysis and not s.has_stress and s.tab == "analysis" and s._run == 0
     assert s.idea == IDEA and fake_ai.requests == []
+
+
+def test_t_idea_1_the_other_kind_of_run_leaves_a_pending_one_alone(
+    founder: tuple[str, str], fake_ai: FakeAiServer
+) -> None:
+    """T-IDEA-1: `run_stress_test` fired while an analysis waits for `run_analysis` neither
+    takes nor runs it; `run_analysis` then does."""
+    _, cookie = founder
+    fake_ai.reply_json(ANALYSIS_REPLY)
+
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        async with tab.manager.modify_state(BaseStateToken(ident=tab.token, cls=State)) as root:
+            s = await root.get_state(IncubatorState)
+            s.run_kind = page.ANALYSIS
+            s._start_run(page.AnalysisForm(IDEA))
+        await asyncio.wait_for(await tab.start("run_stress_test"), timeout=5)
+        s = await tab.state()
+        assert s.analysing and s._pending == page.AnalysisForm(IDEA) and fake_ai.requests == []
+        return await tab.fire("run_analysis", "running")
+
+    s = processed(run)
+    assert s.has_analysis and not s.has_stress and len(fake_ai.requests) == 1

@@ -1,0 +1,136 @@
+"""Building blocks of an AI tool's results: a small uppercase label, labelled prose, a labelled
+bullet list, a figure with its source, two columns and the demo-mode sample badge.
+
+Every value is a state var holding text from the model, rendered as text. Where the model left
+a value out, a block says `missing` ("Not provided") instead of showing an empty space.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+
+#: What a block shows when the model left its value out.
+NOT_PROVIDED = "Not provided"
+
+_BULLETS_STYLE = {
+    "padding_left": "1.1rem",
+    "list_style_type": "disc",
+    "display": "grid",
+    "gap": "0.35rem",
+    "margin": "0",
+}
+
+
+def block_label(text: str) -> rx.Component:
+    """The small uppercase label above a block's value."""
+    return rx.text(
+        text, size="1", weight="bold", color="var(--gray-11)", text_transform="uppercase"
+    )
+
+
+def labelled_text(
+    label: str, value: rx.Var[str], *, element_id: str = "", missing: str = NOT_PROVIDED
+) -> rx.Component:
+    """A labelled paragraph; `missing`, dimmed, when the value is empty."""
+    extra = {"id": element_id} if element_id else {}
+    return rx.vstack(
+        block_label(label),
+        rx.text(
+            rx.cond(value != "", value, missing),
+            size="2",
+            color=rx.cond(value != "", "var(--gray-12)", "var(--gray-10)"),
+            **extra,
+        ),
+        spacing="1",
+        align="start",
+        width="100%",
+    )
+
+
+def bullet_list(
+    label: str, values: rx.Var[list[str]], item_class: str, *, missing: str = NOT_PROVIDED
+) -> rx.Component:
+    """A labelled bullet list (each item has class `item_class`); `missing` when empty."""
+    return rx.vstack(
+        block_label(label),
+        rx.cond(
+            values.length() > 0,
+            rx.el.ul(
+                rx.foreach(
+                    values, lambda text: rx.el.li(rx.text(text, size="2"), class_name=item_class)
+                ),
+                style=_BULLETS_STYLE,
+            ),
+            rx.text(missing, size="2", color="var(--gray-10)"),
+        ),
+        spacing="1",
+        align="start",
+        width="100%",
+    )
+
+
+def source_note(source: rx.Var[str]) -> rx.Component:
+    """'Source: ...' under a figure or an insight (class `source`)."""
+    return rx.hstack(
+        rx.icon("book-open", size=12, color="var(--gray-10)", aria_hidden="true"),
+        rx.text("Source: ", source, size="1", color="var(--gray-10)", class_name="source"),
+        spacing="1",
+        align="center",
+    )
+
+
+def figure_with_source(
+    label: str,
+    value: rx.Var[str],
+    source: rx.Var[str],
+    *,
+    icon: str = "",
+    value_size: str = "5",
+    value_id: str = "",
+    **props: Any,
+) -> rx.Component:
+    """A market figure: its label (after `icon`, when given, in medium weight), the value in
+    large bold type and its source. `props` style the block (e.g. `style`, `class_name`,
+    `spacing`, "1" by default)."""
+    caption = rx.text(label, size="2", color="var(--gray-11)")
+    if icon:
+        caption = rx.hstack(
+            rx.icon(icon, size=16, color="var(--violet-11)", aria_hidden="true"),
+            rx.text(label, size="2", color="var(--gray-11)", weight="medium"),
+            spacing="2",
+            align="center",
+        )
+    extra = {"id": value_id} if value_id else {}
+    return rx.vstack(
+        caption,
+        rx.text(value, size=value_size, weight="bold", style=heading_style, **extra),
+        source_note(source),
+        **{"spacing": "1", "align": "start", **props},
+    )
+
+
+def two_columns(*children: rx.Component) -> rx.Component:
+    """Side by side from `md` up, stacked on a phone."""
+    return rx.grid(
+        *children, columns=rx.breakpoints(initial="1", md="2"), spacing="4", width="100%"
+    )
+
+
+def sample_badge(show: rx.Var[bool], label: str, class_name: str) -> rx.Component:
+    """The amber 'sample result' badge, while `show` (a demo-mode result)."""
+    return rx.cond(
+        show,
+        rx.badge(
+            rx.icon("flask-conical", size=12, aria_hidden="true"),
+            label,
+            color_scheme="amber",
+            variant="soft",
+            size="2",
+            radius="full",
+            class_name=class_name,
+        ),
+    )

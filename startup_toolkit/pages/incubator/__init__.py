@@ -1,0 +1,44 @@
+"""/idea-incubator: a professional analysis of an idea, then a stress test (T-IDEA-1, T-AI-5).
+
+Tabs Idea Input, Analysis Results (disabled until an analysis exists) and Stress Test
+(disabled until a stress test exists); clicking Idea Input resets both results. Without an AI
+key (demo mode) a short delay ends in the built-in samples, clearly labelled.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.tool_layout import tab_list, tool_page, tool_route
+from startup_toolkit.domain.catalog import IDEA_INCUBATOR
+from startup_toolkit.pages.incubator.state import IncubatorState
+from startup_toolkit.pages.incubator.view import idea_form, processing
+from startup_toolkit.pages.incubator.view_results import analysis_results, stress_results
+
+
+def _tab(value: str, body: rx.Component) -> rx.Component:
+    return rx.tabs.content(rx.box(body, padding_top="1.25rem"), value=value)
+
+
+@tool_route(IDEA_INCUBATOR)
+def idea_incubator() -> rx.Component:
+    return tool_page(
+        IDEA_INCUBATOR,
+        rx.tabs.root(
+            tab_list(
+                rx.tabs.trigger("Idea Input", value="input"),
+                rx.tabs.trigger(
+                    "Analysis Results", value="analysis", disabled=~IncubatorState.has_analysis
+                ),
+                rx.tabs.trigger("Stress Test", value="stress", disabled=~IncubatorState.has_stress),
+            ),
+            _tab("input", rx.cond(IncubatorState.analysing, processing(), idea_form())),
+            _tab("analysis", rx.cond(IncubatorState.has_analysis, analysis_results())),
+            _tab("stress", rx.cond(IncubatorState.has_stress, stress_results())),
+            value=IncubatorState.tab,
+            on_change=IncubatorState.set_tab,
+            width="100%",
+        ),
+        save_handler=IncubatorState.save,
+        can_save=IncubatorState.has_analysis,
+    )

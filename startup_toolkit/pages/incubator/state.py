@@ -1,0 +1,441 @@
+"""The Idea Incubator's state (T-IDEA-1, T-AI-5): the idea, the tabs, the two AI runs (the
+analysis, then a stress test of it) through `run_tool`, and save and download.
+
+Each AI run is a background task that takes the tab's state lock only to write; a second
+click while one runs starts nothing. Idea Input drops a running one: it writes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator
+from datetime import datetime
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import incubator as rules
+from startup_toolkit.domain.catalog import IDEA_INCUBATOR
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
+from startup_toolkit.domain.prompts import incubator as prompt
+from startup_toolkit.domain.saved_results import (
+    AUTH_REQUIRED,
+    NOTHING_TO_SAVE,
+    NOTHING_TO_SAVE_DETAIL,
+)
+from startup_toolkit.services.tool_runs import ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
+from startup_toolkit.state.tools import save_tool_result
+
+TOOL_NAME = IDEA_INCUBATOR.name
+#: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
+#: a toast that re-uses the id of one leaving the screen).
+TOAST_ID = "incubator-status"
+DEMO_SECONDS = 1.5
+#: `IncubatorState.run_kind` while each run is under way.
+ANALYSIS = "analysis"
+STRESS = "stress"
+
+
+# --- What a run works on -------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class AnalysisForm:
+    idea: str
+
+
+@dataclasses.dataclass(frozen=True)
+class StressForm:
+    idea: str
+    analysis: rules.IdeaAnalysis
+
+
+def analysis_run(idea: str) -> ToolRun[rules.IdeaAnalysis]:
+    return ToolRun(
+        tool=TOOL_NAME,
+        system=prompt.ANALYSIS_SYSTEM,
+        prompt=prompt.analysis_prompt(idea),
+        schema=rules.IdeaAnalysis,
+        temperature=rules.ANALYSIS_TEMPERATURE,
+        texts=rules.ANALYSIS_TEXTS,
+        sample=lambda: SAMPLE_ANALYSIS,
+        demo_seconds=DEMO_SECONDS,
+    )
+
+
+def stress_run(form: StressForm) -> ToolRun[rules.StressTest]:
+    return ToolRun(
+        tool=TOOL_NAME,
+        system=prompt.STRESS_SYSTEM,
+        prompt=prompt.stress_prompt(form.idea, form.analysis),
+        schema=rules.StressTest,
+        temperature=rules.STRESS_TEMPERATURE,
+        texts=rules.STRESS_TEXTS,
+        sample=lambda: SAMPLE_STRESS_TEST,
+        demo_seconds=DEMO_SECONDS,
+    )
+
+
+def failure_toast(outcome: ToolOutcome[Any]) -> EventSpec:
+    """The run's own error toast for how it failed."""
+    notice = outcome.notice
+    assert notice is not None  # a run that did not succeed always says why
+    return rx.toast.error(notice.title, description=notice.detail)
+
+
+# --- What the views render --------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class CompetitorRow:
+    name: str = ""
+    description: str = ""
+    position: str = ""
+    strengths: str = ""
+    weaknesses: str = ""
+    funding: str = ""
+
+
+@dataclasses.dataclass
+class AnalysisView:
+    overview: str = ""
+    size: str = ""
+    size_source: str = ""
+    growth: str = ""
+    growth_source: str = ""
+    trends: list[str] = dataclasses.field(default_factory=list)
+    market_challenges: list[str] = dataclasses.field(default_factory=list)
+    opportunity: str = ""
+    landscape: str = ""
+    competitors: list[CompetitorRow] = dataclasses.field(default_factory=list)
+    whitespace: str = ""
+    product: str = ""
+    features: list[str] = dataclasses.field(default_factory=list)
+    differentiators: list[str] = dataclasses.field(default_factory=list)
+    business_model: str = ""
+    scalability: str = ""
+    strengths: list[str] = dataclasses.field(default_factory=list)
+    risks: list[str] = dataclasses.field(default_factory=list)
+    challenges: list[str] = dataclasses.field(default_factory=list)
+    timeline: str = ""
+    funding: str = ""
+
+
+@dataclasses.dataclass
+class StressView:
+    title: str = ""
+    description: str = ""
+    probability: str = ""
+    impact: str = ""
+    timeline: str = ""
+    actions: list[str] = dataclasses.field(default_factory=list)
+    short_term: str = ""
+    long_term: str = ""
+    resources: str = ""
+    metrics: list[str] = dataclasses.field(default_factory=list)
+    alternatives: list[str] = dataclasses.field(default_factory=list)
+    mitigation: list[str] = dataclasses.field(default_factory=list)
+    advantage: str = ""
+
+
+def analysis_view(analysis: rules.IdeaAnalysis) -> AnalysisView:
+    """The analysis as shown: the spec's top 3 competitors, 4 features, 3 strengths, 3 risks."""
+    m, c = analysis.marketAnalysis, analysis.competitiveAnalysis
+    p, v = analysis.productStrategy, analysis.viabilityAssessment
+    return AnalysisView(
+        overview=m.overview,
+        size=m.size.value,
+        size_source=m.size.source,
+        growth=m.growth.value,
+        growth_source=m.growth.source,
+        trends=list(m.trends),
+        market_challenges=list(m.challenges),
+        opportunity=m.opportunity,
+        landscape=c.landscape,
+        competitors=[
+            CompetitorRow(
+                name=x.name,
+                description=x.description,
+                position=x.marketPosition,
+                strengths="; ".join(x.strengths),
+                weaknesses="; ".join(x.weaknesses),
+                funding=x.funding,
+            )
+            for x in rules.top_competitors(analysis)
+        ],
+        whitespace=c.whitespace,
+        product=p.description,
+        features=rules.top_features(analysis),
+        differentiators=list(p.differentiators),
+        business_model=p.businessModel,
+        scalability=p.scalability,
+        strengths=rules.top_strengths(analysis),
+        risks=rules.top_risks(analysis),
+        challenges=list(v.challenges),
+        timeline=v.timeline,
+        funding=v.fundingRequirement,
+    )
+
+
+def stress_view(stress: rules.StressTest) -> StressView:
+    """The stress test as shown: the spec's top 3 immediate actions."""
+    s, r, k = stress.stressScenario, stress.strategicResponse, stress.contingencyPlanning
+    return StressView(
+        title=s.title,
+        description=s.description,
+        probability=s.probability,
+        impact=s.impact,
+        timeline=s.timeline,
+        actions=rules.top_actions(stress),
+        short_term=r.shortTermStrategy,
+        long_term=r.longTermAdaptation,
+        resources=r.resourceRequirements,
+        metrics=list(r.successMetrics),
+        alternatives=list(k.alternativeScenarios),
+        mitigation=list(k.riskMitigation),
+        advantage=k.competitiveAdvantage,
+    )
+
+
+# --- The state ----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Stored:
+    """The shown results as the model gave them, for the stress test, save and download."""
+
+    analysis: rules.IdeaAnalysis
+    idea: str
+    analysed_at: datetime
+    stress: rules.StressTest | None
+
+
+class IncubatorState(ToolRunMixin, rx.State):
+    idea: str = ""
+    validation: str = ""  # the message under the idea field
+    tab: str = "input"
+    run_kind: str = ""  # ANALYSIS or STRESS: which run `running` is about
+    elapsed: int = 0  # whole seconds the current analysis has run
+    has_analysis: bool = False
+    has_stress: bool = False
+    sample: bool = False  # the analysis is the demo-mode sample
+    stress_sample: bool = False
+    analysis: AnalysisView = AnalysisView()
+    stress: StressView = StressView()
+
+    _analysis_json: str = ""
+    _stress_json: str = ""
+    _analysed_idea: str = ""
+    _analysed_at: str = ""
+
+    @rx.var
+    def counter(self) -> str:
+        return rules.idea_counter(self.idea)
+
+    @rx.var
+    def too_long(self) -> bool:
+        return rules.idea_length(self.idea) > rules.MAX_IDEA_LENGTH
+
+    @rx.var
+    def analysing(self) -> bool:
+        return self.running and self.run_kind == ANALYSIS
+
+    @rx.var
+    def stress_testing(self) -> bool:
+        return self.running and self.run_kind == STRESS
+
+    # -- input and tabs --------------------------------------------------------------------
+
+    @rx.event
+    def set_idea(self, value: str) -> None:
+        if isinstance(value, str):
+            self.idea = value[: rules.IDEA_INPUT_CAP]
+            if self.validation and rules.validate_idea(self.idea) is None:
+                self.validation = ""
+
+    @rx.event
+    def set_tab(self, value: str) -> None:
+        """T-IDEA-1: Idea Input resets both results; the others need their result."""
+        if value == "input":
+            self._drop_run()
+            self._clear_results()
+            self.tab = "input"
+        elif value == "analysis" and self.has_analysis:
+            self.tab = "analysis"
+        elif value == "stress" and self.has_stress:
+            self.tab = "stress"
+
+    def _clear_stress(self) -> None:
+        self.has_stress = False
+        self.stress_sample = False
+        self.stress = StressView()
+        self._stress_json = ""
+
+    def _clear_results(self) -> None:
+        self._clear_stress()
+        self.has_analysis = False
+        self.sample = False
+        self.analysis = AnalysisView()
+        self._analysis_json = self._analysed_idea = self._analysed_at = ""
+
+    def _show_analysis(self, analysis: rules.IdeaAnalysis, idea: str, sample: bool) -> None:
+        self.has_analysis = True
+        self.sample = sample
+        self.analysis = analysis_view(analysis)
+        self._analysis_json = analysis.model_dump_json()
+        self._analysed_idea = idea
+        self._analysed_at = utcnow().isoformat()
+        self.tab = "analysis"
+
+    def _show_stress(self, stress: rules.StressTest, sample: bool) -> None:
+        self.has_stress = True
+        self.stress_sample = sample
+        self.stress = stress_view(stress)
+        self._stress_json = stress.model_dump_json()
+        self.tab = "stress"
+
+    def _stored(self) -> Stored | None:
+        if not self.has_analysis or not self._analysis_json:
+            return None
+        stress = (
+            rules.StressTest.model_validate_json(self._stress_json)
+            if self.has_stress and self._stress_json
+            else None
+        )
+        return Stored(
+            rules.IdeaAnalysis.model_validate_json(self._analysis_json),
+            self._analysed_idea,
+            datetime.fromisoformat(self._analysed_at),
+            stress,
+        )
+
+    async def _claim(self, form_type: type) -> ClaimedRun | None:
+        """Claim the pending run if it is a `form_type` one (a handler fired on its own, or
+        for the other kind of run, leaves it alone)."""
+        async with self:
+            if not isinstance(self._pending, form_type):
+                return None
+        return await self._claim_run()
+
+    # -- the analysis ----------------------------------------------------------------------
+
+    @rx.event
+    async def analyse(self) -> EventSpec | None:
+        """Generate Analysis. A sequential handler, so it reads the idea as typed before the
+        click (a background one could overtake the queued field updates); the AI work runs in
+        `run_analysis` on what it takes here."""
+        if self.running:
+            return None  # a second click while one runs starts nothing
+        problem = rules.validate_idea(self.idea)
+        self.validation = problem[0] if problem else ""
+        if problem is not None:
+            return rx.toast.error(problem[0], description=problem[1], id=TOAST_ID)
+        if await signed_in_user_id(self) is None:
+            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        self._clear_results()
+        self.elapsed = 0
+        self.run_kind = ANALYSIS
+        self._start_run(AnalysisForm(self.idea.strip()))
+        return IncubatorState.run_analysis
+
+    @rx.event(background=True)
+    async def run_analysis(self) -> AsyncIterator[EventSpec]:
+        """The analysis itself; does nothing unless `analyse` has just started one."""
+        run = await self._claim(AnalysisForm)
+        if run is None:
+            return
+        idea = run.form.idea
+
+        def advance(seconds: float) -> None:
+            self.elapsed = int(seconds)
+
+        outcome = await self._tick_while(
+            run, run_tool(run.user_id, analysis_run(idea)), advance, 1.0
+        )
+        async with self:
+            if not self._is_current(run):
+                return  # Idea Input while this ran: drop it
+            self.running = False
+            if outcome.result is not None:
+                self._show_analysis(outcome.result, idea, outcome.sample)
+        if not outcome.ok:
+            yield failure_toast(outcome)
+        else:
+            detail = rules.SAMPLE_LABEL if outcome.sample else "Read it in Analysis Results."
+            yield rx.toast.success(rules.ANALYSIS_TOAST, description=detail)
+
+    # -- the stress test -------------------------------------------------------------------
+
+    @rx.event
+    async def stress_test(self) -> EventSpec | None:
+        """Run Stress Test on the current analysis; the AI work runs in `run_stress_test` on
+        what it takes here."""
+        if self.running:
+            return None
+        stored = self._stored()
+        if stored is None:
+            return rx.toast.error(
+                rules.NEED_ANALYSIS, description=rules.NEED_ANALYSIS_DETAIL, id=TOAST_ID
+            )
+        if await signed_in_user_id(self) is None:
+            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        self._clear_stress()
+        self.run_kind = STRESS
+        self._start_run(StressForm(stored.idea, stored.analysis))
+        return IncubatorState.run_stress_test
+
+    @rx.event(background=True)
+    async def run_stress_test(self) -> AsyncIterator[EventSpec]:
+        """The stress test itself; does nothing unless `stress_test` has just started one."""
+        run = await self._claim(StressForm)
+        if run is None:
+            return
+        outcome = await run_tool(run.user_id, stress_run(run.form))
+        async with self:
+            if not self._is_current(run):
+                return
+            self.running = False
+            if outcome.result is not None:
+                self._show_stress(outcome.result, outcome.sample)
+        stress = outcome.result
+        if not outcome.ok or stress is None:
+            yield failure_toast(outcome)
+        else:
+            detail = rules.SAMPLE_LABEL if outcome.sample else stress.stressScenario.title
+            yield rx.toast.success(rules.STRESS_TOAST, description=detail)
+
+    # -- save and download (T-AI-5, T-IDEA-1) ---------------------------------------------
+
+    @rx.event
+    async def save(self) -> EventSpec:
+        stored = self._stored()
+        if stored is None:
+            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+        analysis, idea, stress = stored.analysis, stored.idea, stored.stress
+        return await save_tool_result(
+            self,
+            tool_name=TOOL_NAME,
+            title=rules.result_title(idea, stress),
+            content=rules.save_content(analysis, idea, stress, sample=self.sample),
+            content_type="analysis",
+            formatted_content=rules.to_html(analysis, idea, stress),
+            metadata=rules.save_metadata(idea, stored.analysed_at, stress, sample=self.sample),
+        )
+
+    @rx.event
+    def download(self) -> EventSpec:
+        """startup-analysis-{timestamp}.json, built in the browser."""
+        stored = self._stored()
+        if stored is None:
+            return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
+        return rx.download(
+            data=rules.export_json(
+                stored.analysis, stored.idea, stored.analysed_at, stored.stress, sample=self.sample
+            ),
+            filename=rules.export_filename(utcnow()),
+            mime_type="application/json",
+        )
