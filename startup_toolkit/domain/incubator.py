@@ -34,7 +34,7 @@ from startup_toolkit.domain.reply_values import Lenient, plain_text, text_list
 from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
 from startup_toolkit.domain.scanner import MarketFigure
-from startup_toolkit.services.tool_runs import AI_REASON, Notice, RunTexts
+from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Business constants (spec section 9; the idea's upper bound is ours) -----------------------
 
