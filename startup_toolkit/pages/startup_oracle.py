@@ -39,16 +39,16 @@ from startup_toolkit.components.tool_layout import (
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.cofounder import SPEECH_UNSUPPORTED, VOICE_ERROR, speech_problem
 from startup_toolkit.domain.prompts import oracle as prompt
 from startup_toolkit.domain.saved_results import (
     AUTH_REQUIRED,
     NOTHING_TO_SAVE,
     NOTHING_TO_SAVE_DETAIL,
 )
-from startup_toolkit.pages.ai_cofounder import SPEECH_JS, SPEECH_STOP_JS
+from startup_toolkit.domain.speech import SPEECH_UNSUPPORTED, VOICE_ERROR, speech_problem
 from startup_toolkit.services import ai
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
+from startup_toolkit.state.speech import LISTEN_JS, STOP_JS
 from startup_toolkit.state.tools import claim_run, may_use_tools, save_tool_result, while_ticking
 
 log = logging.getLogger(__name__)
@@ -413,9 +413,9 @@ class OracleState(rx.State):
         """Start listening (the browser's Web Speech API), or stop when already listening."""
         if self.listening:
             self.listening = False
-            return rx.call_script(SPEECH_STOP_JS)
+            return rx.call_script(STOP_JS)
         self.listening = True
-        return rx.call_script(SPEECH_JS, callback=OracleState.speech_result)
+        return rx.call_script(LISTEN_JS, callback=OracleState.speech_result)
 
     @rx.event
     def speech_result(self, result: Any) -> EventSpec | None:

@@ -127,6 +127,9 @@ class ToolOutcome(Generic[R]):
 
 #: Gets each streamed piece of text; returns False to stop the stream there.
 OnText = Callable[[str], bool]
+#: Told once the run goes ahead (access granted), before the sample or the AI call:
+#: RunStatus.SAMPLE in demo mode, RunStatus.AI otherwise.
+OnStart = Callable[[RunStatus], None]
 
 
 @dataclass
@@ -144,6 +147,7 @@ async def run_tool(
     run: ToolRun[R],
     *,
     on_text: OnText | None = None,
+    on_start: OnStart | None = None,
     visitor_address: str = "",
 ) -> ToolOutcome[R]:
     """Run `run` for `user_id` (None: a visitor) and say how it ended; never raises but for
@@ -155,11 +159,16 @@ async def run_tool(
         return _failure(run, RunStatus.FAILED)
     if not allowed:
         return _failure(run, RunStatus.NO_ACCESS)
+    stream = _Stream()
     if not ai.ai_available():
-        return ToolOutcome(RunStatus.SAMPLE, await _demo(run, on_text))
+        if on_start is not None:
+            on_start(RunStatus.SAMPLE)
+        sample = await _demo(run, on_text, stream)
+        return ToolOutcome(RunStatus.SAMPLE, sample, complete=stream.complete)
     if user_id is None and not visitor_limits.allow_visitor_ai_call(visitor_address):
         return _failure(run, RunStatus.LIMITED)
-    stream = _Stream()
+    if on_start is not None:
+        on_start(RunStatus.AI)
     try:
         result = await _call(user_id, run, on_text, stream)
     except ai.AiParseError:
@@ -188,7 +197,7 @@ def _failure(run: ToolRun[R], status: RunStatus, reason: str = "") -> ToolOutcom
     return ToolOutcome(status, stand_in, run.texts.notice(status, reason))
 
 
-async def _demo(run: ToolRun[R], on_text: OnText | None) -> R:
+async def _demo(run: ToolRun[R], on_text: OnText | None, into: _Stream) -> R:
     sample = run.sample()
     if on_text is None or not isinstance(sample, str):
         await asyncio.sleep(run.demo_seconds)
@@ -196,6 +205,7 @@ async def _demo(run: ToolRun[R], on_text: OnText | None) -> R:
     for piece in re.findall(r"\s*\S+", sample) or [sample]:
         await asyncio.sleep(run.demo_seconds)
         if not on_text(piece):
+            into.complete = False
             break
     return sample
 

@@ -134,8 +134,8 @@ def test_t_ora_5_voice_commands_show_a_notice_other_speech_becomes_the_idea() ->
 
 def test_toggle_speech_starts_and_stops_listening() -> None:
     s = substate()
-    assert "SpeechRecognition" in event_text(s.toggle_speech()) and s.listening
-    assert "__unstuckSpeech" in event_text(s.toggle_speech()) and not s.listening
+    assert "unstuckSpeech.listen()" in event_text(s.toggle_speech()) and s.listening
+    assert "unstuckSpeech.stop()" in event_text(s.toggle_speech()) and not s.listening
 
 
 def test_t_ora_2_roadmap_tabs() -> None:
