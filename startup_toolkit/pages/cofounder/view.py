@@ -205,27 +205,18 @@ def _examples_panel() -> rx.Component:
     )
 
 
+def _trigger(icon: str, label: str, value: str) -> rx.Component:
+    return rx.tabs.trigger(
+        rx.hstack(rx.icon(icon, size=16, aria_hidden="true"), label, spacing="2", align="center"),
+        value=value,
+    )
+
+
 def tabs() -> rx.Component:
     return rx.tabs.root(
         rx.tabs.list(
-            rx.tabs.trigger(
-                rx.hstack(
-                    rx.icon("message-square", size=16, aria_hidden="true"),
-                    "Chat Interface",
-                    spacing="2",
-                    align="center",
-                ),
-                value=CHAT_TAB,
-            ),
-            rx.tabs.trigger(
-                rx.hstack(
-                    rx.icon("lightbulb", size=16, aria_hidden="true"),
-                    "Example Prompts",
-                    spacing="2",
-                    align="center",
-                ),
-                value=EXAMPLES_TAB,
-            ),
+            _trigger("message-square", "Chat Interface", CHAT_TAB),
+            _trigger("lightbulb", "Example Prompts", EXAMPLES_TAB),
             size="2",
         ),
         rx.tabs.content(_chat_panel(), value=CHAT_TAB, padding_top="1rem"),
