@@ -10,13 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
-from startup_toolkit.domain.speech import (  # noqa: F401  (voice input's texts)
-    MIC_BLOCKED,
-    NO_SPEECH,
-    SPEECH_UNSUPPORTED,
-    VOICE_ERROR,
-    speech_problem,
-)
+from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Bounds ----------------------------------------------------------------------------------
 
@@ -60,6 +54,15 @@ WAIT_FOR_REPLY = "Still replying"
 WAIT_FOR_REPLY_DETAIL = "Wait for the reply to finish (or stop it), then save."
 NOTHING_TO_DOWNLOAD = "Nothing to download yet"
 WAIT_FOR_DOWNLOAD_DETAIL = "Wait for the reply to finish (or stop it), then download."
+
+TYPE_INSTEAD = "Type your question instead."
+
+#: How a reply that could not be had is told (the budget's reason is the AI service's).
+RUN_TEXTS = RunTexts(
+    failed=Notice(FAILED, FAILED_DETAIL),
+    no_access=Notice(NO_ACCESS, NO_ACCESS_DETAIL),
+    budget=Notice(BUDGET_TITLE, AI_REASON),
+)
 
 SAMPLE_LABEL = "Sample reply (demo mode)"
 INTERRUPTED_LABEL = "Reply interrupted"

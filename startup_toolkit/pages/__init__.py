@@ -1,7 +1,7 @@
 """One module per route; importing this package registers every page with Reflex."""
 
 from startup_toolkit.pages import (
-    ai_cofounder,
+    cofounder,
     contact,
     dashboard,
     funding_predictor,
@@ -26,7 +26,7 @@ from startup_toolkit.pages import (
 )
 
 __all__ = [
-    "ai_cofounder",
+    "cofounder",
     "contact",
     "dashboard",
     "funding_predictor",

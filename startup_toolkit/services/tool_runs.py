@@ -39,6 +39,7 @@ __all__ = [
     "AI_REASON",
     "BUDGET_TITLE",
     "Notice",
+    "OnStart",
     "OnText",
     "RunStatus",
     "RunTexts",
@@ -51,6 +52,9 @@ R = TypeVar("R")
 
 #: Gets each streamed piece of text; returns False to stop the stream there.
 OnText = Callable[[str], bool]
+#: Told once the run goes ahead (access granted), before the sample or the AI call:
+#: RunStatus.SAMPLE in demo mode, RunStatus.AI otherwise.
+OnStart = Callable[[RunStatus], None]
 
 
 @dataclass
@@ -68,6 +72,7 @@ async def run_tool(
     run: ToolRun[R],
     *,
     on_text: OnText | None = None,
+    on_start: OnStart | None = None,
     visitor_address: str = "",
 ) -> ToolOutcome[R]:
     """Run `run` for `user_id` (None: a visitor) and say how it ended; never raises but for
@@ -80,9 +85,13 @@ async def run_tool(
     if not allowed:
         return _failure(run, RunStatus.NO_ACCESS)
     if not ai.ai_available():
+        if on_start is not None:
+            on_start(RunStatus.SAMPLE)
         return await _demo(run, on_text)
     if user_id is None and not visitor_limits.allow_visitor_ai_call(visitor_address):
         return _failure(run, RunStatus.LIMITED)
+    if on_start is not None:
+        on_start(RunStatus.AI)
     stream = _Stream()
     try:
         result = await _call(user_id, run, on_text, stream)

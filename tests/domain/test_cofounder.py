@@ -1,5 +1,5 @@
 """AI Co-Founder rules (T-CHAT-1 example prompts, T-CHAT-2 texts and message bounds, T-CHAT-3
-speech texts), the demo-mode sample reply and the system prompt."""
+what was heard joins the input), the demo-mode sample reply and the system prompt."""
 
 from __future__ import annotations
 
@@ -43,7 +43,6 @@ def test_t_chat_2_spec_texts() -> None:
         "There was an error processing your request. Please try again.",
     )
     assert chat.CHAT_CLEARED == "Chat cleared"
-    assert chat.SPEECH_UNSUPPORTED == "Speech recognition is not supported in your browser"
     assert chat.SAMPLE_LABEL == "Sample reply (demo mode)"
 
 
@@ -123,21 +122,6 @@ def test_t_chat_3_transcript_joins_what_was_typed() -> None:
     assert len(chat.join_transcript("a" * 4990, "b" * 100)) == chat.MAX_MESSAGE_CHARS + 1000
 
 
-@pytest.mark.parametrize(
-    ("code", "text"),
-    [
-        ("not-allowed", chat.MIC_BLOCKED),
-        ("audio-capture", chat.MIC_BLOCKED),
-        ("no-speech", chat.NO_SPEECH),
-        ("network", "Voice input needs a network connection. Please try again."),
-        ("weird", "Voice input stopped unexpectedly. Please try again."),
-        (None, "Voice input stopped unexpectedly. Please try again."),
-    ],
-)
-def test_t_chat_3_speech_errors_are_readable(code: object, text: str) -> None:
-    assert chat.speech_problem(code) == text
-
-
 def test_system_prompt_is_a_concise_actionable_cofounder() -> None:
     text = prompt.SYSTEM.lower()
     assert "co-founder" in text
@@ -167,3 +151,19 @@ def test_t_ai_5_chat_download_is_markdown_with_each_turn_and_its_status() -> Non
         "## AI Co-Founder\n\nWatch cohorts\n\n_Stopped_\n"
     )
     assert chat.chat_filename(when) == f"cofounder-chat-{int(when.timestamp() * 1000)}.md"
+
+
+def test_t_chat_2_run_texts() -> None:
+    from startup_toolkit.services.tool_runs import RunStatus
+
+    texts = chat.RUN_TEXTS
+    assert texts.notice(RunStatus.FAILED) == texts.notice(RunStatus.UNREADABLE)
+    assert (texts.failed.title, texts.failed.detail) == (chat.FAILED, chat.FAILED_DETAIL)
+    no_access = texts.notice(RunStatus.NO_ACCESS)
+    assert (no_access.title, no_access.detail) == (chat.NO_ACCESS, chat.NO_ACCESS_DETAIL)
+    budget = texts.notice(RunStatus.BUDGET, "You have used today's AI allowance.")
+    assert (budget.title, budget.detail) == (
+        chat.BUDGET_TITLE,
+        "You have used today's AI allowance.",
+    )
+    assert chat.TYPE_INSTEAD == "Type your question instead."

@@ -16,7 +16,7 @@ from startup_toolkit.components.tool_layout import (
     tab_list,
     tool_card_style,
 )
-from startup_toolkit.components.voice_mic_button import voice_mic_button
+from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.pages.oracle.state import ROADMAP_TABS, OracleState
@@ -65,7 +65,7 @@ def input_panel() -> rx.Component:
                 resize="vertical",
                 **{**_bound("businessIdea"), "id": "oracle-idea"},
             ),
-            voice_mic_button(OracleState, title="Voice input"),
+            voice_input_button(OracleState, title="Voice input"),
             spacing="2",
             align="start",
             width="100%",

@@ -10,14 +10,13 @@ import base64
 import itertools
 import re
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-import reflex as rx
 from reflex.event import Event
-from reflex.istate.data import HeaderData, ReflexURL, RouterData
+from reflex.istate.data import RouterData
 from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State, StateUpdate
@@ -27,45 +26,24 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import cofounder as chat
-from startup_toolkit.domain import passwords
-from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.results import SavedResult
-from startup_toolkit.pages import ai_cofounder as page
-from startup_toolkit.pages.ai_cofounder import CofounderState
+from startup_toolkit.pages.cofounder import state as page
+from startup_toolkit.pages.cofounder.state import CofounderState
 from startup_toolkit.providers.ai import ChatProvider
-from startup_toolkit.services import accounts, sessions
 from startup_toolkit.services import ai as ai_service
 from startup_toolkit.settings import Settings, get_settings
+from tests.support import tool_states
 from tests.support.ai_server import FakeAiServer
+from tests.support.tool_states import Recorder
 
 ROUTE = "/ai-cofounder"
 
-
-@pytest.fixture(autouse=True)
-def _cheap_hashing() -> Iterator[None]:
-    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
-    yield
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
-
-
-def signed_in(engine: Engine) -> tuple[str, str]:
-    """A user with a session: (user id, Cookie header)."""
-    with Session(engine) as db:
-        user_id = accounts.sign_up(
-            db, "Ada Lovelace", "ada@example.com", "correct horse", "correct horse"
-        ).user_id
-        assert user_id
-        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
-    return user_id, f"{SESSION_COOKIE}={token}"
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 
 def substate(cookie: str = "") -> CofounderState:
-    root = rx.State(_reflex_internal_init=True)
-    root.router = RouterData(
-        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{ROUTE}")
-    )
-    return root.get_substate(CofounderState.get_full_name().split("."))  # type: ignore[return-value]
+    return tool_states.substate(CofounderState, ROUTE, cookie)
 
 
 def js(spec: object) -> str:
@@ -144,7 +122,7 @@ def test_t_chat_3_unsupported_browser_toast() -> None:
     s = substate()
     script = js(s.toggle_speech())
     assert s.listening
-    assert "webkitSpeechRecognition" in script and "speech_result" in script
+    assert "unstuckSpeech.listen()" in script and "speech_result" in script  # assets/js/speech.js
     code = js(s.speech_result({"status": "unsupported"}))
     assert not s.listening
     assert "Speech recognition is not supported in your browser" in code
@@ -174,11 +152,52 @@ def test_t_chat_3_errors_and_stop() -> None:
     assert s.draft == ""
 
 
+@pytest.mark.parametrize(
+    ("result", "toast", "draft", "tab"),
+    [
+        ({"status": "ok", "text": " grow  faster "}, None, "Help me grow faster", "chat"),
+        ({"status": "ok", "text": ""}, None, "Help me", "chat"),
+        (
+            {"status": "error", "error": "no-speech"},
+            ("Voice input error", "No speech was detected. Please try again."),
+            "Help me",
+            "examples",
+        ),
+        (
+            {"status": "unsupported"},
+            (
+                "Speech recognition is not supported in your browser",
+                "Type your question instead.",
+            ),
+            "Help me",
+            "examples",
+        ),
+        ({"status": "error", "error": "aborted"}, None, "Help me", "examples"),
+    ],
+)
+def test_t_chat_3_speech_input_mixin_on_the_chat(
+    result: dict[str, str], toast: tuple[str, str] | None, draft: str, tab: str
+) -> None:
+    """SpeechInputMixin through the page: what was heard joins the input and shows the chat
+    tab; a problem is an error toast with the chat's own hint; an aborted one says nothing."""
+    s = substate()
+    s.draft, s.tab = "Help me", page.EXAMPLES_TAB
+    s.toggle_speech()
+    spec = s.speech_result(result)
+    assert not s.listening
+    assert (s.draft, s.tab) == (draft, tab)
+    if toast is None:
+        assert spec is None
+    else:
+        code = js(spec)
+        assert '"error"' in code and all(text in code for text in toast)
+
+
 # --- T-AI-5: saving ------------------------------------------------------------------------------
 
 
-async def test_t_ai_5_save_the_conversation(engine: Engine) -> None:
-    user_id, cookie = signed_in(engine)
+async def test_t_ai_5_save_the_conversation(engine: Engine, founder: tuple[str, str]) -> None:
+    user_id, cookie = founder
     s = substate(cookie)
     s.messages = [
         chat.message("user", "How should I price?"),
@@ -197,8 +216,10 @@ async def test_t_ai_5_save_the_conversation(engine: Engine) -> None:
     assert row.result_metadata["summary"] == "How should I price?"
 
 
-async def test_t_ai_5_nothing_to_save_and_not_while_streaming(engine: Engine) -> None:
-    _, cookie = signed_in(engine)
+async def test_t_ai_5_nothing_to_save_and_not_while_streaming(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    _, cookie = founder
     s = substate(cookie)
     assert "Nothing to save yet" in js(await s.save())
     s.messages = [chat.message("user", "Hi")]
@@ -234,40 +255,33 @@ async def test_t_ai_5_save_needs_sign_in(engine: Engine) -> None:
 
 
 @dataclass
-class Browser:
-    """Stands in for the websocket: records what the server pushes to the tab."""
+class Browser(Recorder):
+    """The websocket's stand-in, noting when each update went out."""
 
-    updates: list[tuple[float, StateUpdate]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
 
     async def emit_update(self, update: StateUpdate, token: str) -> None:
-        self.updates.append((time.monotonic(), update))
+        self.times.append(time.monotonic())
+        await super().emit_update(update, token)
 
     def stream_pushes(self) -> list[float]:
         """When partial text was pushed (one entry per update carrying it)."""
         name = CofounderState.get_full_name()
         return [
             at
-            for at, u in self.updates
+            for at, u in zip(self.times, self.updates, strict=True)
             if any(
                 "stream_text" in key and value
                 for key, value in (u.delta or {}).get(name, {}).items()
             )
         ]
 
-    def calls(self) -> list[str]:
-        """The JavaScript of the client events (toasts, scripts) sent to the tab."""
-        out = []
-        for _, u in self.updates:
-            for e in u.events or []:
-                out.append(str(e.payload.get("function") or e.payload.get("javascript_code")))
-        return out
-
-    def toasts(self) -> list[str]:
-        return [c for c in self.calls() if "__toast" in c]
-
 
 @dataclass
-class Tab:
+class ChatTab:
+    """One tab in the event processor, with its client token (Stop and Clear find the
+    reading task by it) and events that carry a payload."""
+
     manager: StateManagerMemory
     processor: BaseStateEventProcessor
     browser: Browser
@@ -303,9 +317,9 @@ class Tab:
             await asyncio.sleep(0.02)
 
 
-async def open_tab(cookie: str, token: str = "tab-1") -> AsyncIterator[Tab]:
+async def open_tab(cookie: str, token: str = "tab-1") -> AsyncIterator[ChatTab]:
     manager = StateManagerMemory()
-    browser = Browser()
+    browser = Browser(CofounderState)
     processor = BaseStateEventProcessor().configure(
         state_manager=manager,
         event_namespace=browser,  # type: ignore[arg-type]
@@ -320,22 +334,14 @@ async def open_tab(cookie: str, token: str = "tab-1") -> AsyncIterator[Tab]:
         root.router = RouterData.from_router_data(router_data)
         root.router_data = dict(router_data)
     async with processor:
-        yield Tab(manager, processor, browser, token, router_data)
-
-
-@pytest.fixture
-def ai() -> Iterator[FakeAiServer]:
-    with FakeAiServer() as server:
-        yield server
+        yield ChatTab(manager, processor, browser, token, router_data)
 
 
 @pytest.fixture
 async def ai_env(
-    ai: FakeAiServer, engine: Engine, settings_env: pytest.MonkeyPatch
+    fake_ai: FakeAiServer, engine: Engine, settings_env: pytest.MonkeyPatch
 ) -> AsyncIterator[FakeAiServer]:
     """AI configured against the fake server (no retry waits)."""
-    settings_env.setenv("AI_API_KEY", "test-key")
-    settings_env.setenv("AI_BASE_URL", ai.base_url)
     settings_env.setenv("AI_MODEL", "test-model")
     get_settings.cache_clear()
 
@@ -353,19 +359,19 @@ async def ai_env(
         )
 
     settings_env.setattr(ai_service, "make_provider", make)
-    yield ai
+    yield fake_ai
     await ai_service.close_providers()
 
 
 @pytest.fixture
-async def tab(engine: Engine) -> AsyncIterator[Tab]:
-    _, cookie = signed_in(engine)
+async def tab(founder: tuple[str, str]) -> AsyncIterator[ChatTab]:
+    _, cookie = founder
     async for t in open_tab(cookie):
         yield t
 
 
 async def test_t_chat_2_empty_message_toast_and_nothing_sent(
-    ai_env: FakeAiServer, tab: Tab
+    ai_env: FakeAiServer, tab: ChatTab
 ) -> None:
     for blank in ("", "   \n  "):
         await tab.run("send", form_data={"message": blank})
@@ -378,7 +384,7 @@ async def test_t_chat_2_empty_message_toast_and_nothing_sent(
 
 
 async def test_t_chat_1_streamed_reply_with_batched_updates(
-    ai_env: FakeAiServer, tab: Tab, engine: Engine
+    ai_env: FakeAiServer, tab: ChatTab, engine: Engine
 ) -> None:
     chunks = [f"word{i} " for i in range(300)]
     ai_env.stream(chunks)
@@ -404,7 +410,7 @@ async def test_t_chat_1_streamed_reply_with_batched_updates(
 
 
 async def test_t_chat_1_partial_reply_is_visible_while_streaming_and_a_second_send_waits(
-    ai_env: FakeAiServer, tab: Tab
+    ai_env: FakeAiServer, tab: ChatTab
 ) -> None:
     ai_env.stream(["Start ", "with ", "customers. ", "Then ", "pricing."], hold_after=3)
     future = await tab.start("send", form_data={"message": "Where do I start?"})
@@ -422,7 +428,7 @@ async def test_t_chat_1_partial_reply_is_visible_while_streaming_and_a_second_se
 
 
 async def test_stop_closes_the_stream_and_keeps_the_partial_reply(
-    ai_env: FakeAiServer, tab: Tab
+    ai_env: FakeAiServer, tab: ChatTab
 ) -> None:
     ai_env.stream(["Half ", "an ", "answer", " never sent"], hold_after=3)
     future = await tab.start("send", form_data={"message": "Tell me"})
@@ -437,7 +443,7 @@ async def test_stop_closes_the_stream_and_keeps_the_partial_reply(
     assert tab.browser.toasts() == []
 
 
-async def test_clear_while_streaming_drops_the_reply(ai_env: FakeAiServer, tab: Tab) -> None:
+async def test_clear_while_streaming_drops_the_reply(ai_env: FakeAiServer, tab: ChatTab) -> None:
     ai_env.stream(["One ", "two"], hold_after=1)
     future = await tab.start("send", form_data={"message": "Count"})
     assert await asyncio.to_thread(ai_env.wait_held, 5)
@@ -448,7 +454,7 @@ async def test_clear_while_streaming_drops_the_reply(ai_env: FakeAiServer, tab: 
     assert s.messages == [] and not s.streaming
 
 
-async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: Tab) -> None:
+async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: ChatTab) -> None:
     for _ in range(3):
         ai_env.status(500)
     await tab.run("send", form_data={"message": "Will this work?"})
@@ -462,7 +468,7 @@ async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: T
 
 
 async def test_budget_spent_shows_its_own_message(
-    ai_env: FakeAiServer, tab: Tab, settings_env: pytest.MonkeyPatch
+    ai_env: FakeAiServer, tab: ChatTab, settings_env: pytest.MonkeyPatch
 ) -> None:
     settings_env.setenv("AI_DAILY_TOKENS", "1")
     get_settings.cache_clear()
@@ -475,12 +481,12 @@ async def test_budget_spent_shows_its_own_message(
 
 
 async def test_demo_mode_streams_the_labelled_sample(
-    engine: Engine, settings_env: pytest.MonkeyPatch, monkeypatch: pytest.MonkeyPatch
+    founder: tuple[str, str], settings_env: pytest.MonkeyPatch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings_env.delenv("AI_API_KEY", raising=False)
     get_settings.cache_clear()
     monkeypatch.setattr(chat, "SAMPLE_WORD_SECONDS", 0.001)
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     async for tab in open_tab(cookie, "demo-tab"):
         await tab.run("send", form_data={"message": "Anything"})
         s = await tab.state()
@@ -498,14 +504,30 @@ async def test_sending_needs_sign_in(ai_env: FakeAiServer, engine: Engine) -> No
     assert ai_env.requests == []
 
 
-async def test_too_long_message_is_refused(ai_env: FakeAiServer, tab: Tab) -> None:
+async def test_no_access_says_so_before_anything_joins_the_chat(
+    ai_env: FakeAiServer, tab: ChatTab, settings_env: pytest.MonkeyPatch
+) -> None:
+    """Without a plan (subscription mode, none bought) the message stays in the input."""
+    settings_env.setenv("ACCESS_MODE", "subscription")
+    get_settings.cache_clear()
+    await tab.run("set_draft", value="Hello")
+    await tab.run("send", form_data={"message": "Hello"})
+    s = await tab.state()
+    assert (s.messages, s.draft, s.streaming) == ([], "Hello", False)
+    (toast,) = tab.browser.toasts()
+    assert chat.NO_ACCESS in toast and chat.NO_ACCESS_DETAIL in toast
+    assert ai_env.requests == []
+    assert page._STREAMS == {}  # the run is over and out of the registry
+
+
+async def test_too_long_message_is_refused(ai_env: FakeAiServer, tab: ChatTab) -> None:
     await tab.run("send", form_data={"message": "x" * (chat.MAX_MESSAGE_CHARS + 1)})
     assert (await tab.state()).messages == []
     (toast,) = tab.browser.toasts()
     assert "Message too long" in toast
 
 
-async def test_conversation_history_goes_to_the_model(ai_env: FakeAiServer, tab: Tab) -> None:
+async def test_conversation_history_goes_to_the_model(ai_env: FakeAiServer, tab: ChatTab) -> None:
     ai_env.reply("Answer one")
     ai_env.reply("Answer two")
     await tab.run("send", form_data={"message": "Question one"})
@@ -520,7 +542,7 @@ async def test_conversation_history_goes_to_the_model(ai_env: FakeAiServer, tab:
 
 
 async def test_an_overlong_reply_is_cut_and_marked_interrupted(
-    ai_env: FakeAiServer, tab: Tab, monkeypatch: pytest.MonkeyPatch
+    ai_env: FakeAiServer, tab: ChatTab, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(chat, "MAX_REPLY_CHARS", 12)
     ai_env.stream(["0123456789", "abcdef", "never"])

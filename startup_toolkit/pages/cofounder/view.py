@@ -1,0 +1,228 @@
+"""The AI Co-Founder's tabs: the chat (window and composer) and the example prompts."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.voice_input_button import voice_input_button
+from startup_toolkit.domain import cofounder as chat
+from startup_toolkit.pages.cofounder.state import CHAT_TAB, EXAMPLES_TAB, INPUT_ID, CofounderState
+from startup_toolkit.pages.cofounder.view_chat import chat_window
+from startup_toolkit.pages.cofounder.view_side import PANEL_STYLE
+
+
+def _mic_button() -> rx.Component:
+    return rx.tooltip(
+        voice_input_button(CofounderState, class_name="chat-mic"),
+        content=rx.cond(CofounderState.listening, "Listening… click to stop", "Voice input"),
+    )
+
+
+def _send_button() -> rx.Component:
+    return rx.cond(
+        CofounderState.streaming,
+        rx.button(
+            rx.icon("square", size=14, aria_hidden="true"),
+            "Stop",
+            on_click=CofounderState.stop,
+            type="button",
+            size="3",
+            color_scheme="red",
+            variant="soft",
+            class_name="chat-stop",
+        ),
+        rx.button(
+            rx.icon("send-horizontal", size=16, aria_hidden="true"),
+            "Send",
+            type="submit",
+            size="3",
+            class_name="chat-send",
+        ),
+    )
+
+
+def _composer() -> rx.Component:
+    return rx.form(
+        rx.vstack(
+            rx.el.label(
+                "Ask your AI Co-Founder",
+                html_for=INPUT_ID,
+                font_weight="500",
+                font_size="var(--font-size-2)",
+                color="var(--gray-12)",
+            ),
+            rx.text_area(
+                id=INPUT_ID,
+                name="message",
+                value=CofounderState.draft,
+                on_change=CofounderState.set_draft,
+                enter_key_submit=True,
+                placeholder="e.g. How should I price my B2B SaaS for small agencies?",
+                max_length=chat.MAX_MESSAGE_CHARS,
+                rows="3",
+                size="3",
+                resize="vertical",
+                width="100%",
+                auto_complete=False,
+                aria_describedby="cofounder-input-hint",
+            ),
+            rx.flex(
+                rx.text(
+                    rx.el.kbd("Enter"),
+                    " to send · ",
+                    rx.el.kbd("Shift"),
+                    " + ",
+                    rx.el.kbd("Enter"),
+                    " for a new line · ",
+                    CofounderState.draft_length,
+                    f" / {chat.MAX_MESSAGE_CHARS:,}",
+                    id="cofounder-input-hint",
+                    size="1",
+                    color="var(--gray-11)",
+                    class_name="chat-hint",
+                    style={
+                        "& kbd": {
+                            "font_family": "inherit",
+                            "font_size": "0.95em",
+                            "padding": "0 0.35em",
+                            "border": "1px solid var(--gray-a6)",
+                            "border_radius": "var(--radius-1)",
+                            "background": "var(--gray-a3)",
+                            "color": "var(--gray-12)",
+                        }
+                    },
+                ),
+                rx.hstack(_mic_button(), _send_button(), spacing="2", align="center"),
+                direction="row",
+                wrap="wrap",
+                justify="between",
+                align="center",
+                gap="0.75rem",
+                width="100%",
+            ),
+            spacing="2",
+            width="100%",
+        ),
+        on_submit=CofounderState.send,
+        width="100%",
+        class_name="chat-composer",
+    )
+
+
+def _chat_panel() -> rx.Component:
+    return rx.vstack(chat_window(), _composer(), spacing="4", width="100%")
+
+
+def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
+    return rx.el.article(
+        rx.hstack(
+            rx.center(
+                rx.icon(example.icon, size=18, aria_hidden="true"),
+                width="2.25rem",
+                height="2.25rem",
+                flex_shrink="0",
+                border_radius="var(--radius-3)",
+                color="var(--violet-11)",
+                background="var(--violet-a3)",
+            ),
+            rx.vstack(
+                rx.heading(example.title, as_="h3", size="3", style=heading_style),
+                rx.text(example.description, size="2", color="var(--gray-11)"),
+                spacing="1",
+                align="start",
+            ),
+            spacing="3",
+            align="start",
+        ),
+        rx.text(
+            example.prompt,
+            size="2",
+            color="var(--gray-12)",
+            padding="0.75rem",
+            border_radius="var(--radius-3)",
+            background="var(--gray-a3)",
+            flex_grow="1",
+        ),
+        rx.button(
+            "Use this prompt",
+            rx.icon("arrow-right", size=16, aria_hidden="true"),
+            on_click=CofounderState.use_example(index),
+            variant="soft",
+            size="2",
+            type="button",
+            width="100%",
+            aria_label=f"Use prompt: {example.title}",
+        ),
+        class_name="example-prompt",
+        data_example=str(index),
+        style={
+            **PANEL_STYLE,
+            "display": "flex",
+            "flex_direction": "column",
+            "gap": "0.9rem",
+            "transition": "border-color 200ms ease",
+            "_hover": {"border_color": "var(--violet-a7)"},
+        },
+    )
+
+
+def _examples_panel() -> rx.Component:
+    return rx.vstack(
+        rx.flex(
+            rx.vstack(
+                rx.heading("Example prompts", as_="h2", size="5", style=heading_style),
+                rx.text(
+                    "Pick one to fill the input, then replace the [brackets] with your details.",
+                    size="2",
+                    color="var(--gray-11)",
+                ),
+                spacing="1",
+                align="start",
+            ),
+            rx.button(
+                rx.icon("arrow-left", size=16, aria_hidden="true"),
+                "Return to Chat",
+                on_click=CofounderState.return_to_chat,
+                variant="surface",
+                size="2",
+                type="button",
+            ),
+            direction=rx.breakpoints(initial="column", sm="row"),
+            justify="between",
+            align=rx.breakpoints(initial="start", sm="center"),
+            gap="0.75rem",
+            width="100%",
+        ),
+        rx.grid(
+            *[_example_card(i, e) for i, e in enumerate(chat.EXAMPLES)],
+            columns=rx.breakpoints(initial="1", md="2"),
+            spacing="4",
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _trigger(icon: str, label: str, value: str) -> rx.Component:
+    return rx.tabs.trigger(
+        rx.hstack(rx.icon(icon, size=16, aria_hidden="true"), label, spacing="2", align="center"),
+        value=value,
+    )
+
+
+def tabs() -> rx.Component:
+    return rx.tabs.root(
+        rx.tabs.list(
+            _trigger("message-square", "Chat Interface", CHAT_TAB),
+            _trigger("lightbulb", "Example Prompts", EXAMPLES_TAB),
+            size="2",
+        ),
+        rx.tabs.content(_chat_panel(), value=CHAT_TAB, padding_top="1rem"),
+        rx.tabs.content(_examples_panel(), value=EXAMPLES_TAB, padding_top="1rem"),
+        value=CofounderState.tab,
+        on_change=CofounderState.set_tab,
+        width="100%",
+        class_name="cofounder-tabs",
+    )

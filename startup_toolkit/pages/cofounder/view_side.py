@@ -1,0 +1,122 @@
+"""The AI Co-Founder's side panel: quick actions, what it can help with, pro tips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import tool_card_style
+from startup_toolkit.domain import cofounder as chat
+from startup_toolkit.pages.cofounder.state import CofounderState
+
+PANEL_STYLE = tool_card_style("1.25rem")
+
+
+def _side_card(
+    icon: str, title: str, *body: rx.Component, class_name: str, spacing: str = "3"
+) -> rx.Component:
+    return rx.vstack(
+        rx.hstack(
+            rx.icon(icon, size=18, color="var(--violet-11)", aria_hidden="true"),
+            rx.heading(title, as_="h2", size="3", style=heading_style),
+            spacing="2",
+            align="center",
+        ),
+        *body,
+        spacing=spacing,
+        width="100%",
+        style=PANEL_STYLE,
+        class_name=class_name,
+    )
+
+
+def _action(icon: str, label: str, on_click: Any, **props: Any) -> rx.Component:
+    return rx.button(
+        rx.icon(icon, size=16, aria_hidden="true"),
+        label,
+        on_click=on_click,
+        variant="soft",
+        color_scheme=props.pop("color_scheme", "gray"),
+        size="2",
+        type="button",
+        width="100%",
+        justify="start",
+        **props,
+    )
+
+
+def _quick_actions() -> rx.Component:
+    return _side_card(
+        "zap",
+        "Quick actions",
+        _action(
+            "save",
+            "Save Conversation",
+            CofounderState.save,
+            color_scheme="violet",
+            class_name="quick-save",
+        ),
+        _action("download", "Download Chat", CofounderState.download, class_name="quick-download"),
+        _action("trash-2", "Clear Chat", CofounderState.clear_chat, class_name="quick-clear"),
+        _action("lightbulb", "Examples", CofounderState.show_examples, class_name="quick-examples"),
+        spacing="2",
+        class_name="cofounder-quick-actions",
+    )
+
+
+def _feature(feature: chat.Feature) -> rx.Component:
+    return rx.el.li(
+        rx.hstack(
+            rx.icon(feature.icon, size=16, color="var(--violet-11)", aria_hidden="true"),
+            rx.vstack(
+                rx.text(feature.title, size="2", weight="medium"),
+                rx.text(feature.description, size="1", color="var(--gray-11)"),
+                spacing="0",
+                align="start",
+            ),
+            spacing="2",
+            align="start",
+        ),
+    )
+
+
+def _features() -> rx.Component:
+    return _side_card(
+        "sparkles",
+        "What I can help with",
+        rx.el.ul(
+            *[_feature(f) for f in chat.FEATURES],
+            style={
+                "list_style": "none",
+                "padding": "0",
+                "margin": "0",
+                "display": "grid",
+                "gap": "0.75rem",
+            },
+        ),
+        class_name="cofounder-features",
+    )
+
+
+def _pro_tips() -> rx.Component:
+    return _side_card(
+        "lightbulb",
+        "Pro tips",
+        rx.el.ul(
+            *[rx.el.li(rx.text(tip, size="2", color="var(--gray-11)")) for tip in chat.PRO_TIPS],
+            style={
+                "padding_left": "1.1rem",
+                "margin": "0",
+                "display": "grid",
+                "gap": "0.5rem",
+                "& li::marker": {"color": "var(--violet-9)"},
+            },
+        ),
+        class_name="cofounder-tips",
+    )
+
+
+def side_panel() -> rx.Component:
+    return rx.vstack(_quick_actions(), _features(), _pro_tips(), spacing="4", width="100%")
