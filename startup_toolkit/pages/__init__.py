@@ -2,6 +2,7 @@
 
 from startup_toolkit.pages import (
     ai_cofounder,
+    arena,
     contact,
     dashboard,
     funding_predictor,
@@ -18,7 +19,6 @@ from startup_toolkit.pages import (
     settings_redirect,
     signup,
     solutions,
-    startup_arena,
     startup_oracle,
     subscribe,
     tool_explorer,
@@ -27,6 +27,7 @@ from startup_toolkit.pages import (
 
 __all__ = [
     "ai_cofounder",
+    "arena",
     "contact",
     "dashboard",
     "funding_predictor",
@@ -43,7 +44,6 @@ __all__ = [
     "settings_redirect",
     "signup",
     "solutions",
-    "startup_arena",
     "startup_oracle",
     "subscribe",
     "tool_explorer",
