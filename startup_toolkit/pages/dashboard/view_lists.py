@@ -11,6 +11,7 @@ from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import (
     MUTED,
     card_title,
+    counted_title,
     empty,
     list_card,
     row_list,
@@ -81,11 +82,8 @@ def _saved_card(item: rx.Var) -> rx.Component:
 def saved_section() -> rx.Component:
     """P-DASH-5."""
     return list_card(
-        card_title(
-            "Saved Analysis Results",
-            "bookmark",
-            rx.spacer(),
-            rx.badge(S.saved_total, variant="solid", radius="full", id="saved-count"),
+        counted_title(
+            "Saved Analysis Results", "bookmark", S.saved_total, variant="solid", id="saved-count"
         ),
         S.saved,
         tile_grid(S.saved, _saved_card, sm="2", lg="3"),
@@ -124,12 +122,7 @@ def _document_card(item: rx.Var) -> rx.Component:
 def documents_section() -> rx.Component:
     """P-DASH-6."""
     return list_card(
-        card_title(
-            "Legacy Documents",
-            "folder-open",
-            rx.spacer(),
-            rx.badge(S.documents_total, variant="soft", radius="full"),
-        ),
+        counted_title("Legacy Documents", "folder-open", S.documents_total, variant="soft"),
         S.documents,
         tile_grid(S.documents, _document_card, sm="2"),
         empty("No documents yet."),

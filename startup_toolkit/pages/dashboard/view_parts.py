@@ -33,6 +33,11 @@ def card_title(text: str, icon: str, *extra: rx.Component) -> rx.Component:
     )
 
 
+def counted_title(text: str, icon: str, count: rx.Var, **badge: Any) -> rx.Component:
+    """A card title with how many there are at its right end."""
+    return card_title(text, icon, rx.spacer(), rx.badge(count, radius="full", **badge))
+
+
 def skeleton(height: str = "4rem") -> rx.Component:
     return rx.skeleton(rx.box(height=height, width="100%"), loading=True)
 
