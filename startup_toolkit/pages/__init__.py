@@ -1,6 +1,8 @@
-"""One module per route; importing this package registers every page with Reflex."""
+"""One package per large route, one module per small one; importing this package registers
+every page with Reflex."""
 
 from startup_toolkit.pages import (
+    arena,
     cofounder,
     contact,
     dashboard,
@@ -20,12 +22,12 @@ from startup_toolkit.pages import (
     settings_redirect,
     signup,
     solutions,
-    startup_arena,
     subscribe,
     tool_explorer,
 )
 
 __all__ = [
+    "arena",
     "cofounder",
     "contact",
     "dashboard",
@@ -45,7 +47,6 @@ __all__ = [
     "settings_redirect",
     "signup",
     "solutions",
-    "startup_arena",
     "subscribe",
     "tool_explorer",
 ]

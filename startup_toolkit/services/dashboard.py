@@ -29,9 +29,8 @@ from startup_toolkit.domain.saved_results import truncate_summary
 from startup_toolkit.domain.urls import link_or_empty
 from startup_toolkit.models.activity import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult, UserDocument
-from startup_toolkit.services import access, accounts, notifications, saved_results
+from startup_toolkit.services import access, accounts, favorites, notifications, saved_results
 from startup_toolkit.services.activity import log_activity
-from startup_toolkit.services.favorites import list_favorites
 from startup_toolkit.services.user_cache import cache, invalidate
 from startup_toolkit.settings import get_settings
 
@@ -128,6 +127,12 @@ class DashboardData:
     activity: tuple[ActivityItem, ...]
     notifications: tuple[NotificationItem, ...]
     unread: int
+
+
+@dataclass(frozen=True)
+class FavoriteToggle:
+    added: bool  # False: removed
+    favorites: tuple[FavoriteItem, ...]  # the user's favourites afterwards
 
 
 @dataclass(frozen=True)
@@ -262,7 +267,7 @@ def notification_icon(type_: str) -> str:
 
 def _favorites(session: Session, user_id: str) -> tuple[FavoriteItem, ...]:
     items = []
-    for row in list_favorites(session, user_id):
+    for row in favorites.list_favorites(session, user_id):
         tool = _TOOLS_BY_NAME.get(row.tool_name)
         if tool is not None:
             items.append(FavoriteItem(tool_name=tool.name, tool_path=tool.path, icon=tool.icon))
@@ -278,7 +283,7 @@ def load_dashboard(session: Session, user_id: str) -> DashboardData | None:
     if view is None:
         return None
     plan_name, plan_active = _plan(session, user_id)
-    favorites = _favorites(session, user_id)
+    favorite_items = _favorites(session, user_id)
     stats = _cached("stats", user_id, STATS_TTL, lambda: _stats(session, user_id))
     activity = _cached("activity", user_id, ACTIVITY_TTL, lambda: _activity(session, user_id))
 
@@ -305,7 +310,7 @@ def load_dashboard(session: Session, user_id: str) -> DashboardData | None:
         initials=view.initials,
         plan_name=plan_name,
         plan_active=plan_active,
-        favorites=favorites,
+        favorites=favorite_items,
         stats=stats,
         # The counter is never raised by this app's tools: count what the user keeps.
         documents_count=max(stats.documents_generated, int(saved_total) + documents_total),
@@ -387,3 +392,26 @@ def record_favorite_opened(session: Session, user_id: str, tool: Tool) -> bool:
     ok = log_activity(session, user_id, tool.name, f"Opened {tool.name} from favorites")
     invalidate(user_id, "activity", "stats")
     return ok
+
+
+def toggle_favorite(session: Session, user_id: str, tool: Tool) -> FavoriteToggle | None:
+    """Add the catalogue tool to the user's favourites or remove it (None when that fails)."""
+    added = favorites.toggle_favorite(session, user_id, tool.name, tool.path)
+    if added is None:
+        return None
+    return FavoriteToggle(added=added, favorites=_favorites(session, user_id))
+
+
+def mark_all_read(session: Session, user_id: str) -> int | None:
+    """Mark the user's unread notifications read: how many changed (None: none were unread)."""
+    if notifications.unread_count(session, user_id) == 0:
+        return None
+    return notifications.mark_all_read(session, user_id)
+
+
+def dismiss_notification(session: Session, user_id: str, notification_id: int) -> int | None:
+    """Mark one of the user's notifications read: the unread count afterwards (None when it
+    is not the user's or the change failed)."""
+    if not notifications.mark_read(session, user_id, notification_id):
+        return None
+    return notifications.unread_count(session, user_id)

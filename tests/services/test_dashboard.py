@@ -309,3 +309,31 @@ def test_result_detail_body_and_summary(session: Session, open_mode: None) -> No
     assert "<script" not in detail.html and "Hi" in detail.html
     assert "user: Hi" in detail.text and "assistant: Yo" in detail.text
     assert dashboard.result_detail(session, uid, "1") is None
+
+
+def test_p_dash_2_toggle_favorite_gives_the_favourites_afterwards(
+    session: Session, open_mode: None
+) -> None:
+    uid = make_user(session)
+    added = dashboard.toggle_favorite(session, uid, AI_COFOUNDER)
+    assert added is not None and added.added
+    assert [f.tool_path for f in added.favorites] == [AI_COFOUNDER.path]
+    removed = dashboard.toggle_favorite(session, uid, AI_COFOUNDER)
+    assert removed is not None and not removed.added and removed.favorites == ()
+    assert dashboard.toggle_favorite(session, "not-a-user", AI_COFOUNDER) is None
+
+
+def test_p_dash_8_mark_all_read_and_dismiss(session: Session, open_mode: None) -> None:
+    uid = make_user(session)
+    other = make_user(session, "b@example.com")
+    for n in range(3):
+        session.add(UserNotification(user_id=uid, type="info", message=f"Note {n}"))
+    session.add(UserNotification(user_id=other, type="info", message="Not yours"))
+    session.commit()
+    ids = [n.id for n in dashboard.load_dashboard(session, uid).notifications]  # type: ignore[union-attr]
+    theirs = dashboard.load_dashboard(session, other).notifications[0].id  # type: ignore[union-attr]
+    assert dashboard.dismiss_notification(session, uid, ids[0]) == 2
+    assert dashboard.dismiss_notification(session, uid, theirs) is None
+    assert dashboard.mark_all_read(session, uid) == 2
+    assert dashboard.mark_all_read(session, uid) is None  # nothing left to clear
+    assert dashboard.load_dashboard(session, other).unread == 1  # type: ignore[union-attr]

@@ -14,8 +14,8 @@ import pytest
 from reflex.event import Event, EventSpec
 
 from startup_toolkit.domain import arena as rules
-from startup_toolkit.pages import startup_arena as page
-from startup_toolkit.pages.startup_arena import ArenaState
+from startup_toolkit.pages.arena import state as page
+from startup_toolkit.pages.arena.state import ArenaState
 from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
 

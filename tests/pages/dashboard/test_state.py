@@ -12,52 +12,33 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import reflex as rx
 from reflex.event import Event
-from reflex.istate.data import HeaderData, ReflexURL, RouterData
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
-from startup_toolkit.domain import passwords
 from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE
-from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import SavedResult, UserActivity, UserFavorite, UserNotification
-from startup_toolkit.pages import dashboard as page
-from startup_toolkit.pages.dashboard import DashboardState
-from startup_toolkit.services import accounts, activity, saved_results, sessions
+from startup_toolkit.pages.dashboard import state as page
+from startup_toolkit.pages.dashboard.state import DashboardState
+from startup_toolkit.services import activity, favorites, notifications, saved_results
 from startup_toolkit.services import dashboard as service
+from tests.support.tool_states import signed_in, substate
+
+ROUTE = "/dashboard"
+Founder = tuple[str, str]  # (user id, Cookie header)
 
 
 @pytest.fixture(autouse=True)
-def _setup(settings_env: pytest.MonkeyPatch) -> Iterator[None]:
+def _setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> Iterator[None]:
     settings_env.setenv("ACCESS_MODE", "open")
-    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
     service.cache.clear()
     yield
     service.cache.clear()
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
 
 
 def make_state(cookie: str = "") -> DashboardState:
-    root = rx.State(_reflex_internal_init=True)
-    root.router = RouterData(
-        headers=HeaderData(cookie=cookie), url=ReflexURL("http://localhost:3000/dashboard")
-    )
-    return root.get_substate(DashboardState.get_full_name().split("."))  # type: ignore[return-value]
-
-
-def sign_up(engine: Engine, email: str) -> str:
-    with Session(engine) as db:
-        result = accounts.sign_up(db, "Ada Lovelace", email, "correct horse", "correct horse")
-    assert result.ok and result.user_id
-    return result.user_id
-
-
-def signed_in(engine: Engine, user_id: str) -> DashboardState:
-    with Session(engine) as db:
-        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
-    return make_state(f"{SESSION_COOKIE}={token}")
+    return substate(DashboardState, ROUTE, cookie)
 
 
 def call(coro: Any) -> list[Event]:
@@ -70,13 +51,13 @@ def toast_text(evs: list[Event]) -> str:
 
 
 @pytest.fixture
-def user_a(engine: Engine) -> str:
-    return sign_up(engine, "a@example.com")
+def user_a(engine: Engine) -> Founder:
+    return signed_in(engine, "a@example.com")
 
 
 @pytest.fixture
-def user_b(engine: Engine) -> str:
-    return sign_up(engine, "b@example.com")
+def user_b(engine: Engine) -> Founder:
+    return signed_in(engine, "b@example.com")
 
 
 def save(engine: Engine, uid: str, title: str) -> int:
@@ -91,9 +72,9 @@ def count(engine: Engine, model: Any, *where: Any) -> int:
         return len(db.exec(select(model).where(*where)).all())
 
 
-def test_p_dash_1_to_8_load_fills_the_page(engine: Engine, user_a: str) -> None:
-    save(engine, user_a, "Plan")
-    state = signed_in(engine, user_a)
+def test_p_dash_1_to_8_load_fills_the_page(engine: Engine, user_a: Founder) -> None:
+    save(engine, user_a[0], "Plan")
+    state = make_state(user_a[1])
     assert state.loading is True
     assert call(state.load()) == []
     assert state.loading is False and state.load_failed is False
@@ -109,10 +90,10 @@ def test_p_dash_1_to_8_load_fills_the_page(engine: Engine, user_a: str) -> None:
 
 
 def test_p_dash_10_load_failure_toasts(
-    engine: Engine, user_a: str, monkeypatch: pytest.MonkeyPatch
+    engine: Engine, user_a: Founder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """P-DASH-10: 'Failed to load user data' when loading fails."""
-    state = signed_in(engine, user_a)
+    state = make_state(user_a[1])
 
     def broken(*_a: object) -> None:
         raise OperationalError("select", {}, Exception("down"))
@@ -122,8 +103,8 @@ def test_p_dash_10_load_failure_toasts(
     assert page.LOAD_FAILED in toast_text(evs) and state.load_failed and not state.loading
 
 
-def test_p_dash_2_favourites_toggle_toasts_and_open_logs(engine: Engine, user_a: str) -> None:
-    state = signed_in(engine, user_a)
+def test_p_dash_2_favourites_toggle_toasts_and_open_logs(engine: Engine, user_a: Founder) -> None:
+    state = make_state(user_a[1])
     call(state.load())
     assert "Added to favorites" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
     assert state.favorite_paths == [AI_COFOUNDER.path]
@@ -139,19 +120,19 @@ def test_p_dash_2_favourites_toggle_toasts_and_open_logs(engine: Engine, user_a:
 
 
 def test_p_dash_2_failure_toasts(
-    engine: Engine, user_a: str, monkeypatch: pytest.MonkeyPatch
+    engine: Engine, user_a: Founder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    state = signed_in(engine, user_a)
+    state = make_state(user_a[1])
     call(state.load())
-    monkeypatch.setattr(page.favorites, "toggle_favorite", lambda *a: None)
+    monkeypatch.setattr(favorites, "toggle_favorite", lambda *a: None)
     assert "Failed to add favorite" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
     state.favorites = [{"name": AI_COFOUNDER.name, "path": AI_COFOUNDER.path, "icon": "bot"}]
     assert "Failed to remove favorite" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
 
 
-def test_p_dash_5_detail_and_delete_closes_it(engine: Engine, user_a: str) -> None:
-    rid = save(engine, user_a, "Plan")
-    state = signed_in(engine, user_a)
+def test_p_dash_5_detail_and_delete_closes_it(engine: Engine, user_a: Founder) -> None:
+    rid = save(engine, user_a[0], "Plan")
+    state = make_state(user_a[1])
     call(state.load())
     assert call(state.open_result(str(rid))) == []
     assert state.detail_open and state.detail["title"] == "Plan"
@@ -163,8 +144,8 @@ def test_p_dash_5_detail_and_delete_closes_it(engine: Engine, user_a: str) -> No
     assert call(state.delete_result("not a number")) == []
 
 
-def test_p_dash_8_mark_all_and_dismiss(engine: Engine, user_a: str) -> None:
-    state = signed_in(engine, user_a)
+def test_p_dash_8_mark_all_and_dismiss(engine: Engine, user_a: Founder) -> None:
+    state = make_state(user_a[1])
     call(state.load())
     first = state.notifications[0]["id"]
     before = state.unread
@@ -177,15 +158,15 @@ def test_p_dash_8_mark_all_and_dismiss(engine: Engine, user_a: str) -> None:
 
 
 def test_p_dash_8_mark_all_failure(
-    engine: Engine, user_a: str, monkeypatch: pytest.MonkeyPatch
+    engine: Engine, user_a: Founder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    state = signed_in(engine, user_a)
-    monkeypatch.setattr(page.notifications, "mark_all_read", lambda *a: 0)
+    state = make_state(user_a[1])
+    monkeypatch.setattr(notifications, "mark_all_read", lambda *a: 0)
     assert "Failed to clear notifications" in toast_text(call(state.mark_all_read()))
 
 
-def test_p_dash_9_manage_is_a_full_page_navigation(engine: Engine, user_a: str) -> None:
-    state = signed_in(engine, user_a)
+def test_p_dash_9_manage_is_a_full_page_navigation(engine: Engine, user_a: Founder) -> None:
+    state = make_state(user_a[1])
     state.set_profile_open(True)
     evs = state.manage_profile()
     scripts = [e.payload["javascript_code"] for e in Event.from_event_type(evs)]
@@ -202,8 +183,8 @@ def snapshot(engine: Engine) -> tuple[int, ...]:
         )
 
 
-def test_signed_out_handlers_change_nothing(engine: Engine, user_a: str) -> None:
-    rid = save(engine, user_a, "Plan")
+def test_signed_out_handlers_change_nothing(engine: Engine, user_a: Founder) -> None:
+    rid = save(engine, user_a[0], "Plan")
     with Session(engine) as db:
         nid = db.exec(select(UserNotification.id)).first()
     state = make_state()
@@ -222,12 +203,14 @@ def test_signed_out_handlers_change_nothing(engine: Engine, user_a: str) -> None
     assert state.saved == [] and state.detail == {} and state.notifications == []
 
 
-def test_other_users_ids_change_nothing(engine: Engine, user_a: str, user_b: str) -> None:
-    rid = save(engine, user_a, "A's plan")
+def test_other_users_ids_change_nothing(engine: Engine, user_a: Founder, user_b: Founder) -> None:
+    rid = save(engine, user_a[0], "A's plan")
     with Session(engine) as db:
-        nid = db.exec(select(UserNotification.id).where(UserNotification.user_id == user_a)).first()
-        activity.log_activity(db, user_a, "x", "y")
-    b = signed_in(engine, user_b)
+        nid = db.exec(
+            select(UserNotification.id).where(UserNotification.user_id == user_a[0])
+        ).first()
+        activity.log_activity(db, user_a[0], "x", "y")
+    b = make_state(user_b[1])
     call(b.load())
     before = snapshot(engine)
     assert "Failed to load result" in toast_text(call(b.open_result(str(rid))))

@@ -1,0 +1,233 @@
+"""The Arena's two faces: the join form (T-ARENA-1) and, once joined, the founder's card
+above the four tabs (T-ARENA-2, T-ARENA-3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import (
+    aria_invalid,
+    field_error,
+    field_label,
+    section_heading,
+    tab_list,
+)
+from startup_toolkit.domain import arena as rules
+from startup_toolkit.pages.arena.state import TABS, ArenaState
+from startup_toolkit.pages.arena.view_board import feed_tab, leaderboard_tab
+from startup_toolkit.pages.arena.view_events import challenges_tab, events_tab
+from startup_toolkit.pages.arena.view_parts import (
+    ACCENT,
+    CARD,
+    MUTED,
+    WRAP_TEXT,
+    avatar,
+    busy_button,
+    icon_item,
+    sample_notice,
+    side_card,
+    two_columns,
+)
+
+_PLACEHOLDERS = {
+    "company": "e.g. Nova Health",
+    "industry": "e.g. HealthTech",
+    "revenue": "e.g. $25,000",
+    "users": "e.g. 1,200",
+    "growth": "e.g. 15%",
+}
+
+
+def _join_field(name: str, label: str, limit: int) -> rx.Component:
+    field_id = f"arena-{name}"
+    return rx.vstack(
+        field_label(
+            label,
+            field_id,
+            rx.el.span("*", color=f"var(--{ACCENT}-11)", margin_left="2px", aria_hidden="true"),
+        ),
+        rx.input(
+            id=field_id,
+            value=ArenaState.form[name],
+            on_change=lambda value: ArenaState.set_field(name, value),
+            placeholder=_PLACEHOLDERS[name],
+            max_length=limit,
+            size="3",
+            width="100%",
+            aria_required="true",
+            aria_invalid=aria_invalid(ArenaState.errors, name),
+            aria_describedby=f"{field_id}-error",
+        ),
+        field_error(ArenaState.errors, name, f"{field_id}-error", role="alert"),
+        spacing="1",
+        width="100%",
+        min_width="0",
+    )
+
+
+def _description_field() -> rx.Component:
+    """Uncontrolled: the description never reaches the server."""
+    return rx.vstack(
+        field_label("Company Description (optional)", "arena-description"),
+        rx.text_area(
+            id="arena-description",
+            placeholder="What your startup does, in a sentence or two.",
+            max_length=rules.MAX_DESCRIPTION,
+            rows="3",
+            size="3",
+            width="100%",
+            resize="vertical",
+            aria_describedby="arena-description-hint",
+        ),
+        rx.text(
+            f"Up to {rules.MAX_DESCRIPTION:,} characters. Not stored or sent anywhere.",
+            id="arena-description-hint",
+            size="1",
+            color=MUTED,
+        ),
+        spacing="1",
+        width="100%",
+    )
+
+
+def _info_card(title: str, icon: str, items: tuple[tuple[str, str, str], ...]) -> rx.Component:
+    return side_card(title, icon, *[icon_item(i, name, text, "2") for name, text, i in items])
+
+
+def join_view() -> rx.Component:
+    return rx.vstack(
+        sample_notice(),
+        two_columns(
+            rx.vstack(
+                section_heading("Join the Arena", "swords", ACCENT),
+                rx.text(
+                    "Enter your startup to see where it ranks. All fields except the "
+                    "description are required; the metrics are as you would say them.",
+                    size="2",
+                    color=MUTED,
+                ),
+                rx.grid(
+                    *[_join_field(name, label, limit) for name, label, limit in rules.JOIN_FIELDS],
+                    columns=rx.breakpoints(initial="1", sm="2"),
+                    spacing="3",
+                    width="100%",
+                ),
+                _description_field(),
+                busy_button(
+                    ArenaState.joining,
+                    rx.icon("swords", size=18, aria_hidden="true"),
+                    "Enter the Arena",
+                    "Entering the Arena...",
+                    ArenaState.join,
+                    size="3",
+                    id="arena-join",
+                ),
+                spacing="4",
+                align="start",
+                style=CARD,
+            ),
+            rx.vstack(
+                _info_card("The Arena experience", "sparkles", rules.EXPERIENCE),
+                _info_card("Prizes", "gift", rules.PRIZES),
+                spacing="4",
+                width="100%",
+            ),
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _stat(label: str, value: Any, stat_id: str) -> rx.Component:
+    return rx.vstack(
+        rx.text(label, size="1", color=MUTED),
+        rx.text(value, size="6", weight="bold", id=stat_id, style=heading_style),
+        spacing="0",
+        align="start",
+    )
+
+
+def _metric(label: str, value: Any) -> rx.Component:
+    return rx.box(
+        rx.text(label, size="1", color=MUTED),
+        rx.text(value, size="2", weight="medium", style=WRAP_TEXT),
+        min_width="0",
+    )
+
+
+def _your_card() -> rx.Component:
+    return rx.vstack(
+        rx.flex(
+            rx.hstack(
+                avatar(ArenaState.company_initials, "3rem"),
+                rx.vstack(
+                    rx.text("Your startup", size="1", color=MUTED),
+                    rx.heading(
+                        ArenaState.company,
+                        as_="h2",
+                        size="5",
+                        style={**heading_style, **WRAP_TEXT},
+                        id="arena-company",
+                    ),
+                    rx.badge(ArenaState.industry, variant="soft", color_scheme=ACCENT),
+                    spacing="1",
+                    align="start",
+                    min_width="0",
+                ),
+                spacing="3",
+                align="center",
+                min_width="0",
+            ),
+            rx.hstack(
+                _stat("Rank", rx.text.span("#", ArenaState.rank), "arena-rank"),
+                _stat("Arena score", ArenaState.score, "arena-score"),
+                spacing="6",
+            ),
+            justify="between",
+            align=rx.breakpoints(initial="start", sm="center"),
+            direction=rx.breakpoints(initial="column", sm="row"),
+            gap="4",
+            width="100%",
+        ),
+        rx.grid(
+            _metric("Monthly revenue", ArenaState.revenue),
+            _metric("Active users", ArenaState.users),
+            _metric("Monthly growth", ArenaState.growth),
+            columns="3",
+            spacing="3",
+            width="100%",
+        ),
+        spacing="4",
+        style={**CARD, "border": f"1px solid var(--{ACCENT}-a6)"},
+        id="arena-your-card",
+    )
+
+
+_TAB_BODIES = {
+    "leaderboard": leaderboard_tab,
+    "feed": feed_tab,
+    "challenges": challenges_tab,
+    "events": events_tab,
+}
+
+
+def arena_view() -> rx.Component:
+    return rx.vstack(
+        sample_notice(),
+        _your_card(),
+        rx.tabs.root(
+            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
+            *[
+                rx.tabs.content(rx.box(_TAB_BODIES[value](), padding_top="1rem"), value=value)
+                for value, _ in TABS
+            ],
+            value=ArenaState.tab,
+            on_change=ArenaState.set_tab,
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+    )

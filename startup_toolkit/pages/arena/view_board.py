@@ -1,0 +1,328 @@
+"""The Arena's Leaderboard and Arena Feed tabs (T-ARENA-2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.tool_layout import field_label, section_heading
+from startup_toolkit.domain import arena as rules
+from startup_toolkit.pages.arena.state import ArenaState, PostRow
+from startup_toolkit.pages.arena.view_parts import (
+    ACCENT,
+    CARD,
+    MUTED,
+    SMALL_CARD,
+    WRAP_TEXT,
+    avatar,
+    busy_button,
+    column,
+    side_card,
+    two_columns,
+)
+
+# -- leaderboard -------------------------------------------------------------------------------
+
+
+def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
+    change_color = (
+        "green"
+        if entry.change.startswith("+")
+        else "red"
+        if entry.change.startswith("-")
+        else "gray"
+    )
+    return rx.hstack(
+        rx.text(f"#{entry.rank}", weight="bold", size="3", width="2.25rem", flex_shrink="0"),
+        avatar(entry.logo),
+        rx.vstack(
+            rx.flex(
+                rx.text(entry.name, weight="bold", size="3"),
+                rx.badge(entry.industry, variant="soft", color_scheme="gray", size="1"),
+                gap="2",
+                align="center",
+                wrap="wrap",
+            ),
+            rx.text(entry.description, size="2", color=MUTED),
+            rx.text(
+                f"{entry.founder} · {entry.revenue}/mo · {entry.users} users · "
+                f"{entry.growth} growth",
+                size="1",
+                color=MUTED,
+            ),
+            spacing="1",
+            align="start",
+            flex="1",
+            min_width="0",
+        ),
+        rx.vstack(
+            rx.text(entry.score, weight="bold", size="4"),
+            rx.badge(
+                entry.change,
+                color_scheme=change_color,
+                variant="soft",
+                size="1",
+                aria_label=f"Change since the last update: {entry.change}",
+            ),
+            spacing="1",
+            align="end",
+            flex_shrink="0",
+        ),
+        spacing="3",
+        align="center",
+        width="100%",
+        class_name="arena-leader",
+        style=SMALL_CARD,
+    )
+
+
+def _breakdown_row(label: str, value: Any, total: bool = False) -> rx.Component:
+    return rx.flex(
+        rx.el.dt(label, font_size="14px", color="var(--gray-12)" if total else MUTED),
+        rx.el.dd(value, margin="0", font_weight="bold" if total else "500"),
+        justify="between",
+        gap="3",
+        padding_y="0.4rem",
+        border_top="1px solid var(--gray-a4)" if total else "none",
+    )
+
+
+def _progress_card() -> rx.Component:
+    return side_card(
+        "Your progress",
+        "chart-no-axes-column-increasing",
+        rx.text(
+            "Towards the top five (",
+            rules.top_five_cutoff(rules.LEADERBOARD),
+            " points)",
+            size="2",
+            color=MUTED,
+        ),
+        rx.progress(
+            value=ArenaState.progress,
+            max=100,
+            color_scheme=ACCENT,
+            aria_label="Progress towards the top five",
+        ),
+        rx.text(
+            rx.cond(
+                ArenaState.points_to_top_five > 0,
+                rx.text.span(ArenaState.points_to_top_five, " points to go"),
+                "You have top-five points",
+            ),
+            size="2",
+            id="arena-points-to-go",
+        ),
+        spacing="2",
+    )
+
+
+def _breakdown_card() -> rx.Component:
+    return side_card(
+        "Score breakdown",
+        "list-ordered",
+        rx.el.dl(
+            _breakdown_row("Starting score", rules.JOIN_SCORE),
+            _breakdown_row(f"Likes given (+{rules.LIKE_POINTS} each)", ArenaState.like_points),
+            _breakdown_row(f"Posts shared (+{rules.POST_POINTS} each)", ArenaState.post_points),
+            _breakdown_row("Total", ArenaState.score, total=True),
+            width="100%",
+            margin="0",
+            id="arena-breakdown",
+        ),
+    )
+
+
+def leaderboard_tab() -> rx.Component:
+    return two_columns(
+        column(
+            rx.flex(
+                section_heading("Top five", "trophy", ACCENT),
+                rx.text(rules.RANKING_NOTE, size="1", color=MUTED, id="arena-ranking-note"),
+                justify="between",
+                align="center",
+                gap="2",
+                wrap="wrap",
+                width="100%",
+            ),
+            rx.vstack(
+                *[_leader_row(e) for e in rules.LEADERBOARD[: rules.LEADERBOARD_SIZE]],
+                spacing="2",
+                width="100%",
+                id="arena-leaderboard",
+            ),
+            rx.button(
+                "Load More Rankings",
+                on_click=ArenaState.load_more,
+                variant="soft",
+                color_scheme="gray",
+                type="button",
+                width="100%",
+            ),
+            spacing="3",
+        ),
+        column(_progress_card(), _breakdown_card()),
+    )
+
+
+# -- feed --------------------------------------------------------------------------------------
+
+
+def _post_card(row: rx.Var[PostRow]) -> rx.Component:
+    return rx.vstack(
+        rx.hstack(
+            avatar(row.avatar),
+            rx.box(
+                rx.text(row.author, weight="bold", size="2"),
+                rx.text(row.company, " · ", row.time, size="1", color=MUTED),
+                min_width="0",
+            ),
+            spacing="3",
+            align="center",
+        ),
+        rx.text(row.content, size="2", style=WRAP_TEXT, class_name="arena-post-content"),
+        rx.hstack(
+            rx.button(
+                rx.icon("heart", size=16, aria_hidden="true"),
+                rx.cond(row.liked, "Liked", "Like"),
+                rx.text.span(row.likes, class_name="arena-like-count"),
+                on_click=ArenaState.toggle_like(row.id),
+                variant=rx.cond(row.liked, "solid", "soft"),
+                color_scheme=ACCENT,
+                size="1",
+                type="button",
+                aria_pressed=rx.cond(row.liked, "true", "false"),
+            ),
+            rx.hstack(
+                rx.icon("message-circle", size=16, aria_hidden="true"),
+                rx.text(row.comments, " comments", size="1"),
+                spacing="1",
+                align="center",
+                color=MUTED,
+            ),
+            spacing="4",
+            align="center",
+        ),
+        spacing="3",
+        width="100%",
+        class_name="arena-post",
+        style=SMALL_CARD,
+    )
+
+
+def _post_box() -> rx.Component:
+    too_long = ArenaState.draft_length > rules.MAX_POST
+    return rx.vstack(
+        field_label("Share an update", "arena-post"),
+        rx.text_area(
+            id="arena-post",
+            value=ArenaState.draft,
+            on_change=ArenaState.set_draft,
+            placeholder="A win, a lesson or a question for other founders...",
+            rows="3",
+            size="3",
+            width="100%",
+            resize="vertical",
+            read_only=ArenaState.posting,
+            aria_invalid=rx.cond(ArenaState.post_error != "", "true", "false"),
+            aria_describedby="arena-post-count arena-post-error",
+        ),
+        rx.flex(
+            rx.box(
+                rx.cond(
+                    ArenaState.post_error != "",
+                    rx.text(
+                        ArenaState.post_error,
+                        id="arena-post-error",
+                        size="1",
+                        color="var(--red-11)",
+                        role="alert",
+                    ),
+                ),
+                flex="1",
+            ),
+            rx.text(
+                ArenaState.draft_length,
+                f" / {rules.MAX_POST}",
+                id="arena-post-count",
+                size="1",
+                color=rx.cond(too_long, "var(--red-11)", MUTED),
+            ),
+            gap="2",
+            width="100%",
+        ),
+        busy_button(
+            ArenaState.posting,
+            rx.icon("send", size=16, aria_hidden="true"),
+            "Post",
+            "Posting...",
+            ArenaState.post,
+            id="arena-post-button",
+            align_self="end",
+        ),
+        spacing="2",
+        style=CARD,
+    )
+
+
+def _founder(name: str, company: str, initials: str) -> rx.Component:
+    following = ArenaState.following.contains(name)
+    return rx.hstack(
+        avatar(initials, "2rem"),
+        rx.box(
+            rx.text(name, size="2", weight="medium"),
+            rx.text(company, size="1", color=MUTED),
+            flex="1",
+            min_width="0",
+        ),
+        rx.button(
+            rx.cond(following, "Following", "Follow"),
+            on_click=ArenaState.toggle_follow(name),
+            variant=rx.cond(following, "solid", "soft"),
+            size="1",
+            type="button",
+            aria_pressed=rx.cond(following, "true", "false"),
+            aria_label=f"Follow {name}",
+        ),
+        spacing="3",
+        align="center",
+        width="100%",
+    )
+
+
+def feed_tab() -> rx.Component:
+    return two_columns(
+        column(
+            _post_box(),
+            rx.vstack(
+                rx.foreach(ArenaState.posts, _post_card),
+                spacing="3",
+                width="100%",
+                id="arena-feed",
+            ),
+        ),
+        column(
+            side_card(
+                "Trending topics",
+                "trending-up",
+                *[
+                    rx.flex(
+                        rx.text(topic, size="2", weight="medium", color=f"var(--{ACCENT}-11)"),
+                        rx.text(f"{count} posts", size="1", color=MUTED),
+                        justify="between",
+                        width="100%",
+                    )
+                    for topic, count in rules.TRENDING_TOPICS
+                ],
+                spacing="2",
+                id="arena-trending",
+            ),
+            side_card(
+                "Founders to follow",
+                "user-plus",
+                *[_founder(name, company, initials) for name, company, initials in rules.FOUNDERS],
+                id="arena-founders",
+            ),
+        ),
+    )

@@ -1,0 +1,97 @@
+"""The Arena's building blocks: its cards, columns, avatars and busy buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.tool_layout import section_heading, tool_card_style
+from startup_toolkit.domain import arena as rules
+from startup_toolkit.domain.catalog import STARTUP_ARENA
+
+ACCENT = STARTUP_ARENA.color
+CARD = tool_card_style(min_width="0")
+SMALL_CARD = tool_card_style("1rem", min_width="0")
+MUTED = "var(--gray-11)"
+WRAP_TEXT: dict[str, Any] = {"overflow_wrap": "anywhere", "white_space": "pre-wrap"}
+
+
+def avatar(text: Any, size: str = "2.5rem") -> rx.Component:
+    return rx.center(
+        rx.text(text, weight="bold", size="2"),
+        width=size,
+        height=size,
+        flex_shrink="0",
+        border_radius="var(--radius-4)",
+        background=f"var(--{ACCENT}-a3)",
+        color=f"var(--{ACCENT}-11)",
+        aria_hidden="true",
+    )
+
+
+def sample_notice() -> rx.Component:
+    return rx.callout(
+        rules.SAMPLE_NOTICE,
+        icon="info",
+        color_scheme="amber",
+        size="1",
+        width="100%",
+        id="arena-sample",
+    )
+
+
+def two_columns(main: rx.Component, side: rx.Component, *more: rx.Component) -> rx.Component:
+    """A tab's layout: the main column and a narrower side column (stacked on phones)."""
+    return rx.grid(
+        main,
+        side,
+        *more,
+        columns=rx.breakpoints(initial="1", md="3fr 2fr"),
+        spacing="4",
+        width="100%",
+    )
+
+
+def column(*children: rx.Component, spacing: str = "4") -> rx.Component:
+    return rx.vstack(*children, spacing=spacing, width="100%", min_width="0")
+
+
+def side_card(title: str, icon: str, *children: rx.Component, **props: Any) -> rx.Component:
+    """A card with a heading (spacing 3 unless `spacing`)."""
+    spacing = props.pop("spacing", "3")
+    return rx.vstack(
+        section_heading(title, icon, ACCENT), *children, spacing=spacing, style=CARD, **props
+    )
+
+
+def icon_item(icon: str, name: str, text: str, text_size: str) -> rx.Component:
+    """A line of an explaining list: an icon, a name, and what it means."""
+    return rx.hstack(
+        rx.icon(icon, size=16, color=MUTED, flex_shrink="0", aria_hidden="true"),
+        rx.box(
+            rx.text(name, weight="medium", size="2"),
+            rx.text(text, size=text_size, color=MUTED),
+        ),
+        spacing="3",
+        align="start",
+    )
+
+
+def busy_button(
+    busy: rx.Var[bool],
+    icon: rx.Component,
+    label: str,
+    busy_label: str,
+    on_click: Any,
+    **props: Any,
+) -> rx.Component:
+    """A button that shows a spinner and `busy_label` (and is disabled) while `busy`."""
+    return rx.button(
+        rx.cond(busy, rx.spinner(size="2"), icon),
+        rx.cond(busy, busy_label, label),
+        on_click=on_click,
+        disabled=busy,
+        type="button",
+        **props,
+    )

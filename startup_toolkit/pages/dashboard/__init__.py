@@ -1,0 +1,89 @@
+"""/dashboard: profile and plan, favourite tools, quick stats, resume card, saved results,
+legacy documents, recent activity and notifications (spec platform section 2, P-DASH-1..10)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.pages.dashboard.state import LOAD_FAILED, DashboardState
+from startup_toolkit.pages.dashboard.view import (
+    action_cards,
+    favorites_card,
+    profile_card,
+    stats_card,
+    welcome,
+)
+from startup_toolkit.pages.dashboard.view_lists import (
+    activity_section,
+    documents_section,
+    notifications_section,
+    saved_section,
+)
+from startup_toolkit.pages.dashboard.view_modals import (
+    detail_modal,
+    favorites_modal,
+    profile_modal,
+)
+from startup_toolkit.state.auth import AuthState
+
+__all__ = ["DashboardState", "dashboard"]
+
+
+@rx.page(
+    route="/dashboard",
+    title="Dashboard | Unstuck",
+    description="Your Unstuck dashboard: favourite tools, saved results, activity, notifications.",
+    on_load=[AuthState.require_access, DashboardState.load],
+)
+def dashboard() -> rx.Component:
+    left = rx.vstack(profile_card(), favorites_card(), stats_card(), spacing="4", width="100%")
+    main = rx.vstack(
+        welcome(),
+        rx.cond(
+            DashboardState.load_failed,
+            rx.callout(
+                LOAD_FAILED,
+                icon="triangle-alert",
+                color_scheme="red",
+                width="100%",
+            ),
+        ),
+        action_cards(),
+        saved_section(),
+        documents_section(),
+        rx.grid(
+            activity_section(),
+            notifications_section(),
+            columns=rx.breakpoints(initial="1", lg="2"),
+            spacing="4",
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+        min_width="0",
+    )
+    return page_layout(
+        section(
+            rx.box(
+                left,
+                main,
+                style={
+                    "display": "grid",
+                    "gap": "1.25rem",
+                    "grid_template_columns": [
+                        "minmax(0,1fr)",
+                        "minmax(0,1fr)",
+                        "minmax(0,1fr)",
+                        "280px minmax(0,1fr)",
+                    ],
+                    "align_items": "start",
+                    "width": "100%",
+                },
+            ),
+            favorites_modal(),
+            profile_modal(),
+            detail_modal(),
+            padding_y=["1.5rem", "2rem", "2.5rem"],
+        )
+    )

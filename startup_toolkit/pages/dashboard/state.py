@@ -1,0 +1,345 @@
+"""DashboardState: what /dashboard shows and its handlers (P-DASH-1..10).
+
+Every handler asks the server-side session who is signed in; ids sent by the browser only
+ever select among that user's own rows (the services filter by user id). The database work
+runs in a worker thread (`for_user`), never on the event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, TypeVar
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.formatting import is_recent, relative_time_label
+from startup_toolkit.services import dashboard as service
+from startup_toolkit.services import favorites
+from startup_toolkit.state.private import UserCall, for_user
+
+LOAD_FAILED = "Failed to load user data"
+RESULT_LOAD_FAILED = "Failed to load result"
+RESULT_DELETED = "Result deleted successfully"
+RESULT_DELETE_FAILED = "Failed to delete result"
+ALL_READ = "All notifications marked as read"
+NOTHING_TO_CLEAR = "No notifications to clear"
+CLEAR_FAILED = "Failed to clear notifications"
+MARK_READ_FAILED = "Failed to mark notification as read"
+PROFILE_PATH = "/profile"
+
+T = TypeVar("T")
+
+
+def _tool(path: Any) -> Tool | None:
+    """A catalogue tool by its path (anything else from the browser is ignored)."""
+    return next((t for t in ALL_TOOLS if isinstance(path, str) and t.path == path), None)
+
+
+def _int_id(value: Any) -> int | None:
+    """An id sent by the browser as int or digit string; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit() and len(value) < 19:
+        return int(value)
+    return None
+
+
+def _when(at: datetime, now: datetime) -> str:
+    """'Just now', '5 minutes ago'... for recent entries; '' (the page shows a date) else."""
+    return relative_time_label(at, now) if is_recent(at, now) else ""
+
+
+def _favorite_rows(items: tuple[service.FavoriteItem, ...]) -> list[dict[str, str]]:
+    return [{"name": f.tool_name, "path": f.tool_path, "icon": f.icon} for f in items]
+
+
+def _saved_rows(items: tuple[service.SavedItem, ...]) -> list[dict[str, str]]:
+    return [
+        {
+            "id": str(s.id),
+            "title": s.title,
+            "tool": s.tool_name,
+            "type": s.content_type,
+            "at": s.created_at.isoformat(),
+            "summary": s.summary,
+        }
+        for s in items
+    ]
+
+
+def _document_rows(items: tuple[service.DocumentItem, ...]) -> list[dict[str, str]]:
+    return [
+        {
+            "id": str(d.id),
+            "name": d.name,
+            "tool": d.tool_name,
+            "kind": d.kind,
+            "size": d.size,
+            "url": d.download_url,
+            "at": d.created_at.isoformat(),
+        }
+        for d in items
+    ]
+
+
+def _activity_rows(items: tuple[service.ActivityItem, ...], now: datetime) -> list[dict[str, str]]:
+    return [
+        {
+            "n": str(i + 1),
+            "tool": a.tool_name,
+            "action": a.action,
+            "at": a.created_at.isoformat(),
+            "when": _when(a.created_at, now),
+        }
+        for i, a in enumerate(items)
+    ]
+
+
+def _notification_rows(
+    items: tuple[service.NotificationItem, ...], now: datetime
+) -> list[dict[str, str]]:
+    return [
+        {
+            "id": str(n.id),
+            "icon": n.icon,
+            "message": n.message,
+            "read": "1" if n.is_read else "",
+            "at": n.created_at.isoformat(),
+            "when": _when(n.created_at, now),
+        }
+        for n in items
+    ]
+
+
+def _detail_row(found: service.ResultDetail) -> dict[str, str]:
+    return {
+        "id": str(found.id),
+        "title": found.title,
+        "tool": found.tool_name,
+        "type": found.content_type,
+        "at": found.created_at.isoformat(),
+        "html": found.html,
+        "text": found.text,
+        "summary": found.summary,
+    }
+
+
+class DashboardState(rx.State):
+    loading: bool = True
+    load_failed: bool = False
+    plan_name: str = ""
+    plan_active: bool = False
+    favorites: list[dict[str, str]] = []
+    tools_used: int = 0
+    documents_count: int = 0
+    challenges: int = 0
+    resume_tool: str = ""
+    resume_path: str = ""
+    saved: list[dict[str, str]] = []
+    saved_total: int = 0
+    documents: list[dict[str, str]] = []
+    documents_total: int = 0
+    activity: list[dict[str, str]] = []
+    notifications: list[dict[str, str]] = []
+    unread: int = 0
+    favorites_open: bool = False
+    profile_open: bool = False
+    detail_open: bool = False
+    detail: dict[str, str] = {}
+
+    @rx.var
+    def favorite_paths(self) -> list[str]:
+        return [f["path"] for f in self.favorites]
+
+    def _apply(self, data: service.DashboardData) -> None:
+        now = utcnow()
+        self.plan_name = data.plan_name
+        self.plan_active = data.plan_active
+        self.favorites = _favorite_rows(data.favorites)
+        self.tools_used = data.stats.tools_used
+        self.documents_count = data.documents_count
+        self.challenges = data.stats.challenges_completed
+        self.resume_tool = data.resume_tool
+        self.resume_path = data.resume_path
+        self.saved = _saved_rows(data.saved)
+        self.saved_total = data.saved_total
+        self.documents = _document_rows(data.documents)
+        self.documents_total = data.documents_total
+        self.activity = _activity_rows(data.activity, now)
+        self.notifications = _notification_rows(data.notifications, now)
+        self.unread = data.unread
+
+    async def _mine(
+        self, fn: Callable[..., T | None], *args: Any, failed: str, what: str
+    ) -> UserCall[T]:
+        """`fn(session, user_id, *args)` in a worker thread. Not ok when signed out (no toast:
+        the page's guard sends the visitor to /login), or with the `failed` error toast when
+        it raised or gave None or False (not the user's row, nothing changed)."""
+        toast = rx.toast.error(failed)
+        done = await for_user(self, fn, *args, signed_out=None, failed=toast, what=what)
+        if done.ok and (done.value is None or done.value is False):
+            return UserCall(False, toast=toast)
+        return done  # type: ignore[return-value]
+
+    async def _reload(self) -> UserCall[service.DashboardData]:
+        """Read the dashboard again (an account that is gone counts as a failure)."""
+        done = await self._mine(
+            service.load_dashboard, failed=LOAD_FAILED, what="Loading the dashboard"
+        )
+        if done.value is not None:
+            self._apply(done.value)
+            self.load_failed = False
+        elif done.toast is not None:
+            self.load_failed = True
+        return done
+
+    @rx.event
+    async def load(self) -> EventSpec | None:
+        """P-DASH-10: on failure the toast 'Failed to load user data'."""
+        done = await self._reload()
+        if done.ok or done.toast is not None:  # signed out: the guard redirects, keep the skeleton
+            self.loading = False
+        return done.toast
+
+    # --- modals -----------------------------------------------------------------------------
+
+    @rx.event
+    def set_favorites_open(self, value: bool) -> None:
+        self.favorites_open = bool(value)
+
+    @rx.event
+    def set_profile_open(self, value: bool) -> None:
+        self.profile_open = bool(value)
+
+    @rx.event
+    def set_detail_open(self, value: bool) -> None:
+        self.detail_open = bool(value)
+        if not self.detail_open:
+            self.detail = {}
+
+    @rx.event
+    def manage_profile(self) -> EventSpec:
+        """P-DASH-9: a full-page navigation to /profile."""
+        self.profile_open = False
+        return rx.call_script(f"window.location.assign('{PROFILE_PATH}')")
+
+    # --- favourites -------------------------------------------------------------------------
+
+    @rx.event
+    async def toggle_favorite(self, tool_path: str) -> EventSpec | None:
+        """P-DASH-2: add or remove a catalogue tool from the user's favourites."""
+        tool = _tool(tool_path)
+        if tool is None:
+            return None
+        done = await self._mine(
+            service.toggle_favorite,
+            tool,
+            failed=favorites.REMOVE_FAILED
+            if tool.path in self.favorite_paths
+            else favorites.ADD_FAILED,
+            what="Toggling a favourite",
+        )
+        if done.value is None:
+            return done.toast
+        self.favorites = _favorite_rows(done.value.favorites)
+        return rx.toast.success(favorites.ADDED if done.value.added else favorites.REMOVED)
+
+    @rx.event
+    async def open_favorite(self, tool_path: str) -> EventSpec | None:
+        """P-DASH-2: log 'Opened {tool} from favorites', then go to the tool."""
+        tool = _tool(tool_path)
+        if tool is None:
+            return None
+        go = rx.redirect(tool.path)
+        done = await for_user(
+            self,
+            service.record_favorite_opened,
+            tool,
+            signed_out=None,
+            failed=go,  # a log that fails must not keep the founder from the tool
+            what="Logging an opened favourite",
+        )
+        return go if done.ok else done.toast
+
+    # --- saved results ----------------------------------------------------------------------
+
+    @rx.event
+    async def open_result(self, result_id: str) -> EventSpec | None:
+        """P-DASH-5: the detail modal of one of the user's own results."""
+        rid = _int_id(result_id)
+        if rid is None:
+            return None
+        done = await self._mine(
+            service.result_detail, rid, failed=RESULT_LOAD_FAILED, what="Reading a saved result"
+        )
+        if done.value is None:
+            return done.toast
+        self.detail = _detail_row(done.value)
+        self.detail_open = True
+        return None
+
+    @rx.event
+    async def delete_result(self, result_id: str) -> EventSpec | None:
+        """P-DASH-5: delete one of the user's own results (closes its open detail)."""
+        rid = _int_id(result_id)
+        if rid is None:
+            return None
+        done = await self._mine(
+            service.delete_result, rid, failed=RESULT_DELETE_FAILED, what="Deleting a result"
+        )
+        if not done.ok:
+            return done.toast
+        if self.detail.get("id") == str(rid):
+            self.detail_open = False
+            self.detail = {}
+        await self._reload()
+        return rx.toast.success(RESULT_DELETED)
+
+    # --- notifications ----------------------------------------------------------------------
+
+    @rx.event
+    async def mark_all_read(self) -> EventSpec | None:
+        """P-DASH-8: mark every unread notification of the user read."""
+        failed = rx.toast.error(CLEAR_FAILED)
+        done = await for_user(
+            self,
+            service.mark_all_read,
+            signed_out=None,
+            failed=failed,
+            what="Marking all notifications read",
+        )
+        if not done.ok:
+            return done.toast
+        if done.value is None:
+            return rx.toast.info(NOTHING_TO_CLEAR)
+        if done.value == 0:
+            return failed
+        self.notifications = [{**n, "read": "1"} for n in self.notifications]
+        self.unread = 0
+        return rx.toast.success(ALL_READ)
+
+    @rx.event
+    async def dismiss_notification(self, notification_id: str) -> EventSpec | None:
+        """P-DASH-8: dismissing marks one of the user's notifications read."""
+        nid = _int_id(notification_id)
+        if nid is None:
+            return None
+        done = await self._mine(
+            service.dismiss_notification,
+            nid,
+            failed=MARK_READ_FAILED,
+            what="Dismissing a notification",
+        )
+        if done.value is None:
+            return done.toast
+        self.notifications = [
+            {**n, "read": "1"} if n["id"] == str(nid) else n for n in self.notifications
+        ]
+        self.unread = done.value
+        return None

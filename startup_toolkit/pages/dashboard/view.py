@@ -1,0 +1,190 @@
+"""The dashboard's left column (profile, favourites, quick stats) and the top of its main
+column (welcome, resume and explore cards)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.header import user_avatar
+from startup_toolkit.components.theme import card_style, heading_style
+from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
+from startup_toolkit.pages.dashboard.state import DashboardState as S
+from startup_toolkit.pages.dashboard.view_parts import (
+    MUTED,
+    card,
+    card_title,
+    loading_list,
+    skeleton,
+    small_icon_button,
+)
+from startup_toolkit.state.auth import AuthState
+
+
+def profile_card() -> rx.Component:
+    """P-DASH-1."""
+    return card(
+        rx.vstack(
+            user_avatar("6"),
+            rx.heading(AuthState.user_name, size="5", style=heading_style, text_align="center"),
+            rx.text(AuthState.user_email, size="2", color=MUTED, style={"word_break": "break-all"}),
+            rx.cond(
+                S.plan_name != "",
+                rx.badge(
+                    rx.icon(rx.cond(S.plan_active, "badge-check", "circle-dashed"), size=14),
+                    S.plan_name,
+                    color_scheme=rx.cond(S.plan_active, "green", "gray"),
+                    variant="soft",
+                    size="2",
+                    id="plan-badge",
+                ),
+            ),
+            rx.button(
+                rx.icon("user-pen", size=16),
+                "Edit Profile",
+                variant="soft",
+                width="100%",
+                on_click=S.set_profile_open(True),
+            ),
+            align="center",
+            spacing="3",
+            width="100%",
+        )
+    )
+
+
+def _favorite_row(item: rx.Var) -> rx.Component:
+    return rx.hstack(
+        rx.button(
+            rx.icon(item["icon"], size=16),
+            rx.text(item["name"], truncate=True),
+            variant="ghost",
+            color_scheme="gray",
+            on_click=S.open_favorite(item["path"]),
+            flex="1",
+            min_width="0",
+            class_name="fav-open",
+            style={"justify_content": "flex-start", "margin": "0"},
+        ),
+        small_icon_button(
+            "x",
+            "Remove from favorites",
+            "Remove " + item["name"] + " from favorites",
+            S.toggle_favorite(item["path"]),
+        ),
+        align="center",
+        width="100%",
+        spacing="2",
+    )
+
+
+def favorites_card() -> rx.Component:
+    """P-DASH-2."""
+    return card(
+        card_title("Favorite Tools", "heart"),
+        loading_list(
+            S.favorites,
+            rx.vstack(rx.foreach(S.favorites, _favorite_row), spacing="2", width="100%"),
+            rx.text("No favorite tools yet.", size="2", color=MUTED),
+            "5rem",
+        ),
+        rx.button(
+            rx.icon("plus", size=16),
+            "Add Favorites",
+            variant="outline",
+            width="100%",
+            margin_top="0.75rem",
+            on_click=S.set_favorites_open(True),
+        ),
+        id="favorites-card",
+    )
+
+
+def _stat(label: str, value: rx.Var, icon: str) -> rx.Component:
+    return rx.hstack(
+        rx.hstack(rx.icon(icon, size=16, color=MUTED), rx.text(label, size="2"), spacing="2"),
+        rx.spacer(),
+        rx.text(value, weight="bold", size="3"),
+        align="center",
+        width="100%",
+    )
+
+
+def stats_card() -> rx.Component:
+    """P-DASH-3."""
+    return card(
+        card_title("Quick Stats", "chart-column"),
+        rx.vstack(
+            _stat("Tools Used", S.tools_used, "wrench"),
+            _stat("Documents", S.documents_count, "file-text"),
+            _stat("Challenges", S.challenges, "trophy"),
+            spacing="3",
+            width="100%",
+        ),
+        id="quick-stats",
+    )
+
+
+def welcome() -> rx.Component:
+    return rx.box(
+        rx.heading("Welcome back, ", AuthState.user_name, "!", size="7", style=heading_style),
+        rx.text(
+            "Pick up where you left off or try something new.",
+            color=MUTED,
+            margin_top="0.35rem",
+        ),
+        style={
+            **card_style,
+            "background": "linear-gradient(135deg, var(--violet-a4), var(--cyan-a3))",
+            "border": "1px solid var(--violet-a6)",
+        },
+        width="100%",
+    )
+
+
+def _action(icon: str, title: rx.Component, text: str, button: rx.Component) -> rx.Component:
+    """One of the action cards' contents: icon and title, a line of text, its button."""
+    return rx.vstack(
+        rx.hstack(rx.icon(icon, size=18), title),
+        rx.text(text, size="2", color=MUTED),
+        button,
+        spacing="2",
+        align="start",
+    )
+
+
+def action_cards() -> rx.Component:
+    """P-DASH-4."""
+    resume = rx.cond(
+        S.resume_path != "",
+        _action(
+            "history",
+            rx.text("Continue with ", S.resume_tool, weight="bold"),
+            "Jump back into the tool you used last.",
+            rx.button(
+                "Resume",
+                rx.icon("arrow-right", size=16),
+                on_click=rx.redirect(S.resume_path),
+                id="resume-button",
+            ),
+        ),
+        _action(
+            "rocket",
+            rx.text("Start Your Journey", weight="bold"),
+            "Talk your idea through with the AI Co-Founder.",
+            link_button("Start Your Journey", AI_COFOUNDER.path, id="resume-button"),
+        ),
+    )
+    explore = _action(
+        "compass",
+        rx.text("Explore New Tools", weight="bold"),
+        "Find the right AI tool for your next step.",
+        link_button("Explore New Tools", TOOL_EXPLORER_PATH, variant="soft"),
+    )
+    return rx.grid(
+        card(rx.cond(S.loading, skeleton("5.5rem"), resume), id="resume-card"),
+        card(explore),
+        columns=rx.breakpoints(initial="1", sm="2"),
+        spacing="4",
+        width="100%",
+    )

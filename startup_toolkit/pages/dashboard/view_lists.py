@@ -1,0 +1,226 @@
+"""The dashboard's lists: saved results (P-DASH-5), legacy documents (P-DASH-6), recent
+activity (P-DASH-7) and notifications (P-DASH-8)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
+from startup_toolkit.pages.dashboard.state import DashboardState as S
+from startup_toolkit.pages.dashboard.view_parts import (
+    MUTED,
+    card_title,
+    counted_title,
+    empty,
+    list_card,
+    row_list,
+    small_icon_button,
+    tile_grid,
+    tile_style,
+    when,
+)
+
+
+def _saved_card(item: rx.Var) -> rx.Component:
+    return rx.box(
+        rx.vstack(
+            rx.hstack(
+                rx.badge(item["tool"], variant="soft", size="1"),
+                rx.spacer(),
+                rx.icon_button(
+                    rx.icon("trash-2", size=14),
+                    variant="ghost",
+                    color_scheme="red",
+                    size="1",
+                    aria_label="Delete " + item["title"],
+                    on_click=S.delete_result(item["id"]),
+                ),
+                width="100%",
+                align="center",
+            ),
+            rx.button(
+                rx.text(item["title"], weight="bold", size="3", truncate=True),
+                variant="ghost",
+                color_scheme="gray",
+                on_click=S.open_result(item["id"]),
+                class_name="saved-open",
+                style={
+                    "padding": "0",
+                    "margin": "0",
+                    "height": "auto",
+                    "justify_content": "flex-start",
+                    "max_width": "100%",
+                    "text_align": "left",
+                },
+            ),
+            rx.cond(
+                item["summary"] != "",
+                rx.text(
+                    item["summary"],
+                    size="1",
+                    color=MUTED,
+                    style={
+                        "display": "-webkit-box",
+                        "-webkit-line-clamp": "2",
+                        "-webkit-box-orient": "vertical",
+                        "overflow": "hidden",
+                    },
+                ),
+            ),
+            rx.text(rx.moment(item["at"], format="ll"), size="1", color=MUTED),
+            spacing="2",
+            align="start",
+            width="100%",
+        ),
+        style=tile_style("1rem"),
+        class_name="saved-result",
+        min_width="0",
+    )
+
+
+def saved_section() -> rx.Component:
+    """P-DASH-5."""
+    return list_card(
+        counted_title(
+            "Saved Analysis Results", "bookmark", S.saved_total, variant="solid", id="saved-count"
+        ),
+        S.saved,
+        tile_grid(S.saved, _saved_card, sm="2", lg="3"),
+        empty("No saved results yet. Save an analysis from any tool to keep it here."),
+        id="saved-results",
+    )
+
+
+def _document_card(item: rx.Var) -> rx.Component:
+    return rx.hstack(
+        rx.icon(rx.cond(item["kind"] == "Document", "file-text", "newspaper"), size=20),
+        rx.vstack(
+            rx.cond(
+                item["url"] != "",
+                rx.link(item["name"], href=item["url"], is_external=True, weight="bold", size="2"),
+                rx.text(item["name"], weight="bold", size="2"),
+            ),
+            rx.hstack(
+                rx.badge(item["kind"], variant="soft", size="1"),
+                rx.text(item["size"], size="1", color=MUTED),
+                spacing="2",
+                align="center",
+            ),
+            spacing="1",
+            align="start",
+            min_width="0",
+        ),
+        style=tile_style("0.9rem"),
+        align="start",
+        spacing="3",
+        class_name="legacy-document",
+        min_width="0",
+    )
+
+
+def documents_section() -> rx.Component:
+    """P-DASH-6."""
+    return list_card(
+        counted_title("Legacy Documents", "folder-open", S.documents_total, variant="soft"),
+        S.documents,
+        tile_grid(S.documents, _document_card, sm="2"),
+        empty("No documents yet."),
+        height="5rem",
+        id="legacy-documents",
+    )
+
+
+def _activity_row(item: rx.Var) -> rx.Component:
+    return rx.hstack(
+        rx.box(
+            rx.text(item["n"], size="1", weight="bold"),
+            style={
+                "min_width": "1.75rem",
+                "height": "1.75rem",
+                "border_radius": "999px",
+                "display": "grid",
+                "place_items": "center",
+                "background": "var(--violet-a4)",
+                "color": "var(--violet-11)",
+            },
+        ),
+        rx.vstack(
+            rx.text(rx.text.strong(item["tool"]), " · ", item["action"], size="2"),
+            when(item),
+            spacing="0",
+            align="start",
+            min_width="0",
+        ),
+        spacing="3",
+        align="start",
+        width="100%",
+        class_name="activity-item",
+    )
+
+
+def activity_section() -> rx.Component:
+    """P-DASH-7."""
+    return list_card(
+        card_title("Recent Activity", "activity"),
+        S.activity,
+        row_list(S.activity, _activity_row),
+        empty("No activity yet.", link_button("Explore Tools", TOOL_EXPLORER_PATH, variant="soft")),
+        id="recent-activity",
+    )
+
+
+def _notification_icon(kind: rx.Var) -> rx.Component:
+    return rx.match(
+        kind,
+        ("success", rx.icon("circle-check", size=18, color="var(--green-11)")),
+        ("alert", rx.icon("triangle-alert", size=18, color="var(--amber-11)")),
+        rx.icon("info", size=18, color="var(--blue-11)"),
+    )
+
+
+def _notification_row(item: rx.Var) -> rx.Component:
+    unread = item["read"] == ""
+    return rx.hstack(
+        _notification_icon(item["icon"]),
+        rx.vstack(
+            rx.text(item["message"], size="2", weight=rx.cond(unread, "medium", "regular")),
+            when(item),
+            spacing="0",
+            align="start",
+            flex="1",
+            min_width="0",
+        ),
+        rx.cond(
+            unread,
+            small_icon_button(
+                "x", "Dismiss", "Dismiss notification", S.dismiss_notification(item["id"])
+            ),
+        ),
+        spacing="3",
+        align="start",
+        width="100%",
+        opacity=rx.cond(unread, "1", "0.65"),
+        class_name="notification-item",
+    )
+
+
+def notifications_section() -> rx.Component:
+    """P-DASH-8."""
+    return list_card(
+        card_title(
+            "Notifications",
+            "bell",
+            rx.cond(
+                S.unread > 0,
+                rx.badge(S.unread, " new", color_scheme="red", variant="solid", id="unread-badge"),
+            ),
+            rx.spacer(),
+            rx.button("Mark all read", variant="ghost", size="1", on_click=S.mark_all_read),
+        ),
+        S.notifications,
+        row_list(S.notifications, _notification_row),
+        empty("No notifications."),
+        height="6rem",
+        id="notifications-card",
+    )

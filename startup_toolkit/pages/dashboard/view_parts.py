@@ -1,0 +1,106 @@
+"""The dashboard's building blocks: cards, their titles, skeletons and empty states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.theme import card_style, heading_style
+from startup_toolkit.pages.dashboard.state import DashboardState as S
+
+MUTED = "var(--gray-11)"
+
+
+def card(*children: rx.Component, **props: Any) -> rx.Component:
+    return rx.box(*children, style={**card_style, "padding": "1.25rem"}, width="100%", **props)
+
+
+def tile_style(padding: str) -> dict[str, Any]:
+    """A card inside a card (one saved result, one document)."""
+    return {**card_style, "padding": padding, "background": "var(--gray-a3)"}
+
+
+def card_title(text: str, icon: str, *extra: rx.Component) -> rx.Component:
+    return rx.hstack(
+        rx.icon(icon, size=18, color="var(--violet-11)"),
+        rx.heading(text, size="4", as_="h2", style=heading_style),
+        *extra,
+        spacing="2",
+        align="center",
+        width="100%",
+        margin_bottom="0.75rem",
+    )
+
+
+def counted_title(text: str, icon: str, count: rx.Var, **badge: Any) -> rx.Component:
+    """A card title with how many there are at its right end."""
+    return card_title(text, icon, rx.spacer(), rx.badge(count, radius="full", **badge))
+
+
+def skeleton(height: str = "4rem") -> rx.Component:
+    return rx.skeleton(rx.box(height=height, width="100%"), loading=True)
+
+
+def when(item: rx.Var) -> rx.Component:
+    """The relative label from the server, or a locale date for older entries."""
+    return rx.cond(
+        item["when"] != "",
+        rx.text(item["when"], size="1", color=MUTED),
+        rx.text(rx.moment(item["at"], format="ll"), size="1", color=MUTED),
+    )
+
+
+def empty(text: str, *extra: rx.Component) -> rx.Component:
+    return rx.vstack(
+        rx.text(text, size="2", color=MUTED),
+        *extra,
+        align="center",
+        spacing="3",
+        padding_y="1rem",
+        width="100%",
+    )
+
+
+def loading_list(
+    items: rx.Var, filled: rx.Component, nothing: rx.Component, height: str
+) -> rx.Component:
+    """A skeleton of `height` while the page loads, then the list or `nothing`."""
+    return rx.cond(S.loading, skeleton(height), rx.cond(items.length() > 0, filled, nothing))
+
+
+def list_card(
+    title: rx.Component, items: rx.Var, filled: rx.Component, nothing: rx.Component, **props: Any
+) -> rx.Component:
+    """A card of the main column: `title`, then its list (skeleton 8rem unless `height`)."""
+    height = props.pop("height", "8rem")
+    return card(title, loading_list(items, filled, nothing, height), **props)
+
+
+def tile_grid(items: rx.Var, tile: Any, **columns: str) -> rx.Component:
+    """`tile(item)` for each of `items` in a grid, one column on phones."""
+    return rx.grid(
+        rx.foreach(items, tile),
+        columns=rx.breakpoints(initial="1", **columns),
+        spacing="3",
+        width="100%",
+    )
+
+
+def row_list(items: rx.Var, row: Any) -> rx.Component:
+    return rx.vstack(rx.foreach(items, row), spacing="3", width="100%")
+
+
+def small_icon_button(icon: str, tip: str, label: Any, on_click: Any) -> rx.Component:
+    """A ghost 'x'-style button with a tooltip (remove a favourite, dismiss a notification)."""
+    return rx.tooltip(
+        rx.icon_button(
+            rx.icon(icon, size=14),
+            variant="ghost",
+            color_scheme="gray",
+            size="1",
+            aria_label=label,
+            on_click=on_click,
+        ),
+        content=tip,
+    )

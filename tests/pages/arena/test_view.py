@@ -1,0 +1,17 @@
+"""The Arena's tab bar (T-ARENA-2, T-ARENA-3): the shared `tab_list`, one trigger and one
+panel per tab, in the order of TABS."""
+
+from __future__ import annotations
+
+from startup_toolkit.pages.arena.state import TABS
+from startup_toolkit.pages.arena.view import arena_view
+
+
+def test_the_tab_bar_is_the_shared_tab_list_with_every_tab() -> None:
+    code = str(arena_view())
+    bar = code.split("RadixThemesTabs.List", 1)[1].split("RadixThemesTabs.Content", 1)[0]
+    assert '["overflowX"] : "auto"' in bar and '["flexWrap"] : "nowrap"' in bar
+    labels = [label for _, label in TABS]
+    assert [label for label in labels if f'"{label}"' in bar] == labels
+    for value, _ in TABS:
+        assert f'value:"{value}"' in code.split("RadixThemesTabs.Content", 1)[1]
