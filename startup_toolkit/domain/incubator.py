@@ -30,17 +30,20 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
+from startup_toolkit.domain.idea_text import IDEA_INPUT_CAP as IDEA_INPUT_CAP
+from startup_toolkit.domain.idea_text import MAX_IDEA_LENGTH as MAX_IDEA_LENGTH
+from startup_toolkit.domain.idea_text import TOO_LONG as TOO_LONG
+from startup_toolkit.domain.idea_text import TOO_LONG_DETAIL as TOO_LONG_DETAIL
+from startup_toolkit.domain.idea_text import idea_counter as idea_counter
+from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import Lenient, plain_text, text_list
 from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
 from startup_toolkit.domain.scanner import MarketFigure
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
-# --- Business constants (spec section 9; the idea's upper bound is ours) -----------------------
+# --- Business constants (spec section 9; the idea's bounds, the scanner's, are in idea_text) ---
 
-MAX_IDEA_LENGTH = 5000
-#: What the idea setter keeps at most (beyond the limit, so the message can say by how much).
-IDEA_INPUT_CAP = MAX_IDEA_LENGTH + 1000
 TOP_COMPETITORS = 3
 TOP_FEATURES = 4
 TOP_STRENGTHS = 3
@@ -58,8 +61,6 @@ TITLE_IDEA_CHARS = 60
 
 EMPTY_IDEA = "Please enter your startup idea description"
 EMPTY_IDEA_DETAIL = "Describe the problem, who has it and how you solve it."
-TOO_LONG = "Your description is too long"
-TOO_LONG_DETAIL = f"Please keep it to {MAX_IDEA_LENGTH:,} characters or fewer."
 NEED_ANALYSIS = "Please generate an idea analysis first"
 NEED_ANALYSIS_DETAIL = "The stress test builds on the analysis of your idea."
 ANALYSIS_PARSE_FAILED = "Analysis generation failed. Please try again with more specific details."
@@ -110,11 +111,6 @@ _ITEM_KEYS = (
 # --- Input ------------------------------------------------------------------------------------
 
 
-def idea_length(idea: Any) -> int:
-    """Characters that count: the trimmed text."""
-    return len(idea.strip()) if isinstance(idea, str) else 0
-
-
 def validate_idea(idea: Any) -> tuple[str, str] | None:
     """(title, detail) of the error for this idea, or None when it may be analysed."""
     length = idea_length(idea)
@@ -123,10 +119,6 @@ def validate_idea(idea: Any) -> tuple[str, str] | None:
     if length > MAX_IDEA_LENGTH:
         return TOO_LONG, TOO_LONG_DETAIL
     return None
-
-
-def idea_counter(idea: Any) -> str:
-    return f"{idea_length(idea):,} / {MAX_IDEA_LENGTH:,}"
 
 
 # --- Reading values leniently --------------------------------------------------------------------

@@ -20,6 +20,11 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from startup_toolkit.domain import reply_values
+from startup_toolkit.domain.idea_text import IDEA_INPUT_CAP as IDEA_INPUT_CAP
+from startup_toolkit.domain.idea_text import MAX_IDEA_LENGTH as MAX_IDEA_LENGTH
+from startup_toolkit.domain.idea_text import TOO_LONG as TOO_LONG
+from startup_toolkit.domain.idea_text import TOO_LONG_DETAIL as TOO_LONG_DETAIL
+from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import Lenient as _Lenient
 from startup_toolkit.domain.reply_values import first_text as _first_text
 from startup_toolkit.domain.reply_values import plain_text as _text
@@ -27,9 +32,6 @@ from startup_toolkit.domain.reply_values import plain_text as _text
 # --- Business constants (spec section 9) -------------------------------------------------------
 
 MIN_IDEA_LENGTH = 20
-MAX_IDEA_LENGTH = 5000
-#: What the idea setter keeps at most (beyond the limit, so the message can say by how much).
-IDEA_INPUT_CAP = MAX_IDEA_LENGTH + 1000
 PROGRESS_TICK_SECONDS = 0.3
 PROGRESS_STEP_MAX = 10
 PROGRESS_CAP = 95
@@ -78,8 +80,6 @@ TOO_SHORT = "Please provide more details about your startup idea"
 TOO_SHORT_DETAIL = (
     f"We need at least {MIN_IDEA_LENGTH} characters to perform a meaningful analysis."
 )
-TOO_LONG = "Your description is too long"
-TOO_LONG_DETAIL = f"Please keep it to {MAX_IDEA_LENGTH:,} characters or fewer."
 READY_HINT = "Ready for Genesis Engine analysis"
 
 PARSE_FAILED_PANEL = (
@@ -110,11 +110,6 @@ SAMPLE_LABEL = "Sample result (demo mode)"
 
 
 # --- Input ------------------------------------------------------------------------------------
-
-
-def idea_length(idea: Any) -> int:
-    """Characters that count: the trimmed text."""
-    return len(idea.strip()) if isinstance(idea, str) else 0
 
 
 def idea_hint(idea: Any) -> str:

@@ -27,6 +27,7 @@ from startup_toolkit.domain.saved_results import (
 )
 from startup_toolkit.services.tool_runs import ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -214,9 +215,7 @@ class Stored:
     stress: rules.StressTest | None
 
 
-class IncubatorState(ToolRunMixin, rx.State):
-    idea: str = ""
-    validation: str = ""  # the message under the idea field
+class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
     tab: str = "input"
     run_kind: str = ""  # ANALYSIS or STRESS: which run `running` is about
     elapsed: int = 0  # whole seconds the current analysis has run
@@ -233,14 +232,6 @@ class IncubatorState(ToolRunMixin, rx.State):
     _analysed_at: str = ""
 
     @rx.var
-    def counter(self) -> str:
-        return rules.idea_counter(self.idea)
-
-    @rx.var
-    def too_long(self) -> bool:
-        return rules.idea_length(self.idea) > rules.MAX_IDEA_LENGTH
-
-    @rx.var
     def analysing(self) -> bool:
         return self.running and self.run_kind == ANALYSIS
 
@@ -250,12 +241,8 @@ class IncubatorState(ToolRunMixin, rx.State):
 
     # -- input and tabs --------------------------------------------------------------------
 
-    @rx.event
-    def set_idea(self, value: str) -> None:
-        if isinstance(value, str):
-            self.idea = value[: rules.IDEA_INPUT_CAP]
-            if self.validation and rules.validate_idea(self.idea) is None:
-                self.validation = ""
+    def _idea_problem(self, idea: str) -> tuple[str, str] | None:
+        return rules.validate_idea(idea)
 
     @rx.event
     def set_tab(self, value: str) -> None:
@@ -330,10 +317,8 @@ class IncubatorState(ToolRunMixin, rx.State):
         `run_analysis` on what it takes here."""
         if self.running:
             return None  # a second click while one runs starts nothing
-        problem = rules.validate_idea(self.idea)
-        self.validation = problem[0] if problem else ""
-        if problem is not None:
-            return rx.toast.error(problem[0], description=problem[1], id=TOAST_ID)
+        if (refused := self._refuse_idea(TOAST_ID)) is not None:
+            return refused
         if await signed_in_user_id(self) is None:
             return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
         self._clear_results()

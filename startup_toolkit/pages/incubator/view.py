@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_layout import elapsed_label, tool_card_style
+from startup_toolkit.components.tool_layout import tool_card_style
+from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.pages.incubator.state import IncubatorState
@@ -20,38 +22,19 @@ CARD = tool_card_style(rx.breakpoints(initial="1rem", sm="1.5rem"), min_width="0
 
 
 def idea_form() -> rx.Component:
-    invalid = IncubatorState.validation != ""
     return rx.vstack(
-        rx.el.label(
-            "Describe your startup idea",
-            html_for=IDEA_ID,
-            font_weight="600",
-            font_size="var(--font-size-3)",
-            color="var(--gray-12)",
-        ),
-        rx.text(
-            "The problem, who has it, how you solve it and how you will make money. The "
+        *idea_field(
+            IncubatorState,
+            field_id=IDEA_ID,
+            intro="The problem, who has it, how you solve it and how you will make money. The "
             "analysis covers the market, competitors, product strategy and viability; then "
             "you can stress-test it.",
-            size="2",
-            color="var(--gray-11)",
-        ),
-        rx.text_area(
-            id=IDEA_ID,
-            value=IncubatorState.idea,
-            on_change=IncubatorState.set_idea,
             placeholder="e.g. A marketplace that matches retired engineers with small "
             "manufacturers for short advisory projects, paid per project...",
             rows="7",
-            size="3",
-            width="100%",
-            resize="vertical",
-            aria_invalid=rx.cond(invalid, "true", "false"),
-            aria_describedby=IDEA_ERROR_ID,
-        ),
-        rx.flex(
-            rx.cond(
-                invalid,
+            described_by=IDEA_ERROR_ID,
+            note=rx.cond(
+                IncubatorState.validation != "",
                 rx.text(
                     IncubatorState.validation,
                     id=IDEA_ERROR_ID,
@@ -61,17 +44,7 @@ def idea_form() -> rx.Component:
                 ),
                 rx.box(),
             ),
-            rx.text(
-                IncubatorState.counter,
-                size="1",
-                color=rx.cond(IncubatorState.too_long, "var(--red-11)", "var(--gray-10)"),
-                class_name="incubator-counter",
-            ),
-            justify="between",
-            align="center",
-            spacing="2",
-            wrap="wrap",
-            width="100%",
+            counter_class="incubator-counter",
         ),
         rx.button(
             rx.icon("sparkles", size=18, aria_hidden="true"),
@@ -91,28 +64,12 @@ def idea_form() -> rx.Component:
 
 def processing() -> rx.Component:
     """The analysis at work, with the seconds it has taken so far."""
-    return rx.vstack(
-        rx.hstack(
-            rx.spinner(size="3"),
-            rx.vstack(
-                rx.heading("Analysing your idea", as_="h2", size="5", style=heading_style),
-                rx.text(
-                    "Market, competitors, product strategy and viability. This usually takes "
-                    "10 to 30 seconds.",
-                    size="2",
-                    color="var(--gray-11)",
-                ),
-                elapsed_label(IncubatorState.elapsed, "incubator-elapsed"),
-                spacing="1",
-                align="start",
-            ),
-            spacing="4",
-            align="center",
-        ),
-        spacing="4",
-        role="status",
-        aria_busy="true",
-        id="incubator-processing",
+    return working_panel(
+        "Analysing your idea",
+        "Market, competitors, product strategy and viability. This usually takes 10 to 30 seconds.",
+        IncubatorState.elapsed,
+        panel_id="incubator-processing",
+        elapsed_id="incubator-elapsed",
         style=CARD,
     )
 

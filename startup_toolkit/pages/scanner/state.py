@@ -31,6 +31,7 @@ from startup_toolkit.domain.saved_results import (
 from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -113,9 +114,7 @@ def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
     ]
 
 
-class ScannerState(ToolRunMixin, rx.State):
-    idea: str = ""
-    validation: str = ""  # the inline message under the idea
+class ScannerState(IdeaInputMixin, ToolRunMixin, rx.State):
     progress: int = 0
     error: str = ""  # the error panel's text; "" = no error
     tab: str = "summary"
@@ -148,14 +147,6 @@ class ScannerState(ToolRunMixin, rx.State):
         return rules.can_scan(self.idea)
 
     @rx.var
-    def too_long(self) -> bool:
-        return rules.idea_length(self.idea) > rules.MAX_IDEA_LENGTH
-
-    @rx.var
-    def counter(self) -> str:
-        return f"{rules.idea_length(self.idea):,} / {rules.MAX_IDEA_LENGTH:,}"
-
-    @rx.var
     def verdict_label(self) -> str:
         return rules.verdict(self.score).label
 
@@ -182,12 +173,8 @@ class ScannerState(ToolRunMixin, rx.State):
 
     # -- input -----------------------------------------------------------------------------
 
-    @rx.event
-    def set_idea(self, value: str) -> None:
-        if isinstance(value, str):
-            self.idea = value[: rules.IDEA_INPUT_CAP]
-            if self.validation and rules.validate_idea(self.idea) is None:
-                self.validation = ""
+    def _idea_problem(self, idea: str) -> tuple[str, str] | None:
+        return rules.validate_idea(idea)
 
     @rx.event
     def set_tab(self, value: str) -> None:
@@ -265,11 +252,8 @@ class ScannerState(ToolRunMixin, rx.State):
         updates); the AI work runs in `run_scan` on what it takes here."""
         if self.running:
             return None  # a second click while a scan runs starts nothing
-        problem = rules.validate_idea(self.idea)
-        if problem is not None:
-            self.validation = problem[0]
-            return rx.toast.error(problem[0], description=problem[1], id=SCAN_TOAST_ID)
-        self.validation = ""
+        if (refused := self._refuse_idea(SCAN_TOAST_ID)) is not None:
+            return refused
         if await signed_in_user_id(self) is None:
             return rx.toast.error(AUTH_REQUIRED, description=SIGN_IN_DETAIL, id=SCAN_TOAST_ID)
         self._start_run(ScanForm(idea=self.idea.strip()))

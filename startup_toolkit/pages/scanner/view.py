@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
 from startup_toolkit.domain import scanner as rules
@@ -48,71 +49,47 @@ def _coverage() -> rx.Component:
     )
 
 
+def _hint() -> rx.Component:
+    """How many characters are still needed, ready, or how much is too long (T-SCAN-1)."""
+    ready = ScannerState.ready
+    return rx.hstack(
+        rx.cond(
+            ready,
+            rx.icon("circle-check", size=16, color="var(--green-11)", aria_hidden="true"),
+            rx.icon("info", size=16, color="var(--gray-10)", aria_hidden="true"),
+        ),
+        rx.text(
+            ScannerState.hint,
+            id=HINT_ID,
+            size="2",
+            color=rx.cond(
+                ready,
+                "var(--green-11)",
+                rx.cond(ScannerState.too_long, "var(--red-11)", "var(--gray-11)"),
+            ),
+            aria_live="polite",
+            class_name="scanner-hint",
+        ),
+        spacing="2",
+        align="center",
+    )
+
+
 def idea_form() -> rx.Component:
     ready = ScannerState.ready
     return rx.grid(
         rx.vstack(
-            rx.el.label(
-                "Describe your startup idea",
-                html_for=IDEA_ID,
-                font_weight="600",
-                font_size="var(--font-size-3)",
-                color="var(--gray-12)",
-            ),
-            rx.text(
-                "The problem, who has it, how you solve it and how you will make money. "
+            *idea_field(
+                ScannerState,
+                field_id=IDEA_ID,
+                intro="The problem, who has it, how you solve it and how you will make money. "
                 "The more specific, the more accurate the scan.",
-                size="2",
-                color="var(--gray-11)",
-            ),
-            rx.text_area(
-                id=IDEA_ID,
-                value=ScannerState.idea,
-                on_change=ScannerState.set_idea,
                 placeholder="e.g. A scheduling app for independent physiotherapists that "
                 "cuts no-shows with automatic reminders and deposits, sold at $29/month...",
                 rows="8",
-                size="3",
-                width="100%",
-                resize="vertical",
-                aria_describedby=HINT_ID,
-                aria_invalid=rx.cond(ScannerState.validation != "", "true", "false"),
-            ),
-            rx.flex(
-                rx.hstack(
-                    rx.cond(
-                        ready,
-                        rx.icon(
-                            "circle-check", size=16, color="var(--green-11)", aria_hidden="true"
-                        ),
-                        rx.icon("info", size=16, color="var(--gray-10)", aria_hidden="true"),
-                    ),
-                    rx.text(
-                        ScannerState.hint,
-                        id=HINT_ID,
-                        size="2",
-                        color=rx.cond(
-                            ready,
-                            "var(--green-11)",
-                            rx.cond(ScannerState.too_long, "var(--red-11)", "var(--gray-11)"),
-                        ),
-                        aria_live="polite",
-                        class_name="scanner-hint",
-                    ),
-                    spacing="2",
-                    align="center",
-                ),
-                rx.text(
-                    ScannerState.counter,
-                    size="1",
-                    color=rx.cond(ScannerState.too_long, "var(--red-11)", "var(--gray-10)"),
-                    class_name="scanner-counter",
-                ),
-                justify="between",
-                align="center",
-                spacing="2",
-                wrap="wrap",
-                width="100%",
+                described_by=HINT_ID,
+                note=_hint(),
+                counter_class="scanner-counter",
             ),
             rx.cond(
                 ScannerState.validation != "",

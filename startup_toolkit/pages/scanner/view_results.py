@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, tab_list
 from startup_toolkit.domain import scanner as rules
@@ -94,18 +95,7 @@ def _overview() -> rx.Component:
                     data_band=ScannerState.verdict_color,
                     class_name="scanner-verdict",
                 ),
-                rx.cond(
-                    ScannerState.sample,
-                    rx.badge(
-                        rx.icon("flask-conical", size=12, aria_hidden="true"),
-                        rules.SAMPLE_LABEL,
-                        color_scheme="amber",
-                        variant="soft",
-                        size="2",
-                        radius="full",
-                        class_name="scanner-sample",
-                    ),
-                ),
+                sample_badge(ScannerState.sample, rules.SAMPLE_LABEL, "scanner-sample"),
                 spacing="2",
                 wrap="wrap",
             ),

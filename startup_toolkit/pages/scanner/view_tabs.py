@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.result_blocks import figure_with_source, source_note, two_columns
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
@@ -235,27 +236,14 @@ def competitors_tab() -> rx.Component:
     )
 
 
-def _source(text: rx.Var[str]) -> rx.Component:
-    return rx.hstack(
-        rx.icon("book-open", size=12, color="var(--gray-10)", aria_hidden="true"),
-        rx.text("Source: ", text, size="1", color="var(--gray-10)", class_name="source"),
-        spacing="1",
-        align="center",
-    )
-
-
 def _figure(label: str, icon: str, value: rx.Var[str], source: rx.Var[str]) -> rx.Component:
-    return rx.vstack(
-        rx.hstack(
-            rx.icon(icon, size=16, color="var(--violet-11)", aria_hidden="true"),
-            rx.text(label, size="2", color="var(--gray-11)", weight="medium"),
-            spacing="2",
-            align="center",
-        ),
-        rx.text(value, size="6", weight="bold", style=heading_style),
-        _source(source),
+    return figure_with_source(
+        label,
+        value,
+        source,
+        icon=icon,
+        value_size="6",
         spacing="2",
-        align="start",
         class_name="market-figure",
         style=TOOL_CARD_STYLE,
     )
@@ -271,7 +259,7 @@ def _insight_list(title: str, icon: str, items: rx.Var[list[InsightRow]]) -> rx.
                     items,
                     lambda item: rx.el.li(
                         rx.text(item.text, size="2", color="var(--gray-12)"),
-                        rx.cond(item.source != "", _source(item.source)),
+                        rx.cond(item.source != "", source_note(item.source)),
                         style={
                             "padding": "0.7rem 0",
                             "border_bottom": "1px solid var(--gray-a4)",
@@ -308,12 +296,9 @@ def market_tab() -> rx.Component:
             spacing="4",
             width="100%",
         ),
-        rx.grid(
+        two_columns(
             _insight_list("Key trends", "sparkles", ScannerState.trends),
             _insight_list("Challenges", "mountain", ScannerState.challenges),
-            columns=rx.breakpoints(initial="1", md="2"),
-            spacing="4",
-            width="100%",
         ),
         spacing="4",
         width="100%",

@@ -1,0 +1,62 @@
+"""The idea field of a tool's form (a State mixing in `IdeaInputMixin`): its label, the line
+under it, the text area and, under that, a note beside the character counter."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.state.idea_input import IdeaInputMixin
+
+IDEA_LABEL = "Describe your startup idea"
+
+
+def idea_field(
+    state: type[IdeaInputMixin],
+    *,
+    field_id: str,
+    intro: str,
+    placeholder: str,
+    rows: str,
+    described_by: str,
+    note: rx.Component,
+    counter_class: str,
+) -> tuple[rx.Component, ...]:
+    """The field's parts, to stand in the form's stack: `note` (the element `described_by`
+    names, e.g. a hint or the validation message) on the left under the text area, the counter
+    (class `counter_class`, red when too long) on the right."""
+    return (
+        rx.el.label(
+            IDEA_LABEL,
+            html_for=field_id,
+            font_weight="600",
+            font_size="var(--font-size-3)",
+            color="var(--gray-12)",
+        ),
+        rx.text(intro, size="2", color="var(--gray-11)"),
+        rx.text_area(
+            id=field_id,
+            value=state.idea,
+            on_change=state.set_idea,
+            placeholder=placeholder,
+            rows=rows,
+            size="3",
+            width="100%",
+            resize="vertical",
+            aria_describedby=described_by,
+            aria_invalid=rx.cond(state.validation != "", "true", "false"),
+        ),
+        rx.flex(
+            note,
+            rx.text(
+                state.counter,
+                size="1",
+                color=rx.cond(state.too_long, "var(--red-11)", "var(--gray-10)"),
+                class_name=counter_class,
+            ),
+            justify="between",
+            align="center",
+            spacing="2",
+            wrap="wrap",
+            width="100%",
+        ),
+    )

@@ -1,0 +1,40 @@
+"""The panel a tool shows while its AI works: a spinner, what it is doing, how long it usually
+takes and the seconds it has taken so far (no invented percentages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, elapsed_label
+
+
+def working_panel(
+    title: str,
+    detail: str,
+    elapsed: rx.Var[int],
+    *,
+    panel_id: str,
+    elapsed_id: str,
+    style: dict[str, Any] = TOOL_CARD_STYLE,
+) -> rx.Component:
+    """The status card (`panel_id`): `title` as its h2 above `detail` and 'Working for N s'
+    (`elapsed_id`, once `elapsed` > 0)."""
+    return rx.hstack(
+        rx.spinner(size="3"),
+        rx.vstack(
+            rx.heading(title, as_="h2", size="5", style=heading_style),
+            rx.text(detail, size="2", color="var(--gray-11)"),
+            elapsed_label(elapsed, elapsed_id),
+            spacing="1",
+            align="start",
+        ),
+        spacing="4",
+        align="center",
+        role="status",
+        aria_busy="true",
+        style=style,
+        id=panel_id,
+    )
