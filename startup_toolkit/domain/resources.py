@@ -243,6 +243,41 @@ def reading_minutes(text: str, words_per_minute: int = 220) -> int:
     return max(1, round(word_count(text) / words_per_minute))
 
 
+@dataclass(frozen=True)
+class ResourceView:
+    """One resource of the library: a seed of the built-in library, or a row as the hub
+    shows it."""
+
+    id: int
+    title: str
+    description: str
+    type: str
+    category: str
+    popular: bool
+    content: str
+    file_size: str = ""
+    url: str = ""
+    video_url: str = ""
+    video_file_url: str = ""
+    download_url: str = ""
+
+    @property
+    def player(self) -> tuple[Literal["file", "embed", ""], str]:
+        """How it plays in the hub's player (P-HUB-6); ('', '') when it does not."""
+        return video_player(self.type, self.video_file_url, self.video_url)
+
+    @property
+    def watch_url(self) -> str:
+        """Where 'Watch' goes: the video page, or a Video's own address; '' for none."""
+        if video := http_url_or_empty(self.video_url):
+            return video
+        return http_url_or_empty(self.url) if self.type == "Video" else ""
+
+    @property
+    def download_link(self) -> str:
+        return http_url_or_empty(self.download_url)
+
+
 # --- Quick Tips (P-HUB-3) ----------------------------------------------------------------------
 
 TIPS: tuple[str, ...] = (

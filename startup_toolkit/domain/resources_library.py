@@ -3,25 +3,10 @@ this product (P-HUB-1)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from startup_toolkit.domain.resources import ResourceView
 
-
-@dataclass(frozen=True)
-class SeedResource:
-    """One resource of the built-in library (written for this product)."""
-
-    id: int
-    title: str
-    description: str
-    type: str
-    category: str
-    popular: bool
-    content: str
-    file_size: str = ""
-
-
-SEED_RESOURCES: tuple[SeedResource, ...] = (
-    SeedResource(
+SEED_RESOURCES: tuple[ResourceView, ...] = (
+    ResourceView(
         id=1,
         title="Runway Math for First-Time Founders",
         description="Work out how many months you can last, and what moves the number.",
@@ -55,7 +40,7 @@ Update the number on the first working day of each month and share it with your 
 Surprises about cash are the ones a startup cannot afford.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=2,
         title="Unit Economics Worksheet",
         description="A fill-in worksheet for acquisition cost, lifetime value and payback.",
@@ -87,7 +72,7 @@ comes from so you can improve it later.
 - If churn is high, fix retention before you spend more on acquisition.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=3,
         title="Finding Your First 100 Users",
         description="Hands-on ways to reach early adopters without an ad budget.",
@@ -114,7 +99,7 @@ Track weekly sign-ups, activation (users who reach the first useful moment) and 
 retention. Growth without retention is a leaking bucket.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=4,
         title="Designing a Growth Experiment",
         description="A five-minute walkthrough of running one clean experiment per week.",
@@ -137,7 +122,7 @@ test a week, written down in a shared log, compounds into a real understanding o
 users within a quarter.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=5,
         title="Positioning Statement Template",
         description="Fill-in template to state who you serve, the problem and why you win.",
@@ -162,7 +147,7 @@ Read the statement to five prospects. If they repeat it back in their own words 
 how to try it, you are close. If they look puzzled, make it narrower.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=6,
         title="Writing a Landing Page That Converts",
         description="Structure and copy rules for a page that turns visitors into sign-ups.",
@@ -189,7 +174,7 @@ and remove everything that competes with it.
 Track the visit-to-sign-up rate and change one element at a time.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=7,
         title="Customer Interview Playbook",
         description="How to run problem interviews that reveal what people actually do.",
@@ -211,7 +196,7 @@ Compliments and hypothetical promises are noise. Look for money or time already 
 the problem: that is the strongest signal that a solution is worth building.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=8,
         title="MVP Scoping Checklist",
         description="A checklist to cut your first version down to what proves the idea.",
@@ -235,7 +220,7 @@ the problem: that is the strongest signal that a solution is worth building.
 - [ ] A date is set to decide: continue, change or stop.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=9,
         title="How Seed Rounds Work",
         description="Instruments, dilution and timelines of a first priced or SAFE round.",
@@ -261,7 +246,7 @@ Plan 2-3 months of preparation and 2-4 months of meetings. Keep building while y
 progress during the process is the best argument you have.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=10,
         title="Pitch Deck Structure in 12 Slides",
         description="A short video walkthrough of a clear, investor-friendly deck.",
@@ -290,7 +275,7 @@ Investors read decks quickly. Put traction early if it is strong, keep one idea 
 and make sure the ask ties directly to the milestones the money will reach.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=11,
         title="Co-Founder Agreement Essentials",
         description="The topics every founding team should settle in writing early.",
@@ -315,7 +300,7 @@ Use this list to agree on the principles, then ask a lawyer in your jurisdiction
 them into binding documents. This guide is general information, not legal advice.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=12,
         title="Protecting Your Startup's IP",
         description="Trademarks, copyright, patents and trade secrets explained for founders.",
@@ -338,7 +323,7 @@ Talk to an IP lawyer before publishing a novel invention or entering a new count
 article is general information, not legal advice.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=13,
         title="Pricing Your SaaS Product",
         description="Value-based pricing, tiers and when to raise prices.",
@@ -362,7 +347,7 @@ seats, projects or usage. Avoid dozens of feature toggles.
 Run pricing conversations in sales calls and watch conversion by plan.
 """,
     ),
-    SeedResource(
+    ResourceView(
         id=14,
         title="Investor Update Template",
         description="A monthly update format that keeps investors informed and helpful.",

@@ -5,7 +5,6 @@ a resource to a user's documents, and the run that generates a resource's long-f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from sqlalchemy import func, text
 from sqlalchemy.exc import IntegrityError
@@ -13,8 +12,8 @@ from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.domain.prompts import solutions as prompts
+from startup_toolkit.domain.resources import ResourceView
 from startup_toolkit.domain.resources_library import SEED_RESOURCES
-from startup_toolkit.domain.urls import http_url_or_empty
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.services.tool_runs import ToolRun
@@ -25,40 +24,6 @@ GENERATE_MAX_TOKENS = 3000
 
 class ResourceNotFound(LookupError):
     """No resource with that id."""
-
-
-@dataclass(frozen=True)
-class ResourceView:
-    """One resource of the library, as the hub shows it."""
-
-    id: int
-    title: str
-    description: str
-    type: str
-    category: str
-    popular: bool
-    content: str
-    file_size: str = ""
-    url: str = ""
-    video_url: str = ""
-    video_file_url: str = ""
-    download_url: str = ""
-
-    @property
-    def player(self) -> tuple[Literal["file", "embed", ""], str]:
-        """How it plays in the hub's player (P-HUB-6); ('', '') when it does not."""
-        return rules.video_player(self.type, self.video_file_url, self.video_url)
-
-    @property
-    def watch_url(self) -> str:
-        """Where 'Watch' goes: the video page, or a Video's own address; '' for none."""
-        if video := http_url_or_empty(self.video_url):
-            return video
-        return http_url_or_empty(self.url) if self.type == "Video" else ""
-
-    @property
-    def download_link(self) -> str:
-        return http_url_or_empty(self.download_url)
 
 
 def _view(row: Resource) -> ResourceView:

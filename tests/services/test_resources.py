@@ -57,7 +57,7 @@ def test_a_concurrent_seed_does_not_duplicate(
 def test_get_resource_and_missing_ids(session: Session) -> None:
     library.ensure_seeded(session)
     resource = library.get_resource(session, 1)
-    assert isinstance(resource, library.ResourceView)
+    assert isinstance(resource, rules.ResourceView)
     assert resource.title == SEED_RESOURCES[0].title
     assert resource.content == SEED_RESOURCES[0].content
     with pytest.raises(library.ResourceNotFound):

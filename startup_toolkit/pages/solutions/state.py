@@ -58,7 +58,7 @@ class ContentForm:
     kind: str
 
 
-def _card(resource: library.ResourceView) -> ResourceCard:
+def _card(resource: rules.ResourceView) -> ResourceCard:
     return ResourceCard(
         id=resource.id,
         title=resource.title,
@@ -278,14 +278,14 @@ class SolutionsState(ToolRunMixin, rx.State):
         else:
             self._show(resource)
 
-    def _play(self, resource: library.ResourceView) -> None:
+    def _play(self, resource: rules.ResourceView) -> None:
         self.detail_open = False
         self.player_kind, self.player_src = resource.player
         self.player_title = resource.title
         self.player_resource_id = resource.id
         self.player_open = True
 
-    def _show(self, resource: library.ResourceView) -> None:
+    def _show(self, resource: rules.ResourceView) -> None:
         self.detail_id = resource.id
         self.detail_title = resource.title
         self.detail_type = resource.type

@@ -11,7 +11,7 @@ from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_
 from startup_toolkit.components.tool_layout import tab_list
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.state import SolutionsState as S
-from startup_toolkit.pages.solutions.view_parts import spinner, type_badge
+from startup_toolkit.pages.solutions.view_parts import spinner, type_badge, type_tile
 
 CSS = """
 .hub-tip-dot { width: 0.6rem; height: 0.6rem; padding: 0; border-radius: 999px; border: none;
@@ -208,13 +208,12 @@ def _toolbar() -> rx.Component:
 
 def _resource_card(card: rx.Var) -> rx.Component:
     return rx.el.button(
-        rx.center(
-            rx.icon(card.icon, size=36, color="white"),
+        type_tile(
+            card,
+            36,
             height="7rem",
             width="100%",
-            background=card.gradient,
             border_radius="var(--radius-4) var(--radius-4) 0 0",
-            aria_hidden="true",
         ),
         rx.vstack(
             rx.hstack(

@@ -9,7 +9,8 @@ from startup_toolkit.components.theme import HEADING_FONT, card_style
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.state import SolutionsState as S
 from startup_toolkit.pages.solutions.view_parts import (
-    close_button,
+    dialog_header,
+    hub_dialog,
     markdown_body,
     new_tab_button,
     spinner,
@@ -74,64 +75,55 @@ def _detail_actions() -> rx.Component:
 
 
 def detail_dialog() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.hstack(
-                rx.vstack(
-                    rx.hstack(
-                        type_badge(S.detail_type),
-                        rx.badge(S.detail_category, variant="outline", color_scheme="gray"),
-                        rx.cond(
-                            S.detail_file_size != "",
-                            rx.text(S.detail_file_size, size="1", color="var(--gray-10)"),
-                        ),
-                        spacing="2",
-                        align="center",
-                    ),
-                    rx.dialog.title(
-                        rx.cond(S.detail_title != "", S.detail_title, "Loading..."),
-                        margin="0",
-                        style={"font_family": HEADING_FONT},
+    return hub_dialog(
+        dialog_header(
+            rx.vstack(
+                rx.hstack(
+                    type_badge(S.detail_type),
+                    rx.badge(S.detail_category, variant="outline", color_scheme="gray"),
+                    rx.cond(
+                        S.detail_file_size != "",
+                        rx.text(S.detail_file_size, size="1", color="var(--gray-10)"),
                     ),
                     spacing="2",
-                    align="start",
-                    min_width="0",
+                    align="center",
                 ),
-                rx.spacer(),
-                close_button(id="resource-close"),
+                rx.dialog.title(
+                    rx.cond(S.detail_title != "", S.detail_title, "Loading..."),
+                    margin="0",
+                    style={"font_family": HEADING_FONT},
+                ),
+                spacing="2",
                 align="start",
-                width="100%",
+                min_width="0",
             ),
-            rx.dialog.description(S.detail_description, size="2", color="var(--gray-11)"),
-            rx.box(_detail_actions(), margin_y="1rem"),
-            rx.cond(
-                S.detail_sample,
-                rx.callout(
-                    rules.DEMO_NOTE,
-                    icon="info",
-                    color_scheme="amber",
-                    size="1",
-                    margin_bottom="1rem",
-                    id="resource-sample",
-                ),
-            ),
-            rx.cond(
-                S.content_loading | (S.running & (S.generated_text == "")),
-                spinner("2rem", id="resource-spinner"),
-                rx.cond(
-                    S.running,
-                    _streaming_content(),
-                    _resource_content(),
-                ),
-            ),
-            max_width="48rem",
-            width="calc(100vw - 2rem)",
-            max_height="90vh",
-            overflow_y="auto",
-            id="resource-dialog",
+            align="start",
+            id="resource-close",
         ),
-        open=S.detail_open,
+        rx.dialog.description(S.detail_description, size="2", color="var(--gray-11)"),
+        rx.box(_detail_actions(), margin_y="1rem"),
+        rx.cond(
+            S.detail_sample,
+            rx.callout(
+                rules.DEMO_NOTE,
+                icon="info",
+                color_scheme="amber",
+                size="1",
+                margin_bottom="1rem",
+                id="resource-sample",
+            ),
+        ),
+        rx.cond(
+            S.content_loading | (S.running & (S.generated_text == "")),
+            spinner("2rem", id="resource-spinner"),
+            rx.cond(S.running, _streaming_content(), _resource_content()),
+        ),
+        opened=S.detail_open,
         on_open_change=S.set_detail_open,
+        max_width="48rem",
+        max_height="90vh",
+        overflow_y="auto",
+        id="resource-dialog",
     )
 
 

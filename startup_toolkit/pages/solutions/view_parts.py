@@ -1,5 +1,5 @@
-"""Small pieces the hub's views share: the type badge, a dialog's close button, the loading
-spinner, a markdown body and a link button that opens in a new tab."""
+"""Small pieces the hub's views share: the type badge and tile, a dialog with its header and
+close button, the loading spinner, a markdown body and a link button to a new tab."""
 
 from __future__ import annotations
 
@@ -17,6 +17,32 @@ def type_badge(kind: rx.Var) -> rx.Component:
         variant="soft",
         size="1",
     )
+
+
+def type_tile(card: rx.Var, icon_size: int, **props: Any) -> rx.Component:
+    """The card's picture: its type's icon on its type's gradient."""
+    return rx.center(
+        rx.icon(card.icon, size=icon_size, color="white"),
+        background=card.gradient,
+        aria_hidden="true",
+        **props,
+    )
+
+
+def hub_dialog(
+    *content: rx.Component, opened: rx.Var, on_open_change: Any, max_width: str, **props: Any
+) -> rx.Component:
+    """A dialog as wide as the screen allows, up to `max_width`."""
+    return rx.dialog.root(
+        rx.dialog.content(*content, max_width=max_width, width="calc(100vw - 2rem)", **props),
+        open=opened,
+        on_open_change=on_open_change,
+    )
+
+
+def dialog_header(*start: rx.Component, align: str, **close: Any) -> rx.Component:
+    """A dialog's top row: `start`, then the close button (`close`: its props) at the end."""
+    return rx.hstack(*start, rx.spacer(), close_button(**close), align=align, width="100%")
 
 
 def close_button(**props: Any) -> rx.Component:

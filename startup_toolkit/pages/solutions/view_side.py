@@ -10,7 +10,13 @@ from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.digest_state import DigestState as D
 from startup_toolkit.pages.solutions.state import SolutionsState as S
-from startup_toolkit.pages.solutions.view_parts import close_button, spinner, type_badge
+from startup_toolkit.pages.solutions.view_parts import (
+    dialog_header,
+    hub_dialog,
+    spinner,
+    type_badge,
+    type_tile,
+)
 
 
 def tips() -> rx.Component:
@@ -155,54 +161,47 @@ def digest() -> rx.Component:
 
 
 def trends_dialog() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.hstack(
-                rx.dialog.title("Startup Trends", margin="0"),
-                _live_badge(),
-                rx.spacer(),
-                close_button(),
-                align="center",
-                width="100%",
-            ),
-            rx.dialog.description(
-                "The latest startup news from the digest's sources.",
-                size="2",
-                color="var(--gray-11)",
-                margin_bottom="1rem",
-            ),
+    return hub_dialog(
+        dialog_header(
+            rx.dialog.title("Startup Trends", margin="0"),
+            _live_badge(),
+            align="center",
+        ),
+        rx.dialog.description(
+            "The latest startup news from the digest's sources.",
+            size="2",
+            color="var(--gray-11)",
+            margin_bottom="1rem",
+        ),
+        rx.cond(
+            D.trends_loading,
+            spinner("2rem"),
             rx.cond(
-                D.trends_loading,
-                spinner("2rem"),
-                rx.cond(
-                    D.trends_error != "",
-                    rx.text(D.trends_error, color="var(--red-11)"),
-                    rx.vstack(
-                        rx.foreach(D.trends, lambda item: _news_item(item, False)),
-                        spacing="2",
-                        width="100%",
-                        id="trends-items",
-                    ),
+                D.trends_error != "",
+                rx.text(D.trends_error, color="var(--red-11)"),
+                rx.vstack(
+                    rx.foreach(D.trends, lambda item: _news_item(item, False)),
+                    spacing="2",
+                    width="100%",
+                    id="trends-items",
                 ),
             ),
-            max_width="40rem",
-            width="calc(100vw - 2rem)",
         ),
-        open=D.trends_open,
+        opened=D.trends_open,
         on_open_change=D.set_trends_open,
+        max_width="40rem",
     )
 
 
 def _popular_item(card: rx.Var) -> rx.Component:
     return rx.el.button(
-        rx.center(
-            rx.icon(card.icon, size=18, color="white"),
+        type_tile(
+            card,
+            18,
             width="2.75rem",
             height="2.75rem",
             flex_shrink="0",
             border_radius="var(--radius-3)",
-            background=card.gradient,
-            aria_hidden="true",
         ),
         rx.vstack(
             type_badge(card.type),
