@@ -496,3 +496,23 @@ def test_p_hub_8_signed_out_is_asked_to_log_in(engine: Engine, fake_ai: FakeAiSe
 
     in_processor(SolutionsState, ROUTE, go)
     assert fake_ai.requests == []
+
+
+def test_p_hub_8_an_empty_answer_is_a_failure(
+    engine: Engine, founder: Founder, fake_ai: FakeAiServer
+) -> None:
+    """P-HUB-8: a model that writes nothing leaves the text as it was and says so."""
+    seeded(engine)
+    _, cookie = founder
+    fake_ai.stream(["  ", "\n"])
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare(cookie, **detail_values(4))
+        await tab.fire("generate_content", busy="running")
+        await until(tab, lambda s: len(recorder.toasts()) > 0)
+        (toast,) = recorder.toasts()
+        assert "difficulties generating this video content" in toast
+        return await tab.state()
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert s.detail_content == detail_values(4)["detail_content"] and s.generated_text == ""
