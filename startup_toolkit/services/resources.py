@@ -1,10 +1,9 @@
-"""The Solutions Hub library: seeding it on first use, reading it, saving a resource to a
-user's documents, and generating a resource's long-form content (P-HUB-1, P-HUB-7, P-HUB-8)."""
+"""The Solutions Hub library: seeding it on first use, reading it (as `ResourceView`s), saving
+a resource to a user's documents, and the run that generates a resource's long-form content
+(P-HUB-1, P-HUB-7, P-HUB-8)."""
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from sqlalchemy import func, text
@@ -12,24 +11,36 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.prompts import solutions as prompts
+from startup_toolkit.domain.resources import ResourceView
+from startup_toolkit.domain.resources_library import SEED_RESOURCES
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
-from startup_toolkit.services import ai
-
-log = logging.getLogger(__name__)
+from startup_toolkit.services.tool_runs import ToolRun
 
 GENERATOR_TOOL = "Solutions Hub"
-GENERATE_FAILED = (
-    "We're currently experiencing technical difficulties generating this {type} content. "
-    "Please try again later."
-)
-DEMO_NOTE = "Sample content: AI generation is not configured, so this is the library's own text."
-NO_RECENT_SOURCE = "No recent data/source available"
 GENERATE_MAX_TOKENS = 3000
 
 
 class ResourceNotFound(LookupError):
     """No resource with that id."""
+
+
+def _view(row: Resource) -> ResourceView:
+    return ResourceView(
+        id=row.id or 0,
+        title=row.title,
+        description=row.description,
+        type=row.type,
+        category=row.category,
+        popular=row.popular,
+        content=row.content,
+        file_size=row.file_size,
+        url=row.url,
+        video_url=row.video_url,
+        video_file_url=row.video_file_url,
+        download_url=row.download_url,
+    )
 
 
 def _is_empty(session: Session) -> bool:
@@ -54,7 +65,7 @@ def ensure_seeded(session: Session) -> int:
             content=seed.content,
             file_size=seed.file_size,
         )
-        for seed in rules.SEED_RESOURCES
+        for seed in SEED_RESOURCES
     )
     try:
         session.commit()
@@ -71,20 +82,25 @@ def ensure_seeded(session: Session) -> int:
             )
         )
         session.commit()
-    return len(rules.SEED_RESOURCES)
+    return len(SEED_RESOURCES)
 
 
-def list_resources(session: Session) -> list[Resource]:
+def list_resources(session: Session) -> list[ResourceView]:
     """The whole library (seeded on first use), oldest first."""
     ensure_seeded(session)
-    return list(session.exec(select(Resource).order_by(col(Resource.id))).all())
+    return [_view(r) for r in session.exec(select(Resource).order_by(col(Resource.id))).all()]
 
 
-def get_resource(session: Session, resource_id: int) -> Resource:
+def _row(session: Session, resource_id: int) -> Resource:
     resource = session.get(Resource, resource_id) if isinstance(resource_id, int) else None
     if resource is None:
         raise ResourceNotFound(resource_id)
     return resource
+
+
+def get_resource(session: Session, resource_id: int) -> ResourceView:
+    """One resource; ResourceNotFound for an unknown (or non-integer) id."""
+    return _view(_row(session, resource_id))
 
 
 @dataclass(frozen=True)
@@ -99,7 +115,7 @@ def save_resource(session: Session, user_id: str, resource_id: int) -> SaveOutco
     The record holds the spec's fields: title (name), category (kept in tool_name, the
     documents table's label column), file size, format label (PDF, Article or Video) and link.
     Saving the same resource twice keeps one record."""
-    resource = get_resource(session, resource_id)
+    resource = _row(session, resource_id)
     link = rules.resource_link(
         resource.id or 0, resource.download_url, resource.url, resource.video_url
     )
@@ -128,64 +144,16 @@ def save_resource(session: Session, user_id: str, resource_id: int) -> SaveOutco
 
 # --- Document-style generator (ai-tools section 7) -------------------------------------------
 
-SYSTEM_PROMPT = (
-    "You are an experienced startup advisor who writes clear, practical material for founders. "
-    "Write in Markdown with ## and ### headings, short paragraphs and lists. Do not use HTML or "
-    "images."
-)
 
-
-def generator_prompt(topic: str, kind: str) -> str:
-    """The document-style generator's prompt for a topic and a kind (Article, Document, Video)."""
-    if kind == "Video":
-        shape = (
-            "Write a video script of 5-10 minutes of speaking time on the topic below, with "
-            "timed sections (for example '0:00 Intro'), what the presenter says, and on-screen "
-            "notes."
-        )
-    elif kind == "Document":
-        shape = (
-            "Write a practical working document (template, checklist or worksheet) of "
-            "1000-1500 words on the topic below, ready for a founder to fill in and use."
-        )
-    else:
-        shape = "Write an article of 1000-1500 words on the topic below."
-    return (
-        f"{shape}\n\nTopic: {topic}\n\n"
-        "Cite sources published in the last 1-2 years in a final '## Sources' section, with "
-        f"links. If you have none, write '{NO_RECENT_SOURCE}' there instead of inventing any."
+def content_run(title: str, kind: str, own_text: str) -> ToolRun[str]:
+    """P-HUB-8: the run that writes long-form content on a resource's topic, streamed by
+    `run_tool(..., on_text=...)`; in demo mode, the resource's own text (`own_text`)."""
+    return ToolRun(
+        tool=GENERATOR_TOOL,
+        system=prompts.SYSTEM,
+        prompt=prompts.generator_prompt(title, rules.generator_kind(kind)),
+        texts=rules.content_texts(kind),
+        sample=lambda: own_text,
+        max_tokens=GENERATE_MAX_TOKENS,
+        finish=str.strip,
     )
-
-
-@dataclass(frozen=True)
-class GeneratedContent:
-    text: str
-    sample: bool  # demo mode: the library's own text, labelled
-
-
-async def generate_content(
-    user_id: str,
-    title: str,
-    kind: str,
-    fallback: str,
-    on_text: Callable[[str], Awaitable[None]] | None = None,
-) -> GeneratedContent:
-    """Long-form content for a resource, streamed: `on_text` gets the text so far as it grows.
-    In demo mode, the resource's own content, labelled.
-
-    Raises ai.AiError (its message is the user-facing reason) when the model cannot answer."""
-    kind = kind if kind in rules.TYPES else "Article"
-    if not ai.ai_available():
-        return GeneratedContent(text=fallback, sample=True)
-    parts: list[str] = []
-    prompt = [{"role": "user", "content": generator_prompt(title, kind)}]
-    async for delta in ai.stream_chat(
-        user_id, GENERATOR_TOOL, SYSTEM_PROMPT, prompt, max_tokens=GENERATE_MAX_TOKENS
-    ):
-        parts.append(delta)
-        if on_text is not None:
-            await on_text("".join(parts))
-    reply = "".join(parts).strip()
-    if not reply:
-        raise ai.AiError(GENERATE_FAILED.format(type=kind.lower()))
-    return GeneratedContent(text=reply, sample=False)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.resources_library import SEED_RESOURCES
 
 
 @dataclass
@@ -123,7 +124,7 @@ def test_saved_record_format_and_link() -> None:
 
 
 def test_seed_library_covers_every_category_and_type() -> None:
-    seeds = rules.SEED_RESOURCES
+    seeds = SEED_RESOURCES
     assert 12 <= len(seeds) <= 15
     assert len({s.id for s in seeds}) == len(seeds)
     assert set(Counter(s.category for s in seeds)) == set(rules.CATEGORIES)

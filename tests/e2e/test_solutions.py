@@ -15,13 +15,14 @@ from playwright.sync_api import Locator, Page, expect
 from sqlmodel import select
 
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.resources_library import SEED_RESOURCES
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.services import resources as library
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in
 from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
 
-SEEDS = len(rules.SEED_RESOURCES)
+SEEDS = len(SEED_RESOURCES)
 
 
 def toast(page: Page, text: str) -> Locator:
@@ -44,11 +45,11 @@ def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
     open_hub(page, live_app)
     expect(page.get_by_role("heading", level=1)).to_contain_text("startup stage")
     expect(cards(page)).to_have_count(SEEDS)
-    newest = max(s.id for s in rules.SEED_RESOURCES)
+    newest = max(s.id for s in SEED_RESOURCES)
     expect(cards(page).first).to_have_attribute("data-resource-id", str(newest))
 
     page.get_by_role("tab", name="Videos").click()
-    expect(cards(page)).to_have_count(sum(s.type == "Video" for s in rules.SEED_RESOURCES))
+    expect(cards(page)).to_have_count(sum(s.type == "Video" for s in SEED_RESOURCES))
     page.get_by_role("tab", name="All Resources").click()
 
     search = page.get_by_label("Search")
@@ -63,7 +64,7 @@ def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
     expect(cards(page).first).to_contain_text("Popular")
 
     page.locator("#hub-categories").get_by_role("button", name="Legal").click()
-    expect(cards(page)).to_have_count(sum(s.category == "Legal" for s in rules.SEED_RESOURCES))
+    expect(cards(page)).to_have_count(sum(s.category == "Legal" for s in SEED_RESOURCES))
 
     page.get_by_role("button", name="Filters").click()
     expect(page.get_by_label("Category")).to_have_value("Legal")
@@ -122,7 +123,7 @@ def test_p_hub_7_detail_dialog_toc_and_save(live_app: LiveApp, page: Page) -> No
     card.focus()
     page.keyboard.press("Enter")  # keyboard reachable
     dialog = page.get_by_role("dialog")
-    expect(dialog.get_by_role("heading", name=rules.SEED_RESOURCES[0].title)).to_be_visible()
+    expect(dialog.get_by_role("heading", name=SEED_RESOURCES[0].title)).to_be_visible()
     toc = dialog.locator("#resource-toc")
     expect(toc.get_by_role("button", name="The simple formula")).to_be_visible()
     expect(dialog.locator("#resource-content h2").first).to_have_text("Why runway comes first")
@@ -240,7 +241,7 @@ def test_p_hub_6_videos_play_full_screen(live_app: LiveApp, page: Page) -> None:
 def test_p_hub_8_generated_content_appears_as_it_is_written(live_app: LiveApp, page: Page) -> None:
     sign_up_and_sign_in(live_app, page, next_path="/solutions?resource=1")
     dialog = page.locator("#resource-dialog")
-    expect(dialog.get_by_role("heading", name=rules.SEED_RESOURCES[0].title)).to_be_visible()
+    expect(dialog.get_by_role("heading", name=SEED_RESOURCES[0].title)).to_be_visible()
     chunks = ["## Runway in one page\n\n", "Count your months ", "before you count features.\n\n"]
     live_app.ai.stream([*chunks, "## Sources\n\nNo recent data/source available"], hold_after=3)
     dialog.get_by_role("button", name="Generate content").click()

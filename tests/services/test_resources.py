@@ -1,21 +1,24 @@
-"""The resource library on a real SQLite database: seeding once, saving to a founder's
-documents (scoped, no duplicates, shown on the dashboard), and the document-style generator
-against the OpenAI-compatible test server (P-HUB-1, P-HUB-7, P-HUB-8)."""
+"""The resource library on a real SQLite database: seeding once, reading it as views, saving
+to a founder's documents (scoped, no duplicates, shown on the dashboard), and the
+document-style generator's run against the OpenAI-compatible test server (P-HUB-1, P-HUB-6,
+P-HUB-7, P-HUB-8)."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, func, select
 
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.prompts import solutions as prompts
+from startup_toolkit.domain.resources_library import SEED_RESOURCES
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.services import accounts, ai, dashboard
 from startup_toolkit.services import resources as library
+from startup_toolkit.services.tool_runs import RunStatus, run_tool
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 
@@ -31,11 +34,11 @@ def count(session: Session, model: type) -> int:
 
 
 def test_library_is_seeded_once(session: Session) -> None:
-    assert library.ensure_seeded(session) == len(rules.SEED_RESOURCES)
+    assert library.ensure_seeded(session) == len(SEED_RESOURCES)
     assert library.ensure_seeded(session) == 0
     rows = library.list_resources(session)
-    assert [r.id for r in rows] == [s.id for s in rules.SEED_RESOURCES]
-    assert count(session, Resource) == len(rules.SEED_RESOURCES)
+    assert [r.id for r in rows] == [s.id for s in SEED_RESOURCES]
+    assert count(session, Resource) == len(SEED_RESOURCES)
     assert {r.category for r in rows} == set(rules.CATEGORIES)
 
 
@@ -44,16 +47,19 @@ def test_a_concurrent_seed_does_not_duplicate(
 ) -> None:
     """Two processes that both saw an empty table: the second insert is rolled back."""
     with Session(engine) as first:
-        assert library.ensure_seeded(first) == len(rules.SEED_RESOURCES)
+        assert library.ensure_seeded(first) == len(SEED_RESOURCES)
     monkeypatch.setattr(library, "_is_empty", lambda _session: True)
     with Session(engine) as second:
         assert library.ensure_seeded(second) == 0
-        assert count(second, Resource) == len(rules.SEED_RESOURCES)  # still usable
+        assert count(second, Resource) == len(SEED_RESOURCES)  # still usable
 
 
 def test_get_resource_and_missing_ids(session: Session) -> None:
     library.ensure_seeded(session)
-    assert library.get_resource(session, 1).title == rules.SEED_RESOURCES[0].title
+    resource = library.get_resource(session, 1)
+    assert isinstance(resource, rules.ResourceView)
+    assert resource.title == SEED_RESOURCES[0].title
+    assert resource.content == SEED_RESOURCES[0].content
     with pytest.raises(library.ResourceNotFound):
         library.get_resource(session, 999)
     with pytest.raises(library.ResourceNotFound):
@@ -65,8 +71,8 @@ def test_saving_a_resource_makes_one_dashboard_document(session: Session) -> Non
     ada = founder(session)
     bob = founder(session, "bob@example.com")
     library.ensure_seeded(session)
-    document = next(s for s in rules.SEED_RESOURCES if s.type == "Document")
-    article = next(s for s in rules.SEED_RESOURCES if s.type == "Article")
+    document = next(s for s in SEED_RESOURCES if s.type == "Document")
+    article = next(s for s in SEED_RESOURCES if s.type == "Article")
 
     first = library.save_resource(session, ada, document.id)
     assert first.created
@@ -103,41 +109,71 @@ def test_saving_an_unknown_resource_fails(session: Session) -> None:
     assert count(session, UserDocument) == 0
 
 
+def test_p_hub_6_views_say_how_a_resource_plays_and_links(session: Session) -> None:
+    """P-HUB-6/7: a video's own file plays natively, a known video page framed; 'Watch' and
+    'Download' only ever link http(s) addresses."""
+    library.ensure_seeded(session)
+    hosted = Resource(
+        title="Pitch",
+        type="Video",
+        category="Fundraising",
+        video_file_url="/videos/pitch.mp4",
+        video_url="https://youtu.be/dQw4w9WgXcQ",
+        download_url="javascript:alert(1)",
+    )
+    linked = Resource(title="Talk", type="Video", category="Growth", url="https://ex.com/t")
+    session.add_all([hosted, linked])
+    session.commit()
+    by_title = {r.title: r for r in library.list_resources(session)}
+    assert by_title["Pitch"].player == ("file", "/videos/pitch.mp4")
+    assert by_title["Pitch"].watch_url == "https://youtu.be/dQw4w9WgXcQ"
+    assert by_title["Pitch"].download_link == ""
+    assert by_title["Talk"].player == ("", "") and by_title["Talk"].watch_url == "https://ex.com/t"
+    article = by_title[SEED_RESOURCES[0].title]
+    assert article.player == ("", "") and article.watch_url == ""
+
+
 def test_generator_prompt_follows_the_spec() -> None:
     """P-HUB-8: Article 1000-1500 words, video 5-10 minutes, recent sources or the note."""
-    article = library.generator_prompt("Runway", "Article")
-    video = library.generator_prompt("Pitching", "Video")
+    article = prompts.generator_prompt("Runway", "Article")
+    video = prompts.generator_prompt("Pitching", "Video")
     assert "1000-1500 words" in article and "Runway" in article
     assert "5-10 minutes" in video
-    for prompt in (article, video, library.generator_prompt("Terms", "Document")):
+    for prompt in (article, video, prompts.generator_prompt("Terms", "Document")):
         assert "last 1-2 years" in prompt
         assert "No recent data/source available" in prompt
 
 
-async def test_demo_mode_returns_the_resource_text(settings_env: pytest.MonkeyPatch) -> None:
+def test_p_hub_8_the_run_s_texts_name_the_resource_type() -> None:
+    run = library.content_run("Runway", "Video", "Own text")
+    assert run.tool == library.GENERATOR_TOOL and run.max_tokens == library.GENERATE_MAX_TOKENS
+    failed = run.texts.notice(RunStatus.FAILED)
+    assert failed.title == rules.GENERATE_FAILED.format(type="video")
+    assert run.texts.notice(RunStatus.BUDGET, "Limit") == failed  # reads like any failure
+    assert run.texts.notice(RunStatus.NO_ACCESS).title == rules.NO_ACCESS
+    assert "5-10 minutes" in run.prompt
+    assert "1000-1500 words" in library.content_run("Odd", "Podcast", "").prompt
+
+
+async def test_demo_mode_returns_the_resource_text(session: Session) -> None:
+    ada = founder(session)
     get_settings.cache_clear()
     assert not ai.ai_available()
-    result = await library.generate_content("u1", "Runway", "Article", "Own text")
-    assert result.sample and result.text == "Own text"
-
-
-@pytest.fixture
-def fake_ai(settings_env: pytest.MonkeyPatch, engine: Engine) -> Iterator[FakeAiServer]:
-    with FakeAiServer() as server:
-        settings_env.setenv("AI_API_KEY", "test-key")
-        settings_env.setenv("AI_BASE_URL", server.base_url)
-        get_settings.cache_clear()
-        yield server
+    outcome = await run_tool(ada, library.content_run("Runway", "Article", "Own text"))
+    assert outcome.sample and outcome.result == "Own text"
 
 
 async def test_generation_with_the_model(fake_ai: FakeAiServer, session: Session) -> None:
     ada = founder(session)
     fake_ai.reply("## Intro\nGenerated text\n## Sources\nNo recent data/source available")
     try:
-        result = await library.generate_content(ada, "Runway", "Video", "fallback")
+        outcome = await run_tool(
+            ada, library.content_run("Runway", "Video", "fallback"), on_text=lambda _: True
+        )
     finally:
         await ai.close_providers()
-    assert not result.sample and result.text.startswith("## Intro")
+    assert outcome.status is RunStatus.AI and not outcome.sample
+    assert outcome.result is not None and outcome.result.startswith("## Intro")
     assert "5-10 minutes" in str(fake_ai.requests[-1])
 
 
@@ -150,14 +186,33 @@ async def test_generation_streams_the_text_as_it_grows(
     fake_ai.stream(["## Intro\n", "First part. ", "Second part.\n", "## Sources\nNone"])
     seen: list[str] = []
 
-    async def on_text(text: str) -> None:
-        seen.append(text)
+    def on_text(piece: str) -> bool:
+        seen.append((seen[-1] if seen else "") + piece)
+        return True
 
     try:
-        result = await library.generate_content(ada, "Runway", "Article", "fallback", on_text)
+        outcome = await run_tool(
+            ada, library.content_run("Runway", "Article", "fallback"), on_text=on_text
+        )
     finally:
         await ai.close_providers()
-    assert seen[0] == "## Intro\n" and seen[-1] == result.text
+    assert seen[0] == "## Intro\n" and seen[-1].strip() == outcome.result
     assert all(b.startswith(a) for a, b in itertools.pairwise(seen))
     body = fake_ai.requests[-1]
     assert body["stream"] is True and body["max_tokens"] == library.GENERATE_MAX_TOKENS
+
+
+async def test_p_hub_8_a_failing_model_gives_the_spec_text(
+    fake_ai: FakeAiServer, session: Session
+) -> None:
+    ada = founder(session)
+    fake_ai.status(503).status(503).status(503)
+    try:
+        outcome = await run_tool(
+            ada, library.content_run("Runway", "Article", "fallback"), on_text=lambda _: True
+        )
+    finally:
+        await ai.close_providers()
+    assert outcome.status is RunStatus.FAILED and outcome.result is None
+    assert outcome.notice is not None
+    assert "difficulties generating this article content" in outcome.notice.title

@@ -1,6 +1,6 @@
-"""SolutionsState without a browser (P-HUB-1..8): filters and tabs directly, the resource
-dialog and saving against a real database, and the digest, trends and content generation
-through Reflex's real event processor with feeds served on 127.0.0.1 and the fake
+"""SolutionsState and DigestState without a browser (P-HUB-1..8): filters and tabs directly,
+the resource dialog and saving against a real database, and the digest, trends and content
+generation through Reflex's real event processor with feeds served on 127.0.0.1 and the fake
 OpenAI-compatible server."""
 
 from __future__ import annotations
@@ -17,25 +17,20 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.resources_library import SEED_RESOURCES
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
-from startup_toolkit.pages import solutions as page
-from startup_toolkit.pages.solutions import SolutionsState
+from startup_toolkit.pages.solutions import ROUTE
+from startup_toolkit.pages.solutions.digest_state import NOT_CONFIGURED_NOTE, DigestState
+from startup_toolkit.pages.solutions.state import SolutionsState
 from startup_toolkit.services import news as news_service
 from startup_toolkit.services import resources as library
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 from tests.support.feed_server import Entry, FeedServer, recent, rss
-from tests.support.tool_states import Recorder, Tab, in_processor, signed_in
-from tests.support.tool_states import substate as tool_substate
+from tests.support.tool_states import Recorder, Tab, in_processor, substate
 
-pytestmark = pytest.mark.usefixtures("cheap_hashing")
-
-ROUTE = "/solutions"
-
-
-def substate(cookie: str = "", route: str = ROUTE) -> SolutionsState:
-    return tool_substate(SolutionsState, route, cookie)
+Founder = tuple[str, str]
 
 
 async def drain(gen: Any) -> list[Any]:
@@ -52,7 +47,7 @@ def text_of(specs: list[Any]) -> str:
 
 
 def loaded(engine: Engine, cookie: str = "") -> SolutionsState:
-    s = substate(cookie)
+    s = substate(SolutionsState, ROUTE, cookie)
     run(s.on_load())
     return s
 
@@ -73,7 +68,7 @@ async def until(tab: Tab, check: Callable[[Any], bool], timeout: float = 15) -> 
 def test_p_hub_1_library_loads_and_newest_comes_first(engine: Engine) -> None:
     s = loaded(engine)
     assert s.library_loaded and s.library_error == ""
-    assert len(s.resources) == len(rules.SEED_RESOURCES)
+    assert len(s.resources) == len(SEED_RESOURCES)
     assert [c.id for c in s.visible] == sorted((c.id for c in s.resources), reverse=True)
     assert [c.id for c in s.popular] == [1, 3, 5]  # P-HUB-5
     assert s.resources[0].icon == "newspaper" and "gradient" in s.resources[0].gradient
@@ -119,11 +114,11 @@ def test_p_hub_2_filters_empty_state_and_reset(engine: Engine) -> None:
         "",
         rules.SORT_NEWEST,
     )
-    assert len(s.visible) == len(rules.SEED_RESOURCES) and not s.filters_active
+    assert len(s.visible) == len(SEED_RESOURCES) and not s.filters_active
 
 
 def test_on_load_opens_a_resource_named_in_the_address(engine: Engine) -> None:
-    s = substate(route="/solutions?resource=5")
+    s = substate(SolutionsState, "/solutions?resource=5")
     specs = run(s.on_load())
     assert "open_resource" in text_of(specs) and "load_digest" in text_of(specs)
 
@@ -135,7 +130,7 @@ def test_p_hub_7_detail_dialog_with_table_of_contents(engine: Engine) -> None:
     s = loaded(engine)
     run(s.open_resource(1))
     assert s.detail_open and not s.content_loading and s.content_error == ""
-    assert s.detail_title == rules.SEED_RESOURCES[0].title
+    assert s.detail_title == SEED_RESOURCES[0].title
     assert s.detail_type == "Article" and s.detail_category == "Finance"
     assert [t.text for t in s.toc][:2] == ["Why runway comes first", "The simple formula"]
     assert s.detail_watch_url == ""  # no address: no Watch link
@@ -162,8 +157,10 @@ def test_p_hub_7_save_needs_a_signed_in_founder(engine: Engine) -> None:
         assert db.exec(select(UserDocument)).all() == []
 
 
-def test_p_hub_7_save_stores_a_document_for_the_session_user(engine: Engine) -> None:
-    user_id, cookie = signed_in(engine)
+def test_p_hub_7_save_stores_a_document_for_the_session_user(
+    engine: Engine, founder: Founder
+) -> None:
+    user_id, cookie = founder
     s = loaded(engine, cookie)
     run(s.open_resource(2))
     assert rules.SAVED in text_of(run(s.save_to_dashboard()))
@@ -179,9 +176,9 @@ def test_p_hub_7_save_stores_a_document_for_the_session_user(engine: Engine) -> 
 
 
 def test_p_hub_7_a_failing_save_says_failed_to_save(
-    engine: Engine, monkeypatch: pytest.MonkeyPatch
+    engine: Engine, founder: Founder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     s = loaded(engine, cookie)
     run(s.open_resource(2))
 
@@ -254,7 +251,7 @@ def test_p_hub_6_a_video_without_a_playable_address_opens_its_outline(engine: En
     run(s.open_resource(video_id))
     assert s.detail_open and not s.player_open
     assert s.detail_watch_url == "https://example.com/some-talk"  # linked, never framed
-    seeded_video = next(r.id for r in rules.SEED_RESOURCES if r.type == "Video")
+    seeded_video = next(r.id for r in SEED_RESOURCES if r.type == "Video")
     run(s.open_resource(seeded_video))
     assert s.detail_open and not s.player_open and s.detail_watch_url == ""
 
@@ -296,7 +293,7 @@ def test_p_hub_4_live_digest_highlights_and_toast(
 ) -> None:
     use_feeds(settings_env, news_env.set("/feed.xml", many(30)))
 
-    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+    async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
         s = await until(tab, lambda s: len(s.news) > 0 and not s.news_loading)
@@ -304,7 +301,7 @@ def test_p_hub_4_live_digest_highlights_and_toast(
         assert True in recorder.values("news_loading")  # the spinner showed
         return s
 
-    s = in_processor(SolutionsState, ROUTE, go)
+    s = in_processor(DigestState, ROUTE, go)
     assert s.news_live and s.news_note == ""
     assert [n.title for n in s.news] == [f"Story {i}" for i in range(6)]
     assert s.news[0].url == "https://n.example/0" and s.news[0].source == "Startup Wire"
@@ -319,7 +316,7 @@ def test_p_hub_4_failing_feeds_show_the_sample_with_the_spec_texts(
         news_env.set("/broken.xml", b"<<<not a feed", content_type="text/html"),
     )
 
-    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+    async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
         s = await until(tab, lambda s: len(s.news) > 0 and not s.news_loading)
@@ -327,7 +324,7 @@ def test_p_hub_4_failing_feeds_show_the_sample_with_the_spec_texts(
         assert news_rules.USING_SAMPLE in toast
         return s
 
-    s = in_processor(SolutionsState, ROUTE, go)
+    s = in_processor(DigestState, ROUTE, go)
     assert not s.news_live and len(s.news) == 6
     assert s.news_note == "Failed to load startup news. Using sample data instead."
     assert all(n.url == "" for n in s.news)
@@ -338,31 +335,31 @@ def test_p_hub_4_no_feed_configured_shows_the_labelled_sample_quietly(
 ) -> None:
     use_feeds(settings_env)
 
-    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+    async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
         s = await until(tab, lambda s: len(s.news) > 0 and not s.news_loading)
         assert recorder.toasts() == []
         return s
 
-    s = in_processor(SolutionsState, ROUTE, go)
+    s = in_processor(DigestState, ROUTE, go)
     assert not s.news_live
-    assert s.news_note == f"{page.NOT_CONFIGURED_NOTE} {news_rules.USING_SAMPLE}."
+    assert s.news_note == f"{NOT_CONFIGURED_NOTE} {news_rules.USING_SAMPLE}."
 
 
 def test_p_hub_4_view_all_trends_lists_25(
     engine: Engine, news_env: FeedServer, settings_env: pytest.MonkeyPatch
 ) -> None:
     use_feeds(settings_env, news_env.set("/feed.xml", many(40)))
-    s = substate()
+    s = substate(DigestState, ROUTE)
     assert "load_trends" in text_of([s.set_trends_open(True)])
 
-    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+    async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("", trends_open=True)
         await tab.fire("load_trends", busy="trends_loading")
         return await until(tab, lambda s: len(s.trends) > 0 and not s.trends_loading)
 
-    s = in_processor(SolutionsState, ROUTE, go)
+    s = in_processor(DigestState, ROUTE, go)
     assert len(s.trends) == 25 and s.trends_error == ""
 
 
@@ -374,14 +371,14 @@ def test_p_hub_4_trends_failure_says_failed_to_fetch_all_trends(
 
     monkeypatch.setattr(news_service, "fetch_startup_news", broken)
 
-    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+    async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("", trends_open=True)
         await tab.fire("load_trends", busy="trends_loading")
         s = await until(tab, lambda s: s.trends_error != "")
         assert any(news_rules.TRENDS_FAILED in t for t in recorder.toasts())
         return s
 
-    s = in_processor(SolutionsState, ROUTE, go)
+    s = in_processor(DigestState, ROUTE, go)
     assert s.trends == [] and s.trends_error == news_rules.TRENDS_FAILED
 
 
@@ -389,7 +386,7 @@ def test_p_hub_4_trends_failure_says_failed_to_fetch_all_trends(
 
 
 def detail_values(resource_id: int = 1) -> dict[str, Any]:
-    seed = next(s for s in rules.SEED_RESOURCES if s.id == resource_id)
+    seed = next(s for s in SEED_RESOURCES if s.id == resource_id)
     return {
         "detail_open": True,
         "detail_id": seed.id,
@@ -404,14 +401,16 @@ def seeded(engine: Engine) -> None:
         library.ensure_seeded(db)
 
 
-def test_p_hub_8_generated_content_replaces_the_text(engine: Engine, fake_ai: FakeAiServer) -> None:
+def test_p_hub_8_generated_content_replaces_the_text(
+    engine: Engine, founder: Founder, fake_ai: FakeAiServer
+) -> None:
     seeded(engine)
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.reply("## Hook\nScript body\n## Sources\nNo recent data/source available")
 
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare(cookie, **detail_values(4))
-        await tab.fire("generate_content", busy="generating")
+        await tab.fire("generate_content", busy="running")
         s = await until(tab, lambda s: s.detail_content.startswith("## Hook"))
         assert any("Content generated" in t for t in recorder.toasts())
         return s
@@ -422,74 +421,98 @@ def test_p_hub_8_generated_content_replaces_the_text(engine: Engine, fake_ai: Fa
     assert "5-10 minutes" in prompt and "Designing a Growth Experiment" in prompt
 
 
-def test_p_hub_8_content_shows_while_it_is_written(engine: Engine, fake_ai: FakeAiServer) -> None:
+def test_p_hub_8_content_shows_while_it_is_written(
+    engine: Engine, founder: Founder, fake_ai: FakeAiServer
+) -> None:
     seeded(engine)
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.stream(["## Hook\n", "The first lines. ", "The rest."], hold_after=2)
 
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare(cookie, **detail_values(1))
-        running = await tab.start("generate_content")
+        started = await tab.start("generate_content")
         assert await asyncio.to_thread(fake_ai.wait_held, 10)
         deadline = time.monotonic() + 10
         while not any("The first lines." in v for v in recorder.values("generated_text")):
             assert time.monotonic() < deadline, "the partial text never reached the browser"
             await asyncio.sleep(0.02)
-        assert recorder.values("generating")[-1] is True
+        assert recorder.values("running")[-1] is True
         # The old text stays until the new one is complete.
         assert not any("## Hook" in v for v in recorder.values("detail_content"))
         fake_ai.release()
-        await asyncio.wait_for(running, timeout=10)
-        s = await tab.state()
+        await asyncio.wait_for(started, timeout=10)
+        s = await until(tab, lambda s: not s.running, timeout=10)
         assert s.detail_content == "## Hook\nThe first lines. The rest."
         assert recorder.values("generated_text")[-1] == ""
-        assert recorder.values("generating")[-1] is False
+        assert recorder.values("running")[-1] is False
         return s
 
     in_processor(SolutionsState, ROUTE, go)
 
 
-def test_p_hub_8_failure_shows_the_spec_text(engine: Engine, fake_ai: FakeAiServer) -> None:
+def test_p_hub_8_failure_shows_the_spec_text(
+    engine: Engine, founder: Founder, fake_ai: FakeAiServer
+) -> None:
     seeded(engine)
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.status(503).status(503).status(503)
 
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare(cookie, **detail_values(1))
-        await tab.fire("generate_content", busy="generating")
+        await tab.fire("generate_content", busy="running")
         await until(tab, lambda s: len(recorder.toasts()) > 0, timeout=30)
         (toast,) = recorder.toasts()
         assert "difficulties generating this article content" in toast
         return await tab.state()
 
     s = in_processor(SolutionsState, ROUTE, go)
-    assert s.detail_content == rules.SEED_RESOURCES[0].content and not s.generating
+    assert s.detail_content == SEED_RESOURCES[0].content and not s.running
 
 
 def test_p_hub_8_demo_mode_labels_the_sample(
-    engine: Engine, settings_env: pytest.MonkeyPatch
+    engine: Engine, founder: Founder, settings_env: pytest.MonkeyPatch
 ) -> None:
     seeded(engine)
     settings_env.delenv("AI_API_KEY", raising=False)
     get_settings.cache_clear()
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare(cookie, **{**detail_values(1), "detail_content": ""})
-        await tab.fire("generate_content", busy="generating")
+        await tab.fire("generate_content", busy="running")
         return await until(tab, lambda s: s.detail_sample)
 
     s = in_processor(SolutionsState, ROUTE, go)
-    assert s.detail_content == rules.SEED_RESOURCES[0].content
+    assert s.detail_content == SEED_RESOURCES[0].content
 
 
 def test_p_hub_8_signed_out_is_asked_to_log_in(engine: Engine, fake_ai: FakeAiServer) -> None:
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare("", **detail_values(1))
-        await tab.fire("generate_content", busy="generating")
+        await tab.fire("generate_content", busy="running")
         await until(tab, lambda s: len(recorder.toasts()) > 0)
-        assert page.SIGN_IN_TO_GENERATE in recorder.toasts()[0]
+        assert rules.SIGN_IN_TO_GENERATE in recorder.toasts()[0]
         return await tab.state()
 
     in_processor(SolutionsState, ROUTE, go)
     assert fake_ai.requests == []
+
+
+def test_p_hub_8_an_empty_answer_is_a_failure(
+    engine: Engine, founder: Founder, fake_ai: FakeAiServer
+) -> None:
+    """P-HUB-8: a model that writes nothing leaves the text as it was and says so."""
+    seeded(engine)
+    _, cookie = founder
+    fake_ai.stream(["  ", "\n"])
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare(cookie, **detail_values(4))
+        await tab.fire("generate_content", busy="running")
+        await until(tab, lambda s: len(recorder.toasts()) > 0)
+        (toast,) = recorder.toasts()
+        assert "difficulties generating this video content" in toast
+        return await tab.state()
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert s.detail_content == detail_values(4)["detail_content"] and s.generated_text == ""

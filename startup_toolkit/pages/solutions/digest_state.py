@@ -1,0 +1,130 @@
+"""The Daily Startup Digest of the hub (P-HUB-4): six highlights, live from the configured
+feeds or the labelled sample, and the View All Trends dialog's longer list."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import news as news_rules
+from startup_toolkit.pages.solutions.toasts import NEWS_TOAST_ID, toast
+from startup_toolkit.services import news as news_service
+
+log = logging.getLogger(__name__)
+
+NOT_CONFIGURED_NOTE = "Live news is not configured."
+
+
+@dataclasses.dataclass
+class NewsRow:
+    id: str = ""
+    title: str = ""
+    date: str = ""
+    summary: str = ""
+    source: str = ""
+    url: str = ""
+
+
+def _news_row(item: news_rules.NewsItem) -> NewsRow:
+    return NewsRow(
+        id=item.id,
+        title=item.title,
+        date=item.date,
+        summary=item.summary,
+        source=item.source,
+        url=item.url,
+    )
+
+
+def _note(reply: news_service.NewsReply) -> str:
+    """What the digest says above a list that is not live."""
+    if reply.live:
+        return ""
+    if not reply.data:
+        return news_rules.LIVE_FAILED
+    if reply.configured:
+        return f"{news_rules.LOAD_FAILED}. {news_rules.USING_SAMPLE}."
+    return f"{NOT_CONFIGURED_NOTE} {news_rules.USING_SAMPLE}."
+
+
+class DigestState(rx.State):
+    """The digest's highlights and the trends dialog."""
+
+    news: list[NewsRow] = []
+    news_loading: bool = False
+    news_live: bool = False
+    news_note: str = ""
+    trends_open: bool = False
+    trends: list[NewsRow] = []
+    trends_loading: bool = False
+    trends_error: str = ""
+
+    @rx.event(background=True)
+    async def load_digest(self, force: bool = False):
+        """The 6 highlights; toasts say whether they are live or the sample."""
+        async with self:
+            if self.news_loading:
+                return
+            self.news_loading = True
+            was_live = self.news_live
+        try:
+            reply = await news_service.fetch_startup_news(
+                news_rules.HIGHLIGHTS, False, force=force is True
+            )
+        except Exception:
+            log.exception("Loading the digest failed")
+            reply = news_service.NewsReply(
+                success=False,
+                data=[],
+                source=news_rules.SOURCE_SAMPLE,
+                error=news_rules.LIVE_FAILED,
+                configured=True,
+            )
+        async with self:
+            self.news = [_news_row(i) for i in reply.data]
+            self.news_live = reply.live
+            self.news_loading = False
+            self.news_note = _note(reply)
+        if reply.live and not was_live:
+            yield toast(
+                "success",
+                news_rules.LIVE_TOAST,
+                "The digest shows today's headlines.",
+                NEWS_TOAST_ID,
+            )
+        elif not reply.live and reply.configured:
+            yield toast("error", reply.error or news_rules.LOAD_FAILED, news_rules.USING_SAMPLE)
+
+    @rx.event
+    def refresh_digest(self) -> EventSpec:
+        return DigestState.load_digest(True)
+
+    @rx.event
+    def set_trends_open(self, value: bool):
+        self.trends_open = value is True
+        if self.trends_open:
+            return DigestState.load_trends
+
+    @rx.event(background=True)
+    async def load_trends(self):
+        """The full list (25 items) for the View All Trends dialog."""
+        async with self:
+            if self.trends_loading:
+                return
+            self.trends_loading = True
+            self.trends_error = ""
+        try:
+            reply = await news_service.fetch_startup_news(news_rules.EXTENDED, True)
+            rows, error = [_news_row(i) for i in reply.data], ""
+        except Exception:
+            log.exception("Loading all trends failed")
+            rows, error = [], news_rules.TRENDS_FAILED
+        async with self:
+            self.trends = rows
+            self.trends_error = error
+            self.trends_loading = False
+        if error:
+            yield toast("error", error)

@@ -1,0 +1,408 @@
+"""The hub's library: cards, tabs, filters, the resource dialog (Save to dashboard, Generate
+content) and the video player (P-HUB-1, P-HUB-2, P-HUB-5..8)."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.db import in_worker
+from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
+from startup_toolkit.pages.solutions.digest_state import DigestState
+from startup_toolkit.pages.solutions.toasts import toast
+from startup_toolkit.services import resources as library
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
+from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private import for_user
+from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
+
+log = logging.getLogger(__name__)
+
+LOAD_LIBRARY_FAILED = "Failed to load resources. Please try again later."
+
+
+@dataclasses.dataclass
+class ResourceCard:
+    id: int = 0
+    title: str = ""
+    description: str = ""
+    type: str = ""
+    category: str = ""
+    popular: bool = False
+    file_size: str = ""
+    icon: str = "file-text"
+    gradient: str = ""
+    minutes: int = 1
+    playable: bool = False  # a video that opens in the player
+
+
+@dataclasses.dataclass
+class TocRow:
+    index: int = 0
+    level: int = 2
+    text: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class ContentForm:
+    """What Generate content writes about: the resource open when it was clicked."""
+
+    resource_id: int
+    title: str
+    kind: str
+
+
+def _card(resource: rules.ResourceView) -> ResourceCard:
+    return ResourceCard(
+        id=resource.id,
+        title=resource.title,
+        description=resource.description,
+        type=resource.type,
+        category=resource.category,
+        popular=resource.popular,
+        file_size=resource.file_size,
+        icon=rules.TYPE_ICONS.get(resource.type, "file-text"),
+        gradient=rules.TYPE_GRADIENTS.get(resource.type, rules.TYPE_GRADIENTS["Article"]),
+        minutes=rules.reading_minutes(resource.content),
+        playable=bool(resource.player[0]),
+    )
+
+
+def _toc(markdown: str) -> list[TocRow]:
+    return [
+        TocRow(index=i, level=h.level, text=h.text)
+        for i, h in enumerate(rules.table_of_contents(markdown))
+    ]
+
+
+def _written(outcome: ToolOutcome[str] | None) -> str | None:
+    """The new content, or None when the run failed (an empty answer of the model too)."""
+    if outcome is None or not outcome.ok or outcome.result is None:
+        return None
+    if outcome.status is RunStatus.AI and not outcome.result:
+        return None
+    return outcome.result
+
+
+class SolutionsState(ToolRunMixin, rx.State):
+    """The hub: library, filters, the open resource and the player (`running`: Generate
+    content is writing)."""
+
+    resources: list[ResourceCard] = []
+    library_loaded: bool = False
+    library_error: str = ""
+
+    tab: str = "all"
+    category: str = rules.ALL
+    type_filter: str = rules.ALL
+    query: str = ""
+    sort: str = rules.SORT_NEWEST
+    filters_open: bool = False
+
+    detail_open: bool = False
+    detail_id: int = 0
+    detail_title: str = ""
+    detail_type: str = ""
+    detail_category: str = ""
+    detail_description: str = ""
+    detail_content: str = ""
+    detail_watch_url: str = ""
+    detail_download_url: str = ""
+    detail_file_size: str = ""
+    detail_sample: bool = False
+    toc: list[TocRow] = []
+    toc_open: bool = True
+    content_loading: bool = False
+    content_error: str = ""
+    saving: bool = False
+    generated_text: str = ""  # the new content as the model writes it
+
+    player_open: bool = False
+    player_kind: str = ""  # "file": the native player; "embed": the video page in a frame
+    player_src: str = ""
+    player_title: str = ""
+    player_resource_id: int = 0
+
+    # ------------------------------------------------------------------ computed
+
+    @rx.var
+    def visible(self) -> list[ResourceCard]:
+        """The cards the grid shows for the tab, filters, search and sort."""
+        return rules.filter_resources(
+            self.resources,
+            tab=self.tab,
+            category=self.category,
+            type_=self.type_filter,
+            query=self.query,
+            sort=self.sort,
+        )
+
+    @rx.var
+    def popular(self) -> list[ResourceCard]:
+        return rules.popular_resources(self.resources)
+
+    @rx.var
+    def filters_active(self) -> bool:
+        return bool(
+            self.tab != "all"
+            or self.category != rules.ALL
+            or self.type_filter != rules.ALL
+            or self.query.strip()
+        )
+
+    # ------------------------------------------------------------------ loading
+
+    @rx.event
+    async def on_load(self):
+        """Load the library, open a resource named in the address, start the digest."""
+        try:
+            self.resources = [_card(r) for r in await in_worker(library.list_resources)]
+            self.library_error = ""
+        except Exception:
+            log.exception("Loading the resource library failed")
+            self.library_error = LOAD_LIBRARY_FAILED
+        self.library_loaded = True
+        requested = self.router.url.query_parameters.get("resource", "")
+        if isinstance(requested, str) and requested.isdigit():
+            yield SolutionsState.open_resource(int(requested))
+        yield DigestState.load_digest(False)
+
+    # ------------------------------------------------------------------ filters
+
+    @rx.event
+    def set_tab(self, value: str) -> None:
+        self.tab = rules.clean_choice(value, rules.TAB_TYPES, "all")
+
+    @rx.event
+    def set_query(self, value: str) -> None:
+        self.query = rules.clean_query(value)
+
+    @rx.event
+    def set_sort(self, value: str) -> None:
+        self.sort = rules.clean_choice(value, rules.SORT_VALUES, rules.SORT_NEWEST)
+
+    @rx.event
+    def set_category(self, value: str) -> None:
+        self.category = rules.clean_choice(value, (rules.ALL, *rules.CATEGORIES))
+
+    @rx.event
+    def toggle_category(self, value: str) -> None:
+        """A category button: select it, or go back to All when it is already selected."""
+        value = rules.clean_choice(value, rules.CATEGORIES)
+        self.category = rules.ALL if value == self.category else value
+
+    @rx.event
+    def set_type_filter(self, value: str) -> None:
+        self.type_filter = rules.clean_choice(value, (rules.ALL, *rules.TYPES))
+
+    @rx.event
+    def toggle_filters(self) -> None:
+        self.filters_open = not self.filters_open
+
+    @rx.event
+    def reset_filters(self) -> None:
+        self.tab = "all"
+        self.category = rules.ALL
+        self.type_filter = rules.ALL
+        self.query = ""
+        self.sort = rules.SORT_NEWEST
+
+    # ------------------------------------------------------------------ resource dialog
+
+    def _clear_detail(self) -> None:
+        self.detail_id = 0
+        self.detail_title = self.detail_type = self.detail_category = ""
+        self.detail_description = self.detail_content = ""
+        self.detail_watch_url = self.detail_download_url = self.detail_file_size = ""
+        self.detail_sample = False
+        self.toc = []
+        self.content_error = ""
+
+    @rx.event
+    async def open_resource(self, resource_id: int):
+        """P-HUB-6/7: a video with a file or a known video page opens the full-screen player;
+        anything else the detail dialog (content loaded from the library)."""
+        async for update in self._open(resource_id, play=True):
+            yield update
+
+    @rx.event
+    async def show_details(self):
+        """From the player: the video's outline, Save to dashboard and Generate content."""
+        resource_id = self.player_resource_id
+        self.close_player()
+        async for update in self._open(resource_id, play=False):
+            yield update
+
+    @rx.event
+    def set_player_open(self, value: bool) -> None:
+        if not value:
+            self.close_player()
+
+    @rx.event
+    def close_player(self) -> None:
+        self.player_open = False
+        self.player_kind = self.player_src = self.player_title = ""
+        self.player_resource_id = 0
+
+    async def _open(self, resource_id: Any, *, play: bool) -> AsyncIterator[None]:
+        """Load the resource (the dialog shows a spinner meanwhile), then show it: in the
+        player when `play` and it is a playable video, else in the detail dialog."""
+        if isinstance(resource_id, bool) or not isinstance(resource_id, int):
+            return
+        self._clear_detail()
+        # A video known to play goes straight to the player: no dialog flashes up first.
+        if not (play and any(c.id == resource_id and c.playable for c in self.resources)):
+            self.detail_open = True
+            self.content_loading = True
+        yield
+        try:
+            resource = await in_worker(library.get_resource, resource_id)
+        except library.ResourceNotFound:
+            self.detail_open = False
+            self.content_loading = False
+            return
+        except Exception:
+            log.exception("Loading resource %s failed", resource_id)
+            self.content_loading = False
+            self.content_error = rules.CONTENT_FAILED
+            return
+        self.content_loading = False
+        if play and resource.player[0]:
+            self._play(resource)
+        else:
+            self._show(resource)
+
+    def _play(self, resource: rules.ResourceView) -> None:
+        self.detail_open = False
+        self.player_kind, self.player_src = resource.player
+        self.player_title = resource.title
+        self.player_resource_id = resource.id
+        self.player_open = True
+
+    def _show(self, resource: rules.ResourceView) -> None:
+        self.detail_id = resource.id
+        self.detail_title = resource.title
+        self.detail_type = resource.type
+        self.detail_category = resource.category
+        self.detail_description = resource.description
+        self.detail_content = resource.content
+        self.detail_watch_url = resource.watch_url
+        self.detail_download_url = resource.download_link
+        self.detail_file_size = resource.file_size
+        self.toc = _toc(resource.content)
+        if not resource.content.strip():
+            self.content_error = rules.CONTENT_FAILED
+
+    @rx.event
+    def set_detail_open(self, value: bool) -> None:
+        if not value and not self.running:
+            self.detail_open = False
+            self._clear_detail()
+
+    @rx.event
+    def close_detail(self) -> None:
+        self.set_detail_open(False)
+
+    @rx.event
+    def toggle_toc(self) -> None:
+        self.toc_open = not self.toc_open
+
+    @rx.event
+    async def save_to_dashboard(self):
+        """Save the open resource to the signed-in founder's documents."""
+        if self.saving or not self.detail_id:
+            return
+        self.saving = True
+        yield
+        done = await for_user(
+            self,
+            library.save_resource,
+            self.detail_id,
+            signed_out=toast("error", rules.SAVE_SIGN_IN),
+            failed=toast("error", rules.SAVE_FAILED),
+            what=f"Saving resource {self.detail_id}",
+        )
+        self.saving = False
+        if not done.ok or done.value is None:
+            yield done.toast
+            return
+        note = "It is in your dashboard's documents." if done.value.created else "Already saved."
+        yield toast("success", rules.SAVED, note)
+
+    # ------------------------------------------------------------------ generate content
+
+    @rx.event
+    async def generate_content(self) -> EventSpec | None:
+        """P-HUB-8: write long-form content for the open resource (document-style generator)."""
+        if self.running or not self.detail_id:
+            return None
+        if await signed_in_user_id(self) is None:
+            return toast("error", rules.SIGN_IN_TO_GENERATE)
+        kind = self.detail_type or "Article"
+        self._start_run(ContentForm(self.detail_id, self.detail_title, kind))
+        self.generated_text = ""
+        return SolutionsState.write_content
+
+    @rx.event(background=True)
+    async def write_content(self):
+        """The new content streams into the dialog; it replaces the text once complete."""
+        run = await self._claim_run()
+        if run is None:
+            return
+        outcome = await self._write(run)
+        async with self:
+            if not self._is_current(run):
+                return
+            done = self._put_written(run.form, outcome)
+        if done is not None:
+            yield done
+
+    async def _write(self, run: ClaimedRun) -> ToolOutcome[str] | None:
+        """Run the generator, showing what is written so far (at most 20 updates a second);
+        None when the resource could not be read."""
+        form: ContentForm = run.form
+        written: list[str] = []
+
+        def on_text(piece: str) -> bool:
+            written.append(piece)
+            return True
+
+        def show(_elapsed: float) -> None:
+            text = "".join(written)
+            if self.detail_id == form.resource_id and self.generated_text != text:
+                self.generated_text = text
+
+        async def work() -> ToolOutcome[str]:
+            own = await in_worker(library.get_resource, form.resource_id)
+            content = library.content_run(form.title, form.kind, own.content)
+            return await run_tool(run.user_id, content, on_text=on_text)
+
+        try:
+            return await self._tick_while(run, work(), show, STREAM_FLUSH_SECONDS)
+        except Exception:
+            log.exception("Generating content failed")
+            return None
+
+    def _put_written(self, form: ContentForm, outcome: ToolOutcome[str] | None) -> EventSpec | None:
+        """Under the lock: end the run and show the new content; returns the toast."""
+        self.running = False
+        self.generated_text = ""
+        text = _written(outcome)
+        if outcome is None or text is None:
+            notice = (outcome and outcome.notice) or rules.content_texts(form.kind).failed
+            return toast("error", notice.title, notice.detail)
+        if self.detail_id != form.resource_id:
+            return None
+        self.detail_content = text
+        self.detail_sample = outcome.sample
+        self.toc = _toc(text)
+        self.content_error = ""
+        if outcome.sample:
+            return toast("success", rules.SAMPLE_SHOWN, rules.DEMO_NOTE)
+        return toast("success", rules.GENERATED)

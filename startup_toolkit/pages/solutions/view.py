@@ -1,0 +1,337 @@
+"""The hub's main column: the hero with the category buttons, the toolbar (tabs, search, sort,
+filters) and the library grid with its empty state (P-HUB-1, P-HUB-2), and the page's CSS."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
+from startup_toolkit.components.tool_layout import tab_list
+from startup_toolkit.domain import resources as rules
+from startup_toolkit.pages.solutions.state import SolutionsState as S
+from startup_toolkit.pages.solutions.view_parts import spinner, type_badge, type_tile
+
+CSS = """
+.hub-tip-dot { width: 0.6rem; height: 0.6rem; padding: 0; border-radius: 999px; border: none;
+  background: var(--gray-a6); cursor: pointer; }
+.hub-tip-dot[aria-current="true"] { background: var(--accent-9); width: 1.2rem; }
+.hub-tip-dot:focus-visible { outline: 2px solid var(--accent-9); outline-offset: 2px; }
+.hub-news-item { display: block; width: 100%; box-sizing: border-box; padding: 0.6rem;
+  border-radius: var(--radius-3); text-decoration: none; color: inherit;
+  background: var(--gray-a2); }
+a.hub-news-item:hover { background: var(--gray-a4); }
+a.hub-news-item:focus-visible { outline: 2px solid var(--accent-9); }
+.hub-news-summary { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
+.hub-live-dot { width: 0.45rem; height: 0.45rem; border-radius: 999px; background: white;
+  animation: hub-pulse 1.6s ease-in-out infinite; }
+@keyframes hub-pulse { 50% { opacity: 0.3; } }
+@media (prefers-reduced-motion: reduce) { .hub-live-dot { animation: none; } }
+.hub-markdown { line-height: 1.65; overflow-wrap: anywhere; }
+.hub-markdown h2 { font-size: var(--font-size-5); margin: 1.2em 0 0.4em; scroll-margin-top: 1rem; }
+.hub-markdown h3 { font-size: var(--font-size-4); margin: 1em 0 0.3em; scroll-margin-top: 1rem; }
+.hub-markdown ul, .hub-markdown ol { padding-left: 1.4rem; }
+"""
+
+
+_label_style: dict[str, Any] = {
+    "font_size": "var(--font-size-1)",
+    "font_weight": "500",
+    "color": "var(--gray-11)",
+}
+_select_style: dict[str, Any] = {
+    "appearance": "auto",
+    "height": "var(--space-7)",
+    "padding": "0 0.6rem",
+    "border_radius": "var(--radius-3)",
+    "border": "1px solid var(--gray-a7)",
+    "background": "var(--color-surface)",
+    "color": "var(--gray-12)",
+    "font_size": "var(--font-size-2)",
+    "width": "100%",
+    "min_width": "0",
+}
+
+
+def _native_select(
+    select_id: str, label: str, value: rx.Var, on_change: Any, options: list[tuple[str, str]]
+) -> rx.Component:
+    return rx.vstack(
+        rx.el.label(label, html_for=select_id, style=_label_style),
+        rx.el.select(
+            *[rx.el.option(text, value=val) for val, text in options],
+            id=select_id,
+            value=value,
+            on_change=on_change,
+            style=_select_style,
+        ),
+        spacing="1",
+        width="100%",
+        min_width="0",
+    )
+
+
+def hero() -> rx.Component:
+    return rx.vstack(
+        rx.badge(
+            rx.icon("book-open", size=14), "Solutions Hub", size="2", variant="soft", radius="full"
+        ),
+        rx.heading(
+            "Answers for every ",
+            rx.el.span("startup stage", style=gradient_text),
+            as_="h1",
+            size=rx.breakpoints(initial="8", md="9"),
+            style={"font_family": HEADING_FONT, "letter_spacing": "-0.03em"},
+        ),
+        rx.text(
+            "Guides, templates and short videos on finance, growth, marketing, product, "
+            "fundraising and legal basics, plus a daily digest of startup news.",
+            size=rx.breakpoints(initial="3", md="4"),
+            color="var(--gray-11)",
+            max_width="42rem",
+        ),
+        rx.flex(
+            *[
+                rx.button(
+                    rx.icon(icon, size=14),
+                    name,
+                    variant=rx.cond(S.category == name, "solid", "soft"),
+                    aria_pressed=rx.cond(S.category == name, "true", "false"),
+                    on_click=S.toggle_category(name),
+                    size="2",
+                    radius="full",
+                    class_name="hub-category",
+                )
+                for name, icon in zip(
+                    rules.CATEGORIES,
+                    ("wallet", "trending-up", "megaphone", "box", "hand-coins", "scale"),
+                    strict=True,
+                )
+            ],
+            wrap="wrap",
+            gap="0.5rem",
+            id="hub-categories",
+            role="group",
+            aria_label="Categories",
+        ),
+        spacing="4",
+        align="start",
+        padding_bottom="2rem",
+    )
+
+
+def _toolbar() -> rx.Component:
+    return rx.vstack(
+        rx.tabs.root(
+            tab_list(
+                *[
+                    rx.tabs.trigger(label, value=value, id=f"hub-tab-{value}")
+                    for value, label, _ in rules.TABS
+                ]
+            ),
+            value=S.tab,
+            on_change=S.set_tab,
+            width="100%",
+        ),
+        rx.flex(
+            rx.vstack(
+                rx.el.label("Search", html_for="hub-search", style=_label_style),
+                rx.input(
+                    rx.input.slot(rx.icon("search", size=16)),
+                    id="hub-search",
+                    placeholder="Search solutions...",
+                    value=S.query,
+                    on_change=S.set_query.debounce(250),
+                    type="search",
+                    max_length=rules.QUERY_MAX,
+                    width="100%",
+                    size="2",
+                ),
+                spacing="1",
+                flex="1",
+                min_width="0",
+                width="100%",
+            ),
+            rx.box(
+                _native_select("hub-sort", "Sort by", S.sort, S.set_sort, [*rules.SORTS]),
+                width=rx.breakpoints(initial="100%", sm="11rem"),
+            ),
+            rx.box(
+                rx.button(
+                    rx.icon("sliders-horizontal", size=16),
+                    "Filters",
+                    variant=rx.cond(S.filters_open, "solid", "soft"),
+                    on_click=S.toggle_filters,
+                    aria_expanded=rx.cond(S.filters_open, "true", "false"),
+                    aria_controls="hub-filters",
+                    id="hub-filters-toggle",
+                    size="2",
+                    width=rx.breakpoints(initial="100%", sm="auto"),
+                ),
+                align_self="end",
+                width=rx.breakpoints(initial="100%", sm="auto"),
+            ),
+            direction=rx.breakpoints(initial="column", sm="row"),
+            gap="0.75rem",
+            width="100%",
+            align=rx.breakpoints(initial="stretch", sm="end"),
+        ),
+        rx.cond(
+            S.filters_open,
+            rx.grid(
+                _native_select(
+                    "hub-filter-category",
+                    "Category",
+                    S.category,
+                    S.set_category,
+                    [(rules.ALL, "All categories"), *[(c, c) for c in rules.CATEGORIES]],
+                ),
+                _native_select(
+                    "hub-filter-type",
+                    "Type",
+                    S.type_filter,
+                    S.set_type_filter,
+                    [(rules.ALL, "All types"), *[(t, t) for t in rules.TYPES]],
+                ),
+                columns=rx.breakpoints(initial="1", sm="2"),
+                gap="0.75rem",
+                width="100%",
+                id="hub-filters",
+                style={**card_style, "padding": "1rem"},
+            ),
+        ),
+        spacing="3",
+        width="100%",
+    )
+
+
+def _resource_card(card: rx.Var) -> rx.Component:
+    return rx.el.button(
+        type_tile(
+            card,
+            36,
+            height="7rem",
+            width="100%",
+            border_radius="var(--radius-4) var(--radius-4) 0 0",
+        ),
+        rx.vstack(
+            rx.hstack(
+                type_badge(card.type),
+                rx.badge(card.category, variant="outline", size="1", color_scheme="gray"),
+                rx.cond(
+                    card.popular,
+                    rx.badge(rx.icon("star", size=12), "Popular", color_scheme="amber", size="1"),
+                ),
+                spacing="2",
+                wrap="wrap",
+            ),
+            rx.heading(card.title, as_="h3", size="3", style={"font_family": HEADING_FONT}),
+            rx.text(card.description, size="2", color="var(--gray-11)"),
+            rx.text(
+                rx.cond(
+                    card.playable,
+                    "Watch the video",
+                    rx.cond(
+                        card.type == "Video",
+                        rx.fragment(card.minutes.to_string(), " min read of the outline"),
+                        rx.fragment(card.minutes.to_string(), " min read"),
+                    ),
+                ),
+                size="1",
+                color="var(--gray-10)",
+            ),
+            spacing="2",
+            align="start",
+            padding="1rem",
+            width="100%",
+        ),
+        on_click=S.open_resource(card.id),
+        class_name="hub-card",
+        data_resource_id=card.id,
+        aria_label=card.title,
+        type="button",
+        style={
+            "display": "flex",
+            "flex_direction": "column",
+            "text_align": "left",
+            "padding": "0",
+            "cursor": "pointer",
+            "color": "inherit",
+            "font": "inherit",
+            "width": "100%",
+            "min_width": "0",
+            "background": "var(--gray-a2)",
+            "border": "1px solid var(--gray-a5)",
+            "border_radius": "var(--radius-4)",
+            "transition": "border-color 150ms, transform 150ms",
+            "&:hover": {"border_color": "var(--accent-8)"},
+            "&:focus-visible": {"outline": "2px solid var(--accent-9)", "outline_offset": "2px"},
+        },
+    )
+
+
+def _empty_state() -> rx.Component:
+    return rx.vstack(
+        rx.icon("search-x", size=36, color="var(--gray-10)"),
+        rx.heading("No resources found", as_="h3", size="4"),
+        rx.text("Try another search word or clear the filters.", color="var(--gray-11)"),
+        rx.button(
+            rx.icon("rotate-ccw", size=16),
+            "Reset filters",
+            on_click=S.reset_filters,
+            id="hub-reset",
+            variant="soft",
+        ),
+        id="hub-empty",
+        align="center",
+        spacing="3",
+        padding_y="3rem",
+        width="100%",
+        style=card_style,
+    )
+
+
+def library_column() -> rx.Component:
+    return rx.vstack(
+        _toolbar(),
+        rx.hstack(
+            rx.text(
+                S.visible.length().to_string(),
+                rx.cond(S.visible.length() == 1, " resource", " resources"),
+                size="2",
+                color="var(--gray-11)",
+                id="hub-count",
+                aria_live="polite",
+            ),
+            rx.spacer(),
+            rx.cond(
+                S.filters_active,
+                rx.button("Clear all", variant="ghost", size="1", on_click=S.reset_filters),
+            ),
+            width="100%",
+            align="center",
+        ),
+        rx.cond(
+            S.library_error != "",
+            rx.callout(S.library_error, icon="triangle-alert", color_scheme="red", width="100%"),
+            rx.cond(
+                ~S.library_loaded,
+                spinner("3rem", width="100%"),
+                rx.cond(
+                    S.visible.length() > 0,
+                    rx.grid(
+                        rx.foreach(S.visible, _resource_card),
+                        columns=rx.breakpoints(initial="1", sm="2", lg="2", xl="3"),
+                        gap="1rem",
+                        width="100%",
+                        id="hub-grid",
+                    ),
+                    _empty_state(),
+                ),
+            ),
+        ),
+        spacing="3",
+        width="100%",
+        min_width="0",
+    )

@@ -1,0 +1,271 @@
+"""The hub's dialogs: a resource with its table of contents, Save to dashboard and Generate
+content streaming in (P-HUB-7, P-HUB-8), and the full-screen video player (P-HUB-6)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.theme import HEADING_FONT, card_style
+from startup_toolkit.domain import resources as rules
+from startup_toolkit.pages.solutions.state import SolutionsState as S
+from startup_toolkit.pages.solutions.view_parts import (
+    dialog_header,
+    hub_dialog,
+    markdown_body,
+    new_tab_button,
+    spinner,
+    type_badge,
+)
+
+
+def _toc_entry(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.button(
+            row.text,
+            type="button",
+            on_click=rx.call_script(
+                "(() => { const h = document.querySelectorAll("
+                "'#resource-content h2, #resource-content h3')["
+                + row.index.to_string()
+                + "]; if (h) { h.scrollIntoView({block: 'start'}); } })()"
+            ),
+            style={
+                "background": "none",
+                "border": "none",
+                "padding": "0.15rem 0",
+                "color": "var(--accent-11)",
+                "cursor": "pointer",
+                "text_align": "left",
+                "font_size": "var(--font-size-2)",
+            },
+        ),
+        padding_left=rx.cond(row.level == 3, "1rem", "0"),
+        list_style="none",
+    )
+
+
+def _detail_actions() -> rx.Component:
+    return rx.flex(
+        rx.button(
+            rx.cond(S.saving, rx.spinner(size="2"), rx.icon("bookmark-plus", size=16)),
+            "Save to dashboard",
+            on_click=S.save_to_dashboard,
+            disabled=S.saving | S.content_loading,
+            id="resource-save",
+        ),
+        rx.button(
+            rx.cond(S.running, rx.spinner(size="2"), rx.icon("sparkles", size=16)),
+            rx.cond(S.running, "Generating...", "Generate content"),
+            on_click=S.generate_content,
+            disabled=S.running | S.content_loading,
+            variant="soft",
+            id="resource-generate",
+        ),
+        rx.cond(
+            S.detail_watch_url != "",
+            new_tab_button("external-link", "Watch", S.detail_watch_url, id="resource-watch"),
+        ),
+        rx.cond(
+            S.detail_download_url != "",
+            new_tab_button("download", "Download", S.detail_download_url),
+        ),
+        wrap="wrap",
+        gap="0.5rem",
+    )
+
+
+def detail_dialog() -> rx.Component:
+    return hub_dialog(
+        dialog_header(
+            rx.vstack(
+                rx.hstack(
+                    type_badge(S.detail_type),
+                    rx.badge(S.detail_category, variant="outline", color_scheme="gray"),
+                    rx.cond(
+                        S.detail_file_size != "",
+                        rx.text(S.detail_file_size, size="1", color="var(--gray-10)"),
+                    ),
+                    spacing="2",
+                    align="center",
+                ),
+                rx.dialog.title(
+                    rx.cond(S.detail_title != "", S.detail_title, "Loading..."),
+                    margin="0",
+                    style={"font_family": HEADING_FONT},
+                ),
+                spacing="2",
+                align="start",
+                min_width="0",
+            ),
+            align="start",
+            id="resource-close",
+        ),
+        rx.dialog.description(S.detail_description, size="2", color="var(--gray-11)"),
+        rx.box(_detail_actions(), margin_y="1rem"),
+        rx.cond(
+            S.detail_sample,
+            rx.callout(
+                rules.DEMO_NOTE,
+                icon="info",
+                color_scheme="amber",
+                size="1",
+                margin_bottom="1rem",
+                id="resource-sample",
+            ),
+        ),
+        rx.cond(
+            S.content_loading | (S.running & (S.generated_text == "")),
+            spinner("2rem", id="resource-spinner"),
+            rx.cond(S.running, _streaming_content(), _resource_content()),
+        ),
+        opened=S.detail_open,
+        on_open_change=S.set_detail_open,
+        max_width="48rem",
+        max_height="90vh",
+        overflow_y="auto",
+        id="resource-dialog",
+    )
+
+
+def _streaming_content() -> rx.Component:
+    """The new content while the model writes it (P-HUB-8)."""
+    return rx.vstack(
+        rx.hstack(
+            rx.spinner(size="1"),
+            rx.text("Writing...", size="2", color="var(--gray-11)"),
+            spacing="2",
+            align="center",
+            role="status",
+        ),
+        markdown_body(S.generated_text),
+        spacing="3",
+        width="100%",
+        id="resource-streaming",
+        aria_busy="true",
+    )
+
+
+def _resource_content() -> rx.Component:
+    """The resource's content with its table of contents, or why it could not load."""
+    return rx.cond(
+        S.content_error != "",
+        rx.text(S.content_error, color="var(--red-11)", id="resource-error"),
+        rx.vstack(
+            rx.cond(
+                S.toc.length() > 0,
+                rx.box(
+                    rx.button(
+                        rx.icon("list", size=14),
+                        rx.cond(S.toc_open, "Hide contents", "Show contents"),
+                        on_click=S.toggle_toc,
+                        variant="ghost",
+                        size="1",
+                        aria_expanded=rx.cond(S.toc_open, "true", "false"),
+                        aria_controls="resource-toc",
+                        id="resource-toc-toggle",
+                    ),
+                    rx.cond(
+                        S.toc_open,
+                        rx.el.nav(
+                            rx.el.ul(
+                                rx.foreach(S.toc, _toc_entry),
+                                style={"margin": "0.5rem 0 0", "padding": "0"},
+                            ),
+                            id="resource-toc",
+                            aria_label="Table of contents",
+                        ),
+                    ),
+                    style={**card_style, "padding": "0.75rem 1rem"},
+                    width="100%",
+                ),
+            ),
+            markdown_body(S.detail_content, id="resource-content"),
+            spacing="3",
+            width="100%",
+        ),
+    )
+
+
+def player_dialog() -> rx.Component:
+    """P-HUB-6: the full-screen player, native for the resource's own file, else the video
+    page of YouTube (privacy-enhanced), Vimeo or Loom in a sandboxed frame."""
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.flex(
+                rx.dialog.title(
+                    S.player_title,
+                    size="4",
+                    margin="0",
+                    color="white",
+                    style={"font_family": HEADING_FONT, "min_width": "0"},
+                ),
+                rx.dialog.description("Video player", class_name="sr-only"),
+                rx.spacer(),
+                rx.button(
+                    rx.icon("list", size=16),
+                    "Details",
+                    on_click=S.show_details,
+                    variant="soft",
+                    color_scheme="gray",
+                    id="player-details",
+                ),
+                rx.dialog.close(
+                    rx.icon_button(
+                        rx.icon("x", size=18),
+                        variant="soft",
+                        color_scheme="gray",
+                        aria_label="Close video",
+                        id="player-close",
+                    )
+                ),
+                align="center",
+                gap="0.75rem",
+                padding="0.75rem 1rem",
+                width="100%",
+            ),
+            rx.center(
+                rx.cond(
+                    S.player_kind == "file",
+                    rx.el.video(
+                        "Your browser cannot play this video.",
+                        src=S.player_src,
+                        controls=True,
+                        auto_play=True,
+                        plays_inline=True,
+                        preload="metadata",
+                        id="player-video",
+                        style={"width": "100%", "height": "100%", "background": "black"},
+                    ),
+                    rx.el.iframe(
+                        src=S.player_src,
+                        title=S.player_title,
+                        allow="autoplay; encrypted-media; fullscreen; picture-in-picture",
+                        referrer_policy="strict-origin-when-cross-origin",
+                        sandbox="allow-scripts allow-same-origin allow-presentation allow-popups",
+                        id="player-frame",
+                        style={"width": "100%", "height": "100%", "border": "0"},
+                    ),
+                ),
+                flex="1",
+                width="100%",
+                min_height="0",
+            ),
+            id="player-dialog",
+            style={
+                "position": "fixed",
+                "inset": "0",
+                "width": "100vw",
+                "max_width": "100vw",
+                "height": "100dvh",
+                "max_height": "100dvh",
+                "padding": "0",
+                "border_radius": "0",
+                "background": "black",
+                "display": "flex",
+                "flex_direction": "column",
+                "transform": "none",
+            },
+        ),
+        open=S.player_open,
+        on_open_change=S.set_player_open,
+    )

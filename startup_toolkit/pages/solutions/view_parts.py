@@ -1,0 +1,84 @@
+"""Small pieces the hub's views share: the type badge and tile, a dialog with its header and
+close button, the loading spinner, a markdown body and a link button to a new tab."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.markdown import safe_markdown
+
+
+def type_badge(kind: rx.Var) -> rx.Component:
+    return rx.badge(
+        kind,
+        color_scheme=rx.match(kind, ("Video", "crimson"), ("Document", "teal"), "violet"),
+        variant="soft",
+        size="1",
+    )
+
+
+def type_tile(card: rx.Var, icon_size: int, **props: Any) -> rx.Component:
+    """The card's picture: its type's icon on its type's gradient."""
+    return rx.center(
+        rx.icon(card.icon, size=icon_size, color="white"),
+        background=card.gradient,
+        aria_hidden="true",
+        **props,
+    )
+
+
+def hub_dialog(
+    *content: rx.Component, opened: rx.Var, on_open_change: Any, max_width: str, **props: Any
+) -> rx.Component:
+    """A dialog as wide as the screen allows, up to `max_width`."""
+    return rx.dialog.root(
+        rx.dialog.content(*content, max_width=max_width, width="calc(100vw - 2rem)", **props),
+        open=opened,
+        on_open_change=on_open_change,
+    )
+
+
+def dialog_header(*start: rx.Component, align: str, **close: Any) -> rx.Component:
+    """A dialog's top row: `start`, then the close button (`close`: its props) at the end."""
+    return rx.hstack(*start, rx.spacer(), close_button(**close), align=align, width="100%")
+
+
+def close_button(**props: Any) -> rx.Component:
+    """The dialog's 'x' (props: e.g. its id)."""
+    return rx.dialog.close(
+        rx.icon_button(
+            rx.icon("x", size=16),
+            variant="ghost",
+            color_scheme="gray",
+            aria_label="Close",
+            **props,
+        )
+    )
+
+
+def spinner(padding: str, **props: Any) -> rx.Component:
+    """What stands where a list or text is still loading."""
+    return rx.center(rx.spinner(size="3"), padding=padding, **props)
+
+
+def markdown_body(text: rx.Var, **props: Any) -> rx.Component:
+    return rx.box(
+        safe_markdown(text),
+        class_name="hub-markdown",
+        width="100%",
+        min_width="0",
+        **props,
+    )
+
+
+def new_tab_button(icon: str, label: str, href: rx.Var, **props: Any) -> rx.Component:
+    """An outlined button linking to `href` in a new tab."""
+    return rx.link(
+        rx.button(rx.icon(icon, size=16), label, variant="outline"),
+        href=href,
+        is_external=True,
+        rel="noopener noreferrer",
+        **props,
+    )

@@ -1,0 +1,239 @@
+"""The hub's side column: Quick Tips (P-HUB-3), the Daily Startup Digest with its View All
+Trends dialog (P-HUB-4) and Popular Resources (P-HUB-5)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.cards import card_stack, card_title
+from startup_toolkit.domain import news as news_rules
+from startup_toolkit.domain import resources as rules
+from startup_toolkit.pages.solutions.digest_state import DigestState as D
+from startup_toolkit.pages.solutions.state import SolutionsState as S
+from startup_toolkit.pages.solutions.view_parts import (
+    dialog_header,
+    hub_dialog,
+    spinner,
+    type_badge,
+    type_tile,
+)
+
+
+def tips() -> rx.Component:
+    """P-HUB-3: every tip is in the page; assets/js/tips.js shows one at a time."""
+    count = len(rules.TIPS)
+    return card_stack(
+        card_title("lightbulb", "Quick Tips"),
+        rx.box(
+            *[
+                rx.el.p(
+                    tip,
+                    data_tip=str(i),
+                    hidden=i != 0,
+                    class_name="hub-tip",
+                    style={"margin": "0", "font_size": "var(--font-size-2)"},
+                )
+                for i, tip in enumerate(rules.TIPS)
+            ],
+            # Announced only after a dot click (tips.js); automatic rotation stays quiet.
+            aria_live="off",
+            data_tip_list="",
+            min_height="3.2rem",
+        ),
+        rx.hstack(
+            *[
+                rx.el.button(
+                    data_tip_dot=str(i),
+                    aria_label=f"Show tip {i + 1} of {count}",
+                    aria_current="true" if i == 0 else "false",
+                    type="button",
+                    class_name="hub-tip-dot",
+                )
+                for i in range(count)
+            ],
+            spacing="1",
+            role="group",
+            aria_label="Choose a tip",
+        ),
+        id="hub-tips",
+        data_tips="",
+        data_tip_seconds=str(rules.TIP_SECONDS),
+    )
+
+
+def _news_item(item: rx.Var, compact: bool) -> rx.Component:
+    body = rx.vstack(
+        rx.text(item.title, weight="medium", size="2", class_name="hub-news-title"),
+        rx.hstack(
+            rx.text(item.source, size="1", color="var(--accent-11)"),
+            rx.cond(item.date != "", rx.text("·", size="1", color="var(--gray-10)")),
+            rx.text(item.date, size="1", color="var(--gray-10)"),
+            spacing="1",
+            wrap="wrap",
+        ),
+        rx.text(
+            item.summary,
+            size="1",
+            color="var(--gray-11)",
+            style={"-webkit-line-clamp": "3" if compact else "6"},
+            class_name="hub-news-summary",
+        ),
+        spacing="1",
+        align="start",
+        width="100%",
+    )
+    return rx.cond(
+        item.url != "",
+        rx.el.a(
+            body,
+            href=item.url,
+            target="_blank",
+            rel="noopener noreferrer nofollow",
+            class_name="hub-news-item",
+        ),
+        rx.box(body, class_name="hub-news-item"),
+    )
+
+
+def _live_badge() -> rx.Component:
+    return rx.cond(
+        D.news_live,
+        rx.badge(
+            rx.box(class_name="hub-live-dot"),
+            "LIVE",
+            color_scheme="red",
+            variant="solid",
+            size="1",
+            id="digest-live",
+        ),
+        rx.badge(
+            news_rules.SAMPLE_LABEL,
+            color_scheme="gray",
+            variant="soft",
+            size="1",
+            id="digest-sample",
+        ),
+    )
+
+
+def digest() -> rx.Component:
+    return card_stack(
+        card_title(
+            "newspaper",
+            "Daily Startup Digest",
+            rx.spacer(),
+            _live_badge(),
+            rx.icon_button(
+                rx.icon("refresh-cw", size=14),
+                on_click=D.refresh_digest,
+                variant="ghost",
+                size="1",
+                aria_label="Refresh the digest",
+                id="digest-refresh",
+                disabled=D.news_loading,
+            ),
+        ),
+        rx.cond(
+            D.news_loading & (D.news.length() == 0),
+            spinner("1.5rem", width="100%", id="digest-spinner"),
+            rx.vstack(
+                rx.cond(
+                    D.news_note != "",
+                    rx.text(D.news_note, size="1", color="var(--amber-11)", id="digest-note"),
+                ),
+                rx.foreach(D.news, lambda item: _news_item(item, True)),
+                spacing="2",
+                width="100%",
+                id="digest-items",
+                aria_busy=rx.cond(D.news_loading, "true", "false"),
+            ),
+        ),
+        rx.button(
+            "View All Trends",
+            rx.icon("arrow-right", size=14),
+            on_click=D.set_trends_open(True),
+            variant="soft",
+            width="100%",
+            id="digest-all",
+        ),
+        id="hub-digest",
+    )
+
+
+def trends_dialog() -> rx.Component:
+    return hub_dialog(
+        dialog_header(
+            rx.dialog.title("Startup Trends", margin="0"),
+            _live_badge(),
+            align="center",
+        ),
+        rx.dialog.description(
+            "The latest startup news from the digest's sources.",
+            size="2",
+            color="var(--gray-11)",
+            margin_bottom="1rem",
+        ),
+        rx.cond(
+            D.trends_loading,
+            spinner("2rem"),
+            rx.cond(
+                D.trends_error != "",
+                rx.text(D.trends_error, color="var(--red-11)"),
+                rx.vstack(
+                    rx.foreach(D.trends, lambda item: _news_item(item, False)),
+                    spacing="2",
+                    width="100%",
+                    id="trends-items",
+                ),
+            ),
+        ),
+        opened=D.trends_open,
+        on_open_change=D.set_trends_open,
+        max_width="40rem",
+    )
+
+
+def _popular_item(card: rx.Var) -> rx.Component:
+    return rx.el.button(
+        type_tile(
+            card,
+            18,
+            width="2.75rem",
+            height="2.75rem",
+            flex_shrink="0",
+            border_radius="var(--radius-3)",
+        ),
+        rx.vstack(
+            type_badge(card.type),
+            rx.text(card.title, size="2", weight="medium"),
+            spacing="1",
+            align="start",
+            min_width="0",
+        ),
+        on_click=S.open_resource(card.id),
+        type="button",
+        class_name="hub-popular",
+        style={
+            "display": "flex",
+            "gap": "0.75rem",
+            "align_items": "center",
+            "text_align": "left",
+            "width": "100%",
+            "padding": "0.4rem",
+            "border_radius": "var(--radius-3)",
+            "background": "transparent",
+            "border": "none",
+            "color": "inherit",
+            "cursor": "pointer",
+            "&:hover": {"background": "var(--gray-a3)"},
+            "&:focus-visible": {"outline": "2px solid var(--accent-9)"},
+        },
+    )
+
+
+def popular() -> rx.Component:
+    return card_stack(
+        card_title("star", "Popular Resources"),
+        rx.vstack(rx.foreach(S.popular, _popular_item), spacing="1", width="100%"),
+        id="hub-popular",
+    )
