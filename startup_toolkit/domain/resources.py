@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
+from startup_toolkit.domain.tool_run import Notice, RunTexts
 from startup_toolkit.domain.urls import http_url_or_empty, link_or_empty
-from startup_toolkit.services.tool_runs import Notice, RunTexts
 
 CATEGORIES: tuple[str, ...] = ("Finance", "Growth", "Marketing", "Product", "Fundraising", "Legal")
 TYPES: tuple[str, ...] = ("Article", "Video", "Document")
