@@ -162,8 +162,8 @@ async def run_tool(
     stream = _Stream()
     try:
         result = await _call(user_id, run, on_text, stream)
-    except ai.AiParseError:
-        return _failure(run, RunStatus.UNREADABLE)
+    except ai.AiParseError as exc:
+        return _failure(run, RunStatus.UNREADABLE, exc.message)
     except ai.AiBudgetExceeded as exc:
         return _failure(run, RunStatus.BUDGET, exc.message)
     except ai.AiError as exc:
