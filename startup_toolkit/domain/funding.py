@@ -220,8 +220,7 @@ DEMO_REASON = (
     "your numbers."
 )
 FAILED_REASON = (
-    "The AI could not complete the prediction, so this is the estimated analysis from your "
-    "numbers."
+    "The AI could not complete the prediction, so this is the estimated analysis from your numbers."
 )
 #: Whatever stops the AI (an error, the daily limit, an unreadable reply), the page shows the
 #: estimate; the toast tells the reason the AI service gave.

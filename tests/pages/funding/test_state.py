@@ -20,15 +20,14 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import funding as rules
+from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.models.results import SavedResult
-from startup_toolkit.pages import funding_predictor as page
-from startup_toolkit.pages.funding_predictor import FundingState
+from startup_toolkit.pages.funding import state as page
+from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
-from tests.support.tool_states import Recorder, Tab, in_processor, signed_in
+from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
-
-pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 ROUTE = "/funding-predictor"
 REPLY: dict[str, Any] = {
@@ -106,7 +105,7 @@ def test_t_fund_1_results_tab_needs_a_result_and_input_metrics_clears_it() -> No
     assert s.tab == "results" and s.has_result
     s.set_tab("input")
     assert s.tab == "input" and not s.has_result and s.investors == [] and s.amount == ""
-    assert s._prediction_json == ""
+    assert s._shown is None
     s.set_tab("results")
     assert s.tab == "input"
 
@@ -135,8 +134,10 @@ def test_t_fund_2_download_report_is_a_json_file_named_by_timestamp() -> None:
     assert report["prediction"]["investors"][0]["name"] == "Example Seed Fund"
 
 
-def test_t_ai_5_save_stores_the_prediction_for_the_signed_in_user(engine: Engine) -> None:
-    user_id, cookie = signed_in(engine)
+def test_t_ai_5_save_stores_the_prediction_for_the_signed_in_user(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
     s = with_result(substate(cookie))
     spec = asyncio.run(s.save())
     assert "Results saved to your dashboard!" in str(format.format_queue_events(spec))
@@ -151,7 +152,7 @@ def test_t_ai_5_save_stores_the_prediction_for_the_signed_in_user(engine: Engine
 
 
 def predict(tab: Tab) -> Any:
-    return tab.fire("predict", busy="predicting")
+    return tab.fire("predict", busy="running")
 
 
 @pytest.fixture
@@ -165,9 +166,9 @@ def quick_phases(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_t_fund_1_t_fund_2_phases_advance_then_the_ai_prediction_shows(
-    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.slow(0.8, text=json.dumps(REPLY))
 
     async def run(tab: Tab, recorder: Recorder) -> FundingState:
@@ -197,9 +198,9 @@ def test_t_fund_1_t_fund_2_phases_advance_then_the_ai_prediction_shows(
 
 
 def test_t_fund_2_when_the_ai_fails_the_estimate_shows_with_the_spec_toast(
-    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.status(500).status(500).status(500)
 
     async def run(tab: Tab, recorder: Recorder) -> FundingState:
@@ -212,16 +213,16 @@ def test_t_fund_2_when_the_ai_fails_the_estimate_shows_with_the_spec_toast(
     s = in_processor(FundingState, ROUTE, run)
     data, _ = rules.parse_input(rules.default_form())
     assert data is not None
-    expected = rules.estimate(data)
+    expected = estimates.estimate(data)
     assert s.has_result and s.estimated and "could not complete" in s.estimate_reason
     assert (s.amount, s.analysis) == (expected.amount, expected.analysis)
     assert s.headline == "Funding Likely"
 
 
 def test_t_fund_2_a_reply_without_analysis_twice_falls_back_to_the_estimate(
-    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     broken = {k: v for k, v in REPLY.items() if k != "analysis"}
     fake_ai.reply_json(broken).reply_json(broken)
 
@@ -235,11 +236,11 @@ def test_t_fund_2_a_reply_without_analysis_twice_falls_back_to_the_estimate(
 
 
 def test_demo_mode_shows_the_labelled_estimate_without_calling_any_ai(
-    engine: Engine, settings_env: pytest.MonkeyPatch, quick_phases: None
+    founder: tuple[str, str], settings_env: pytest.MonkeyPatch, quick_phases: None
 ) -> None:
     settings_env.delenv("AI_API_KEY", raising=False)
     get_settings.cache_clear()
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
     async def run(tab: Tab, recorder: Recorder) -> FundingState:
         await tab.prepare(cookie, form=form(growth_rate="0", market_size="5M", revenue="0"))
@@ -253,9 +254,9 @@ def test_demo_mode_shows_the_labelled_estimate_without_calling_any_ai(
 
 
 def test_invalid_metrics_are_shown_per_field_and_nothing_runs(
-    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
     async def run(tab: Tab, recorder: Recorder) -> FundingState:
         await tab.prepare(cookie, form=form(revenue="lots", growth_rate="5000", team_size=""))
@@ -280,4 +281,4 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert not s.has_result and not s.predicting and fake_ai.requests == []
+    assert not s.has_result and not s.running and fake_ai.requests == []
