@@ -24,6 +24,7 @@ from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.funding import state as page
 from startup_toolkit.pages.funding.state import FundingState
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 from tests.support.tool_states import Recorder, Tab, in_processor
@@ -282,3 +283,75 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(
 
     s = in_processor(FundingState, ROUTE, run)
     assert not s.has_result and not s.running and fake_ai.requests == []
+
+
+def test_t_fund_2_an_unreadable_reply_toast_gives_the_ai_services_reason(
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
+) -> None:
+    _, cookie = founder
+    broken = {k: v for k, v in REPLY.items() if k != "success"}
+    fake_ai.reply_json(broken).reply_json(broken)
+
+    async def run(tab: Tab, recorder: Recorder) -> FundingState:
+        await tab.prepare(cookie, form=form())
+        s = await predict(tab)
+        (toast,) = recorder.toasts()
+        assert "Funding prediction complete with estimated analysis!" in toast
+        assert "Had trouble understanding the AI response" in toast
+        return s
+
+    s = in_processor(FundingState, ROUTE, run)
+    assert s.estimated and not s.running
+
+
+# --- What each way a run ends shows -------------------------------------------------------------
+
+
+def toast_text(outcome: ToolOutcome[rules.FundingPrediction]) -> str:
+    return str(format.format_queue_events(page.outcome_toast(outcome)))
+
+
+def default_data() -> rules.FundingInput:
+    data, _ = rules.parse_input(rules.default_form())
+    assert data is not None
+    return data
+
+
+def estimate() -> rules.FundingPrediction:
+    return estimates.estimate(default_data())
+
+
+def test_no_access_shows_no_result_and_the_subscription_toast() -> None:
+    run = page.prediction_run(default_data())
+    assert run.fallback is not None and run.fallback(RunStatus.NO_ACCESS) is None
+    notice = rules.RUN_TEXTS.notice(RunStatus.NO_ACCESS)
+    text = toast_text(ToolOutcome(RunStatus.NO_ACCESS, None, notice))
+    assert '["error"]' in text
+    assert "A subscription is needed to run a funding prediction" in text
+    assert "See the pricing page for plans." in text
+
+
+@pytest.mark.parametrize(
+    ("status", "reason", "detail"),
+    [
+        (RunStatus.FAILED, "The AI provider is down.", "The AI provider is down."),
+        (RunStatus.FAILED, "", "Estimated from your numbers."),
+        (RunStatus.BUDGET, "You have used today's AI allowance.", "today's AI allowance"),
+    ],
+)
+def test_t_fund_2_any_ai_failure_shows_the_estimate_with_the_reason(
+    status: RunStatus, reason: str, detail: str
+) -> None:
+    run = page.prediction_run(default_data())
+    assert run.fallback is not None and run.fallback(status) == estimate()
+    outcome = ToolOutcome(status, estimate(), rules.RUN_TEXTS.notice(status, reason))
+    text = toast_text(outcome)
+    assert '["success"]' in text and rules.ESTIMATE_TOAST in text and detail in text
+    assert page.estimate_reason(status) == rules.FAILED_REASON
+
+
+def test_demo_mode_toast_and_reason() -> None:
+    text = toast_text(ToolOutcome(RunStatus.SAMPLE, estimate()))
+    assert rules.ESTIMATE_TOAST in text and "Demo mode: estimated from your numbers." in text
+    assert page.estimate_reason(RunStatus.SAMPLE).startswith("Demo mode")
+    assert page.estimate_reason(RunStatus.AI) == ""

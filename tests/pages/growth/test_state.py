@@ -23,6 +23,7 @@ from startup_toolkit.domain import growth as rules
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.growth import state as page
 from startup_toolkit.pages.growth.state import GrowthState
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 from tests.support.tool_states import Recorder, Tab, in_processor
@@ -279,3 +280,29 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: Fa
 
     s = in_processor(GrowthState, ROUTE, run)
     assert not s.has_result and fake_ai.requests == []
+
+
+# --- What each way a run ends shows -------------------------------------------------------------
+
+
+def toast_text(outcome: ToolOutcome[rules.GrowthStrategy], budget: float = 500) -> str:
+    return str(format.format_queue_events(page.outcome_toast(outcome, budget)))
+
+
+def test_no_access_shows_no_result_and_the_subscription_toast() -> None:
+    run = page.strategy_run(page.GrowthForm(PRODUCT, AUDIENCE, 500))
+    assert run.fallback is not None and run.fallback(RunStatus.NO_ACCESS) is None
+    notice = rules.RUN_TEXTS.notice(RunStatus.NO_ACCESS)
+    text = toast_text(ToolOutcome(RunStatus.NO_ACCESS, None, notice))
+    assert '["error"]' in text
+    assert "A subscription is needed to generate a growth strategy" in text
+    assert "See the pricing page for plans." in text
+
+
+def test_t_grow_1_the_daily_limit_shows_the_sample_with_the_failure_toast() -> None:
+    run = page.strategy_run(page.GrowthForm(PRODUCT, AUDIENCE, 500))
+    assert run.fallback is not None
+    assert run.fallback(RunStatus.BUDGET) == rules.sample_strategy(500)
+    notice = rules.RUN_TEXTS.notice(RunStatus.BUDGET, "You have used today's AI allowance.")
+    text = toast_text(ToolOutcome(RunStatus.BUDGET, rules.sample_strategy(500), notice))
+    assert '["error"]' in text and rules.FAILED_TOAST in text and rules.FAILED_DETAIL in text
