@@ -5,14 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_forms import (
-    FormFields,
-    busy_heading,
-    result_note,
-    run_button,
-    soft_button,
-)
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
     TOOL_CARD_STYLE,
@@ -23,7 +17,7 @@ from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.pages.funding.state import FundingState, InvestorRow
 
 ACCENT = FUNDING_PREDICTOR.color
-FIELDS = FormFields(FundingState.errors, "funding")
+FIELDS = forms.FormFields(FundingState.errors, "funding")
 
 
 def _metric_field(metric: rules.Metric) -> rx.Component:
@@ -101,14 +95,14 @@ def input_form() -> rx.Component:
         ),
         _pitch_field(),
         rx.flex(
-            run_button(
+            forms.run_button(
                 "trending-up",
                 "Predict Funding",
                 FundingState.predict,
                 FundingState.running,
                 "funding-predict",
             ),
-            soft_button(
+            forms.soft_button(
                 "rotate-ccw",
                 "Reset to defaults",
                 FundingState.reset_form,
@@ -127,7 +121,7 @@ def input_form() -> rx.Component:
 
 def processing() -> rx.Component:
     return rx.vstack(
-        busy_heading(
+        forms.busy_heading(
             "Predicting your funding",
             rx.text(FundingState.phase, "...", size="2", id="funding-phase"),
         ),
@@ -205,10 +199,10 @@ def _summary_bar() -> rx.Component:
             wrap="wrap",
         ),
         rx.hstack(
-            soft_button(
+            forms.soft_button(
                 "download", "Download Report", FundingState.download, id="funding-download"
             ),
-            soft_button(
+            forms.soft_button(
                 "pencil",
                 "New Prediction",
                 lambda: FundingState.set_tab("input"),
@@ -253,7 +247,7 @@ def results() -> rx.Component:
     return rx.vstack(
         rx.cond(
             FundingState.estimated,
-            result_note(
+            forms.result_note(
                 FundingState.estimate_reason + " " + rules.ESTIMATE_LABEL,
                 "calculator",
                 "funding-estimated",

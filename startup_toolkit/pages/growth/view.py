@@ -6,13 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.tool_forms import (
-    FormFields,
-    busy_heading,
-    result_note,
-    run_button,
-    soft_button,
-)
+from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
     TOOL_CARD_STYLE,
@@ -25,7 +19,7 @@ from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.pages.growth.state import TABS, BudgetRow, GrowthState, StepRow, TrendRow
 
 ACCENT = GROWTH_ENGINE.color
-FIELDS = FormFields(GrowthState.errors, "growth")
+FIELDS = forms.FormFields(GrowthState.errors, "growth")
 
 
 def _text_field(
@@ -80,7 +74,7 @@ def form() -> rx.Component:
                 aria_invalid=FIELDS.invalid("budget"),
             ),
         ),
-        run_button(
+        forms.run_button(
             "rocket",
             "Generate Growth Strategy",
             GrowthState.generate,
@@ -94,7 +88,7 @@ def form() -> rx.Component:
 
 
 def generating() -> rx.Component:
-    return busy_heading(
+    return forms.busy_heading(
         "Building your growth blueprint",
         rx.text(
             "Reading your audience, scanning trends and splitting the budget. This usually "
@@ -311,8 +305,8 @@ def _summary_card() -> rx.Component:
         rx.flex(
             section_heading("Your growth strategy", "rocket", ACCENT),
             rx.hstack(
-                soft_button("download", "Download Blueprint", GrowthState.download),
-                soft_button(
+                forms.soft_button("download", "Download Blueprint", GrowthState.download),
+                forms.soft_button(
                     "rotate-ccw", "New Strategy", GrowthState.new_strategy, color_scheme="gray"
                 ),
                 spacing="2",
@@ -332,7 +326,7 @@ def _summary_card() -> rx.Component:
 
 def results() -> rx.Component:
     return rx.vstack(
-        rx.cond(GrowthState.sample, result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
+        rx.cond(GrowthState.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
         _summary_card(),
         rx.tabs.root(
             tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
