@@ -24,6 +24,7 @@ from pydantic import Field, field_validator, model_validator
 from startup_toolkit.domain.funding import parse_number
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, first_text, plain_text
 from startup_toolkit.domain.saved_results import iso_timestamp
+from startup_toolkit.domain.tool_run import Notice, RunTexts
 
 # --- Input ------------------------------------------------------------------------------------
 
@@ -69,6 +70,14 @@ SAMPLE_LABEL = (
     "not tailored to your product."
 )
 DOWNLOAD_TOAST = "Blueprint downloaded"
+SIGN_IN_DETAIL = "Please log in to generate a growth strategy"
+NO_ACCESS = "A subscription is needed to generate a growth strategy"
+NO_ACCESS_DETAIL = "See the pricing page for plans."
+DEMO_TOAST = "Sample strategy (demo mode)"
+DEMO_DETAIL = "Set AI_API_KEY to get a strategy for your product."
+#: Whatever stops the AI (an error, the daily limit, an unreadable reply): the spec's toast.
+_FAILED = Notice(FAILED_TOAST, FAILED_DETAIL)
+RUN_TEXTS = RunTexts(failed=_FAILED, no_access=Notice(NO_ACCESS, NO_ACCESS_DETAIL), budget=_FAILED)
 NO_RESULT = "No strategy available to download"
 NO_RESULT_DETAIL = "Generate a growth strategy first."
 WEEKS = ("week1", "week2", "week3", "week4")
@@ -390,6 +399,22 @@ def sample_strategy(budget: float) -> GrowthStrategy:
             [BudgetLine(channel=name, percentage=pct) for name, pct in SAMPLE_SPLIT], budget
         ),
     )
+
+
+def finish_strategy(strategy: GrowthStrategy, budget: float) -> GrowthStrategy:
+    """The AI's strategy with the budget worked out from the founder's figure; the sample's
+    split when the model gave no usable one."""
+    finished = with_budget(strategy, budget)
+    if finished.budgetAllocation:
+        return finished
+    return finished.model_copy(
+        update={"budgetAllocation": sample_strategy(budget).budgetAllocation}
+    )
+
+
+def success_detail(strategy: GrowthStrategy, budget: float) -> str:
+    """The success toast's description."""
+    return f"{len(strategy.growthSteps)} steps and a budget split for {dollars(budget)} a month."
 
 
 # --- Saving and downloading ---------------------------------------------------------------------

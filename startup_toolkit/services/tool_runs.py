@@ -97,8 +97,8 @@ async def run_tool(
         result = await _call(user_id, run, on_text, stream)
         if run.finish is not None:  # inside: a failing finishing touch is a failed run
             result = run.finish(result)
-    except ai.AiParseError:
-        return _failure(run, RunStatus.UNREADABLE)
+    except ai.AiParseError as exc:
+        return _failure(run, RunStatus.UNREADABLE, exc.message)
     except ai.AiBudgetExceeded as exc:
         return _failure(run, RunStatus.BUDGET, exc.message)
     except ai.AiError as exc:

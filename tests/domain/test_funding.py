@@ -14,6 +14,7 @@ import pytest
 from pydantic import ValidationError
 
 from startup_toolkit.domain import funding as rules
+from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import funding as prompt
 
@@ -96,7 +97,7 @@ def test_t_fund_1_defaults_parse_without_errors() -> None:
 def test_t_fund_1_stages_are_the_four_spec_stages() -> None:
     assert [value for value, _ in rules.STAGES] == ["pre-seed", "seed", "series-a", "series-b"]
     assert rules.STAGE_LABELS["series-a"] == "Series A"
-    assert set(rules.BENCHMARKS) == set(rules.STAGE_LABELS)
+    assert set(estimates.BENCHMARKS) == set(rules.STAGE_LABELS)
 
 
 @pytest.mark.parametrize(
@@ -459,16 +460,16 @@ def test_money_rounding_up_moves_to_the_next_unit(value: float, text: str) -> No
 
 
 def test_t_fund_2_estimate_for_the_defaults() -> None:
-    result = rules.estimate(DEFAULT_INPUT)
-    factors = rules.estimate_factors(DEFAULT_INPUT)
-    score = rules.estimate_score(DEFAULT_INPUT)
+    result = estimates.estimate(DEFAULT_INPUT)
+    factors = estimates.estimate_factors(DEFAULT_INPUT)
+    score = estimates.estimate_score(DEFAULT_INPUT)
     assert score == sum(f.points for f in factors)
     assert sum(f.most for f in factors) == 100
     assert all(0 <= f.points <= f.most for f in factors)
-    assert score >= rules.LIKELY_FROM
+    assert score >= estimates.LIKELY_FROM
     assert result.success is True
     assert rules.headline(result.success) == "Funding Likely"
-    bench = rules.BENCHMARKS["seed"]
+    bench = estimates.BENCHMARKS["seed"]
     amount = rules.parse_number(result.amount)
     assert amount is not None and bench.round_low <= amount <= bench.round_high
     assert result.amountRange == "$1M - $4M"
@@ -486,19 +487,19 @@ def test_t_fund_2_estimate_for_the_defaults() -> None:
 @pytest.mark.parametrize("stage", [value for value, _ in rules.STAGES])
 def test_t_fund_2_estimate_amount_fits_every_stage(stage: str) -> None:
     data = replace(DEFAULT_INPUT, stage=stage)
-    result = rules.estimate(data)
-    bench = rules.BENCHMARKS[stage]
+    result = estimates.estimate(data)
+    bench = estimates.BENCHMARKS[stage]
     amount = rules.parse_number(result.amount)
     assert amount is not None and bench.round_low <= amount <= bench.round_high
     assert result.amountRange == f"{rules.money(bench.round_low)} - {rules.money(bench.round_high)}"
-    assert sum(f.most for f in rules.estimate_factors(data)) == 100
-    assert rules.estimate_score(data) == sum(f.points for f in rules.estimate_factors(data))
-    assert result.success is (rules.estimate_score(data) >= rules.LIKELY_FROM)
+    assert sum(f.most for f in estimates.estimate_factors(data)) == 100
+    assert estimates.estimate_score(data) == sum(f.points for f in estimates.estimate_factors(data))
+    assert result.success is (estimates.estimate_score(data) >= estimates.LIKELY_FROM)
 
 
 def test_t_fund_2_estimate_for_a_weak_startup_needs_improvement() -> None:
-    result = rules.estimate(WEAK_INPUT)
-    assert rules.estimate_score(WEAK_INPUT) < rules.LIKELY_FROM
+    result = estimates.estimate(WEAK_INPUT)
+    assert estimates.estimate_score(WEAK_INPUT) < estimates.LIKELY_FROM
     assert result.success is False
     assert rules.headline(result.success) == "Needs Improvement"
     joined = " ".join(result.recommendations).lower()
@@ -510,25 +511,25 @@ def test_t_fund_2_estimate_for_a_weak_startup_needs_improvement() -> None:
 
 def test_t_fund_2_a_stronger_startup_scores_higher() -> None:
     strong = replace(DEFAULT_INPUT, growth_rate=25.0, market_size=5_000_000_000)
-    assert rules.estimate_score(strong) > rules.estimate_score(DEFAULT_INPUT)
-    assert rules.estimate_score(DEFAULT_INPUT) > rules.estimate_score(WEAK_INPUT)
+    assert estimates.estimate_score(strong) > estimates.estimate_score(DEFAULT_INPUT)
+    assert estimates.estimate_score(DEFAULT_INPUT) > estimates.estimate_score(WEAK_INPUT)
 
 
 def test_t_fund_2_estimate_keeps_the_founders_pitch() -> None:
     data = replace(DEFAULT_INPUT, pitch="We sell shovels to miners.")
-    assert "We sell shovels to miners." in rules.estimate(data).rewrittenPitch
+    assert "We sell shovels to miners." in estimates.estimate(data).rewrittenPitch
 
 
 def test_market_potential_log_scale() -> None:
-    assert rules.market_potential(0) == 0
-    assert rules.market_potential(1_000_000) == 0
-    assert rules.market_potential(100_000_000_000) == 100
-    assert rules.market_potential(10**14) == 100
+    assert estimates.market_potential(0) == 0
+    assert estimates.market_potential(1_000_000) == 0
+    assert estimates.market_potential(100_000_000_000) == 100
+    assert estimates.market_potential(10**14) == 100
     sizes = [10 ** (6 + step / 10) for step in range(0, 51)]
-    values = [rules.market_potential(int(size)) for size in sizes]
+    values = [estimates.market_potential(int(size)) for size in sizes]
     assert values == sorted(values)
     assert all(0 <= v <= 100 for v in values)
-    assert rules.market_potential(10_000_000) == 20
+    assert estimates.market_potential(10_000_000) == 20
 
 
 # --- T-FUND-2: Download Report and HTML --------------------------------------------------------
@@ -564,7 +565,7 @@ def test_t_fund_2_export_json(estimated: bool, basis: str) -> None:
 
 
 def test_t_fund_2_export_json_of_an_estimate() -> None:
-    prediction = rules.estimate(WEAK_INPUT)
+    prediction = estimates.estimate(WEAK_INPUT)
     payload = json.loads(rules.export_json(prediction, WEAK_INPUT, PREDICTED_AT, estimated=True))
     assert payload["basis"] == "estimate" and payload["success"] is False
     assert payload["title"].startswith("Funding Prediction - Needs Improvement (")

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain.prompts import growth as prompt
+from startup_toolkit.services.tool_runs import RunStatus
 
 PRODUCT = "A bookkeeping app that closes a small team's books in a day."
 AUDIENCE = "Founders of 2-20 person SaaS startups without a finance hire."
@@ -510,6 +511,29 @@ def test_t_grow_1_with_budget_recomputes_the_model_split() -> None:
 def test_t_grow_1_with_budget_without_a_split_is_empty() -> None:
     strategy = rules.GrowthStrategy.model_validate(_reply(budgetAllocation=[]))
     assert rules.with_budget(strategy, 200).budgetAllocation == []
+
+
+def test_t_grow_1_finish_strategy_works_out_the_models_split_from_the_budget() -> None:
+    lines = [{"channel": "Community", "percentage": 60, "amount": 1}, {"channel": "Ads"}]
+    strategy = rules.GrowthStrategy.model_validate(_reply(budgetAllocation=lines))
+    finished = rules.finish_strategy(strategy, 1000)
+    assert [(b.channel, b.amount) for b in finished.budgetAllocation] == [("Community", 1000.0)]
+
+
+def test_t_grow_1_finish_strategy_without_a_split_takes_the_samples() -> None:
+    strategy = rules.GrowthStrategy.model_validate(_reply(budgetAllocation=[]))
+    finished = rules.finish_strategy(strategy, 200)
+    assert finished.budgetAllocation == rules.sample_strategy(200).budgetAllocation
+    assert finished.summary == strategy.summary
+
+
+def test_t_grow_1_run_texts_failure_and_daily_limit_show_the_spec_toast() -> None:
+    for status in (RunStatus.FAILED, RunStatus.BUDGET, RunStatus.UNREADABLE):
+        notice = rules.RUN_TEXTS.notice(status, "provider said no")
+        assert (notice.title, notice.detail) == (rules.FAILED_TOAST, rules.FAILED_DETAIL)
+    no_access = rules.RUN_TEXTS.notice(RunStatus.NO_ACCESS)
+    assert no_access.title == "A subscription is needed to generate a growth strategy"
+    assert no_access.detail == "See the pricing page for plans."
 
 
 # --- T-GROW-1: the sample strategy shown with the failure toast ----------------------------------

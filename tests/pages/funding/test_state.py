@@ -20,15 +20,15 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import funding as rules
+from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.models.results import SavedResult
-from startup_toolkit.pages import funding_predictor as page
-from startup_toolkit.pages.funding_predictor import FundingState
+from startup_toolkit.pages.funding import state as page
+from startup_toolkit.pages.funding.state import FundingState
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
-from tests.support.tool_states import Recorder, Tab, in_processor, signed_in
+from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
-
-pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 ROUTE = "/funding-predictor"
 REPLY: dict[str, Any] = {
@@ -106,7 +106,7 @@ def test_t_fund_1_results_tab_needs_a_result_and_input_metrics_clears_it() -> No
     assert s.tab == "results" and s.has_result
     s.set_tab("input")
     assert s.tab == "input" and not s.has_result and s.investors == [] and s.amount == ""
-    assert s._prediction_json == ""
+    assert s._shown is None
     s.set_tab("results")
     assert s.tab == "input"
 
@@ -135,8 +135,10 @@ def test_t_fund_2_download_report_is_a_json_file_named_by_timestamp() -> None:
     assert report["prediction"]["investors"][0]["name"] == "Example Seed Fund"
 
 
-def test_t_ai_5_save_stores_the_prediction_for_the_signed_in_user(engine: Engine) -> None:
-    user_id, cookie = signed_in(engine)
+def test_t_ai_5_save_stores_the_prediction_for_the_signed_in_user(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
     s = with_result(substate(cookie))
     spec = asyncio.run(s.save())
     assert "Results saved to your dashboard!" in str(format.format_queue_events(spec))
@@ -151,7 +153,7 @@ def test_t_ai_5_save_stores_the_prediction_for_the_signed_in_user(engine: Engine
 
 
 def predict(tab: Tab) -> Any:
-    return tab.fire("predict", busy="predicting")
+    return tab.fire("predict", busy="running")
 
 
 @pytest.fixture
@@ -165,9 +167,9 @@ def quick_phases(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_t_fund_1_t_fund_2_phases_advance_then_the_ai_prediction_shows(
-    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.slow(0.8, text=json.dumps(REPLY))
 
     async def run(tab: Tab, recorder: Recorder) -> FundingState:
@@ -197,9 +199,9 @@ def test_t_fund_1_t_fund_2_phases_advance_then_the_ai_prediction_shows(
 
 
 def test_t_fund_2_when_the_ai_fails_the_estimate_shows_with_the_spec_toast(
-    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.status(500).status(500).status(500)
 
     async def run(tab: Tab, recorder: Recorder) -> FundingState:
@@ -212,16 +214,16 @@ def test_t_fund_2_when_the_ai_fails_the_estimate_shows_with_the_spec_toast(
     s = in_processor(FundingState, ROUTE, run)
     data, _ = rules.parse_input(rules.default_form())
     assert data is not None
-    expected = rules.estimate(data)
+    expected = estimates.estimate(data)
     assert s.has_result and s.estimated and "could not complete" in s.estimate_reason
     assert (s.amount, s.analysis) == (expected.amount, expected.analysis)
     assert s.headline == "Funding Likely"
 
 
 def test_t_fund_2_a_reply_without_analysis_twice_falls_back_to_the_estimate(
-    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     broken = {k: v for k, v in REPLY.items() if k != "analysis"}
     fake_ai.reply_json(broken).reply_json(broken)
 
@@ -235,11 +237,11 @@ def test_t_fund_2_a_reply_without_analysis_twice_falls_back_to_the_estimate(
 
 
 def test_demo_mode_shows_the_labelled_estimate_without_calling_any_ai(
-    engine: Engine, settings_env: pytest.MonkeyPatch, quick_phases: None
+    founder: tuple[str, str], settings_env: pytest.MonkeyPatch, quick_phases: None
 ) -> None:
     settings_env.delenv("AI_API_KEY", raising=False)
     get_settings.cache_clear()
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
     async def run(tab: Tab, recorder: Recorder) -> FundingState:
         await tab.prepare(cookie, form=form(growth_rate="0", market_size="5M", revenue="0"))
@@ -253,9 +255,9 @@ def test_demo_mode_shows_the_labelled_estimate_without_calling_any_ai(
 
 
 def test_invalid_metrics_are_shown_per_field_and_nothing_runs(
-    engine: Engine, fake_ai: FakeAiServer, quick_phases: None
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
     async def run(tab: Tab, recorder: Recorder) -> FundingState:
         await tab.prepare(cookie, form=form(revenue="lots", growth_rate="5000", team_size=""))
@@ -280,4 +282,76 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert not s.has_result and not s.predicting and fake_ai.requests == []
+    assert not s.has_result and not s.running and fake_ai.requests == []
+
+
+def test_t_fund_2_an_unreadable_reply_toast_gives_the_ai_services_reason(
+    founder: tuple[str, str], fake_ai: FakeAiServer, quick_phases: None
+) -> None:
+    _, cookie = founder
+    broken = {k: v for k, v in REPLY.items() if k != "success"}
+    fake_ai.reply_json(broken).reply_json(broken)
+
+    async def run(tab: Tab, recorder: Recorder) -> FundingState:
+        await tab.prepare(cookie, form=form())
+        s = await predict(tab)
+        (toast,) = recorder.toasts()
+        assert "Funding prediction complete with estimated analysis!" in toast
+        assert "Had trouble understanding the AI response" in toast
+        return s
+
+    s = in_processor(FundingState, ROUTE, run)
+    assert s.estimated and not s.running
+
+
+# --- What each way a run ends shows -------------------------------------------------------------
+
+
+def toast_text(outcome: ToolOutcome[rules.FundingPrediction]) -> str:
+    return str(format.format_queue_events(page.outcome_toast(outcome)))
+
+
+def default_data() -> rules.FundingInput:
+    data, _ = rules.parse_input(rules.default_form())
+    assert data is not None
+    return data
+
+
+def estimate() -> rules.FundingPrediction:
+    return estimates.estimate(default_data())
+
+
+def test_no_access_shows_no_result_and_the_subscription_toast() -> None:
+    run = page.prediction_run(default_data())
+    assert run.fallback is not None and run.fallback(RunStatus.NO_ACCESS) is None
+    notice = rules.RUN_TEXTS.notice(RunStatus.NO_ACCESS)
+    text = toast_text(ToolOutcome(RunStatus.NO_ACCESS, None, notice))
+    assert '["error"]' in text
+    assert "A subscription is needed to run a funding prediction" in text
+    assert "See the pricing page for plans." in text
+
+
+@pytest.mark.parametrize(
+    ("status", "reason", "detail"),
+    [
+        (RunStatus.FAILED, "The AI provider is down.", "The AI provider is down."),
+        (RunStatus.FAILED, "", "Estimated from your numbers."),
+        (RunStatus.BUDGET, "You have used today's AI allowance.", "today's AI allowance"),
+    ],
+)
+def test_t_fund_2_any_ai_failure_shows_the_estimate_with_the_reason(
+    status: RunStatus, reason: str, detail: str
+) -> None:
+    run = page.prediction_run(default_data())
+    assert run.fallback is not None and run.fallback(status) == estimate()
+    outcome = ToolOutcome(status, estimate(), rules.RUN_TEXTS.notice(status, reason))
+    text = toast_text(outcome)
+    assert '["success"]' in text and rules.ESTIMATE_TOAST in text and detail in text
+    assert page.estimate_reason(status) == rules.FAILED_REASON
+
+
+def test_demo_mode_toast_and_reason() -> None:
+    text = toast_text(ToolOutcome(RunStatus.SAMPLE, estimate()))
+    assert rules.ESTIMATE_TOAST in text and "Demo mode: estimated from your numbers." in text
+    assert page.estimate_reason(RunStatus.SAMPLE).startswith("Demo mode")
+    assert page.estimate_reason(RunStatus.AI) == ""

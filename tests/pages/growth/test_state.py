@@ -21,14 +21,13 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.models.results import SavedResult
-from startup_toolkit.pages import growth_engine as page
-from startup_toolkit.pages.growth_engine import GrowthState
+from startup_toolkit.pages.growth import state as page
+from startup_toolkit.pages.growth.state import GrowthState
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
-from tests.support.tool_states import Recorder, Tab, in_processor, signed_in
+from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
-
-pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 ROUTE = "/growth-engine"
 PRODUCT = "A booking app that cuts no-shows for physiotherapy clinics."
@@ -75,7 +74,7 @@ def with_result(s: GrowthState, budget: float = 500) -> GrowthState:
 
 
 def generate(tab: Tab) -> Any:
-    return tab.fire("generate", busy="generating")
+    return tab.fire("generate", busy="running")
 
 
 def filled(**values: str) -> dict[str, str]:
@@ -147,8 +146,8 @@ def test_t_grow_1_download_blueprint_is_a_markdown_file() -> None:
     assert "Blueprint downloaded" in str(note.payload)
 
 
-def test_t_ai_5_save_stores_the_blueprint(engine: Engine) -> None:
-    user_id, cookie = signed_in(engine)
+def test_t_ai_5_save_stores_the_blueprint(engine: Engine, founder: tuple[str, str]) -> None:
+    user_id, cookie = founder
     s = with_result(substate(cookie))
     spec = asyncio.run(s.save())
     assert "Results saved to your dashboard!" in str(format.format_queue_events(spec))
@@ -168,9 +167,9 @@ def quick_demo(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_t_grow_1_the_ai_strategy_shows_with_the_budget_from_the_founders_figure(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: tuple[str, str], fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.reply_json(REPLY, fenced=True)
 
     async def run(tab: Tab, recorder: Recorder) -> GrowthState:
@@ -179,7 +178,7 @@ def test_t_grow_1_the_ai_strategy_shows_with_the_budget_from_the_founders_figure
         (toast,) = recorder.toasts()
         assert "Growth strategy generated!" in toast
         assert "2 steps and a budget split for $1,000 a month." in toast
-        assert True in recorder.values("generating")
+        assert True in recorder.values("running")
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
@@ -194,10 +193,10 @@ def test_t_grow_1_the_ai_strategy_shows_with_the_budget_from_the_founders_figure
 
 
 def test_the_seconds_worked_show_while_the_ai_is_slow(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: tuple[str, str], fake_ai: FakeAiServer
 ) -> None:
     """Honest progress: whole seconds since the start, then back to the result."""
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.slow(2.0, json.dumps(REPLY))
 
     async def run(tab: Tab, recorder: Recorder) -> GrowthState:
@@ -208,13 +207,13 @@ def test_the_seconds_worked_show_while_the_ai_is_slow(
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.has_result and not s.generating
+    assert s.has_result and not s.running
 
 
 def test_t_grow_1_when_the_ai_fails_the_spec_toast_and_the_sample_strategy_show(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: tuple[str, str], fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
     fake_ai.status(503).status(503).status(503)
 
     async def run(tab: Tab, recorder: Recorder) -> GrowthState:
@@ -237,11 +236,11 @@ def test_t_grow_1_when_the_ai_fails_the_spec_toast_and_the_sample_strategy_show(
 
 
 def test_demo_mode_shows_the_sample_without_calling_any_ai(
-    engine: Engine, settings_env: pytest.MonkeyPatch, quick_demo: None
+    founder: tuple[str, str], settings_env: pytest.MonkeyPatch, quick_demo: None
 ) -> None:
     settings_env.delenv("AI_API_KEY", raising=False)
     get_settings.cache_clear()
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
     async def run(tab: Tab, recorder: Recorder) -> GrowthState:
         await tab.prepare(cookie, **filled())
@@ -254,9 +253,9 @@ def test_demo_mode_shows_the_sample_without_calling_any_ai(
 
 
 def test_t_grow_1_missing_information_keeps_the_input_and_calls_nothing(
-    engine: Engine, fake_ai: FakeAiServer
+    founder: tuple[str, str], fake_ai: FakeAiServer
 ) -> None:
-    _, cookie = signed_in(engine)
+    _, cookie = founder
 
     async def run(tab: Tab, recorder: Recorder) -> GrowthState:
         await tab.prepare(cookie, **filled(audience="   ", budget="lots"))
@@ -281,3 +280,29 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: Fa
 
     s = in_processor(GrowthState, ROUTE, run)
     assert not s.has_result and fake_ai.requests == []
+
+
+# --- What each way a run ends shows -------------------------------------------------------------
+
+
+def toast_text(outcome: ToolOutcome[rules.GrowthStrategy], budget: float = 500) -> str:
+    return str(format.format_queue_events(page.outcome_toast(outcome, budget)))
+
+
+def test_no_access_shows_no_result_and_the_subscription_toast() -> None:
+    run = page.strategy_run(page.GrowthForm(PRODUCT, AUDIENCE, 500))
+    assert run.fallback is not None and run.fallback(RunStatus.NO_ACCESS) is None
+    notice = rules.RUN_TEXTS.notice(RunStatus.NO_ACCESS)
+    text = toast_text(ToolOutcome(RunStatus.NO_ACCESS, None, notice))
+    assert '["error"]' in text
+    assert "A subscription is needed to generate a growth strategy" in text
+    assert "See the pricing page for plans." in text
+
+
+def test_t_grow_1_the_daily_limit_shows_the_sample_with_the_failure_toast() -> None:
+    run = page.strategy_run(page.GrowthForm(PRODUCT, AUDIENCE, 500))
+    assert run.fallback is not None
+    assert run.fallback(RunStatus.BUDGET) == rules.sample_strategy(500)
+    notice = rules.RUN_TEXTS.notice(RunStatus.BUDGET, "You have used today's AI allowance.")
+    text = toast_text(ToolOutcome(RunStatus.BUDGET, rules.sample_strategy(500), notice))
+    assert '["error"]' in text and rules.FAILED_TOAST in text and rules.FAILED_DETAIL in text

@@ -1,0 +1,105 @@
+"""Form and run pieces the AI tool pages share: labelled fields with their inline errors, the
+run button, the soft buttons beside a result, the busy heading while the AI works, and the
+note over a result that is not the AI's (a sample, an estimate).
+
+    fields = FormFields(GrowthState.errors, "growth")
+    fields.field("budget", "Monthly budget (USD)", rx.input(id=fields.id("budget"), ...,
+                 aria_invalid=fields.invalid("budget")))
+
+renders the label (for `growth-budget`), the control and, while the state's `errors` dict var
+holds a message for "budget", that message as `#growth-budget-error`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import aria_invalid, field_error, field_label
+
+
+def labelled_field(
+    label: str, field_id: str, control: rx.Component, *below: rx.Component
+) -> rx.Component:
+    """A form field: its label, the control, then `below` (e.g. its inline error)."""
+    return rx.vstack(field_label(label, field_id), control, *below, spacing="1", width="100%")
+
+
+@dataclass(frozen=True)
+class FormFields:
+    """A tool form's fields: control ids `<prefix>-<name>`, inline errors
+    `<prefix>-<name>-error` from the state's `errors` dict var (field name -> message)."""
+
+    errors: Any
+    prefix: str
+
+    def id(self, name: str) -> str:
+        return f"{self.prefix}-{name}"
+
+    def error_id(self, name: str) -> str:
+        return f"{self.prefix}-{name}-error"
+
+    def error(self, name: str, **props: Any) -> rx.Component:
+        """The field's inline message, shown while there is one."""
+        return field_error(self.errors, name, self.error_id(name), **props)
+
+    def invalid(self, name: str) -> rx.Var:
+        """The control's aria-invalid: 'true' while the field has a message."""
+        return aria_invalid(self.errors, name)
+
+    def field(
+        self, name: str, label: str, control: rx.Component, *below: rx.Component
+    ) -> rx.Component:
+        """Label, control, then `below` (by default the field's inline error)."""
+        return labelled_field(label, self.id(name), control, *(below or (self.error(name),)))
+
+
+def run_button(
+    icon: str, label: str, on_click: Any, running: rx.Var[bool], element_id: str
+) -> rx.Component:
+    """The button that starts the tool's AI run; disabled while one runs."""
+    return rx.button(
+        rx.icon(icon, size=18, aria_hidden="true"),
+        label,
+        on_click=on_click,
+        disabled=running,
+        size="3",
+        type="button",
+        id=element_id,
+    )
+
+
+def soft_button(icon: str, label: str, on_click: Any, **props: Any) -> rx.Component:
+    """A secondary action (Download, New ..., Reset): a soft button with an icon."""
+    return rx.button(
+        rx.icon(icon, size=16, aria_hidden="true"),
+        label,
+        on_click=on_click,
+        variant="soft",
+        type="button",
+        **props,
+    )
+
+
+def busy_heading(title: str, *lines: rx.Component, **props: Any) -> rx.Component:
+    """A spinner beside the h2 `title` and `lines` under it, while the AI works."""
+    return rx.hstack(
+        rx.spinner(size="3"),
+        rx.vstack(
+            rx.heading(title, as_="h2", size="5", style=heading_style),
+            *lines,
+            spacing="1",
+            align="start",
+        ),
+        spacing="4",
+        align="center",
+        **props,
+    )
+
+
+def result_note(text: Any, icon: str, element_id: str) -> rx.Component:
+    """The amber note over a result that is not the AI's answer (a sample, an estimate)."""
+    return rx.callout(text, icon=icon, color_scheme="amber", size="1", width="100%", id=element_id)

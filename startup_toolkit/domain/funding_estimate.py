@@ -1,0 +1,240 @@
+"""The Funding Predictor's estimated analysis (T-FUND-2, spec section 8: 'estimated analysis'):
+what the page shows when the AI cannot answer, and in demo mode. Pure: no I/O.
+
+The estimate is honest about what it is: a transparent score from the founder's own numbers
+against stage benchmarks, each factor shown with its points, and round sizes that are typical
+for the stage, not a forecast for this company.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from startup_toolkit.domain.funding import (
+    MAX_RECOMMENDATIONS,
+    STAGE_LABELS,
+    FundingInput,
+    FundingPrediction,
+    Investor,
+    KeyMetrics,
+    money,
+)
+
+
+@dataclass(frozen=True)
+class StageBenchmark:
+    """What investors commonly expect at a stage, and the round sizes usually raised."""
+
+    monthly_revenue: int
+    customers: int
+    round_low: int
+    round_high: int
+    investor_types: tuple[tuple[str, str], ...]  # (name, focus)
+
+
+BENCHMARKS: dict[str, StageBenchmark] = {
+    "pre-seed": StageBenchmark(
+        0,
+        10,
+        250_000,
+        1_000_000,
+        (
+            ("Angel investors", "First cheques on the team and the problem"),
+            ("Pre-seed funds", "Small funds writing the first institutional cheque"),
+            ("Accelerators", "Programmes trading a small stake for capital and support"),
+        ),
+    ),
+    "seed": StageBenchmark(
+        10_000,
+        100,
+        1_000_000,
+        4_000_000,
+        (
+            ("Seed-stage venture funds", "Lead seed rounds on early traction"),
+            ("Angel syndicates", "Groups of angels filling out a round"),
+            ("Industry-focused seed funds", "Specialists in your market"),
+        ),
+    ),
+    "series-a": StageBenchmark(
+        100_000,
+        1_000,
+        5_000_000,
+        15_000_000,
+        (
+            ("Series A venture funds", "Lead rounds on repeatable growth"),
+            ("Your seed investors", "Pro-rata follow-on and introductions"),
+            ("Corporate venture arms", "Strategic investors in your industry"),
+        ),
+    ),
+    "series-b": StageBenchmark(
+        400_000,
+        5_000,
+        15_000_000,
+        40_000_000,
+        (
+            ("Growth-stage venture funds", "Scale proven go-to-market"),
+            ("Crossover investors", "Late-stage funds with public-market experience"),
+            ("Your existing investors", "Insider support for the round"),
+        ),
+    ),
+}
+LIKELY_FROM = 60  # estimated score from which funding is called likely
+
+
+@dataclass(frozen=True)
+class Factor:
+    """One line of the estimate: what was looked at, the points it earned and why."""
+
+    name: str
+    points: int
+    most: int
+    note: str
+
+
+def _growth_factor(growth: float) -> Factor:
+    points = 30 if growth >= 20 else 22 if growth >= 10 else 12 if growth >= 5 else 0
+    return Factor("Monthly growth", points, 30, f"{growth:g}% a month, 10%+ is strong early on")
+
+
+def _revenue_factor(revenue: int, bench: StageBenchmark, stage: str) -> Factor:
+    label = STAGE_LABELS[stage]
+    if bench.monthly_revenue == 0:
+        points = 25 if revenue > 0 else 15
+        note = "revenue is a bonus at pre-seed" if revenue == 0 else "early revenue at pre-seed"
+    else:
+        ratio = revenue / bench.monthly_revenue
+        points = 25 if ratio >= 1 else 15 if ratio >= 0.5 else 5 if ratio > 0 else 0
+        note = f"{money(revenue)}/month against about {money(bench.monthly_revenue)} at {label}"
+    return Factor("Revenue for the stage", points, 25, note)
+
+
+def _market_factor(market: int) -> Factor:
+    points = 20 if market >= 1e9 else 14 if market >= 1e8 else 7 if market >= 1e7 else 0
+    return Factor("Market size", points, 20, f"{money(market)}, investors look for $1B+")
+
+
+def _customer_factor(customers: int, bench: StageBenchmark) -> Factor:
+    ratio = customers / bench.customers if bench.customers else 1
+    points = 10 if ratio >= 1 else 5 if ratio >= 0.5 else 0
+    return Factor(
+        "Customers", points, 10, f"{customers:,} against about {bench.customers:,} for the stage"
+    )
+
+
+def _efficiency_factor(revenue: int, expenses: int) -> Factor:
+    burn = expenses - revenue
+    if burn <= 0:
+        return Factor("Burn", 10, 10, "revenue covers expenses")
+    multiple = burn / revenue if revenue else math.inf
+    points = 5 if multiple <= 1 else 0
+    return Factor("Burn", points, 10, f"burning {money(burn)}/month")
+
+
+def _team_factor(team: int) -> Factor:
+    points = 5 if 2 <= team <= 50 else 3
+    return Factor("Team", points, 5, f"{team:,} people")
+
+
+def estimate_factors(data: FundingInput) -> tuple[Factor, ...]:
+    bench = BENCHMARKS[data.stage]
+    return (
+        _growth_factor(data.growth_rate),
+        _revenue_factor(data.revenue, bench, data.stage),
+        _market_factor(data.market_size),
+        _customer_factor(data.customers, bench),
+        _efficiency_factor(data.revenue, data.expenses),
+        _team_factor(data.team_size),
+    )
+
+
+def estimate_score(data: FundingInput) -> int:
+    """0-100: the sum of the factors' points (their maxima add up to 100)."""
+    return sum(f.points for f in estimate_factors(data))
+
+
+def market_potential(market_size: int) -> int:
+    """0-100 on a log scale: $1M or less is 0, $100B or more is 100."""
+    if market_size <= 1_000_000:
+        return 0
+    return max(0, min(100, round((math.log10(market_size) - 6) / 5 * 100)))
+
+
+def _recommendations(data: FundingInput, factors: tuple[Factor, ...]) -> list[str]:
+    by_name = {f.name: f for f in factors}
+    tips: list[str] = []
+    if by_name["Monthly growth"].points < 22:
+        tips.append(
+            "Lift month-over-month growth above 10% for three months in a row before you "
+            "raise: it is the first number investors ask for."
+        )
+    if by_name["Revenue for the stage"].points < 25:
+        tips.append(
+            f"Grow revenue toward {money(BENCHMARKS[data.stage].monthly_revenue)} a month, "
+            f"or raise at an earlier stage where your numbers are ahead of the benchmark."
+        )
+    if by_name["Market size"].points < 14:
+        tips.append(
+            "Size your market bottom-up (customers x price) and show a path to a $1B+ "
+            "opportunity through adjacent segments."
+        )
+    if by_name["Customers"].points < 10:
+        tips.append("Turn pilots into paying customers and show retention by monthly cohort.")
+    if by_name["Burn"].points < 10:
+        tips.append("Show a plan that cuts burn or reaches break-even within 18 months.")
+    tips += [
+        "Prepare a data room: monthly metrics, cap table, financial model and customer references.",
+        "Build a target list of 50 investors who have led rounds at your stage in your "
+        "industry, and get warm introductions.",
+    ]
+    return tips[:MAX_RECOMMENDATIONS]
+
+
+def _template_pitch(data: FundingInput, amount: str) -> str:
+    stage = STAGE_LABELS[data.stage]
+    revenue = (
+        f"{money(data.revenue)} in monthly revenue growing {data.growth_rate:g}% a month"
+        if data.revenue
+        else "pre-revenue"
+    )
+    own = f" {data.pitch}" if data.pitch else ""
+    return (
+        f"We are a {data.team_size}-person team, {revenue}, with {data.customers:,} customers "
+        f"in a {money(data.market_size)} market.{own} We are raising a {stage} round of about "
+        f"{amount} to accelerate growth."
+    )
+
+
+def estimate(data: FundingInput) -> FundingPrediction:
+    """The estimated analysis from the founder's own numbers (no AI)."""
+    bench = BENCHMARKS[data.stage]
+    factors = estimate_factors(data)
+    score = sum(f.points for f in factors)
+    amount_value = bench.round_low + (bench.round_high - bench.round_low) * score / 100
+    amount = money(round(amount_value, -4))
+    lines = " ".join(f"{f.name} {f.points}/{f.most}: {f.note}." for f in factors)
+    return FundingPrediction(
+        success=score >= LIKELY_FROM,
+        amount=amount,
+        amountRange=f"{money(bench.round_low)} - {money(bench.round_high)}",
+        investors=[
+            Investor(
+                name=name,
+                focus=focus,
+                reason=f"They commonly invest at the {STAGE_LABELS[data.stage]} stage.",
+                contactInfo="Find active ones on Crunchbase or through founders they backed.",
+            )
+            for name, focus in bench.investor_types
+        ],
+        analysis=(
+            f"Estimated readiness score {score}/100 for a {STAGE_LABELS[data.stage]} round "
+            f"(funding likely from {LIKELY_FROM}). {lines}"
+        ),
+        keyMetrics=KeyMetrics(
+            revenue=f"{money(data.revenue)}/month ({money(data.revenue * 12)}/year)",
+            growthRate=f"{data.growth_rate:g}% a month",
+            marketPotential=market_potential(data.market_size),
+        ),
+        rewrittenPitch=_template_pitch(data, amount),
+        recommendations=_recommendations(data, factors),
+    )

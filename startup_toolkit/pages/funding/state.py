@@ -1,0 +1,277 @@
+"""FundingState: the metrics form, the prediction run and its result (T-FUND-1, T-FUND-2,
+T-AI-5).
+
+Going back to Input Metrics clears the result (spec). While the prediction runs, the phase
+label and the progress advance with the elapsed time. When the AI cannot answer (or in demo
+mode) the result is the estimated analysis from the founder's own numbers, labelled as such.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator
+from datetime import datetime
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import funding as rules
+from startup_toolkit.domain import funding_estimate as estimates
+from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.prompts import funding as prompt
+from startup_toolkit.domain.saved_results import (
+    AUTH_REQUIRED,
+    NOTHING_TO_SAVE,
+    NOTHING_TO_SAVE_DETAIL,
+)
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tool_run import ToolRunMixin
+from startup_toolkit.state.tools import save_tool_result
+
+TOOL_NAME = FUNDING_PREDICTOR.name
+#: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
+#: a toast that re-uses the id of one leaving the screen).
+TOAST_ID = "funding-status"
+DEMO_SECONDS = 2.5
+TICK_SECONDS = 0.4
+FIELD_NAMES = (*(m.name for m in rules.METRICS), "stage", "pitch")
+FORM_FIELDS = frozenset(FIELD_NAMES)
+NUMBER_INPUT_CAP = 40
+#: No stand-in result for these: the founder may not run the tool.
+NOT_ALLOWED = frozenset({RunStatus.NO_ACCESS, RunStatus.LIMITED})
+
+
+@dataclasses.dataclass
+class InvestorRow:
+    name: str = ""
+    focus: str = ""
+    reason: str = ""
+    contact: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class ShownPrediction:
+    """The prediction on screen with what it was made from, for Save and Download."""
+
+    prediction: rules.FundingPrediction
+    data: rules.FundingInput
+    predicted_at: datetime
+
+
+class FundingState(ToolRunMixin, rx.State):
+    form: dict[str, str] = rules.default_form()
+    errors: dict[str, str] = {}
+    tab: str = "input"
+    phase: str = ""
+    progress: int = 0
+    has_result: bool = False
+    estimated: bool = False
+    estimate_reason: str = ""
+    success: bool = False
+    amount: str = ""
+    amount_range: str = ""
+    analysis: str = ""
+    revenue_metric: str = ""
+    growth_metric: str = ""
+    market_potential: int = 0
+    rewritten_pitch: str = ""
+    investors: list[InvestorRow] = []
+    recommendations: list[str] = []
+
+    _shown: ShownPrediction | None = None
+
+    @rx.var
+    def headline(self) -> str:
+        return rules.headline(self.success)
+
+    @rx.var
+    def pitch_count(self) -> str:
+        return f"{len(self.form.get('pitch', '')):,} / {rules.MAX_PITCH_LENGTH:,}"
+
+    # -- input -----------------------------------------------------------------------------
+
+    @rx.event
+    def set_field(self, name: str, value: str) -> None:
+        if name not in FORM_FIELDS or not isinstance(value, str):
+            return
+        cap = rules.PITCH_INPUT_CAP if name == "pitch" else NUMBER_INPUT_CAP
+        self.form = {**self.form, name: value[:cap]}
+        if name in self.errors:
+            self.errors = {k: v for k, v in self.errors.items() if k != name}
+
+    @rx.event
+    def reset_form(self) -> None:
+        """Back to the spec's default metrics."""
+        if not self.running:
+            self.form = rules.default_form()
+            self.errors = {}
+
+    @rx.event
+    def set_tab(self, value: str) -> None:
+        """T-FUND-1: Input Metrics clears the result; Prediction Results needs one."""
+        if value == "input":
+            self._drop_run()
+            self._clear_result()
+            self.tab = "input"
+        elif value == "results" and self.has_result:
+            self.tab = "results"
+
+    def _clear_result(self) -> None:
+        self.has_result = False
+        self.estimated = False
+        self.estimate_reason = ""
+        self.success = False
+        self.amount = self.amount_range = self.analysis = ""
+        self.revenue_metric = self.growth_metric = self.rewritten_pitch = ""
+        self.market_potential = 0
+        self.investors = []
+        self.recommendations = []
+        self._shown = None
+
+    def _show(
+        self, prediction: rules.FundingPrediction, data: rules.FundingInput, estimate_reason: str
+    ) -> None:
+        """Show `prediction`; `estimate_reason` says why it is the estimate ('' for the AI's)."""
+        self.has_result = True
+        self.estimated = bool(estimate_reason)
+        self.estimate_reason = estimate_reason
+        self.success = prediction.success
+        self.amount = prediction.amount
+        self.amount_range = prediction.amountRange
+        self.analysis = prediction.analysis
+        self.revenue_metric = prediction.keyMetrics.revenue
+        self.growth_metric = prediction.keyMetrics.growthRate
+        self.market_potential = prediction.keyMetrics.marketPotential
+        self.rewritten_pitch = prediction.rewrittenPitch
+        self.investors = [
+            InvestorRow(i.name, i.focus, i.reason, i.contactInfo) for i in prediction.investors
+        ]
+        self.recommendations = list(prediction.recommendations)
+        self._shown = ShownPrediction(prediction, data, utcnow())
+        self.tab = "results"
+
+    def _stored(self) -> ShownPrediction | None:
+        return self._shown if self.has_result else None
+
+    # -- the prediction (T-FUND-1, T-FUND-2) -------------------------------------------------
+
+    @rx.event
+    async def predict(self) -> EventSpec | None:
+        """Predict Funding: checks the metrics here (a sequential handler sees every field
+        typed before the click); the AI work runs in `run_prediction`."""
+        if self.running:
+            return None  # a second click while one runs starts nothing
+        data, errors = rules.parse_input(self.form)
+        self.errors = errors
+        if data is None:
+            return rx.toast.error(
+                rules.INVALID_INPUT, description=rules.INVALID_INPUT_DETAIL, id=TOAST_ID
+            )
+        if await signed_in_user_id(self) is None:
+            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        self._clear_result()
+        self.phase = rules.phase_label(0)
+        self.progress = 0
+        self._start_run(data)
+        return FundingState.run_prediction
+
+    @rx.event(background=True)
+    async def run_prediction(self) -> AsyncIterator[EventSpec]:
+        """The prediction itself; does nothing unless `predict` has just started one."""
+        run = await self._claim_run()
+        if run is None:
+            return
+        data: rules.FundingInput = run.form
+
+        def advance(elapsed: float) -> None:
+            self.phase = rules.phase_label(elapsed)
+            self.progress = rules.phase_progress(elapsed)
+
+        outcome = await self._tick_while(
+            run, run_tool(run.user_id, prediction_run(data)), advance, TICK_SECONDS
+        )
+        async with self:
+            if not self._is_current(run):
+                return  # cleared while this ran: drop it
+            self.running = False
+            self.progress = 100 if outcome.result is not None else 0
+            if outcome.result is not None:
+                self._show(outcome.result, data, estimate_reason(outcome.status))
+        yield outcome_toast(outcome)
+
+    # -- save and download (T-AI-5, T-FUND-2) -------------------------------------------------
+
+    @rx.event
+    async def save(self) -> EventSpec:
+        shown = self._stored()
+        if shown is None:
+            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+        prediction, data = shown.prediction, shown.data
+        return await save_tool_result(
+            self,
+            tool_name=TOOL_NAME,
+            title=rules.result_title(prediction),
+            content=rules.save_content(prediction, data, estimated=self.estimated),
+            content_type="analysis",
+            formatted_content=rules.to_html(prediction, data),
+            metadata=rules.save_metadata(
+                prediction, data, shown.predicted_at, estimated=self.estimated
+            ),
+        )
+
+    @rx.event
+    def download(self) -> EventSpec:
+        """Download Report: funding-prediction-{timestamp}.json, built in the browser."""
+        shown = self._stored()
+        if shown is None:
+            return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
+        return rx.download(
+            data=rules.export_json(
+                shown.prediction, shown.data, shown.predicted_at, estimated=self.estimated
+            ),
+            filename=rules.export_filename(shown.predicted_at),
+            mime_type="application/json",
+        )
+
+
+def prediction_run(data: rules.FundingInput) -> ToolRun[rules.FundingPrediction]:
+    """The AI run for `data`; the estimate from the founder's numbers in demo mode and
+    whenever the AI cannot answer."""
+
+    def fallback(status: RunStatus) -> rules.FundingPrediction | None:
+        return None if status in NOT_ALLOWED else estimates.estimate(data)
+
+    return ToolRun(
+        tool=TOOL_NAME,
+        system=prompt.SYSTEM,
+        prompt=prompt.user_prompt(data),
+        schema=rules.FundingPrediction,
+        temperature=rules.FUNDING_TEMPERATURE,
+        texts=rules.RUN_TEXTS,
+        sample=lambda: estimates.estimate(data),
+        demo_seconds=DEMO_SECONDS,
+        fallback=fallback,
+    )
+
+
+def estimate_reason(status: RunStatus) -> str:
+    """Why the result is the estimate, or '' for the AI's prediction."""
+    if status is RunStatus.AI:
+        return ""
+    return rules.DEMO_REASON if status is RunStatus.SAMPLE else rules.FAILED_REASON
+
+
+def outcome_toast(outcome: ToolOutcome[rules.FundingPrediction]) -> EventSpec:
+    """Success with the headline, the estimate with the reason, or why nothing ran."""
+    notice = outcome.notice or rules.RUN_TEXTS.failed
+    if outcome.result is None:
+        return rx.toast.error(notice.title, description=notice.detail)
+    if outcome.status is RunStatus.AI:
+        return rx.toast.success(
+            rules.SUCCESS_TOAST, description=rules.headline(outcome.result.success)
+        )
+    if outcome.sample:
+        return rx.toast.success(rules.ESTIMATE_TOAST, description=rules.DEMO_DETAIL)
+    return rx.toast.success(notice.title, description=notice.detail or rules.ESTIMATE_DETAIL)

@@ -1,0 +1,297 @@
+"""The Funding Predictor's components: the metrics form, the progress card and the results.
+Every text from the model is rendered as text."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components import tool_forms as forms
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import (
+    COMPACT_TOOL_CARD_STYLE,
+    TOOL_CARD_STYLE,
+    section_heading,
+)
+from startup_toolkit.domain import funding as rules
+from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
+from startup_toolkit.pages.funding.state import FundingState, InvestorRow
+
+ACCENT = FUNDING_PREDICTOR.color
+FIELDS = forms.FormFields(FundingState.errors, "funding")
+
+
+def _metric_field(metric: rules.Metric) -> rx.Component:
+    return FIELDS.field(
+        metric.name,
+        metric.label,
+        rx.input(
+            id=FIELDS.id(metric.name),
+            value=FundingState.form[metric.name],
+            on_change=lambda value: FundingState.set_field(metric.name, value),
+            input_mode="decimal",
+            size="3",
+            width="100%",
+            aria_invalid=FIELDS.invalid(metric.name),
+            aria_describedby=FIELDS.error_id(metric.name),
+        ),
+    )
+
+
+def _stage_field() -> rx.Component:
+    return FIELDS.field(
+        "stage",
+        "Funding stage",
+        rx.select.root(
+            rx.select.trigger(id=FIELDS.id("stage"), width="100%"),
+            rx.select.content(
+                *[rx.select.item(label, value=value) for value, label in rules.STAGES],
+                position="popper",
+            ),
+            value=FundingState.form["stage"],
+            on_change=lambda value: FundingState.set_field("stage", value),
+            size="3",
+        ),
+    )
+
+
+def _pitch_field() -> rx.Component:
+    return FIELDS.field(
+        "pitch",
+        "Pitch summary (optional)",
+        rx.text_area(
+            id=FIELDS.id("pitch"),
+            value=FundingState.form["pitch"],
+            on_change=lambda value: FundingState.set_field("pitch", value),
+            placeholder="What you do, for whom, and why now. The prediction rewrites it "
+            "for investors.",
+            rows="4",
+            size="3",
+            width="100%",
+            resize="vertical",
+        ),
+        rx.flex(
+            FIELDS.error("pitch"),
+            rx.text(FundingState.pitch_count, size="1", color="var(--gray-10)"),
+            justify="between",
+            width="100%",
+        ),
+    )
+
+
+def input_form() -> rx.Component:
+    return rx.vstack(
+        section_heading("Your metrics", "sliders-horizontal", ACCENT),
+        rx.text(
+            "Monthly figures in US dollars. You can type 50k or 1.5M.",
+            size="2",
+            color="var(--gray-11)",
+        ),
+        rx.grid(
+            *[_metric_field(m) for m in rules.METRICS],
+            _stage_field(),
+            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+            spacing="4",
+            width="100%",
+        ),
+        _pitch_field(),
+        rx.flex(
+            forms.run_button(
+                "trending-up",
+                "Predict Funding",
+                FundingState.predict,
+                FundingState.running,
+                "funding-predict",
+            ),
+            forms.soft_button(
+                "rotate-ccw",
+                "Reset to defaults",
+                FundingState.reset_form,
+                disabled=FundingState.running,
+                color_scheme="gray",
+                size="3",
+            ),
+            spacing="3",
+            wrap="wrap",
+        ),
+        spacing="4",
+        align="start",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def processing() -> rx.Component:
+    return rx.vstack(
+        forms.busy_heading(
+            "Predicting your funding",
+            rx.text(FundingState.phase, "...", size="2", id="funding-phase"),
+        ),
+        rx.progress(
+            value=FundingState.progress, max=100, size="3", width="100%", aria_label="Progress"
+        ),
+        spacing="4",
+        role="status",
+        aria_busy="true",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def _stat(label: str, *value: rx.Component | rx.Var | str, **props: str) -> rx.Component:
+    return rx.vstack(
+        rx.text(label, size="2", color="var(--gray-11)"),
+        *value,
+        spacing="1",
+        align="start",
+        style=COMPACT_TOOL_CARD_STYLE,
+        **props,
+    )
+
+
+def _stat_value(value: rx.Var, element_id: str) -> rx.Component:
+    return rx.text(value, size="5", weight="bold", id=element_id, style=heading_style)
+
+
+def _investor_card(row: rx.Var[InvestorRow]) -> rx.Component:
+    return rx.vstack(
+        rx.text(row.name, weight="bold", size="3"),
+        rx.cond(row.focus != "", rx.text(row.focus, size="2", color="var(--gray-11)")),
+        rx.text(row.reason, size="2"),
+        rx.cond(
+            row.contact != "",
+            rx.hstack(
+                rx.icon("contact", size=14, aria_hidden="true"),
+                rx.text(row.contact, size="1", color="var(--gray-11)"),
+                spacing="2",
+                align="center",
+            ),
+        ),
+        spacing="2",
+        align="start",
+        style=COMPACT_TOOL_CARD_STYLE,
+        class_name="funding-investor",
+    )
+
+
+def _card(title: str, icon: str, *body: rx.Component, **props: str) -> rx.Component:
+    return rx.vstack(
+        section_heading(title, icon, ACCENT),
+        *body,
+        spacing="3",
+        align="start",
+        style=TOOL_CARD_STYLE,
+        **props,
+    )
+
+
+def _summary_bar() -> rx.Component:
+    return rx.flex(
+        rx.hstack(
+            rx.badge(
+                FundingState.headline,
+                color_scheme=rx.cond(FundingState.success, "green", "amber"),
+                variant="solid",
+                size="3",
+                id="funding-headline",
+            ),
+            rx.text("Estimated raise", size="2", color="var(--gray-11)"),
+            rx.text(FundingState.amount, size="6", weight="bold", id="funding-amount"),
+            spacing="3",
+            align="center",
+            wrap="wrap",
+        ),
+        rx.hstack(
+            forms.soft_button(
+                "download", "Download Report", FundingState.download, id="funding-download"
+            ),
+            forms.soft_button(
+                "pencil",
+                "New Prediction",
+                lambda: FundingState.set_tab("input"),
+                color_scheme="gray",
+            ),
+            spacing="2",
+            wrap="wrap",
+        ),
+        justify="between",
+        align="center",
+        wrap="wrap",
+        spacing="3",
+        width="100%",
+    )
+
+
+def _key_metrics() -> rx.Component:
+    return rx.grid(
+        _stat("Typical range", _stat_value(FundingState.amount_range, "funding-range")),
+        _stat("Revenue", _stat_value(FundingState.revenue_metric, "funding-revenue")),
+        _stat("Growth rate", _stat_value(FundingState.growth_metric, "funding-growth")),
+        _stat(
+            "Market potential",
+            rx.text(
+                FundingState.market_potential.to_string(),
+                "/100",
+                size="5",
+                weight="bold",
+                id="funding-market-potential",
+            ),
+            rx.progress(
+                value=FundingState.market_potential, max=100, aria_label="Market potential"
+            ),
+        ),
+        columns=rx.breakpoints(initial="1", sm="2", lg="4"),
+        spacing="3",
+        width="100%",
+    )
+
+
+def results() -> rx.Component:
+    return rx.vstack(
+        rx.cond(
+            FundingState.estimated,
+            forms.result_note(
+                FundingState.estimate_reason + " " + rules.ESTIMATE_LABEL,
+                "calculator",
+                "funding-estimated",
+            ),
+        ),
+        _summary_bar(),
+        _key_metrics(),
+        _card(
+            "Analysis",
+            "file-text",
+            rx.text(FundingState.analysis, size="3", id="funding-analysis"),
+        ),
+        _card(
+            "Investors who fit",
+            "users",
+            rx.grid(
+                rx.foreach(FundingState.investors, _investor_card),
+                columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+                spacing="3",
+                width="100%",
+            ),
+        ),
+        _card(
+            "Your pitch, rewritten",
+            "message-square-quote",
+            rx.text(FundingState.rewritten_pitch, size="3", id="funding-pitch-rewritten"),
+        ),
+        _card(
+            "Recommendations",
+            "list-checks",
+            rx.el.ol(
+                rx.foreach(
+                    FundingState.recommendations,
+                    lambda text: rx.el.li(rx.text(text, size="3")),
+                ),
+                style={
+                    "padding_left": "1.25rem",
+                    "list_style_type": "decimal",
+                    "display": "grid",
+                    "gap": "0.5rem",
+                },
+            ),
+            id="funding-recommendations",
+        ),
+        spacing="4",
+        width="100%",
+    )

@@ -1,0 +1,345 @@
+"""GrowthState: the business form, the strategy run and its result (T-GROW-1, T-AI-5).
+
+When the AI cannot answer, the spec's failure toast shows with the built-in sample strategy,
+clearly labelled; demo mode shows the same sample. Budget amounts are always computed from the
+founder's budget.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator
+from datetime import datetime
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import growth as rules
+from startup_toolkit.domain.catalog import GROWTH_ENGINE
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.prompts import growth as prompt
+from startup_toolkit.domain.saved_results import (
+    AUTH_REQUIRED,
+    NOTHING_TO_SAVE,
+    NOTHING_TO_SAVE_DETAIL,
+)
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tool_run import ToolRunMixin
+from startup_toolkit.state.tools import save_tool_result
+
+TOOL_NAME = GROWTH_ENGINE.name
+#: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
+#: a toast that re-uses the id of one leaving the screen).
+TOAST_ID = "growth-status"
+DEMO_SECONDS = 2.0
+BUDGET_INPUT_CAP = 40
+TABS: tuple[tuple[str, str], ...] = (
+    ("blueprint", "Growth Blueprint"),
+    ("trends", "Trend Radar"),
+    ("budget", "Budget Allocation"),
+)
+TAB_VALUES = frozenset(value for value, _ in TABS)
+CHANNEL_COLORS = ("violet", "cyan", "orange", "green", "pink", "amber", "blue", "crimson")
+#: No stand-in result for these: the founder may not run the tool.
+NOT_ALLOWED = frozenset({RunStatus.NO_ACCESS, RunStatus.LIMITED})
+
+
+@dataclasses.dataclass
+class StepRow:
+    step: int = 0
+    action: str = ""
+    impact: str = ""
+    kpi: str = ""
+    growth: str = ""
+
+
+@dataclasses.dataclass
+class TrendRow:
+    trend: str = ""
+    momentum: int = 0
+    label: str = ""
+    relevance: str = ""
+
+
+@dataclasses.dataclass
+class BudgetRow:
+    channel: str = ""
+    share: str = ""
+    amount: str = ""
+    percentage: float = 0
+    fill: str = ""
+
+
+@dataclasses.dataclass
+class WeekRow:
+    week: str = ""
+    focus: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class GrowthForm:
+    """What a strategy is generated from: the checked product, audience and budget."""
+
+    product: str
+    audience: str
+    budget: float
+
+
+@dataclasses.dataclass(frozen=True)
+class ShownStrategy:
+    """The strategy on screen with what it was made from, for Save and Download."""
+
+    strategy: rules.GrowthStrategy
+    form: GrowthForm
+    created_at: datetime
+
+
+class GrowthState(ToolRunMixin, rx.State):
+    product: str = ""
+    audience: str = ""
+    budget: str = str(rules.DEFAULT_BUDGET)
+    errors: dict[str, str] = {}
+    elapsed: int = 0  # whole seconds the current generation has run
+    tab: str = "blueprint"
+    has_result: bool = False
+    sample: bool = False
+    summary: str = ""
+    steps: list[StepRow] = []
+    trends: list[TrendRow] = []
+    weeks: list[WeekRow] = []
+    budget_lines: list[BudgetRow] = []
+    budget_label: str = ""
+
+    _shown: ShownStrategy | None = None
+
+    @rx.var
+    def budget_chart(self) -> list[dict[str, Any]]:
+        return [
+            {"channel": b.channel, "percentage": b.percentage, "fill": b.fill}
+            for b in self.budget_lines
+        ]
+
+    @rx.var
+    def radar_data(self) -> list[dict[str, Any]]:
+        return [{"trend": t.trend, "momentum": t.momentum} for t in self.trends]
+
+    @rx.var
+    def radar_label(self) -> str:
+        """The radar chart's text alternative."""
+        return "Trend momentum out of 100: " + ", ".join(
+            f"{t.trend} {t.momentum}" for t in self.trends
+        )
+
+    # -- input -----------------------------------------------------------------------------
+
+    def _clear_error(self, name: str) -> None:
+        self.errors = {k: v for k, v in self.errors.items() if k != name}
+
+    @rx.event
+    def set_product(self, value: str) -> None:
+        if isinstance(value, str):
+            self.product = value[: rules.TEXT_INPUT_CAP]
+            self._clear_error("product")
+
+    @rx.event
+    def set_audience(self, value: str) -> None:
+        if isinstance(value, str):
+            self.audience = value[: rules.TEXT_INPUT_CAP]
+            self._clear_error("audience")
+
+    @rx.event
+    def set_budget(self, value: str) -> None:
+        if isinstance(value, str):
+            self.budget = value[:BUDGET_INPUT_CAP]
+            self._clear_error("budget")
+
+    @rx.event
+    def set_tab(self, value: str) -> None:
+        if value in TAB_VALUES:
+            self.tab = value
+
+    @rx.event
+    def new_strategy(self) -> None:
+        """Back to the form; the inputs stay for the next run."""
+        self._drop_run()
+        self._clear_result()
+
+    def _clear_result(self) -> None:
+        self.has_result = False
+        self.sample = False
+        self.summary = ""
+        self.steps = []
+        self.trends = []
+        self.weeks = []
+        self.budget_lines = []
+        self.budget_label = ""
+        self.tab = "blueprint"
+        self._shown = None
+
+    def _show(
+        self,
+        strategy: rules.GrowthStrategy,
+        product: str,
+        audience: str,
+        budget: float,
+        sample: bool,
+    ) -> None:
+        self.has_result = True
+        self.sample = sample
+        self.summary = strategy.summary
+        self.steps = [
+            StepRow(s.step, s.action, s.expectedImpact, s.kpi, s.estimatedGrowth)
+            for s in strategy.growthSteps
+        ]
+        self.trends = [
+            TrendRow(t.trend, t.momentum, rules.momentum_label(t.momentum), t.relevance)
+            for t in strategy.marketTrends
+        ]
+        self.weeks = [
+            WeekRow(f"Week {week[-1]}", strategy.timeline[week])
+            for week in rules.WEEKS
+            if week in strategy.timeline
+        ]
+        self.budget_lines = [
+            BudgetRow(
+                b.channel,
+                f"{b.percentage:g}%",
+                rules.dollars(b.amount),
+                b.percentage,
+                f"var(--{CHANNEL_COLORS[i % len(CHANNEL_COLORS)]}-9)",
+            )
+            for i, b in enumerate(strategy.budgetAllocation)
+        ]
+        self.budget_label = rules.dollars(budget)
+        self.tab = "blueprint"
+        self._shown = ShownStrategy(strategy, GrowthForm(product, audience, budget), utcnow())
+
+    def _stored(self) -> ShownStrategy | None:
+        return self._shown if self.has_result else None
+
+    # -- generation (T-GROW-1) ----------------------------------------------------------------
+
+    @rx.event
+    async def generate(self) -> EventSpec | None:
+        """Generate Growth Strategy: checks the form here (a sequential handler sees every
+        field typed before the click); the AI work runs in `run_generation`."""
+        if self.running:
+            return None  # a second click while one runs starts nothing
+        budget, errors = rules.validate(self.product, self.audience, self.budget)
+        self.errors = errors
+        if budget is None:
+            missing = "product" in errors or "audience" in errors
+            title = rules.MISSING if missing else "Please check the budget"
+            detail = rules.MISSING_DETAIL if missing else rules.BUDGET_INVALID
+            return rx.toast.error(title, description=detail, id=TOAST_ID)
+        if await signed_in_user_id(self) is None:
+            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        self._clear_result()
+        self.elapsed = 0
+        self._start_run(GrowthForm(self.product.strip(), self.audience.strip(), budget))
+        return GrowthState.run_generation
+
+    @rx.event(background=True)
+    async def run_generation(self) -> AsyncIterator[EventSpec]:
+        """The generation itself; does nothing unless `generate` has just started one."""
+        run = await self._claim_run()
+        if run is None:
+            return
+        form: GrowthForm = run.form
+
+        def advance(seconds: float) -> None:
+            self.elapsed = int(seconds)
+
+        outcome = await self._tick_while(
+            run, run_tool(run.user_id, strategy_run(form)), advance, 1.0
+        )
+        async with self:
+            if not self._is_current(run):
+                return  # New Strategy while this ran: drop it
+            self.running = False
+            if outcome.result is not None:
+                self._show(
+                    outcome.result,
+                    form.product,
+                    form.audience,
+                    form.budget,
+                    sample=outcome.status is not RunStatus.AI,
+                )
+        yield outcome_toast(outcome, form.budget)
+
+    # -- save and download ---------------------------------------------------------------------
+
+    @rx.event
+    async def save(self) -> EventSpec:
+        shown = self._stored()
+        if shown is None:
+            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+        strategy, form = shown.strategy, shown.form
+        return await save_tool_result(
+            self,
+            tool_name=TOOL_NAME,
+            title=rules.result_title(form.budget),
+            content=rules.save_content(
+                strategy, form.product, form.audience, form.budget, sample=self.sample
+            ),
+            content_type="strategy",
+            formatted_content=rules.to_html(strategy, form.product, form.budget),
+            metadata=rules.save_metadata(form.budget, shown.created_at, sample=self.sample),
+        )
+
+    @rx.event
+    def download(self) -> list[EventSpec] | EventSpec:
+        """Download Blueprint: the strategy as a Markdown file, built in the browser."""
+        shown = self._stored()
+        if shown is None:
+            return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
+        form, created_at = shown.form, shown.created_at
+        return [
+            rx.download(
+                data=rules.blueprint_markdown(
+                    shown.strategy, form.product, form.audience, form.budget, created_at
+                ),
+                filename=rules.blueprint_filename(created_at),
+                mime_type="text/markdown",
+            ),
+            rx.toast.success(
+                rules.DOWNLOAD_TOAST,
+                description=rules.blueprint_filename(created_at),
+                id=TOAST_ID,
+            ),
+        ]
+
+
+def strategy_run(form: GrowthForm) -> ToolRun[rules.GrowthStrategy]:
+    """The AI run for `form`; the sample strategy in demo mode and whenever the AI cannot
+    answer; the AI's budget split worked out from the founder's budget."""
+
+    def fallback(status: RunStatus) -> rules.GrowthStrategy | None:
+        return None if status in NOT_ALLOWED else rules.sample_strategy(form.budget)
+
+    return ToolRun(
+        tool=TOOL_NAME,
+        system=prompt.SYSTEM,
+        prompt=prompt.user_prompt(form.product, form.audience, form.budget),
+        schema=rules.GrowthStrategy,
+        temperature=rules.GROWTH_TEMPERATURE,
+        texts=rules.RUN_TEXTS,
+        sample=lambda: rules.sample_strategy(form.budget),
+        demo_seconds=DEMO_SECONDS,
+        fallback=fallback,
+        finish=lambda strategy: rules.finish_strategy(strategy, form.budget),
+    )
+
+
+def outcome_toast(outcome: ToolOutcome[rules.GrowthStrategy], budget: float) -> EventSpec:
+    """Success with what came back, the demo note, or the failure (or no-access) texts."""
+    if outcome.status is RunStatus.AI and outcome.result is not None:
+        return rx.toast.success(
+            rules.SUCCESS_TOAST, description=rules.success_detail(outcome.result, budget)
+        )
+    if outcome.sample:
+        return rx.toast.info(rules.DEMO_TOAST, description=rules.DEMO_DETAIL)
+    notice = outcome.notice or rules.RUN_TEXTS.failed
+    return rx.toast.error(notice.title, description=notice.detail)

@@ -1,0 +1,342 @@
+"""The Growth Engine's components: the business form, the working card and the result with
+its tabs Growth Blueprint, Trend Radar and Budget Allocation. Every text from the model is
+rendered as text."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components import tool_forms as forms
+from startup_toolkit.components.tool_layout import (
+    COMPACT_TOOL_CARD_STYLE,
+    TOOL_CARD_STYLE,
+    elapsed_label,
+    section_heading,
+    tab_list,
+)
+from startup_toolkit.domain import growth as rules
+from startup_toolkit.domain.catalog import GROWTH_ENGINE
+from startup_toolkit.pages.growth.state import TABS, BudgetRow, GrowthState, StepRow, TrendRow
+
+ACCENT = GROWTH_ENGINE.color
+FIELDS = forms.FormFields(GrowthState.errors, "growth")
+
+
+def _text_field(
+    name: str, label: str, value: rx.Var, on_change: object, **props: str
+) -> rx.Component:
+    return FIELDS.field(
+        name,
+        label,
+        rx.text_area(
+            id=FIELDS.id(name),
+            value=value,
+            on_change=on_change,
+            size="3",
+            width="100%",
+            resize="vertical",
+            aria_invalid=FIELDS.invalid(name),
+            **props,
+        ),
+    )
+
+
+def form() -> rx.Component:
+    return rx.vstack(
+        section_heading("Your business", "briefcase", ACCENT),
+        _text_field(
+            "product",
+            "Product description",
+            GrowthState.product,
+            GrowthState.set_product,
+            placeholder="What you sell and the problem it solves, e.g. a booking app that "
+            "cuts no-shows for physiotherapy clinics.",
+            rows="4",
+        ),
+        _text_field(
+            "audience",
+            "Target audience",
+            GrowthState.audience,
+            GrowthState.set_audience,
+            placeholder="Who buys it, e.g. owners of independent clinics with 2-10 staff.",
+            rows="2",
+        ),
+        FIELDS.field(
+            "budget",
+            "Monthly budget (USD)",
+            rx.input(
+                id=FIELDS.id("budget"),
+                value=GrowthState.budget,
+                on_change=GrowthState.set_budget,
+                input_mode="decimal",
+                size="3",
+                max_width="16rem",
+                aria_invalid=FIELDS.invalid("budget"),
+            ),
+        ),
+        forms.run_button(
+            "rocket",
+            "Generate Growth Strategy",
+            GrowthState.generate,
+            GrowthState.running,
+            "growth-generate",
+        ),
+        spacing="4",
+        align="start",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def generating() -> rx.Component:
+    return forms.busy_heading(
+        "Building your growth blueprint",
+        rx.text(
+            "Reading your audience, scanning trends and splitting the budget. This usually "
+            "takes 10 to 30 seconds.",
+            size="2",
+            color="var(--gray-11)",
+        ),
+        elapsed_label(GrowthState.elapsed, "growth-elapsed"),
+        role="status",
+        aria_busy="true",
+        style=TOOL_CARD_STYLE,
+        id="growth-generating",
+    )
+
+
+def _step_card(row: rx.Var[StepRow]) -> rx.Component:
+    return rx.hstack(
+        rx.center(
+            rx.text(row.step, weight="bold"),
+            width="2rem",
+            height="2rem",
+            flex_shrink="0",
+            border_radius="full",
+            background="var(--orange-a3)",
+            color="var(--orange-11)",
+        ),
+        rx.vstack(
+            rx.text(row.action, size="3", weight="medium"),
+            rx.cond(row.impact != "", rx.text(row.impact, size="2", color="var(--gray-11)")),
+            rx.flex(
+                rx.cond(row.kpi != "", rx.badge("KPI: ", row.kpi, variant="soft", size="1")),
+                rx.cond(
+                    row.growth != "",
+                    rx.badge(row.growth, color_scheme="green", variant="soft", size="1"),
+                ),
+                spacing="2",
+                wrap="wrap",
+            ),
+            spacing="1",
+            align="start",
+        ),
+        spacing="3",
+        align="start",
+        class_name="growth-step",
+        style=COMPACT_TOOL_CARD_STYLE,
+    )
+
+
+def _blueprint_tab() -> rx.Component:
+    return rx.vstack(
+        rx.foreach(GrowthState.steps, _step_card),
+        rx.cond(
+            GrowthState.weeks.length() > 0,
+            rx.vstack(
+                section_heading("Four-week timeline", "calendar-days", ACCENT),
+                rx.grid(
+                    rx.foreach(
+                        GrowthState.weeks,
+                        lambda w: rx.vstack(
+                            rx.text(w.week, weight="bold", size="2", color="var(--orange-11)"),
+                            rx.text(w.focus, size="2"),
+                            spacing="1",
+                            align="start",
+                            style=COMPACT_TOOL_CARD_STYLE,
+                        ),
+                    ),
+                    columns=rx.breakpoints(initial="1", sm="2", lg="4"),
+                    spacing="3",
+                    width="100%",
+                ),
+                spacing="3",
+                width="100%",
+                id="growth-timeline",
+            ),
+        ),
+        spacing="3",
+        width="100%",
+    )
+
+
+def _radar_chart() -> rx.Component:
+    return rx.box(
+        rx.recharts.radar_chart(
+            rx.recharts.polar_grid(stroke="var(--gray-a6)"),
+            rx.recharts.polar_angle_axis(
+                data_key="trend", tick={"fill": "var(--gray-11)", "fontSize": 12}
+            ),
+            rx.recharts.polar_radius_axis(domain=[0, 100], tick=False, axis_line=False),
+            rx.recharts.radar(
+                data_key="momentum",
+                stroke="var(--orange-9)",
+                fill="var(--orange-9)",
+                fill_opacity=0.35,
+                is_animation_active=False,
+            ),
+            data=GrowthState.radar_data,
+            width="100%",
+            height=300,
+        ),
+        role="img",
+        aria_label=GrowthState.radar_label,
+        width="100%",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
+    return rx.vstack(
+        rx.flex(
+            rx.text(t.trend, weight="bold", size="3"),
+            rx.badge(
+                t.label,
+                " momentum · ",
+                t.momentum,
+                "/100",
+                color_scheme=rx.match(t.label, ("High", "green"), ("Medium", "amber"), "gray"),
+                variant="soft",
+            ),
+            justify="between",
+            align="center",
+            spacing="2",
+            wrap="wrap",
+            width="100%",
+        ),
+        rx.text(t.relevance, size="2", color="var(--gray-11)"),
+        spacing="2",
+        class_name="growth-trend",
+        style=COMPACT_TOOL_CARD_STYLE,
+    )
+
+
+def _trends_tab() -> rx.Component:
+    return rx.vstack(
+        rx.cond(GrowthState.trends.length() > 2, _radar_chart()),
+        rx.foreach(GrowthState.trends, _trend_card),
+        rx.cond(
+            GrowthState.trends.length() == 0,
+            rx.text("No trends were returned.", size="2", color="var(--gray-11)"),
+        ),
+        spacing="3",
+        width="100%",
+    )
+
+
+def _budget_row(b: rx.Var[BudgetRow]) -> rx.Component:
+    return rx.table.row(
+        rx.table.cell(
+            rx.hstack(
+                rx.box(
+                    width="0.75rem",
+                    height="0.75rem",
+                    border_radius="2px",
+                    background=b.fill,
+                    flex_shrink="0",
+                ),
+                rx.text(b.channel),
+                spacing="2",
+                align="center",
+            )
+        ),
+        rx.table.cell(b.share),
+        rx.table.cell(b.amount),
+    )
+
+
+def _budget_tab() -> rx.Component:
+    return rx.grid(
+        rx.box(
+            rx.recharts.pie_chart(
+                rx.recharts.pie(
+                    rx.foreach(
+                        GrowthState.budget_chart, lambda d: rx.recharts.cell(fill=d["fill"])
+                    ),
+                    data=GrowthState.budget_chart,
+                    data_key="percentage",
+                    name_key="channel",
+                    inner_radius="55%",
+                    outer_radius="90%",
+                    stroke="var(--color-panel-solid)",
+                    is_animation_active=False,
+                ),
+                width="100%",
+                height=260,
+            ),
+            role="img",
+            aria_label="Budget split by channel",
+            style=TOOL_CARD_STYLE,
+        ),
+        rx.box(
+            rx.text("Monthly budget: ", GrowthState.budget_label, weight="bold", size="3"),
+            rx.table.root(
+                rx.table.header(
+                    rx.table.row(
+                        rx.table.column_header_cell("Channel"),
+                        rx.table.column_header_cell("Share"),
+                        rx.table.column_header_cell("Amount"),
+                    )
+                ),
+                rx.table.body(rx.foreach(GrowthState.budget_lines, _budget_row)),
+                width="100%",
+                margin_top="0.75rem",
+                id="growth-budget-table",
+            ),
+            style=TOOL_CARD_STYLE,
+        ),
+        columns=rx.breakpoints(initial="1", md="2"),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _summary_card() -> rx.Component:
+    return rx.vstack(
+        rx.flex(
+            section_heading("Your growth strategy", "rocket", ACCENT),
+            rx.hstack(
+                forms.soft_button("download", "Download Blueprint", GrowthState.download),
+                forms.soft_button(
+                    "rotate-ccw", "New Strategy", GrowthState.new_strategy, color_scheme="gray"
+                ),
+                spacing="2",
+                wrap="wrap",
+            ),
+            justify="between",
+            align="center",
+            spacing="3",
+            wrap="wrap",
+            width="100%",
+        ),
+        rx.text(GrowthState.summary, size="3", id="growth-summary"),
+        spacing="3",
+        style=TOOL_CARD_STYLE,
+    )
+
+
+def results() -> rx.Component:
+    return rx.vstack(
+        rx.cond(GrowthState.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
+        _summary_card(),
+        rx.tabs.root(
+            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
+            rx.tabs.content(rx.box(_blueprint_tab(), padding_top="1rem"), value="blueprint"),
+            rx.tabs.content(rx.box(_trends_tab(), padding_top="1rem"), value="trends"),
+            rx.tabs.content(rx.box(_budget_tab(), padding_top="1rem"), value="budget"),
+            value=GrowthState.tab,
+            on_change=GrowthState.set_tab,
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+    )
