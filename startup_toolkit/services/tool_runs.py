@@ -103,7 +103,9 @@ class ToolRun(Generic[R]):
     fallback: Callable[[RunStatus], R | None] | None = None
     #: The tool's finishing touch on the model's answer (clean up, apply the founder's numbers).
     finish: Callable[[R], R] | None = None
-    visitors: bool = False  # signed-out visitors may run it (within their address's limit)
+    #: Anyone may run it: signed-out visitors (within their address's limit) and signed-in
+    #: founders without a subscription.
+    visitors: bool = False
 
 
 @dataclass(frozen=True)
@@ -178,8 +180,10 @@ async def run_tool(
 
 
 async def _may_run(user_id: str | None, run: ToolRun[Any]) -> bool:
+    if run.visitors:
+        return True  # open to visitors, so to signed-in founders without a plan as well
     if user_id is None:
-        return run.visitors
+        return False
     return await asyncio.to_thread(run_in_session, access.may_use_tools, user_id)
 
 
