@@ -638,19 +638,19 @@ def settings_state(
 def test_p_auth_5_settings_sends_a_signed_in_user_to_profile(token: str) -> None:
     assert REDIRECT_TEXT == "Redirecting to profile settings..."
     auth, redirect = settings_state(f"{SESSION_COOKIE}={token}")
-    assert auth.require_access() is None
+    assert asyncio.run(auth.require_access()) is None
     spec = asyncio.run(redirect.go())
     (event,) = Event.from_event_type(spec)  # type: ignore[arg-type]
     assert event.payload["path"] == "/profile" and event.payload["replace"] is True
 
     auth, redirect = settings_state(f"{SESSION_COOKIE}={token}", "/settings?tab=security")
-    auth.require_access()
+    asyncio.run(auth.require_access())
     (event,) = Event.from_event_type(asyncio.run(redirect.go()))  # type: ignore[arg-type]
     assert event.payload["path"] == "/profile?tab=security"
 
 
 def test_p_auth_5_settings_sends_a_visitor_to_login(engine: Engine) -> None:
     auth, redirect = settings_state()
-    (event,) = Event.from_event_type(auth.require_access())  # type: ignore[arg-type]
+    (event,) = Event.from_event_type(asyncio.run(auth.require_access()))  # type: ignore[arg-type]
     assert event.payload["path"] == "/login?next=%2Fsettings"
     assert asyncio.run(redirect.go()) is None  # no second redirect
