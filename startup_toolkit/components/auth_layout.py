@@ -97,6 +97,18 @@ def field(
     )
 
 
+def email_field(error: rx.Var | str = "") -> rx.Component:
+    return field(
+        "Email",
+        "email",
+        type_="email",
+        error=error,
+        auto_complete="email",
+        required=True,
+        max_length=320,
+    )
+
+
 def form_error(message: rx.Var[str]) -> rx.Component:
     """The form's own error (not a field's), announced when it appears."""
     return rx.cond(

@@ -6,6 +6,7 @@ import reflex as rx
 
 from startup_toolkit.components.auth_layout import (
     auth_layout,
+    email_field,
     field,
     form_error,
     marketing_panel,
@@ -80,14 +81,7 @@ def _password_form() -> rx.Component:
             rx.cond(
                 LoginState.notice != "", rx.callout(LoginState.notice, icon="info", width="100%")
             ),
-            field(
-                "Email",
-                "email",
-                type_="email",
-                auto_complete="email",
-                required=True,
-                max_length=320,
-            ),
+            email_field(),
             field(
                 "Password",
                 "password",

@@ -6,6 +6,7 @@ import reflex as rx
 
 from startup_toolkit.components.auth_layout import (
     auth_layout,
+    email_field,
     field,
     form_error,
     marketing_panel,
@@ -70,15 +71,7 @@ def signup() -> rx.Component:
                 required=True,
                 max_length=200,
             ),
-            field(
-                "Email",
-                "email",
-                type_="email",
-                error=_err("email"),
-                auto_complete="email",
-                required=True,
-                max_length=320,
-            ),
+            email_field(_err("email")),
             field(
                 "Password",
                 "password",
