@@ -95,3 +95,39 @@ def field(
         width="100%",
         align="start",
     )
+
+
+def email_field(error: rx.Var | str = "") -> rx.Component:
+    return field(
+        "Email",
+        "email",
+        type_="email",
+        error=error,
+        auto_complete="email",
+        required=True,
+        max_length=320,
+    )
+
+
+def form_error(message: rx.Var[str]) -> rx.Component:
+    """The form's own error (not a field's), announced when it appears."""
+    return rx.cond(
+        message != "",
+        rx.callout(message, icon="circle-alert", color_scheme="red", role="alert", width="100%"),
+    )
+
+
+def submit_button(label: str, busy: rx.Var[bool]) -> rx.Component:
+    return rx.button(label, type="submit", size="3", width="100%", loading=busy)
+
+
+def other_way_in(prompt: str, label: str, href: str) -> rx.Component:
+    """'New here? Create an account · See pricing' and the like, under the form."""
+    return rx.text(
+        prompt,
+        rx.link(label, href=href),
+        " · ",
+        rx.link("See pricing", href="/pricing"),
+        size="2",
+        color_scheme="gray",
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import section
-from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.section_heading import eyebrow, section_heading
 from startup_toolkit.domain.testimonials import MAX_RATING, TESTIMONIALS, Testimonial
 
 
@@ -138,31 +138,11 @@ def testimonials_section(
 ) -> rx.Component:
     """The heading and the carousel, as a full page section."""
     return section(
-        rx.vstack(
-            rx.badge(
-                rx.icon("message-square", size=14),
-                subtitle,
-                variant="soft",
-                radius="full",
-                size="2",
-                class_name="home-eyebrow",
-            ),
-            rx.heading(
-                title,
-                as_="h2",
-                size=rx.breakpoints(initial="7", md="8"),
-                style=heading_style,
-                align="center",
-            ),
-            rx.text(
-                "How founders use the toolkit to make better decisions, faster.",
-                size=rx.breakpoints(initial="3", md="4"),
-                color_scheme="gray",
-                align="center",
-            ),
-            spacing="3",
-            align="center",
-            margin_bottom=rx.breakpoints(initial="2rem", md="3rem"),
+        section_heading(
+            title,
+            "How founders use the toolkit to make better decisions, faster.",
+            eyebrow(subtitle, "message-square"),
+            subtitle_width=None,
         ),
         testimonial_carousel(title),
         class_name="testimonials-section",

@@ -96,22 +96,35 @@ _TRAILING_COMMA_RE = re.compile(r",(\s*[}\]])")
 _decoder = json.JSONDecoder()
 
 
+@dataclass
+class _StringScan:
+    """Whether a left-to-right scan of JSON text is inside a string (escapes included)."""
+
+    inside: bool = False
+    escaped: bool = False
+
+    def step(self, ch: str) -> bool:
+        """Move over `ch`, a character inside a string; True when it closes the string."""
+        if self.escaped:
+            self.escaped = False
+        elif ch == "\\":
+            self.escaped = True
+        elif ch == '"':
+            self.inside = False
+            return True
+        return False
+
+
 def _top_level_starts(text: str) -> list[int]:
     """Positions of '{' that open an object at brace depth 0 (braces inside strings skipped)."""
     starts: list[int] = []
     depth = 0
-    in_string = False
-    escaped = False
+    scan = _StringScan()
     for i, ch in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
+        if scan.inside:
+            scan.step(ch)
         elif ch == '"' and depth > 0:
-            in_string = True
+            scan.inside = True
         elif ch == "{":
             if depth == 0:
                 starts.append(i)
@@ -124,25 +137,19 @@ def _top_level_starts(text: str) -> list[int]:
 def _drop_trailing_commas(text: str) -> str:
     """`{"a": 1,}` -> `{"a": 1}` outside strings (a common model slip)."""
     out: list[str] = []
-    in_string = False
-    escaped = False
+    scan = _StringScan()
     chunk_start = 0
     for i, ch in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
+        if scan.inside:
+            if scan.step(ch):
                 out.append(text[chunk_start : i + 1])
                 chunk_start = i + 1
         elif ch == '"':
             out.append(_TRAILING_COMMA_RE.sub(r"\1", text[chunk_start:i]))
             chunk_start = i
-            in_string = True
+            scan.inside = True
     tail = text[chunk_start:]
-    out.append(tail if in_string else _TRAILING_COMMA_RE.sub(r"\1", tail))
+    out.append(tail if scan.inside else _TRAILING_COMMA_RE.sub(r"\1", tail))
     return "".join(out)
 
 

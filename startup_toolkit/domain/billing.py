@@ -249,3 +249,54 @@ def reusable_checkout_url(
         ):
             return url
     return ""
+
+
+@dataclass(frozen=True)
+class BillingEntry:
+    """One line of billing history."""
+
+    invoice_id: str
+    date: datetime
+    description: str
+    amount: str
+    status: str
+    url: str
+
+
+@dataclass(frozen=True)
+class SubscriptionStatus:
+    """The reply of check-subscription (P-BILL-1), plus what the profile card shows."""
+
+    subscribed: bool
+    subscription_id: str | None
+    status: str
+    start_date: datetime | None
+    next_billing_date: datetime | None
+    cancel_at_period_end: bool
+    payment_method: str
+    billing_history: tuple[BillingEntry, ...]
+
+    def as_reply(self) -> dict[str, Any]:
+        """The JSON reply fields the spec names."""
+
+        def day(value: datetime | None) -> str | None:
+            return value.isoformat() if value else None
+
+        return {
+            "subscribed": self.subscribed,
+            "subscription_id": self.subscription_id,
+            "start_date": day(self.start_date),
+            "next_billing_date": day(self.next_billing_date),
+            "payment_method": self.payment_method or None,
+            "billing_history": [
+                {
+                    "id": e.invoice_id,
+                    "date": e.date.isoformat(),
+                    "description": e.description,
+                    "amount": e.amount,
+                    "status": e.status,
+                    "url": e.url or None,
+                }
+                for e in self.billing_history
+            ],
+        }

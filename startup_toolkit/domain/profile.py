@@ -155,6 +155,57 @@ def clean_twitter_handle(value: str) -> str | None:
     return match.group(1) if match else None
 
 
+def _clean_bio(text: str, label: str) -> tuple[str, str]:
+    bio = _multi_line(text)
+    if len(bio) > BIO_MAX:
+        return "", f"{label} must be at most {BIO_MAX} characters"
+    return bio, ""
+
+
+def _clean_url(text: str, label: str) -> tuple[str, str]:
+    url = normalize_url(text)
+    if len(url) > URL_MAX:
+        return "", f"{label} must be at most {URL_MAX} characters"
+    if url and not is_http_url(url):
+        return "", f"{label} must be a web address starting with http:// or https://"
+    return url, ""
+
+
+def _clean_twitter(text: str, label: str) -> tuple[str, str]:
+    handle = clean_twitter_handle(text)
+    if handle is None:
+        return "", (
+            f"{label} must be 1 to {TWITTER_MAX} letters, digits or underscores "
+            "(an optional @ in front)"
+        )
+    return handle, ""
+
+
+def _clean_short(text: str, label: str) -> tuple[str, str]:
+    line = _one_line(text)
+    if len(line) > SHORT_TEXT_MAX:
+        return "", f"{label} must be at most {SHORT_TEXT_MAX} characters"
+    return line, ""
+
+
+#: How each profile field is cleaned: (value, '') or ('', the message); others are one line.
+_PROFILE_CLEANERS = {
+    "bio": _clean_bio,
+    "website": _clean_url,
+    "linkedin_url": _clean_url,
+    "twitter_handle": _clean_twitter,
+}
+
+
+def _clean_profile_field(name: str, raw: Any) -> tuple[str, str]:
+    label = PROFILE_LABELS[name]
+    if raw is None:
+        raw = ""
+    if not isinstance(raw, str):
+        return "", f"{label} must be text"
+    return _PROFILE_CLEANERS.get(name, _clean_short)(raw, label)
+
+
 def validate_profile(data: Mapping[str, Any]) -> Validation:
     """Check the profile fields present in `data` (P-PROF-2); email and avatar are not here."""
     if not isinstance(data, Mapping):
@@ -164,42 +215,11 @@ def validate_profile(data: Mapping[str, Any]) -> Validation:
     for name in PROFILE_FIELDS:
         if name not in data:
             continue
-        raw = data[name]
-        label = PROFILE_LABELS[name]
-        if raw is None:
-            raw = ""
-        if not isinstance(raw, str):
-            errors[name] = f"{label} must be text"
-            continue
-        if name == "bio":
-            text = _multi_line(raw)
-            if len(text) > BIO_MAX:
-                errors[name] = f"{label} must be at most {BIO_MAX} characters"
-                continue
-            values[name] = text
-        elif name in ("website", "linkedin_url"):
-            text = normalize_url(raw)
-            if len(text) > URL_MAX:
-                errors[name] = f"{label} must be at most {URL_MAX} characters"
-            elif text and not is_http_url(text):
-                errors[name] = f"{label} must be a web address starting with http:// or https://"
-            else:
-                values[name] = text
-        elif name == "twitter_handle":
-            handle = clean_twitter_handle(raw)
-            if handle is None:
-                errors[name] = (
-                    f"{label} must be 1 to {TWITTER_MAX} letters, digits or underscores "
-                    "(an optional @ in front)"
-                )
-            else:
-                values[name] = handle
+        value, error = _clean_profile_field(name, data[name])
+        if error:
+            errors[name] = error
         else:
-            text = _one_line(raw)
-            if len(text) > SHORT_TEXT_MAX:
-                errors[name] = f"{label} must be at most {SHORT_TEXT_MAX} characters"
-            else:
-                values[name] = text
+            values[name] = value
     return Validation(values=values, errors=errors)
 
 

@@ -18,6 +18,7 @@ from startup_toolkit.domain.catalog import (
     VIABILITY_SCANNER,
     Tool,
 )
+from startup_toolkit.domain.tool_run import Notice, RunStatus, RunTexts
 
 Stage = Literal["early", "growth"]
 STAGES: tuple[Stage, ...] = ("early", "growth")
@@ -33,6 +34,7 @@ PARSE_FAILED = "Had trouble understanding the AI response. Please try again."
 REQUEST_FAILED = "Something went wrong with the analysis. Please try again."
 EMPTY_ANALYSIS = "We had trouble analyzing your idea. Please try again with more specific details."
 NO_MATCH = "No matching tools found. Try describing your business idea more specifically."
+TOO_MANY = "You have asked for many recommendations. Please try again later or sign in."
 DEFAULT_REASON = "Relevant to the idea you described."
 BEST_PRACTICES_REASON = "Based on general startup best practices."
 STAGE_REASON = "General recommendation for your stage."
@@ -123,3 +125,44 @@ def parse_reply(data: Any) -> RecommendationReply | None:
         return RecommendationReply.model_validate(data)
     except ValidationError:
         return None
+
+
+TOOL_NAME = "Tool Recommender"
+
+
+def _says(text: str) -> Notice:
+    """The recommender shows one line above the stage's form: the panel text."""
+    return Notice(text, panel=text)
+
+
+#: What the stage's form says when the AI gave no usable answer (the budget: the AI's reason).
+RUN_TEXTS = RunTexts(
+    failed=_says(REQUEST_FAILED),
+    no_access=_says(REQUEST_FAILED),
+    unreadable=_says(PARSE_FAILED),
+    limited=_says(TOO_MANY),
+)
+
+#: What the recommender's run gives: the AI's reply, or ready picks (sample, stand-ins).
+Found = RecommendationReply | list[Recommendation]
+
+
+def stand_in(status: RunStatus, stage: Stage) -> list[Recommendation] | None:
+    """T-REC-2: the picks shown after a failed run (none after the budget or the limit)."""
+    if status is RunStatus.UNREADABLE:
+        return parse_failure_fallback()
+    if status is RunStatus.FAILED:
+        return request_failure_fallback(stage)
+    return None
+
+
+def picks(found: Found | None) -> tuple[list[Recommendation], str]:
+    """The picks to show and the line to say about them ('' for nothing)."""
+    if found is None:
+        return [], ""
+    if isinstance(found, list):
+        return found, ""
+    if not found.tools:
+        return [], EMPTY_ANALYSIS
+    ranked = rank(found)
+    return ranked, "" if ranked else NO_MATCH

@@ -86,7 +86,9 @@ class ToolRun(Generic[R]):
     fallback: Callable[[RunStatus], R | None] | None = None
     #: The tool's finishing touch on the model's answer (clean up, apply the founder's numbers).
     finish: Callable[[R], R] | None = None
-    visitors: bool = False  # signed-out visitors may run it (within their address's limit)
+    #: Anyone may run it: signed-out visitors (within their address's limit) and signed-in
+    #: founders without a subscription.
+    visitors: bool = False
 
 
 @dataclass(frozen=True)

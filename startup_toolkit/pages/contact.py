@@ -16,7 +16,7 @@ import reflex as rx
 from startup_toolkit.components.footer import social_icons
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
-from startup_toolkit.db import session_scope
+from startup_toolkit.db import in_worker
 from startup_toolkit.domain.contact import (
     MESSAGE_MAX,
     REPLY_WITHIN_HOURS,
@@ -25,11 +25,7 @@ from startup_toolkit.domain.contact import (
     SENT_PANEL_SECONDS,
     validate_contact,
 )
-from startup_toolkit.services.contact import (
-    ContactStorageError,
-    SubmitResult,
-    submit_contact_message,
-)
+from startup_toolkit.services.contact import ContactStorageError, submit_contact_message
 from startup_toolkit.services.outbox import wake_outbox
 from startup_toolkit.settings import get_settings
 
@@ -55,12 +51,6 @@ TOAST_ID = "contact-form"
 
 def _text(value: Any) -> str:
     return value[:INPUT_CAP] if isinstance(value, str) else ""
-
-
-def _store(name: str, email: str, message: str, ip_address: str) -> SubmitResult:
-    """Validate, rate-limit and store in one transaction (blocking; runs in a thread)."""
-    with session_scope() as session:
-        return submit_contact_message(session, name, email, message, ip_address)
 
 
 def toast(level: str, title: str, description: str) -> rx.event.EventSpec:
@@ -154,7 +144,10 @@ class ContactState(rx.State):
 
             ip = self.router.session.client_ip
             try:
-                result = await asyncio.to_thread(_store, self.name, self.email, self.message, ip)
+                # Validated, rate-limited and stored in one transaction.
+                result = await in_worker(
+                    submit_contact_message, self.name, self.email, self.message, ip
+                )
             except ContactStorageError:
                 logger.exception("Contact message could not be stored")
                 self.submitting = False

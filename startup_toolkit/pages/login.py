@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-from urllib.parse import quote
-
 import reflex as rx
 
-from startup_toolkit.components.auth_layout import auth_layout, field, marketing_panel
-from startup_toolkit.db import run_in_session, session_scope
+from startup_toolkit.components.auth_layout import (
+    auth_layout,
+    email_field,
+    field,
+    form_error,
+    marketing_panel,
+    other_way_in,
+    submit_button,
+)
+from startup_toolkit.db import in_worker
 from startup_toolkit.domain.redirects import safe_next_path
-from startup_toolkit.services import accounts, sessions
+from startup_toolkit.services import accounts
 from startup_toolkit.state.auth import AuthState
-
-
-def complete_sign_in_script(user_id: str, next_path: str) -> rx.event.EventSpec:
-    """Hand the sign-in to the cookie route: a one-time ticket, then a full-page navigation."""
-    with session_scope() as db:
-        ticket = sessions.create_sign_in_ticket(db, user_id)
-    next_path = quote(safe_next_path(next_path), safe="")
-    url = f"/api/auth/complete?ticket={quote(ticket)}&next={next_path}"
-    return rx.call_script(f"window.location.assign({url!r})")
+from startup_toolkit.state.sign_in import complete_sign_in
 
 
 class LoginState(rx.State):
@@ -48,7 +45,7 @@ class LoginState(rx.State):
             return None
         self.busy = True
         ip = self.router.session.client_ip
-        result = await asyncio.to_thread(run_in_session, accounts.authenticate, email, password, ip)
+        result = await in_worker(accounts.authenticate, email, password, ip)
         self.busy = False
         if not result.ok or not result.user_id:
             self.error = result.message or accounts.INVALID_CREDENTIALS
@@ -57,52 +54,34 @@ class LoginState(rx.State):
         if result.totp_required:
             self.stage, self._pending_user_id = "code", result.user_id
             return None
-        return complete_sign_in_script(result.user_id, self.next_path)
+        return await complete_sign_in(result.user_id, self.next_path)
 
     @rx.event
-    def verify_code(self, form: dict[str, str]) -> rx.event.EventSpec | None:
+    async def verify_code(self, form: dict[str, str]) -> rx.event.EventSpec | None:
         if self.stage != "code" or not self._pending_user_id:
             self.stage, self.error = "password", "Please sign in again."
             return None
-        with session_scope() as db:
-            result = accounts.verify_totp_for_sign_in(
-                db, self._pending_user_id, str(form.get("code", ""))
-            )
+        code = str(form.get("code", ""))
+        result = await in_worker(accounts.verify_totp_for_sign_in, self._pending_user_id, code)
         if not result.ok:
             self.error = result.message
             return None
         user_id, self._pending_user_id, self.error = self._pending_user_id, "", ""
-        return complete_sign_in_script(user_id, self.next_path)
+        return await complete_sign_in(user_id, self.next_path)
 
     @rx.event
     def back_to_password(self) -> None:
         self.stage, self.error, self._pending_user_id = "password", "", ""
 
 
-def _error() -> rx.Component:
-    return rx.cond(
-        LoginState.error != "",
-        rx.callout(
-            LoginState.error, icon="circle-alert", color_scheme="red", role="alert", width="100%"
-        ),
-    )
-
-
 def _password_form() -> rx.Component:
     return rx.form(
         rx.vstack(
-            _error(),
+            form_error(LoginState.error),
             rx.cond(
                 LoginState.notice != "", rx.callout(LoginState.notice, icon="info", width="100%")
             ),
-            field(
-                "Email",
-                "email",
-                type_="email",
-                auto_complete="email",
-                required=True,
-                max_length=320,
-            ),
+            email_field(),
             field(
                 "Password",
                 "password",
@@ -111,15 +90,8 @@ def _password_form() -> rx.Component:
                 required=True,
                 max_length=128,
             ),
-            rx.button("Sign In", type="submit", size="3", width="100%", loading=LoginState.busy),
-            rx.text(
-                "New here? ",
-                rx.link("Create an account", href="/signup"),
-                " · ",
-                rx.link("See pricing", href="/pricing"),
-                size="2",
-                color_scheme="gray",
-            ),
+            submit_button("Sign In", LoginState.busy),
+            other_way_in("New here? ", "Create an account", "/signup"),
             spacing="4",
             width="100%",
         ),
@@ -131,7 +103,7 @@ def _password_form() -> rx.Component:
 def _code_form() -> rx.Component:
     return rx.form(
         rx.vstack(
-            _error(),
+            form_error(LoginState.error),
             rx.text("Enter the 6-digit code from your authenticator app.", size="2"),
             field(
                 "Authentication code",

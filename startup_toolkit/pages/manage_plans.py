@@ -3,13 +3,11 @@ customer portal for a founder who has a billing account, else to /pricing."""
 
 from __future__ import annotations
 
-import asyncio
-
 import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.components.layout import page_layout, section
-from startup_toolkit.db import run_in_session
+from startup_toolkit.db import in_worker
 from startup_toolkit.services import billing
 from startup_toolkit.state.auth import signed_in_user_id
 
@@ -24,9 +22,7 @@ class ManagePlansState(rx.State):
         """on_load: replace this history entry, so Back never returns to /manage-plans."""
         if billing.checkout_mode() == "stripe":
             user_id = await signed_in_user_id(self)
-            if user_id is not None and await asyncio.to_thread(
-                run_in_session, billing.has_billing_account, user_id
-            ):
+            if user_id is not None and await in_worker(billing.has_billing_account, user_id):
                 return rx.call_script(f"window.location.replace({PORTAL_ROUTE!r})")
         return rx.redirect("/pricing", replace=True)
 

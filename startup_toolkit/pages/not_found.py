@@ -15,8 +15,8 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
+from startup_toolkit.components.status_page import status_shell
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.pages.subscribe import status_shell
 
 
 def go_back_button() -> rx.Component:

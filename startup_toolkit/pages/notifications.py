@@ -7,21 +7,21 @@ notification changes nothing. Times are stored in UTC and shown in the browser's
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
 
+from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.db import run_in_session
-from startup_toolkit.models.activity import UserNotification
+from startup_toolkit.db import in_worker
 from startup_toolkit.services import notifications as notes
 from startup_toolkit.services.activity import notification_type
+from startup_toolkit.services.notifications import NotificationView
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
 
 log = logging.getLogger(__name__)
@@ -57,26 +57,30 @@ class NotificationRow:
     created_at: str = ""  # ISO 8601 with the UTC offset
 
 
-def to_row(note: UserNotification) -> NotificationRow:
+def to_row(note: NotificationView) -> NotificationRow:
     kind = notification_type(note.type)
     return NotificationRow(
-        id=note.id or 0,
+        id=note.id,
         type=kind,
         label=TYPE_LABELS[kind],
         color=TYPE_COLORS[kind],
         message=note.message,
-        is_read=bool(note.is_read),
+        is_read=note.is_read,
         created_at=note.created_at.isoformat() if note.created_at else "",
     )
 
 
-def _read(session: Any, user_id: str) -> tuple[list[UserNotification], int, int]:
-    rows = notes.list_notifications(session, user_id, limit=LIST_LIMIT)
-    return rows, notes.count_notifications(session, user_id), notes.unread_count(session, user_id)
-
-
 def _toast(ok: bool, message: str) -> EventSpec:
     return rx.toast.success(message) if ok else rx.toast.error(message)
+
+
+async def _attempt(fn: Callable[..., Any], *args: Any, what: str) -> Any:
+    """`fn(session, *args)` in a worker thread; False (logged) when the database failed."""
+    try:
+        return await in_worker(fn, *args)
+    except Exception:
+        log.exception("Could not %s", what)
+        return False
 
 
 class NotificationsState(rx.State):
@@ -94,13 +98,11 @@ class NotificationsState(rx.State):
 
     async def _refresh(self, user_id: str) -> bool:
         """Re-read the user's notifications; False when the database failed."""
-        try:
-            rows, total, unread = await asyncio.to_thread(run_in_session, _read, user_id)
-        except Exception:
-            log.exception("Could not load notifications")
+        box = await _attempt(notes.inbox, user_id, LIST_LIMIT, what="load notifications")
+        if not box:
             return False
-        self.items = [to_row(row) for row in rows]
-        self.total, self.unread = total, unread
+        self.items = [to_row(note) for note in box.items]
+        self.total, self.unread = box.total, box.unread
         self.load_failed = False
         self._loaded_for = user_id
         return True
@@ -127,11 +129,9 @@ class NotificationsState(rx.State):
         user_id = await signed_in_user_id(self)
         if user_id is None:
             return
-        try:
-            ok = await asyncio.to_thread(run_in_session, notes.mark_read, user_id, notification_id)
-        except Exception:
-            log.exception("Could not mark a notification read")
-            ok = False
+        ok = await _attempt(
+            notes.mark_read, user_id, notification_id, what="mark a notification read"
+        )
         await self._refresh(user_id)
         yield _toast(ok, MARKED_READ if ok else MARK_FAILED)
 
@@ -141,13 +141,9 @@ class NotificationsState(rx.State):
         user_id = await signed_in_user_id(self)
         if user_id is None:
             return
-        try:
-            ok = await asyncio.to_thread(
-                run_in_session, notes.delete_notification, user_id, notification_id
-            )
-        except Exception:
-            log.exception("Could not delete a notification")
-            ok = False
+        ok = await _attempt(
+            notes.delete_notification, user_id, notification_id, what="delete a notification"
+        )
         await self._refresh(user_id)
         yield _toast(ok, DELETED if ok else DELETE_FAILED)
 
@@ -157,10 +153,7 @@ class NotificationsState(rx.State):
         user_id = await signed_in_user_id(self)
         if user_id is None:
             return
-        try:
-            await asyncio.to_thread(run_in_session, notes.mark_all_read, user_id)
-        except Exception:
-            log.exception("Could not mark all notifications read")
+        await _attempt(notes.mark_all_read, user_id, what="mark all notifications read")
         ok = await self._refresh(user_id) and self.unread == 0
         yield _toast(ok, ALL_MARKED_READ if ok else MARK_ALL_FAILED)
 
@@ -289,18 +282,7 @@ def _notification_item(row: rx.Var) -> rx.Component:
 
 
 def _message_panel(icon: str, title: str, text: str, *children: rx.Component) -> rx.Component:
-    return rx.vstack(
-        rx.icon(icon, size=32, color="var(--gray-9)", aria_hidden="true"),
-        rx.heading(title, as_="h2", size="4", style=heading_style),
-        rx.text(text, size="2", color="var(--gray-11)", text_align="center"),
-        *children,
-        spacing="3",
-        align="center",
-        padding="3rem 1rem",
-        width="100%",
-        border="1px dashed var(--gray-a6)",
-        border_radius="var(--radius-5)",
-    )
+    return empty_panel(icon, title, text, *children, text_props={"text_align": "center"})
 
 
 def _header() -> rx.Component:

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import reflex as rx
 
-from startup_toolkit.components.auth_layout import auth_layout, field, marketing_panel
-from startup_toolkit.db import run_in_session
+from startup_toolkit.components.auth_layout import (
+    auth_layout,
+    email_field,
+    field,
+    form_error,
+    marketing_panel,
+    other_way_in,
+    submit_button,
+)
+from startup_toolkit.db import in_worker
 from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
-from startup_toolkit.pages.login import complete_sign_in_script
 from startup_toolkit.services import accounts, visitor_limits
 from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.sign_in import complete_sign_in
 
 FIELDS = ("name", "email", "password", "confirm")
 TOO_MANY_SIGN_UPS = "Too many new accounts from your network. Please try again later."
@@ -33,16 +39,14 @@ class SignupState(rx.State):
             self.errors, self.error = {}, TOO_MANY_SIGN_UPS
             return None
         self.busy = True
-        result = await asyncio.to_thread(
-            run_in_session, accounts.sign_up, *(values[k] for k in FIELDS)
-        )
+        result = await in_worker(accounts.sign_up, *(values[k] for k in FIELDS))
         self.busy = False
         if not result.ok or not result.user_id:
             self.errors = dict(result.errors)
             self.error = "" if result.errors else (result.message or accounts.SIGN_UP_FAILED)
             return None
         self.errors, self.error = {}, ""
-        return complete_sign_in_script(result.user_id, "/dashboard")
+        return await complete_sign_in(result.user_id, "/dashboard")
 
 
 def _err(name: str) -> rx.Var:
@@ -58,16 +62,7 @@ def _err(name: str) -> rx.Var:
 def signup() -> rx.Component:
     form = rx.form(
         rx.vstack(
-            rx.cond(
-                SignupState.error != "",
-                rx.callout(
-                    SignupState.error,
-                    icon="circle-alert",
-                    color_scheme="red",
-                    role="alert",
-                    width="100%",
-                ),
-            ),
+            form_error(SignupState.error),
             field(
                 "Full name",
                 "name",
@@ -76,15 +71,7 @@ def signup() -> rx.Component:
                 required=True,
                 max_length=200,
             ),
-            field(
-                "Email",
-                "email",
-                type_="email",
-                error=_err("email"),
-                auto_complete="email",
-                required=True,
-                max_length=320,
-            ),
+            email_field(_err("email")),
             field(
                 "Password",
                 "password",
@@ -105,17 +92,8 @@ def signup() -> rx.Component:
                 max_length=MAX_LENGTH,
             ),
             rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
-            rx.button(
-                "Create Account", type="submit", size="3", width="100%", loading=SignupState.busy
-            ),
-            rx.text(
-                "Already have an account? ",
-                rx.link("Sign in", href="/login"),
-                " · ",
-                rx.link("See pricing", href="/pricing"),
-                size="2",
-                color_scheme="gray",
-            ),
+            submit_button("Create Account", SignupState.busy),
+            other_way_in("Already have an account? ", "Sign in", "/login"),
             spacing="4",
             width="100%",
         ),

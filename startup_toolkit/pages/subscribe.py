@@ -19,8 +19,9 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
+from startup_toolkit.components.status_page import status_shell
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.db import run_in_session
+from startup_toolkit.db import in_worker
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.services import billing
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
@@ -64,9 +65,7 @@ async def _pause(seconds: float) -> None:
 async def _confirm(user_id: str, session_id: str) -> str:
     """One check of the checkout session with Stripe (a CONFIRMATION_TEXTS key)."""
     try:
-        return await asyncio.to_thread(
-            run_in_session, billing.confirm_checkout, user_id, session_id
-        )
+        return await in_worker(billing.confirm_checkout, user_id, session_id)
     except Exception:
         log.exception("Could not confirm a checkout session")
         return "unavailable"
@@ -194,26 +193,6 @@ NEXT_STEPS: tuple[tuple[str, str, str, str, str], ...] = (
         "explore-all-tools",
     ),
 )
-
-
-def status_shell(*children: rx.Component, max_width: str = "52rem") -> rx.Component:
-    """A centred, full-height column with the public hero backdrop."""
-    return rx.el.section(
-        rx.vstack(
-            *children,
-            spacing="5",
-            align="center",
-            text_align="center",
-            max_width=max_width,
-            margin_x="auto",
-            padding_x=["1rem", "1.5rem", "2rem"],
-            padding_y=["3.5rem", "5rem", "6rem"],
-        ),
-        class_name="public-hero",
-        min_height="70vh",
-        display="flex",
-        align_items="center",
-    )
 
 
 def next_step(icon: str, label: str, href: str, text: str, element_id: str) -> rx.Component:

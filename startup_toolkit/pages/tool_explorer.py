@@ -7,17 +7,17 @@ Tool Explorer' for the signed-in user (skipped silently without one) and then op
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import reflex as rx
 from reflex.event import EventSpec
 from reflex.experimental.client_state import ClientStateVar
 
+from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.components.tool_layout import ai_disclaimer, tool_icon
-from startup_toolkit.db import run_in_session
+from startup_toolkit.db import in_worker
 from startup_toolkit.domain.catalog import (
     EXPLORER_CATEGORIES,
     EXPLORER_TOOLS,
@@ -51,13 +51,7 @@ class ToolExplorerState(rx.State):
         user_id = await signed_in_user_id(self)
         if user_id is not None:
             try:
-                await asyncio.to_thread(
-                    run_in_session,
-                    activity.log_activity,
-                    user_id,
-                    tool.name,
-                    launch_note(tool.name),
-                )
+                await in_worker(activity.log_activity, user_id, tool.name, launch_note(tool.name))
             except Exception:  # logging must never keep the user from the tool
                 log.exception("Could not log a Tool Explorer launch")
         return rx.redirect(tool.path)
@@ -135,22 +129,16 @@ def _tool_card(tool: Tool) -> rx.Component:
 
 
 def _empty_state() -> rx.Component:
-    return rx.vstack(
-        rx.icon("search-x", size=32, color="var(--gray-9)", aria_hidden="true"),
-        rx.heading(EMPTY_TEXT, as_="h2", size="4", style=heading_style),
-        rx.text("Try another search or category.", size="2", color="var(--gray-11)"),
+    return empty_panel(
+        "search-x",
+        EMPTY_TEXT,
+        "Try another search or category.",
         rx.button(
             "Show all tools",
             on_click=[search.set_value(""), category.set_value(ALL_CATEGORIES)],
             variant="soft",
             type="button",
         ),
-        spacing="3",
-        align="center",
-        padding="3rem 1rem",
-        width="100%",
-        border="1px dashed var(--gray-a6)",
-        border_radius="var(--radius-5)",
         class_name="explorer-empty",
     )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import billing as rules
+from startup_toolkit.domain.billing import BillingEntry, SubscriptionStatus
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.accounts import User
@@ -67,57 +68,6 @@ class BillingError(Exception):
 def problem_message(code: Any) -> str:
     """The text for a problem code read back from a URL ('' for anything unknown)."""
     return PROBLEMS.get(code, "") if isinstance(code, str) else ""
-
-
-@dataclass(frozen=True)
-class BillingEntry:
-    """One line of billing history."""
-
-    invoice_id: str
-    date: datetime
-    description: str
-    amount: str
-    status: str
-    url: str
-
-
-@dataclass(frozen=True)
-class SubscriptionStatus:
-    """The reply of check-subscription (P-BILL-1), plus what the profile card shows."""
-
-    subscribed: bool
-    subscription_id: str | None
-    status: str
-    start_date: datetime | None
-    next_billing_date: datetime | None
-    cancel_at_period_end: bool
-    payment_method: str
-    billing_history: tuple[BillingEntry, ...]
-
-    def as_reply(self) -> dict[str, Any]:
-        """The JSON reply fields the spec names."""
-
-        def day(value: datetime | None) -> str | None:
-            return value.isoformat() if value else None
-
-        return {
-            "subscribed": self.subscribed,
-            "subscription_id": self.subscription_id,
-            "start_date": day(self.start_date),
-            "next_billing_date": day(self.next_billing_date),
-            "payment_method": self.payment_method or None,
-            "billing_history": [
-                {
-                    "id": e.invoice_id,
-                    "date": e.date.isoformat(),
-                    "description": e.description,
-                    "amount": e.amount,
-                    "status": e.status,
-                    "url": e.url or None,
-                }
-                for e in self.billing_history
-            ],
-        }
 
 
 def checkout_mode() -> Literal["stripe", "link", "none"]:
@@ -497,9 +447,11 @@ def _event_parts(event: Mapping[str, Any]) -> tuple[str, str, int, Mapping[str, 
     )
 
 
-def _checkout_completed(
-    session: Session, obj: Mapping[str, Any]
-) -> tuple[str, str, rules.SubscriptionSnapshot | None] | None:
+#: (user, customer, subscription) of a completed checkout.
+Completed = tuple[str, str, rules.SubscriptionSnapshot | None]
+
+
+def _checkout_completed(session: Session, obj: Mapping[str, Any]) -> Completed | None:
     """(user, customer, subscription) of a completed checkout; reads the subscription from
     Stripe when the event does not carry it and we have not recorded it yet."""
     user_id = _user_for(
@@ -523,6 +475,62 @@ def _checkout_completed(
     return user_id, customer_id, snap
 
 
+def _on_checkout(session: Session, completed: Completed, created: int) -> EventResult:
+    user_id, customer_id, snap = completed
+    user = session.get(User, user_id)
+    if user is not None and not user.stripe_customer_id and customer_id:
+        user.stripe_customer_id = customer_id
+        session.add(user)
+    if snap is not None:
+        _apply_subscription(session, user_id, snap, created)
+    return "processed"
+
+
+def _on_subscription(
+    session: Session, event_type: str, obj: Mapping[str, Any], created: int
+) -> EventResult:
+    snap = rules.read_subscription(obj)
+    owner = _user_for(session, snap.customer_id, snap.user_id) if snap else None
+    if snap is None or owner is None:
+        return "ignored"
+    if event_type == "customer.subscription.deleted":
+        snap = replace(snap, status="canceled")
+    _apply_subscription(session, owner, snap, created)
+    return "processed"
+
+
+def _on_invoice(session: Session, event_type: str, obj: Mapping[str, Any]) -> EventResult:
+    invoice = rules.read_invoice(obj)
+    owner = (
+        _user_for(session, invoice.customer_id, rules.metadata_user_id(obj)) if invoice else None
+    )
+    if invoice is None or owner is None:
+        return "ignored"
+    _apply_invoice(session, owner, invoice)
+    if event_type == "invoice.payment_failed":
+        amount = rules.money(invoice.amount, invoice.currency)
+        activity.add_notification(
+            session, owner, "error", PAYMENT_FAILED_NOTICE.format(amount=amount)
+        )
+    return "processed"
+
+
+def _apply_event(
+    session: Session,
+    event_type: str,
+    obj: Mapping[str, Any],
+    created: int,
+    completed: Completed | None,
+) -> EventResult:
+    if completed is not None:
+        return _on_checkout(session, completed, created)
+    if event_type.startswith("customer.subscription."):
+        return _on_subscription(session, event_type, obj, created)
+    if event_type in ("invoice.paid", "invoice.payment_failed"):
+        return _on_invoice(session, event_type, obj)
+    return "ignored"
+
+
 def handle_event(session: Session, event: Mapping[str, Any]) -> EventResult:
     """Apply one verified Stripe event once. Raises PaymentsError or SQLAlchemyError when it
     could not be applied, so the webhook answers 5xx and Stripe sends it again."""
@@ -542,38 +550,7 @@ def handle_event(session: Session, event: Mapping[str, Any]) -> EventResult:
         result = "ignored"
         session.add(StripeEvent(id=event_id, type=event_type[:100], created=created))
         session.flush()  # a replay racing this one stops here
-        if completed is not None:
-            user_id, customer_id, snap = completed
-            user = session.get(User, user_id)
-            if user is not None and not user.stripe_customer_id and customer_id:
-                user.stripe_customer_id = customer_id
-                session.add(user)
-            if snap is not None:
-                _apply_subscription(session, user_id, snap, created)
-            result = "processed"
-        elif event_type.startswith("customer.subscription."):
-            snap = rules.read_subscription(obj)
-            owner = _user_for(session, snap.customer_id, snap.user_id) if snap else None
-            if snap is not None and owner is not None:
-                if event_type == "customer.subscription.deleted":
-                    snap = replace(snap, status="canceled")
-                _apply_subscription(session, owner, snap, created)
-                result = "processed"
-        elif event_type in ("invoice.paid", "invoice.payment_failed"):
-            invoice = rules.read_invoice(obj)
-            owner = (
-                _user_for(session, invoice.customer_id, rules.metadata_user_id(obj))
-                if invoice
-                else None
-            )
-            if invoice is not None and owner is not None:
-                _apply_invoice(session, owner, invoice)
-                if event_type == "invoice.payment_failed":
-                    amount = rules.money(invoice.amount, invoice.currency)
-                    activity.add_notification(
-                        session, owner, "error", PAYMENT_FAILED_NOTICE.format(amount=amount)
-                    )
-                result = "processed"
+        result = _apply_event(session, event_type, obj, created, completed)
 
     try:
         # A second try covers the success page recording the same subscription meanwhile.

@@ -11,6 +11,8 @@ so the caller can tell "none" from "failed".
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func
@@ -23,13 +25,43 @@ from startup_toolkit.models.activity import UserNotification
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class NotificationView:
+    """One notification, as pages show it."""
+
+    id: int
+    type: str
+    message: str
+    is_read: bool
+    created_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Inbox:
+    """The newest of the user's notifications, and how many there are (unread)."""
+
+    items: tuple[NotificationView, ...]
+    total: int
+    unread: int
+
+
+def _view(row: UserNotification) -> NotificationView:
+    return NotificationView(
+        id=row.id or 0,
+        type=row.type,
+        message=row.message,
+        is_read=bool(row.is_read),
+        created_at=row.created_at,
+    )
+
+
 def _valid_id(notification_id: Any) -> bool:
     return isinstance(notification_id, int) and not isinstance(notification_id, bool)
 
 
 def list_notifications(
     session: Session, user_id: Any, limit: int | None = None
-) -> list[UserNotification]:
+) -> list[NotificationView]:
     """The user's notifications, newest first (created_at, then id); at most `limit` rows."""
     if not is_valid_user_id(user_id):
         return []
@@ -40,31 +72,37 @@ def list_notifications(
     )
     if limit is not None:
         query = query.limit(max(int(limit), 0))
-    return list(session.exec(query).all())
+    return [_view(row) for row in session.exec(query).all()]
+
+
+def _count(session: Session, user_id: Any, *where: Any) -> int:
+    if not is_valid_user_id(user_id):
+        return 0
+    query = (
+        select(func.count())
+        .select_from(UserNotification)
+        .where(UserNotification.user_id == user_id, *where)
+    )
+    return int(session.exec(query).one())
 
 
 def count_notifications(session: Session, user_id: Any) -> int:
     """How many notifications the user has."""
-    if not is_valid_user_id(user_id):
-        return 0
-    query = (
-        select(func.count())
-        .select_from(UserNotification)
-        .where(UserNotification.user_id == user_id)
-    )
-    return int(session.exec(query).one())
+    return _count(session, user_id)
 
 
 def unread_count(session: Session, user_id: Any) -> int:
     """How many of the user's notifications are unread."""
-    if not is_valid_user_id(user_id):
-        return 0
-    query = (
-        select(func.count())
-        .select_from(UserNotification)
-        .where(UserNotification.user_id == user_id, col(UserNotification.is_read).is_(False))
+    return _count(session, user_id, col(UserNotification.is_read).is_(False))
+
+
+def inbox(session: Session, user_id: Any, limit: int) -> Inbox:
+    """The user's newest `limit` notifications with the total and unread counts."""
+    return Inbox(
+        tuple(list_notifications(session, user_id, limit=limit)),
+        count_notifications(session, user_id),
+        unread_count(session, user_id),
     )
-    return int(session.exec(query).one())
 
 
 def _own(session: Session, user_id: Any, notification_id: Any) -> UserNotification | None:
@@ -86,14 +124,19 @@ def _commit(session: Session, what: str) -> bool:
     return True
 
 
-def mark_read(session: Session, user_id: Any, notification_id: Any) -> bool:
-    """Mark one of the user's notifications read (True also when it already was)."""
+def _find_own(session: Session, user_id: Any, notification_id: Any) -> UserNotification | None:
+    """The user's notification, or None (also when the database failed: logged)."""
     try:
-        row = _own(session, user_id, notification_id)
+        return _own(session, user_id, notification_id)
     except SQLAlchemyError:
         session.rollback()
         log.exception("Could not find a notification")
-        return False
+        return None
+
+
+def mark_read(session: Session, user_id: Any, notification_id: Any) -> bool:
+    """Mark one of the user's notifications read (True also when it already was)."""
+    row = _find_own(session, user_id, notification_id)
     if row is None:
         return False
     row.is_read = True
@@ -124,12 +167,7 @@ def mark_all_read(session: Session, user_id: Any) -> int:
 
 def delete_notification(session: Session, user_id: Any, notification_id: Any) -> bool:
     """Delete one of the user's notifications."""
-    try:
-        row = _own(session, user_id, notification_id)
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not find a notification")
-        return False
+    row = _find_own(session, user_id, notification_id)
     if row is None:
         return False
     session.delete(row)

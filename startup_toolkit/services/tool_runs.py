@@ -111,8 +111,10 @@ async def run_tool(
 
 
 async def _may_run(user_id: str | None, run: ToolRun[Any]) -> bool:
+    if run.visitors:
+        return True  # open to visitors, so to signed-in founders without a plan as well
     if user_id is None:
-        return run.visitors
+        return False
     return await asyncio.to_thread(run_in_session, access.may_use_tools, user_id)
 
 

@@ -6,20 +6,14 @@ The AI call runs in a background task so the page stays responsive.
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import reflex as rx
 
 from startup_toolkit.domain import recommender as rules
 from startup_toolkit.domain.prompts import recommender as prompt
-from startup_toolkit.services import ai, visitor_limits
+from startup_toolkit.services.tool_runs import ToolRun, run_tool
 from startup_toolkit.state.auth import signed_in_user_id
-
-log = logging.getLogger(__name__)
-
-TOOL_NAME = "Tool Recommender"
-TOO_MANY = "You have asked for many recommendations. Please try again later or sign in."
 
 
 def _as_rows(picks: list[rules.Recommendation]) -> list[dict[str, Any]]:
@@ -80,27 +74,18 @@ class RecommenderState(rx.State):
         self, stage: rules.Stage, idea: str, user_id: str | None, address: str
     ) -> tuple[list[rules.Recommendation], str, bool]:
         """(recommendations, error text, whether they are demo samples)."""
-        if not ai.ai_available():
-            return rules.request_failure_fallback(stage), "", True
-        if user_id is None and not visitor_limits.allow_visitor_ai_call(address):
-            return [], TOO_MANY, False
-        try:
-            reply = await ai.generate_json(
-                user_id,
-                TOOL_NAME,
-                prompt.SYSTEM,
-                prompt.user_prompt(idea, stage, rules.CANDIDATES),
-                rules.RecommendationReply,
-                temperature=0.2,
-            )
-        except ai.AiParseError:
-            return rules.parse_failure_fallback(), rules.PARSE_FAILED, False
-        except ai.AiBudgetExceeded as exc:
-            return [], exc.message, False
-        except ai.AiError as exc:
-            log.warning("recommender request failed: %s", exc.message)
-            return rules.request_failure_fallback(stage), rules.REQUEST_FAILED, False
-        if not reply.tools:
-            return [], rules.EMPTY_ANALYSIS, False
-        picks = rules.rank(reply)
-        return picks, "" if picks else rules.NO_MATCH, False
+        run: ToolRun[rules.Found] = ToolRun(
+            tool=rules.TOOL_NAME,
+            system=prompt.SYSTEM,
+            prompt=prompt.user_prompt(idea, stage, rules.CANDIDATES),
+            schema=rules.RecommendationReply,
+            temperature=0.2,
+            texts=rules.RUN_TEXTS,
+            sample=lambda: rules.request_failure_fallback(stage),
+            fallback=lambda status: rules.stand_in(status, stage),
+            visitors=True,
+        )
+        outcome = await run_tool(user_id, run, visitor_address=address)
+        picks, said = rules.picks(outcome.result)
+        error = outcome.notice.panel if outcome.notice is not None else said
+        return picks, error, outcome.sample

@@ -23,7 +23,6 @@ founder moved on: a finishing task that sees it writes nothing.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from dataclasses import dataclass
@@ -32,12 +31,13 @@ from typing import Any, TypeVar
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.db import run_in_session
+from startup_toolkit.db import in_worker
 from startup_toolkit.domain import saved_results as payloads
 from startup_toolkit.services import access, saved_results
 from startup_toolkit.services.saved_results import SaveOutcome
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private import for_user
 from startup_toolkit.state.tool_run import while_ticking  # noqa: F401  (until every page uses ToolRunMixin)
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SAVE_TOAST_ID = "tool-save-result"
+SIGNED_OUT = SaveOutcome(False, payloads.AUTH_REQUIRED, payloads.AUTH_REQUIRED_DETAIL)
+SAVE_FAILED = SaveOutcome(False, saved_results.SAVE_FAILED, saved_results.SAVE_FAILED_DETAIL)
 
 
 class ToolPageState(rx.State):
@@ -62,9 +64,9 @@ async def may_use_tools(user_id: str, *, deny_on_error: bool = True) -> bool:
     worker thread. A database error is logged and counts as 'no'; with
     `deny_on_error=False` it is raised instead, for a caller that reports it as a failure."""
     if not deny_on_error:
-        return await asyncio.to_thread(run_in_session, access.may_use_tools, user_id)
+        return await in_worker(access.may_use_tools, user_id)
     try:
-        return await asyncio.to_thread(run_in_session, access.may_use_tools, user_id)
+        return await in_worker(access.may_use_tools, user_id)
     except Exception:  # the database may be unreachable: deny, keep the page
         log.exception("Could not check access to the tools")
         return False
@@ -91,30 +93,25 @@ async def save_tool_result(
 ) -> EventSpec:
     """Save the result for the signed-in user (database work in a worker thread) and
     return the toast to show."""
-    user_id = await signed_in_user_id(state)
-    if user_id is None:
-        outcome = SaveOutcome(False, payloads.AUTH_REQUIRED, payloads.AUTH_REQUIRED_DETAIL)
-    else:
-        try:
-            outcome = await asyncio.to_thread(
-                run_in_session,
-                saved_results.save_result,
-                user_id,
-                tool_name,
-                title,
-                content,
-                content_type,
-                formatted_content,
-                metadata,
-            )
-        except Exception:  # the database may be unreachable: tell the user, keep the page
-            log.exception("Saving a result failed")
-            outcome = SaveOutcome(
-                False, saved_results.SAVE_FAILED, saved_results.SAVE_FAILED_DETAIL
-            )
-    if not outcome.ok:
-        log.info("Result not saved for %s: %s", tool_name, outcome.message)
-    return save_toast(outcome)
+    done = await for_user(
+        state,
+        saved_results.save_result,
+        tool_name,
+        title,
+        content,
+        content_type,
+        formatted_content,
+        metadata,
+        signed_out=save_toast(SIGNED_OUT),
+        failed=save_toast(SAVE_FAILED),
+        what="Saving a result",
+    )
+    if not done.ok or done.value is None:
+        log.info("Result not saved for %s", tool_name)
+        return done.toast or save_toast(SAVE_FAILED)
+    if not done.value.ok:
+        log.info("Result not saved for %s: %s", tool_name, done.value.message)
+    return save_toast(done.value)
 
 
 @dataclass(frozen=True)

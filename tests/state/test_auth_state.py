@@ -3,46 +3,30 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
-import reflex as rx
 from reflex.event import Event
-from reflex.istate.data import HeaderData, ReflexURL, RouterData
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from startup_toolkit.domain import passwords
 from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.billing import Subscription
-from startup_toolkit.services import accounts, sessions
+from startup_toolkit.services import sessions
 from startup_toolkit.state.auth import AuthState
+from tests.support.tool_states import signed_in, substate
 
-
-@pytest.fixture(autouse=True)
-def _cheap_hashing() -> Iterator[None]:
-    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
-    yield
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 
 def auth_state(cookie: str = "", path: str = "/dashboard") -> AuthState:
-    root = rx.State(_reflex_internal_init=True)
-    root.router = RouterData(
-        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{path}")
-    )
-    return root.get_substate(AuthState.get_full_name().split("."))  # type: ignore[return-value]
+    return substate(AuthState, path, cookie)
 
 
 def signed_in_cookie(engine: Engine, email: str = "ada@example.com") -> tuple[str, str]:
-    with Session(engine) as db:
-        user_id = accounts.sign_up(
-            db, "Ada Lovelace", email, "correct horse", "correct horse"
-        ).user_id
-        assert user_id
-        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
-    return user_id, f"other=1; {SESSION_COOKIE}={token}"
+    """A founder's session cookie among the browser's other cookies."""
+    user_id, cookie = signed_in(engine, email)
+    return user_id, f"other=1; {cookie}"
 
 
 def redirect_path(spec: object) -> str | None:

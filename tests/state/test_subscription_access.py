@@ -47,6 +47,7 @@ from startup_toolkit.services import activity, billing, sessions
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import AuthState
 from tests.support.stripe_server import FakeStripeServer
+from tests.support.tool_states import substate
 
 APP_URL = "http://localhost:3000"
 PORTAL_ROUTE = "/api/billing/portal"
@@ -160,17 +161,12 @@ def subscribed(fake: FakeStripeServer, founder: Founder) -> str:
     return session_id
 
 
-def router(cookie: str, path: str, **headers: str) -> RouterData:
+def router_claiming(cookie: str, path: str, **headers: str) -> RouterData:
+    """A tab's router whose request also carries `headers` (what a browser could claim)."""
     return RouterData(
         headers=HeaderData.from_router_data({"headers": {"cookie": cookie, **headers}}),
         url=ReflexURL(f"{APP_URL}{path}"),
     )
-
-
-def substate(cls: type[rx.State], cookie: str = "", path: str = "/") -> Any:
-    root = rx.State(_reflex_internal_init=True)
-    root.router = router(cookie, path)
-    return root.get_substate(cls.get_full_name().split("."))
 
 
 def events(spec: Any) -> list[Event]:
@@ -205,18 +201,18 @@ def test_p_auth_2_every_gated_page_needs_a_subscription(
     subscribed(stripe_mode, bob)
 
     for route in routes:
-        visitor = substate(AuthState, "", route)
+        visitor = substate(AuthState, route, "")
         assert (
             redirect_path(asyncio.run(visitor.require_access()))
             == f"/login?next={quote(route, safe='')}"
         )
         assert visitor.signed_in is False
 
-        founder = substate(AuthState, ada.cookie, route)
+        founder = substate(AuthState, route, ada.cookie)
         assert redirect_path(asyncio.run(founder.require_access())) == "/pricing", route
         assert founder.signed_in is True and founder.has_access is False
 
-        subscriber = substate(AuthState, bob.cookie, route)
+        subscriber = substate(AuthState, route, bob.cookie)
         assert asyncio.run(subscriber.require_access()) is None, route
         assert subscriber.has_access is True
 
@@ -229,7 +225,7 @@ def test_p_auth_2_the_browser_flag_never_grants_access(
     claims = {"isSubscribed": "true", "x-is-subscribed": "true"}
     for route in gated_routes():
         claimed = rx.State(_reflex_internal_init=True)
-        claimed.router = router(
+        claimed.router = router_claiming(
             f"isSubscribed=true; {ada.cookie}; subscribed=1", f"{route}?isSubscribed=true", **claims
         )
         auth = claimed.get_substate(AuthState.get_full_name().split("."))
@@ -241,7 +237,7 @@ def test_p_auth_2_the_browser_flag_never_grants_access(
     # The same founder with a real (confirmed) subscription is let in, with or without the flag.
     subscribed(stripe_mode, ada)
     for cookie in (ada.cookie, f"isSubscribed=false; {ada.cookie}"):
-        assert asyncio.run(substate(AuthState, cookie, "/dashboard").require_access()) is None
+        assert asyncio.run(substate(AuthState, "/dashboard", cookie).require_access()) is None
 
 
 def test_p_auth_2_an_unpaid_checkout_grants_nothing(
@@ -250,7 +246,7 @@ def test_p_auth_2_an_unpaid_checkout_grants_nothing(
     session_id = open_checkout(stripe_mode, ada)
     assert run_in_session(billing.confirm_checkout, ada.user_id, session_id) == "unpaid"
     assert redirect_path(
-        asyncio.run(substate(AuthState, ada.cookie, "/dashboard").require_access())
+        asyncio.run(substate(AuthState, "/dashboard", ada.cookie).require_access())
     ) == ("/pricing")
 
 
@@ -343,7 +339,7 @@ def test_p_price_4_a_paid_session_of_this_user_is_confirmed_and_flagged(
         (row,) = db.exec(select(Subscription)).all()
     assert (row.user_id, row.status) == (ada.user_id, "active")
     assert row.stripe_subscription_id == stripe_mode.objects("subscription")[0]["id"]
-    assert asyncio.run(substate(AuthState, ada.cookie, "/dashboard").require_access()) is None
+    assert asyncio.run(substate(AuthState, "/dashboard", ada.cookie).require_access()) is None
     # Stripe was asked about this very session.
     asked = stripe_mode.requests_to("GET", f"/v1/checkout/sessions/{session_id}")
     assert len(asked) == 1
@@ -388,10 +384,10 @@ def test_p_price_4_anything_but_this_users_paid_session_grants_nothing(
     with Session(engine) as db:
         assert db.exec(select(Subscription)).all() == []
     assert redirect_path(
-        asyncio.run(substate(AuthState, ada.cookie, "/dashboard").require_access())
+        asyncio.run(substate(AuthState, "/dashboard", ada.cookie).require_access())
     ) == ("/pricing")
     assert redirect_path(
-        asyncio.run(substate(AuthState, bob.cookie, "/dashboard").require_access())
+        asyncio.run(substate(AuthState, "/dashboard", bob.cookie).require_access())
     ) == ("/pricing")
 
 
@@ -444,7 +440,7 @@ def test_p_price_4_paid_while_the_page_waits_is_confirmed(
 
     assert pushed(browser, "confirmation")[:3] == ["checking", "unpaid", "confirmed"]
     assert state.confirmation == "confirmed" and SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
-    assert asyncio.run(substate(AuthState, ada.cookie, "/dashboard").require_access()) is None
+    assert asyncio.run(substate(AuthState, "/dashboard", ada.cookie).require_access()) is None
 
 
 def test_p_price_4_stripe_unreachable_is_said_and_grants_nothing(
@@ -484,7 +480,7 @@ async def test_p_price_6_a_founder_with_a_billing_account_goes_to_the_portal(
     stripe_mode: FakeStripeServer, ada: Founder
 ) -> None:
     await asyncio.to_thread(subscribed, stripe_mode, ada)
-    state = substate(ManagePlansState, ada.cookie, "/manage-plans")
+    state = substate(ManagePlansState, "/manage-plans", ada.cookie)
 
     (event,) = events(await state.go_to_pricing())
 
@@ -497,7 +493,7 @@ async def test_p_price_6_otherwise_manage_plans_replaces_itself_with_pricing(
     stripe_mode: FakeStripeServer, ada: Founder, who: str
 ) -> None:
     cookie = ada.cookie if who == "no_account" else ""
-    state = substate(ManagePlansState, cookie, "/manage-plans")
+    state = substate(ManagePlansState, "/manage-plans", cookie)
 
     (event,) = events(await state.go_to_pricing())
 
@@ -514,7 +510,7 @@ async def test_p_price_6_without_stripe_even_a_customer_goes_to_pricing(
         user.stripe_customer_id = "cus_from_before"
         db.add(user)
         db.commit()
-    state = substate(ManagePlansState, ada.cookie, "/manage-plans")
+    state = substate(ManagePlansState, "/manage-plans", ada.cookie)
 
     (event,) = events(await state.go_to_pricing())
 
@@ -542,7 +538,7 @@ async def test_p_price_6_without_stripe_even_a_customer_goes_to_pricing(
 def test_p_price_3_pricing_in_stripe_mode_subscribes_through_the_checkout_route(
     stripe_mode: FakeStripeServer, query: str, problem: str
 ) -> None:
-    state = substate(PricingState, "", f"/pricing{query}")
+    state = substate(PricingState, f"/pricing{query}", "")
 
     state.load()
 

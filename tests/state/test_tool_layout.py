@@ -6,56 +6,30 @@ Tool Explorer's launch handler (T-EXP-1: logged for a signed-in user, skipped wi
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 import reflex as rx
 from reflex.event import Event
-from reflex.istate.data import HeaderData, ReflexURL, RouterData
 from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.components import tool_layout
-from startup_toolkit.domain import passwords
 from startup_toolkit.domain.catalog import (
     EXPLORER_TOOLS,
     GROWTH_ENGINE,
     STARTUP_ARENA,
     STARTUP_ORACLE,
 )
-from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.tool_explorer import ToolExplorerState, launch_note
-from startup_toolkit.services import accounts, sessions
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.tools import ToolPageState, save_tool_result
+from tests.support.tool_states import signed_in, substate
 
-
-@pytest.fixture(autouse=True)
-def _cheap_hashing() -> Iterator[None]:
-    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
-    yield
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
-
-
-def substate(cls: type[rx.State], cookie: str = "", path: str = "/tool-explorer") -> rx.State:
-    root = rx.State(_reflex_internal_init=True)
-    root.router = RouterData(
-        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{path}")
-    )
-    return root.get_substate(cls.get_full_name().split("."))
-
-
-def signed_in(engine: Engine) -> tuple[str, str]:
-    with Session(engine) as db:
-        user_id = accounts.sign_up(
-            db, "Ada Lovelace", "ada@example.com", "correct horse", "correct horse"
-        ).user_id
-        assert user_id
-        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
-    return user_id, f"{SESSION_COOKIE}={token}"
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
+EXPLORER = "/tool-explorer"
 
 
 def js(spec: object) -> str:
@@ -132,12 +106,12 @@ def test_a_tool_without_ai_has_no_demo_banner_but_keeps_the_disclaimer() -> None
 
 def test_demo_mode_follows_the_ai_key(settings_env: pytest.MonkeyPatch) -> None:
     settings_env.delenv("AI_API_KEY", raising=False)
-    assert substate(ToolPageState).demo_mode is True  # type: ignore[attr-defined]
+    assert substate(ToolPageState, EXPLORER).demo_mode is True  # type: ignore[attr-defined]
     settings_env.setenv("AI_API_KEY", "gsk_test")
     from startup_toolkit.settings import get_settings
 
     get_settings.cache_clear()
-    assert substate(ToolPageState).demo_mode is False  # type: ignore[attr-defined]
+    assert substate(ToolPageState, EXPLORER).demo_mode is False  # type: ignore[attr-defined]
 
 
 # --- T-AI-5: saving from a page -------------------------------------------------------------
@@ -145,7 +119,7 @@ def test_demo_mode_follows_the_ai_key(settings_env: pytest.MonkeyPatch) -> None:
 
 def test_t_ai_5_save_tool_result_for_the_signed_in_user(engine: Engine) -> None:
     user_id, cookie = signed_in(engine)
-    state = substate(AuthState, cookie, path="/startup-oracle")
+    state = substate(AuthState, "/startup-oracle", cookie)
     spec = asyncio.run(
         save_tool_result(
             state,
@@ -172,7 +146,7 @@ def test_t_ai_5_save_tool_result_for_the_signed_in_user(engine: Engine) -> None:
 def test_t_ai_5_save_tool_result_without_sign_in(engine: Engine) -> None:
     spec = asyncio.run(
         save_tool_result(
-            substate(AuthState), tool_name="Growth Engine", title="Plan", content="text"
+            substate(AuthState, EXPLORER), tool_name="Growth Engine", title="Plan", content="text"
         )
     )
     code = js(spec)
@@ -193,7 +167,7 @@ def redirect_path(spec: object) -> str:
 
 def test_t_exp_1_launch_logs_for_the_signed_in_user(engine: Engine) -> None:
     user_id, cookie = signed_in(engine)
-    state = substate(ToolExplorerState, cookie)
+    state = substate(ToolExplorerState, EXPLORER, cookie)
     spec = asyncio.run(state.launch(GROWTH_ENGINE.slug))  # type: ignore[attr-defined]
     assert redirect_path(spec) == "/growth-engine"
     with Session(engine) as db:
@@ -204,7 +178,7 @@ def test_t_exp_1_launch_logs_for_the_signed_in_user(engine: Engine) -> None:
 
 
 def test_t_exp_1_launch_without_sign_in_is_silent(engine: Engine) -> None:
-    state = substate(ToolExplorerState)
+    state = substate(ToolExplorerState, EXPLORER)
     spec = asyncio.run(state.launch(STARTUP_ORACLE.slug))  # type: ignore[attr-defined]
     assert redirect_path(spec) == "/startup-oracle"
     with Session(engine) as db:
@@ -214,7 +188,7 @@ def test_t_exp_1_launch_without_sign_in_is_silent(engine: Engine) -> None:
 @pytest.mark.parametrize("slug", ["startup-arena", "../admin", "", None, 7])
 def test_t_exp_1_launch_only_explorer_tools(engine: Engine, slug: object) -> None:
     _, cookie = signed_in(engine)
-    state = substate(ToolExplorerState, cookie)
+    state = substate(ToolExplorerState, EXPLORER, cookie)
     assert asyncio.run(state.launch(slug)) is None  # type: ignore[attr-defined]
     with Session(engine) as db:
         assert [r.tool_name for r in db.exec(select(UserActivity)).all()] == ["Dashboard"]

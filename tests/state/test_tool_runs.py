@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from startup_toolkit.state.tools import while_ticking
+from startup_toolkit.state.tool_run import while_ticking
 
 
 class Lockable:

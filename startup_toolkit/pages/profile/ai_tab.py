@@ -9,7 +9,8 @@ from startup_toolkit.domain.profile import (
     AI_LABELS,
 )
 from startup_toolkit.pages.profile.profile_tab import select_field, select_input
-from startup_toolkit.pages.profile.state import AI_HINTS, AI_OPTION_LABELS, ProfileState
+from startup_toolkit.pages.profile.state import ProfileState
+from startup_toolkit.pages.profile.texts import AI_HINTS, AI_OPTION_LABELS
 from startup_toolkit.pages.profile.widgets import busy_button, settings_card, settings_card_header
 
 

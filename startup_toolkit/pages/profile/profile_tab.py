@@ -14,14 +14,9 @@ from startup_toolkit.domain.profile import (
     SHORT_TEXT_MAX,
     THEMES,
 )
-from startup_toolkit.pages.profile.state import (
-    LANGUAGES,
-    PREFERENCE_TEXTS,
-    THEME_LABELS,
-    ProfileState,
-    field_id,
-)
+from startup_toolkit.pages.profile.state import ProfileState, field_id
 from startup_toolkit.pages.profile.subscription import subscription_view
+from startup_toolkit.pages.profile.texts import LANGUAGES, PREFERENCE_TEXTS, THEME_LABELS
 from startup_toolkit.pages.profile.widgets import (
     busy_button,
     error_for,

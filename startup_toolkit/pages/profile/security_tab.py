@@ -6,7 +6,8 @@ import reflex as rx
 
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.profile_tab import select_input, switch_row
-from startup_toolkit.pages.profile.state import SESSION_TIMEOUT_LABELS, ProfileState
+from startup_toolkit.pages.profile.state import ProfileState
+from startup_toolkit.pages.profile.texts import SESSION_TIMEOUT_LABELS
 from startup_toolkit.pages.profile.widgets import (
     busy_button,
     error_for,

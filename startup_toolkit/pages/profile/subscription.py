@@ -6,13 +6,12 @@ holds the page; 'Manage plan' opens the Stripe customer portal in a new tab.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import reflex as rx
 
 from startup_toolkit.components import subscription_card as card
-from startup_toolkit.db import run_in_session
+from startup_toolkit.db import in_worker
 from startup_toolkit.domain.formatting import date_label
 from startup_toolkit.services import billing
 from startup_toolkit.services.billing import SubscriptionStatus
@@ -75,9 +74,7 @@ class SubscriptionState(rx.State):
         status = None
         if user_id is not None:
             try:
-                status = await asyncio.to_thread(
-                    run_in_session, billing.check_subscription, user_id
-                )
+                status = await in_worker(billing.check_subscription, user_id)
             except Exception:
                 log.exception("Could not read the subscription")
         async with self:

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import reflex as rx
 from reflex.event import Event
 from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.token import BaseStateToken
@@ -26,14 +24,14 @@ from startup_toolkit.pages import contact as page
 from startup_toolkit.pages.contact import ContactState
 from startup_toolkit.services.contact import ContactStorageError
 from startup_toolkit.settings import get_settings
+from tests.support.tool_states import substate
 
 GOOD = {"name": "Ada Lovelace", "email": "ada@example.com", "message": "I need help with growth."}
 
 
 @pytest.fixture
-def state(engine: Engine) -> Iterator[ContactState]:
-    root = rx.State(_reflex_internal_init=True)
-    yield root.get_substate(ContactState.get_full_name().split("."))  # type: ignore[misc]
+def state(engine: Engine) -> ContactState:
+    return substate(ContactState, "/contact")
 
 
 def rows(engine: Engine) -> list[ContactMessage]:

@@ -5,16 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-import reflex as rx
 from reflex.event import Event
 
 from startup_toolkit.pages.manage_plans import ManagePlansState
 from startup_toolkit.pages.pricing import TOAST_DESCRIPTION, TOAST_TITLE, PricingState
-
-
-def _substate(cls: type[rx.State]) -> rx.State:
-    root = rx.State(_reflex_internal_init=True)
-    return root.get_substate(cls.get_full_name().split("."))
+from tests.support.tool_states import substate
 
 
 def _events(spec: object) -> list[Event]:
@@ -26,7 +21,7 @@ def test_subscribe_without_checkout_shows_the_coming_soon_toast(
 ) -> None:
     """P-PRICE-3: no CHECKOUT_URL -> toast 'Subscription' / 'Checkout link coming soon...'."""
     settings_env.delenv("CHECKOUT_URL", raising=False)
-    state = _substate(PricingState)
+    state = substate(PricingState, "/pricing")
 
     events = _events(state.subscribe())
 
@@ -42,7 +37,7 @@ def test_subscribe_without_checkout_shows_the_coming_soon_toast(
 def test_subscribe_with_checkout_opens_it_in_a_new_tab(settings_env: pytest.MonkeyPatch) -> None:
     """P-PRICE-3: a valid CHECKOUT_URL is opened externally (new tab), no toast."""
     settings_env.setenv("CHECKOUT_URL", "https://buy.example.com/unstuck")
-    state = _substate(PricingState)
+    state = substate(PricingState, "/pricing")
 
     events = _events(state.subscribe())
 
@@ -70,7 +65,7 @@ def test_load_sets_checkout_url_only_for_http_urls(
 ) -> None:
     """P-PRICE-3: the page's checkout link comes from settings and is http(s) or nothing."""
     settings_env.setenv("CHECKOUT_URL", configured)
-    state = _substate(PricingState)
+    state = substate(PricingState, "/pricing")
 
     state.load()
 
@@ -82,7 +77,7 @@ def test_subscribe_with_an_unsafe_checkout_url_falls_back_to_the_toast(
 ) -> None:
     """P-PRICE-3: a non-http(s) CHECKOUT_URL is never opened."""
     settings_env.setenv("CHECKOUT_URL", "javascript:alert(1)")
-    state = _substate(PricingState)
+    state = substate(PricingState, "/pricing")
 
     events = _events(state.subscribe())
 
@@ -94,7 +89,7 @@ async def test_manage_plans_replaces_history_entry_with_pricing(
     settings_env: pytest.MonkeyPatch,
 ) -> None:
     """P-PRICE-6: /manage-plans redirects to /pricing without adding a history entry."""
-    state = _substate(ManagePlansState)
+    state = substate(ManagePlansState, "/manage-plans")
 
     events = _events(await state.go_to_pricing())
 

@@ -8,33 +8,26 @@ signed-in user (another user's id changes nothing); signed out, handlers change 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-import reflex as rx
 from reflex.event import Event
-from reflex.istate.data import HeaderData, ReflexURL, RouterData
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.domain import passwords
 from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import UserNotification
 from startup_toolkit.pages import notifications as page
 from startup_toolkit.pages.notifications import NotificationsState
 from startup_toolkit.services import accounts, sessions
+from tests.support.tool_states import router, substate
 
 PASSWORD = "correct horse battery"
 BASE = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
-@pytest.fixture(autouse=True)
-def _cheap_hashing() -> Iterator[None]:
-    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
-    yield
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 
 def sign_up(engine: Engine, email: str) -> str:
@@ -45,11 +38,7 @@ def sign_up(engine: Engine, email: str) -> str:
 
 
 def make_state(cookie: str = "") -> NotificationsState:
-    root = rx.State(_reflex_internal_init=True)
-    root.router = RouterData(
-        headers=HeaderData(cookie=cookie), url=ReflexURL("http://localhost:3000/notifications")
-    )
-    return root.get_substate(NotificationsState.get_full_name().split("."))  # type: ignore[return-value]
+    return substate(NotificationsState, page.ROUTE, cookie)
 
 
 def signed_in_state(engine: Engine, user_id: str) -> NotificationsState:
@@ -227,10 +216,7 @@ def test_another_account_in_the_same_tab_sees_nothing_of_the_first(
     run(state.load())
     with Session(engine) as db:
         token = sessions.create_session(db, bob, "pytest", "127.0.0.1")
-    state.router = RouterData(
-        headers=HeaderData(cookie=f"{SESSION_COOKIE}={token}"),
-        url=ReflexURL("http://localhost:3000/notifications"),
-    )
+    state.router = router(page.ROUTE, f"{SESSION_COOKIE}={token}")
     root = state.parent_state
     assert root is not None
     root.router = state.router
@@ -245,10 +231,10 @@ def test_failures_toast(engine: Engine, ada: str, monkeypatch: pytest.MonkeyPatc
     run(state.load())
     note_id = state.items[0].id
 
-    def broken(*_: Any, **__: Any) -> Any:
+    async def broken(*_: Any, **__: Any) -> Any:
         raise RuntimeError("database down")
 
-    monkeypatch.setattr(page, "run_in_session", broken)
+    monkeypatch.setattr(page, "in_worker", broken)
     assert_toast(run(state.mark_read(note_id)), "error", "Failed to mark notification as read")
     assert_toast(run(state.delete(note_id)), "error", "Failed to delete notification")
     assert_toast(run(state.mark_all_read()), "error", "Failed to mark all notifications as read")

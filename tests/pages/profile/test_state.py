@@ -9,7 +9,6 @@ P-AUTH-1 for handlers (signed out: nothing changes), P-AUTH-5 the /settings redi
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -17,11 +16,9 @@ import pyotp
 import pytest
 import reflex as rx
 from reflex.event import Event
-from reflex.istate.data import HeaderData, ReflexURL, RouterData
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.domain import passwords
 from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import (
     Profile,
@@ -36,17 +33,14 @@ from startup_toolkit.pages.profile.state import LOADING_TEXT, NEVER, ProfileStat
 from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT, SettingsRedirectState
 from startup_toolkit.services import accounts, sessions
 from startup_toolkit.state.auth import AuthState
+from tests.support.tool_states import router
 
 PASSWORD = "correct horse battery"
 NEW_PASSWORD = "a brand new passphrase"
 EMAIL = "ada@example.com"
 
 
-@pytest.fixture(autouse=True)
-def _cheap_hashing() -> Iterator[None]:
-    passwords.use_parameters(passwords.HashParameters(time_cost=1, memory_cost=8, parallelism=1))
-    yield
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -54,9 +48,7 @@ def _cheap_hashing() -> Iterator[None]:
 
 def make_root(cookie: str = "", path: str = "/profile") -> rx.State:
     root = rx.State(_reflex_internal_init=True)
-    root.router = RouterData(
-        headers=HeaderData(cookie=cookie), url=ReflexURL(f"http://localhost:3000{path}")
-    )
+    root.router = router(path, cookie)
     return root
 
 
@@ -234,10 +226,7 @@ def test_p_prof_1_a_tab_used_by_another_account_shows_nothing_of_it(
     other = sign_up(engine, "grace@example.com")
     root = state.parent_state
     assert root is not None
-    root.router = RouterData(
-        headers=HeaderData(cookie=f"{SESSION_COOKIE}={new_session(engine, other)}"),
-        url=ReflexURL("http://localhost:3000/profile"),
-    )
+    root.router = router("/profile", f"{SESSION_COOKIE}={new_session(engine, other)}")
     run(state.load())
     assert state.company == "" and state.full_name == "Ada Lovelace"
     with Session(engine) as db:
@@ -638,19 +627,19 @@ def settings_state(
 def test_p_auth_5_settings_sends_a_signed_in_user_to_profile(token: str) -> None:
     assert REDIRECT_TEXT == "Redirecting to profile settings..."
     auth, redirect = settings_state(f"{SESSION_COOKIE}={token}")
-    assert auth.require_access() is None
+    assert asyncio.run(auth.require_access()) is None
     spec = asyncio.run(redirect.go())
     (event,) = Event.from_event_type(spec)  # type: ignore[arg-type]
     assert event.payload["path"] == "/profile" and event.payload["replace"] is True
 
     auth, redirect = settings_state(f"{SESSION_COOKIE}={token}", "/settings?tab=security")
-    auth.require_access()
+    asyncio.run(auth.require_access())
     (event,) = Event.from_event_type(asyncio.run(redirect.go()))  # type: ignore[arg-type]
     assert event.payload["path"] == "/profile?tab=security"
 
 
 def test_p_auth_5_settings_sends_a_visitor_to_login(engine: Engine) -> None:
     auth, redirect = settings_state()
-    (event,) = Event.from_event_type(auth.require_access())  # type: ignore[arg-type]
+    (event,) = Event.from_event_type(asyncio.run(auth.require_access()))  # type: ignore[arg-type]
     assert event.payload["path"] == "/login?next=%2Fsettings"
     assert asyncio.run(redirect.go()) is None  # no second redirect

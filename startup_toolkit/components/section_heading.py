@@ -1,0 +1,51 @@
+"""The heading of a public page's section: an eyebrow badge, a title and a line under it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.theme import heading_style
+
+
+def eyebrow(label: str, icon: str) -> rx.Component:
+    """The small badge above a section's title."""
+    return rx.badge(
+        rx.icon(icon, size=14),
+        label,
+        variant="soft",
+        radius="full",
+        size="2",
+        class_name="home-eyebrow",
+    )
+
+
+def section_heading(
+    title: str,
+    subtitle: str,
+    badge: rx.Component | None = None,
+    subtitle_width: str | None = "42rem",
+) -> rx.Component:
+    """Centred title (h2) and subtitle; `subtitle_width` None lets the subtitle run wide."""
+    width: dict[str, Any] = {"max_width": subtitle_width} if subtitle_width else {}
+    return rx.vstack(
+        *([badge] if badge is not None else []),
+        rx.heading(
+            title,
+            as_="h2",
+            size=rx.breakpoints(initial="7", md="8"),
+            style=heading_style,
+            align="center",
+        ),
+        rx.text(
+            subtitle,
+            size=rx.breakpoints(initial="3", md="4"),
+            color_scheme="gray",
+            align="center",
+            **width,
+        ),
+        spacing="3",
+        align="center",
+        margin_bottom=rx.breakpoints(initial="2rem", md="3rem"),
+    )

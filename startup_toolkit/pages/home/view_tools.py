@@ -1,0 +1,212 @@
+"""The home page's tool tabs (P-HOME-6): the popular tools, and the recommender of
+T-REC-1/T-REC-2 (state/recommender.py) in the Early Stage and Growth Stage tabs."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.layout import section
+from startup_toolkit.components.section_heading import eyebrow, section_heading
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.domain import recommender as rules
+from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
+from startup_toolkit.pages.home.view import HOME_SECTION_PADDING_Y, PRICING_PATH, tool_icon_tile
+from startup_toolkit.state.recommender import RecommenderState
+
+STAGE_FORMS: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "early",
+        "Describe your startup idea",
+        "The problem, who has it and how you plan to solve it.",
+        "e.g. A booking app that helps independent yoga teachers fill last-minute classes",
+    ),
+    (
+        "growth",
+        "Describe your business and its current traction",
+        "Your product, customers, revenue and the bottleneck you are facing.",
+        "e.g. B2B invoicing tool, 120 paying teams, growth has stalled at 4% a month",
+    ),
+)
+
+
+# --- Next-Gen Startup Tools tabs (P-HOME-6) ----------------------------------------------------
+
+
+def tool_card(tool: Tool) -> rx.Component:
+    return rx.el.article(
+        rx.hstack(
+            tool_icon_tile(tool),
+            rx.box(
+                rx.heading(tool.name, as_="h3", size="4", style=heading_style),
+                rx.text(tool.category, size="1", color_scheme="gray", as_="div"),
+            ),
+            spacing="3",
+            align="center",
+            width="100%",
+        ),
+        rx.text(tool.description, size="2", color_scheme="gray", flex_grow="1"),
+        link_button(
+            "Subscribe to Access",
+            PRICING_PATH,
+            rx.icon("lock-open", size=15),
+            variant="soft",
+            size="2",
+            width="100%",
+            class_name="subscribe-link",
+        ),
+        class_name="tool-card",
+    )
+
+
+def recommendation_card(row: rx.Var) -> rx.Component:
+    """One recommended tool: name, description, why it matches, match %, Launch (T-REC-2)."""
+    return rx.box(
+        rx.vstack(
+            rx.hstack(
+                rx.center(
+                    rx.icon("sparkles", size=18),
+                    class_name="rec-icon",
+                ),
+                rx.heading(row["name"], size="4", style=heading_style),
+                rx.spacer(),
+                rx.badge(row["score"].to(str) + "% match", color_scheme="violet", size="2"),
+                width="100%",
+                align="center",
+                spacing="3",
+            ),
+            rx.text(row["description"], size="2", color_scheme="gray"),
+            rx.text(rx.text.strong("Why: "), row["reason"], size="2"),
+            rx.progress(value=row["score"].to(int), max=100, size="1", width="100%"),
+            rx.link(
+                rx.button("Launch", rx.icon("arrow-right", size=14), size="2", variant="soft"),
+                href=row["path"],
+            ),
+            spacing="3",
+            align="start",
+            width="100%",
+        ),
+        class_name="tool-card",
+    )
+
+
+def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
+    """The recommender for one stage (T-REC-1): describe the idea, get ranked tools."""
+    field_id = f"recommend-{stage}-idea"
+    warning_id = f"recommend-{stage}-warning"
+    idea = RecommenderState.ideas[stage]
+    length = idea.strip().length()
+    busy = RecommenderState.loading != ""
+    results = RecommenderState.results[stage]
+    error = RecommenderState.errors[stage]
+    form = rx.vstack(
+        rx.el.label(label, html_for=field_id, class_name="stage-label"),
+        rx.text(hint, size="2", color_scheme="gray"),
+        rx.text_area(
+            id=field_id,
+            value=idea,
+            on_change=lambda value: RecommenderState.set_idea(stage, value),
+            placeholder=example,
+            rows="5",
+            width="100%",
+            size="3",
+            max_length=rules.MAX_IDEA_LENGTH,
+            aria_describedby=warning_id,
+        ),
+        rx.box(
+            rx.cond(
+                (length > 0) & (length < rules.MIN_IDEA_LENGTH),
+                rx.text(rules.TOO_SHORT, size="2", color_scheme="amber"),
+            ),
+            id=warning_id,
+            aria_live="polite",
+        ),
+        rx.button(
+            rx.cond(
+                RecommenderState.loading == stage,
+                rx.fragment(rx.spinner(size="2"), "Analyzing Your Idea..."),
+                rx.fragment(rx.icon("sparkles", size=16), "Get AI-Powered Recommendations"),
+            ),
+            on_click=RecommenderState.recommend(stage),
+            disabled=(length < rules.MIN_IDEA_LENGTH) | busy,
+            size=rx.breakpoints(initial="2", sm="3"),
+            class_name="stage-submit",
+        ),
+        spacing="3",
+        align="start",
+        width="100%",
+    )
+    answer = rx.vstack(
+        rx.hstack(
+            rx.heading("AI-Recommended Tools", size="5", style=heading_style),
+            rx.cond(
+                RecommenderState.samples[stage],
+                rx.badge("Sample recommendations (demo mode)", color_scheme="amber"),
+            ),
+            rx.spacer(),
+            rx.button(
+                rx.icon("rotate-ccw", size=14),
+                "New Analysis",
+                variant="soft",
+                on_click=RecommenderState.new_analysis(stage),
+            ),
+            width="100%",
+            align="center",
+            wrap="wrap",
+        ),
+        rx.box(rx.foreach(results, recommendation_card), class_name="tool-grid"),
+        spacing="4",
+        width="100%",
+    )
+    return rx.box(
+        rx.vstack(
+            rx.cond(
+                error != "",
+                rx.callout(
+                    error, icon="circle-alert", color_scheme="amber", width="100%", role="alert"
+                ),
+            ),
+            rx.cond(results.length() > 0, answer, form),
+            spacing="4",
+            width="100%",
+        ),
+        class_name="stage-form",
+        data_stage=stage,
+    )
+
+
+def next_gen_tools() -> rx.Component:
+    return section(
+        section_heading(
+            "Next-Gen Startup Tools",
+            "Browse the toolkit, or tell us where you are and we will point you to the "
+            "right tools.",
+            eyebrow("Find your tools", "compass"),
+        ),
+        rx.tabs.root(
+            rx.center(
+                rx.tabs.list(
+                    rx.tabs.trigger("Popular Tools", value="popular"),
+                    rx.tabs.trigger("Early Stage", value="early"),
+                    rx.tabs.trigger("Growth Stage", value="growth"),
+                    size="2",
+                    class_name="stage-tabs",
+                ),
+                width="100%",
+                margin_bottom="2rem",
+            ),
+            rx.tabs.content(
+                rx.box(*[tool_card(t) for t in POPULAR_TOOLS], class_name="tool-grid"),
+                value="popular",
+            ),
+            *[
+                rx.tabs.content(stage_form(stage, label, hint, example), value=stage)
+                for stage, label, hint, example in STAGE_FORMS
+            ],
+            default_value="popular",
+            width="100%",
+        ),
+        class_name="home-next-gen",
+        padding_y=HOME_SECTION_PADDING_Y,
+        id="tools",
+    )

@@ -1,0 +1,220 @@
+"""The Security tab's part of ProfileState: security settings (P-PROF-4), two-factor setup and
+removal, and the password change (P-PROF-5)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.pages.profile.settings_base import (
+    SECRET_CAP,
+    SettingsBase,
+    first_error,
+    form,
+    outcome_toast,
+    text,
+)
+from startup_toolkit.services import accounts, user_settings
+from startup_toolkit.state.auth import AuthState
+
+NEVER = "Never"
+SECURITY_VARS = ("two_factor_enabled", "login_notifications", "session_timeout")
+SECURITY_FAILED = accounts.Result(ok=False, message=user_settings.SECURITY_FAILED)
+
+
+class SecurityMixin(SettingsBase, mixin=True):
+    two_factor_enabled: bool = False
+    login_notifications: bool = True
+    session_timeout: str = "30"
+    password_last_changed: str = NEVER
+    totp_setup_open: bool = False
+    totp_qr: str = ""
+    totp_secret: str = ""
+    totp_error: str = ""
+    totp_disable_open: bool = False
+    totp_disable_error: str = ""
+    totp_busy: bool = False
+    password_dialog_open: bool = False
+    password_errors: dict[str, str] = {}
+    password_busy: bool = False
+    _toast_after_reload: str = ""  # a success to show once the page has reloaded
+
+    def _close_security_dialogs(self) -> None:
+        self.totp_setup_open = self.totp_disable_open = self.password_dialog_open = False
+        self.totp_qr = self.totp_secret = self.totp_error = self.totp_disable_error = ""
+        self.password_errors = {}
+        self.totp_busy = self.password_busy = False
+
+    # ------------------------------------------------------------------ settings (P-PROF-4)
+
+    async def _save_security(self, values: dict[str, Any]) -> AsyncIterator[EventSpec]:
+        user_id = await self._user_id()
+        if user_id is None:
+            yield self._to_login()
+            return
+        result = await self._call(
+            user_settings.update_security_settings,
+            user_id,
+            values,
+            failed=user_settings.SettingsResult(ok=False, message=user_settings.SECURITY_FAILED),
+            what="save security settings",
+        )
+        if result.ok and result.row is not None:
+            self.login_notifications = bool(result.row.login_notifications)
+            self.session_timeout = str(result.row.session_timeout)
+        yield outcome_toast(result.ok, result.message, first_error(result.errors))
+
+    @rx.event
+    async def set_login_notifications(self, value: bool) -> AsyncIterator[EventSpec]:
+        """Saved at once (P-PROF-4)."""
+        async for spec in self._save_security({"login_notifications": value}):
+            yield spec
+
+    @rx.event
+    async def set_session_timeout(self, value: str) -> AsyncIterator[EventSpec]:
+        """1, 7, 30 or 90 days, saved at once; open sessions are re-dated (P-PROF-4)."""
+        async for spec in self._save_security({"session_timeout": value}):
+            yield spec
+
+    # ------------------------------------------------------------------ two-factor
+
+    @rx.event
+    async def toggle_two_factor(self, value: bool) -> AsyncIterator[EventSpec]:
+        """Turning on opens the setup dialog; turning off asks for a code or the password.
+        The switch changes only when the server accepts (confirm_totp / disable_totp)."""
+        user_id = await self._user_id()
+        if user_id is None:
+            yield self._to_login()
+            return
+        if value and not self.two_factor_enabled:
+            setup = await self._call(
+                accounts.begin_totp_setup, user_id, failed=None, what="start two-factor setup"
+            )
+            if setup is None:
+                yield outcome_toast(False, user_settings.SECURITY_FAILED)
+                return
+            self.totp_secret = setup.secret
+            self.totp_qr = setup.qr_svg_data_uri
+            self.totp_error = ""
+            self.totp_setup_open = True
+        elif not value and self.two_factor_enabled:
+            self.totp_disable_error = ""
+            self.totp_disable_open = True
+
+    @rx.event
+    def set_totp_setup_open(self, value: bool) -> None:
+        """Closing the setup dialog abandons the pending secret (2FA stays off)."""
+        if not value:
+            self.totp_setup_open = False
+            self.totp_secret = self.totp_qr = self.totp_error = ""
+
+    @rx.event
+    async def confirm_two_factor(
+        self, form_data: dict[str, Any]
+    ) -> AsyncIterator[EventSpec | None]:
+        """Turn two-factor on once a code from the authenticator app matches."""
+        user_id = await self._user_id()
+        if user_id is None:
+            yield self._to_login()
+            return
+        code = text(form(form_data).get("code"), 32)
+        self.totp_busy = True
+        yield
+        result = await self._call(
+            accounts.confirm_totp,
+            user_id,
+            code,
+            failed=SECURITY_FAILED,
+            what="confirm two-factor setup",
+        )
+        self.totp_busy = False
+        if not result.ok:
+            self.totp_error = result.errors.get("code", result.message)
+            yield rx.call_script("document.getElementById('totp-code')?.select()")
+            return
+        self.two_factor_enabled = True
+        self.totp_setup_open = False
+        self.totp_secret = self.totp_qr = self.totp_error = ""
+        yield outcome_toast(True, result.message)
+
+    @rx.event
+    def set_totp_disable_open(self, value: bool) -> None:
+        if not value:
+            self.totp_disable_open = False
+            self.totp_disable_error = ""
+
+    @rx.event
+    async def disable_two_factor(
+        self, form_data: dict[str, Any]
+    ) -> AsyncIterator[EventSpec | None]:
+        """Turn two-factor off with a current code or the account password."""
+        user_id = await self._user_id()
+        if user_id is None:
+            yield self._to_login()
+            return
+        proof = text(form(form_data).get("code_or_password"), SECRET_CAP)
+        self.totp_busy = True
+        yield
+        result = await self._call(
+            accounts.disable_totp,
+            user_id,
+            proof,
+            failed=SECURITY_FAILED,
+            what="turn two-factor off",
+        )
+        self.totp_busy = False
+        if not result.ok:
+            self.totp_disable_error = result.errors.get("code", result.message)
+            return
+        self.two_factor_enabled = False
+        self.totp_disable_open = False
+        self.totp_disable_error = ""
+        yield outcome_toast(True, result.message)
+
+    # ------------------------------------------------------------------ password (P-PROF-5)
+
+    @rx.event
+    def set_password_dialog_open(self, value: bool) -> None:
+        self.password_dialog_open = bool(value)
+        self.password_errors = {}
+
+    @rx.event
+    async def change_password(self, form_data: dict[str, Any]) -> AsyncIterator[EventSpec | None]:
+        """Check the current password, store the new one and end the other sessions; on
+        success close the dialog and reload the page (the toast shows after the reload)."""
+        user_id = await self._user_id()
+        if user_id is None:
+            yield self._to_login()
+            return
+        data = form(form_data)
+        current, new, confirm = (
+            text(data.get(name), SECRET_CAP)
+            for name in ("current_password", "new_password", "confirm_password")
+        )
+        auth = await self.get_state(AuthState)
+        keep = auth._session_token()
+        self.password_busy = True
+        yield
+        result = await self._call(
+            accounts.change_password,
+            user_id,
+            current,
+            new,
+            confirm,
+            keep,
+            failed=accounts.Result(ok=False, message=accounts.PASSWORD_CHANGE_FAILED),
+            what="change a password",
+        )
+        self.password_busy = False
+        if not result.ok:
+            self.password_errors = dict(result.errors)
+            detail = result.message if result.message != accounts.PASSWORD_CHANGE_FAILED else ""
+            yield outcome_toast(False, accounts.PASSWORD_CHANGE_FAILED, detail)
+            return
+        self.password_errors = {}
+        self.password_dialog_open = False
+        self._toast_after_reload = result.message
+        yield rx.call_script("window.location.reload()")

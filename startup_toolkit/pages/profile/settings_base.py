@@ -1,0 +1,79 @@
+"""What every handler of the profile page repeats: who is signed in (from the server-side
+session), the way back to /login, the database work in a worker thread, the outcome toast."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+from urllib.parse import quote
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.db import in_worker
+from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
+from startup_toolkit.domain.profile import URL_MAX
+from startup_toolkit.state.auth import signed_in_user_id
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+ROUTE = "/profile"
+TOAST_ID = "profile-settings"
+#: What a text field keeps of what the browser sends (above every limit, so nothing typed is
+#: cut, while a script cannot park megabytes in the state).
+INPUT_CAP = 4 * URL_MAX
+SECRET_CAP = 4 * PASSWORD_MAX
+
+
+def text(value: Any, cap: int = INPUT_CAP) -> str:
+    return value[:cap] if isinstance(value, str) else ""
+
+
+def form(data: Any) -> dict[str, Any]:
+    """The submitted form, or nothing when the browser sent something else."""
+    return data if isinstance(data, dict) else {}
+
+
+def outcome_toast(ok: bool, message: str, description: str = "") -> EventSpec:
+    """An outcome toast. Errors share one id so a repeated mistake shows one toast; a success
+    gets none, as Sonner can drop a toast that re-uses the id of one leaving the screen."""
+    kind = rx.toast.success if ok else rx.toast.error
+    extra: dict[str, Any] = {} if ok else {"id": TOAST_ID}
+    if description and description != message:
+        extra["description"] = description
+    return kind(message, **extra)
+
+
+def first_error(errors: dict[str, str]) -> str:
+    return next(iter(errors.values()), "")
+
+
+class SettingsBase(rx.State, mixin=True):
+    """The plumbing of the profile page's handlers."""
+
+    _loaded_for: str = ""
+
+    async def _user_id(self) -> str | None:
+        """The signed-in user's id; when there is none, forget what the page showed."""
+        user_id = await signed_in_user_id(self)
+        if user_id is None and self._loaded_for:
+            self.reset()
+        return user_id
+
+    def _to_login(self) -> EventSpec:
+        query = self.router.url.query
+        on_page = self.router.url.path.rstrip("/") == ROUTE
+        target = ROUTE + (f"?{query}" if query and on_page else "")
+        return rx.redirect(f"/login?next={quote(target, safe='')}")
+
+    @staticmethod
+    async def _call(fn: Callable[..., T], *args: Any, failed: T, what: str) -> T:
+        """`fn(session, *args)` in a worker thread; `failed` (logged) when that raised."""
+        try:
+            return await in_worker(fn, *args)
+        except Exception:  # the database may be unreachable: say so, keep the page
+            log.exception("Could not %s", what)
+            return failed

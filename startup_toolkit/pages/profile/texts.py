@@ -1,0 +1,84 @@
+"""What the settings tabs show for each choice: option labels, hints and the lists offered."""
+
+from __future__ import annotations
+
+from startup_toolkit.domain.profile import SESSION_TIMEOUT_DAYS
+
+AI_OPTION_LABELS: dict[str, dict[str, str]] = {
+    "response_style": {"concise": "Concise", "detailed": "Detailed", "balanced": "Balanced"},
+    "expertise_level": {
+        "beginner": "Beginner",
+        "intermediate": "Intermediate",
+        "advanced": "Advanced",
+        "expert": "Expert",
+    },
+    "industry_focus": {
+        "technology": "Technology",
+        "healthcare": "Healthcare",
+        "finance": "Finance",
+        "ecommerce": "E-commerce",
+        "saas": "SaaS",
+        "other": "Other",
+    },
+    "communication_tone": {
+        "professional": "Professional",
+        "friendly": "Friendly",
+        "casual": "Casual",
+        "formal": "Formal",
+    },
+    "detail_level": {
+        "minimal": "Minimal",
+        "moderate": "Moderate",
+        "comprehensive": "Comprehensive",
+    },
+}
+AI_HINTS = {
+    "response_style": "How long answers are.",
+    "expertise_level": "How much the tools explain the basics.",
+    "industry_focus": "Examples and benchmarks from your industry ('Other' keeps them general).",
+    "communication_tone": "The voice the tools write in.",
+    "detail_level": "How deep the analysis goes.",
+}
+PREFERENCE_TEXTS: dict[str, tuple[str, str]] = {
+    "email_notifications": ("Email notifications", "Important account updates by email."),
+    "push_notifications": ("Push notifications", "Alerts in the app while you work."),
+    "marketing_emails": ("Product news", "New tools, tips and offers, now and then."),
+    "weekly_reports": ("Weekly reports", "A summary of your progress every week."),
+    "ai_personalization": (
+        "AI personalization",
+        "Tailor AI answers with your AI settings and activity.",
+    ),
+    "data_collection": ("Usage analytics", "Share anonymous usage data to improve the tools."),
+}
+THEME_LABELS = {"dark": "Dark", "light": "Light", "system": "Match my device"}
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "es": "Español",
+    "fr": "Français",
+    "de": "Deutsch",
+    "pt": "Português",
+}
+COMMON_TIMEZONES: tuple[str, ...] = (
+    "UTC",
+    "America/Los_Angeles",
+    "America/Denver",
+    "America/Chicago",
+    "America/New_York",
+    "America/Sao_Paulo",
+    "Europe/London",
+    "Europe/Paris",
+    "Europe/Berlin",
+    "Europe/Madrid",
+    "Africa/Lagos",
+    "Africa/Johannesburg",
+    "Asia/Dubai",
+    "Asia/Kolkata",
+    "Asia/Singapore",
+    "Asia/Shanghai",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+    "Pacific/Auckland",
+)
+SESSION_TIMEOUT_LABELS = {
+    str(d): f"{d} day" if d == 1 else f"{d} days" for d in SESSION_TIMEOUT_DAYS
+}
