@@ -13,36 +13,25 @@ and passes it to `tool_page(..., save_handler=MyState.save, can_save=MyState.has
 The user id comes from the server-side session (never from the browser). Call it from an
 ordinary handler, or inside `async with self:` in a background one.
 
-An AI button runs in two steps. A sequential handler checks the form, bumps `_run`, sets the
-busy flag, leaves what it took in `_pending_json` and returns the background handler, which
-starts with `claim_run` and awaits the AI inside `while_ticking` when the page shows
-progress. (Reflex starts background events ahead of queued sequential ones, so a background
-handler reading the form itself could miss the last keystrokes.) A later `_run` means the
-founder moved on: a finishing task that sees it writes nothing.
+The AI run itself is `services/tool_runs.run_tool`, driven by `state/tool_run.ToolRunMixin`.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.db import in_worker
 from startup_toolkit.domain import saved_results as payloads
-from startup_toolkit.services import access, saved_results
+from startup_toolkit.services import saved_results
 from startup_toolkit.services.saved_results import SaveOutcome
 from startup_toolkit.settings import get_settings
-from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.private import for_user
-from startup_toolkit.state.tool_run import while_ticking  # noqa: F401  (until every page uses ToolRunMixin)
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
 
 SAVE_TOAST_ID = "tool-save-result"
 SIGNED_OUT = SaveOutcome(False, payloads.AUTH_REQUIRED, payloads.AUTH_REQUIRED_DETAIL)
@@ -57,19 +46,6 @@ class ToolPageState(rx.State):
         """True without an AI key: tools show their built-in sample results (read at run
         time on the server, so the built frontend follows the running configuration)."""
         return not get_settings().ai_enabled
-
-
-async def may_use_tools(user_id: str, *, deny_on_error: bool = True) -> bool:
-    """Whether the user may use the AI tools (subscription or open access), checked in a
-    worker thread. A database error is logged and counts as 'no'; with
-    `deny_on_error=False` it is raised instead, for a caller that reports it as a failure."""
-    if not deny_on_error:
-        return await in_worker(access.may_use_tools, user_id)
-    try:
-        return await in_worker(access.may_use_tools, user_id)
-    except Exception:  # the database may be unreachable: deny, keep the page
-        log.exception("Could not check access to the tools")
-        return False
 
 
 def save_toast(outcome: SaveOutcome) -> EventSpec:
@@ -112,37 +88,3 @@ async def save_tool_result(
     if not done.value.ok:
         log.info("Result not saved for %s: %s", tool_name, done.value.message)
     return save_toast(done.value)
-
-
-@dataclass(frozen=True)
-class ClaimedRun:
-    """What a background run works on: its number, the starter's snapshot and the user."""
-
-    number: int
-    snapshot: Any
-    user_id: str
-
-
-async def claim_run(
-    state: rx.State,
-    *,
-    busy: str,
-    idle: Any = False,
-    pending: str = "_pending_json",
-    counter: str = "_run",
-) -> ClaimedRun | None:
-    """Take the snapshot the sequential starter left in `pending` (once). None when there is
-    nothing to run, or when nobody is signed in any more (then the `busy` flag goes back to
-    `idle`)."""
-    async with state:
-        if not getattr(state, busy) or not getattr(state, pending):
-            return None
-        number: int = getattr(state, counter)
-        snapshot = json.loads(getattr(state, pending))
-        setattr(state, pending, "")
-        user_id = await signed_in_user_id(state)
-        if user_id is None:
-            if getattr(state, counter) == number:
-                setattr(state, busy, idle)
-            return None
-    return ClaimedRun(number, snapshot, user_id)

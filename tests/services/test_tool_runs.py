@@ -231,7 +231,10 @@ async def test_t_ai_4_garbage_twice_is_unreadable(
     quick.broken_json().broken_json()
     texts = RunTexts(failed=TEXTS.failed, no_access=TEXTS.no_access)
     outcome = await run_tool(user_id, json_run(texts=texts))
-    assert outcome.notice == Notice("Analysis Failed", "", "The analysis failed.")
+    # the `failed` texts, with the AI service's reason where they ask for it
+    assert outcome.notice == Notice(
+        "Analysis Failed", ai_service.PARSE_FAILED, "The analysis failed."
+    )
 
 
 async def test_a_spent_budget_sends_nothing_and_gives_the_reason(
