@@ -8,10 +8,14 @@ from startup_toolkit.domain.profile import (
     AI_CHOICES,
     AI_LABELS,
 )
-from startup_toolkit.pages.profile.profile_tab import select_field, select_input
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import AI_HINTS, AI_OPTION_LABELS
-from startup_toolkit.pages.profile.widgets import busy_button, settings_card, settings_card_header
+from startup_toolkit.pages.profile.widgets import (
+    save_row,
+    select_field,
+    settings_card,
+    settings_card_header,
+)
 
 
 def _ai_summary() -> rx.Component:
@@ -70,15 +74,9 @@ def ai_tab() -> rx.Component:
                     select_field(
                         AI_LABELS[name],
                         f"ai-{name.replace('_', '-')}",
-                        select_input(
-                            f"ai-{name.replace('_', '-')}",
-                            getattr(ProfileState, name),
-                            [
-                                (choice, AI_OPTION_LABELS[name][choice])
-                                for choice in AI_CHOICES[name]
-                            ],
-                            lambda value, name=name: ProfileState.set_ai_field(name, value),
-                        ),
+                        getattr(ProfileState, name),
+                        [(choice, AI_OPTION_LABELS[name][choice]) for choice in AI_CHOICES[name]],
+                        lambda value, name=name: ProfileState.set_ai_field(name, value),
                         AI_HINTS[name],
                     )
                     for name in AI_CHOICES
@@ -88,20 +86,12 @@ def ai_tab() -> rx.Component:
                 width="100%",
             ),
             _ai_summary(),
-            rx.flex(
-                busy_button(
-                    "Save AI Settings",
-                    "Saving...",
-                    ProfileState.saving_ai,
-                    "save",
-                    type="button",
-                    on_click=ProfileState.save_ai_settings,
-                    id="ai-save",
-                    size="3",
-                    width=rx.breakpoints(initial="100%", sm="auto"),
-                ),
-                justify="end",
-                width="100%",
+            save_row(
+                "Save AI Settings",
+                ProfileState.saving_ai,
+                "ai-save",
+                type="button",
+                on_click=ProfileState.save_ai_settings,
             ),
             spacing="5",
             width="100%",

@@ -6,6 +6,12 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.form_kit import (
+    checked_field,
+    field_hint,
+    field_label,
+    invalid_props,
+)
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.profile import (
     BIO_MAX,
@@ -18,14 +24,15 @@ from startup_toolkit.pages.profile.state import ProfileState, field_id
 from startup_toolkit.pages.profile.subscription import subscription_view
 from startup_toolkit.pages.profile.texts import LANGUAGES, PREFERENCE_TEXTS, THEME_LABELS
 from startup_toolkit.pages.profile.widgets import (
-    busy_button,
+    dialog_submit,
     error_for,
-    field_error,
-    field_hint,
-    field_label,
     form_dialog,
+    save_row,
+    select_field,
+    select_input,
     settings_card,
     settings_card_header,
+    switch_row,
 )
 from startup_toolkit.state.auth import AuthState
 
@@ -38,9 +45,7 @@ def _profile_input(name: str, **props: Any) -> rx.Component:
         "name": name,
         "value": getattr(ProfileState, name),
         "on_change": lambda value: ProfileState.set_profile_field(name, value),
-        "aria_invalid": rx.cond(error != "", "true", "false"),
-        "aria_describedby": f"{fid}-error",
-        "color_scheme": rx.cond(error != "", "red", "violet"),
+        **invalid_props(error, fid),
         "size": "3",
         "width": "100%",
         **props,
@@ -51,14 +56,7 @@ def _profile_input(name: str, **props: Any) -> rx.Component:
         control = rx.input(rx.input.slot(rx.text("@", size="3")), max_length=16, **control_props)
     else:
         control = rx.input(**control_props)
-    return rx.vstack(
-        field_label(PROFILE_LABELS[name], fid),
-        control,
-        field_error(error, f"{fid}-error"),
-        spacing="2",
-        width="100%",
-        min_width="0",
-    )
+    return checked_field(PROFILE_LABELS[name], fid, control, error, min_width="0")
 
 
 def _identity_card() -> rx.Component:
@@ -152,19 +150,8 @@ def profile_form() -> rx.Component:
                         gap="1rem",
                         width="100%",
                     ),
-                    rx.flex(
-                        busy_button(
-                            "Save Profile",
-                            "Saving...",
-                            ProfileState.saving_profile,
-                            "save",
-                            type="submit",
-                            id="profile-save",
-                            size="3",
-                            width=rx.breakpoints(initial="100%", sm="auto"),
-                        ),
-                        justify="end",
-                        width="100%",
+                    save_row(
+                        "Save Profile", ProfileState.saving_profile, "profile-save", type="submit"
                     ),
                     spacing="5",
                     width="100%",
@@ -178,70 +165,6 @@ def profile_form() -> rx.Component:
             width="100%",
         ),
         id="profile-card",
-    )
-
-
-def switch_row(
-    element_id: str, title: str, text: str, checked: rx.Var, on_change: Any, **props: Any
-) -> rx.Component:
-    return rx.hstack(
-        rx.vstack(
-            field_label(title, element_id),
-            field_hint(text, f"{element_id}-hint"),
-            spacing="1",
-            min_width="0",
-            flex="1",
-        ),
-        rx.switch(
-            id=element_id,
-            checked=checked,
-            on_change=on_change,
-            aria_describedby=f"{element_id}-hint",
-            size="2",
-            flex_shrink="0",
-            **props,
-        ),
-        justify="between",
-        align="center",
-        spacing="4",
-        width="100%",
-        padding_y="0.7rem",
-        border_bottom="1px solid var(--gray-a3)",
-    )
-
-
-def select_input(
-    element_id: str,
-    value: rx.Var,
-    options: list[tuple[str, str]] | rx.Var,
-    on_change: Any,
-    **props: Any,
-) -> rx.Component:
-    """A Radix select whose trigger carries `element_id` (the label's `html_for`)."""
-    items = (
-        rx.foreach(options, lambda opt: rx.select.item(opt, value=opt))
-        if isinstance(options, rx.Var)
-        else rx.fragment(*[rx.select.item(label, value=key) for key, label in options])
-    )
-    return rx.select.root(
-        rx.select.trigger(id=element_id, width="100%", **props),
-        rx.select.content(items, position="popper"),
-        value=value,
-        on_change=on_change,
-        size="3",
-    )
-
-
-def select_field(
-    label: str, element_id: str, control: rx.Component, hint: str = ""
-) -> rx.Component:
-    return rx.vstack(
-        field_label(label, element_id),
-        control,
-        *([field_hint(hint)] if hint else []),
-        spacing="2",
-        width="100%",
-        min_width="0",
     )
 
 
@@ -269,22 +192,16 @@ def preferences_card() -> rx.Component:
                 select_field(
                     "Theme",
                     "pref-theme",
-                    select_input(
-                        "pref-theme",
-                        ProfileState.theme,
-                        [(t, THEME_LABELS[t]) for t in THEMES],
-                        lambda value: ProfileState.save_preference("theme", value),
-                    ),
+                    ProfileState.theme,
+                    [(t, THEME_LABELS[t]) for t in THEMES],
+                    lambda value: ProfileState.save_preference("theme", value),
                 ),
                 select_field(
                     "Language",
                     "pref-language",
-                    select_input(
-                        "pref-language",
-                        ProfileState.language,
-                        list(LANGUAGES.items()),
-                        lambda value: ProfileState.save_preference("language", value),
-                    ),
+                    ProfileState.language,
+                    list(LANGUAGES.items()),
+                    lambda value: ProfileState.save_preference("language", value),
                 ),
                 columns=rx.breakpoints(initial="1", sm="2"),
                 gap="1rem",
@@ -332,7 +249,7 @@ def _delete_dialog() -> rx.Component:
         "Delete your account?",
         "This permanently deletes your account and everything in it: profile, settings, saved "
         "results, favorites, activity and notifications. It cannot be undone.",
-        rx.vstack(
+        checked_field(
             rx.el.label(
                 "Type your email ",
                 rx.el.strong(AuthState.user_email),
@@ -340,6 +257,7 @@ def _delete_dialog() -> rx.Component:
                 html_for="delete-email",
                 style={"font_size": "var(--font-size-2)", "font_weight": "500"},
             ),
+            "delete-email",
             rx.input(
                 id="delete-email",
                 name="email",
@@ -349,23 +267,17 @@ def _delete_dialog() -> rx.Component:
                 required=True,
                 size="3",
                 width="100%",
-                aria_invalid=rx.cond(ProfileState.delete_error != "", "true", "false"),
-                aria_describedby="delete-email-error",
-                color_scheme=rx.cond(ProfileState.delete_error != "", "red", "gray"),
+                **invalid_props(ProfileState.delete_error, "delete-email", "gray"),
             ),
-            field_error(ProfileState.delete_error, "delete-email-error"),
-            spacing="2",
-            width="100%",
+            ProfileState.delete_error,
         ),
-        confirm=busy_button(
+        confirm=dialog_submit(
             "Delete Account",
             "Deleting...",
             ProfileState.delete_busy,
             "trash-2",
-            type="submit",
+            "delete-confirm",
             color_scheme="red",
-            size="3",
-            id="delete-confirm",
         ),
         on_submit=ProfileState.delete_account,
         aria_label="Delete account",

@@ -104,74 +104,71 @@ class SecurityMixin(SettingsBase, mixin=True):
             self.totp_disable_error = ""
             self.totp_disable_open = True
 
+    def _close_totp_setup(self) -> None:
+        """Close the setup dialog and drop the pending secret (2FA stays as it is)."""
+        self.totp_setup_open = False
+        self.totp_secret = self.totp_qr = self.totp_error = ""
+
+    def _close_totp_disable(self) -> None:
+        self.totp_disable_open = False
+        self.totp_disable_error = ""
+
     @rx.event
     def set_totp_setup_open(self, value: bool) -> None:
         """Closing the setup dialog abandons the pending secret (2FA stays off)."""
         if not value:
-            self.totp_setup_open = False
-            self.totp_secret = self.totp_qr = self.totp_error = ""
+            self._close_totp_setup()
 
     @rx.event
     async def confirm_two_factor(
         self, form_data: dict[str, Any]
     ) -> AsyncIterator[EventSpec | None]:
         """Turn two-factor on once a code from the authenticator app matches."""
-        user_id = await self._user_id()
-        if user_id is None:
-            yield self._to_login()
-            return
         code = text(form(form_data).get("code"), 32)
-        self.totp_busy = True
-        yield
-        result = await self._call(
-            accounts.confirm_totp,
-            user_id,
-            code,
-            failed=SECURITY_FAILED,
-            what="confirm two-factor setup",
-        )
-        self.totp_busy = False
-        if not result.ok:
-            self.totp_error = result.errors.get("code", result.message)
-            yield rx.call_script("document.getElementById('totp-code')?.select()")
-            return
-        self.two_factor_enabled = True
-        self.totp_setup_open = False
-        self.totp_secret = self.totp_qr = self.totp_error = ""
-        yield outcome_toast(True, result.message)
+        async for spec in self._change_two_factor(True, code, "confirm two-factor setup"):
+            yield spec
 
     @rx.event
     def set_totp_disable_open(self, value: bool) -> None:
         if not value:
-            self.totp_disable_open = False
-            self.totp_disable_error = ""
+            self._close_totp_disable()
 
     @rx.event
     async def disable_two_factor(
         self, form_data: dict[str, Any]
     ) -> AsyncIterator[EventSpec | None]:
         """Turn two-factor off with a current code or the account password."""
+        proof = text(form(form_data).get("code_or_password"), SECRET_CAP)
+        async for spec in self._change_two_factor(False, proof, "turn two-factor off"):
+            yield spec
+
+    async def _change_two_factor(
+        self, turn_on: bool, proof: str, what: str
+    ) -> AsyncIterator[EventSpec | None]:
+        """Confirm the setup (`turn_on`) or turn two-factor off with `proof`; the switch and
+        the dialog follow the server's answer."""
         user_id = await self._user_id()
         if user_id is None:
             yield self._to_login()
             return
-        proof = text(form(form_data).get("code_or_password"), SECRET_CAP)
+        change = accounts.confirm_totp if turn_on else accounts.disable_totp
         self.totp_busy = True
         yield
-        result = await self._call(
-            accounts.disable_totp,
-            user_id,
-            proof,
-            failed=SECURITY_FAILED,
-            what="turn two-factor off",
-        )
+        result = await self._call(change, user_id, proof, failed=SECURITY_FAILED, what=what)
         self.totp_busy = False
         if not result.ok:
-            self.totp_disable_error = result.errors.get("code", result.message)
+            message = result.errors.get("code", result.message)
+            if turn_on:
+                self.totp_error = message
+                yield rx.call_script("document.getElementById('totp-code')?.select()")
+            else:
+                self.totp_disable_error = message
             return
-        self.two_factor_enabled = False
-        self.totp_disable_open = False
-        self.totp_disable_error = ""
+        self.two_factor_enabled = turn_on
+        if turn_on:
+            self._close_totp_setup()
+        else:
+            self._close_totp_disable()
         yield outcome_toast(True, result.message)
 
     # ------------------------------------------------------------------ password (P-PROF-5)

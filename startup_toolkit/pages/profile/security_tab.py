@@ -4,27 +4,29 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.form_kit import checked_field, invalid_props
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
-from startup_toolkit.pages.profile.profile_tab import select_input, switch_row
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SESSION_TIMEOUT_LABELS
 from startup_toolkit.pages.profile.widgets import (
-    busy_button,
+    dialog_submit,
     error_for,
-    field_error,
-    field_hint,
-    field_label,
     form_dialog,
+    select_input,
+    setting_row,
+    setting_text,
     settings_card,
     settings_card_header,
+    switch_row,
 )
 
 
 def _password_input(name: str, label: str, error_key: str, auto_complete: str) -> rx.Component:
     fid = f"password-{name.replace('_', '-')}"
     error = error_for(ProfileState.password_errors, error_key)
-    return rx.vstack(
-        field_label(label, fid),
+    return checked_field(
+        label,
+        fid,
         rx.input(
             id=fid,
             name=name,
@@ -34,13 +36,9 @@ def _password_input(name: str, label: str, error_key: str, auto_complete: str) -
             max_length=PASSWORD_MAX,
             size="3",
             width="100%",
-            aria_invalid=rx.cond(error != "", "true", "false"),
-            aria_describedby=f"{fid}-error",
-            color_scheme=rx.cond(error != "", "red", "violet"),
+            **invalid_props(error, fid),
         ),
-        field_error(error, f"{fid}-error"),
-        spacing="2",
-        width="100%",
+        error,
     )
 
 
@@ -53,14 +51,12 @@ def _password_dialog() -> rx.Component:
         _password_input("current_password", "Current password", "current", "current-password"),
         _password_input("new_password", "New password", "new", "new-password"),
         _password_input("confirm_password", "Confirm new password", "confirm", "new-password"),
-        confirm=busy_button(
+        confirm=dialog_submit(
             "Update Password",
             "Updating...",
             ProfileState.password_busy,
             "key-round",
-            type="submit",
-            size="3",
-            id="password-submit",
+            "password-submit",
         ),
         on_submit=ProfileState.change_password,
         aria_label="Change password",
@@ -113,8 +109,9 @@ def _totp_setup_dialog() -> rx.Component:
             align=rx.breakpoints(initial="center", sm="center"),
             width="100%",
         ),
-        rx.vstack(
-            field_label("6-digit code", "totp-code"),
+        checked_field(
+            "6-digit code",
+            "totp-code",
             rx.input(
                 id="totp-code",
                 name="code",
@@ -126,25 +123,20 @@ def _totp_setup_dialog() -> rx.Component:
                 placeholder="123456",
                 size="3",
                 width="100%",
-                aria_invalid=rx.cond(ProfileState.totp_error != "", "true", "false"),
-                aria_describedby="totp-code-error",
+                **invalid_props(ProfileState.totp_error, "totp-code", None),
                 style={
                     "font_variant_numeric": "tabular-nums",
                     "letter_spacing": "0.2em",
                 },
             ),
-            field_error(ProfileState.totp_error, "totp-code-error"),
-            spacing="2",
-            width="100%",
+            ProfileState.totp_error,
         ),
-        confirm=busy_button(
+        confirm=dialog_submit(
             "Verify and turn on",
             "Verifying...",
             ProfileState.totp_busy,
             "shield-check",
-            type="submit",
-            size="3",
-            id="totp-confirm",
+            "totp-confirm",
         ),
         on_submit=ProfileState.confirm_two_factor,
         aria_label="Turn on two-factor authentication",
@@ -159,8 +151,9 @@ def _totp_disable_dialog() -> rx.Component:
         "Turn off two-factor authentication",
         "Confirm it's you with a current code from your authenticator app or your account "
         "password.",
-        rx.vstack(
-            field_label("Authentication code or password", "totp-disable-proof"),
+        checked_field(
+            "Authentication code or password",
+            "totp-disable-proof",
             rx.input(
                 id="totp-disable-proof",
                 name="code_or_password",
@@ -173,19 +166,16 @@ def _totp_disable_dialog() -> rx.Component:
                 aria_invalid=rx.cond(ProfileState.totp_disable_error != "", "true", "false"),
                 aria_describedby="totp-disable-error",
             ),
-            field_error(ProfileState.totp_disable_error, "totp-disable-error"),
-            spacing="2",
-            width="100%",
+            ProfileState.totp_disable_error,
+            "totp-disable-error",
         ),
-        confirm=busy_button(
+        confirm=dialog_submit(
             "Turn off",
             "Checking...",
             ProfileState.totp_busy,
             "shield-off",
-            type="submit",
+            "totp-disable-confirm",
             color_scheme="red",
-            size="3",
-            id="totp-disable-confirm",
         ),
         on_submit=ProfileState.disable_two_factor,
         aria_label="Turn off two-factor authentication",
@@ -216,16 +206,11 @@ def security_tab() -> rx.Component:
                     ProfileState.login_notifications,
                     ProfileState.set_login_notifications,
                 ),
-                rx.flex(
-                    rx.vstack(
-                        field_label("Session timeout", "security-session-timeout"),
-                        field_hint(
-                            "How long you stay signed in on a device.",
-                            "security-session-timeout-hint",
-                        ),
-                        spacing="1",
-                        flex="1",
-                        min_width="0",
+                setting_row(
+                    setting_text(
+                        "security-session-timeout",
+                        "Session timeout",
+                        "How long you stay signed in on a device.",
                     ),
                     rx.box(
                         select_input(
@@ -238,15 +223,9 @@ def security_tab() -> rx.Component:
                         width=rx.breakpoints(initial="100%", sm="11rem"),
                         flex_shrink="0",
                     ),
-                    direction=rx.breakpoints(initial="column", sm="row"),
-                    justify="between",
-                    align=rx.breakpoints(initial="stretch", sm="center"),
-                    gap="0.75rem",
-                    width="100%",
-                    padding_y="0.7rem",
-                    border_bottom="1px solid var(--gray-a3)",
+                    align="stretch",
                 ),
-                rx.flex(
+                setting_row(
                     rx.vstack(
                         rx.text("Password", size="2", weight="medium", color="var(--gray-12)"),
                         rx.text(
@@ -270,12 +249,8 @@ def security_tab() -> rx.Component:
                         id="change-password",
                         on_click=ProfileState.set_password_dialog_open(True),
                     ),
-                    direction=rx.breakpoints(initial="column", sm="row"),
-                    justify="between",
-                    align=rx.breakpoints(initial="start", sm="center"),
-                    gap="0.75rem",
-                    width="100%",
-                    padding_y="0.7rem",
+                    align="start",
+                    divider=False,
                 ),
                 width="100%",
             ),

@@ -6,37 +6,16 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.form_kit import (
+    busy_button,
+    field_hint,
+    field_label,
+    icon_tile,
+    tile_row,
+)
 from startup_toolkit.components.theme import card_style, heading_style
 
-
-def field_label(text: str, html_for: str, **props: Any) -> rx.Component:
-    return rx.el.label(
-        text,
-        html_for=html_for,
-        style={"font_weight": "500", "font_size": "var(--font-size-2)", "color": "var(--gray-12)"},
-        **props,
-    )
-
-
-def field_hint(text: Any, element_id: str = "") -> rx.Component:
-    props: dict[str, Any] = {"id": element_id} if element_id else {}
-    return rx.text(text, size="1", color="var(--gray-11)", **props)
-
-
-def field_error(message: rx.Var, element_id: str) -> rx.Component:
-    return rx.cond(
-        message != "",
-        rx.text(
-            rx.icon("circle-alert", size=14, flex_shrink="0", margin_top="2px"),
-            rx.el.span(message),
-            id=element_id,
-            size="2",
-            color="var(--red-11)",
-            display="flex",
-            gap="0.35rem",
-            role="alert",
-        ),
-    )
+ROW_DIVIDER = "1px solid var(--gray-a3)"
 
 
 def error_for(errors: rx.Var, key: str) -> rx.Var:
@@ -56,37 +35,10 @@ def settings_card(
 
 
 def settings_card_header(icon: str, title: str, text: str, color: str = "accent") -> rx.Component:
-    return rx.hstack(
-        rx.center(
-            rx.icon(icon, size=18, color=f"var(--{color}-11)"),
-            width="2.25rem",
-            height="2.25rem",
-            border_radius="var(--radius-3)",
-            background=f"var(--{color}-a3)",
-            flex_shrink="0",
-        ),
-        rx.vstack(
-            rx.heading(title, as_="h2", size="4", style=heading_style),
-            rx.text(text, size="2", color="var(--gray-11)"),
-            spacing="1",
-            min_width="0",
-        ),
-        spacing="3",
-        align="start",
-        width="100%",
-    )
-
-
-def busy_button(label: str, busy_label: str, busy: rx.Var, icon: str, **props: Any) -> rx.Component:
-    return rx.button(
-        rx.cond(
-            busy,
-            rx.hstack(rx.spinner(size="2"), rx.text(busy_label), spacing="2", align="center"),
-            rx.hstack(rx.icon(icon, size=16), rx.text(label), spacing="2", align="center"),
-        ),
-        disabled=busy,
-        aria_busy=rx.cond(busy, "true", "false"),
-        **props,
+    return tile_row(
+        icon_tile(icon, color),
+        rx.heading(title, as_="h2", size="4", style=heading_style),
+        rx.text(text, size="2", color="var(--gray-11)"),
     )
 
 
@@ -138,4 +90,124 @@ def form_dialog(
         ),
         open=open,
         on_open_change=on_open_change,
+    )
+
+
+def dialog_submit(
+    label: str, busy_label: str, busy: rx.Var, icon: str, element_id: str, **props: Any
+) -> rx.Component:
+    """A dialog form's confirm button: submits, shows `busy_label` while `busy`."""
+    return busy_button(
+        label, busy_label, busy, icon, type="submit", size="3", id=element_id, **props
+    )
+
+
+def save_row(label: str, busy: rx.Var, element_id: str, **props: Any) -> rx.Component:
+    """A card's Save button, on the right (full width on a phone)."""
+    return rx.flex(
+        busy_button(
+            label,
+            "Saving...",
+            busy,
+            "save",
+            id=element_id,
+            size="3",
+            width=rx.breakpoints(initial="100%", sm="auto"),
+            **props,
+        ),
+        justify="end",
+        width="100%",
+    )
+
+
+def setting_text(element_id: str, title: str, text: str) -> rx.Component:
+    """A setting's label (for `element_id`) and the hint `<element_id>-hint` under it."""
+    return rx.vstack(
+        field_label(title, element_id),
+        field_hint(text, f"{element_id}-hint"),
+        spacing="1",
+        min_width="0",
+        flex="1",
+    )
+
+
+def setting_row(
+    about: rx.Component, control: rx.Component, *, align: str, divider: bool = True
+) -> rx.Component:
+    """A setting's text beside its control (under it on a phone, aligned `align`)."""
+    border: dict[str, str] = {"border_bottom": ROW_DIVIDER} if divider else {}
+    return rx.flex(
+        about,
+        control,
+        direction=rx.breakpoints(initial="column", sm="row"),
+        justify="between",
+        align=rx.breakpoints(initial=align, sm="center"),
+        gap="0.75rem",
+        width="100%",
+        padding_y="0.7rem",
+        **border,
+    )
+
+
+def switch_row(
+    element_id: str, title: str, text: str, checked: rx.Var, on_change: Any, **props: Any
+) -> rx.Component:
+    return rx.hstack(
+        setting_text(element_id, title, text),
+        rx.switch(
+            id=element_id,
+            checked=checked,
+            on_change=on_change,
+            aria_describedby=f"{element_id}-hint",
+            size="2",
+            flex_shrink="0",
+            **props,
+        ),
+        justify="between",
+        align="center",
+        spacing="4",
+        width="100%",
+        padding_y="0.7rem",
+        border_bottom=ROW_DIVIDER,
+    )
+
+
+def select_input(
+    element_id: str,
+    value: rx.Var,
+    options: list[tuple[str, str]] | rx.Var,
+    on_change: Any,
+    **props: Any,
+) -> rx.Component:
+    """A Radix select whose trigger carries `element_id` (the label's `html_for`)."""
+    items = (
+        rx.foreach(options, lambda opt: rx.select.item(opt, value=opt))
+        if isinstance(options, rx.Var)
+        else rx.fragment(*[rx.select.item(label, value=key) for key, label in options])
+    )
+    return rx.select.root(
+        rx.select.trigger(id=element_id, width="100%", **props),
+        rx.select.content(items, position="popper"),
+        value=value,
+        on_change=on_change,
+        size="3",
+    )
+
+
+def select_field(
+    label: str,
+    element_id: str,
+    value: rx.Var,
+    options: list[tuple[str, str]],
+    on_change: Any,
+    hint: str = "",
+) -> rx.Component:
+    """A labelled select (and the hint under it, if any)."""
+    return rx.vstack(
+        field_label(label, element_id),
+        select_input(element_id, value, options, on_change),
+        *([field_hint(hint)] if hint else []),
+        spacing="2",
+        width="100%",
+        min_width="0",
     )
