@@ -13,8 +13,7 @@ from startup_toolkit.pages.profile.texts import AI_HINTS, AI_OPTION_LABELS
 from startup_toolkit.pages.profile.widgets import (
     save_row,
     select_field,
-    settings_card,
-    settings_card_header,
+    settings_section,
 )
 
 
@@ -62,39 +61,33 @@ def _ai_summary() -> rx.Component:
 
 def ai_tab() -> rx.Component:
     """P-PROF-3: the five AI personalisation choices, saved with one button."""
-    return settings_card(
-        rx.vstack(
-            settings_card_header(
-                "sparkles",
-                "AI Personalization",
-                "Tailor every AI tool's answers to you and your startup.",
-            ),
-            rx.grid(
-                *[
-                    select_field(
-                        AI_LABELS[name],
-                        f"ai-{name.replace('_', '-')}",
-                        getattr(ProfileState, name),
-                        [(choice, AI_OPTION_LABELS[name][choice]) for choice in AI_CHOICES[name]],
-                        lambda value, name=name: ProfileState.set_ai_field(name, value),
-                        AI_HINTS[name],
-                    )
-                    for name in AI_CHOICES
-                ],
-                columns=rx.breakpoints(initial="1", sm="2"),
-                gap="1.25rem",
-                width="100%",
-            ),
-            _ai_summary(),
-            save_row(
-                "Save AI Settings",
-                ProfileState.saving_ai,
-                "ai-save",
-                type="button",
-                on_click=ProfileState.save_ai_settings,
-            ),
-            spacing="5",
+    return settings_section(
+        "sparkles",
+        "AI Personalization",
+        "Tailor every AI tool's answers to you and your startup.",
+        rx.grid(
+            *[
+                select_field(
+                    AI_LABELS[name],
+                    f"ai-{name.replace('_', '-')}",
+                    getattr(ProfileState, name),
+                    [(choice, AI_OPTION_LABELS[name][choice]) for choice in AI_CHOICES[name]],
+                    lambda value, name=name: ProfileState.set_ai_field(name, value),
+                    AI_HINTS[name],
+                )
+                for name in AI_CHOICES
+            ],
+            columns=rx.breakpoints(initial="1", sm="2"),
+            gap="1.25rem",
             width="100%",
+        ),
+        _ai_summary(),
+        save_row(
+            "Save AI Settings",
+            ProfileState.saving_ai,
+            "ai-save",
+            type="button",
+            on_click=ProfileState.save_ai_settings,
         ),
         id="ai-card",
         max_width="52rem",

@@ -30,8 +30,7 @@ from startup_toolkit.pages.profile.widgets import (
     save_row,
     select_field,
     select_input,
-    settings_card,
-    settings_card_header,
+    settings_section,
     switch_row,
 )
 from startup_toolkit.state.auth import AuthState
@@ -105,63 +104,53 @@ def _identity_card() -> rx.Component:
 
 def profile_form() -> rx.Component:
     """P-PROF-2: the profile fields with field-level messages and a Save button."""
-    return settings_card(
-        rx.vstack(
-            settings_card_header(
-                "id-card", "Profile", "How you appear across Unstuck and in your AI results."
-            ),
-            _identity_card(),
-            rx.separator(size="4"),
-            rx.form(
-                rx.vstack(
-                    rx.grid(
-                        _profile_input(
-                            "full_name", auto_complete="name", max_length=SHORT_TEXT_MAX
-                        ),
-                        _profile_input(
-                            "company", auto_complete="organization", max_length=SHORT_TEXT_MAX
-                        ),
-                        columns=rx.breakpoints(initial="1", sm="2"),
-                        gap="1rem",
-                        width="100%",
-                    ),
+    return settings_section(
+        "id-card",
+        "Profile",
+        "How you appear across Unstuck and in your AI results.",
+        _identity_card(),
+        rx.separator(size="4"),
+        rx.form(
+            rx.vstack(
+                rx.grid(
+                    _profile_input("full_name", auto_complete="name", max_length=SHORT_TEXT_MAX),
                     _profile_input(
-                        "bio", placeholder="What are you building? What stage are you at?"
+                        "company", auto_complete="organization", max_length=SHORT_TEXT_MAX
                     ),
-                    rx.grid(
-                        _profile_input(
-                            "location", placeholder="City, Country", max_length=SHORT_TEXT_MAX
-                        ),
-                        _profile_input(
-                            "website",
-                            input_mode="url",
-                            placeholder="https://yourstartup.com",
-                            auto_complete="url",
-                        ),
-                        _profile_input(
-                            "linkedin_url",
-                            input_mode="url",
-                            placeholder="https://linkedin.com/in/you",
-                        ),
-                        _profile_input(
-                            "twitter_handle", placeholder="yourhandle", auto_complete="off"
-                        ),
-                        columns=rx.breakpoints(initial="1", sm="2"),
-                        gap="1rem",
-                        width="100%",
-                    ),
-                    save_row(
-                        "Save Profile", ProfileState.saving_profile, "profile-save", type="submit"
-                    ),
-                    spacing="5",
+                    columns=rx.breakpoints(initial="1", sm="2"),
+                    gap="1rem",
                     width="100%",
                 ),
-                on_submit=ProfileState.save_profile,
-                reset_on_submit=False,
-                aria_label="Profile",
+                _profile_input("bio", placeholder="What are you building? What stage are you at?"),
+                rx.grid(
+                    _profile_input(
+                        "location", placeholder="City, Country", max_length=SHORT_TEXT_MAX
+                    ),
+                    _profile_input(
+                        "website",
+                        input_mode="url",
+                        placeholder="https://yourstartup.com",
+                        auto_complete="url",
+                    ),
+                    _profile_input(
+                        "linkedin_url",
+                        input_mode="url",
+                        placeholder="https://linkedin.com/in/you",
+                    ),
+                    _profile_input("twitter_handle", placeholder="yourhandle", auto_complete="off"),
+                    columns=rx.breakpoints(initial="1", sm="2"),
+                    gap="1rem",
+                    width="100%",
+                ),
+                save_row(
+                    "Save Profile", ProfileState.saving_profile, "profile-save", type="submit"
+                ),
+                spacing="5",
                 width="100%",
             ),
-            spacing="5",
+            on_submit=ProfileState.save_profile,
+            reset_on_submit=False,
+            aria_label="Profile",
             width="100%",
         ),
         id="profile-card",
@@ -170,74 +159,70 @@ def profile_form() -> rx.Component:
 
 def preferences_card() -> rx.Component:
     """P-PROF-7: preferences saved as soon as they change."""
-    return settings_card(
+    return settings_section(
+        "sliders-horizontal",
+        "Preferences",
+        "Notifications, privacy and display.",
+        rx.box(
+            *[
+                switch_row(
+                    f"pref-{name.replace('_', '-')}",
+                    PREFERENCE_TEXTS[name][0],
+                    PREFERENCE_TEXTS[name][1],
+                    getattr(ProfileState, name),
+                    lambda value, name=name: ProfileState.save_preference(name, value),
+                )
+                for name in PREFERENCE_FLAGS
+            ],
+            width="100%",
+        ),
+        rx.grid(
+            select_field(
+                "Theme",
+                "pref-theme",
+                ProfileState.theme,
+                [(t, THEME_LABELS[t]) for t in THEMES],
+                lambda value: ProfileState.save_preference("theme", value),
+            ),
+            select_field(
+                "Language",
+                "pref-language",
+                ProfileState.language,
+                list(LANGUAGES.items()),
+                lambda value: ProfileState.save_preference("language", value),
+            ),
+            columns=rx.breakpoints(initial="1", sm="2"),
+            gap="1rem",
+            width="100%",
+        ),
         rx.vstack(
-            settings_card_header(
-                "sliders-horizontal", "Preferences", "Notifications, privacy and display."
-            ),
-            rx.box(
-                *[
-                    switch_row(
-                        f"pref-{name.replace('_', '-')}",
-                        PREFERENCE_TEXTS[name][0],
-                        PREFERENCE_TEXTS[name][1],
-                        getattr(ProfileState, name),
-                        lambda value, name=name: ProfileState.save_preference(name, value),
-                    )
-                    for name in PREFERENCE_FLAGS
-                ],
-                width="100%",
-            ),
-            rx.grid(
-                select_field(
-                    "Theme",
-                    "pref-theme",
-                    ProfileState.theme,
-                    [(t, THEME_LABELS[t]) for t in THEMES],
-                    lambda value: ProfileState.save_preference("theme", value),
-                ),
-                select_field(
-                    "Language",
-                    "pref-language",
-                    ProfileState.language,
-                    list(LANGUAGES.items()),
-                    lambda value: ProfileState.save_preference("language", value),
-                ),
-                columns=rx.breakpoints(initial="1", sm="2"),
-                gap="1rem",
-                width="100%",
-            ),
-            rx.vstack(
-                field_label("Time zone", "pref-timezone"),
-                rx.flex(
-                    rx.box(
-                        select_input(
-                            "pref-timezone",
-                            ProfileState.timezone,
-                            ProfileState.timezone_options,
-                            lambda value: ProfileState.save_preference("timezone", value),
-                        ),
-                        flex="1",
-                        min_width="0",
+            field_label("Time zone", "pref-timezone"),
+            rx.flex(
+                rx.box(
+                    select_input(
+                        "pref-timezone",
+                        ProfileState.timezone,
+                        ProfileState.timezone_options,
+                        lambda value: ProfileState.save_preference("timezone", value),
                     ),
-                    rx.button(
-                        rx.icon("locate-fixed", size=16),
-                        "Use my time zone",
-                        type="button",
-                        variant="soft",
-                        size="3",
-                        on_click=ProfileState.use_browser_timezone,
-                        id="pref-timezone-detect",
-                    ),
-                    direction=rx.breakpoints(initial="column", sm="row"),
-                    gap="0.75rem",
-                    width="100%",
+                    flex="1",
+                    min_width="0",
                 ),
-                field_hint("Used for dates in your emails and weekly reports."),
-                spacing="2",
+                rx.button(
+                    rx.icon("locate-fixed", size=16),
+                    "Use my time zone",
+                    type="button",
+                    variant="soft",
+                    size="3",
+                    on_click=ProfileState.use_browser_timezone,
+                    id="pref-timezone-detect",
+                ),
+                direction=rx.breakpoints(initial="column", sm="row"),
+                gap="0.75rem",
                 width="100%",
             ),
-            spacing="5",
+            field_hint("Used for dates in your emails and weekly reports."),
+            spacing="2",
             width="100%",
         ),
         id="preferences-card",
@@ -287,29 +272,24 @@ def _delete_dialog() -> rx.Component:
 
 
 def danger_zone() -> rx.Component:
-    return settings_card(
-        rx.vstack(
-            settings_card_header(
-                "triangle-alert",
-                "Delete Account",
-                "Permanently remove your account and all of its data.",
-                color="red",
-            ),
-            rx.button(
-                rx.icon("trash-2", size=16),
-                "Delete Account",
-                type="button",
-                color_scheme="red",
-                variant="soft",
-                size="3",
-                width="100%",
-                id="delete-account",
-                on_click=ProfileState.set_delete_dialog_open(True),
-            ),
-            _delete_dialog(),
-            spacing="4",
+    return settings_section(
+        "triangle-alert",
+        "Delete Account",
+        "Permanently remove your account and all of its data.",
+        rx.button(
+            rx.icon("trash-2", size=16),
+            "Delete Account",
+            type="button",
+            color_scheme="red",
+            variant="soft",
+            size="3",
             width="100%",
+            id="delete-account",
+            on_click=ProfileState.set_delete_dialog_open(True),
         ),
+        _delete_dialog(),
+        color="red",
+        spacing="4",
         id="danger-zone",
         extra_style={"border_color": "var(--red-a6)"},
     )

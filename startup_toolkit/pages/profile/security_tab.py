@@ -15,8 +15,7 @@ from startup_toolkit.pages.profile.widgets import (
     select_input,
     setting_row,
     setting_text,
-    settings_card,
-    settings_card_header,
+    settings_section,
     switch_row,
 )
 
@@ -186,80 +185,75 @@ def _totp_disable_dialog() -> rx.Component:
 
 def security_tab() -> rx.Component:
     """P-PROF-4: two-factor, login notifications, session timeout, password."""
-    return settings_card(
-        rx.vstack(
-            settings_card_header(
-                "shield-check", "Security", "Protect your account and control sessions."
+    return settings_section(
+        "shield-check",
+        "Security",
+        "Protect your account and control sessions.",
+        rx.box(
+            switch_row(
+                "security-two-factor",
+                "Two-factor authentication",
+                "Ask for a code from an authenticator app when signing in.",
+                ProfileState.two_factor_enabled,
+                ProfileState.toggle_two_factor,
             ),
-            rx.box(
-                switch_row(
-                    "security-two-factor",
-                    "Two-factor authentication",
-                    "Ask for a code from an authenticator app when signing in.",
-                    ProfileState.two_factor_enabled,
-                    ProfileState.toggle_two_factor,
+            switch_row(
+                "security-login-notifications",
+                "Login notifications",
+                "Get a notification each time someone signs in to your account.",
+                ProfileState.login_notifications,
+                ProfileState.set_login_notifications,
+            ),
+            setting_row(
+                setting_text(
+                    "security-session-timeout",
+                    "Session timeout",
+                    "How long you stay signed in on a device.",
                 ),
-                switch_row(
-                    "security-login-notifications",
-                    "Login notifications",
-                    "Get a notification each time someone signs in to your account.",
-                    ProfileState.login_notifications,
-                    ProfileState.set_login_notifications,
-                ),
-                setting_row(
-                    setting_text(
+                rx.box(
+                    select_input(
                         "security-session-timeout",
-                        "Session timeout",
-                        "How long you stay signed in on a device.",
+                        ProfileState.session_timeout,
+                        list(SESSION_TIMEOUT_LABELS.items()),
+                        ProfileState.set_session_timeout,
+                        aria_describedby="security-session-timeout-hint",
                     ),
-                    rx.box(
-                        select_input(
-                            "security-session-timeout",
-                            ProfileState.session_timeout,
-                            list(SESSION_TIMEOUT_LABELS.items()),
-                            ProfileState.set_session_timeout,
-                            aria_describedby="security-session-timeout-hint",
-                        ),
-                        width=rx.breakpoints(initial="100%", sm="11rem"),
-                        flex_shrink="0",
-                    ),
-                    align="stretch",
+                    width=rx.breakpoints(initial="100%", sm="11rem"),
+                    flex_shrink="0",
                 ),
-                setting_row(
-                    rx.vstack(
-                        rx.text("Password", size="2", weight="medium", color="var(--gray-12)"),
-                        rx.text(
-                            "Last changed: ",
-                            rx.el.span(
-                                ProfileState.password_last_changed, id="password-last-changed"
-                            ),
-                            size="1",
-                            color="var(--gray-11)",
-                        ),
-                        spacing="1",
-                        flex="1",
-                        min_width="0",
-                    ),
-                    rx.button(
-                        rx.icon("key-round", size=16),
-                        "Change Password",
-                        type="button",
-                        variant="soft",
-                        size="2",
-                        id="change-password",
-                        on_click=ProfileState.set_password_dialog_open(True),
-                    ),
-                    align="start",
-                    divider=False,
-                ),
-                width="100%",
+                align="stretch",
             ),
-            _password_dialog(),
-            _totp_setup_dialog(),
-            _totp_disable_dialog(),
-            spacing="4",
+            setting_row(
+                rx.vstack(
+                    rx.text("Password", size="2", weight="medium", color="var(--gray-12)"),
+                    rx.text(
+                        "Last changed: ",
+                        rx.el.span(ProfileState.password_last_changed, id="password-last-changed"),
+                        size="1",
+                        color="var(--gray-11)",
+                    ),
+                    spacing="1",
+                    flex="1",
+                    min_width="0",
+                ),
+                rx.button(
+                    rx.icon("key-round", size=16),
+                    "Change Password",
+                    type="button",
+                    variant="soft",
+                    size="2",
+                    id="change-password",
+                    on_click=ProfileState.set_password_dialog_open(True),
+                ),
+                align="start",
+                divider=False,
+            ),
             width="100%",
         ),
+        _password_dialog(),
+        _totp_setup_dialog(),
+        _totp_disable_dialog(),
+        spacing="4",
         id="security-card",
         max_width="52rem",
     )

@@ -42,6 +42,27 @@ def settings_card_header(icon: str, title: str, text: str, color: str = "accent"
     )
 
 
+def settings_section(
+    icon: str,
+    title: str,
+    text: str,
+    *body: rx.Component,
+    color: str = "accent",
+    spacing: str = "5",
+    **props: Any,
+) -> rx.Component:
+    """A settings card: its header (`icon`, `title`, `text`), then `body`, in a column."""
+    return settings_card(
+        rx.vstack(
+            settings_card_header(icon, title, text, color),
+            *body,
+            spacing=spacing,
+            width="100%",
+        ),
+        **props,
+    )
+
+
 def form_dialog(
     title: str,
     description: str,
