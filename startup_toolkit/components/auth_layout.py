@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.theme import card_style, gradient_text, heading_style
 
 TRUSTED_BY = "Trusted by 10,000+ entrepreneurs worldwide"
+BADGES = ("AI-Powered", "Instant Access")
 
 
 def _point(icon: str, text: str) -> rx.Component:
@@ -27,7 +30,9 @@ def _point(icon: str, text: str) -> rx.Component:
     )
 
 
-def marketing_panel(title: str, points: list[tuple[str, str]], badges: list[str]) -> rx.Component:
+def marketing_panel(
+    title: str, points: list[tuple[str, str]], badges: tuple[str, ...] = BADGES
+) -> rx.Component:
     return rx.vstack(
         rx.hstack(
             *[rx.badge(b, variant="soft", size="2", radius="full") for b in badges],
@@ -55,8 +60,15 @@ def marketing_panel(title: str, points: list[tuple[str, str]], badges: list[str]
 
 
 def auth_layout(
-    heading: str, subheading: str, form: rx.Component, panel: rx.Component
+    heading: str,
+    subheading: str,
+    form: rx.Component,
+    panel_title: str,
+    points: list[tuple[str, str]],
 ) -> rx.Component:
+    """The page: `heading`, `subheading` and the form card beside the marketing panel
+    (`panel_title` over the (icon, text) `points`)."""
+    panel = marketing_panel(panel_title, points)
     return page_layout(
         rx.box(
             rx.grid(
@@ -97,6 +109,21 @@ def field(
     )
 
 
+def password_field(
+    label: str, name: str, auto_complete: str, error: rx.Var | str = "", **props: object
+) -> rx.Component:
+    """A required password input (`auto_complete`: current-password or new-password)."""
+    return field(
+        label,
+        name,
+        type_="password",
+        error=error,
+        auto_complete=auto_complete,
+        required=True,
+        **props,
+    )
+
+
 def email_field(error: rx.Var | str = "") -> rx.Component:
     return field(
         "Email",
@@ -119,6 +146,20 @@ def form_error(message: rx.Var[str]) -> rx.Component:
 
 def submit_button(label: str, busy: rx.Var[bool]) -> rx.Component:
     return rx.button(label, type="submit", size="3", width="100%", loading=busy)
+
+
+def auth_form(error: rx.Var[str], *children: rx.Component, on_submit: Any) -> rx.Component:
+    """A sign-in or sign-up form: its own `error` on top, then `children`."""
+    return rx.form(
+        rx.vstack(form_error(error), *children, spacing="4", width="100%"),
+        on_submit=on_submit,
+        width="100%",
+    )
+
+
+def form_footer(label: str, busy: rx.Var[bool], prompt: str, link: str, href: str) -> rx.Component:
+    """The submit button (`label`), then the line with the other way in (`link` to `href`)."""
+    return rx.fragment(submit_button(label, busy), other_way_in(prompt, link, href))
 
 
 def other_way_in(prompt: str, label: str, href: str) -> rx.Component:

@@ -4,15 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.auth_layout import (
-    auth_layout,
-    email_field,
-    field,
-    form_error,
-    marketing_panel,
-    other_way_in,
-    submit_button,
-)
+from startup_toolkit.components import auth_layout as auth_ui
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.redirects import safe_next_path
 from startup_toolkit.services import accounts
@@ -75,56 +67,38 @@ class LoginState(rx.State):
 
 
 def _password_form() -> rx.Component:
-    return rx.form(
-        rx.vstack(
-            form_error(LoginState.error),
-            rx.cond(
-                LoginState.notice != "", rx.callout(LoginState.notice, icon="info", width="100%")
-            ),
-            email_field(),
-            field(
-                "Password",
-                "password",
-                type_="password",
-                auto_complete="current-password",
-                required=True,
-                max_length=128,
-            ),
-            submit_button("Sign In", LoginState.busy),
-            other_way_in("New here? ", "Create an account", "/signup"),
-            spacing="4",
-            width="100%",
+    return auth_ui.auth_form(
+        LoginState.error,
+        rx.cond(LoginState.notice != "", rx.callout(LoginState.notice, icon="info", width="100%")),
+        auth_ui.email_field(),
+        auth_ui.password_field("Password", "password", "current-password", max_length=128),
+        auth_ui.form_footer(
+            "Sign In", LoginState.busy, "New here? ", "Create an account", "/signup"
         ),
         on_submit=LoginState.sign_in,
-        width="100%",
     )
 
 
 def _code_form() -> rx.Component:
-    return rx.form(
-        rx.vstack(
-            form_error(LoginState.error),
-            rx.text("Enter the 6-digit code from your authenticator app.", size="2"),
-            field(
-                "Authentication code",
-                "code",
-                input_mode="numeric",
-                auto_complete="one-time-code",
-                max_length=8,
-                required=True,
-            ),
-            rx.button("Verify", type="submit", size="3", width="100%"),
-            rx.button(
-                "Use a different account",
-                type="button",
-                variant="ghost",
-                on_click=LoginState.back_to_password,
-            ),
-            spacing="4",
-            width="100%",
+    return auth_ui.auth_form(
+        LoginState.error,
+        rx.text("Enter the 6-digit code from your authenticator app.", size="2"),
+        auth_ui.field(
+            "Authentication code",
+            "code",
+            input_mode="numeric",
+            auto_complete="one-time-code",
+            max_length=8,
+            required=True,
+        ),
+        rx.button("Verify", type="submit", size="3", width="100%"),
+        rx.button(
+            "Use a different account",
+            type="button",
+            variant="ghost",
+            on_click=LoginState.back_to_password,
         ),
         on_submit=LoginState.verify_code,
-        width="100%",
     )
 
 
@@ -135,17 +109,14 @@ def _code_form() -> rx.Component:
     on_load=[AuthState.redirect_if_signed_in, LoginState.load],
 )
 def login() -> rx.Component:
-    return auth_layout(
+    return auth_ui.auth_layout(
         "Welcome Back",
         "Sign in to pick up where you left off.",
         rx.cond(LoginState.stage == "code", _code_form(), _password_form()),
-        marketing_panel(
-            "Your AI business architect is ready",
-            [
-                ("sparkles", "AI-powered diagnosis, plans and answers"),
-                ("zap", "Instant access to every tool in your plan"),
-                ("layout-dashboard", "Your saved results, activity and notifications"),
-            ],
-            ["AI-Powered", "Instant Access"],
-        ),
+        "Your AI business architect is ready",
+        [
+            ("sparkles", "AI-powered diagnosis, plans and answers"),
+            ("zap", "Instant access to every tool in your plan"),
+            ("layout-dashboard", "Your saved results, activity and notifications"),
+        ],
     )

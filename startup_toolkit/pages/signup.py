@@ -4,15 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.auth_layout import (
-    auth_layout,
-    email_field,
-    field,
-    form_error,
-    marketing_panel,
-    other_way_in,
-    submit_button,
-)
+from startup_toolkit.components import auth_layout as auth_ui
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
 from startup_toolkit.services import accounts, visitor_limits
@@ -60,57 +52,42 @@ def _err(name: str) -> rx.Var:
     on_load=[AuthState.redirect_if_signed_in, SignupState.load],
 )
 def signup() -> rx.Component:
-    form = rx.form(
-        rx.vstack(
-            form_error(SignupState.error),
-            field(
-                "Full name",
-                "name",
-                error=_err("name"),
-                auto_complete="name",
-                required=True,
-                max_length=200,
-            ),
-            email_field(_err("email")),
-            field(
-                "Password",
-                "password",
-                type_="password",
-                error=_err("password"),
-                auto_complete="new-password",
-                required=True,
-                min_length=MIN_LENGTH,
-                max_length=MAX_LENGTH,
-            ),
-            field(
-                "Confirm password",
-                "confirm",
-                type_="password",
-                error=_err("confirm"),
-                auto_complete="new-password",
-                required=True,
-                max_length=MAX_LENGTH,
-            ),
-            rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
-            submit_button("Create Account", SignupState.busy),
-            other_way_in("Already have an account? ", "Sign in", "/login"),
-            spacing="4",
-            width="100%",
+    form = auth_ui.auth_form(
+        SignupState.error,
+        auth_ui.field(
+            "Full name",
+            "name",
+            error=_err("name"),
+            auto_complete="name",
+            required=True,
+            max_length=200,
+        ),
+        auth_ui.email_field(_err("email")),
+        auth_ui.password_field(
+            "Password",
+            "password",
+            "new-password",
+            _err("password"),
+            min_length=MIN_LENGTH,
+            max_length=MAX_LENGTH,
+        ),
+        auth_ui.password_field(
+            "Confirm password", "confirm", "new-password", _err("confirm"), max_length=MAX_LENGTH
+        ),
+        rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
+        auth_ui.form_footer(
+            "Create Account", SignupState.busy, "Already have an account? ", "Sign in", "/login"
         ),
         on_submit=SignupState.sign_up,
-        width="100%",
     )
-    return auth_layout(
+    return auth_ui.auth_layout(
         "Start Your Journey",
         "Create your account in under a minute.",
         form,
-        marketing_panel(
-            "Everything you need to get unstuck",
-            [
-                ("users", "Join 10,000+ entrepreneurs building with Unstuck"),
-                ("brain", "AI business insights tailored to your stage and industry"),
-                ("crown", "Premium tools: scanner, co-founder, funding and growth"),
-            ],
-            ["AI-Powered", "Instant Access"],
-        ),
+        "Everything you need to get unstuck",
+        [
+            ("users", "Join 10,000+ entrepreneurs building with Unstuck"),
+            ("brain", "AI business insights tailored to your stage and industry"),
+            ("crown", "Premium tools: scanner, co-founder, funding and growth"),
+        ],
     )
