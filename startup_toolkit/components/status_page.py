@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
+
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.theme import heading_style
 
 
 def status_shell(*children: rx.Component, max_width: str = "52rem") -> rx.Component:
@@ -23,3 +28,33 @@ def status_shell(*children: rx.Component, max_width: str = "52rem") -> rx.Compon
         display="flex",
         align_items="center",
     )
+
+
+def status_heading(
+    title: str,
+    text: str,
+    *,
+    text_width: str,
+    title_size: Any = None,
+    text_size: Any = None,
+) -> rx.Component:
+    """The page's h1 and the grey line under it (by default 8/9 and 3/4, larger from `sm`)."""
+    return rx.fragment(
+        rx.heading(
+            title,
+            as_="h1",
+            size=title_size or rx.breakpoints(initial="8", sm="9"),
+            style=heading_style,
+        ),
+        rx.text(
+            text,
+            size=text_size or rx.breakpoints(initial="3", sm="4"),
+            color_scheme="gray",
+            max_width=text_width,
+        ),
+    )
+
+
+def status_link(icon: str, label: str, href: str, **props: Any) -> rx.Component:
+    """A size-3 link button: `icon`, then `label`."""
+    return link_button(rx.fragment(rx.icon(icon, size=18), label), href, size="3", **props)

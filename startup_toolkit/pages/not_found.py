@@ -13,10 +13,8 @@ from __future__ import annotations
 import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
-from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
-from startup_toolkit.components.status_page import status_shell
-from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.status_page import status_heading, status_link, status_shell
 
 
 def go_back_button() -> rx.Component:
@@ -46,22 +44,17 @@ def not_found() -> rx.Component:
         rx.box(
             status_shell(
                 rx.el.div("404", class_name="status-code", aria_hidden="true"),
-                rx.heading("Page not found", as_="h1", size="8", style=heading_style),
-                rx.text(
+                status_heading(
+                    "Page not found",
                     "The page you are looking for does not exist or has moved. Let's get you "
                     "back on track.",
-                    size="3",
-                    color_scheme="gray",
-                    max_width="30rem",
+                    text_width="30rem",
+                    title_size="8",
+                    text_size="3",
                 ),
                 rx.box(
                     go_back_button(),
-                    link_button(
-                        rx.fragment(rx.icon("house", size=18), "Return to Home"),
-                        "/",
-                        size="3",
-                        id="return-home",
-                    ),
+                    status_link("house", "Return to Home", "/", id="return-home"),
                     class_name="button-row stack-mobile",
                 ),
                 rx.el.div(

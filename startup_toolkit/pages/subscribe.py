@@ -19,8 +19,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
-from startup_toolkit.components.status_page import status_shell
-from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.status_page import status_heading, status_link, status_shell
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.services import billing
@@ -228,18 +227,11 @@ def subscribe_success() -> rx.Component:
         status_shell(
             rx.box(custom_attrs={"data-confetti": ""}, aria_hidden="true", display="none"),
             rx.el.span(rx.icon("party-popper", size=34), class_name="status-badge success"),
-            rx.heading(
+            status_heading(
                 "You're All Set!",
-                as_="h1",
-                size=rx.breakpoints(initial="8", sm="9"),
-                style=heading_style,
-            ),
-            rx.text(
                 "Thanks for subscribing to Unstuck. Pick where to start: every tool is one "
                 "click away.",
-                size=rx.breakpoints(initial="3", sm="4"),
-                color_scheme="gray",
-                max_width="34rem",
+                text_width="34rem",
             ),
             confirmation_line(),
             rx.grid(
@@ -271,33 +263,16 @@ def subscribe_canceled() -> rx.Component:
     return page_layout(
         status_shell(
             rx.el.span(rx.icon("circle-x", size=34), class_name="status-badge neutral"),
-            rx.heading(
+            status_heading(
                 "Checkout canceled",
-                as_="h1",
-                size=rx.breakpoints(initial="8", sm="9"),
-                style=heading_style,
-            ),
-            rx.text(
                 "No worries: you have not been charged. The plan will be here whenever you "
                 "are ready.",
-                size=rx.breakpoints(initial="3", sm="4"),
-                color_scheme="gray",
-                max_width="32rem",
+                text_width="32rem",
             ),
             rx.box(
-                link_button(
-                    rx.fragment(rx.icon("arrow-left", size=18), "Return to Pricing"),
-                    "/pricing",
-                    size="3",
-                    id="return-to-pricing",
-                ),
-                link_button(
-                    rx.fragment(rx.icon("house", size=18), "Back Home"),
-                    "/",
-                    size="3",
-                    variant="soft",
-                    color_scheme="gray",
-                    id="back-home",
+                status_link("arrow-left", "Return to Pricing", "/pricing", id="return-to-pricing"),
+                status_link(
+                    "house", "Back Home", "/", variant="soft", color_scheme="gray", id="back-home"
                 ),
                 class_name="button-row stack-mobile",
             ),
