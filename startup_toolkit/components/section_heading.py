@@ -49,3 +49,28 @@ def section_heading(
         align="center",
         margin_bottom=rx.breakpoints(initial="2rem", md="3rem"),
     )
+
+
+def page_intro(
+    icon: str, label: str, title: tuple[Any, ...], text: str, **text_props: Any
+) -> rx.Component:
+    """A signed-in page's opening, left-aligned: a badge (`icon`, `label`), the h1 made of
+    `title` (strings and spans) and the grey line `text` under it."""
+    return rx.vstack(
+        rx.badge(
+            rx.icon(icon, size=14, aria_hidden="true"),
+            label,
+            variant="soft",
+            radius="full",
+            size="2",
+        ),
+        rx.heading(
+            *title,
+            as_="h1",
+            size=rx.breakpoints(initial="7", md="8"),
+            style=heading_style,
+        ),
+        rx.text(text, size="3", color="var(--gray-11)", **text_props),
+        spacing="3",
+        align="start",
+    )

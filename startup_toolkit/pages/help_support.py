@@ -8,6 +8,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.section_heading import page_intro
 from startup_toolkit.components.theme import card_style, gradient_text, heading_style
 from startup_toolkit.components.tool_layout import tool_icon
 from startup_toolkit.domain.catalog import (
@@ -377,29 +378,11 @@ def _contact() -> rx.Component:
 
 
 def _header() -> rx.Component:
-    return rx.vstack(
-        rx.badge(
-            rx.icon("life-buoy", size=14, aria_hidden="true"),
-            "Help & Support",
-            variant="soft",
-            radius="full",
-            size="2",
-        ),
-        rx.heading(
-            "How can we ",
-            rx.el.span("help", style=gradient_text),
-            "?",
-            as_="h1",
-            size=rx.breakpoints(initial="7", md="8"),
-            style=heading_style,
-        ),
-        rx.text(
-            "Guides, answers and a direct line to our team.",
-            size="3",
-            color="var(--gray-11)",
-        ),
-        spacing="3",
-        align="start",
+    return page_intro(
+        "life-buoy",
+        "Help & Support",
+        ("How can we ", rx.el.span("help", style=gradient_text), "?"),
+        "Guides, answers and a direct line to our team.",
     )
 
 

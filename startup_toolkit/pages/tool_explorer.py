@@ -15,6 +15,7 @@ from reflex.experimental.client_state import ClientStateVar
 
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.section_heading import page_intro
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.components.tool_layout import ai_disclaimer, tool_icon
 from startup_toolkit.db import in_worker
@@ -144,31 +145,13 @@ def _empty_state() -> rx.Component:
 
 
 def _header() -> rx.Component:
-    return rx.vstack(
-        rx.badge(
-            rx.icon("compass", size=14, aria_hidden="true"),
-            "Tool Explorer",
-            variant="soft",
-            radius="full",
-            size="2",
-        ),
-        rx.heading(
-            "Find the ",
-            rx.el.span("right tool", style=gradient_text),
-            " for your next move",
-            as_="h1",
-            size=rx.breakpoints(initial="7", md="8"),
-            style=heading_style,
-        ),
-        rx.text(
-            "Five AI tools for strategy, funding, growth, ideas and analytics. "
-            "Search or pick a category, then launch.",
-            size="3",
-            color="var(--gray-11)",
-            max_width="40rem",
-        ),
-        spacing="3",
-        align="start",
+    return page_intro(
+        "compass",
+        "Tool Explorer",
+        ("Find the ", rx.el.span("right tool", style=gradient_text), " for your next move"),
+        "Five AI tools for strategy, funding, growth, ideas and analytics. "
+        "Search or pick a category, then launch.",
+        max_width="40rem",
     )
 
 
