@@ -7,6 +7,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import tool_icon
+from startup_toolkit.domain.catalog import Tool
 
 
 def eyebrow(label: str, icon: str) -> rx.Component:
@@ -73,4 +75,21 @@ def page_intro(
         rx.text(text, size="3", color="var(--gray-11)", **text_props),
         spacing="3",
         align="start",
+    )
+
+
+def tool_heading(tool: Tool, level: str, tile: str, icon_size: int, **props: Any) -> rx.Component:
+    """A tool card's top: its icon tile (`tile` wide) beside its name (heading `level`, e.g.
+    "h2") and its category badge."""
+    return rx.hstack(
+        tool_icon(tool, size=tile, icon_size=icon_size),
+        rx.vstack(
+            rx.heading(tool.name, as_=level, size="4", style=heading_style),
+            rx.badge(tool.category, color_scheme=tool.color, variant="soft", radius="full"),
+            spacing="1",
+            align="start",
+        ),
+        spacing="3",
+        align="center",
+        **props,
     )

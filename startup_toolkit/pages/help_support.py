@@ -8,9 +8,8 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
-from startup_toolkit.components.section_heading import page_intro
+from startup_toolkit.components.section_heading import page_intro, tool_heading
 from startup_toolkit.components.theme import card_style, gradient_text, heading_style
-from startup_toolkit.components.tool_layout import tool_icon
 from startup_toolkit.domain.catalog import (
     AI_COFOUNDER,
     ALL_TOOLS,
@@ -172,17 +171,7 @@ def _section_heading(text: str, anchor: str = "") -> rx.Component:
 
 def _guide_card(tool: Tool) -> rx.Component:
     return rx.vstack(
-        rx.hstack(
-            tool_icon(tool, size="2.5rem", icon_size=20),
-            rx.vstack(
-                rx.heading(tool.name, as_="h3", size="4", style=heading_style),
-                rx.badge(tool.category, color_scheme=tool.color, variant="soft", radius="full"),
-                spacing="1",
-                align="start",
-            ),
-            spacing="3",
-            align="center",
-        ),
+        tool_heading(tool, "h3", "2.5rem", 20),
         rx.text(tool.description, size="2", color="var(--gray-11)", flex_grow="1"),
         rx.link(
             f"Open {tool.name}",
@@ -322,17 +311,28 @@ def _faq() -> rx.Component:
     )
 
 
+def _contact_card(
+    icon: str, color: str, title: str, text: str, action: rx.Component
+) -> rx.Component:
+    return rx.vstack(
+        rx.icon(icon, size=24, color=f"var(--{color}-11)", aria_hidden="true"),
+        rx.heading(title, as_="h2", size="5", style=heading_style),
+        rx.text(text, size="3", color="var(--gray-11)"),
+        action,
+        spacing="3",
+        align="start",
+        style=card_style,
+    )
+
+
 def _contact() -> rx.Component:
     return rx.grid(
-        rx.vstack(
-            rx.icon("mail", size=24, color="var(--violet-11)", aria_hidden="true"),
-            rx.heading("Contact Support", as_="h2", size="5", style=heading_style),
-            rx.text(
-                "Questions about a tool, your account or billing? Send our team a message; "
-                "we reply within 24 hours.",
-                size="3",
-                color="var(--gray-11)",
-            ),
+        _contact_card(
+            "mail",
+            "violet",
+            "Contact Support",
+            "Questions about a tool, your account or billing? Send our team a message; "
+            "we reply within 24 hours.",
             rx.button(
                 rx.link(
                     "Contact Support",
@@ -345,19 +345,13 @@ def _contact() -> rx.Component:
                 as_child=True,
                 size="3",
             ),
-            spacing="3",
-            align="start",
-            style=card_style,
         ),
-        rx.vstack(
-            rx.icon("users", size=24, color="var(--cyan-11)", aria_hidden="true"),
-            rx.heading("Join Community", as_="h2", size="5", style=heading_style),
-            rx.text(
-                "A space to swap notes with other founders using Unstuck. We are building it "
-                "now; until then, tell us what you'd like to see through the contact form.",
-                size="3",
-                color="var(--gray-11)",
-            ),
+        _contact_card(
+            "users",
+            "cyan",
+            "Join Community",
+            "A space to swap notes with other founders using Unstuck. We are building it "
+            "now; until then, tell us what you'd like to see through the contact form.",
             rx.badge(
                 rx.icon("clock", size=14, aria_hidden="true"),
                 "Community coming soon",
@@ -367,9 +361,6 @@ def _contact() -> rx.Component:
                 size="2",
                 class_name="help-community-soon",
             ),
-            spacing="3",
-            align="start",
-            style=card_style,
         ),
         columns=rx.breakpoints(initial="1", md="2"),
         spacing="4",

@@ -15,9 +15,9 @@ from reflex.experimental.client_state import ClientStateVar
 
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
-from startup_toolkit.components.section_heading import page_intro
-from startup_toolkit.components.theme import gradient_text, heading_style
-from startup_toolkit.components.tool_layout import ai_disclaimer, tool_icon
+from startup_toolkit.components.section_heading import page_intro, tool_heading
+from startup_toolkit.components.theme import gradient_text
+from startup_toolkit.components.tool_layout import ai_disclaimer
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.catalog import (
     EXPLORER_CATEGORIES,
@@ -90,18 +90,7 @@ def _category_button(label: str) -> rx.Component:
 
 def _tool_card(tool: Tool) -> rx.Component:
     return rx.el.article(
-        rx.hstack(
-            tool_icon(tool, size="2.75rem", icon_size=22),
-            rx.vstack(
-                rx.heading(tool.name, as_="h2", size="4", style=heading_style),
-                rx.badge(tool.category, color_scheme=tool.color, variant="soft", radius="full"),
-                spacing="1",
-                align="start",
-            ),
-            spacing="3",
-            align="center",
-            width="100%",
-        ),
+        tool_heading(tool, "h2", "2.75rem", 22, width="100%"),
         rx.text(tool.description, size="2", color="var(--gray-11)", flex_grow="1"),
         rx.button(
             "Launch Tool",
