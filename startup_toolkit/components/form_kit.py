@@ -16,9 +16,11 @@ from typing import Any
 import reflex as rx
 
 
-def field_label(text: str, html_for: str, **props: Any) -> rx.Component:
+def field_label(text: str, html_for: str, *children: rx.Component, **props: Any) -> rx.Component:
+    """A field's label; `children` follow the text (e.g. a required marker)."""
     return rx.el.label(
         text,
+        *children,
         html_for=html_for,
         style={"font_weight": "500", "font_size": "var(--font-size-2)", "color": "var(--gray-12)"},
         **props,
@@ -31,12 +33,13 @@ def field_hint(text: Any, element_id: str = "") -> rx.Component:
     return rx.text(text, size="1", color="var(--gray-11)", **props)
 
 
-def field_error(message: rx.Var, element_id: str) -> rx.Component:
-    """The field's message with an alert icon, announced, while `message` is not empty."""
+def field_error(message: rx.Var, element_id: str, icon_offset: str = "2px") -> rx.Component:
+    """The field's message with an alert icon (`icon_offset` from the top), announced, while
+    `message` is not empty."""
     return rx.cond(
         message != "",
         rx.text(
-            rx.icon("circle-alert", size=14, flex_shrink="0", margin_top="2px"),
+            rx.icon("circle-alert", size=14, flex_shrink="0", margin_top=icon_offset),
             rx.el.span(message),
             id=element_id,
             size="2",

@@ -14,6 +14,14 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.footer import social_icons
+from startup_toolkit.components.form_kit import (
+    busy_button,
+    field_error,
+    field_label,
+    icon_tile,
+    invalid_props,
+    tile_row,
+)
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.db import in_worker
@@ -190,29 +198,16 @@ class ContactState(rx.State):
 
 
 def _label(text: str, html_for: str) -> rx.Component:
-    return rx.el.label(
+    return field_label(
         text,
+        html_for,
         rx.el.span("*", color="var(--accent-11)", margin_left="2px", aria_hidden="true"),
         rx.el.span(" (required)", class_name="sr-only"),
-        html_for=html_for,
-        style={"font_weight": "500", "font_size": "var(--font-size-2)", "color": "var(--gray-12)"},
     )
 
 
 def _error(field: str, error: rx.Var[str]) -> rx.Component:
-    return rx.cond(
-        error != "",
-        rx.text(
-            rx.icon("circle-alert", size=14, flex_shrink="0", margin_top="3px"),
-            rx.el.span(error),
-            id=f"{FIELD_IDS[field]}-error",
-            size="2",
-            color="var(--red-11)",
-            display="flex",
-            gap="0.35rem",
-            role="alert",
-        ),
-    )
+    return field_error(error, f"{FIELD_IDS[field]}-error", icon_offset="3px")
 
 
 def _field(
@@ -242,9 +237,7 @@ def _input_props(field: str, error: rx.Var[str]) -> dict[str, Any]:
         "id": field_id,
         "name": field,
         "aria_required": "true",
-        "aria_invalid": rx.cond(error != "", "true", "false"),
-        "aria_describedby": f"{field_id}-error",
-        "color_scheme": rx.cond(error != "", "red", "violet"),
+        **invalid_props(error, field_id),
         "size": "3",
         "width": "100%",
     }
@@ -265,19 +258,14 @@ def _message_counter() -> rx.Component:
 
 
 def _submit_button() -> rx.Component:
-    return rx.button(
-        rx.cond(
-            ContactState.submitting,
-            rx.hstack(rx.spinner(size="2"), rx.text("Sending..."), spacing="2", align="center"),
-            rx.hstack(
-                rx.icon("send", size=16), rx.text("Send Message"), spacing="2", align="center"
-            ),
-        ),
+    return busy_button(
+        "Send Message",
+        "Sending...",
+        ContactState.submitting,
+        "send",
         type="submit",
         id="contact-submit",
         size="3",
-        disabled=ContactState.submitting,
-        aria_busy=rx.cond(ContactState.submitting, "true", "false"),
         width=["100%", "100%", "auto"],
         min_width="11rem",
         cursor=rx.cond(ContactState.submitting, "progress", "pointer"),
@@ -414,24 +402,10 @@ def sent_panel() -> rx.Component:
 
 
 def _info_row(icon: str, title: str, *body: rx.Component) -> rx.Component:
-    return rx.hstack(
-        rx.center(
-            rx.icon(icon, size=18, color="var(--accent-11)"),
-            width="2.5rem",
-            height="2.5rem",
-            flex_shrink="0",
-            border_radius="var(--radius-3)",
-            background="var(--accent-a3)",
-        ),
-        rx.vstack(
-            rx.text(title, size="2", weight="medium", color="var(--gray-11)"),
-            *body,
-            spacing="1",
-            min_width="0",
-        ),
-        spacing="3",
-        align="start",
-        width="100%",
+    return tile_row(
+        icon_tile(icon, size="2.5rem"),
+        rx.text(title, size="2", weight="medium", color="var(--gray-11)"),
+        *body,
     )
 
 
