@@ -123,29 +123,36 @@ class NotificationsState(rx.State):
             return
         self.loading = False
 
-    @rx.event
-    async def mark_read(self, notification_id: int) -> AsyncIterator[EventSpec | None]:
-        """Mark one of the user's notifications read."""
+    async def _change_one(
+        self, change: Callable[..., Any], notification_id: int, what: str, done: str, failed: str
+    ) -> AsyncIterator[EventSpec | None]:
+        """`change` one of the user's notifications, re-read the list, toast how it went."""
         user_id = await signed_in_user_id(self)
         if user_id is None:
             return
-        ok = await _attempt(
-            notes.mark_read, user_id, notification_id, what="mark a notification read"
-        )
+        ok = await _attempt(change, user_id, notification_id, what=what)
         await self._refresh(user_id)
-        yield _toast(ok, MARKED_READ if ok else MARK_FAILED)
+        yield _toast(ok, done if ok else failed)
+
+    @rx.event
+    async def mark_read(self, notification_id: int) -> AsyncIterator[EventSpec | None]:
+        """Mark one of the user's notifications read."""
+        async for spec in self._change_one(
+            notes.mark_read, notification_id, "mark a notification read", MARKED_READ, MARK_FAILED
+        ):
+            yield spec
 
     @rx.event
     async def delete(self, notification_id: int) -> AsyncIterator[EventSpec | None]:
         """Delete one of the user's notifications."""
-        user_id = await signed_in_user_id(self)
-        if user_id is None:
-            return
-        ok = await _attempt(
-            notes.delete_notification, user_id, notification_id, what="delete a notification"
-        )
-        await self._refresh(user_id)
-        yield _toast(ok, DELETED if ok else DELETE_FAILED)
+        async for spec in self._change_one(
+            notes.delete_notification,
+            notification_id,
+            "delete a notification",
+            DELETED,
+            DELETE_FAILED,
+        ):
+            yield spec
 
     @rx.event
     async def mark_all_read(self) -> AsyncIterator[EventSpec | None]:
