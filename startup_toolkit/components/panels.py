@@ -74,3 +74,14 @@ def titled_tool_card(
     return rx.vstack(
         section_heading(title, icon, color, size=heading_size), *body, style=style, **props
     )
+
+
+def name_and_detail(
+    name: Any, detail: Any, *, weight: str = "medium", detail_size: str = "1", **props: Any
+) -> rx.Component:
+    """Two lines of a list entry: `name`, and under it `detail` in small muted text."""
+    return rx.box(
+        rx.text(name, size="2", weight=weight),
+        rx.text(detail, size=detail_size, color="var(--gray-11)"),
+        **props,
+    )

@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import text_box
+from startup_toolkit.components.panels import name_and_detail, text_box
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState, PostRow
@@ -263,12 +263,7 @@ def _founder(name: str, company: str, initials: str) -> rx.Component:
     following = ArenaState.following.contains(name)
     return rx.hstack(
         avatar(initials, "2rem"),
-        rx.box(
-            rx.text(name, size="2", weight="medium"),
-            rx.text(company, size="1", color=MUTED),
-            flex="1",
-            min_width="0",
-        ),
+        name_and_detail(name, company, flex="1", min_width="0"),
         rx.button(
             rx.cond(following, "Following", "Follow"),
             on_click=ArenaState.toggle_follow(name),

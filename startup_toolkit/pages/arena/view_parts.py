@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import sample_callout, titled_tool_card
+from startup_toolkit.components.panels import name_and_detail, sample_callout, titled_tool_card
 from startup_toolkit.components.tool_layout import tool_card_style
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain.catalog import STARTUP_ARENA
@@ -67,10 +67,7 @@ def icon_item(icon: str, name: str, text: str, text_size: str) -> rx.Component:
     """A line of an explaining list: an icon, a name, and what it means."""
     return rx.hstack(
         rx.icon(icon, size=16, color=MUTED, flex_shrink="0", aria_hidden="true"),
-        rx.box(
-            rx.text(name, weight="medium", size="2"),
-            rx.text(text, size=text_size, color=MUTED),
-        ),
+        name_and_detail(name, text, detail_size=text_size),
         spacing="3",
         align="start",
     )

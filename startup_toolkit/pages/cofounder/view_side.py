@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import icon_text_button, titled_tool_card
+from startup_toolkit.components.panels import icon_text_button, name_and_detail, titled_tool_card
 from startup_toolkit.components.tool_layout import tool_card_style
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import CofounderState
@@ -57,12 +57,7 @@ def _feature(feature: chat.Feature) -> rx.Component:
     return rx.el.li(
         rx.hstack(
             rx.icon(feature.icon, size=16, color="var(--violet-11)", aria_hidden="true"),
-            rx.vstack(
-                rx.text(feature.title, size="2", weight="medium"),
-                rx.text(feature.description, size="1", color="var(--gray-11)"),
-                spacing="0",
-                align="start",
-            ),
+            name_and_detail(feature.title, feature.description),
             spacing="2",
             align="start",
         ),

@@ -7,7 +7,12 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import dialog_header, icon_text_button, modal
+from startup_toolkit.components.panels import (
+    dialog_header,
+    icon_text_button,
+    modal,
+    name_and_detail,
+)
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import MUTED
@@ -41,14 +46,7 @@ def _favorite_option(tool: Tool) -> rx.Component:
     chosen = S.favorite_paths.contains(tool.path)
     return rx.hstack(
         rx.icon(tool.icon, size=20, color=f"var(--{tool.color}-11)"),
-        rx.vstack(
-            rx.text(tool.name, weight="bold", size="2"),
-            rx.text(tool.tagline, size="1", color=MUTED),
-            spacing="0",
-            align="start",
-            flex="1",
-            min_width="0",
-        ),
+        name_and_detail(tool.name, tool.tagline, weight="bold", flex="1", min_width="0"),
         rx.button(
             rx.cond(chosen, "Remove", "Add to Favorites"),
             size="1",
