@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import reflex as rx
@@ -21,6 +21,14 @@ from startup_toolkit.domain import arena as rules
 JOIN_DELAY_SECONDS = 0.5
 POST_DELAY_SECONDS = 1.0
 TOAST_ID = "arena-status"
+
+
+def _toast(show: Callable[..., EventSpec], title: str, detail: str) -> EventSpec:
+    """An Arena toast (`show`: rx.toast.success, .info or .error); they share one id, so a
+    new one replaces the last."""
+    return show(title, description=detail, id=TOAST_ID)
+
+
 TABS: tuple[tuple[str, str], ...] = (
     ("leaderboard", "Leaderboard"),
     ("feed", "Arena Feed"),
@@ -125,7 +133,7 @@ class ArenaState(rx.State):
         self.errors = errors
         if errors:
             title, detail = rules.join_toast(errors)
-            return rx.toast.error(title, description=detail, id=TOAST_ID)
+            return _toast(rx.toast.error, title, detail)
         self.joining = True  # the form is frozen until finish_join is done
         return ArenaState.finish_join
 
@@ -148,10 +156,10 @@ class ArenaState(rx.State):
             self.tab = "leaderboard"
             self.joined = True
             self.joining = False
-        yield rx.toast.success(
+        yield _toast(
+            rx.toast.success,
             "Welcome to the Arena!",
-            description=f"You enter at rank #{rules.JOIN_RANK} with {rules.JOIN_SCORE} points.",
-            id=TOAST_ID,
+            f"You enter at rank #{rules.JOIN_RANK} with {rules.JOIN_SCORE} points.",
         )
 
     @rx.event
@@ -162,11 +170,10 @@ class ArenaState(rx.State):
     @rx.event
     def load_more(self) -> EventSpec:
         """Load More Rankings: the sample board has only its top five."""
-        return rx.toast.info(
+        return _toast(
+            rx.toast.info,
             "No more rankings in this sample",
-            description=f"The sample arena lists the top {rules.LEADERBOARD_SIZE} only. "
-            + rules.RANKING_NOTE,
-            id=TOAST_ID,
+            f"The sample arena lists the top {rules.LEADERBOARD_SIZE} only. " + rules.RANKING_NOTE,
         )
 
     # -- the feed (T-ARENA-2) --------------------------------------------------------------------
@@ -200,9 +207,9 @@ class ArenaState(rx.State):
         error = rules.validate_post(self.draft)
         self.post_error = error if error == rules.POST_TOO_LONG else ""
         if error == rules.EMPTY_POST_DETAIL:
-            return rx.toast.error(rules.EMPTY_POST, description=error, id=TOAST_ID)
+            return _toast(rx.toast.error, rules.EMPTY_POST, error)
         if error is not None:
-            return rx.toast.error("Post too long", description=error, id=TOAST_ID)
+            return _toast(rx.toast.error, "Post too long", error)
         self.posting = True  # the draft is frozen until finish_post is done
         return ArenaState.finish_post
 
@@ -228,9 +235,7 @@ class ArenaState(rx.State):
             self.post_points += rules.POST_POINTS
             self.draft = ""
             self.posting = False
-        yield rx.toast.success(
-            "Posted to the Arena", description=f"+{rules.POST_POINTS} points", id=TOAST_ID
-        )
+        yield _toast(rx.toast.success, "Posted to the Arena", f"+{rules.POST_POINTS} points")
 
     @rx.event
     def toggle_follow(self, name: str) -> None:
@@ -250,16 +255,12 @@ class ArenaState(rx.State):
             return None
         ids, new = rules.join_once(self.joined_challenges, found.id)
         if not new:
-            return rx.toast.info(
-                rules.ALREADY_JOINED,
-                description=f"You are already in {found.title}.",
-                id=TOAST_ID,
-            )
+            return _toast(rx.toast.info, rules.ALREADY_JOINED, f"You are already in {found.title}.")
         self.joined_challenges = ids
-        return rx.toast.success(
+        return _toast(
+            rx.toast.success,
             "Challenge joined",
-            description=f"{found.title}: {found.reward} when you complete it.",
-            id=TOAST_ID,
+            f"{found.title}: {found.reward} when you complete it.",
         )
 
     @rx.event
@@ -285,12 +286,10 @@ class ArenaState(rx.State):
             return None
         ids, new = rules.join_once(self.registered, found.id)
         if not new:
-            return rx.toast.info(rules.ALREADY_REGISTERED, description=found.title, id=TOAST_ID)
+            return _toast(rx.toast.info, rules.ALREADY_REGISTERED, found.title)
         self.registered = ids
-        return rx.toast.success(
-            "Registered",
-            description=f"{found.title}, {found.date} (sample event).",
-            id=TOAST_ID,
+        return _toast(
+            rx.toast.success, "Registered", f"{found.title}, {found.date} (sample event)."
         )
 
 

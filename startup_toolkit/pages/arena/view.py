@@ -7,6 +7,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.panels import text_box
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     aria_invalid,
@@ -72,14 +73,10 @@ def _description_field() -> rx.Component:
     """Uncontrolled: the description never reaches the server."""
     return rx.vstack(
         field_label("Company Description (optional)", "arena-description"),
-        rx.text_area(
-            id="arena-description",
-            placeholder="What your startup does, in a sentence or two.",
+        text_box(
+            "arena-description",
+            "What your startup does, in a sentence or two.",
             max_length=rules.MAX_DESCRIPTION,
-            rows="3",
-            size="3",
-            width="100%",
-            resize="vertical",
             aria_describedby="arena-description-hint",
         ),
         rx.text(

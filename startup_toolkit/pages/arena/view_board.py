@@ -6,6 +6,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.panels import name_and_detail, text_box
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState, PostRow
@@ -19,6 +20,7 @@ from startup_toolkit.pages.arena.view_parts import (
     busy_button,
     column,
     side_card,
+    title_row,
     two_columns,
 )
 
@@ -137,14 +139,9 @@ def _breakdown_card() -> rx.Component:
 def leaderboard_tab() -> rx.Component:
     return two_columns(
         column(
-            rx.flex(
+            title_row(
                 section_heading("Top five", "trophy", ACCENT),
                 rx.text(rules.RANKING_NOTE, size="1", color=MUTED, id="arena-ranking-note"),
-                justify="between",
-                align="center",
-                gap="2",
-                wrap="wrap",
-                width="100%",
             ),
             rx.vstack(
                 *[_leader_row(e) for e in rules.LEADERBOARD[: rules.LEADERBOARD_SIZE]],
@@ -215,15 +212,11 @@ def _post_box() -> rx.Component:
     too_long = ArenaState.draft_length > rules.MAX_POST
     return rx.vstack(
         field_label("Share an update", "arena-post"),
-        rx.text_area(
-            id="arena-post",
+        text_box(
+            "arena-post",
+            "A win, a lesson or a question for other founders...",
             value=ArenaState.draft,
             on_change=ArenaState.set_draft,
-            placeholder="A win, a lesson or a question for other founders...",
-            rows="3",
-            size="3",
-            width="100%",
-            resize="vertical",
             read_only=ArenaState.posting,
             aria_invalid=rx.cond(ArenaState.post_error != "", "true", "false"),
             aria_describedby="arena-post-count arena-post-error",
@@ -270,12 +263,7 @@ def _founder(name: str, company: str, initials: str) -> rx.Component:
     following = ArenaState.following.contains(name)
     return rx.hstack(
         avatar(initials, "2rem"),
-        rx.box(
-            rx.text(name, size="2", weight="medium"),
-            rx.text(company, size="1", color=MUTED),
-            flex="1",
-            min_width="0",
-        ),
+        name_and_detail(name, company, flex="1", min_width="0"),
         rx.button(
             rx.cond(following, "Following", "Follow"),
             on_click=ArenaState.toggle_follow(name),

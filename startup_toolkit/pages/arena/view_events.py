@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.panels import modal
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
@@ -14,6 +15,7 @@ from startup_toolkit.pages.arena.view_parts import (
     column,
     icon_item,
     side_card,
+    title_row,
     two_columns,
 )
 
@@ -41,15 +43,7 @@ def _join_challenge_button(c: rules.Challenge) -> rx.Component:
 
 def _challenge_card(c: rules.Challenge) -> rx.Component:
     return rx.vstack(
-        rx.flex(
-            rx.text(c.title, weight="bold", size="3"),
-            _difficulty(c),
-            justify="between",
-            align="center",
-            gap="2",
-            wrap="wrap",
-            width="100%",
-        ),
+        title_row(rx.text(c.title, weight="bold", size="3"), _difficulty(c)),
         rx.text(c.description, size="2", color=MUTED),
         rx.flex(
             rx.badge(rx.icon("medal", size=12, aria_hidden="true"), c.reward, variant="soft"),
@@ -116,18 +110,16 @@ def _detail_body(c: rules.Challenge) -> rx.Component:
 
 
 def _challenge_detail() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.match(
-                ArenaState.detail_id,
-                *[(c.id, _detail_body(c)) for c in rules.CHALLENGES],
-                rx.fragment(),
-            ),
-            max_width="32rem",
-            id="arena-challenge-detail",
+    return modal(
+        rx.match(
+            ArenaState.detail_id,
+            *[(c.id, _detail_body(c)) for c in rules.CHALLENGES],
+            rx.fragment(),
         ),
-        open=ArenaState.detail_id != 0,
+        opened=ArenaState.detail_id != 0,
         on_open_change=ArenaState.set_detail_open,
+        max_width="32rem",
+        id="arena-challenge-detail",
     )
 
 
@@ -207,14 +199,9 @@ def challenges_tab() -> rx.Component:
 def _event_card(e: rules.ArenaEvent) -> rx.Component:
     registered = ArenaState.registered.contains(e.id)
     return rx.vstack(
-        rx.flex(
+        title_row(
             rx.text(e.title, weight="bold", size="3"),
             rx.badge(e.kind, variant="soft", color_scheme=ACCENT),
-            justify="between",
-            align="center",
-            gap="2",
-            wrap="wrap",
-            width="100%",
         ),
         rx.text(f"{e.date} · {e.time} · {e.location}", size="1", color=MUTED),
         rx.text(e.description, size="2"),

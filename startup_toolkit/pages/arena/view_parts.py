@@ -6,7 +6,8 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.tool_layout import section_heading, tool_card_style
+from startup_toolkit.components.panels import name_and_detail, sample_callout, titled_tool_card
+from startup_toolkit.components.tool_layout import tool_card_style
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain.catalog import STARTUP_ARENA
 
@@ -31,14 +32,7 @@ def avatar(text: Any, size: str = "2.5rem") -> rx.Component:
 
 
 def sample_notice() -> rx.Component:
-    return rx.callout(
-        rules.SAMPLE_NOTICE,
-        icon="info",
-        color_scheme="amber",
-        size="1",
-        width="100%",
-        id="arena-sample",
-    )
+    return sample_callout(rules.SAMPLE_NOTICE, width="100%", id="arena-sample")
 
 
 def two_columns(main: rx.Component, side: rx.Component, *more: rx.Component) -> rx.Component:
@@ -59,9 +53,13 @@ def column(*children: rx.Component, spacing: str = "4") -> rx.Component:
 
 def side_card(title: str, icon: str, *children: rx.Component, **props: Any) -> rx.Component:
     """A card with a heading (spacing 3 unless `spacing`)."""
-    spacing = props.pop("spacing", "3")
-    return rx.vstack(
-        section_heading(title, icon, ACCENT), *children, spacing=spacing, style=CARD, **props
+    return titled_tool_card(icon, title, *children, color=ACCENT, style=CARD, **props)
+
+
+def title_row(*children: rx.Component, **props: Any) -> rx.Component:
+    """A card's top line: a title at the start, a badge or note at the end (wraps if narrow)."""
+    return rx.flex(
+        *children, justify="between", align="center", gap="2", wrap="wrap", width="100%", **props
     )
 
 
@@ -69,10 +67,7 @@ def icon_item(icon: str, name: str, text: str, text_size: str) -> rx.Component:
     """A line of an explaining list: an icon, a name, and what it means."""
     return rx.hstack(
         rx.icon(icon, size=16, color=MUTED, flex_shrink="0", aria_hidden="true"),
-        rx.box(
-            rx.text(name, weight="medium", size="2"),
-            rx.text(text, size=text_size, color=MUTED),
-        ),
+        name_and_detail(name, text, detail_size=text_size),
         spacing="3",
         align="start",
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.panels import icon_text_button, text_box
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import cofounder as chat
@@ -22,22 +23,18 @@ def _mic_button() -> rx.Component:
 def _send_button() -> rx.Component:
     return rx.cond(
         CofounderState.streaming,
-        rx.button(
-            rx.icon("square", size=14, aria_hidden="true"),
+        icon_text_button(
+            "square",
             "Stop",
+            icon_size=14,
             on_click=CofounderState.stop,
-            type="button",
             size="3",
             color_scheme="red",
             variant="soft",
             class_name="chat-stop",
         ),
-        rx.button(
-            rx.icon("send-horizontal", size=16, aria_hidden="true"),
-            "Send",
-            type="submit",
-            size="3",
-            class_name="chat-send",
+        icon_text_button(
+            "send-horizontal", "Send", type="submit", size="3", class_name="chat-send"
         ),
     )
 
@@ -52,18 +49,14 @@ def _composer() -> rx.Component:
                 font_size="var(--font-size-2)",
                 color="var(--gray-12)",
             ),
-            rx.text_area(
-                id=INPUT_ID,
+            text_box(
+                INPUT_ID,
+                "e.g. How should I price my B2B SaaS for small agencies?",
                 name="message",
                 value=CofounderState.draft,
                 on_change=CofounderState.set_draft,
                 enter_key_submit=True,
-                placeholder="e.g. How should I price my B2B SaaS for small agencies?",
                 max_length=chat.MAX_MESSAGE_CHARS,
-                rows="3",
-                size="3",
-                resize="vertical",
-                width="100%",
                 auto_complete=False,
                 aria_describedby="cofounder-input-hint",
             ),
@@ -180,13 +173,12 @@ def _examples_panel() -> rx.Component:
                 spacing="1",
                 align="start",
             ),
-            rx.button(
-                rx.icon("arrow-left", size=16, aria_hidden="true"),
+            icon_text_button(
+                "arrow-left",
                 "Return to Chat",
                 on_click=CofounderState.return_to_chat,
                 variant="surface",
                 size="2",
-                type="button",
             ),
             direction=rx.breakpoints(initial="column", sm="row"),
             justify="between",

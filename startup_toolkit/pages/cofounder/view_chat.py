@@ -8,6 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.markdown import safe_markdown
+from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import LOG_ID, CofounderState
@@ -201,13 +202,12 @@ def _empty_chat() -> rx.Component:
             text_align="center",
             max_width="28rem",
         ),
-        rx.button(
-            rx.icon("lightbulb", size=16, aria_hidden="true"),
+        icon_text_button(
+            "lightbulb",
             "Browse example prompts",
             on_click=CofounderState.show_examples,
             variant="soft",
             size="2",
-            type="button",
         ),
         spacing="3",
         align="center",

@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.panels import icon_text_button, name_and_detail, titled_tool_card
 from startup_toolkit.components.tool_layout import tool_card_style
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import CofounderState
@@ -14,33 +14,20 @@ from startup_toolkit.pages.cofounder.state import CofounderState
 PANEL_STYLE = tool_card_style("1.25rem")
 
 
-def _side_card(
-    icon: str, title: str, *body: rx.Component, class_name: str, spacing: str = "3"
-) -> rx.Component:
-    return rx.vstack(
-        rx.hstack(
-            rx.icon(icon, size=18, color="var(--violet-11)", aria_hidden="true"),
-            rx.heading(title, as_="h2", size="3", style=heading_style),
-            spacing="2",
-            align="center",
-        ),
-        *body,
-        spacing=spacing,
-        width="100%",
-        style=PANEL_STYLE,
-        class_name=class_name,
+def _side_card(icon: str, title: str, *body: rx.Component, **props: Any) -> rx.Component:
+    return titled_tool_card(
+        icon, title, *body, color="violet", style=PANEL_STYLE, heading_size="3", **props
     )
 
 
 def _action(icon: str, label: str, on_click: Any, **props: Any) -> rx.Component:
-    return rx.button(
-        rx.icon(icon, size=16, aria_hidden="true"),
+    props.setdefault("color_scheme", "gray")
+    return icon_text_button(
+        icon,
         label,
         on_click=on_click,
         variant="soft",
-        color_scheme=props.pop("color_scheme", "gray"),
         size="2",
-        type="button",
         width="100%",
         justify="start",
         **props,
@@ -70,12 +57,7 @@ def _feature(feature: chat.Feature) -> rx.Component:
     return rx.el.li(
         rx.hstack(
             rx.icon(feature.icon, size=16, color="var(--violet-11)", aria_hidden="true"),
-            rx.vstack(
-                rx.text(feature.title, size="2", weight="medium"),
-                rx.text(feature.description, size="1", color="var(--gray-11)"),
-                spacing="0",
-                align="start",
-            ),
+            name_and_detail(feature.title, feature.description),
             spacing="2",
             align="start",
         ),

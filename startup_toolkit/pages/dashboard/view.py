@@ -6,14 +6,15 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.header import user_avatar
+from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import (
     MUTED,
-    card,
-    card_title,
+    dashboard_title,
     loading_list,
     skeleton,
     small_icon_button,
@@ -23,7 +24,7 @@ from startup_toolkit.state.auth import AuthState
 
 def profile_card() -> rx.Component:
     """P-DASH-1."""
-    return card(
+    return card_panel(
         rx.vstack(
             user_avatar("6"),
             rx.heading(AuthState.user_name, size="5", style=heading_style, text_align="center"),
@@ -39,8 +40,8 @@ def profile_card() -> rx.Component:
                     id="plan-badge",
                 ),
             ),
-            rx.button(
-                rx.icon("user-pen", size=16),
+            icon_text_button(
+                "user-pen",
                 "Edit Profile",
                 variant="soft",
                 width="100%",
@@ -80,16 +81,16 @@ def _favorite_row(item: rx.Var) -> rx.Component:
 
 def favorites_card() -> rx.Component:
     """P-DASH-2."""
-    return card(
-        card_title("Favorite Tools", "heart"),
+    return card_panel(
+        dashboard_title("Favorite Tools", "heart"),
         loading_list(
             S.favorites,
             rx.vstack(rx.foreach(S.favorites, _favorite_row), spacing="2", width="100%"),
             rx.text("No favorite tools yet.", size="2", color=MUTED),
             "5rem",
         ),
-        rx.button(
-            rx.icon("plus", size=16),
+        icon_text_button(
+            "plus",
             "Add Favorites",
             variant="outline",
             width="100%",
@@ -112,8 +113,8 @@ def _stat(label: str, value: rx.Var, icon: str) -> rx.Component:
 
 def stats_card() -> rx.Component:
     """P-DASH-3."""
-    return card(
-        card_title("Quick Stats", "chart-column"),
+    return card_panel(
+        dashboard_title("Quick Stats", "chart-column"),
         rx.vstack(
             _stat("Tools Used", S.tools_used, "wrench"),
             _stat("Documents", S.documents_count, "file-text"),
@@ -182,8 +183,8 @@ def action_cards() -> rx.Component:
         link_button("Explore New Tools", TOOL_EXPLORER_PATH, variant="soft"),
     )
     return rx.grid(
-        card(rx.cond(S.loading, skeleton("5.5rem"), resume), id="resume-card"),
-        card(explore),
+        card_panel(rx.cond(S.loading, skeleton("5.5rem"), resume), id="resume-card"),
+        card_panel(explore),
         columns=rx.breakpoints(initial="1", sm="2"),
         spacing="4",
         width="100%",

@@ -6,12 +6,13 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.panels import ghost_icon_button
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import (
     MUTED,
-    card_title,
     counted_title,
+    dashboard_title,
     empty,
     list_card,
     row_list,
@@ -28,12 +29,11 @@ def _saved_card(item: rx.Var) -> rx.Component:
             rx.hstack(
                 rx.badge(item["tool"], variant="soft", size="1"),
                 rx.spacer(),
-                rx.icon_button(
-                    rx.icon("trash-2", size=14),
-                    variant="ghost",
+                ghost_icon_button(
+                    "trash-2",
+                    "Delete " + item["title"],
                     color_scheme="red",
                     size="1",
-                    aria_label="Delete " + item["title"],
                     on_click=S.delete_result(item["id"]),
                 ),
                 width="100%",
@@ -162,7 +162,7 @@ def _activity_row(item: rx.Var) -> rx.Component:
 def activity_section() -> rx.Component:
     """P-DASH-7."""
     return list_card(
-        card_title("Recent Activity", "activity"),
+        dashboard_title("Recent Activity", "activity"),
         S.activity,
         row_list(S.activity, _activity_row),
         empty("No activity yet.", link_button("Explore Tools", TOOL_EXPLORER_PATH, variant="soft")),
@@ -208,7 +208,7 @@ def _notification_row(item: rx.Var) -> rx.Component:
 def notifications_section() -> rx.Component:
     """P-DASH-8."""
     return list_card(
-        card_title(
+        dashboard_title(
             "Notifications",
             "bell",
             rx.cond(

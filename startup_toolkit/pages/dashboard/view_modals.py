@@ -7,6 +7,12 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.panels import (
+    dialog_header,
+    icon_text_button,
+    modal,
+    name_and_detail,
+)
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import MUTED
@@ -40,14 +46,7 @@ def _favorite_option(tool: Tool) -> rx.Component:
     chosen = S.favorite_paths.contains(tool.path)
     return rx.hstack(
         rx.icon(tool.icon, size=20, color=f"var(--{tool.color}-11)"),
-        rx.vstack(
-            rx.text(tool.name, weight="bold", size="2"),
-            rx.text(tool.tagline, size="1", color=MUTED),
-            spacing="0",
-            align="start",
-            flex="1",
-            min_width="0",
-        ),
+        name_and_detail(tool.name, tool.tagline, weight="bold", flex="1", min_width="0"),
         rx.button(
             rx.cond(chosen, "Remove", "Add to Favorites"),
             size="1",
@@ -64,16 +63,14 @@ def _favorite_option(tool: Tool) -> rx.Component:
 
 
 def favorites_modal() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.dialog.title("Add Tools to Favorites"),
-            rx.dialog.description("Pin the tools you use most to your dashboard.", color=MUTED),
-            rx.vstack(*[_favorite_option(t) for t in POPULAR_TOOLS], spacing="4", margin_y="1rem"),
-            rx.flex(_close_button("Done"), justify="end"),
-            max_width="32rem",
-        ),
-        open=S.favorites_open,
+    return modal(
+        rx.dialog.title("Add Tools to Favorites"),
+        rx.dialog.description("Pin the tools you use most to your dashboard.", color=MUTED),
+        rx.vstack(*[_favorite_option(t) for t in POPULAR_TOOLS], spacing="4", margin_y="1rem"),
+        rx.flex(_close_button("Done"), justify="end"),
+        opened=S.favorites_open,
         on_open_change=S.set_favorites_open,
+        max_width="32rem",
     )
 
 
@@ -88,28 +85,26 @@ def _readonly_field(label: str, field_id: str, value: rx.Var) -> rx.Component:
 
 def profile_modal() -> rx.Component:
     """P-DASH-9."""
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.dialog.title("Profile"),
-            rx.dialog.description(
-                "Your name and email are managed in your account settings.", color=MUTED
-            ),
-            rx.vstack(
-                _readonly_field("Full name", "profile-full-name", AuthState.user_name),
-                _readonly_field("Email", "profile-email", AuthState.user_email),
-                spacing="3",
-                margin_y="1rem",
-            ),
-            rx.flex(
-                _close_button(),
-                rx.button("Manage", on_click=S.manage_profile),
-                justify="end",
-                spacing="3",
-            ),
-            max_width="28rem",
+    return modal(
+        rx.dialog.title("Profile"),
+        rx.dialog.description(
+            "Your name and email are managed in your account settings.", color=MUTED
         ),
-        open=S.profile_open,
+        rx.vstack(
+            _readonly_field("Full name", "profile-full-name", AuthState.user_name),
+            _readonly_field("Email", "profile-email", AuthState.user_email),
+            spacing="3",
+            margin_y="1rem",
+        ),
+        rx.flex(
+            _close_button(),
+            rx.button("Manage", on_click=S.manage_profile),
+            justify="end",
+            spacing="3",
+        ),
+        opened=S.profile_open,
         on_open_change=S.set_profile_open,
+        max_width="28rem",
     )
 
 
@@ -133,58 +128,43 @@ def _detail_summary(summary: rx.Var) -> rx.Component:
 def detail_modal() -> rx.Component:
     """P-DASH-5: title, tool badge, date, content type, Delete, close, body, Summary."""
     d = S.detail
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.hstack(
-                rx.dialog.title(d["title"], margin="0"),
-                rx.spacer(),
-                rx.dialog.close(
-                    rx.icon_button(
-                        rx.icon("x", size=16),
-                        variant="ghost",
-                        color_scheme="gray",
-                        aria_label="Close",
-                    )
-                ),
-                align="start",
-                width="100%",
-            ),
-            rx.hstack(
-                rx.badge(d["tool"], variant="soft"),
-                rx.badge(d["type"], variant="outline", color_scheme="gray"),
-                rx.cond(d["at"], rx.text(rx.moment(d["at"], format="lll"), size="1", color=MUTED)),
-                spacing="2",
-                align="center",
-                wrap="wrap",
-                margin_y="0.75rem",
-            ),
-            _detail_summary(d["summary"]),
-            rx.scroll_area(
-                rx.cond(
-                    d["html"] != "",
-                    rx.html(d["html"], class_name="saved-result-body", style=RESULT_BODY_STYLE),
-                    rx.text(d["text"], size="2", white_space="pre-wrap"),
-                ),
-                type="auto",
-                scrollbars="vertical",
-                style={"max_height": "55vh"},
-            ),
-            rx.flex(
-                rx.button(
-                    rx.icon("trash-2", size=16),
-                    "Delete",
-                    color_scheme="red",
-                    variant="soft",
-                    on_click=S.delete_result(d["id"]),
-                ),
-                _close_button(),
-                justify="end",
-                spacing="3",
-                margin_top="1rem",
-            ),
-            max_width="48rem",
-            id="result-detail",
+    return modal(
+        dialog_header(rx.dialog.title(d["title"], margin="0"), align="start"),
+        rx.hstack(
+            rx.badge(d["tool"], variant="soft"),
+            rx.badge(d["type"], variant="outline", color_scheme="gray"),
+            rx.cond(d["at"], rx.text(rx.moment(d["at"], format="lll"), size="1", color=MUTED)),
+            spacing="2",
+            align="center",
+            wrap="wrap",
+            margin_y="0.75rem",
         ),
-        open=S.detail_open,
+        _detail_summary(d["summary"]),
+        rx.scroll_area(
+            rx.cond(
+                d["html"] != "",
+                rx.html(d["html"], class_name="saved-result-body", style=RESULT_BODY_STYLE),
+                rx.text(d["text"], size="2", white_space="pre-wrap"),
+            ),
+            type="auto",
+            scrollbars="vertical",
+            style={"max_height": "55vh"},
+        ),
+        rx.flex(
+            icon_text_button(
+                "trash-2",
+                "Delete",
+                color_scheme="red",
+                variant="soft",
+                on_click=S.delete_result(d["id"]),
+            ),
+            _close_button(),
+            justify="end",
+            spacing="3",
+            margin_top="1rem",
+        ),
+        opened=S.detail_open,
         on_open_change=S.set_detail_open,
+        max_width="48rem",
+        id="result-detail",
     )

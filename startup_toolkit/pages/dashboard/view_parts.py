@@ -6,14 +6,12 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.cards import card_panel, card_title
+from startup_toolkit.components.panels import ghost_icon_button
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 
 MUTED = "var(--gray-11)"
-
-
-def card(*children: rx.Component, **props: Any) -> rx.Component:
-    return rx.box(*children, style={**card_style, "padding": "1.25rem"}, width="100%", **props)
 
 
 def tile_style(padding: str) -> dict[str, Any]:
@@ -21,21 +19,22 @@ def tile_style(padding: str) -> dict[str, Any]:
     return {**card_style, "padding": padding, "background": "var(--gray-a3)"}
 
 
-def card_title(text: str, icon: str, *extra: rx.Component) -> rx.Component:
-    return rx.hstack(
-        rx.icon(icon, size=18, color="var(--violet-11)"),
-        rx.heading(text, size="4", as_="h2", style=heading_style),
+def dashboard_title(text: str, icon: str, *extra: rx.Component) -> rx.Component:
+    """A dashboard card's heading row: `icon`, `text` as an h2, then `extra`."""
+    return card_title(
+        icon,
+        text,
         *extra,
-        spacing="2",
-        align="center",
-        width="100%",
+        size="4",
+        icon_color="var(--violet-11)",
+        heading_style=heading_style,
         margin_bottom="0.75rem",
     )
 
 
 def counted_title(text: str, icon: str, count: rx.Var, **badge: Any) -> rx.Component:
     """A card title with how many there are at its right end."""
-    return card_title(text, icon, rx.spacer(), rx.badge(count, radius="full", **badge))
+    return dashboard_title(text, icon, rx.spacer(), rx.badge(count, radius="full", **badge))
 
 
 def skeleton(height: str = "4rem") -> rx.Component:
@@ -74,7 +73,7 @@ def list_card(
 ) -> rx.Component:
     """A card of the main column: `title`, then its list (skeleton 8rem unless `height`)."""
     height = props.pop("height", "8rem")
-    return card(title, loading_list(items, filled, nothing, height), **props)
+    return card_panel(title, loading_list(items, filled, nothing, height), **props)
 
 
 def tile_grid(items: rx.Var, tile: Any, **columns: str) -> rx.Component:
@@ -94,13 +93,6 @@ def row_list(items: rx.Var, row: Any) -> rx.Component:
 def small_icon_button(icon: str, tip: str, label: Any, on_click: Any) -> rx.Component:
     """A ghost 'x'-style button with a tooltip (remove a favourite, dismiss a notification)."""
     return rx.tooltip(
-        rx.icon_button(
-            rx.icon(icon, size=14),
-            variant="ghost",
-            color_scheme="gray",
-            size="1",
-            aria_label=label,
-            on_click=on_click,
-        ),
+        ghost_icon_button(icon, label, color_scheme="gray", size="1", on_click=on_click),
         content=tip,
     )

@@ -29,14 +29,8 @@ class NewsRow:
 
 
 def _news_row(item: news_rules.NewsItem) -> NewsRow:
-    return NewsRow(
-        id=item.id,
-        title=item.title,
-        date=item.date,
-        summary=item.summary,
-        source=item.source,
-        url=item.url,
-    )
+    """The row's fields are the item's, as they are (the item's `published` stays behind)."""
+    return NewsRow(**{f.name: getattr(item, f.name) for f in dataclasses.fields(NewsRow)})
 
 
 def _note(reply: news_service.NewsReply) -> str:

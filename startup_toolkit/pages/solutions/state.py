@@ -58,15 +58,13 @@ class ContentForm:
     kind: str
 
 
+#: What a card shows of its resource as it is; the rest is worked out in `_card`.
+_COPIED_FIELDS = ("id", "title", "description", "type", "category", "popular", "file_size")
+
+
 def _card(resource: rules.ResourceView) -> ResourceCard:
     return ResourceCard(
-        id=resource.id,
-        title=resource.title,
-        description=resource.description,
-        type=resource.type,
-        category=resource.category,
-        popular=resource.popular,
-        file_size=resource.file_size,
+        **{name: getattr(resource, name) for name in _COPIED_FIELDS},
         icon=rules.TYPE_ICONS.get(resource.type, "file-text"),
         gradient=rules.TYPE_GRADIENTS.get(resource.type, rules.TYPE_GRADIENTS["Article"]),
         minutes=rules.reading_minutes(resource.content),

@@ -7,6 +7,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.components.tool_layout import tab_list
 from startup_toolkit.domain import resources as rules
@@ -93,9 +94,10 @@ def hero() -> rx.Component:
         ),
         rx.flex(
             *[
-                rx.button(
-                    rx.icon(icon, size=14),
+                icon_text_button(
+                    icon,
                     name,
+                    icon_size=14,
                     variant=rx.cond(S.category == name, "solid", "soft"),
                     aria_pressed=rx.cond(S.category == name, "true", "false"),
                     on_click=S.toggle_category(name),
@@ -158,8 +160,8 @@ def _toolbar() -> rx.Component:
                 width=rx.breakpoints(initial="100%", sm="11rem"),
             ),
             rx.box(
-                rx.button(
-                    rx.icon("sliders-horizontal", size=16),
+                icon_text_button(
+                    "sliders-horizontal",
                     "Filters",
                     variant=rx.cond(S.filters_open, "solid", "soft"),
                     on_click=S.toggle_filters,
@@ -276,12 +278,8 @@ def _empty_state() -> rx.Component:
         rx.icon("search-x", size=36, color="var(--gray-10)"),
         rx.heading("No resources found", as_="h3", size="4"),
         rx.text("Try another search word or clear the filters.", color="var(--gray-11)"),
-        rx.button(
-            rx.icon("rotate-ccw", size=16),
-            "Reset filters",
-            on_click=S.reset_filters,
-            id="hub-reset",
-            variant="soft",
+        icon_text_button(
+            "rotate-ccw", "Reset filters", on_click=S.reset_filters, id="hub-reset", variant="soft"
         ),
         id="hub-empty",
         align="center",

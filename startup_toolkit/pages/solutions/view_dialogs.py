@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.panels import dialog_header, icon_text_button, modal, sample_callout
 from startup_toolkit.components.theme import HEADING_FONT, card_style
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.state import SolutionsState as S
 from startup_toolkit.pages.solutions.view_parts import (
-    dialog_header,
     hub_dialog,
     markdown_body,
     new_tab_button,
@@ -104,14 +104,7 @@ def detail_dialog() -> rx.Component:
         rx.box(_detail_actions(), margin_y="1rem"),
         rx.cond(
             S.detail_sample,
-            rx.callout(
-                rules.DEMO_NOTE,
-                icon="info",
-                color_scheme="amber",
-                size="1",
-                margin_bottom="1rem",
-                id="resource-sample",
-            ),
+            sample_callout(rules.DEMO_NOTE, margin_bottom="1rem", id="resource-sample"),
         ),
         rx.cond(
             S.content_loading | (S.running & (S.generated_text == "")),
@@ -154,9 +147,10 @@ def _resource_content() -> rx.Component:
             rx.cond(
                 S.toc.length() > 0,
                 rx.box(
-                    rx.button(
-                        rx.icon("list", size=14),
+                    icon_text_button(
+                        "list",
                         rx.cond(S.toc_open, "Hide contents", "Show contents"),
+                        icon_size=14,
                         on_click=S.toggle_toc,
                         variant="ghost",
                         size="1",
@@ -189,83 +183,81 @@ def _resource_content() -> rx.Component:
 def player_dialog() -> rx.Component:
     """P-HUB-6: the full-screen player, native for the resource's own file, else the video
     page of YouTube (privacy-enhanced), Vimeo or Loom in a sandboxed frame."""
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.flex(
-                rx.dialog.title(
-                    S.player_title,
-                    size="4",
-                    margin="0",
-                    color="white",
-                    style={"font_family": HEADING_FONT, "min_width": "0"},
-                ),
-                rx.dialog.description("Video player", class_name="sr-only"),
-                rx.spacer(),
-                rx.button(
-                    rx.icon("list", size=16),
-                    "Details",
-                    on_click=S.show_details,
+    return modal(
+        rx.flex(
+            rx.dialog.title(
+                S.player_title,
+                size="4",
+                margin="0",
+                color="white",
+                style={"font_family": HEADING_FONT, "min_width": "0"},
+            ),
+            rx.dialog.description("Video player", class_name="sr-only"),
+            rx.spacer(),
+            icon_text_button(
+                "list",
+                "Details",
+                on_click=S.show_details,
+                variant="soft",
+                color_scheme="gray",
+                id="player-details",
+            ),
+            rx.dialog.close(
+                rx.icon_button(
+                    rx.icon("x", size=18),
                     variant="soft",
                     color_scheme="gray",
-                    id="player-details",
-                ),
-                rx.dialog.close(
-                    rx.icon_button(
-                        rx.icon("x", size=18),
-                        variant="soft",
-                        color_scheme="gray",
-                        aria_label="Close video",
-                        id="player-close",
-                    )
-                ),
-                align="center",
-                gap="0.75rem",
-                padding="0.75rem 1rem",
-                width="100%",
+                    aria_label="Close video",
+                    id="player-close",
+                )
             ),
-            rx.center(
-                rx.cond(
-                    S.player_kind == "file",
-                    rx.el.video(
-                        "Your browser cannot play this video.",
-                        src=S.player_src,
-                        controls=True,
-                        auto_play=True,
-                        plays_inline=True,
-                        preload="metadata",
-                        id="player-video",
-                        style={"width": "100%", "height": "100%", "background": "black"},
-                    ),
-                    rx.el.iframe(
-                        src=S.player_src,
-                        title=S.player_title,
-                        allow="autoplay; encrypted-media; fullscreen; picture-in-picture",
-                        referrer_policy="strict-origin-when-cross-origin",
-                        sandbox="allow-scripts allow-same-origin allow-presentation allow-popups",
-                        id="player-frame",
-                        style={"width": "100%", "height": "100%", "border": "0"},
-                    ),
-                ),
-                flex="1",
-                width="100%",
-                min_height="0",
-            ),
-            id="player-dialog",
-            style={
-                "position": "fixed",
-                "inset": "0",
-                "width": "100vw",
-                "max_width": "100vw",
-                "height": "100dvh",
-                "max_height": "100dvh",
-                "padding": "0",
-                "border_radius": "0",
-                "background": "black",
-                "display": "flex",
-                "flex_direction": "column",
-                "transform": "none",
-            },
+            align="center",
+            gap="0.75rem",
+            padding="0.75rem 1rem",
+            width="100%",
         ),
-        open=S.player_open,
+        rx.center(
+            rx.cond(
+                S.player_kind == "file",
+                rx.el.video(
+                    "Your browser cannot play this video.",
+                    src=S.player_src,
+                    controls=True,
+                    auto_play=True,
+                    plays_inline=True,
+                    preload="metadata",
+                    id="player-video",
+                    style={"width": "100%", "height": "100%", "background": "black"},
+                ),
+                rx.el.iframe(
+                    src=S.player_src,
+                    title=S.player_title,
+                    allow="autoplay; encrypted-media; fullscreen; picture-in-picture",
+                    referrer_policy="strict-origin-when-cross-origin",
+                    sandbox="allow-scripts allow-same-origin allow-presentation allow-popups",
+                    id="player-frame",
+                    style={"width": "100%", "height": "100%", "border": "0"},
+                ),
+            ),
+            flex="1",
+            width="100%",
+            min_height="0",
+        ),
+        id="player-dialog",
+        style={
+            "position": "fixed",
+            "inset": "0",
+            "width": "100vw",
+            "max_width": "100vw",
+            "height": "100dvh",
+            "max_height": "100dvh",
+            "padding": "0",
+            "border_radius": "0",
+            "background": "black",
+            "display": "flex",
+            "flex_direction": "column",
+            "transform": "none",
+        },
+        opened=S.player_open,
         on_open_change=S.set_player_open,
     )

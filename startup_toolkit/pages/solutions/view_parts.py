@@ -1,5 +1,5 @@
-"""Small pieces the hub's views share: the type badge and tile, a dialog with its header and
-close button, the loading spinner, a markdown body and a link button to a new tab."""
+"""Small pieces the hub's views share: the type badge and tile, a dialog as wide as the screen,
+the loading spinner, a markdown body and a link button to a new tab."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.markdown import safe_markdown
+from startup_toolkit.components.panels import modal
 
 
 def type_badge(kind: rx.Var) -> rx.Component:
@@ -33,28 +34,13 @@ def hub_dialog(
     *content: rx.Component, opened: rx.Var, on_open_change: Any, max_width: str, **props: Any
 ) -> rx.Component:
     """A dialog as wide as the screen allows, up to `max_width`."""
-    return rx.dialog.root(
-        rx.dialog.content(*content, max_width=max_width, width="calc(100vw - 2rem)", **props),
-        open=opened,
+    return modal(
+        *content,
+        opened=opened,
         on_open_change=on_open_change,
-    )
-
-
-def dialog_header(*start: rx.Component, align: str, **close: Any) -> rx.Component:
-    """A dialog's top row: `start`, then the close button (`close`: its props) at the end."""
-    return rx.hstack(*start, rx.spacer(), close_button(**close), align=align, width="100%")
-
-
-def close_button(**props: Any) -> rx.Component:
-    """The dialog's 'x' (props: e.g. its id)."""
-    return rx.dialog.close(
-        rx.icon_button(
-            rx.icon("x", size=16),
-            variant="ghost",
-            color_scheme="gray",
-            aria_label="Close",
-            **props,
-        )
+        max_width=max_width,
+        width="calc(100vw - 2rem)",
+        **props,
     )
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.cards import card_stack, card_title
+from startup_toolkit.components.panels import dialog_header, ghost_icon_button
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.digest_state import DigestState as D
 from startup_toolkit.pages.solutions.state import SolutionsState as S
 from startup_toolkit.pages.solutions.view_parts import (
-    dialog_header,
     hub_dialog,
     spinner,
     type_badge,
@@ -123,12 +123,11 @@ def digest() -> rx.Component:
             "Daily Startup Digest",
             rx.spacer(),
             _live_badge(),
-            rx.icon_button(
-                rx.icon("refresh-cw", size=14),
+            ghost_icon_button(
+                "refresh-cw",
+                "Refresh the digest",
                 on_click=D.refresh_digest,
-                variant="ghost",
                 size="1",
-                aria_label="Refresh the digest",
                 id="digest-refresh",
                 disabled=D.news_loading,
             ),

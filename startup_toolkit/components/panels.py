@@ -1,0 +1,87 @@
+"""Small pieces the tool pages' panels share: an icon-and-label button, a ghost icon button,
+a dialog with its header row and 'x', a sample-data callout, a three-row text area and a tool
+card with a heading (the Co-Founder's and the Arena's side cards)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.tool_layout import section_heading
+
+
+def icon_text_button(icon: str, label: Any, *, icon_size: int = 16, **props: Any) -> rx.Component:
+    """A button with a decorative `icon` before `label` (type "button" unless `type`)."""
+    props.setdefault("type", "button")
+    return rx.button(rx.icon(icon, size=icon_size, aria_hidden="true"), label, **props)
+
+
+def ghost_icon_button(icon: str, label: Any, *, icon_size: int = 14, **props: Any) -> rx.Component:
+    """A ghost icon-only button named `label`."""
+    return rx.icon_button(rx.icon(icon, size=icon_size), variant="ghost", aria_label=label, **props)
+
+
+def modal(*content: rx.Component, opened: Any, on_open_change: Any, **props: Any) -> rx.Component:
+    """A dialog open while `opened`; `props` go to its content box (e.g. max_width, id)."""
+    return rx.dialog.root(
+        rx.dialog.content(*content, **props), open=opened, on_open_change=on_open_change
+    )
+
+
+def dialog_close_x(**props: Any) -> rx.Component:
+    """A dialog's 'x' that closes it (props: e.g. its id)."""
+    return rx.dialog.close(
+        ghost_icon_button("x", "Close", icon_size=16, color_scheme="gray", **props)
+    )
+
+
+def dialog_header(*start: rx.Component, align: str, **close: Any) -> rx.Component:
+    """A dialog's top row: `start`, then the 'x' (`close`: its props) at the end."""
+    return rx.hstack(*start, rx.spacer(), dialog_close_x(**close), align=align, width="100%")
+
+
+def sample_callout(text: str, **props: Any) -> rx.Component:
+    """The amber note that what is shown is sample data."""
+    return rx.callout(text, icon="info", color_scheme="amber", size="1", **props)
+
+
+def text_box(field_id: str, placeholder: str, **props: Any) -> rx.Component:
+    """A three-row text area as wide as its column that the user can make taller."""
+    return rx.text_area(
+        id=field_id,
+        placeholder=placeholder,
+        rows="3",
+        size="3",
+        width="100%",
+        resize="vertical",
+        **props,
+    )
+
+
+def titled_tool_card(
+    icon: str,
+    title: str,
+    *body: rx.Component,
+    color: str,
+    style: dict[str, Any],
+    heading_size: str = "4",
+    **props: Any,
+) -> rx.Component:
+    """A tool card (`style`) opening with `icon` in `color` and `title` as an h2, then `body`
+    (0.75rem apart unless `spacing`)."""
+    props.setdefault("spacing", "3")
+    return rx.vstack(
+        section_heading(title, icon, color, size=heading_size), *body, style=style, **props
+    )
+
+
+def name_and_detail(
+    name: Any, detail: Any, *, weight: str = "medium", detail_size: str = "1", **props: Any
+) -> rx.Component:
+    """Two lines of a list entry: `name`, and under it `detail` in small muted text."""
+    return rx.box(
+        rx.text(name, size="2", weight=weight),
+        rx.text(detail, size=detail_size, color="var(--gray-11)"),
+        **props,
+    )

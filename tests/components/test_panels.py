@@ -1,0 +1,67 @@
+"""The small shared pieces of components/panels.py: buttons, the dialog shell and header, the
+sample callout, the text box, the titled tool card and the name-and-detail lines."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.panels import (
+    dialog_header,
+    ghost_icon_button,
+    icon_text_button,
+    modal,
+    name_and_detail,
+    sample_callout,
+    text_box,
+    titled_tool_card,
+)
+from startup_toolkit.components.tool_layout import tool_card_style
+
+
+def test_icon_text_button_hides_its_icon_and_is_a_plain_button_unless_told() -> None:
+    plain = str(icon_text_button("plus", "Add Favorites", variant="outline"))
+    assert '"aria-hidden":"true"' in plain and 'type:"button"' in plain
+    assert plain.index("Plus") < plain.index("Add Favorites")
+    submit = str(icon_text_button("send-horizontal", "Send", icon_size=14, type="submit"))
+    assert 'type:"submit"' in submit and "size:14" in submit
+
+
+def test_ghost_icon_button_is_named_by_its_label() -> None:
+    button = str(ghost_icon_button("trash-2", "Delete", color_scheme="red", size="1"))
+    assert 'variant:"ghost"' in button and '"aria-label":"Delete"' in button
+    assert 'color:"red"' in button or '"red"' in button
+
+
+def test_modal_and_dialog_header_give_the_content_box_its_props_and_an_x_at_the_end() -> None:
+    dialog = str(
+        modal(
+            dialog_header(rx.dialog.title("Saved result"), align="start", id="x-close"),
+            opened=True,
+            on_open_change=rx.console_log("changed"),
+            max_width="48rem",
+            id="result-detail",
+        )
+    )
+    assert 'id:"result-detail"' in dialog and "48rem" in dialog
+    assert dialog.index("Saved result") < dialog.index('"aria-label":"Close"')
+    assert 'id:"x-close"' in dialog and "Dialog.Close" in dialog
+
+
+def test_sample_callout_and_text_box() -> None:
+    note = str(sample_callout("Sample data", id="arena-sample"))
+    assert "Sample data" in note and '"amber"' in note and 'id:"arena-sample"' in note
+    box = str(text_box("arena-post", "Say something", max_length=280))
+    assert 'id:"arena-post"' in box and 'rows:"3"' in box and 'resize:"vertical"' in box
+    assert "Say something" in box
+
+
+def test_titled_tool_card_and_name_and_detail() -> None:
+    card = str(
+        titled_tool_card(
+            "zap", "Quick actions", rx.text("Body"), color="violet", style=tool_card_style()
+        )
+    )
+    assert 'as:"h2"' in card and "var(--violet-11)" in card
+    assert card.index("Quick actions") < card.index("Body")
+    lines = str(name_and_detail("Nova", "HealthTech", weight="bold", flex="1"))
+    assert lines.index("Nova") < lines.index("HealthTech") and "var(--gray-11)" in lines
