@@ -56,6 +56,30 @@ def tool_card_style(padding: Any = "1.5rem", **extra: Any) -> dict[str, Any]:
 COMPACT_TOOL_CARD_STYLE = tool_card_style("1rem")
 
 
+def tool_card(
+    *children: rx.Component,
+    spacing: str = "3",
+    align: str = "start",
+    style: dict[str, Any] = TOOL_CARD_STYLE,
+    **props: Any,
+) -> rx.Component:
+    """A panel of a tool page's body: `children` stacked in a card (`style`)."""
+    return rx.vstack(*children, spacing=spacing, align=align, style=style, **props)
+
+
+def spread_row(*children: rx.Component, spacing: str = "3", **props: Any) -> rx.Component:
+    """A full-width row with its children pushed to both ends, wrapping on a phone."""
+    return rx.flex(
+        *children,
+        justify="between",
+        align="center",
+        spacing=spacing,
+        wrap="wrap",
+        width="100%",
+        **props,
+    )
+
+
 def section_heading(
     text: str, icon: str, color: str, *, size: str = "4", fixed_icon: bool = False
 ) -> rx.Component:
