@@ -10,7 +10,7 @@ configured, the page body, and the AI disclaimer at the bottom.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import reflex as rx
@@ -130,6 +130,24 @@ def tab_list(*triggers: rx.Component, **props: Any) -> rx.Component:
         },
         **props,
     )
+
+
+def tab_triggers(tabs: Sequence[tuple[str, str]]) -> list[rx.Component]:
+    """A trigger for each (value, label) of `tabs`."""
+    return [rx.tabs.trigger(label, value=value) for value, label in tabs]
+
+
+def tab_panel(value: str, body: rx.Component, padding_top: str = "1rem") -> rx.Component:
+    """The content of tab `value`, a little below the tab bar."""
+    return rx.tabs.content(rx.box(body, padding_top=padding_top), value=value)
+
+
+def tool_tabs(
+    bar: rx.Component, *panels: rx.Component, value: rx.Var[str], on_change: Any
+) -> rx.Component:
+    """Full-width tabs: the `bar` (e.g. `tab_list(...)`) above the `panels`, the open one
+    `value`."""
+    return rx.tabs.root(bar, *panels, value=value, on_change=on_change, width="100%")
 
 
 def elapsed_label(seconds: rx.Var, element_id: str) -> rx.Component:

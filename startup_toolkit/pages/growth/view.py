@@ -13,7 +13,10 @@ from startup_toolkit.components.tool_layout import (
     section_heading,
     spread_row,
     tab_list,
+    tab_panel,
+    tab_triggers,
     tool_card,
+    tool_tabs,
 )
 from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import growth as rules
@@ -310,14 +313,13 @@ def results() -> rx.Component:
     return rx.vstack(
         rx.cond(GrowthState.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
         _summary_card(),
-        rx.tabs.root(
-            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
-            rx.tabs.content(rx.box(_blueprint_tab(), padding_top="1rem"), value="blueprint"),
-            rx.tabs.content(rx.box(_trends_tab(), padding_top="1rem"), value="trends"),
-            rx.tabs.content(rx.box(_budget_tab(), padding_top="1rem"), value="budget"),
+        tool_tabs(
+            tab_list(*tab_triggers(TABS)),
+            tab_panel("blueprint", _blueprint_tab()),
+            tab_panel("trends", _trends_tab()),
+            tab_panel("budget", _budget_tab()),
             value=GrowthState.tab,
             on_change=GrowthState.set_tab,
-            width="100%",
         ),
         spacing="4",
         width="100%",
