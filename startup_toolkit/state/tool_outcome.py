@@ -10,7 +10,7 @@ download of Save and Download.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import reflex as rx
@@ -61,6 +61,15 @@ async def finish_run(state: ToolRunMixin, run: ClaimedRun, show: Callable[[], No
         state.running = False
         show()
     return True
+
+
+async def tick_elapsed(state: ToolRunMixin, run: ClaimedRun, work: Awaitable[R]) -> R:
+    """Await `work` while the state's `elapsed` var counts the whole seconds it has taken."""
+
+    def advance(seconds: float) -> None:
+        state.elapsed = int(seconds)  # type: ignore[attr-defined]
+
+    return await state._tick_while(run, work, advance, 1.0)
 
 
 def nothing_to_save() -> EventSpec:

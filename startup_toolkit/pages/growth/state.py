@@ -26,6 +26,7 @@ from startup_toolkit.state.tool_outcome import (
     notice_toast,
     signed_out_toast,
     stand_in,
+    tick_elapsed,
 )
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
@@ -248,12 +249,7 @@ class GrowthState(ToolRunMixin, rx.State):
             return
         form: GrowthForm = run.form
 
-        def advance(seconds: float) -> None:
-            self.elapsed = int(seconds)
-
-        outcome = await self._tick_while(
-            run, run_tool(run.user_id, strategy_run(form)), advance, 1.0
-        )
+        outcome = await tick_elapsed(self, run, run_tool(run.user_id, strategy_run(form)))
         if not await finish_run(self, run, lambda: self._end_generation(outcome, form)):
             return  # New Strategy while this ran: drop it
         yield outcome_toast(outcome, form.budget)
