@@ -35,6 +35,7 @@ class FormFields:
 
     errors: Any
     prefix: str
+    error_color: str = "var(--red-11)"
 
     def id(self, name: str) -> str:
         return f"{self.prefix}-{name}"
@@ -44,7 +45,9 @@ class FormFields:
 
     def error(self, name: str, **props: Any) -> rx.Component:
         """The field's inline message, shown while there is one."""
-        return field_error(self.errors, name, self.error_id(name), **props)
+        return field_error(
+            self.errors, name, self.error_id(name), **{"color": self.error_color, **props}
+        )
 
     def invalid(self, name: str) -> rx.Var:
         """The control's aria-invalid: 'true' while the field has a message."""
@@ -57,31 +60,52 @@ class FormFields:
         return labelled_field(label, self.id(name), control, *(below or (self.error(name),)))
 
 
+def icon_button(
+    icon: str, label: Any, on_click: Any, *, icon_size: int = 16, **props: Any
+) -> rx.Component:
+    """A button (type="button") with an icon before its label; `props` style it."""
+    return rx.button(
+        rx.icon(icon, size=icon_size, aria_hidden="true"),
+        label,
+        on_click=on_click,
+        type="button",
+        **props,
+    )
+
+
 def run_button(
     icon: str, label: str, on_click: Any, running: rx.Var[bool], element_id: str
 ) -> rx.Component:
     """The button that starts the tool's AI run; disabled while one runs."""
-    return rx.button(
-        rx.icon(icon, size=18, aria_hidden="true"),
-        label,
-        on_click=on_click,
-        disabled=running,
-        size="3",
-        type="button",
-        id=element_id,
+    return icon_button(
+        icon, label, on_click, icon_size=18, disabled=running, size="3", id=element_id
     )
 
 
 def soft_button(icon: str, label: str, on_click: Any, **props: Any) -> rx.Component:
     """A secondary action (Download, New ..., Reset): a soft button with an icon."""
-    return rx.button(
-        rx.icon(icon, size=16, aria_hidden="true"),
-        label,
-        on_click=on_click,
-        variant="soft",
-        type="button",
-        **props,
+    return icon_button(icon, label, on_click, **{"variant": "soft", **props})
+
+
+def option_select(
+    field_id: str, options: tuple[tuple[str, str], ...], value: Any, on_change: Any
+) -> rx.Component:
+    """A select of (value, label) `options`, its trigger `field_id` (for the field's label)."""
+    return rx.select.root(
+        rx.select.trigger(id=field_id, width="100%"),
+        rx.select.content(
+            *[rx.select.item(label, value=option) for option, label in options],
+            position="popper",
+        ),
+        value=value,
+        on_change=on_change,
+        size="3",
     )
+
+
+def progress_bar(value: rx.Var[int], label: str) -> rx.Component:
+    """The run's progress out of 100 (`label` names it for screen readers)."""
+    return rx.progress(value=value, max=100, size="3", width="100%", aria_label=label)
 
 
 def busy_heading(title: str, *lines: rx.Component, **props: Any) -> rx.Component:

@@ -10,7 +10,7 @@ configured, the page body, and the AI disclaimer at the bottom.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import reflex as rx
@@ -54,6 +54,30 @@ def tool_card_style(padding: Any = "1.5rem", **extra: Any) -> dict[str, Any]:
 
 
 COMPACT_TOOL_CARD_STYLE = tool_card_style("1rem")
+
+
+def tool_card(
+    *children: rx.Component,
+    spacing: str = "3",
+    align: str = "start",
+    style: dict[str, Any] = TOOL_CARD_STYLE,
+    **props: Any,
+) -> rx.Component:
+    """A panel of a tool page's body: `children` stacked in a card (`style`)."""
+    return rx.vstack(*children, spacing=spacing, align=align, style=style, **props)
+
+
+def spread_row(*children: rx.Component, spacing: str = "3", **props: Any) -> rx.Component:
+    """A full-width row with its children pushed to both ends, wrapping on a phone."""
+    return rx.flex(
+        *children,
+        justify="between",
+        align="center",
+        spacing=spacing,
+        wrap="wrap",
+        width="100%",
+        **props,
+    )
 
 
 def section_heading(
@@ -106,6 +130,24 @@ def tab_list(*triggers: rx.Component, **props: Any) -> rx.Component:
         },
         **props,
     )
+
+
+def tab_triggers(tabs: Sequence[tuple[str, str]]) -> list[rx.Component]:
+    """A trigger for each (value, label) of `tabs`."""
+    return [rx.tabs.trigger(label, value=value) for value, label in tabs]
+
+
+def tab_panel(value: str, body: rx.Component, padding_top: str = "1rem") -> rx.Component:
+    """The content of tab `value`, a little below the tab bar."""
+    return rx.tabs.content(rx.box(body, padding_top=padding_top), value=value)
+
+
+def tool_tabs(
+    bar: rx.Component, *panels: rx.Component, value: rx.Var[str], on_change: Any
+) -> rx.Component:
+    """Full-width tabs: the `bar` (e.g. `tab_list(...)`) above the `panels`, the open one
+    `value`."""
+    return rx.tabs.root(bar, *panels, value=value, on_change=on_change, width="100%")
 
 
 def elapsed_label(seconds: rx.Var, element_id: str) -> rx.Component:

@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_forms import busy_heading
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, elapsed_label
 
 
@@ -22,17 +22,10 @@ def working_panel(
 ) -> rx.Component:
     """The status card (`panel_id`): `title` as its h2 above `detail` and 'Working for N s'
     (`elapsed_id`, once `elapsed` > 0)."""
-    return rx.hstack(
-        rx.spinner(size="3"),
-        rx.vstack(
-            rx.heading(title, as_="h2", size="5", style=heading_style),
-            rx.text(detail, size="2", color="var(--gray-11)"),
-            elapsed_label(elapsed, elapsed_id),
-            spacing="1",
-            align="start",
-        ),
-        spacing="4",
-        align="center",
+    return busy_heading(
+        title,
+        rx.text(detail, size="2", color="var(--gray-11)"),
+        elapsed_label(elapsed, elapsed_id),
         role="status",
         aria_busy="true",
         style=style,

@@ -16,7 +16,6 @@ The estimated analysis shown when the AI cannot answer is in `funding_estimate`.
 from __future__ import annotations
 
 import html
-import json
 import math
 import re
 from collections.abc import Mapping
@@ -26,13 +25,14 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
+from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.reply_values import (
     Lenient,
     clamp_score,
     plain_text,
     text_list,
 )
-from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
+from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Input (spec section 9 defaults; the bounds are ours) --------------------------------------
@@ -429,18 +429,16 @@ def export_json(
     prediction: FundingPrediction, data: FundingInput, predicted_at: datetime, *, estimated: bool
 ) -> str:
     """The Download Report file (pretty-printed JSON)."""
-    payload = {
-        "title": result_title(prediction),
-        **save_metadata(prediction, data, predicted_at, estimated=estimated),
-        **save_content(prediction, data, estimated=estimated),
-    }
-    compact_json(payload)  # raises on anything that is not plain JSON
-    return json.dumps(payload, indent=2, ensure_ascii=False)
+    return tool_export.export_json(
+        result_title(prediction),
+        save_metadata(prediction, data, predicted_at, estimated=estimated),
+        save_content(prediction, data, estimated=estimated),
+    )
 
 
 def export_filename(predicted_at: datetime) -> str:
     """funding-prediction-{timestamp}.json (milliseconds)."""
-    return f"funding-prediction-{int(predicted_at.timestamp() * 1000)}.json"
+    return tool_export.export_filename("funding-prediction", predicted_at)
 
 
 def to_html(prediction: FundingPrediction, data: FundingInput) -> str:

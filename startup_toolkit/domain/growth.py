@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
+from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.funding import parse_number
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, first_text, plain_text
 from startup_toolkit.domain.saved_results import iso_timestamp
@@ -497,7 +498,7 @@ def blueprint_markdown(
 
 
 def blueprint_filename(created_at: datetime) -> str:
-    return f"growth-blueprint-{int(created_at.timestamp() * 1000)}.md"
+    return tool_export.export_filename("growth-blueprint", created_at, "md")
 
 
 def to_html(strategy: GrowthStrategy, product: str, budget: float) -> str:

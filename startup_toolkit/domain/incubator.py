@@ -23,13 +23,13 @@ scanner.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
+from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.idea_text import IDEA_INPUT_CAP as IDEA_INPUT_CAP
 from startup_toolkit.domain.idea_text import MAX_IDEA_LENGTH as MAX_IDEA_LENGTH
 from startup_toolkit.domain.idea_text import TOO_LONG as TOO_LONG
@@ -37,7 +37,7 @@ from startup_toolkit.domain.idea_text import TOO_LONG_DETAIL as TOO_LONG_DETAIL
 from startup_toolkit.domain.idea_text import idea_counter as idea_counter
 from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import Lenient, plain_text, text_list
-from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
+from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
 from startup_toolkit.domain.scanner import MarketFigure
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
@@ -366,18 +366,16 @@ def export_json(
     sample: bool = False,
 ) -> str:
     """The download (pretty-printed JSON)."""
-    payload = {
-        "title": result_title(idea, stress),
-        **save_metadata(idea, analysed_at, stress, sample=sample),
-        **save_content(analysis, idea, stress, sample=sample),
-    }
-    compact_json(payload)  # raises on anything that is not plain JSON
-    return json.dumps(payload, indent=2, ensure_ascii=False)
+    return tool_export.export_json(
+        result_title(idea, stress),
+        save_metadata(idea, analysed_at, stress, sample=sample),
+        save_content(analysis, idea, stress, sample=sample),
+    )
 
 
 def export_filename(at: datetime) -> str:
     """startup-analysis-{timestamp}.json (milliseconds)."""
-    return f"startup-analysis-{int(at.timestamp() * 1000)}.json"
+    return tool_export.export_filename("startup-analysis", at)
 
 
 def _li(values: list[str]) -> str:

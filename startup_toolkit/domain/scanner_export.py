@@ -5,11 +5,11 @@ Pure: no I/O."""
 from __future__ import annotations
 
 import html
-import json
 from datetime import datetime
 from typing import Any
 
-from startup_toolkit.domain.saved_results import compact_json, iso_timestamp
+from startup_toolkit.domain import tool_export
+from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import Insight, ScanResult, verdict
 
 
@@ -43,18 +43,16 @@ def export_json(
     result: ScanResult, idea: str, scanned_at: datetime, *, sample: bool = False
 ) -> str:
     """The JSON download (pretty-printed)."""
-    payload = {
-        "title": result_title(result.overallScore),
-        **save_metadata(result, idea, scanned_at),
-        **save_content(result, idea, sample=sample),
-    }
-    compact_json(payload)  # raises on anything that is not plain JSON
-    return json.dumps(payload, indent=2, ensure_ascii=False)
+    return tool_export.export_json(
+        result_title(result.overallScore),
+        save_metadata(result, idea, scanned_at),
+        save_content(result, idea, sample=sample),
+    )
 
 
 def export_filename(scanned_at: datetime) -> str:
     """'viability-analysis-{timestamp}.json' (milliseconds, like the spec's other downloads)."""
-    return f"viability-analysis-{int(scanned_at.timestamp() * 1000)}.json"
+    return tool_export.export_filename("viability-analysis", scanned_at)
 
 
 def to_html(result: ScanResult, idea: str) -> str:

@@ -8,7 +8,10 @@ import reflex as rx
 from startup_toolkit.components.tool_forms import (
     FormFields,
     busy_heading,
+    icon_button,
     labelled_field,
+    option_select,
+    progress_bar,
     result_note,
     run_button,
     soft_button,
@@ -52,3 +55,21 @@ def test_buttons_notes_and_busy_heading() -> None:
     assert 'id:"sample-note"' in str(result_note("A sample", "info", "sample-note"))
     busy = str(busy_heading("Working", rx.text("a while"), role="status", id="busy"))
     assert "Working" in busy and "a while" in busy and 'role:"status"' in busy
+
+
+def test_icon_button_option_select_and_progress_bar() -> None:
+    """The pieces the scanner, incubator, funding, growth and oracle forms share."""
+    button = str(icon_button("rocket", "Launch", _FormsProbe.go, icon_size=18, size="3", id="go"))
+    assert 'type:"button"' in button and "Launch" in button and 'id:"go"' in button
+    select = str(
+        option_select("demo-stage", (("seed", "Seed"), ("series-a", "Series A")), "seed", None)
+    )
+    assert 'id:"demo-stage"' in select and "Series A" in select and 'value:"series-a"' in select
+    bar = str(progress_bar(rx.Var.create(40), "Scan progress"))
+    assert '"aria-label":"Scan progress"' in bar and "max:100" in bar.replace(" ", "")
+
+
+def test_form_fields_can_use_their_own_error_colour() -> None:
+    oracle_like = FormFields(_FormsProbe.errors, "probe", error_color="red")
+    assert '"red"' in str(oracle_like.error("idea"))
+    assert "var(--red-11)" in str(FIELDS.error("idea"))

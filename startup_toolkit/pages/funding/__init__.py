@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.tool_layout import tool_page, tool_route
+from startup_toolkit.components.tool_layout import tab_panel, tool_page, tool_route, tool_tabs
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.pages.funding.view import input_form, processing, results
@@ -24,27 +24,23 @@ from startup_toolkit.pages.funding.view import input_form, processing, results
 def funding_predictor() -> rx.Component:
     return tool_page(
         FUNDING_PREDICTOR,
-        rx.tabs.root(
+        tool_tabs(
             rx.tabs.list(
                 rx.tabs.trigger("Input Metrics", value="input"),
                 rx.tabs.trigger(
                     "Prediction Results", value="results", disabled=~FundingState.has_result
                 ),
             ),
-            rx.tabs.content(
-                rx.box(
-                    rx.cond(FundingState.running, processing(), input_form()),
-                    padding_top="1.25rem",
-                ),
-                value="input",
+            tab_panel(
+                "input",
+                rx.cond(FundingState.running, processing(), input_form()),
+                padding_top="1.25rem",
             ),
-            rx.tabs.content(
-                rx.box(rx.cond(FundingState.has_result, results()), padding_top="1.25rem"),
-                value="results",
+            tab_panel(
+                "results", rx.cond(FundingState.has_result, results()), padding_top="1.25rem"
             ),
             value=FundingState.tab,
             on_change=FundingState.set_tab,
-            width="100%",
         ),
         save_handler=FundingState.save,
         can_save=FundingState.has_result,

@@ -20,13 +20,15 @@ from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import funding as prompt
-from startup_toolkit.domain.saved_results import (
-    AUTH_REQUIRED,
-    NOTHING_TO_SAVE,
-    NOTHING_TO_SAVE_DETAIL,
-)
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
-from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tool_outcome import (
+    finish_run,
+    json_download,
+    nothing_to_save,
+    notice_toast,
+    signed_out_toast,
+    stand_in,
+)
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -39,8 +41,6 @@ TICK_SECONDS = 0.4
 FIELD_NAMES = (*(m.name for m in rules.METRICS), "stage", "pitch")
 FORM_FIELDS = frozenset(FIELD_NAMES)
 NUMBER_INPUT_CAP = 40
-#: No stand-in result for these: the founder may not run the tool.
-NOT_ALLOWED = frozenset({RunStatus.NO_ACCESS, RunStatus.LIMITED})
 
 
 @dataclasses.dataclass
@@ -169,8 +169,8 @@ class FundingState(ToolRunMixin, rx.State):
             return rx.toast.error(
                 rules.INVALID_INPUT, description=rules.INVALID_INPUT_DETAIL, id=TOAST_ID
             )
-        if await signed_in_user_id(self) is None:
-            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
+            return signed_out
         self._clear_result()
         self.phase = rules.phase_label(0)
         self.progress = 0
@@ -192,14 +192,17 @@ class FundingState(ToolRunMixin, rx.State):
         outcome = await self._tick_while(
             run, run_tool(run.user_id, prediction_run(data)), advance, TICK_SECONDS
         )
-        async with self:
-            if not self._is_current(run):
-                return  # cleared while this ran: drop it
-            self.running = False
-            self.progress = 100 if outcome.result is not None else 0
-            if outcome.result is not None:
-                self._show(outcome.result, data, estimate_reason(outcome.status))
+        if not await finish_run(self, run, lambda: self._end_prediction(outcome, data)):
+            return  # cleared while this ran: drop it
         yield outcome_toast(outcome)
+
+    def _end_prediction(
+        self, outcome: ToolOutcome[rules.FundingPrediction], data: rules.FundingInput
+    ) -> None:
+        """The result at 100%, or the progress back at 0."""
+        self.progress = 100 if outcome.result is not None else 0
+        if outcome.result is not None:
+            self._show(outcome.result, data, estimate_reason(outcome.status))
 
     # -- save and download (T-AI-5, T-FUND-2) -------------------------------------------------
 
@@ -207,7 +210,7 @@ class FundingState(ToolRunMixin, rx.State):
     async def save(self) -> EventSpec:
         shown = self._stored()
         if shown is None:
-            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+            return nothing_to_save()
         prediction, data = shown.prediction, shown.data
         return await save_tool_result(
             self,
@@ -227,21 +230,17 @@ class FundingState(ToolRunMixin, rx.State):
         shown = self._stored()
         if shown is None:
             return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
-        return rx.download(
-            data=rules.export_json(
+        return json_download(
+            rules.export_json(
                 shown.prediction, shown.data, shown.predicted_at, estimated=self.estimated
             ),
-            filename=rules.export_filename(shown.predicted_at),
-            mime_type="application/json",
+            rules.export_filename(shown.predicted_at),
         )
 
 
 def prediction_run(data: rules.FundingInput) -> ToolRun[rules.FundingPrediction]:
     """The AI run for `data`; the estimate from the founder's numbers in demo mode and
     whenever the AI cannot answer."""
-
-    def fallback(status: RunStatus) -> rules.FundingPrediction | None:
-        return None if status in NOT_ALLOWED else estimates.estimate(data)
 
     return ToolRun(
         tool=TOOL_NAME,
@@ -252,7 +251,7 @@ def prediction_run(data: rules.FundingInput) -> ToolRun[rules.FundingPrediction]
         texts=rules.RUN_TEXTS,
         sample=lambda: estimates.estimate(data),
         demo_seconds=DEMO_SECONDS,
-        fallback=fallback,
+        fallback=stand_in(lambda: estimates.estimate(data)),
     )
 
 
@@ -267,7 +266,7 @@ def outcome_toast(outcome: ToolOutcome[rules.FundingPrediction]) -> EventSpec:
     """Success with the headline, the estimate with the reason, or why nothing ran."""
     notice = outcome.notice or rules.RUN_TEXTS.failed
     if outcome.result is None:
-        return rx.toast.error(notice.title, description=notice.detail)
+        return notice_toast(notice)
     if outcome.status is RunStatus.AI:
         return rx.toast.success(
             rules.SUCCESS_TOAST, description=rules.headline(outcome.result.success)

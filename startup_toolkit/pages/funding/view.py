@@ -9,8 +9,9 @@ from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
-    TOOL_CARD_STYLE,
     section_heading,
+    spread_row,
+    tool_card,
 )
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
@@ -41,15 +42,11 @@ def _stage_field() -> rx.Component:
     return FIELDS.field(
         "stage",
         "Funding stage",
-        rx.select.root(
-            rx.select.trigger(id=FIELDS.id("stage"), width="100%"),
-            rx.select.content(
-                *[rx.select.item(label, value=value) for value, label in rules.STAGES],
-                position="popper",
-            ),
-            value=FundingState.form["stage"],
-            on_change=lambda value: FundingState.set_field("stage", value),
-            size="3",
+        forms.option_select(
+            FIELDS.id("stage"),
+            rules.STAGES,
+            FundingState.form["stage"],
+            lambda value: FundingState.set_field("stage", value),
         ),
     )
 
@@ -79,7 +76,7 @@ def _pitch_field() -> rx.Component:
 
 
 def input_form() -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         section_heading("Your metrics", "sliders-horizontal", ACCENT),
         rx.text(
             "Monthly figures in US dollars. You can type 50k or 1.5M.",
@@ -114,35 +111,28 @@ def input_form() -> rx.Component:
             wrap="wrap",
         ),
         spacing="4",
-        align="start",
-        style=TOOL_CARD_STYLE,
     )
 
 
 def processing() -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         forms.busy_heading(
             "Predicting your funding",
             rx.text(FundingState.phase, "...", size="2", id="funding-phase"),
         ),
-        rx.progress(
-            value=FundingState.progress, max=100, size="3", width="100%", aria_label="Progress"
-        ),
+        forms.progress_bar(FundingState.progress, "Progress"),
         spacing="4",
         role="status",
         aria_busy="true",
-        style=TOOL_CARD_STYLE,
     )
 
 
-def _stat(label: str, *value: rx.Component | rx.Var | str, **props: str) -> rx.Component:
-    return rx.vstack(
+def _stat(label: str, *value: rx.Component | rx.Var | str) -> rx.Component:
+    return tool_card(
         rx.text(label, size="2", color="var(--gray-11)"),
         *value,
         spacing="1",
-        align="start",
         style=COMPACT_TOOL_CARD_STYLE,
-        **props,
     )
 
 
@@ -151,7 +141,7 @@ def _stat_value(value: rx.Var, element_id: str) -> rx.Component:
 
 
 def _investor_card(row: rx.Var[InvestorRow]) -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         rx.text(row.name, weight="bold", size="3"),
         rx.cond(row.focus != "", rx.text(row.focus, size="2", color="var(--gray-11)")),
         rx.text(row.reason, size="2"),
@@ -165,25 +155,17 @@ def _investor_card(row: rx.Var[InvestorRow]) -> rx.Component:
             ),
         ),
         spacing="2",
-        align="start",
         style=COMPACT_TOOL_CARD_STYLE,
         class_name="funding-investor",
     )
 
 
 def _card(title: str, icon: str, *body: rx.Component, **props: str) -> rx.Component:
-    return rx.vstack(
-        section_heading(title, icon, ACCENT),
-        *body,
-        spacing="3",
-        align="start",
-        style=TOOL_CARD_STYLE,
-        **props,
-    )
+    return tool_card(section_heading(title, icon, ACCENT), *body, **props)
 
 
 def _summary_bar() -> rx.Component:
-    return rx.flex(
+    return spread_row(
         rx.hstack(
             rx.badge(
                 FundingState.headline,
@@ -211,11 +193,6 @@ def _summary_bar() -> rx.Component:
             spacing="2",
             wrap="wrap",
         ),
-        justify="between",
-        align="center",
-        wrap="wrap",
-        spacing="3",
-        width="100%",
     )
 
 

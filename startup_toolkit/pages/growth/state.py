@@ -19,13 +19,15 @@ from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import growth as prompt
-from startup_toolkit.domain.saved_results import (
-    AUTH_REQUIRED,
-    NOTHING_TO_SAVE,
-    NOTHING_TO_SAVE_DETAIL,
-)
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
-from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tool_outcome import (
+    finish_run,
+    nothing_to_save,
+    notice_toast,
+    signed_out_toast,
+    stand_in,
+    tick_elapsed,
+)
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -42,8 +44,6 @@ TABS: tuple[tuple[str, str], ...] = (
 )
 TAB_VALUES = frozenset(value for value, _ in TABS)
 CHANNEL_COLORS = ("violet", "cyan", "orange", "green", "pink", "amber", "blue", "crimson")
-#: No stand-in result for these: the founder may not run the tool.
-NOT_ALLOWED = frozenset({RunStatus.NO_ACCESS, RunStatus.LIMITED})
 
 
 @dataclasses.dataclass
@@ -234,8 +234,8 @@ class GrowthState(ToolRunMixin, rx.State):
             title = rules.MISSING if missing else "Please check the budget"
             detail = rules.MISSING_DETAIL if missing else rules.BUDGET_INVALID
             return rx.toast.error(title, description=detail, id=TOAST_ID)
-        if await signed_in_user_id(self) is None:
-            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
+            return signed_out
         self._clear_result()
         self.elapsed = 0
         self._start_run(GrowthForm(self.product.strip(), self.audience.strip(), budget))
@@ -249,25 +249,15 @@ class GrowthState(ToolRunMixin, rx.State):
             return
         form: GrowthForm = run.form
 
-        def advance(seconds: float) -> None:
-            self.elapsed = int(seconds)
-
-        outcome = await self._tick_while(
-            run, run_tool(run.user_id, strategy_run(form)), advance, 1.0
-        )
-        async with self:
-            if not self._is_current(run):
-                return  # New Strategy while this ran: drop it
-            self.running = False
-            if outcome.result is not None:
-                self._show(
-                    outcome.result,
-                    form.product,
-                    form.audience,
-                    form.budget,
-                    sample=outcome.status is not RunStatus.AI,
-                )
+        outcome = await tick_elapsed(self, run, run_tool(run.user_id, strategy_run(form)))
+        if not await finish_run(self, run, lambda: self._end_generation(outcome, form)):
+            return  # New Strategy while this ran: drop it
         yield outcome_toast(outcome, form.budget)
+
+    def _end_generation(self, outcome: ToolOutcome[rules.GrowthStrategy], form: GrowthForm) -> None:
+        if outcome.result is not None:
+            sample = outcome.status is not RunStatus.AI
+            self._show(outcome.result, form.product, form.audience, form.budget, sample=sample)
 
     # -- save and download ---------------------------------------------------------------------
 
@@ -275,7 +265,7 @@ class GrowthState(ToolRunMixin, rx.State):
     async def save(self) -> EventSpec:
         shown = self._stored()
         if shown is None:
-            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+            return nothing_to_save()
         strategy, form = shown.strategy, shown.form
         return await save_tool_result(
             self,
@@ -316,9 +306,6 @@ def strategy_run(form: GrowthForm) -> ToolRun[rules.GrowthStrategy]:
     """The AI run for `form`; the sample strategy in demo mode and whenever the AI cannot
     answer; the AI's budget split worked out from the founder's budget."""
 
-    def fallback(status: RunStatus) -> rules.GrowthStrategy | None:
-        return None if status in NOT_ALLOWED else rules.sample_strategy(form.budget)
-
     return ToolRun(
         tool=TOOL_NAME,
         system=prompt.SYSTEM,
@@ -328,7 +315,7 @@ def strategy_run(form: GrowthForm) -> ToolRun[rules.GrowthStrategy]:
         texts=rules.RUN_TEXTS,
         sample=lambda: rules.sample_strategy(form.budget),
         demo_seconds=DEMO_SECONDS,
-        fallback=fallback,
+        fallback=stand_in(lambda: rules.sample_strategy(form.budget)),
         finish=lambda strategy: rules.finish_strategy(strategy, form.budget),
     )
 
@@ -341,5 +328,4 @@ def outcome_toast(outcome: ToolOutcome[rules.GrowthStrategy], budget: float) -> 
         )
     if outcome.sample:
         return rx.toast.info(rules.DEMO_TOAST, description=rules.DEMO_DETAIL)
-    notice = outcome.notice or rules.RUN_TEXTS.failed
-    return rx.toast.error(notice.title, description=notice.detail)
+    return notice_toast(outcome.notice or rules.RUN_TEXTS.failed)

@@ -10,10 +10,15 @@ from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
     TOOL_CARD_STYLE,
-    elapsed_label,
     section_heading,
+    spread_row,
     tab_list,
+    tab_panel,
+    tab_triggers,
+    tool_card,
+    tool_tabs,
 )
+from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.pages.growth.state import TABS, BudgetRow, GrowthState, StepRow, TrendRow
@@ -42,7 +47,7 @@ def _text_field(
 
 
 def form() -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         section_heading("Your business", "briefcase", ACCENT),
         _text_field(
             "product",
@@ -82,25 +87,17 @@ def form() -> rx.Component:
             "growth-generate",
         ),
         spacing="4",
-        align="start",
-        style=TOOL_CARD_STYLE,
     )
 
 
 def generating() -> rx.Component:
-    return forms.busy_heading(
+    return working_panel(
         "Building your growth blueprint",
-        rx.text(
-            "Reading your audience, scanning trends and splitting the budget. This usually "
-            "takes 10 to 30 seconds.",
-            size="2",
-            color="var(--gray-11)",
-        ),
-        elapsed_label(GrowthState.elapsed, "growth-elapsed"),
-        role="status",
-        aria_busy="true",
-        style=TOOL_CARD_STYLE,
-        id="growth-generating",
+        "Reading your audience, scanning trends and splitting the budget. This usually takes "
+        "10 to 30 seconds.",
+        GrowthState.elapsed,
+        panel_id="growth-generating",
+        elapsed_id="growth-elapsed",
     )
 
 
@@ -147,11 +144,10 @@ def _blueprint_tab() -> rx.Component:
                 rx.grid(
                     rx.foreach(
                         GrowthState.weeks,
-                        lambda w: rx.vstack(
+                        lambda w: tool_card(
                             rx.text(w.week, weight="bold", size="2", color="var(--orange-11)"),
                             rx.text(w.focus, size="2"),
                             spacing="1",
-                            align="start",
                             style=COMPACT_TOOL_CARD_STYLE,
                         ),
                     ),
@@ -196,8 +192,8 @@ def _radar_chart() -> rx.Component:
 
 
 def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
-    return rx.vstack(
-        rx.flex(
+    return tool_card(
+        spread_row(
             rx.text(t.trend, weight="bold", size="3"),
             rx.badge(
                 t.label,
@@ -207,11 +203,7 @@ def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
                 color_scheme=rx.match(t.label, ("High", "green"), ("Medium", "amber"), "gray"),
                 variant="soft",
             ),
-            justify="between",
-            align="center",
             spacing="2",
-            wrap="wrap",
-            width="100%",
         ),
         rx.text(t.relevance, size="2", color="var(--gray-11)"),
         spacing="2",
@@ -301,8 +293,8 @@ def _budget_tab() -> rx.Component:
 
 
 def _summary_card() -> rx.Component:
-    return rx.vstack(
-        rx.flex(
+    return tool_card(
+        spread_row(
             section_heading("Your growth strategy", "rocket", ACCENT),
             rx.hstack(
                 forms.soft_button("download", "Download Blueprint", GrowthState.download),
@@ -312,15 +304,8 @@ def _summary_card() -> rx.Component:
                 spacing="2",
                 wrap="wrap",
             ),
-            justify="between",
-            align="center",
-            spacing="3",
-            wrap="wrap",
-            width="100%",
         ),
         rx.text(GrowthState.summary, size="3", id="growth-summary"),
-        spacing="3",
-        style=TOOL_CARD_STYLE,
     )
 
 
@@ -328,14 +313,13 @@ def results() -> rx.Component:
     return rx.vstack(
         rx.cond(GrowthState.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
         _summary_card(),
-        rx.tabs.root(
-            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
-            rx.tabs.content(rx.box(_blueprint_tab(), padding_top="1rem"), value="blueprint"),
-            rx.tabs.content(rx.box(_trends_tab(), padding_top="1rem"), value="trends"),
-            rx.tabs.content(rx.box(_budget_tab(), padding_top="1rem"), value="budget"),
+        tool_tabs(
+            tab_list(*tab_triggers(TABS)),
+            tab_panel("blueprint", _blueprint_tab()),
+            tab_panel("trends", _trends_tab()),
+            tab_panel("budget", _budget_tab()),
             value=GrowthState.tab,
             on_change=GrowthState.set_tab,
-            width="100%",
         ),
         spacing="4",
         width="100%",

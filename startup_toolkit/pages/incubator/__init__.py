@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.tool_layout import tab_list, tool_page, tool_route
+from startup_toolkit.components.tool_layout import (
+    tab_list,
+    tab_panel,
+    tool_page,
+    tool_route,
+    tool_tabs,
+)
 from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.pages.incubator.view import idea_form, processing
@@ -17,14 +23,14 @@ from startup_toolkit.pages.incubator.view_results import analysis_results, stres
 
 
 def _tab(value: str, body: rx.Component) -> rx.Component:
-    return rx.tabs.content(rx.box(body, padding_top="1.25rem"), value=value)
+    return tab_panel(value, body, padding_top="1.25rem")
 
 
 @tool_route(IDEA_INCUBATOR)
 def idea_incubator() -> rx.Component:
     return tool_page(
         IDEA_INCUBATOR,
-        rx.tabs.root(
+        tool_tabs(
             tab_list(
                 rx.tabs.trigger("Idea Input", value="input"),
                 rx.tabs.trigger(
@@ -37,7 +43,6 @@ def idea_incubator() -> rx.Component:
             _tab("stress", rx.cond(IncubatorState.has_stress, stress_results())),
             value=IncubatorState.tab,
             on_change=IncubatorState.set_tab,
-            width="100%",
         ),
         save_handler=IncubatorState.save,
         can_save=IncubatorState.has_analysis,

@@ -20,14 +20,16 @@ from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
 from startup_toolkit.domain.prompts import incubator as prompt
-from startup_toolkit.domain.saved_results import (
-    AUTH_REQUIRED,
-    NOTHING_TO_SAVE,
-    NOTHING_TO_SAVE_DETAIL,
-)
 from startup_toolkit.services.tool_runs import ToolOutcome, ToolRun, run_tool
-from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.idea_input import IdeaInputMixin
+from startup_toolkit.state.tool_outcome import (
+    finish_run,
+    json_download,
+    nothing_to_save,
+    notice_toast,
+    signed_out_toast,
+    tick_elapsed,
+)
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -85,7 +87,7 @@ def failure_toast(outcome: ToolOutcome[Any]) -> EventSpec:
     """The run's own error toast for how it failed."""
     notice = outcome.notice
     assert notice is not None  # a run that did not succeed always says why
-    return rx.toast.error(notice.title, description=notice.detail)
+    return notice_toast(notice)
 
 
 # --- What the views render --------------------------------------------------------------------
@@ -285,6 +287,14 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
         self._stress_json = stress.model_dump_json()
         self.tab = "stress"
 
+    def _end_analysis(self, outcome: ToolOutcome[rules.IdeaAnalysis], idea: str) -> None:
+        if outcome.result is not None:
+            self._show_analysis(outcome.result, idea, outcome.sample)
+
+    def _end_stress(self, outcome: ToolOutcome[rules.StressTest]) -> None:
+        if outcome.result is not None:
+            self._show_stress(outcome.result, outcome.sample)
+
     def _stored(self) -> Stored | None:
         if not self.has_analysis or not self._analysis_json:
             return None
@@ -319,8 +329,8 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
             return None  # a second click while one runs starts nothing
         if (refused := self._refuse_idea(TOAST_ID)) is not None:
             return refused
-        if await signed_in_user_id(self) is None:
-            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
+            return signed_out
         self._clear_results()
         self.elapsed = 0
         self.run_kind = ANALYSIS
@@ -335,18 +345,9 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
             return
         idea = run.form.idea
 
-        def advance(seconds: float) -> None:
-            self.elapsed = int(seconds)
-
-        outcome = await self._tick_while(
-            run, run_tool(run.user_id, analysis_run(idea)), advance, 1.0
-        )
-        async with self:
-            if not self._is_current(run):
-                return  # Idea Input while this ran: drop it
-            self.running = False
-            if outcome.result is not None:
-                self._show_analysis(outcome.result, idea, outcome.sample)
+        outcome = await tick_elapsed(self, run, run_tool(run.user_id, analysis_run(idea)))
+        if not await finish_run(self, run, lambda: self._end_analysis(outcome, idea)):
+            return  # Idea Input while this ran: drop it
         if not outcome.ok:
             yield failure_toast(outcome)
         else:
@@ -366,8 +367,8 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
             return rx.toast.error(
                 rules.NEED_ANALYSIS, description=rules.NEED_ANALYSIS_DETAIL, id=TOAST_ID
             )
-        if await signed_in_user_id(self) is None:
-            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
+            return signed_out
         self._clear_stress()
         self.run_kind = STRESS
         self._start_run(StressForm(stored.idea, stored.analysis))
@@ -380,12 +381,8 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
         if run is None:
             return
         outcome = await run_tool(run.user_id, stress_run(run.form))
-        async with self:
-            if not self._is_current(run):
-                return
-            self.running = False
-            if outcome.result is not None:
-                self._show_stress(outcome.result, outcome.sample)
+        if not await finish_run(self, run, lambda: self._end_stress(outcome)):
+            return
         stress = outcome.result
         if not outcome.ok or stress is None:
             yield failure_toast(outcome)
@@ -399,7 +396,7 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
     async def save(self) -> EventSpec:
         stored = self._stored()
         if stored is None:
-            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+            return nothing_to_save()
         analysis, idea, stress = stored.analysis, stored.idea, stored.stress
         return await save_tool_result(
             self,
@@ -417,10 +414,9 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
         stored = self._stored()
         if stored is None:
             return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
-        return rx.download(
-            data=rules.export_json(
+        return json_download(
+            rules.export_json(
                 stored.analysis, stored.idea, stored.analysed_at, stored.stress, sample=self.sample
             ),
-            filename=rules.export_filename(utcnow()),
-            mime_type="application/json",
+            rules.export_filename(utcnow()),
         )

@@ -8,7 +8,8 @@ import reflex as rx
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_layout import tool_card_style
+from startup_toolkit.components.tool_forms import icon_button, soft_button
+from startup_toolkit.components.tool_layout import spread_row, tool_card, tool_card_style
 from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain.catalog import IDEA_INCUBATOR
@@ -22,7 +23,7 @@ CARD = tool_card_style(rx.breakpoints(initial="1rem", sm="1.5rem"), min_width="0
 
 
 def idea_form() -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         *idea_field(
             IncubatorState,
             field_id=IDEA_ID,
@@ -46,18 +47,16 @@ def idea_form() -> rx.Component:
             ),
             counter_class="incubator-counter",
         ),
-        rx.button(
-            rx.icon("sparkles", size=18, aria_hidden="true"),
+        icon_button(
+            "sparkles",
             "Analyze Idea",
-            on_click=IncubatorState.analyse,
+            IncubatorState.analyse,
+            icon_size=18,
             disabled=IncubatorState.running,
             size="3",
-            type="button",
             width=rx.breakpoints(initial="100%", sm="auto"),
             id="incubator-analyse",
         ),
-        spacing="3",
-        align="start",
         style=CARD,
     )
 
@@ -75,18 +74,12 @@ def processing() -> rx.Component:
 
 
 def download_button() -> rx.Component:
-    return rx.button(
-        rx.icon("download", size=16, aria_hidden="true"),
-        "Download Analysis",
-        on_click=IncubatorState.download,
-        variant="soft",
-        type="button",
-    )
+    return soft_button("download", "Download Analysis", IncubatorState.download)
 
 
 def results_header(title: str, sample: rx.Var[bool], *buttons: rx.Component) -> rx.Component:
     """A result tab's h2 (under the sample badge in demo mode) and its buttons."""
-    return rx.flex(
+    return spread_row(
         rx.vstack(
             sample_badge(sample, rules.SAMPLE_LABEL, "incubator-sample"),
             rx.heading(title, as_="h2", size="6", style=heading_style),
@@ -94,11 +87,6 @@ def results_header(title: str, sample: rx.Var[bool], *buttons: rx.Component) -> 
             align="start",
         ),
         rx.flex(*buttons, spacing="2", wrap="wrap"),
-        justify="between",
-        align="center",
-        spacing="3",
-        wrap="wrap",
-        width="100%",
     )
 
 
@@ -106,6 +94,4 @@ def result_card(
     *children: rx.Component, element_id: str, spacing: str = "4", **style: str
 ) -> rx.Component:
     """One card of a result tab (`style` adds to the card's style)."""
-    return rx.vstack(
-        *children, spacing=spacing, align="start", style={**CARD, **style}, id=element_id
-    )
+    return tool_card(*children, spacing=spacing, style={**CARD, **style}, id=element_id)

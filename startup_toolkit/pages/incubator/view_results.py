@@ -13,7 +13,8 @@ from startup_toolkit.components.result_blocks import (
     two_columns,
 )
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_layout import section_heading
+from startup_toolkit.components.tool_forms import icon_button, soft_button
+from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
 from startup_toolkit.pages.incubator.state import CompetitorRow, IncubatorState
 from startup_toolkit.pages.incubator.view import (
     ACCENT,
@@ -36,17 +37,13 @@ def _figure(label: str, value: rx.Var[str], source: rx.Var[str], value_id: str) 
 
 def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
     return rx.el.article(
-        rx.flex(
+        spread_row(
             rx.heading(row.name, as_="h4", size="3", style=heading_style),
             rx.cond(
                 row.position != "",
                 rx.badge(row.position, color_scheme="gray", variant="surface", size="1"),
             ),
-            justify="between",
-            align="center",
             spacing="2",
-            wrap="wrap",
-            width="100%",
         ),
         rx.cond(
             row.description != "",
@@ -147,13 +144,12 @@ def _viability() -> rx.Component:
 
 def _stress_button(label: str, icon: str, **props: str) -> rx.Component:
     """Runs a stress test of the analysis (spinning while one runs)."""
-    return rx.button(
-        rx.icon(icon, size=16, aria_hidden="true"),
+    return icon_button(
+        icon,
         label,
-        on_click=IncubatorState.stress_test,
+        IncubatorState.stress_test,
         loading=IncubatorState.stress_testing,
         disabled=IncubatorState.running,
-        type="button",
         **props,
     )
 
@@ -165,13 +161,11 @@ def analysis_results() -> rx.Component:
             IncubatorState.sample,
             _stress_button("Run Stress Test", "shield-alert", id="incubator-stress"),
             download_button(),
-            rx.button(
-                rx.icon("pencil", size=16, aria_hidden="true"),
+            soft_button(
+                "pencil",
                 "New Analysis",
-                on_click=lambda: IncubatorState.set_tab("input"),
-                variant="soft",
+                lambda: IncubatorState.set_tab("input"),
                 color_scheme="gray",
-                type="button",
             ),
         ),
         _market(),
@@ -184,11 +178,10 @@ def analysis_results() -> rx.Component:
 
 
 def _scenario_fact(label: str, value: rx.Var[str], element_id: str) -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         block_label(label),
         rx.text(value, size="2", weight="medium", id=element_id),
         spacing="1",
-        align="start",
         style={**CARD, "padding": "0.75rem 1rem", "background": "var(--gray-a3)"},
     )
 

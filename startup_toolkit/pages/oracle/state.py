@@ -24,14 +24,15 @@ from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import oracle as prompt
-from startup_toolkit.domain.saved_results import (
-    AUTH_REQUIRED,
-    NOTHING_TO_SAVE,
-    NOTHING_TO_SAVE_DETAIL,
-)
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
-from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.speech import SpeechInputMixin
+from startup_toolkit.state.tool_outcome import (
+    REFUSED,
+    finish_run,
+    nothing_to_save,
+    notice_toast,
+    signed_out_toast,
+)
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -90,8 +91,8 @@ def _prediction_toast(outcome: ToolOutcome[rules.OracleResult], run: int) -> Eve
     notice = outcome.notice or rules.RUN_TEXTS.failed
     if outcome.status is RunStatus.UNREADABLE:
         return rx.toast.warning(notice.title)
-    if outcome.status in (RunStatus.NO_ACCESS, RunStatus.LIMITED):
-        return rx.toast.error(notice.title, description=notice.detail)
+    if outcome.status in REFUSED:
+        return notice_toast(notice)
     return rx.toast.error(
         notice.title,
         description=notice.detail,
@@ -235,12 +236,20 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
         if data is None:
             title, detail = rules.input_problem(errors)
             return rx.toast.error(title, description=detail, id=TOAST_ID)
-        if await signed_in_user_id(self) is None:
-            return rx.toast.error(AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=TOAST_ID)
+        if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
+            return signed_out
         self._start_run(data)
         self._clear_result()
         self.progress = 0
         return OracleState.run_prediction
+
+    def _end_prediction(
+        self, outcome: ToolOutcome[rules.OracleResult], data: rules.StartupData
+    ) -> None:
+        """The result with the gauge full, or the gauge back at 0."""
+        self.progress = 100 if outcome.result is not None else 0
+        if outcome.result is not None:
+            self._show(outcome.result, data, _SAMPLE_KINDS.get(outcome.status, ""))
 
     def _advance_gauge(self, _elapsed: float) -> None:
         self.progress = rules.next_progress(self.progress)  # the gauge: +10 up to 90
@@ -258,16 +267,10 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
             self._advance_gauge,
             rules.PROGRESS_TICK_SECONDS,
         )
-        result = outcome.result
-        async with self:
-            if not self._is_current(run):
-                return
-            self.running = False
-            self.progress = 100 if result is not None else 0
-            if result is not None:
-                self._show(result, data, _SAMPLE_KINDS.get(outcome.status, ""))
+        if not await finish_run(self, run, lambda: self._end_prediction(outcome, data)):
+            return
         yield _prediction_toast(outcome, run.number)
-        if result is not None:
+        if outcome.result is not None:
             await asyncio.sleep(rules.PROGRESS_RESET_SECONDS)
             async with self:
                 if self._is_current(run):
@@ -325,7 +328,7 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
     async def save(self) -> EventSpec:
         stored = self._stored()
         if stored is None:
-            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+            return nothing_to_save()
         result, data, created_at = stored
         return await save_tool_result(
             self,

@@ -13,10 +13,9 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import oracle_content as content_rules
 from startup_toolkit.domain.prompts import oracle as prompt
-from startup_toolkit.domain.saved_results import AUTH_REQUIRED
 from startup_toolkit.pages.oracle.state import TOOL_NAME, OracleState
 from startup_toolkit.services.tool_runs import ToolRun, run_tool
-from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.tool_outcome import finish_run, notice_toast, signed_out_toast
 from startup_toolkit.state.tool_run import ToolRunMixin
 
 CONTENT_TOAST_ID = "oracle-content"
@@ -71,10 +70,10 @@ class OracleContentState(ToolRunMixin, rx.State):
         if data is None:
             oracle.errors = errors
             return rx.toast.error(rules.input_problem(errors)[0], id=CONTENT_TOAST_ID)
-        if await signed_in_user_id(self) is None:
-            return rx.toast.error(
-                AUTH_REQUIRED, description=rules.SIGN_IN_DETAIL, id=CONTENT_TOAST_ID
-            )
+        if (
+            signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, CONTENT_TOAST_ID)
+        ) is not None:
+            return signed_out
         self._start_run(ContentForm(content, data))
         self.asked = kind
         return OracleContentState.run_content
@@ -88,18 +87,19 @@ class OracleContentState(ToolRunMixin, rx.State):
         form: ContentForm = run.form
         outcome = await run_tool(run.user_id, content_run(form))
         text = outcome.result or ""
-        async with self:
-            if not self._is_current(run):
-                return
-            self.running = False
-            if text:
-                self.kind = form.content.kind
-                self.title = form.content.title
-                self.text = text
-                self.dialog_open = True
+        if not await finish_run(self, run, lambda: self._open(form.content, text)):
+            return
         if not text:
             notice = outcome.notice or content_rules.run_texts(form.content).failed
-            yield rx.toast.error(notice.title, description=notice.detail, id=CONTENT_TOAST_ID)
+            yield notice_toast(notice, id=CONTENT_TOAST_ID)
+
+    def _open(self, content: content_rules.ContentKind, text: str) -> None:
+        """The dialog with the generated `text` (nothing for none)."""
+        if text:
+            self.kind = content.kind
+            self.title = content.title
+            self.text = text
+            self.dialog_open = True
 
     @rx.event
     def set_dialog_open(self, value: bool) -> None:

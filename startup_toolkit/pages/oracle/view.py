@@ -8,13 +8,17 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components import tool_forms as forms
+from startup_toolkit.components.result_blocks import two_columns
 from startup_toolkit.components.tool_layout import (
-    aria_invalid,
-    field_error,
     field_label,
     section_heading,
     tab_list,
+    tab_panel,
+    tab_triggers,
+    tool_card,
     tool_card_style,
+    tool_tabs,
 )
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import oracle as rules
@@ -24,37 +28,23 @@ from startup_toolkit.pages.oracle.state import ROADMAP_TABS, OracleState
 ACCENT = STARTUP_ORACLE.color
 
 CARD = tool_card_style(min_width="0")
-
-
-def _error(name: str) -> rx.Component:
-    return field_error(OracleState.errors, name, f"oracle-{name}-error", color="red")
+FIELDS = forms.FormFields(OracleState.errors, "oracle", error_color="red")
 
 
 def _bound(name: str) -> dict[str, Any]:
     """The props that tie an input or text area to the form's field `name`."""
     return {
-        "id": f"oracle-{name}",
+        "id": FIELDS.id(name),
         "value": OracleState.form[name],
         "on_change": lambda v: OracleState.set_field(name, v),
         "size": "3",
         "width": "100%",
-        "aria_invalid": aria_invalid(OracleState.errors, name),
+        "aria_invalid": FIELDS.invalid(name),
     }
 
 
-def _field(name: str, label: str, control: rx.Component) -> rx.Component:
-    """A labelled field of the details form with its error below."""
-    return rx.vstack(
-        field_label(label, f"oracle-{name}"),
-        control,
-        _error(name),
-        spacing="1",
-        width="100%",
-    )
-
-
 def input_panel() -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         section_heading("Ask the Oracle", "sparkles", ACCENT),
         field_label("Business idea", "oracle-idea"),
         rx.hstack(
@@ -70,7 +60,7 @@ def input_panel() -> rx.Component:
             align="start",
             width="100%",
         ),
-        _error("businessIdea"),
+        FIELDS.error("businessIdea"),
         rx.flex(
             rx.button(
                 rx.cond(
@@ -88,13 +78,7 @@ def input_panel() -> rx.Component:
             rx.cond(
                 OracleState.progress > 0,
                 rx.hstack(
-                    rx.progress(
-                        value=OracleState.progress,
-                        max=100,
-                        size="3",
-                        width="100%",
-                        aria_label="Analysis progress",
-                    ),
+                    forms.progress_bar(OracleState.progress, "Analysis progress"),
                     rx.text(OracleState.progress, "%", size="2", id="oracle-progress-value"),
                     spacing="2",
                     align="center",
@@ -108,37 +92,30 @@ def input_panel() -> rx.Component:
             wrap="wrap",
             width="100%",
         ),
-        spacing="3",
-        align="start",
         style=CARD,
     )
 
 
 def _text_field(name: str, label: str, placeholder: str) -> rx.Component:
-    return _field(name, label, rx.input(placeholder=placeholder, **_bound(name)))
+    return FIELDS.field(name, label, rx.input(placeholder=placeholder, **_bound(name)))
 
 
 def details_form() -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         section_heading("Startup details", "clipboard-list", ACCENT),
         rx.text(
             "Saved in this browser so they are here next time.", size="2", color="var(--gray-11)"
         ),
         rx.grid(
-            rx.vstack(
-                field_label("Stage", "oracle-stage"),
-                rx.select.root(
-                    rx.select.trigger(id="oracle-stage", width="100%"),
-                    rx.select.content(
-                        *[rx.select.item(label, value=value) for value, label in rules.STAGES],
-                        position="popper",
-                    ),
-                    value=OracleState.form["stage"],
-                    on_change=lambda v: OracleState.set_field("stage", v),
-                    size="3",
+            forms.labelled_field(
+                "Stage",
+                FIELDS.id("stage"),
+                forms.option_select(
+                    FIELDS.id("stage"),
+                    rules.STAGES,
+                    OracleState.form["stage"],
+                    lambda v: OracleState.set_field("stage", v),
                 ),
-                spacing="1",
-                width="100%",
             ),
             _text_field("revenue", "Monthly revenue", "e.g. $2,000"),
             _text_field("users", "Users", "e.g. 150 active"),
@@ -147,7 +124,7 @@ def details_form() -> rx.Component:
             spacing="3",
             width="100%",
         ),
-        _field(
+        FIELDS.field(
             "biggestChallenge",
             "Biggest challenge",
             rx.text_area(
@@ -157,14 +134,12 @@ def details_form() -> rx.Component:
                 **_bound("biggestChallenge"),
             ),
         ),
-        spacing="3",
-        align="start",
         style=CARD,
     )
 
 
 def _card(*children: rx.Component, **props: Any) -> rx.Component:
-    return rx.vstack(*children, spacing="3", style=CARD, **props)
+    return tool_card(*children, style=CARD, **props)
 
 
 def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str) -> rx.Component:
@@ -185,7 +160,7 @@ def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str)
 
 
 def _prediction_card() -> rx.Component:
-    return rx.vstack(
+    return _card(
         section_heading("Success prediction", "target", ACCENT),
         rx.hstack(
             rx.text(
@@ -209,7 +184,6 @@ def _prediction_card() -> rx.Component:
         ),
         rx.text("Estimated chance of building a sustainable business.", size="2", color="gray"),
         spacing="2",
-        style=CARD,
         id="oracle-prediction",
     )
 
@@ -219,21 +193,16 @@ def _roadmap() -> rx.Component:
     lists["product"] = OracleState.product
     return _card(
         section_heading("Solution Roadmap", "map", ACCENT),
-        rx.tabs.root(
-            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in ROADMAP_TABS]),
+        tool_tabs(
+            tab_list(*tab_triggers(ROADMAP_TABS)),
             *[
-                rx.tabs.content(
-                    rx.box(
-                        _item_list(lists[value], "circle-check", "cyan", f"oracle-{value}"),
-                        padding_top="1rem",
-                    ),
-                    value=value,
+                tab_panel(
+                    value, _item_list(lists[value], "circle-check", "cyan", f"oracle-{value}")
                 )
                 for value, _ in ROADMAP_TABS
             ],
             value=OracleState.roadmap_tab,
             on_change=OracleState.set_roadmap_tab,
-            width="100%",
         ),
         id="oracle-roadmap",
     )
@@ -243,17 +212,14 @@ def results() -> rx.Component:
     return rx.vstack(
         rx.cond(
             OracleState.sample != "",
-            rx.callout(
+            forms.result_note(
                 rx.cond(OracleState.sample == "demo", rules.SAMPLE_LABEL, rules.GENERAL_LABEL),
-                icon="info",
-                color_scheme="amber",
-                size="1",
-                width="100%",
-                id="oracle-sample",
+                "info",
+                "oracle-sample",
             ),
         ),
         _prediction_card(),
-        rx.grid(
+        two_columns(
             _card(
                 section_heading("Risk analysis", "triangle-alert", ACCENT),
                 _item_list(OracleState.risks, "shield-alert", "red", "oracle-risk"),
@@ -264,9 +230,6 @@ def results() -> rx.Component:
                 _item_list(OracleState.moves, "arrow-right", "green", "oracle-move"),
                 id="oracle-moves",
             ),
-            columns=rx.breakpoints(initial="1", md="2"),
-            spacing="4",
-            width="100%",
         ),
         _roadmap(),
         spacing="4",

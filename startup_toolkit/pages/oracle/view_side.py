@@ -8,7 +8,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_layout import section_heading
+from startup_toolkit.components.tool_forms import soft_button
+from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import oracle_content as content_rules
 from startup_toolkit.pages.oracle.state import OracleState
 from startup_toolkit.pages.oracle.state_content import OracleContentState
@@ -49,18 +50,11 @@ def _globe() -> rx.Component:
 
 
 def _side_card(*children: rx.Component, **props: Any) -> rx.Component:
-    return rx.vstack(*children, spacing="3", style={**CARD, "padding": "1.25rem"}, **props)
+    return tool_card(*children, style={**CARD, "padding": "1.25rem"}, **props)
 
 
 def _soft_button(icon: str, label: str, on_click: Any, **props: Any) -> rx.Component:
-    return rx.button(
-        rx.icon(icon, size=14, aria_hidden="true"),
-        label,
-        on_click=on_click,
-        variant="soft",
-        type="button",
-        **props,
-    )
+    return soft_button(icon, label, on_click, icon_size=14, **props)
 
 
 def _pulse_card() -> rx.Component:

@@ -23,15 +23,15 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain import scanner_export
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.saved_results import (
-    AUTH_REQUIRED,
-    NOTHING_TO_SAVE,
-    NOTHING_TO_SAVE_DETAIL,
-)
 from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
-from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.idea_input import IdeaInputMixin
+from startup_toolkit.state.tool_outcome import (
+    json_download,
+    nothing_to_save,
+    notice_toast,
+    signed_out_toast,
+)
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -254,8 +254,8 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, rx.State):
             return None  # a second click while a scan runs starts nothing
         if (refused := self._refuse_idea(SCAN_TOAST_ID)) is not None:
             return refused
-        if await signed_in_user_id(self) is None:
-            return rx.toast.error(AUTH_REQUIRED, description=SIGN_IN_DETAIL, id=SCAN_TOAST_ID)
+        if (signed_out := await signed_out_toast(self, SIGN_IN_DETAIL, SCAN_TOAST_ID)) is not None:
+            return signed_out
         self._start_run(ScanForm(idea=self.idea.strip()))
         self.progress = 0
         self.error = ""
@@ -281,7 +281,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, rx.State):
                 return  # New Scan while this ran: drop it
             self._end_scan(outcome, idea)
         if outcome.notice is not None:
-            yield rx.toast.error(outcome.notice.title, description=outcome.notice.detail)
+            yield notice_toast(outcome.notice)
         await asyncio.sleep(rules.FINISH_DELAY_SECONDS)
         async with self:
             if not self._is_current(run):
@@ -309,7 +309,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, rx.State):
         """Save Results and Share/Export's 'Save to dashboard'."""
         stored = self._stored_result()
         if stored is None:
-            return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+            return nothing_to_save()
         result, idea, scanned_at = stored
         return await save_tool_result(
             self,
@@ -328,8 +328,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, rx.State):
         if stored is None:
             return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         result, idea, scanned_at = stored
-        return rx.download(
-            data=scanner_export.export_json(result, idea, scanned_at, sample=self.sample),
-            filename=scanner_export.export_filename(scanned_at),
-            mime_type="application/json",
+        return json_download(
+            scanner_export.export_json(result, idea, scanned_at, sample=self.sample),
+            scanner_export.export_filename(scanned_at),
         )

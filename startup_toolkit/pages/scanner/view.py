@@ -7,7 +7,8 @@ import reflex as rx
 
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
+from startup_toolkit.components.tool_forms import icon_button, progress_bar
+from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading, tool_card
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.pages.scanner.state import ScannerState
@@ -20,7 +21,7 @@ HINT_ID = "scanner-idea-hint"
 def _coverage() -> rx.Component:
     """What the scan looks at (beside the form)."""
     icons = ("target", "swords", "shield-alert", "coins", "user-check")
-    return rx.vstack(
+    return tool_card(
         section_heading("What the scan covers", "list-checks", ACCENT),
         *[
             rx.hstack(
@@ -43,9 +44,6 @@ def _coverage() -> rx.Component:
             size="2",
             color="var(--gray-11)",
         ),
-        spacing="3",
-        align="start",
-        style=TOOL_CARD_STYLE,
     )
 
 
@@ -78,7 +76,7 @@ def _hint() -> rx.Component:
 def idea_form() -> rx.Component:
     ready = ScannerState.ready
     return rx.grid(
-        rx.vstack(
+        tool_card(
             *idea_field(
                 ScannerState,
                 field_id=IDEA_ID,
@@ -102,19 +100,16 @@ def idea_form() -> rx.Component:
                     width="100%",
                 ),
             ),
-            rx.button(
-                rx.icon("rocket", size=18, aria_hidden="true"),
+            icon_button(
+                "rocket",
                 "Launch Genesis Scan",
-                on_click=ScannerState.scan,
+                ScannerState.scan,
+                icon_size=18,
                 disabled=~ready | ScannerState.running,
                 size="3",
-                type="button",
                 width=rx.breakpoints(initial="100%", sm="auto"),
                 class_name="scanner-launch",
             ),
-            spacing="3",
-            align="start",
-            style=TOOL_CARD_STYLE,
         ),
         _coverage(),
         grid_template_columns=rx.breakpoints(
@@ -127,7 +122,7 @@ def idea_form() -> rx.Component:
 
 
 def processing() -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         rx.hstack(
             rx.center(
                 rx.icon("scan-search", size=24, color="var(--violet-11)", aria_hidden="true"),
@@ -154,13 +149,7 @@ def processing() -> rx.Component:
             align="center",
         ),
         rx.hstack(
-            rx.progress(
-                value=ScannerState.progress,
-                max=100,
-                size="3",
-                width="100%",
-                aria_label="Scan progress",
-            ),
+            progress_bar(ScannerState.progress, "Scan progress"),
             rx.text(
                 ScannerState.progress.to_string(),
                 "%",
@@ -183,12 +172,11 @@ def processing() -> rx.Component:
         role="status",
         aria_busy="true",
         class_name="scanner-processing",
-        style=TOOL_CARD_STYLE,
     )
 
 
 def error_panel() -> rx.Component:
-    return rx.vstack(
+    return tool_card(
         rx.hstack(
             rx.icon("triangle-alert", size=22, color="var(--red-11)", aria_hidden="true"),
             rx.heading("The scan did not finish", as_="h2", size="5", style=heading_style),
@@ -197,29 +185,26 @@ def error_panel() -> rx.Component:
         ),
         rx.text(ScannerState.error, size="3", color="var(--gray-12)", class_name="scanner-error"),
         rx.flex(
-            rx.button(
-                rx.icon("refresh-cw", size=16, aria_hidden="true"),
+            icon_button(
+                "refresh-cw",
                 "Retry Genesis Analysis",
-                on_click=ScannerState.scan,
+                ScannerState.scan,
                 disabled=ScannerState.running,
                 size="3",
-                type="button",
             ),
-            rx.button(
-                rx.icon("pencil", size=16, aria_hidden="true"),
+            icon_button(
+                "pencil",
                 "Edit idea",
-                on_click=ScannerState.edit_idea,
+                ScannerState.edit_idea,
                 disabled=ScannerState.running,
                 variant="soft",
                 color_scheme="gray",
                 size="3",
-                type="button",
             ),
             spacing="3",
             wrap="wrap",
         ),
         spacing="4",
-        align="start",
         role="alert",
         class_name="scanner-error-panel",
         style={

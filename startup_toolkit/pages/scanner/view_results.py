@@ -7,7 +7,14 @@ import reflex as rx
 
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, tab_list
+from startup_toolkit.components.tool_forms import icon_button
+from startup_toolkit.components.tool_layout import (
+    TOOL_CARD_STYLE,
+    tab_list,
+    tab_panel,
+    tab_triggers,
+    tool_tabs,
+)
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.pages.scanner.state import TABS, ScannerState
 from startup_toolkit.pages.scanner.view_tabs import (
@@ -107,14 +114,13 @@ def _overview() -> rx.Component:
                 class_name="scanner-assessment",
             ),
             rx.flex(
-                rx.button(
-                    rx.icon("rotate-ccw", size=16, aria_hidden="true"),
+                icon_button(
+                    "rotate-ccw",
                     "New Scan",
-                    on_click=ScannerState.new_scan,
+                    ScannerState.new_scan,
                     variant="surface",
                     color_scheme="gray",
                     size="2",
-                    type="button",
                 ),
                 _share_menu(),
                 spacing="2",
@@ -135,15 +141,14 @@ def _overview() -> rx.Component:
 def results() -> rx.Component:
     return rx.vstack(
         _overview(),
-        rx.tabs.root(
-            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
-            rx.tabs.content(summary_tab(), value="summary", padding_top="1rem"),
-            rx.tabs.content(action_tab(), value="action", padding_top="1rem"),
-            rx.tabs.content(competitors_tab(), value="competitors", padding_top="1rem"),
-            rx.tabs.content(market_tab(), value="market", padding_top="1rem"),
+        tool_tabs(
+            tab_list(*tab_triggers(TABS)),
+            tab_panel("summary", summary_tab()),
+            tab_panel("action", action_tab()),
+            tab_panel("competitors", competitors_tab()),
+            tab_panel("market", market_tab()),
             value=ScannerState.tab,
             on_change=ScannerState.set_tab,
-            width="100%",
         ),
         spacing="5",
         width="100%",
