@@ -44,8 +44,9 @@ run: migrate
 dev: migrate
 	reflex run
 
+# Two workers: the browser tests on one, everything else on the other (see tests/conftest.py).
 test: install browser
-	pytest
+	pytest -n 2 --dist loadgroup
 
 test-fast: install
 	pytest -m "not e2e"

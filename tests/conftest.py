@@ -144,7 +144,16 @@ def founder(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
     return signed_in(engine)
 
 
+def _is_browser_test(item: pytest.Item) -> bool:
+    return "/tests/e2e/" in str(item.path).replace(os.sep, "/")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop running in the main
-    thread until the session ends, which would break `asyncio.run` in later tests."""
-    items.sort(key=lambda item: "/tests/e2e/" in str(item.path).replace(os.sep, "/"))
+    thread until the session ends, which would break `asyncio.run` in later tests.
+
+    Under `pytest -n 2 --dist loadgroup` (`make test`) the browser tests and the others are two
+    groups, each on its own worker: the fast tests run while the browser waits on the app."""
+    items.sort(key=_is_browser_test)
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group("browser" if _is_browser_test(item) else "fast"))
