@@ -1,1 +1,0 @@
-"""The state tests share the fixtures of tests/conftest.py."""
