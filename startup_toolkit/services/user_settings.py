@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -22,6 +23,9 @@ from sqlmodel import Session, SQLModel, select
 
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.profile import (
+    AI_CHOICES,
+    PREFERENCE_DEFAULTS,
+    PROFILE_FIELDS,
     validate_ai_settings,
     validate_preferences,
     validate_profile,
@@ -114,6 +118,39 @@ def get_preferences(session: Session, user_id: str) -> UserPreferences | None:
 def get_security_settings(session: Session, user_id: str) -> UserSecuritySettings | None:
     """The user's security settings (2FA off, 30-day sessions, login notifications on)."""
     return _get_or_create(session, UserSecuritySettings, user_id)
+
+
+@dataclass(frozen=True)
+class SettingsValues:
+    """Plain values of a founder's settings, for the profile page (no table rows)."""
+
+    profile: dict[str, str]
+    ai: dict[str, Any]
+    preferences: dict[str, Any]
+    two_factor_enabled: bool
+    login_notifications: bool
+    session_timeout: str
+    password_last_changed: date | None
+
+
+def settings_values(session: Session, user_id: str) -> SettingsValues | None:
+    """The profile, AI settings, preferences and security settings (made with defaults when
+    missing); None when the account is gone."""
+    profile = get_profile(session, user_id)
+    ai = get_ai_settings(session, user_id)
+    prefs = get_preferences(session, user_id)
+    security = get_security_settings(session, user_id)
+    if profile is None or ai is None or prefs is None or security is None:
+        return None
+    return SettingsValues(
+        profile={name: getattr(profile, name) or "" for name in PROFILE_FIELDS},
+        ai={name: getattr(ai, name) for name in AI_CHOICES},
+        preferences={name: getattr(prefs, name) for name in PREFERENCE_DEFAULTS},
+        two_factor_enabled=bool(security.two_factor_enabled),
+        login_notifications=bool(security.login_notifications),
+        session_timeout=str(security.session_timeout),
+        password_last_changed=security.password_last_changed,
+    )
 
 
 def ensure_default_settings(session: Session, user_id: str) -> None:

@@ -193,3 +193,16 @@ def test_get_is_idempotent(session: Session) -> None:
         svc.get_profile(session, user_id)
     for model in (Profile, UserAiSettings, UserPreferences, UserSecuritySettings):
         assert len(session.exec(select(model)).all()) == 1
+
+
+def test_p_prof_1_settings_values_are_plain_values_with_defaults(session: Session) -> None:
+    user_id = _user(session)
+    svc.update_ai_settings(session, user_id, {"response_style": "detailed"})
+    values = svc.settings_values(session, user_id)
+    assert values is not None
+    assert values.profile["full_name"] == "Ada Lovelace"
+    assert values.ai["response_style"] == "detailed"
+    assert values.preferences["theme"] == "dark"
+    assert (values.two_factor_enabled, values.login_notifications) == (False, True)
+    assert values.session_timeout == "30" and values.password_last_changed is None
+    assert svc.settings_values(session, "no-such-user") is None

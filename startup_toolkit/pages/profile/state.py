@@ -10,7 +10,6 @@ from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
-from sqlmodel import Session
 
 from startup_toolkit.domain.profile import (
     AI_CHOICES,
@@ -49,27 +48,6 @@ def _date_label(value: date | None) -> str:
     if value is None:
         return NEVER
     return f"{value:%B} {value.day}, {value.year}"
-
-
-def _read_everything(db: Session, user_id: str) -> dict[str, Any] | None:
-    """Plain values of the profile, AI settings, preferences and security settings."""
-    profile = user_settings.get_profile(db, user_id)
-    ai = user_settings.get_ai_settings(db, user_id)
-    prefs = user_settings.get_preferences(db, user_id)
-    security = user_settings.get_security_settings(db, user_id)
-    if profile is None or ai is None or prefs is None or security is None:
-        return None
-    return {
-        "profile": {name: getattr(profile, name) or "" for name in PROFILE_FIELDS},
-        "ai": {name: getattr(ai, name) for name in AI_CHOICES},
-        "preferences": {name: getattr(prefs, name) for name in PREFERENCE_DEFAULTS},
-        "security": {
-            "two_factor_enabled": bool(security.two_factor_enabled),
-            "login_notifications": bool(security.login_notifications),
-            "session_timeout": str(security.session_timeout),
-            "password_last_changed": _date_label(security.password_last_changed),
-        },
-    }
 
 
 def _timezone_options(current: str) -> list[str]:
@@ -140,16 +118,22 @@ class ProfileState(SecurityMixin, rx.State):
         requested = self.router.url.query_parameters.get("tab", DEFAULT_TAB)
         self.tab = requested if requested in TAB_VALUES else DEFAULT_TAB
         self._close_dialogs()
-        data = await self._call(
-            _read_everything, user_id, failed=None, what="load profile settings"
+        values = await self._call(
+            user_settings.settings_values, user_id, failed=None, what="load profile settings"
         )
-        if data is None:
+        if values is None:
             yield outcome_toast(False, LOAD_FAILED)
             return
-        self._apply(data["profile"], PROFILE_FIELDS)
-        self._apply(data["ai"], tuple(AI_CHOICES))
-        self._apply(data["preferences"], tuple(PREFERENCE_DEFAULTS))
-        self._apply(data["security"], (*SECURITY_VARS, "password_last_changed"))
+        self._apply(values.profile, PROFILE_FIELDS)
+        self._apply(values.ai, tuple(AI_CHOICES))
+        self._apply(values.preferences, tuple(PREFERENCE_DEFAULTS))
+        security = {
+            "two_factor_enabled": values.two_factor_enabled,
+            "login_notifications": values.login_notifications,
+            "session_timeout": values.session_timeout,
+            "password_last_changed": _date_label(values.password_last_changed),
+        }
+        self._apply(security, (*SECURITY_VARS, "password_last_changed"))
         self.timezone_options = _timezone_options(self.timezone)
         self.profile_errors = {}
         self._loaded_for = user_id
