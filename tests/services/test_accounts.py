@@ -4,7 +4,6 @@ account deletion (P-PROF-2 Delete Account)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pyotp
@@ -37,17 +36,12 @@ from startup_toolkit.services import accounts, sessions
 from startup_toolkit.services.accounts import INVALID_CREDENTIALS
 from startup_toolkit.settings import get_settings
 
-FAST = HashParameters(time_cost=1, memory_cost=8, parallelism=1)
 NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 PASSWORD = "correct horse battery"
 IP = "203.0.113.7"
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing() -> Iterator[None]:
-    passwords.use_parameters(FAST)
-    yield
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 
 def _sign_up(session: Session, email: str = "ada@example.com", name: str = "Ada Lovelace") -> str:

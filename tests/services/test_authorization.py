@@ -7,7 +7,7 @@ rows must read back exactly as before, and B never gets A's data.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -18,11 +18,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from startup_toolkit.domain import passwords
-from startup_toolkit.domain.passwords import HashParameters
 from startup_toolkit.services import accounts, activity, sessions, user_settings
 
-FAST = HashParameters(time_cost=1, memory_cost=8, parallelism=1)
 NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 A_PASSWORD = "alpha password 1"
 B_PASSWORD = "bravo password 2"
@@ -46,11 +43,7 @@ OWNED_TABLES = {
 }
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing() -> Iterator[None]:
-    passwords.use_parameters(FAST)
-    yield
-    passwords.use_parameters(passwords.DEFAULT_PARAMETERS)
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 
 @dataclass
