@@ -186,7 +186,7 @@ def _your_card() -> rx.Component:
             justify="between",
             align=rx.breakpoints(initial="start", sm="center"),
             direction=rx.breakpoints(initial="column", sm="row"),
-            gap="4",
+            spacing="4",
             width="100%",
         ),
         rx.grid(

@@ -42,7 +42,7 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
             rx.flex(
                 rx.text(entry.name, weight="bold", size="3"),
                 rx.badge(entry.industry, variant="soft", color_scheme="gray", size="1"),
-                gap="2",
+                spacing="2",
                 align="center",
                 wrap="wrap",
             ),
@@ -84,7 +84,7 @@ def _breakdown_row(label: str, value: Any, total: bool = False) -> rx.Component:
         rx.el.dt(label, font_size="14px", color="var(--gray-12)" if total else MUTED),
         rx.el.dd(value, margin="0", font_weight="bold" if total else "500"),
         justify="between",
-        gap="3",
+        spacing="3",
         padding_y="0.4rem",
         border_top="1px solid var(--gray-a4)" if total else "none",
     )
@@ -242,7 +242,7 @@ def _post_box() -> rx.Component:
                 size="1",
                 color=rx.cond(too_long, "var(--red-11)", MUTED),
             ),
-            gap="2",
+            spacing="2",
             width="100%",
         ),
         busy_button(

@@ -59,7 +59,13 @@ def side_card(title: str, icon: str, *children: rx.Component, **props: Any) -> r
 def title_row(*children: rx.Component, **props: Any) -> rx.Component:
     """A card's top line: a title at the start, a badge or note at the end (wraps if narrow)."""
     return rx.flex(
-        *children, justify="between", align="center", gap="2", wrap="wrap", width="100%", **props
+        *children,
+        justify="between",
+        align="center",
+        spacing="2",
+        wrap="wrap",
+        width="100%",
+        **props,
     )
 
 

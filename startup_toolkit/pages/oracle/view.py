@@ -87,7 +87,7 @@ def input_panel() -> rx.Component:
                     id="oracle-progress",
                 ),
             ),
-            gap="3",
+            spacing="3",
             align="center",
             wrap="wrap",
             width="100%",
