@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.brand import logo
-from startup_toolkit.components.theme import CONTENT_MAX_WIDTH, TOOLTIP_DELAY_MS
+from startup_toolkit.components.theme import CONTENT_COLUMN, TOOLTIP_DELAY_MS
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.settings import get_settings
 
@@ -112,10 +112,8 @@ def site_footer() -> rx.Component:
                 size="1",
                 color_scheme="gray",
             ),
-            max_width=CONTENT_MAX_WIDTH,
-            margin_x="auto",
-            padding_x=["1rem", "1.5rem", "2rem"],
             padding_y="3rem",
+            **CONTENT_COLUMN,
         ),
         border_top="1px solid var(--gray-a4)",
         margin_top="4rem",

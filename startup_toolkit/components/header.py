@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.brand import logo
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.theme import CONTENT_MAX_WIDTH
+from startup_toolkit.components.props import SPREAD_ROW
+from startup_toolkit.components.theme import CONTENT_COLUMN
 from startup_toolkit.domain.catalog import ALL_TOOLS, TOOL_EXPLORER_PATH
 from startup_toolkit.state.auth import AuthState
 
@@ -18,33 +21,38 @@ NAV_LINKS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: A quiet grey control (menu triggers, the mobile menu's open and close buttons).
+_GHOST_GRAY: dict[str, Any] = {"variant": "ghost", "color_scheme": "gray"}
+
+
+def _group_title(text: str, size: str, **props: Any) -> rx.Component:
+    """The bold grey title over a group of links."""
+    return rx.text(text, size=size, weight="bold", color_scheme="gray", **props)
+
+
+def _menu_entry(icon: str, label: str, on_select: Any, **props: Any) -> rx.Component:
+    """A dropdown item: `icon` beside `label`."""
+    return rx.menu.item(
+        rx.hstack(rx.icon(icon, size=16), rx.text(label), spacing="2"),
+        on_select=on_select,
+        **props,
+    )
+
+
 def _tools_menu() -> rx.Component:
     return rx.menu.root(
         rx.menu.trigger(
             rx.button(
                 "Tools",
                 rx.icon("chevron-down", size=14),
-                variant="ghost",
-                color_scheme="gray",
                 size="2",
                 class_name="nav-link",
+                **_GHOST_GRAY,
             ),
         ),
         rx.menu.content(
-            rx.text(
-                "Specialized Tools",
-                size="1",
-                weight="bold",
-                color_scheme="gray",
-                padding="0.4rem 0.75rem",
-            ),
-            *[
-                rx.menu.item(
-                    rx.hstack(rx.icon(t.icon, size=16), rx.text(t.name), spacing="2"),
-                    on_select=rx.redirect(t.path),
-                )
-                for t in ALL_TOOLS
-            ],
+            _group_title("Specialized Tools", "1", padding="0.4rem 0.75rem"),
+            *[_menu_entry(t.icon, t.name, rx.redirect(t.path)) for t in ALL_TOOLS],
             rx.menu.separator(),
             rx.menu.item("Explore all tools", on_select=rx.redirect(TOOL_EXPLORER_PATH)),
             min_width="16rem",
@@ -90,19 +98,9 @@ def _user_menu() -> rx.Component:
                 padding="0.4rem 0.75rem",
             ),
             rx.menu.separator(),
-            *[
-                rx.menu.item(
-                    rx.hstack(rx.icon(icon, size=16), rx.text(label), spacing="2"),
-                    on_select=rx.redirect(href),
-                )
-                for label, href, icon in USER_MENU_LINKS
-            ],
+            *[_menu_entry(icon, label, rx.redirect(href)) for label, href, icon in USER_MENU_LINKS],
             rx.menu.separator(),
-            rx.menu.item(
-                rx.hstack(rx.icon("log-out", size=16), rx.text("Sign out"), spacing="2"),
-                on_select=AuthState.sign_out,
-                color="red",
-            ),
+            _menu_entry("log-out", "Sign out", AuthState.sign_out, color="red"),
             min_width="14rem",
             align="end",
         ),
@@ -127,85 +125,52 @@ def auth_actions() -> rx.Component:
     )
 
 
+def _menu_button(icon: str, label: str) -> rx.Component:
+    """The mobile menu's open or close button."""
+    return rx.icon_button(rx.icon(icon, size=22), variant="ghost", size="3", aria_label=label)
+
+
+def _mobile_auth_link(label: str, href: str, **props: Any) -> rx.Component:
+    """Sign In or Sign Up in the mobile menu: a wide button that closes it."""
+    return rx.dialog.close(
+        rx.link(rx.button(label, size="3", width="100%", **props), href=href, width="100%")
+    )
+
+
 def _mobile_menu() -> rx.Component:
     def close_link(label: str, href: str) -> rx.Component:
         return rx.dialog.close(rx.link(label, href=href, class_name="mobile-menu-link"))
 
+    sign_out = rx.button(
+        "Sign out",
+        variant="soft",
+        color_scheme="red",
+        size="3",
+        width="100%",
+        margin_top="1.5rem",
+        on_click=AuthState.sign_out,
+    )
     return rx.dialog.root(
-        rx.dialog.trigger(
-            rx.icon_button(
-                rx.icon("menu", size=22),
-                variant="ghost",
-                size="3",
-                aria_label="Open menu",
-            ),
-        ),
+        rx.dialog.trigger(_menu_button("menu", "Open menu")),
         rx.dialog.content(
             rx.vstack(
-                rx.hstack(
-                    logo(),
-                    rx.dialog.close(
-                        rx.icon_button(
-                            rx.icon("x", size=22),
-                            variant="ghost",
-                            size="3",
-                            aria_label="Close menu",
-                        )
-                    ),
-                    justify="between",
-                    align="center",
-                    width="100%",
-                ),
+                rx.hstack(logo(), rx.dialog.close(_menu_button("x", "Close menu")), **SPREAD_ROW),
                 rx.dialog.title("Menu", class_name="sr-only"),
                 rx.dialog.description("Site navigation", class_name="sr-only"),
                 rx.box(*[close_link(label, href) for label, href in NAV_LINKS], width="100%"),
-                rx.text(
-                    "Specialized Tools",
-                    size="2",
-                    weight="bold",
-                    color_scheme="gray",
-                    padding_top="1rem",
-                ),
+                _group_title("Specialized Tools", "2", padding_top="1rem"),
                 rx.box(*[close_link(t.name, t.path) for t in ALL_TOOLS], width="100%"),
                 rx.cond(
                     AuthState.signed_in,
                     rx.box(
-                        rx.text(
-                            "Account",
-                            size="2",
-                            weight="bold",
-                            color_scheme="gray",
-                            padding_top="1rem",
-                        ),
+                        _group_title("Account", "2", padding_top="1rem"),
                         *[close_link(label, href) for label, href, _ in USER_MENU_LINKS],
-                        rx.dialog.close(
-                            rx.button(
-                                "Sign out",
-                                variant="soft",
-                                color_scheme="red",
-                                size="3",
-                                width="100%",
-                                margin_top="1.5rem",
-                                on_click=AuthState.sign_out,
-                            )
-                        ),
+                        rx.dialog.close(sign_out),
                         width="100%",
                     ),
                     rx.hstack(
-                        rx.dialog.close(
-                            rx.link(
-                                rx.button("Sign In", variant="soft", size="3", width="100%"),
-                                href="/login",
-                                width="100%",
-                            )
-                        ),
-                        rx.dialog.close(
-                            rx.link(
-                                rx.button("Sign Up", size="3", width="100%"),
-                                href="/signup",
-                                width="100%",
-                            )
-                        ),
+                        _mobile_auth_link("Sign In", "/login", variant="soft"),
+                        _mobile_auth_link("Sign Up", "/signup"),
                         width="100%",
                         padding_top="1.5rem",
                         spacing="3",
@@ -233,12 +198,8 @@ def site_header() -> rx.Component:
             ),
             rx.box(auth_actions(), display=["none", "none", "block"]),
             rx.box(_mobile_menu(), display=["block", "block", "none"]),
-            justify="between",
-            align="center",
-            max_width=CONTENT_MAX_WIDTH,
-            margin_x="auto",
-            padding_x=["1rem", "1.5rem", "2rem"],
-            width="100%",
+            **SPREAD_ROW,
+            **CONTENT_COLUMN,
         ),
         class_name="site-header",
         id="site-header",

@@ -32,3 +32,10 @@ gradient_text: dict[str, Any] = {
 }
 
 heading_style: dict[str, Any] = {"font_family": HEADING_FONT, "letter_spacing": "-0.02em"}
+
+#: A block as wide as the content column, centred, with the page's side padding.
+CONTENT_COLUMN: dict[str, Any] = {
+    "max_width": CONTENT_MAX_WIDTH,
+    "margin_x": "auto",
+    "padding_x": SECTION_PADDING_X,
+}
