@@ -14,6 +14,7 @@ from startup_toolkit.pages.profile.widgets import (
     save_row,
     select_field,
     settings_section,
+    two_columns,
 )
 
 
@@ -65,7 +66,7 @@ def ai_tab() -> rx.Component:
         "sparkles",
         "AI Personalization",
         "Tailor every AI tool's answers to you and your startup.",
-        rx.grid(
+        two_columns(
             *[
                 select_field(
                     AI_LABELS[name],
@@ -77,9 +78,7 @@ def ai_tab() -> rx.Component:
                 )
                 for name in AI_CHOICES
             ],
-            columns=rx.breakpoints(initial="1", sm="2"),
             gap="1.25rem",
-            width="100%",
         ),
         _ai_summary(),
         save_row(

@@ -12,6 +12,8 @@ from startup_toolkit.components.form_kit import (
     field_label,
     invalid_props,
 )
+from startup_toolkit.components.header import user_avatar
+from startup_toolkit.components.props import GROW, KEEP_SIZE
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.profile import (
     BIO_MAX,
@@ -24,6 +26,8 @@ from startup_toolkit.pages.profile.state import ProfileState, field_id
 from startup_toolkit.pages.profile.subscription import subscription_view
 from startup_toolkit.pages.profile.texts import LANGUAGES, PREFERENCE_TEXTS, THEME_LABELS
 from startup_toolkit.pages.profile.widgets import (
+    FILL_CELL,
+    ROW_FROM_SM,
     dialog_submit,
     error_for,
     form_dialog,
@@ -31,7 +35,9 @@ from startup_toolkit.pages.profile.widgets import (
     select_field,
     select_input,
     settings_section,
+    soft_button,
     switch_row,
+    two_columns,
 )
 from startup_toolkit.state.auth import AuthState
 
@@ -61,17 +67,7 @@ def _profile_input(name: str, **props: Any) -> rx.Component:
 def _identity_card() -> rx.Component:
     """Avatar, name and the read-only email from the account."""
     return rx.flex(
-        rx.box(
-            rx.avatar(
-                src=AuthState.avatar_url,
-                fallback=AuthState.user_initials,
-                size="6",
-                radius="full",
-                color_scheme="violet",
-            ),
-            id="profile-avatar",
-            flex_shrink="0",
-        ),
+        rx.box(user_avatar("6"), id="profile-avatar", **KEEP_SIZE),
         rx.vstack(
             rx.text(AuthState.user_name, size="5", weight="bold", style=heading_style),
             rx.vstack(
@@ -92,13 +88,12 @@ def _identity_card() -> rx.Component:
                 width="100%",
             ),
             spacing="3",
-            width="100%",
-            min_width="0",
+            **FILL_CELL,
         ),
-        direction=rx.breakpoints(initial="column", sm="row"),
         gap="1.25rem",
         align=rx.breakpoints(initial="start", sm="center"),
         width="100%",
+        **ROW_FROM_SM,
     )
 
 
@@ -112,17 +107,14 @@ def profile_form() -> rx.Component:
         rx.separator(size="4"),
         rx.form(
             rx.vstack(
-                rx.grid(
+                two_columns(
                     _profile_input("full_name", auto_complete="name", max_length=SHORT_TEXT_MAX),
                     _profile_input(
                         "company", auto_complete="organization", max_length=SHORT_TEXT_MAX
                     ),
-                    columns=rx.breakpoints(initial="1", sm="2"),
-                    gap="1rem",
-                    width="100%",
                 ),
                 _profile_input("bio", placeholder="What are you building? What stage are you at?"),
-                rx.grid(
+                two_columns(
                     _profile_input(
                         "location", placeholder="City, Country", max_length=SHORT_TEXT_MAX
                     ),
@@ -138,9 +130,6 @@ def profile_form() -> rx.Component:
                         placeholder="https://linkedin.com/in/you",
                     ),
                     _profile_input("twitter_handle", placeholder="yourhandle", auto_complete="off"),
-                    columns=rx.breakpoints(initial="1", sm="2"),
-                    gap="1rem",
-                    width="100%",
                 ),
                 save_row(
                     "Save Profile", ProfileState.saving_profile, "profile-save", type="submit"
@@ -176,7 +165,7 @@ def preferences_card() -> rx.Component:
             ],
             width="100%",
         ),
-        rx.grid(
+        two_columns(
             select_field(
                 "Theme",
                 "pref-theme",
@@ -191,9 +180,6 @@ def preferences_card() -> rx.Component:
                 list(LANGUAGES.items()),
                 lambda value: ProfileState.save_preference("language", value),
             ),
-            columns=rx.breakpoints(initial="1", sm="2"),
-            gap="1rem",
-            width="100%",
         ),
         rx.vstack(
             field_label("Time zone", "pref-timezone"),
@@ -205,21 +191,18 @@ def preferences_card() -> rx.Component:
                         ProfileState.timezone_options,
                         lambda value: ProfileState.save_preference("timezone", value),
                     ),
-                    flex="1",
-                    min_width="0",
+                    **GROW,
                 ),
-                rx.button(
-                    rx.icon("locate-fixed", size=16),
+                soft_button(
+                    "locate-fixed",
                     "Use my time zone",
-                    type="button",
-                    variant="soft",
                     size="3",
                     on_click=ProfileState.use_browser_timezone,
                     id="pref-timezone-detect",
                 ),
-                direction=rx.breakpoints(initial="column", sm="row"),
                 gap="0.75rem",
                 width="100%",
+                **ROW_FROM_SM,
             ),
             field_hint("Used for dates in your emails and weekly reports."),
             spacing="2",
@@ -276,12 +259,10 @@ def danger_zone() -> rx.Component:
         "triangle-alert",
         "Delete Account",
         "Permanently remove your account and all of its data.",
-        rx.button(
-            rx.icon("trash-2", size=16),
+        soft_button(
+            "trash-2",
             "Delete Account",
-            type="button",
             color_scheme="red",
-            variant="soft",
             size="3",
             width="100%",
             id="delete-account",
@@ -297,14 +278,8 @@ def danger_zone() -> rx.Component:
 
 def profile_tab() -> rx.Component:
     return rx.grid(
-        rx.vstack(profile_form(), preferences_card(), spacing="5", width="100%", min_width="0"),
-        rx.vstack(
-            subscription_view(),
-            danger_zone(),
-            spacing="5",
-            width="100%",
-            min_width="0",
-        ),
+        rx.vstack(profile_form(), preferences_card(), spacing="5", **FILL_CELL),
+        rx.vstack(subscription_view(), danger_zone(), spacing="5", **FILL_CELL),
         columns=rx.breakpoints(initial="1", md="minmax(0, 1fr) 340px"),
         gap="1.25rem",
         align_items="start",

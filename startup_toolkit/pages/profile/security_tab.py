@@ -5,10 +5,12 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.form_kit import checked_field, invalid_props
+from startup_toolkit.components.props import GROW
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SESSION_TIMEOUT_LABELS
 from startup_toolkit.pages.profile.widgets import (
+    ROW_FROM_SM,
     dialog_submit,
     error_for,
     form_dialog,
@@ -16,6 +18,7 @@ from startup_toolkit.pages.profile.widgets import (
     setting_row,
     setting_text,
     settings_section,
+    soft_button,
     switch_row,
 )
 
@@ -103,10 +106,10 @@ def _totp_setup_dialog() -> rx.Component:
                 spacing="2",
                 min_width="0",
             ),
-            direction=rx.breakpoints(initial="column", sm="row"),
             gap="1rem",
             align=rx.breakpoints(initial="center", sm="center"),
             width="100%",
+            **ROW_FROM_SM,
         ),
         checked_field(
             "6-digit code",
@@ -233,14 +236,11 @@ def security_tab() -> rx.Component:
                         color="var(--gray-11)",
                     ),
                     spacing="1",
-                    flex="1",
-                    min_width="0",
+                    **GROW,
                 ),
-                rx.button(
-                    rx.icon("key-round", size=16),
+                soft_button(
+                    "key-round",
                     "Change Password",
-                    type="button",
-                    variant="soft",
                     size="2",
                     id="change-password",
                     on_click=ProfileState.set_password_dialog_open(True),

@@ -16,6 +16,20 @@ from startup_toolkit.components.form_kit import (
 from startup_toolkit.components.theme import card_style, heading_style
 
 ROW_DIVIDER = "1px solid var(--gray-a3)"
+#: A column on a phone, a row from the small breakpoint on.
+ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm="row")}
+#: A column that fills its cell and may shrink below its content.
+FILL_CELL: dict[str, Any] = {"width": "100%", "min_width": "0"}
+
+
+def two_columns(*cells: rx.Component, gap: str = "1rem") -> rx.Component:
+    """A grid of one column on a phone, two from the small breakpoint on."""
+    return rx.grid(*cells, columns=rx.breakpoints(initial="1", sm="2"), gap=gap, width="100%")
+
+
+def soft_button(icon: str, label: str, **props: Any) -> rx.Component:
+    """A soft button (not a submit) with `icon` before `label`."""
+    return rx.button(rx.icon(icon, size=16), label, type="button", variant="soft", **props)
 
 
 def error_for(errors: rx.Var, key: str) -> rx.Var:
@@ -28,8 +42,7 @@ def settings_card(
     return rx.box(
         *children,
         style={**card_style, "padding": "clamp(1.1rem, 4vw, 1.75rem)", **(extra_style or {})},
-        width="100%",
-        min_width="0",
+        **FILL_CELL,
         **props,
     )
 
@@ -160,13 +173,13 @@ def setting_row(
     return rx.flex(
         about,
         control,
-        direction=rx.breakpoints(initial="column", sm="row"),
         justify="between",
         align=rx.breakpoints(initial=align, sm="center"),
         gap="0.75rem",
         width="100%",
         padding_y="0.7rem",
         **border,
+        **ROW_FROM_SM,
     )
 
 
@@ -229,6 +242,5 @@ def select_field(
         select_input(element_id, value, options, on_change),
         *([field_hint(hint)] if hint else []),
         spacing="2",
-        width="100%",
-        min_width="0",
+        **FILL_CELL,
     )
