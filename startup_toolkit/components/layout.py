@@ -6,7 +6,7 @@ import reflex as rx
 
 from startup_toolkit.components.footer import site_footer
 from startup_toolkit.components.header import site_header
-from startup_toolkit.components.theme import CONTENT_MAX_WIDTH, SECTION_PADDING_X, SECTION_PADDING_Y
+from startup_toolkit.components.theme import CONTENT_COLUMN, SECTION_PADDING_Y
 
 
 def page_layout(*children: rx.Component) -> rx.Component:
@@ -22,13 +22,7 @@ def page_layout(*children: rx.Component) -> rx.Component:
 def section(*children: rx.Component, **props: object) -> rx.Component:
     """A full-width page section with the standard padding and a centred content column."""
     return rx.el.section(
-        rx.box(
-            *children,
-            max_width=CONTENT_MAX_WIDTH,
-            margin_x="auto",
-            width="100%",
-            padding_x=SECTION_PADDING_X,  # same column as the header and footer
-        ),
+        rx.box(*children, width="100%", **CONTENT_COLUMN),  # the header's and footer's column
         padding_y=props.pop("padding_y", SECTION_PADDING_Y),
         **props,
     )

@@ -14,7 +14,7 @@ from reflex.event import EventSpec
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.testimonials import testimonials_section
-from startup_toolkit.components.theme import gradient_text, heading_style
+from startup_toolkit.components.theme import CONTENT_COLUMN, gradient_text, heading_style
 from startup_toolkit.domain.catalog import ALL_TOOLS
 from startup_toolkit.domain.urls import http_url_or_empty
 from startup_toolkit.services import billing
@@ -182,17 +182,40 @@ def spots_banner() -> rx.Component:
     )
 
 
+#: The vertical padding of the sections below the plan card (tighter than the standard one).
+TIGHT_PADDING_Y = ["2rem", "2.5rem", "3rem"]
+
+
+def _title(*parts: Any, level: str = "h2", size: Any = None) -> rx.Component:
+    """A centred section title (`level` h2, unless said otherwise)."""
+    size = size or rx.breakpoints(initial="7", sm="8")
+    return rx.heading(*parts, as_=level, size=size, align="center", style=heading_style)
+
+
+def _icon_note(
+    icon: str, icon_size: int, text: str, size: str, gap: str, **icon_props: Any
+) -> rx.Component:
+    """A grey line of `text` after `icon`."""
+    return rx.text(
+        rx.icon(icon, size=icon_size, **icon_props),
+        text,
+        size=size,
+        color_scheme="gray",
+        display="flex",
+        align_items="center",
+        gap=gap,
+    )
+
+
 def hero() -> rx.Component:
     return rx.el.section(
         rx.vstack(
             spots_banner(),
-            rx.heading(
+            _title(
                 "One plan. ",
                 rx.el.span("Every tool.", style=gradient_text),
-                as_="h1",
+                level="h1",
                 size=rx.breakpoints(initial="8", sm="9"),
-                align="center",
-                style=heading_style,
             ),
             rx.text(
                 "Get all-access to the AI toolkit that diagnoses, plans and grows your startup. "
@@ -204,9 +227,7 @@ def hero() -> rx.Component:
             ),
             spacing="5",
             align="center",
-            max_width="1200px",
-            margin_x="auto",
-            padding_x=["1rem", "1.5rem", "2rem"],
+            **CONTENT_COLUMN,
             padding_top=["3rem", "4rem", "5rem"],
             padding_bottom="2.5rem",
         ),
@@ -244,14 +265,13 @@ def plan_card() -> rx.Component:
                 align="end",
                 spacing="2",
             ),
-            rx.text(
-                rx.icon("circle-check", size=16, color="var(--green-11)"),
+            _icon_note(
+                "circle-check",
+                16,
                 "Cancel anytime. No setup fees, no contracts.",
-                size="2",
-                color_scheme="gray",
-                display="flex",
-                align_items="center",
-                gap="0.4rem",
+                "2",
+                "0.4rem",
+                color="var(--green-11)",
             ),
             billing_problem_callout(),
             subscribe_button(SUBSCRIBE_LABEL, "plan-subscribe", size="4", width="100%"),
@@ -260,15 +280,7 @@ def plan_card() -> rx.Component:
             rx.el.ul(
                 *[feature_item(text) for text in PLAN_FEATURES], class_name="plan-feature-list"
             ),
-            rx.text(
-                rx.icon("lock", size=14),
-                "Secure checkout opens in a new tab.",
-                size="1",
-                color_scheme="gray",
-                display="flex",
-                align_items="center",
-                gap="0.35rem",
-            ),
+            _icon_note("lock", 14, "Secure checkout opens in a new tab.", "1", "0.35rem"),
             spacing="5",
             align="start",
             width="100%",
@@ -300,13 +312,7 @@ def benefits() -> rx.Component:
             rx.text(
                 "Why founders choose Unstuck", size="2", weight="bold", color="var(--accent-11)"
             ),
-            rx.heading(
-                "Built to get you moving",
-                as_="h2",
-                size=rx.breakpoints(initial="7", sm="8"),
-                align="center",
-                style=heading_style,
-            ),
+            _title("Built to get you moving"),
             rx.text(
                 "Stop guessing. Get clear answers, a plan and the next step for your startup.",
                 color_scheme="gray",
@@ -330,13 +336,7 @@ def benefits() -> rx.Component:
 def faq() -> rx.Component:
     return section(
         rx.vstack(
-            rx.heading(
-                "Questions, answered",
-                as_="h2",
-                size=rx.breakpoints(initial="7", sm="8"),
-                align="center",
-                style=heading_style,
-            ),
+            _title("Questions, answered"),
             rx.accordion.root(
                 *[
                     rx.accordion.item(header=question, content=answer, value=f"faq-{i}")
@@ -357,7 +357,7 @@ def faq() -> rx.Component:
             custom_attrs={"data-reveal": ""},
         ),
         id="faq",
-        padding_y=["2rem", "2.5rem", "3rem"],
+        padding_y=TIGHT_PADDING_Y,
     )
 
 
@@ -365,13 +365,7 @@ def closing_cta() -> rx.Component:
     return section(
         rx.box(
             rx.vstack(
-                rx.heading(
-                    "Ready to get unstuck?",
-                    as_="h2",
-                    size=rx.breakpoints(initial="7", sm="8"),
-                    align="center",
-                    style=heading_style,
-                ),
+                _title("Ready to get unstuck?"),
                 rx.text(
                     "Join founders who validate faster, raise smarter and grow with a plan. "
                     f"{PRICE_LABEL} per month, cancel anytime.",
@@ -398,7 +392,7 @@ def closing_cta() -> rx.Component:
             id="pricing-cta",
             custom_attrs={"data-reveal": ""},
         ),
-        padding_y=["2rem", "2.5rem", "3rem"],
+        padding_y=TIGHT_PADDING_Y,
     )
 
 
