@@ -23,6 +23,7 @@ from startup_toolkit.components.form_kit import (
     tile_row,
 )
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.props import MUTED_TEXT
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.contact import (
@@ -231,6 +232,22 @@ def _field(
     )
 
 
+def _h2(text: str, size: str) -> rx.Component:
+    return rx.heading(text, size=size, as_="h2", style={"font_family": HEADING_FONT})
+
+
+def _line_input(field: str, label: str, error: rx.Var[str], **props: Any) -> rx.Component:
+    """The one-line input of `field` (name or email), bound to its state var, in its field."""
+    control = rx.input(
+        value=getattr(ContactState, field),
+        on_change=getattr(ContactState, f"set_{field}"),
+        max_length=INPUT_CAP,
+        **props,
+        **_input_props(field, error),
+    )
+    return _field(field, label, control, error)
+
+
 def _input_props(field: str, error: rx.Var[str]) -> dict[str, Any]:
     field_id = FIELD_IDS[field]
     return {
@@ -277,32 +294,20 @@ def contact_form() -> rx.Component:
     return rx.form(
         rx.vstack(
             rx.grid(
-                _field(
+                _line_input(
                     "name",
                     "Name",
-                    rx.input(
-                        value=ContactState.name,
-                        on_change=ContactState.set_name,
-                        auto_complete="name",
-                        placeholder="Ada Lovelace",
-                        max_length=INPUT_CAP,
-                        **_input_props("name", ContactState.name_error),
-                    ),
                     ContactState.name_error,
+                    auto_complete="name",
+                    placeholder="Ada Lovelace",
                 ),
-                _field(
+                _line_input(
                     "email",
                     "Email",
-                    rx.input(
-                        value=ContactState.email,
-                        on_change=ContactState.set_email,
-                        type="email",
-                        auto_complete="email",
-                        placeholder="you@company.com",
-                        max_length=INPUT_CAP,
-                        **_input_props("email", ContactState.email_error),
-                    ),
                     ContactState.email_error,
+                    type="email",
+                    auto_complete="email",
+                    placeholder="you@company.com",
                 ),
                 columns=rx.breakpoints(initial="1", sm="2"),
                 spacing="4",
@@ -332,7 +337,7 @@ def contact_form() -> rx.Component:
                     rx.el.strong(f"{REPLY_WITHIN_HOURS} hours"),
                     ".",
                     size="2",
-                    color="var(--gray-11)",
+                    **MUTED_TEXT,
                 ),
                 _submit_button(),
                 direction=rx.breakpoints(initial="column-reverse", md="row"),
@@ -364,7 +369,7 @@ def sent_panel() -> rx.Component:
             border="1px solid var(--green-a6)",
             class_name="contact-sent-icon",
         ),
-        rx.heading(SENT_TITLE, size="6", as_="h2", style={"font_family": HEADING_FONT}),
+        _h2(SENT_TITLE, "6"),
         rx.text(ContactState.sent_note, size="3", color="var(--gray-12)", text_align="center"),
         rx.text(
             SENT_DESCRIPTION,
@@ -413,11 +418,9 @@ def contact_panel() -> rx.Component:
     """P-CONT-4: the general-inquiries address and three social placeholders."""
     address = get_settings().contact_email
     return rx.vstack(
-        rx.heading("Contact information", size="4", as_="h2", style={"font_family": HEADING_FONT}),
+        _h2("Contact information", "4"),
         rx.text(
-            "Prefer email? Write to us directly, we read every message.",
-            size="2",
-            color="var(--gray-11)",
+            "Prefer email? Write to us directly, we read every message.", size="2", **MUTED_TEXT
         ),
         _info_row(
             "mail",
@@ -512,18 +515,13 @@ def contact() -> rx.Component:
                         sent_panel(),
                         rx.vstack(
                             rx.vstack(
-                                rx.heading(
-                                    "Send us a message",
-                                    size="5",
-                                    as_="h2",
-                                    style={"font_family": HEADING_FONT},
-                                ),
+                                _h2("Send us a message", "5"),
                                 rx.text(
                                     "Fields marked ",
                                     rx.el.span("*", color="var(--accent-11)"),
                                     " are required.",
                                     size="2",
-                                    color="var(--gray-11)",
+                                    **MUTED_TEXT,
                                 ),
                                 spacing="1",
                             ),
