@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.theme import CONTENT_COLUMN, heading_style
 
 
 def status_shell(*children: rx.Component, max_width: str = "52rem") -> rx.Component:
@@ -18,9 +18,7 @@ def status_shell(*children: rx.Component, max_width: str = "52rem") -> rx.Compon
             spacing="5",
             align="center",
             text_align="center",
-            max_width=max_width,
-            margin_x="auto",
-            padding_x=["1rem", "1.5rem", "2rem"],
+            **{**CONTENT_COLUMN, "max_width": max_width},
             padding_y=["3.5rem", "5rem", "6rem"],
         ),
         class_name="public-hero",
@@ -58,3 +56,13 @@ def status_heading(
 def status_link(icon: str, label: str, href: str, **props: Any) -> rx.Component:
     """A size-3 link button: `icon`, then `label`."""
     return link_button(rx.fragment(rx.icon(icon, size=18), label), href, size="3", **props)
+
+
+def status_badge(icon: str, tone: str) -> rx.Component:
+    """The round badge over a status page's title (`tone`: success or neutral)."""
+    return rx.el.span(rx.icon(icon, size=34), class_name=f"status-badge {tone}")
+
+
+def button_row(*buttons: rx.Component) -> rx.Component:
+    """Buttons side by side, stacked on a phone."""
+    return rx.box(*buttons, class_name="button-row stack-mobile")

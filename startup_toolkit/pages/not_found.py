@@ -14,7 +14,12 @@ import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from startup_toolkit.components.layout import page_layout
-from startup_toolkit.components.status_page import status_heading, status_link, status_shell
+from startup_toolkit.components.status_page import (
+    button_row,
+    status_heading,
+    status_link,
+    status_shell,
+)
 
 
 def go_back_button() -> rx.Component:
@@ -52,10 +57,9 @@ def not_found() -> rx.Component:
                     title_size="8",
                     text_size="3",
                 ),
-                rx.box(
+                button_row(
                     go_back_button(),
                     status_link("house", "Return to Home", "/", id="return-home"),
-                    class_name="button-row stack-mobile",
                 ),
                 rx.el.div(
                     class_name="external-fallback",

@@ -13,6 +13,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.status_page import button_row
 from startup_toolkit.components.testimonials import testimonials_section
 from startup_toolkit.components.theme import CONTENT_COLUMN, gradient_text, heading_style
 from startup_toolkit.domain.catalog import ALL_TOOLS
@@ -374,7 +375,7 @@ def closing_cta() -> rx.Component:
                     align="center",
                     max_width="34rem",
                 ),
-                rx.box(
+                button_row(
                     subscribe_button("Subscribe", "cta-subscribe", size="3"),
                     link_button(
                         rx.fragment(rx.icon("message-circle", size=18), "Contact Sales"),
@@ -383,7 +384,6 @@ def closing_cta() -> rx.Component:
                         variant="outline",
                         id="contact-sales",
                     ),
-                    class_name="button-row stack-mobile",
                 ),
                 spacing="5",
                 align="center",

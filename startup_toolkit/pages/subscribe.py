@@ -19,7 +19,13 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
-from startup_toolkit.components.status_page import status_heading, status_link, status_shell
+from startup_toolkit.components.status_page import (
+    button_row,
+    status_badge,
+    status_heading,
+    status_link,
+    status_shell,
+)
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.services import billing
@@ -226,7 +232,7 @@ def subscribe_success() -> rx.Component:
     return page_layout(
         status_shell(
             rx.box(custom_attrs={"data-confetti": ""}, aria_hidden="true", display="none"),
-            rx.el.span(rx.icon("party-popper", size=34), class_name="status-badge success"),
+            status_badge("party-popper", "success"),
             status_heading(
                 "You're All Set!",
                 "Thanks for subscribing to Unstuck. Pick where to start: every tool is one "
@@ -262,19 +268,18 @@ def subscribe_success() -> rx.Component:
 def subscribe_canceled() -> rx.Component:
     return page_layout(
         status_shell(
-            rx.el.span(rx.icon("circle-x", size=34), class_name="status-badge neutral"),
+            status_badge("circle-x", "neutral"),
             status_heading(
                 "Checkout canceled",
                 "No worries: you have not been charged. The plan will be here whenever you "
                 "are ready.",
                 text_width="32rem",
             ),
-            rx.box(
+            button_row(
                 status_link("arrow-left", "Return to Pricing", "/pricing", id="return-to-pricing"),
                 status_link(
                     "house", "Back Home", "/", variant="soft", color_scheme="gray", id="back-home"
                 ),
-                class_name="button-row stack-mobile",
             ),
             rx.text(
                 "Questions about the plan? ",
