@@ -15,6 +15,7 @@ from typing import Any
 import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from startup_toolkit.components.props import SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.theme import heading_style
 
 FREE_PLAN_NAME = "Free Plan"
@@ -208,9 +209,7 @@ def upgrade_pitch(
                 id="premium-plan-badge",
             ),
             rx.text("Recommended", size="1", color_scheme="gray"),
-            justify="between",
-            align="center",
-            width="100%",
+            **SPREAD_ROW,
         ),
         rx.hstack(
             rx.el.span(_price_label(price), class_name="sub-price", font_size="1.75rem"),
@@ -271,9 +270,7 @@ def subscription_card(
                     radius="full",
                     id="subscription-status",
                 ),
-                justify="between",
-                align="center",
-                width="100%",
+                **SPREAD_ROW,
             ),
             rx.vstack(
                 rx.hstack(
@@ -293,8 +290,7 @@ def subscription_card(
                         ),
                     ),
                     spacing="2",
-                    align="center",
-                    wrap="wrap",
+                    **WRAP_ROW,
                 ),
                 rx.hstack(
                     rx.el.span(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import section
+from startup_toolkit.components.props import SPREAD_ROW
 from startup_toolkit.components.section_heading import eyebrow, section_heading
 from startup_toolkit.domain.testimonials import MAX_RATING, TESTIMONIALS, Testimonial
 
@@ -39,9 +40,7 @@ def testimonial_card(t: Testimonial) -> rx.Component:
         rx.hstack(
             rating_stars(t.rating),
             rx.icon("quote", size=28, class_name="testimonial-quote-mark", aria_hidden="true"),
-            justify="between",
-            align="center",
-            width="100%",
+            **SPREAD_ROW,
         ),
         rx.el.blockquote(rx.el.p(t.text), class_name="testimonial-text"),
         rx.el.figcaption(

@@ -17,6 +17,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.props import GROW, WRAP_ROW
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.db import in_worker
 from startup_toolkit.services import notifications as notes
@@ -236,13 +237,11 @@ def _notification_item(row: rx.Var) -> rx.Component:
                         class_name="note-time",
                     ),
                     spacing="2",
-                    align="center",
-                    wrap="wrap",
+                    **WRAP_ROW,
                 ),
                 spacing="2",
                 align="start",
-                flex="1",
-                min_width="0",
+                **GROW,
             ),
             rx.hstack(
                 rx.cond(
@@ -309,8 +308,7 @@ def _header() -> rx.Component:
                     ),
                 ),
                 spacing="3",
-                align="center",
-                wrap="wrap",
+                **WRAP_ROW,
             ),
             rx.text(
                 "Updates about your account and your tools, newest first.",

@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import section
+from startup_toolkit.components.props import WRAP_ROW
 from startup_toolkit.components.section_heading import eyebrow, section_heading
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain import recommender as rules
@@ -151,8 +152,7 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
                 on_click=RecommenderState.new_analysis(stage),
             ),
             width="100%",
-            align="center",
-            wrap="wrap",
+            **WRAP_ROW,
         ),
         rx.box(rx.foreach(results, recommendation_card), class_name="tool-grid"),
         spacing="4",

@@ -13,6 +13,7 @@ from startup_toolkit.components.form_kit import (
     icon_tile,
     tile_row,
 )
+from startup_toolkit.components.props import GROW, SOFT_GRAY_BUTTON
 from startup_toolkit.components.theme import card_style, heading_style
 
 ROW_DIVIDER = "1px solid var(--gray-a3)"
@@ -101,9 +102,7 @@ def form_dialog(
                         rx.dialog.close(
                             rx.button(
                                 "Cancel",
-                                type="button",
-                                variant="soft",
-                                color_scheme="gray",
+                                **SOFT_GRAY_BUTTON,
                                 size="3",
                             )
                         ),
@@ -160,8 +159,7 @@ def setting_text(element_id: str, title: str, text: str) -> rx.Component:
         field_label(title, element_id),
         field_hint(text, f"{element_id}-hint"),
         spacing="1",
-        min_width="0",
-        flex="1",
+        **GROW,
     )
 
 
