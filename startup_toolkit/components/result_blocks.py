@@ -113,11 +113,16 @@ def figure_with_source(
     )
 
 
+def card_grid(*children: rx.Component, spacing: str = "4", **columns: str) -> rx.Component:
+    """A full-width grid: one column on a phone, then `columns` per breakpoint (`sm="2"`)."""
+    return rx.grid(
+        *children, columns=rx.breakpoints(initial="1", **columns), spacing=spacing, width="100%"
+    )
+
+
 def two_columns(*children: rx.Component) -> rx.Component:
     """Side by side from `md` up, stacked on a phone."""
-    return rx.grid(
-        *children, columns=rx.breakpoints(initial="1", md="2"), spacing="4", width="100%"
-    )
+    return card_grid(*children, md="2")
 
 
 def sample_badge(show: rx.Var[bool], label: str, class_name: str) -> rx.Component:
@@ -133,4 +138,19 @@ def sample_badge(show: rx.Var[bool], label: str, class_name: str) -> rx.Componen
             radius="full",
             class_name=class_name,
         ),
+    )
+
+
+def tile(
+    content: rx.Component, size: str, radius: str, background: str, **props: Any
+) -> rx.Component:
+    """`content` centred on a square (or round) tile that never shrinks beside text."""
+    return rx.center(
+        content,
+        width=size,
+        height=size,
+        flex_shrink="0",
+        border_radius=radius,
+        background=background,
+        **props,
     )

@@ -17,6 +17,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.props import FILL_ROW, KEEP_SIZE, MUTED_TEXT, SPREAD_ROW
 from startup_toolkit.components.theme import TOOLTIP_DELAY_MS, heading_style
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH, Tool
 from startup_toolkit.state.auth import AuthState
@@ -69,15 +70,7 @@ def tool_card(
 
 def spread_row(*children: rx.Component, spacing: str = "3", **props: Any) -> rx.Component:
     """A full-width row with its children pushed to both ends, wrapping on a phone."""
-    return rx.flex(
-        *children,
-        justify="between",
-        align="center",
-        spacing=spacing,
-        wrap="wrap",
-        width="100%",
-        **props,
-    )
+    return rx.flex(*children, spacing=spacing, wrap="wrap", **SPREAD_ROW, **props)
 
 
 def section_heading(
@@ -85,7 +78,7 @@ def section_heading(
 ) -> rx.Component:
     """A card's h2: `icon` in the tool's colour (a Radix colour name such as "violet") and
     `text`. `fixed_icon` keeps the icon from shrinking beside a long heading."""
-    icon_props: dict[str, Any] = {"flex_shrink": "0"} if fixed_icon else {}
+    icon_props: dict[str, Any] = KEEP_SIZE if fixed_icon else {}
     return rx.hstack(
         rx.icon(icon, size=18, color=f"var(--{color}-11)", aria_hidden="true", **icon_props),
         rx.heading(text, as_="h2", size=size, style=heading_style),
@@ -196,8 +189,8 @@ def tool_icon(tool: Tool, size: str = "3rem", icon_size: int = 24) -> rx.Compone
         rx.icon(tool.icon, size=icon_size, color=f"var(--{tool.color}-11)", aria_hidden="true"),
         width=size,
         height=size,
-        flex_shrink="0",
         border_radius="var(--radius-4)",
+        **KEEP_SIZE,
         background=f"linear-gradient(135deg, var(--{tool.color}-a5), var(--{tool.color}-a2))",
         border=f"1px solid var(--{tool.color}-a6)",
         box_shadow="inset 0 1px 0 var(--white-a3)",
@@ -207,12 +200,11 @@ def tool_icon(tool: Tool, size: str = "3rem", icon_size: int = 24) -> rx.Compone
 def ai_disclaimer() -> rx.Component:
     """P-MISC-5: shown at the bottom of every tool page."""
     return rx.hstack(
-        rx.icon("info", size=16, color="var(--gray-10)", flex_shrink="0", aria_hidden="true"),
-        rx.text(DISCLAIMER, size="2", color="var(--gray-11)"),
+        rx.icon("info", size=16, color="var(--gray-10)", aria_hidden="true", **KEEP_SIZE),
+        rx.text(DISCLAIMER, size="2", **MUTED_TEXT),
         spacing="2",
-        align="center",
         justify="center",
-        width="100%",
+        **FILL_ROW,
         padding_top="1.5rem",
         margin_top="2.5rem",
         border_top="1px solid var(--gray-a4)",
@@ -301,7 +293,7 @@ def tool_header(
                 tool_icon(tool),
                 rx.vstack(
                     rx.heading(tool.name, as_="h1", size="7", style=heading_style),
-                    rx.text(tool.tagline, size="3", color="var(--gray-11)"),
+                    rx.text(tool.tagline, size="3", **MUTED_TEXT),
                     spacing="1",
                     align="start",
                 ),

@@ -26,9 +26,9 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from startup_toolkit.domain import tool_export
+from startup_toolkit.domain.reply_fields import ScoreOr50, Text120, Text600, Text3000
 from startup_toolkit.domain.reply_values import (
     Lenient,
-    clamp_score,
     plain_text,
     text_list,
 )
@@ -258,36 +258,21 @@ def _flag(value: Any) -> bool:
 
 
 class Investor(Lenient):
-    name: str
-    focus: str = ""
-    reason: str = ""
-    contactInfo: str = ""
-
-    @field_validator("name", mode="before")
-    @classmethod
-    def _name(cls, value: Any) -> str:
-        return plain_text(value, 120)
-
-    @field_validator("focus", "reason", "contactInfo", mode="before")
-    @classmethod
-    def _plain(cls, value: Any) -> str:
-        return plain_text(value, 600)
+    name: Text120
+    focus: Text600 = ""
+    reason: Text600 = ""
+    contactInfo: Text600 = ""
 
 
 class KeyMetrics(Lenient):
     revenue: str = NOT_AVAILABLE
     growthRate: str = NOT_AVAILABLE
-    marketPotential: int = 50
+    marketPotential: ScoreOr50 = 50
 
     @field_validator("revenue", "growthRate", mode="before")
     @classmethod
     def _figure(cls, value: Any) -> str:
         return plain_text(value, 200) or NOT_AVAILABLE
-
-    @field_validator("marketPotential", mode="before")
-    @classmethod
-    def _potential(cls, value: Any) -> int:
-        return clamp_score(value, 50)
 
 
 class FundingPrediction(Lenient):
@@ -299,7 +284,7 @@ class FundingPrediction(Lenient):
     investors: list[Investor] = Field(default_factory=list)
     analysis: str
     keyMetrics: KeyMetrics = Field(default_factory=KeyMetrics)
-    rewrittenPitch: str = ""
+    rewrittenPitch: Text3000 = ""
     recommendations: list[str] = Field(default_factory=list)
 
     @field_validator("success", mode="before")
@@ -332,11 +317,6 @@ class FundingPrediction(Lenient):
         if not text:
             raise ValueError("the analysis is empty")
         return text
-
-    @field_validator("rewrittenPitch", mode="before")
-    @classmethod
-    def _pitch(cls, value: Any) -> str:
-        return plain_text(value, 3000)
 
     @field_validator("investors", mode="before")
     @classmethod

@@ -23,6 +23,7 @@ from pydantic import Field, field_validator, model_validator
 
 from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.funding import parse_number
+from startup_toolkit.domain.reply_fields import ScoreOr0, Text120, Text200, Text400, Text600
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, first_text, plain_text
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.tool_run import Notice, RunTexts
@@ -125,11 +126,11 @@ def momentum_label(score: int) -> str:
 
 
 class GrowthStep(Lenient):
-    step: int = 0
-    action: str
-    expectedImpact: str = ""
-    kpi: str = ""
-    estimatedGrowth: str = ""
+    step: ScoreOr0 = 0
+    action: Text600
+    expectedImpact: Text400 = ""
+    kpi: Text400 = ""
+    estimatedGrowth: Text400 = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -138,26 +139,11 @@ class GrowthStep(Lenient):
             data = {**data, "action": first_text(data, ("title", "description", "name"))}
         return data
 
-    @field_validator("step", mode="before")
-    @classmethod
-    def _step(cls, value: Any) -> int:
-        return clamp_score(value, 0)
-
-    @field_validator("action", mode="before")
-    @classmethod
-    def _action(cls, value: Any) -> str:
-        return plain_text(value, 600)
-
-    @field_validator("expectedImpact", "kpi", "estimatedGrowth", mode="before")
-    @classmethod
-    def _plain(cls, value: Any) -> str:
-        return plain_text(value, 400)
-
 
 class MarketTrend(Lenient):
-    trend: str
+    trend: Text200
     momentum: int = 50
-    relevance: str = ""
+    relevance: Text400 = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -166,24 +152,14 @@ class MarketTrend(Lenient):
             data = {**data, "trend": first_text(data, ("name", "title"))}
         return data
 
-    @field_validator("trend", mode="before")
-    @classmethod
-    def _trend(cls, value: Any) -> str:
-        return plain_text(value, 200)
-
     @field_validator("momentum", mode="before")
     @classmethod
     def _momentum(cls, value: Any) -> int:
         return momentum_score(value)
 
-    @field_validator("relevance", mode="before")
-    @classmethod
-    def _relevance(cls, value: Any) -> str:
-        return plain_text(value, 400)
-
 
 class BudgetLine(Lenient):
-    channel: str = ""  # a line without one is dropped by allocate(), not the whole reply
+    channel: Text120 = ""  # a line without one is dropped by allocate(), not the whole reply
     percentage: float = 0
     amount: float = 0
 
@@ -193,11 +169,6 @@ class BudgetLine(Lenient):
         if isinstance(data, Mapping) and not plain_text(data.get("channel")):
             data = {**data, "channel": first_text(data, ("name", "title"))}
         return data
-
-    @field_validator("channel", mode="before")
-    @classmethod
-    def _channel(cls, value: Any) -> str:
-        return plain_text(value, 120)
 
     @field_validator("percentage", "amount", mode="before")
     @classmethod

@@ -6,6 +6,8 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
+from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
@@ -78,18 +80,8 @@ def _pitch_field() -> rx.Component:
 def input_form() -> rx.Component:
     return tool_card(
         section_heading("Your metrics", "sliders-horizontal", ACCENT),
-        rx.text(
-            "Monthly figures in US dollars. You can type 50k or 1.5M.",
-            size="2",
-            color="var(--gray-11)",
-        ),
-        rx.grid(
-            *[_metric_field(m) for m in rules.METRICS],
-            _stage_field(),
-            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-            spacing="4",
-            width="100%",
-        ),
+        rx.text("Monthly figures in US dollars. You can type 50k or 1.5M.", size="2", **MUTED_TEXT),
+        card_grid(*[_metric_field(m) for m in rules.METRICS], _stage_field(), sm="2", lg="3"),
         _pitch_field(),
         rx.flex(
             forms.run_button(
@@ -129,7 +121,7 @@ def processing() -> rx.Component:
 
 def _stat(label: str, *value: rx.Component | rx.Var | str) -> rx.Component:
     return tool_card(
-        rx.text(label, size="2", color="var(--gray-11)"),
+        rx.text(label, size="2", **MUTED_TEXT),
         *value,
         spacing="1",
         style=COMPACT_TOOL_CARD_STYLE,
@@ -143,13 +135,13 @@ def _stat_value(value: rx.Var, element_id: str) -> rx.Component:
 def _investor_card(row: rx.Var[InvestorRow]) -> rx.Component:
     return tool_card(
         rx.text(row.name, weight="bold", size="3"),
-        rx.cond(row.focus != "", rx.text(row.focus, size="2", color="var(--gray-11)")),
+        rx.cond(row.focus != "", rx.text(row.focus, size="2", **MUTED_TEXT)),
         rx.text(row.reason, size="2"),
         rx.cond(
             row.contact != "",
             rx.hstack(
                 rx.icon("contact", size=14, aria_hidden="true"),
-                rx.text(row.contact, size="1", color="var(--gray-11)"),
+                rx.text(row.contact, size="1", **MUTED_TEXT),
                 spacing="2",
                 align="center",
             ),
@@ -174,11 +166,10 @@ def _summary_bar() -> rx.Component:
                 size="3",
                 id="funding-headline",
             ),
-            rx.text("Estimated raise", size="2", color="var(--gray-11)"),
+            rx.text("Estimated raise", size="2", **MUTED_TEXT),
             rx.text(FundingState.amount, size="6", weight="bold", id="funding-amount"),
             spacing="3",
-            align="center",
-            wrap="wrap",
+            **WRAP_ROW,
         ),
         rx.hstack(
             forms.soft_button(
@@ -197,7 +188,7 @@ def _summary_bar() -> rx.Component:
 
 
 def _key_metrics() -> rx.Component:
-    return rx.grid(
+    return card_grid(
         _stat("Typical range", _stat_value(FundingState.amount_range, "funding-range")),
         _stat("Revenue", _stat_value(FundingState.revenue_metric, "funding-revenue")),
         _stat("Growth rate", _stat_value(FundingState.growth_metric, "funding-growth")),
@@ -214,9 +205,9 @@ def _key_metrics() -> rx.Component:
                 value=FundingState.market_potential, max=100, aria_label="Market potential"
             ),
         ),
-        columns=rx.breakpoints(initial="1", sm="2", lg="4"),
+        sm="2",
+        lg="4",
         spacing="3",
-        width="100%",
     )
 
 
@@ -240,11 +231,8 @@ def results() -> rx.Component:
         _card(
             "Investors who fit",
             "users",
-            rx.grid(
-                rx.foreach(FundingState.investors, _investor_card),
-                columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-                spacing="3",
-                width="100%",
+            card_grid(
+                rx.foreach(FundingState.investors, _investor_card), sm="2", lg="3", spacing="3"
             ),
         ),
         _card(

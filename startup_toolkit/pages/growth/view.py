@@ -7,6 +7,8 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
+from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT
+from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
     TOOL_CARD_STYLE,
@@ -21,7 +23,14 @@ from startup_toolkit.components.tool_layout import (
 from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
-from startup_toolkit.pages.growth.state import TABS, BudgetRow, GrowthState, StepRow, TrendRow
+from startup_toolkit.pages.growth.state import (
+    TABS,
+    BudgetRow,
+    GrowthState,
+    StepRow,
+    TrendRow,
+    WeekRow,
+)
 
 ACCENT = GROWTH_ENGINE.color
 FIELDS = forms.FormFields(GrowthState.errors, "growth")
@@ -103,18 +112,16 @@ def generating() -> rx.Component:
 
 def _step_card(row: rx.Var[StepRow]) -> rx.Component:
     return rx.hstack(
-        rx.center(
+        tile(
             rx.text(row.step, weight="bold"),
-            width="2rem",
-            height="2rem",
-            flex_shrink="0",
-            border_radius="full",
-            background="var(--orange-a3)",
+            "2rem",
+            "full",
+            "var(--orange-a3)",
             color="var(--orange-11)",
         ),
         rx.vstack(
             rx.text(row.action, size="3", weight="medium"),
-            rx.cond(row.impact != "", rx.text(row.impact, size="2", color="var(--gray-11)")),
+            rx.cond(row.impact != "", rx.text(row.impact, size="2", **MUTED_TEXT)),
             rx.flex(
                 rx.cond(row.kpi != "", rx.badge("KPI: ", row.kpi, variant="soft", size="1")),
                 rx.cond(
@@ -134,6 +141,15 @@ def _step_card(row: rx.Var[StepRow]) -> rx.Component:
     )
 
 
+def _week_card(w: rx.Var[WeekRow]) -> rx.Component:
+    return tool_card(
+        rx.text(w.week, weight="bold", size="2", color="var(--orange-11)"),
+        rx.text(w.focus, size="2"),
+        spacing="1",
+        style=COMPACT_TOOL_CARD_STYLE,
+    )
+
+
 def _blueprint_tab() -> rx.Component:
     return rx.vstack(
         rx.foreach(GrowthState.steps, _step_card),
@@ -141,20 +157,7 @@ def _blueprint_tab() -> rx.Component:
             GrowthState.weeks.length() > 0,
             rx.vstack(
                 section_heading("Four-week timeline", "calendar-days", ACCENT),
-                rx.grid(
-                    rx.foreach(
-                        GrowthState.weeks,
-                        lambda w: tool_card(
-                            rx.text(w.week, weight="bold", size="2", color="var(--orange-11)"),
-                            rx.text(w.focus, size="2"),
-                            spacing="1",
-                            style=COMPACT_TOOL_CARD_STYLE,
-                        ),
-                    ),
-                    columns=rx.breakpoints(initial="1", sm="2", lg="4"),
-                    spacing="3",
-                    width="100%",
-                ),
+                card_grid(rx.foreach(GrowthState.weeks, _week_card), sm="2", lg="4", spacing="3"),
                 spacing="3",
                 width="100%",
                 id="growth-timeline",
@@ -205,7 +208,7 @@ def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
             ),
             spacing="2",
         ),
-        rx.text(t.relevance, size="2", color="var(--gray-11)"),
+        rx.text(t.relevance, size="2", **MUTED_TEXT),
         spacing="2",
         class_name="growth-trend",
         style=COMPACT_TOOL_CARD_STYLE,
@@ -218,7 +221,7 @@ def _trends_tab() -> rx.Component:
         rx.foreach(GrowthState.trends, _trend_card),
         rx.cond(
             GrowthState.trends.length() == 0,
-            rx.text("No trends were returned.", size="2", color="var(--gray-11)"),
+            rx.text("No trends were returned.", size="2", **MUTED_TEXT),
         ),
         spacing="3",
         width="100%",
@@ -234,7 +237,7 @@ def _budget_row(b: rx.Var[BudgetRow]) -> rx.Component:
                     height="0.75rem",
                     border_radius="2px",
                     background=b.fill,
-                    flex_shrink="0",
+                    **KEEP_SIZE,
                 ),
                 rx.text(b.channel),
                 spacing="2",
@@ -247,7 +250,7 @@ def _budget_row(b: rx.Var[BudgetRow]) -> rx.Component:
 
 
 def _budget_tab() -> rx.Component:
-    return rx.grid(
+    return two_columns(
         rx.box(
             rx.recharts.pie_chart(
                 rx.recharts.pie(
@@ -286,9 +289,6 @@ def _budget_tab() -> rx.Component:
             ),
             style=TOOL_CARD_STYLE,
         ),
-        columns=rx.breakpoints(initial="1", md="2"),
-        spacing="4",
-        width="100%",
     )
 
 

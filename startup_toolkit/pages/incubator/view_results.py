@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.props import MUTED_TEXT
 from startup_toolkit.components.result_blocks import (
     block_label,
     bullet_list,
+    card_grid,
     figure_with_source,
     labelled_text,
     two_columns,
@@ -35,6 +37,18 @@ def _figure(label: str, value: rx.Var[str], source: rx.Var[str], value_id: str) 
     return figure_with_source(label, value, source, value_id=value_id, style=_INSET)
 
 
+def _strong_line(label: str, value: rx.Var[str]) -> rx.Component:
+    """`label` in bold before `value`, while there is a value."""
+    return rx.cond(
+        value != "", rx.text(rx.el.strong(label), value, size="2", color="var(--gray-12)")
+    )
+
+
+def _bullet_pair(*lists: tuple[str, rx.Var[list[str]], str]) -> rx.Component:
+    """Two labelled bullet lists side by side: (label, values, item class) each."""
+    return two_columns(*[bullet_list(*one) for one in lists])
+
+
 def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
     return rx.el.article(
         spread_row(
@@ -47,16 +61,10 @@ def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
         ),
         rx.cond(
             row.description != "",
-            rx.text(row.description, size="2", color="var(--gray-11)"),
+            rx.text(row.description, size="2", **MUTED_TEXT),
         ),
-        rx.cond(
-            row.strengths != "",
-            rx.text(rx.el.strong("Strengths: "), row.strengths, size="2", color="var(--gray-12)"),
-        ),
-        rx.cond(
-            row.weaknesses != "",
-            rx.text(rx.el.strong("Weaknesses: "), row.weaknesses, size="2", color="var(--gray-12)"),
-        ),
+        _strong_line("Strengths: ", row.strengths),
+        _strong_line("Weaknesses: ", row.weaknesses),
         rx.cond(
             row.funding != "",
             rx.text("Funding: ", row.funding, size="1", color="var(--gray-10)"),
@@ -71,16 +79,15 @@ def _market() -> rx.Component:
     return result_card(
         _heading("Market Analysis", "globe"),
         rx.text(a.overview, size="3", id="incubator-overview"),
-        rx.grid(
+        card_grid(
             _figure("Market size", a.size, a.size_source, "incubator-market-size"),
             _figure("Growth", a.growth, a.growth_source, "incubator-market-growth"),
-            columns=rx.breakpoints(initial="1", sm="2"),
+            sm="2",
             spacing="3",
-            width="100%",
         ),
-        two_columns(
-            bullet_list("Trends", a.trends, "incubator-trend"),
-            bullet_list("Challenges", a.market_challenges, "incubator-market-challenge"),
+        _bullet_pair(
+            ("Trends", a.trends, "incubator-trend"),
+            ("Challenges", a.market_challenges, "incubator-market-challenge"),
         ),
         labelled_text("Opportunity", a.opportunity),
         element_id="incubator-market",
@@ -95,12 +102,7 @@ def _competition() -> rx.Component:
         block_label("Top competitors"),
         rx.cond(
             a.competitors.length() > 0,
-            rx.grid(
-                rx.foreach(a.competitors, _competitor_card),
-                columns=rx.breakpoints(initial="1", md="3"),
-                spacing="3",
-                width="100%",
-            ),
+            card_grid(rx.foreach(a.competitors, _competitor_card), md="3", spacing="3"),
             rx.text("The analysis did not name competitors.", size="2"),
         ),
         labelled_text("Whitespace", a.whitespace),
@@ -113,9 +115,9 @@ def _product() -> rx.Component:
     return result_card(
         _heading("Product Strategy", "package"),
         rx.text(a.product, size="3"),
-        two_columns(
-            bullet_list("Core features", a.features, "incubator-feature"),
-            bullet_list("Differentiators", a.differentiators, "incubator-differentiator"),
+        _bullet_pair(
+            ("Core features", a.features, "incubator-feature"),
+            ("Differentiators", a.differentiators, "incubator-differentiator"),
         ),
         two_columns(
             labelled_text("Business model", a.business_model),
@@ -129,9 +131,9 @@ def _viability() -> rx.Component:
     a = IncubatorState.analysis
     return result_card(
         _heading("Viability Assessment", "gauge"),
-        two_columns(
-            bullet_list("Strengths", a.strengths, "incubator-strength"),
-            bullet_list("Risks", a.risks, "incubator-risk"),
+        _bullet_pair(
+            ("Strengths", a.strengths, "incubator-strength"),
+            ("Risks", a.risks, "incubator-risk"),
         ),
         bullet_list("Challenges", a.challenges, "incubator-challenge"),
         two_columns(
@@ -191,14 +193,13 @@ def _scenario() -> rx.Component:
     return result_card(
         _heading("Stress Scenario", "triangle-alert"),
         rx.heading(s.title, as_="h3", size="5", style=heading_style, id="incubator-scenario"),
-        rx.text(s.description, size="3", color="var(--gray-11)"),
-        rx.grid(
+        rx.text(s.description, size="3", **MUTED_TEXT),
+        card_grid(
             _scenario_fact("Probability", s.probability, "incubator-probability"),
             _scenario_fact("Impact", s.impact, "incubator-impact"),
             _scenario_fact("Timeline", s.timeline, "incubator-scenario-timeline"),
-            columns=rx.breakpoints(initial="1", sm="3"),
+            sm="3",
             spacing="3",
-            width="100%",
         ),
         element_id="incubator-scenario-card",
         spacing="3",
@@ -225,9 +226,9 @@ def _contingency() -> rx.Component:
     s = IncubatorState.stress
     return result_card(
         _heading("Contingency Planning", "life-buoy"),
-        two_columns(
-            bullet_list("Alternative scenarios", s.alternatives, "incubator-alternative"),
-            bullet_list("Risk mitigation", s.mitigation, "incubator-mitigation"),
+        _bullet_pair(
+            ("Alternative scenarios", s.alternatives, "incubator-alternative"),
+            ("Risk mitigation", s.mitigation, "incubator-mitigation"),
         ),
         labelled_text("Competitive advantage", s.advantage),
         element_id="incubator-contingency",

@@ -6,8 +6,10 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.idea_field import idea_field
+from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT
+from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_forms import icon_button, progress_bar
+from startup_toolkit.components.tool_forms import icon_button, progress_bar, soft_button
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading, tool_card
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
@@ -18,6 +20,10 @@ IDEA_ID = "scanner-idea"
 HINT_ID = "scanner-idea-hint"
 
 
+def _icon(name: str, size: int) -> rx.Component:
+    return rx.icon(name, size=size, color="var(--violet-11)", aria_hidden="true")
+
+
 def _coverage() -> rx.Component:
     """What the scan looks at (beside the form)."""
     icons = ("target", "swords", "shield-alert", "coins", "user-check")
@@ -25,14 +31,7 @@ def _coverage() -> rx.Component:
         section_heading("What the scan covers", "list-checks", ACCENT),
         *[
             rx.hstack(
-                rx.center(
-                    rx.icon(icon, size=16, color="var(--violet-11)", aria_hidden="true"),
-                    width="2rem",
-                    height="2rem",
-                    flex_shrink="0",
-                    border_radius="var(--radius-3)",
-                    background="var(--violet-a3)",
-                ),
+                tile(_icon(icon, 16), "2rem", "var(--radius-3)", "var(--violet-a3)"),
                 rx.text(name, size="2", weight="medium"),
                 spacing="3",
                 align="center",
@@ -42,7 +41,7 @@ def _coverage() -> rx.Component:
         rx.text(
             "Plus five action steps, competitors and market data with sources.",
             size="2",
-            color="var(--gray-11)",
+            **MUTED_TEXT,
         ),
     )
 
@@ -124,21 +123,14 @@ def idea_form() -> rx.Component:
 def processing() -> rx.Component:
     return tool_card(
         rx.hstack(
-            rx.center(
-                rx.icon("scan-search", size=24, color="var(--violet-11)", aria_hidden="true"),
-                width="3rem",
-                height="3rem",
-                flex_shrink="0",
-                border_radius="full",
-                background="var(--violet-a3)",
-            ),
+            tile(_icon("scan-search", 24), "3rem", "full", "var(--violet-a3)"),
             rx.vstack(
                 rx.heading(
                     "Genesis Engine is analysing your idea", as_="h2", size="5", style=heading_style
                 ),
                 rx.hstack(
                     rx.spinner(size="1"),
-                    rx.text(ScannerState.stage_label, "...", size="2", color="var(--gray-11)"),
+                    rx.text(ScannerState.stage_label, "...", size="2", **MUTED_TEXT),
                     spacing="2",
                     align="center",
                 ),
@@ -160,8 +152,7 @@ def processing() -> rx.Component:
                 class_name="scanner-percent",
             ),
             spacing="3",
-            align="center",
-            width="100%",
+            **FILL_ROW,
         ),
         rx.text(
             "This usually takes 10 to 30 seconds. You can keep this tab open and browse.",
@@ -192,12 +183,11 @@ def error_panel() -> rx.Component:
                 disabled=ScannerState.running,
                 size="3",
             ),
-            icon_button(
+            soft_button(
                 "pencil",
                 "Edit idea",
                 ScannerState.edit_idea,
                 disabled=ScannerState.running,
-                variant="soft",
                 color_scheme="gray",
                 size="3",
             ),

@@ -4,7 +4,9 @@ Share / Export, above the four tabs (T-SCAN-3, T-SCAN-5)."""
 from __future__ import annotations
 
 import reflex as rx
+from reflex.event import EventHandler
 
+from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import icon_button
@@ -38,7 +40,7 @@ def _score_ring() -> rx.Component:
                     style=heading_style,
                     class_name="scanner-score",
                 ),
-                rx.text("/100", size="2", color="var(--gray-11)"),
+                rx.text("/100", size="2", **MUTED_TEXT),
                 spacing="1",
                 align="center",
             ),
@@ -49,8 +51,8 @@ def _score_ring() -> rx.Component:
         ),
         width="160px",
         height="160px",
-        flex_shrink="0",
         border_radius="50%",
+        **KEEP_SIZE,
         role="img",
         aria_label=f"Viability score {ScannerState.score} out of 100",
         style={
@@ -59,6 +61,10 @@ def _score_ring() -> rx.Component:
         },
         class_name="scanner-ring",
     )
+
+
+def _menu_item(icon: str, label: str, on_select: EventHandler) -> rx.Component:
+    return rx.menu.item(rx.icon(icon, size=14, aria_hidden="true"), label, on_select=on_select)
 
 
 def _share_menu() -> rx.Component:
@@ -74,16 +80,8 @@ def _share_menu() -> rx.Component:
             ),
         ),
         rx.menu.content(
-            rx.menu.item(
-                rx.icon("save", size=14, aria_hidden="true"),
-                "Save to dashboard",
-                on_select=ScannerState.save,
-            ),
-            rx.menu.item(
-                rx.icon("download", size=14, aria_hidden="true"),
-                "Download JSON",
-                on_select=ScannerState.export,
-            ),
+            _menu_item("save", "Save to dashboard", ScannerState.save),
+            _menu_item("download", "Download JSON", ScannerState.export),
         ),
     )
 
@@ -108,10 +106,7 @@ def _overview() -> rx.Component:
             ),
             rx.heading("Viability Analysis", as_="h2", size="6", style=heading_style),
             rx.text(
-                ScannerState.assessment,
-                size="3",
-                color="var(--gray-11)",
-                class_name="scanner-assessment",
+                ScannerState.assessment, size="3", class_name="scanner-assessment", **MUTED_TEXT
             ),
             rx.flex(
                 icon_button(
@@ -127,8 +122,7 @@ def _overview() -> rx.Component:
                 wrap="wrap",
             ),
             spacing="3",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         direction=rx.breakpoints(initial="column", sm="row"),
         align=rx.breakpoints(initial="center", sm="center"),

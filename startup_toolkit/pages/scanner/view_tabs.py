@@ -5,13 +5,37 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.result_blocks import figure_with_source, source_note, two_columns
+from startup_toolkit.components.props import MUTED_TEXT, SPREAD_ROW
+from startup_toolkit.components.result_blocks import (
+    card_grid,
+    figure_with_source,
+    source_note,
+    tile,
+    two_columns,
+)
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.pages.scanner.state import CategoryRow, CompetitorRow, InsightRow, ScannerState
 
 ACCENT = VIABILITY_SCANNER.color
+
+
+#: A result card whose items stack with a fixed gap (an article, not a vstack).
+_CARD_COLUMN = {**TOOL_CARD_STYLE, "display": "flex", "flex_direction": "column", "gap": "0.75rem"}
+
+
+def _card_title(name: rx.Var[str]) -> rx.Component:
+    return rx.heading(name, as_="h3", size="3", style=heading_style)
+
+
+def _verdict_line(label: str, color: str, text: rx.Var[str], text_color: str) -> rx.Component:
+    """A small coloured label over the competitor's weakness or how to win."""
+    return rx.vstack(
+        rx.text(label, size="1", weight="bold", color=f"var(--{color}-11)"),
+        rx.text(text, size="2", color=text_color),
+        spacing="1",
+    )
 
 
 def _meter(value: rx.Var, color: rx.Var | str, label: rx.Var | str) -> rx.Component:
@@ -41,7 +65,7 @@ def _meter(value: rx.Var, color: rx.Var | str, label: rx.Var | str) -> rx.Compon
 def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
     return rx.el.article(
         rx.hstack(
-            rx.heading(row.name, as_="h3", size="3", style=heading_style),
+            _card_title(row.name),
             rx.badge(
                 row.score.to_string(),
                 "/100",
@@ -51,16 +75,14 @@ def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
                 data_band=row.color,
                 class_name="category-score",
             ),
-            justify="between",
-            align="center",
-            width="100%",
             spacing="2",
+            **SPREAD_ROW,
         ),
         _meter(row.score, row.color, row.name),
         rx.text(row.assessment, size="2", weight="medium", color="var(--gray-12)"),
         rx.cond(
             row.reasoning != "",
-            rx.text(row.reasoning, size="2", color="var(--gray-11)", class_name="reasoning"),
+            rx.text(row.reasoning, size="2", class_name="reasoning", **MUTED_TEXT),
         ),
         rx.badge(
             rx.icon("gauge", size=12, aria_hidden="true"),
@@ -73,7 +95,7 @@ def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
             align_self="flex-start",
         ),
         class_name="category-card",
-        style={**TOOL_CARD_STYLE, "display": "flex", "flex_direction": "column", "gap": "0.75rem"},
+        style=_CARD_COLUMN,
     )
 
 
@@ -141,19 +163,14 @@ def _chart() -> rx.Component:
 def summary_tab() -> rx.Component:
     return rx.vstack(
         _chart(),
-        rx.grid(
-            rx.foreach(ScannerState.categories, _category_card),
-            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-            spacing="4",
-            width="100%",
-        ),
+        card_grid(rx.foreach(ScannerState.categories, _category_card), sm="2", lg="3"),
         spacing="4",
         width="100%",
     )
 
 
 def _empty(text: str) -> rx.Component:
-    return rx.text(text, size="2", color="var(--gray-11)", padding="1rem 0")
+    return rx.text(text, size="2", padding="1rem 0", **MUTED_TEXT)
 
 
 def action_tab() -> rx.Component:
@@ -165,13 +182,11 @@ def action_tab() -> rx.Component:
                 rx.foreach(
                     ScannerState.steps,
                     lambda step, i: rx.el.li(
-                        rx.center(
+                        tile(
                             rx.text((i + 1).to_string(), size="2", weight="bold"),
-                            width="2rem",
-                            height="2rem",
-                            flex_shrink="0",
-                            border_radius="50%",
-                            background="var(--violet-a4)",
+                            "2rem",
+                            "50%",
+                            "var(--violet-a4)",
                             color="var(--violet-11)",
                             aria_hidden="true",
                         ),
@@ -197,41 +212,24 @@ def action_tab() -> rx.Component:
 def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
     return rx.el.article(
         rx.hstack(
-            rx.heading(row.name, as_="h3", size="3", style=heading_style),
-            rx.text(
-                "Strength ", row.strength.to_string(), "/100", size="1", color="var(--gray-11)"
-            ),
-            justify="between",
-            align="center",
-            width="100%",
+            _card_title(row.name),
+            rx.text("Strength ", row.strength.to_string(), "/100", size="1", **MUTED_TEXT),
             spacing="2",
             wrap="wrap",
+            **SPREAD_ROW,
         ),
         _meter(row.strength, "gray", "Competitor strength"),
-        rx.vstack(
-            rx.text("Weakness", size="1", weight="bold", color="var(--red-11)"),
-            rx.text(row.weakness, size="2", color="var(--gray-11)"),
-            spacing="1",
-        ),
-        rx.vstack(
-            rx.text("How you can win", size="1", weight="bold", color="var(--green-11)"),
-            rx.text(row.differentiator, size="2", color="var(--gray-12)"),
-            spacing="1",
-        ),
+        _verdict_line("Weakness", "red", row.weakness, "var(--gray-11)"),
+        _verdict_line("How you can win", "green", row.differentiator, "var(--gray-12)"),
         class_name="competitor-card",
-        style={**TOOL_CARD_STYLE, "display": "flex", "flex_direction": "column", "gap": "0.75rem"},
+        style=_CARD_COLUMN,
     )
 
 
 def competitors_tab() -> rx.Component:
     return rx.cond(
         ScannerState.competitors.length() > 0,
-        rx.grid(
-            rx.foreach(ScannerState.competitors, _competitor_card),
-            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-            spacing="4",
-            width="100%",
-        ),
+        card_grid(rx.foreach(ScannerState.competitors, _competitor_card), sm="2", lg="3"),
         rx.box(_empty("The analysis did not name competitors."), style=TOOL_CARD_STYLE),
     )
 
@@ -279,12 +277,9 @@ def _insight_list(title: str, icon: str, items: rx.Var[list[InsightRow]]) -> rx.
 
 def market_tab() -> rx.Component:
     return rx.vstack(
-        rx.grid(
+        card_grid(
             _figure(
-                "Market size",
-                "globe",
-                ScannerState.market_size,
-                ScannerState.market_size_source,
+                "Market size", "globe", ScannerState.market_size, ScannerState.market_size_source
             ),
             _figure(
                 "Growth rate",
@@ -292,9 +287,7 @@ def market_tab() -> rx.Component:
                 ScannerState.growth_rate,
                 ScannerState.growth_rate_source,
             ),
-            columns=rx.breakpoints(initial="1", sm="2"),
-            spacing="4",
-            width="100%",
+            sm="2",
         ),
         two_columns(
             _insight_list("Key trends", "sparkles", ScannerState.trends),
