@@ -12,6 +12,14 @@ import reflex as rx
 from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY_BUTTON
 from startup_toolkit.components.tool_layout import section_heading
 
+#: A full-width row, its ends pushed apart, that stacks as a column on a phone.
+SPREAD_ROW_FROM_SM: dict[str, Any] = {
+    "direction": rx.breakpoints(initial="column", sm="row"),
+    "align": rx.breakpoints(initial="start", sm="center"),
+    "justify": "between",
+    "width": "100%",
+}
+
 
 def icon_text_button(icon: str, label: Any, *, icon_size: int = 16, **props: Any) -> rx.Component:
     """A button with a decorative `icon` before `label` (type "button" unless `type`)."""

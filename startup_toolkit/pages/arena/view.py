@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import muted_text, text_box
+from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     aria_invalid,
@@ -179,11 +179,8 @@ def _your_card() -> rx.Component:
                 _stat("Arena score", ArenaState.score, "arena-score"),
                 spacing="6",
             ),
-            justify="between",
-            align=rx.breakpoints(initial="start", sm="center"),
-            direction=rx.breakpoints(initial="column", sm="row"),
             spacing="4",
-            width="100%",
+            **SPREAD_ROW_FROM_SM,
         ),
         rx.grid(
             _metric("Monthly revenue", ArenaState.revenue),

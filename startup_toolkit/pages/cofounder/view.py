@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.panels import icon_text_button, muted_text, text_box
+from startup_toolkit.components.panels import (
+    SPREAD_ROW_FROM_SM,
+    icon_text_button,
+    muted_text,
+    text_box,
+)
 from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT, SPREAD_ROW
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import CHAT_TAB, EXAMPLES_TAB, INPUT_ID, CofounderState
 from startup_toolkit.pages.cofounder.view_chat import chat_window
-from startup_toolkit.pages.cofounder.view_side import PANEL_STYLE
+from startup_toolkit.pages.cofounder.view_side import PANEL_STYLE, WIDE_SOFT_BUTTON
 
 
 def _mic_button() -> rx.Component:
@@ -112,8 +117,6 @@ _EXAMPLE_TILE = {
     "background": "var(--violet-a3)",
     **KEEP_SIZE,
 }
-#: A soft button across its card.
-_WIDE_SOFT_BUTTON = {"variant": "soft", "size": "2", "type": "button", "width": "100%"}
 
 
 def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
@@ -143,7 +146,8 @@ def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
             rx.icon("arrow-right", size=16, aria_hidden="true"),
             on_click=CofounderState.use_example(index),
             aria_label=f"Use prompt: {example.title}",
-            **_WIDE_SOFT_BUTTON,
+            type="button",
+            **WIDE_SOFT_BUTTON,
         ),
         class_name="example-prompt",
         data_example=str(index),
@@ -176,11 +180,8 @@ def _examples_panel() -> rx.Component:
                 variant="surface",
                 size="2",
             ),
-            direction=rx.breakpoints(initial="column", sm="row"),
-            justify="between",
-            align=rx.breakpoints(initial="start", sm="center"),
             gap="0.75rem",
-            width="100%",
+            **SPREAD_ROW_FROM_SM,
         ),
         rx.grid(
             *[_example_card(i, e) for i, e in enumerate(chat.EXAMPLES)],
