@@ -13,6 +13,7 @@ from startup_toolkit.components.props import KEEP_SIZE, WRAP_ROW
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import LOG_ID, CofounderState
+from startup_toolkit.pages.cofounder.view_side import SOFT_BUTTON
 
 _markdown_style: dict[str, Any] = {
     "font_size": "var(--font-size-2)",
@@ -193,8 +194,7 @@ def _empty_chat() -> rx.Component:
             "lightbulb",
             "Browse example prompts",
             on_click=CofounderState.show_examples,
-            variant="soft",
-            size="2",
+            **SOFT_BUTTON,
         ),
         spacing="3",
         align="center",

@@ -17,8 +17,10 @@ from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import CofounderState
 
 PANEL_STYLE = tool_card_style("1.25rem")
+#: A secondary button of the panel: soft, size 2.
+SOFT_BUTTON: dict[str, Any] = {"variant": "soft", "size": "2"}
 #: A soft button across its card.
-WIDE_SOFT_BUTTON: dict[str, Any] = {"variant": "soft", "size": "2", "width": "100%"}
+WIDE_SOFT_BUTTON: dict[str, Any] = {**SOFT_BUTTON, "width": "100%"}
 #: A list without bullets or indent, its items in a grid.
 _BARE_GRID: dict[str, Any] = {"margin": "0", "display": "grid"}
 
