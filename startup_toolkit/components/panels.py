@@ -1,6 +1,7 @@
 """Small pieces the tool pages' panels share: an icon-and-label button, a ghost icon button,
 a dialog with its header row and 'x', a sample-data callout, a three-row text area and a tool
-card with a heading (the Co-Founder's and the Arena's side cards)."""
+card with a heading (the Co-Founder's and the Arena's side cards), muted text and a soft
+grey button."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY_BUTTON
 from startup_toolkit.components.tool_layout import section_heading
+
+#: A full-width row, its ends pushed apart, that stacks as a column on a phone.
+SPREAD_ROW_FROM_SM: dict[str, Any] = {
+    "direction": rx.breakpoints(initial="column", sm="row"),
+    "align": rx.breakpoints(initial="start", sm="center"),
+    "justify": "between",
+    "width": "100%",
+}
 
 
 def icon_text_button(icon: str, label: Any, *, icon_size: int = 16, **props: Any) -> rx.Component:
@@ -82,6 +92,16 @@ def name_and_detail(
     """Two lines of a list entry: `name`, and under it `detail` in small muted text."""
     return rx.box(
         rx.text(name, size="2", weight=weight),
-        rx.text(detail, size=detail_size, color="var(--gray-11)"),
+        muted_text(detail, size=detail_size),
         **props,
     )
+
+
+def muted_text(*children: Any, size: str = "2", **props: Any) -> rx.Component:
+    """Secondary text in the muted grey (size 2 unless `size`)."""
+    return rx.text(*children, size=size, **MUTED_TEXT, **props)
+
+
+def soft_gray_button(*children: Any, on_click: Any, **props: Any) -> rx.Component:
+    """A secondary button (Close, Load more, View details): soft grey, not a submit."""
+    return rx.button(*children, on_click=on_click, **SOFT_GRAY_BUTTON, **props)

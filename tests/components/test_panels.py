@@ -1,17 +1,21 @@
 """The small shared pieces of components/panels.py: buttons, the dialog shell and header, the
-sample callout, the text box, the titled tool card and the name-and-detail lines."""
+sample callout, the text box, the titled tool card, the name-and-detail lines, muted text, the
+soft grey button and the row that stacks on a phone."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from startup_toolkit.components.panels import (
+    SPREAD_ROW_FROM_SM,
     dialog_header,
     ghost_icon_button,
     icon_text_button,
     modal,
+    muted_text,
     name_and_detail,
     sample_callout,
+    soft_gray_button,
     text_box,
     titled_tool_card,
 )
@@ -65,3 +69,20 @@ def test_titled_tool_card_and_name_and_detail() -> None:
     assert card.index("Quick actions") < card.index("Body")
     lines = str(name_and_detail("Nova", "HealthTech", weight="bold", flex="1"))
     assert lines.index("Nova") < lines.index("HealthTech") and "var(--gray-11)" in lines
+
+
+def test_muted_text_is_grey_size_two_unless_told() -> None:
+    assert str(muted_text("Hint")) == str(rx.text("Hint", size="2", color="var(--gray-11)"))
+    small = str(muted_text("a", " · ", "b", size="1", id="hint"))
+    assert small == str(rx.text("a", " · ", "b", size="1", color="var(--gray-11)", id="hint"))
+
+
+def test_soft_gray_button_is_a_soft_grey_plain_button() -> None:
+    button = str(soft_gray_button("Close", on_click=rx.console_log("x"), width="100%"))
+    assert 'variant:"soft"' in button and '"gray"' in button
+    assert 'type:"button"' in button and "Close" in button
+
+
+def test_spread_row_from_sm_stacks_on_a_phone_and_spreads_from_sm() -> None:
+    row = str(rx.flex(rx.text("a"), rx.text("b"), **SPREAD_ROW_FROM_SM))
+    assert '"column"' in row and '"row"' in row and 'justify:"between"' in row

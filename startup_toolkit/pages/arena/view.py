@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import text_box
+from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     aria_invalid,
@@ -23,13 +23,14 @@ from startup_toolkit.pages.arena.view_events import challenges_tab, events_tab
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
-    MUTED,
+    SHRINK_COLUMN,
     WRAP_TEXT,
     avatar,
     busy_button,
     icon_item,
     sample_notice,
     side_card,
+    stack,
     two_columns,
 )
 
@@ -64,8 +65,7 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
         ),
         field_error(ArenaState.errors, name, f"{field_id}-error", role="alert"),
         spacing="1",
-        width="100%",
-        min_width="0",
+        **SHRINK_COLUMN,
     )
 
 
@@ -79,11 +79,10 @@ def _description_field() -> rx.Component:
             max_length=rules.MAX_DESCRIPTION,
             aria_describedby="arena-description-hint",
         ),
-        rx.text(
+        muted_text(
             f"Up to {rules.MAX_DESCRIPTION:,} characters. Not stored or sent anywhere.",
             id="arena-description-hint",
             size="1",
-            color=MUTED,
         ),
         spacing="1",
         width="100%",
@@ -100,11 +99,9 @@ def join_view() -> rx.Component:
         two_columns(
             rx.vstack(
                 section_heading("Join the Arena", "swords", ACCENT),
-                rx.text(
+                muted_text(
                     "Enter your startup to see where it ranks. All fields except the "
-                    "description are required; the metrics are as you would say them.",
-                    size="2",
-                    color=MUTED,
+                    "description are required; the metrics are as you would say them."
                 ),
                 rx.grid(
                     *[_join_field(name, label, limit) for name, label, limit in rules.JOIN_FIELDS],
@@ -126,11 +123,10 @@ def join_view() -> rx.Component:
                 align="start",
                 style=CARD,
             ),
-            rx.vstack(
+            stack(
                 _info_card("The Arena experience", "sparkles", rules.EXPERIENCE),
                 _info_card("Prizes", "gift", rules.PRIZES),
                 spacing="4",
-                width="100%",
             ),
         ),
         spacing="4",
@@ -140,7 +136,7 @@ def join_view() -> rx.Component:
 
 def _stat(label: str, value: Any, stat_id: str) -> rx.Component:
     return rx.vstack(
-        rx.text(label, size="1", color=MUTED),
+        muted_text(label, size="1"),
         rx.text(value, size="6", weight="bold", id=stat_id, style=heading_style),
         spacing="0",
         align="start",
@@ -149,7 +145,7 @@ def _stat(label: str, value: Any, stat_id: str) -> rx.Component:
 
 def _metric(label: str, value: Any) -> rx.Component:
     return rx.box(
-        rx.text(label, size="1", color=MUTED),
+        muted_text(label, size="1"),
         rx.text(value, size="2", weight="medium", style=WRAP_TEXT),
         min_width="0",
     )
@@ -161,7 +157,7 @@ def _your_card() -> rx.Component:
             rx.hstack(
                 avatar(ArenaState.company_initials, "3rem"),
                 rx.vstack(
-                    rx.text("Your startup", size="1", color=MUTED),
+                    muted_text("Your startup", size="1"),
                     rx.heading(
                         ArenaState.company,
                         as_="h2",
@@ -183,11 +179,8 @@ def _your_card() -> rx.Component:
                 _stat("Arena score", ArenaState.score, "arena-score"),
                 spacing="6",
             ),
-            justify="between",
-            align=rx.breakpoints(initial="start", sm="center"),
-            direction=rx.breakpoints(initial="column", sm="row"),
             spacing="4",
-            width="100%",
+            **SPREAD_ROW_FROM_SM,
         ),
         rx.grid(
             _metric("Monthly revenue", ArenaState.revenue),

@@ -6,7 +6,13 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import name_and_detail, text_box
+from startup_toolkit.components.panels import (
+    muted_text,
+    name_and_detail,
+    soft_gray_button,
+    text_box,
+)
+from startup_toolkit.components.props import FILL_ROW, GROW, KEEP_SIZE, MUTED_TEXT, WRAP_ROW
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState, PostRow
@@ -19,10 +25,21 @@ from startup_toolkit.pages.arena.view_parts import (
     avatar,
     busy_button,
     column,
+    flip_button,
     side_card,
+    stack,
     title_row,
     two_columns,
 )
+
+#: Small red text of an inline error.
+ERROR_TEXT: dict[str, Any] = {"size": "1", "color": "var(--red-11)"}
+
+
+def _pressed(on: rx.Var[bool]) -> rx.Var[str]:
+    """aria-pressed of a toggle button."""
+    return rx.cond(on, "true", "false")
+
 
 # -- leaderboard -------------------------------------------------------------------------------
 
@@ -36,27 +53,24 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
         else "gray"
     )
     return rx.hstack(
-        rx.text(f"#{entry.rank}", weight="bold", size="3", width="2.25rem", flex_shrink="0"),
+        rx.text(f"#{entry.rank}", weight="bold", size="3", width="2.25rem", **KEEP_SIZE),
         avatar(entry.logo),
         rx.vstack(
             rx.flex(
                 rx.text(entry.name, weight="bold", size="3"),
                 rx.badge(entry.industry, variant="soft", color_scheme="gray", size="1"),
                 spacing="2",
-                align="center",
-                wrap="wrap",
+                **WRAP_ROW,
             ),
-            rx.text(entry.description, size="2", color=MUTED),
-            rx.text(
+            muted_text(entry.description),
+            muted_text(
                 f"{entry.founder} · {entry.revenue}/mo · {entry.users} users · "
                 f"{entry.growth} growth",
                 size="1",
-                color=MUTED,
             ),
             spacing="1",
             align="start",
-            flex="1",
-            min_width="0",
+            **GROW,
         ),
         rx.vstack(
             rx.text(entry.score, weight="bold", size="4"),
@@ -69,13 +83,12 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
             ),
             spacing="1",
             align="end",
-            flex_shrink="0",
+            **KEEP_SIZE,
         ),
         spacing="3",
-        align="center",
-        width="100%",
         class_name="arena-leader",
         style=SMALL_CARD,
+        **FILL_ROW,
     )
 
 
@@ -94,13 +107,7 @@ def _progress_card() -> rx.Component:
     return side_card(
         "Your progress",
         "chart-no-axes-column-increasing",
-        rx.text(
-            "Towards the top five (",
-            rules.top_five_cutoff(rules.LEADERBOARD),
-            " points)",
-            size="2",
-            color=MUTED,
-        ),
+        muted_text("Towards the top five (", rules.top_five_cutoff(rules.LEADERBOARD), " points)"),
         rx.progress(
             value=ArenaState.progress,
             max=100,
@@ -141,22 +148,14 @@ def leaderboard_tab() -> rx.Component:
         column(
             title_row(
                 section_heading("Top five", "trophy", ACCENT),
-                rx.text(rules.RANKING_NOTE, size="1", color=MUTED, id="arena-ranking-note"),
+                muted_text(rules.RANKING_NOTE, size="1", id="arena-ranking-note"),
             ),
-            rx.vstack(
+            stack(
                 *[_leader_row(e) for e in rules.LEADERBOARD[: rules.LEADERBOARD_SIZE]],
                 spacing="2",
-                width="100%",
                 id="arena-leaderboard",
             ),
-            rx.button(
-                "Load More Rankings",
-                on_click=ArenaState.load_more,
-                variant="soft",
-                color_scheme="gray",
-                type="button",
-                width="100%",
-            ),
+            soft_gray_button("Load More Rankings", on_click=ArenaState.load_more, width="100%"),
             spacing="3",
         ),
         column(_progress_card(), _breakdown_card()),
@@ -172,7 +171,7 @@ def _post_card(row: rx.Var[PostRow]) -> rx.Component:
             avatar(row.avatar),
             rx.box(
                 rx.text(row.author, weight="bold", size="2"),
-                rx.text(row.company, " · ", row.time, size="1", color=MUTED),
+                muted_text(row.company, " · ", row.time, size="1"),
                 min_width="0",
             ),
             spacing="3",
@@ -189,14 +188,14 @@ def _post_card(row: rx.Var[PostRow]) -> rx.Component:
                 color_scheme=ACCENT,
                 size="1",
                 type="button",
-                aria_pressed=rx.cond(row.liked, "true", "false"),
+                aria_pressed=_pressed(row.liked),
             ),
             rx.hstack(
                 rx.icon("message-circle", size=16, aria_hidden="true"),
                 rx.text(row.comments, " comments", size="1"),
                 spacing="1",
                 align="center",
-                color=MUTED,
+                **MUTED_TEXT,
             ),
             spacing="4",
             align="center",
@@ -226,11 +225,7 @@ def _post_box() -> rx.Component:
                 rx.cond(
                     ArenaState.post_error != "",
                     rx.text(
-                        ArenaState.post_error,
-                        id="arena-post-error",
-                        size="1",
-                        color="var(--red-11)",
-                        role="alert",
+                        ArenaState.post_error, id="arena-post-error", role="alert", **ERROR_TEXT
                     ),
                 ),
                 flex="1",
@@ -264,18 +259,17 @@ def _founder(name: str, company: str, initials: str) -> rx.Component:
     return rx.hstack(
         avatar(initials, "2rem"),
         name_and_detail(name, company, flex="1", min_width="0"),
-        rx.button(
-            rx.cond(following, "Following", "Follow"),
-            on_click=ArenaState.toggle_follow(name),
-            variant=rx.cond(following, "solid", "soft"),
+        flip_button(
+            following,
+            ("Following", "Follow"),
+            ArenaState.toggle_follow(name),
+            variants=("solid", "soft"),
             size="1",
-            type="button",
-            aria_pressed=rx.cond(following, "true", "false"),
+            aria_pressed=_pressed(following),
             aria_label=f"Follow {name}",
         ),
         spacing="3",
-        align="center",
-        width="100%",
+        **FILL_ROW,
     )
 
 
@@ -283,12 +277,7 @@ def feed_tab() -> rx.Component:
     return two_columns(
         column(
             _post_box(),
-            rx.vstack(
-                rx.foreach(ArenaState.posts, _post_card),
-                spacing="3",
-                width="100%",
-                id="arena-feed",
-            ),
+            stack(rx.foreach(ArenaState.posts, _post_card), id="arena-feed"),
         ),
         column(
             side_card(
@@ -297,7 +286,7 @@ def feed_tab() -> rx.Component:
                 *[
                     rx.flex(
                         rx.text(topic, size="2", weight="medium", color=f"var(--{ACCENT}-11)"),
-                        rx.text(f"{count} posts", size="1", color=MUTED),
+                        muted_text(f"{count} posts", size="1"),
                         justify="between",
                         width="100%",
                     )

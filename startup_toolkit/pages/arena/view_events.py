@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.panels import modal
+from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
+from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
@@ -13,11 +14,15 @@ from startup_toolkit.pages.arena.view_parts import (
     MUTED,
     SMALL_CARD,
     column,
+    flip_button,
     icon_item,
     side_card,
     title_row,
     two_columns,
 )
+
+#: Soft grey badges of a challenge's facts.
+GRAY_BADGE = {"variant": "soft", "color_scheme": "gray"}
 
 # -- challenges --------------------------------------------------------------------------------
 
@@ -30,13 +35,12 @@ def _difficulty(c: rules.Challenge) -> rx.Component:
 
 def _join_challenge_button(c: rules.Challenge) -> rx.Component:
     joined = ArenaState.joined_challenges.contains(c.id)
-    return rx.button(
+    return flip_button(
+        joined,
+        ("Joined", "Join Challenge"),
+        ArenaState.join_challenge(c.id),
         rx.cond(joined, rx.icon("check", size=16, aria_hidden="true"), rx.fragment()),
-        rx.cond(joined, "Joined", "Join Challenge"),
-        on_click=ArenaState.join_challenge(c.id),
-        variant=rx.cond(joined, "soft", "solid"),
         size="2",
-        type="button",
         aria_label=f"Join {c.title}",
     )
 
@@ -44,24 +48,20 @@ def _join_challenge_button(c: rules.Challenge) -> rx.Component:
 def _challenge_card(c: rules.Challenge) -> rx.Component:
     return rx.vstack(
         title_row(rx.text(c.title, weight="bold", size="3"), _difficulty(c)),
-        rx.text(c.description, size="2", color=MUTED),
+        muted_text(c.description),
         rx.flex(
             rx.badge(rx.icon("medal", size=12, aria_hidden="true"), c.reward, variant="soft"),
             rx.text(f"{c.participants} participants · {c.days_left} days left", size="1"),
             spacing="3",
-            align="center",
-            wrap="wrap",
-            color=MUTED,
+            **WRAP_ROW,
+            **MUTED_TEXT,
         ),
         rx.flex(
             _join_challenge_button(c),
-            rx.button(
+            soft_gray_button(
                 "View Details",
                 on_click=ArenaState.open_detail(c.id),
-                variant="soft",
-                color_scheme="gray",
                 size="2",
-                type="button",
                 aria_label=f"View details of {c.title}",
             ),
             spacing="2",
@@ -80,26 +80,18 @@ def _detail_body(c: rules.Challenge) -> rx.Component:
         rx.flex(
             _difficulty(c),
             rx.badge(c.reward, variant="soft"),
-            rx.badge(f"{c.participants} participants", variant="soft", color_scheme="gray"),
-            rx.badge(f"{c.days_left} days left", variant="soft", color_scheme="gray"),
+            rx.badge(f"{c.participants} participants", **GRAY_BADGE),
+            rx.badge(f"{c.days_left} days left", **GRAY_BADGE),
             spacing="2",
             wrap="wrap",
             margin_y="1rem",
         ),
-        rx.text(
+        muted_text(
             "Points are awarded when you complete the challenge and share the result in "
-            "the Arena Feed.",
-            size="2",
-            color=MUTED,
+            "the Arena Feed."
         ),
         rx.flex(
-            rx.button(
-                "Close",
-                on_click=ArenaState.close_detail,
-                variant="soft",
-                color_scheme="gray",
-                type="button",
-            ),
+            soft_gray_button("Close", on_click=ArenaState.close_detail),
             _join_challenge_button(c),
             justify="end",
             spacing="3",
@@ -128,7 +120,7 @@ def _past_challenge(c: rules.Challenge) -> rx.Component:
         rx.box(
             rx.text(c.title, weight="medium", size="2"),
             rx.text(f"{c.participants} took part · {c.reward}", size="1"),
-            color=MUTED,
+            **MUTED_TEXT,
         ),
         rx.badge("Ended", variant="outline", color_scheme="gray"),
         justify="between",
@@ -145,14 +137,14 @@ def _your_challenges() -> rx.Component:
         "flag",
         rx.cond(
             ArenaState.joined_challenges.length() == 0,
-            rx.text("You have not joined a challenge yet.", size="2", color=MUTED),
+            muted_text("You have not joined a challenge yet."),
         ),
         *[
             rx.cond(
                 ArenaState.joined_challenges.contains(c.id),
                 rx.flex(
                     rx.text(c.title, size="2", weight="medium"),
-                    rx.text(c.reward, size="1", color=MUTED),
+                    muted_text(c.reward, size="1"),
                     justify="between",
                     spacing="2",
                     width="100%",
@@ -183,7 +175,7 @@ def challenges_tab() -> rx.Component:
                 *[
                     rx.box(
                         rx.link(title, href=path, size="2", weight="medium"),
-                        rx.text(text, size="1", color=MUTED),
+                        muted_text(text, size="1"),
                     )
                     for title, text, path in rules.RESOURCES
                 ],
@@ -203,14 +195,13 @@ def _event_card(e: rules.ArenaEvent) -> rx.Component:
             rx.text(e.title, weight="bold", size="3"),
             rx.badge(e.kind, variant="soft", color_scheme=ACCENT),
         ),
-        rx.text(f"{e.date} · {e.time} · {e.location}", size="1", color=MUTED),
+        muted_text(f"{e.date} · {e.time} · {e.location}", size="1"),
         rx.text(e.description, size="2"),
-        rx.button(
-            rx.cond(registered, "Registered", "Register"),
-            on_click=ArenaState.register(e.id),
-            variant=rx.cond(registered, "soft", "solid"),
+        flip_button(
+            registered,
+            ("Registered", "Register"),
+            ArenaState.register(e.id),
             size="2",
-            type="button",
             aria_label=f"Register for {e.title}",
         ),
         spacing="2",

@@ -7,7 +7,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import name_and_detail, sample_callout, titled_tool_card
-from startup_toolkit.components.tool_layout import tool_card_style
+from startup_toolkit.components.props import KEEP_SIZE
+from startup_toolkit.components.tool_layout import spread_row, tool_card_style
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain.catalog import STARTUP_ARENA
 
@@ -16,6 +17,8 @@ CARD = tool_card_style(min_width="0")
 SMALL_CARD = tool_card_style("1rem", min_width="0")
 MUTED = "var(--gray-11)"
 WRAP_TEXT: dict[str, Any] = {"overflow_wrap": "anywhere", "white_space": "pre-wrap"}
+#: A full-width column that may shrink below its content in a grid cell.
+SHRINK_COLUMN: dict[str, Any] = {"width": "100%", "min_width": "0"}
 
 
 def avatar(text: Any, size: str = "2.5rem") -> rx.Component:
@@ -23,11 +26,11 @@ def avatar(text: Any, size: str = "2.5rem") -> rx.Component:
         rx.text(text, weight="bold", size="2"),
         width=size,
         height=size,
-        flex_shrink="0",
         border_radius="var(--radius-4)",
         background=f"var(--{ACCENT}-a3)",
         color=f"var(--{ACCENT}-11)",
         aria_hidden="true",
+        **KEEP_SIZE,
     )
 
 
@@ -37,18 +40,12 @@ def sample_notice() -> rx.Component:
 
 def two_columns(main: rx.Component, side: rx.Component, *more: rx.Component) -> rx.Component:
     """A tab's layout: the main column and a narrower side column (stacked on phones)."""
-    return rx.grid(
-        main,
-        side,
-        *more,
-        columns=rx.breakpoints(initial="1", md="3fr 2fr"),
-        spacing="4",
-        width="100%",
-    )
+    columns = rx.breakpoints(initial="1", md="3fr 2fr")
+    return rx.grid(main, side, *more, columns=columns, spacing="4", width="100%")
 
 
 def column(*children: rx.Component, spacing: str = "4") -> rx.Component:
-    return rx.vstack(*children, spacing=spacing, width="100%", min_width="0")
+    return rx.vstack(*children, spacing=spacing, **SHRINK_COLUMN)
 
 
 def side_card(title: str, icon: str, *children: rx.Component, **props: Any) -> rx.Component:
@@ -58,21 +55,13 @@ def side_card(title: str, icon: str, *children: rx.Component, **props: Any) -> r
 
 def title_row(*children: rx.Component, **props: Any) -> rx.Component:
     """A card's top line: a title at the start, a badge or note at the end (wraps if narrow)."""
-    return rx.flex(
-        *children,
-        justify="between",
-        align="center",
-        spacing="2",
-        wrap="wrap",
-        width="100%",
-        **props,
-    )
+    return spread_row(*children, spacing="2", **props)
 
 
 def icon_item(icon: str, name: str, text: str, text_size: str) -> rx.Component:
     """A line of an explaining list: an icon, a name, and what it means."""
     return rx.hstack(
-        rx.icon(icon, size=16, color=MUTED, flex_shrink="0", aria_hidden="true"),
+        rx.icon(icon, size=16, color=MUTED, aria_hidden="true", **KEEP_SIZE),
         name_and_detail(name, text, detail_size=text_size),
         spacing="3",
         align="start",
@@ -93,6 +82,31 @@ def busy_button(
         rx.cond(busy, busy_label, label),
         on_click=on_click,
         disabled=busy,
+        type="button",
+        **props,
+    )
+
+
+def stack(*children: rx.Component, spacing: str = "3", **props: Any) -> rx.Component:
+    """A full-width list of cards or rows (`spacing` apart)."""
+    return rx.vstack(*children, spacing=spacing, width="100%", **props)
+
+
+def flip_button(
+    on: rx.Var[bool],
+    labels: tuple[Any, Any],
+    on_click: Any,
+    *lead: rx.Component,
+    variants: tuple[str, str] = ("soft", "solid"),
+    **props: Any,
+) -> rx.Component:
+    """A button whose label and variant are the first of `labels`/`variants` while `on`
+    (Follow, Register, Join): `lead` goes before the label."""
+    return rx.button(
+        *lead,
+        rx.cond(on, *labels),
+        on_click=on_click,
+        variant=rx.cond(on, *variants),
         type="button",
         **props,
     )

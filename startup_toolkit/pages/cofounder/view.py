@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.panels import icon_text_button, text_box
+from startup_toolkit.components.panels import (
+    SPREAD_ROW_FROM_SM,
+    icon_text_button,
+    muted_text,
+    text_box,
+)
+from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT, SPREAD_ROW
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import CHAT_TAB, EXAMPLES_TAB, INPUT_ID, CofounderState
 from startup_toolkit.pages.cofounder.view_chat import chat_window
-from startup_toolkit.pages.cofounder.view_side import PANEL_STYLE
+from startup_toolkit.pages.cofounder.view_side import PANEL_STYLE, WIDE_SOFT_BUTTON
 
 
 def _mic_button() -> rx.Component:
@@ -20,18 +26,25 @@ def _mic_button() -> rx.Component:
     )
 
 
+#: The composer's Stop: a large soft red button.
+_STOP_BUTTON = {"size": "3", "color_scheme": "red", "variant": "soft", "class_name": "chat-stop"}
+#: The kbd keys of the composer's hint.
+_KBD_STYLE = {
+    "font_family": "inherit",
+    "font_size": "0.95em",
+    "padding": "0 0.35em",
+    "border": "1px solid var(--gray-a6)",
+    "border_radius": "var(--radius-1)",
+    "background": "var(--gray-a3)",
+    "color": "var(--gray-12)",
+}
+
+
 def _send_button() -> rx.Component:
     return rx.cond(
         CofounderState.streaming,
         icon_text_button(
-            "square",
-            "Stop",
-            icon_size=14,
-            on_click=CofounderState.stop,
-            size="3",
-            color_scheme="red",
-            variant="soft",
-            class_name="chat-stop",
+            "square", "Stop", icon_size=14, on_click=CofounderState.stop, **_STOP_BUTTON
         ),
         icon_text_button(
             "send-horizontal", "Send", type="submit", size="3", class_name="chat-send"
@@ -72,27 +85,15 @@ def _composer() -> rx.Component:
                     f" / {chat.MAX_MESSAGE_CHARS:,}",
                     id="cofounder-input-hint",
                     size="1",
-                    color="var(--gray-11)",
                     class_name="chat-hint",
-                    style={
-                        "& kbd": {
-                            "font_family": "inherit",
-                            "font_size": "0.95em",
-                            "padding": "0 0.35em",
-                            "border": "1px solid var(--gray-a6)",
-                            "border_radius": "var(--radius-1)",
-                            "background": "var(--gray-a3)",
-                            "color": "var(--gray-12)",
-                        }
-                    },
+                    style={"& kbd": _KBD_STYLE},
+                    **MUTED_TEXT,
                 ),
                 rx.hstack(_mic_button(), _send_button(), spacing="2", align="center"),
                 direction="row",
                 wrap="wrap",
-                justify="between",
-                align="center",
                 gap="0.75rem",
-                width="100%",
+                **SPREAD_ROW,
             ),
             spacing="2",
             width="100%",
@@ -107,21 +108,24 @@ def _chat_panel() -> rx.Component:
     return rx.vstack(chat_window(), _composer(), spacing="4", width="100%")
 
 
+#: An example's icon: a violet square tile.
+_EXAMPLE_TILE = {
+    "width": "2.25rem",
+    "height": "2.25rem",
+    "border_radius": "var(--radius-3)",
+    "color": "var(--violet-11)",
+    "background": "var(--violet-a3)",
+    **KEEP_SIZE,
+}
+
+
 def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
     return rx.el.article(
         rx.hstack(
-            rx.center(
-                rx.icon(example.icon, size=18, aria_hidden="true"),
-                width="2.25rem",
-                height="2.25rem",
-                flex_shrink="0",
-                border_radius="var(--radius-3)",
-                color="var(--violet-11)",
-                background="var(--violet-a3)",
-            ),
+            rx.center(rx.icon(example.icon, size=18, aria_hidden="true"), **_EXAMPLE_TILE),
             rx.vstack(
                 rx.heading(example.title, as_="h3", size="3", style=heading_style),
-                rx.text(example.description, size="2", color="var(--gray-11)"),
+                muted_text(example.description),
                 spacing="1",
                 align="start",
             ),
@@ -141,11 +145,9 @@ def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
             "Use this prompt",
             rx.icon("arrow-right", size=16, aria_hidden="true"),
             on_click=CofounderState.use_example(index),
-            variant="soft",
-            size="2",
-            type="button",
-            width="100%",
             aria_label=f"Use prompt: {example.title}",
+            type="button",
+            **WIDE_SOFT_BUTTON,
         ),
         class_name="example-prompt",
         data_example=str(index),
@@ -165,10 +167,8 @@ def _examples_panel() -> rx.Component:
         rx.flex(
             rx.vstack(
                 rx.heading("Example prompts", as_="h2", size="5", style=heading_style),
-                rx.text(
-                    "Pick one to fill the input, then replace the [brackets] with your details.",
-                    size="2",
-                    color="var(--gray-11)",
+                muted_text(
+                    "Pick one to fill the input, then replace the [brackets] with your details."
                 ),
                 spacing="1",
                 align="start",
@@ -180,11 +180,8 @@ def _examples_panel() -> rx.Component:
                 variant="surface",
                 size="2",
             ),
-            direction=rx.breakpoints(initial="column", sm="row"),
-            justify="between",
-            align=rx.breakpoints(initial="start", sm="center"),
             gap="0.75rem",
-            width="100%",
+            **SPREAD_ROW_FROM_SM,
         ),
         rx.grid(
             *[_example_card(i, e) for i, e in enumerate(chat.EXAMPLES)],

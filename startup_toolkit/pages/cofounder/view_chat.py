@@ -8,10 +8,12 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.markdown import safe_markdown
-from startup_toolkit.components.panels import icon_text_button
+from startup_toolkit.components.panels import icon_text_button, muted_text
+from startup_toolkit.components.props import KEEP_SIZE, WRAP_ROW
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import LOG_ID, CofounderState
+from startup_toolkit.pages.cofounder.view_side import SOFT_BUTTON
 
 _markdown_style: dict[str, Any] = {
     "font_size": "var(--font-size-2)",
@@ -47,40 +49,45 @@ _markdown_style: dict[str, Any] = {
 }
 
 
+#: A round badge: a circle with a thin ring (the chat's avatars, the empty chat's bot).
+_ROUND = {"border_radius": "9999px"}
+#: A status badge under a reply: soft and round.
+_PILL = {"variant": "soft", "radius": "full"}
+
+
+def _disc(icon: rx.Component, shade: str, size: str, **props: Any) -> rx.Component:
+    """`icon` on a round badge of the faint `shade` with a thin ring, `size` across."""
+    ring = f"1px solid var(--{shade}-a5)"
+    box = {"width": size, "height": size, "background": f"var(--{shade}-a3)", "border": ring}
+    return rx.center(icon, **box, **_ROUND, **props)
+
+
 def _avatar(icon: str, color: str) -> rx.Component:
-    return rx.center(
-        rx.icon(icon, size=16, aria_hidden="true"),
-        width="2rem",
-        height="2rem",
-        flex_shrink="0",
-        border_radius="9999px",
-        color=f"var(--{color}-11)",
-        background=f"var(--{color}-a3)",
-        border=f"1px solid var(--{color}-a5)",
+    icon_el = rx.icon(icon, size=16, aria_hidden="true")
+    return _disc(icon_el, color, "2rem", color=f"var(--{color}-11)", **KEEP_SIZE)
+
+
+def _busy_line(text: str, size: str, spacing: str) -> rx.Component:
+    """A small spinner beside `text` (Thinking…, Replying…)."""
+    return rx.hstack(
+        rx.spinner(size="1"), muted_text(text, size=size), spacing=spacing, align="center"
     )
 
 
 def _status_badge(status: Any) -> rx.Component:
     return rx.match(
         status,
-        (
-            chat.SAMPLE,
-            rx.badge(chat.SAMPLE_LABEL, color_scheme="amber", variant="soft", radius="full"),
-        ),
+        (chat.SAMPLE, rx.badge(chat.SAMPLE_LABEL, color_scheme="amber", **_PILL)),
         (
             chat.INTERRUPTED,
             rx.badge(
                 rx.icon("triangle-alert", size=12, aria_hidden="true"),
                 chat.INTERRUPTED_LABEL,
                 color_scheme="red",
-                variant="soft",
-                radius="full",
+                **_PILL,
             ),
         ),
-        (
-            chat.STOPPED,
-            rx.badge(chat.STOPPED_LABEL, color_scheme="gray", variant="soft", radius="full"),
-        ),
+        (chat.STOPPED, rx.badge(chat.STOPPED_LABEL, color_scheme="gray", **_PILL)),
         rx.fragment(),
     )
 
@@ -147,29 +154,15 @@ def _message(m: rx.Var[dict[str, str]]) -> rx.Component:
 
 
 def _streaming_bubble() -> rx.Component:
-    thinking = rx.hstack(
-        rx.spinner(size="1"),
-        rx.text("Thinking…", size="2", color="var(--gray-11)"),
-        spacing="2",
-        align="center",
-    )
+    thinking = _busy_line("Thinking…", "2", "2")
     footer = rx.hstack(
         rx.cond(
             CofounderState.stream_sample,
-            rx.badge(chat.SAMPLE_LABEL, color_scheme="amber", variant="soft", radius="full"),
+            rx.badge(chat.SAMPLE_LABEL, color_scheme="amber", **_PILL),
         ),
-        rx.cond(
-            CofounderState.stream_text != "",
-            rx.hstack(
-                rx.spinner(size="1"),
-                rx.text("Replying…", size="1", color="var(--gray-11)"),
-                spacing="1",
-                align="center",
-            ),
-        ),
+        rx.cond(CofounderState.stream_text != "", _busy_line("Replying…", "1", "1")),
         spacing="2",
-        align="center",
-        wrap="wrap",
+        **WRAP_ROW,
     )
     return _assistant_bubble(
         rx.cond(
@@ -185,20 +178,15 @@ def _streaming_bubble() -> rx.Component:
 
 def _empty_chat() -> rx.Component:
     return rx.vstack(
-        rx.center(
+        _disc(
             rx.icon("bot", size=28, color="var(--violet-11)", aria_hidden="true"),
-            width="3.5rem",
-            height="3.5rem",
-            border_radius="9999px",
-            background="var(--violet-a3)",
-            border="1px solid var(--violet-a5)",
+            "violet",
+            "3.5rem",
         ),
         rx.heading("What are we working on today?", as_="h2", size="4", style=heading_style),
-        rx.text(
+        muted_text(
             "Ask about your business model, market, pricing or growth. "
             "Not sure where to start? Try an example prompt.",
-            size="2",
-            color="var(--gray-11)",
             text_align="center",
             max_width="28rem",
         ),
@@ -206,8 +194,7 @@ def _empty_chat() -> rx.Component:
             "lightbulb",
             "Browse example prompts",
             on_click=CofounderState.show_examples,
-            variant="soft",
-            size="2",
+            **SOFT_BUTTON,
         ),
         spacing="3",
         align="center",
@@ -216,6 +203,16 @@ def _empty_chat() -> rx.Component:
         padding="1.5rem 1rem",
         class_name="chat-empty",
     )
+
+
+#: The conversation for screen readers: a polite live region, focusable to scroll by keys.
+_LOG_A11Y = {"role": "log", "aria_label": "Conversation", "aria_live": "polite", "tab_index": 0}
+#: The chat's panel: a fixed height that scrolls inside itself.
+_WINDOW_BOX = {"height": "400px", "width": "100%", "border_radius": "var(--radius-4)"}
+_WINDOW_BOX |= {
+    "background": "var(--color-panel-translucent)",
+    "border": "1px solid var(--gray-a5)",
+}
 
 
 def chat_window() -> rx.Component:
@@ -232,16 +229,9 @@ def chat_window() -> rx.Component:
             _empty_chat(),
         ),
         id=LOG_ID,
-        role="log",
-        aria_label="Conversation",
-        aria_live="polite",
         aria_busy=rx.cond(CofounderState.streaming, "true", "false"),
-        tab_index=0,
-        height="400px",
-        width="100%",
-        background="var(--color-panel-translucent)",
-        border="1px solid var(--gray-a5)",
-        border_radius="var(--radius-4)",
         class_name="chat-window",
         style={"overscroll_behavior": "contain", "scroll_behavior": "auto"},
+        **_LOG_A11Y,
+        **_WINDOW_BOX,
     )

@@ -6,12 +6,23 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import icon_text_button, name_and_detail, titled_tool_card
+from startup_toolkit.components.panels import (
+    icon_text_button,
+    muted_text,
+    name_and_detail,
+    titled_tool_card,
+)
 from startup_toolkit.components.tool_layout import tool_card_style
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import CofounderState
 
 PANEL_STYLE = tool_card_style("1.25rem")
+#: A secondary button of the panel: soft, size 2.
+SOFT_BUTTON: dict[str, Any] = {"variant": "soft", "size": "2"}
+#: A soft button across its card.
+WIDE_SOFT_BUTTON: dict[str, Any] = {**SOFT_BUTTON, "width": "100%"}
+#: A list without bullets or indent, its items in a grid.
+_BARE_GRID: dict[str, Any] = {"margin": "0", "display": "grid"}
 
 
 def _side_card(icon: str, title: str, *body: rx.Component, **props: Any) -> rx.Component:
@@ -23,14 +34,7 @@ def _side_card(icon: str, title: str, *body: rx.Component, **props: Any) -> rx.C
 def _action(icon: str, label: str, on_click: Any, **props: Any) -> rx.Component:
     props.setdefault("color_scheme", "gray")
     return icon_text_button(
-        icon,
-        label,
-        on_click=on_click,
-        variant="soft",
-        size="2",
-        width="100%",
-        justify="start",
-        **props,
+        icon, label, on_click=on_click, justify="start", **WIDE_SOFT_BUTTON, **props
     )
 
 
@@ -70,13 +74,7 @@ def _features() -> rx.Component:
         "What I can help with",
         rx.el.ul(
             *[_feature(f) for f in chat.FEATURES],
-            style={
-                "list_style": "none",
-                "padding": "0",
-                "margin": "0",
-                "display": "grid",
-                "gap": "0.75rem",
-            },
+            style={"list_style": "none", "padding": "0", "gap": "0.75rem", **_BARE_GRID},
         ),
         class_name="cofounder-features",
     )
@@ -87,13 +85,12 @@ def _pro_tips() -> rx.Component:
         "lightbulb",
         "Pro tips",
         rx.el.ul(
-            *[rx.el.li(rx.text(tip, size="2", color="var(--gray-11)")) for tip in chat.PRO_TIPS],
+            *[rx.el.li(muted_text(tip)) for tip in chat.PRO_TIPS],
             style={
                 "padding_left": "1.1rem",
-                "margin": "0",
-                "display": "grid",
                 "gap": "0.5rem",
                 "& li::marker": {"color": "var(--violet-9)"},
+                **_BARE_GRID,
             },
         ),
         class_name="cofounder-tips",

@@ -9,6 +9,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, WRAP_ROW
 from startup_toolkit.components.result_blocks import two_columns
 from startup_toolkit.components.tool_layout import (
     field_label,
@@ -28,6 +30,8 @@ from startup_toolkit.pages.oracle.state import ROADMAP_TABS, OracleState
 ACCENT = STARTUP_ORACLE.color
 
 CARD = tool_card_style(min_width="0")
+#: Model text may hold long unbroken words (URLs): break them anywhere.
+WRAP_ANYWHERE: dict[str, Any] = {"overflow_wrap": "anywhere"}
 FIELDS = forms.FormFields(OracleState.errors, "oracle", error_color="red")
 
 
@@ -41,6 +45,10 @@ def _bound(name: str) -> dict[str, Any]:
         "width": "100%",
         "aria_invalid": FIELDS.invalid(name),
     }
+
+
+#: The progress gauge beside Solve Now: takes the rest of the row, at least 10rem.
+_GAUGE: dict[str, Any] = {"flex": "1", "min_width": "10rem", "id": "oracle-progress"}
 
 
 def input_panel() -> rx.Component:
@@ -57,8 +65,7 @@ def input_panel() -> rx.Component:
             ),
             voice_input_button(OracleState, title="Voice input"),
             spacing="2",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         FIELDS.error("businessIdea"),
         rx.flex(
@@ -82,15 +89,12 @@ def input_panel() -> rx.Component:
                     rx.text(OracleState.progress, "%", size="2", id="oracle-progress-value"),
                     spacing="2",
                     align="center",
-                    flex="1",
-                    min_width="10rem",
-                    id="oracle-progress",
+                    **_GAUGE,
                 ),
             ),
             spacing="3",
-            align="center",
-            wrap="wrap",
             width="100%",
+            **WRAP_ROW,
         ),
         style=CARD,
     )
@@ -103,9 +107,7 @@ def _text_field(name: str, label: str, placeholder: str) -> rx.Component:
 def details_form() -> rx.Component:
     return tool_card(
         section_heading("Startup details", "clipboard-list", ACCENT),
-        rx.text(
-            "Saved in this browser so they are here next time.", size="2", color="var(--gray-11)"
-        ),
+        muted_text("Saved in this browser so they are here next time."),
         rx.grid(
             forms.labelled_field(
                 "Stage",
@@ -147,8 +149,8 @@ def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str)
         rx.foreach(
             items,
             lambda item: rx.hstack(
-                rx.icon(icon, size=16, color=f"var(--{color}-11)", flex_shrink="0"),
-                rx.text(item, size="2", style={"overflow_wrap": "anywhere"}),
+                rx.icon(icon, size=16, color=f"var(--{color}-11)", **KEEP_SIZE),
+                rx.text(item, size="2", style=WRAP_ANYWHERE),
                 spacing="2",
                 align="start",
                 class_name=class_name,
@@ -159,28 +161,28 @@ def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str)
     )
 
 
+#: The success probability: a large bold figure in the colour of its band.
+_PROBABILITY: dict[str, Any] = {
+    "size": "8",
+    "weight": "bold",
+    "color": f"var(--{OracleState.band_color}-11)",
+    "id": "oracle-probability",
+}
+
+
+def band_badge(**props: Any) -> dict[str, Any]:
+    """The props of the badge with the band's label: in the band's colour, size 2."""
+    return {"color_scheme": OracleState.band_color, "size": "2", **props}
+
+
 def _prediction_card() -> rx.Component:
     return _card(
         section_heading("Success prediction", "target", ACCENT),
         rx.hstack(
-            rx.text(
-                OracleState.probability,
-                "%",
-                size="8",
-                weight="bold",
-                color=f"var(--{OracleState.band_color}-11)",
-                id="oracle-probability",
-            ),
-            rx.badge(
-                OracleState.band_label,
-                color_scheme=OracleState.band_color,
-                variant="soft",
-                size="2",
-                id="oracle-band",
-            ),
+            rx.text(OracleState.probability, "%", **_PROBABILITY),
+            rx.badge(OracleState.band_label, id="oracle-band", **band_badge(variant="soft")),
             spacing="3",
-            align="center",
-            wrap="wrap",
+            **WRAP_ROW,
         ),
         rx.text("Estimated chance of building a sustainable business.", size="2", color="gray"),
         spacing="2",

@@ -7,13 +7,15 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
+from startup_toolkit.components.props import FILL_COLUMN
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import soft_button
-from startup_toolkit.components.tool_layout import section_heading, tool_card
+from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
 from startup_toolkit.domain import oracle_content as content_rules
 from startup_toolkit.pages.oracle.state import OracleState
 from startup_toolkit.pages.oracle.state_content import OracleContentState
-from startup_toolkit.pages.oracle.view import ACCENT, CARD
+from startup_toolkit.pages.oracle.view import ACCENT, CARD, WRAP_ANYWHERE, band_badge
 
 
 def _globe() -> rx.Component:
@@ -59,7 +61,7 @@ def _soft_button(icon: str, label: str, on_click: Any, **props: Any) -> rx.Compo
 
 def _pulse_card() -> rx.Component:
     return _side_card(
-        rx.flex(
+        spread_row(
             section_heading("Live Pulse", "activity", ACCENT, size="3"),
             _soft_button(
                 "refresh-cw",
@@ -68,21 +70,10 @@ def _pulse_card() -> rx.Component:
                 disabled=OracleState.running,
                 size="1",
             ),
-            justify="between",
-            align="center",
             spacing="2",
-            wrap="wrap",
-            width="100%",
         ),
-        rx.text(
-            "Reminders drawn from your prediction, not live market data.",
-            size="1",
-            color="var(--gray-11)",
-        ),
-        rx.cond(
-            OracleState.pulse.length() == 0,
-            rx.text("Watching for signals...", size="2", color="var(--gray-11)"),
-        ),
+        muted_text("Reminders drawn from your prediction, not live market data.", size="1"),
+        rx.cond(OracleState.pulse.length() == 0, muted_text("Watching for signals...")),
         rx.vstack(
             rx.foreach(
                 OracleState.pulse,
@@ -95,12 +86,11 @@ def _pulse_card() -> rx.Component:
                         variant="soft",
                         size="1",
                     ),
-                    rx.text(p.text, size="2", flex="1", style={"overflow_wrap": "anywhere"}),
-                    rx.text(p.time, size="1", color="var(--gray-11)"),
+                    rx.text(p.text, size="2", flex="1", style=WRAP_ANYWHERE),
+                    muted_text(p.time, size="1"),
                     spacing="2",
-                    align="start",
-                    width="100%",
                     class_name="oracle-pulse-item",
+                    **FILL_COLUMN,
                 ),
             ),
             spacing="2",
@@ -113,28 +103,32 @@ def _pulse_card() -> rx.Component:
     )
 
 
+#: A Generate button: a surface button, its icon and label at the start.
+_GENERATE_BUTTON: dict[str, Any] = {"variant": "surface", "size": "2", "type": "button"}
+
+
+def _generate_button(c: content_rules.ContentKind) -> rx.Component:
+    """One kind's Generate button: a spinner instead of its icon while that kind is made."""
+    return rx.button(
+        rx.cond(
+            OracleContentState.generating == c.kind,
+            rx.spinner(size="1"),
+            rx.icon(c.icon, size=14, aria_hidden="true"),
+        ),
+        c.button,
+        on_click=OracleContentState.generate_content(c.kind),
+        disabled=OracleContentState.running,
+        style={"justify_content": "flex-start"},
+        **_GENERATE_BUTTON,
+    )
+
+
 def _generate_panel() -> rx.Component:
     return _side_card(
         section_heading("AI Generate", "wand-sparkles", ACCENT, size="3"),
-        rx.text("Ready-to-use material for your idea.", size="2", color="var(--gray-11)"),
+        muted_text("Ready-to-use material for your idea."),
         rx.grid(
-            *[
-                rx.button(
-                    rx.cond(
-                        OracleContentState.generating == c.kind,
-                        rx.spinner(size="1"),
-                        rx.icon(c.icon, size=14, aria_hidden="true"),
-                    ),
-                    c.button,
-                    on_click=OracleContentState.generate_content(c.kind),
-                    disabled=OracleContentState.running,
-                    variant="surface",
-                    size="2",
-                    type="button",
-                    style={"justify_content": "flex-start"},
-                )
-                for c in content_rules.CONTENT_KINDS
-            ],
+            *[_generate_button(c) for c in content_rules.CONTENT_KINDS],
             columns="1",
             spacing="2",
             width="100%",
@@ -151,12 +145,7 @@ def side_panel() -> rx.Component:
                 _side_card(
                     section_heading("Success globe", "globe", ACCENT, size="3"),
                     rx.center(_globe(), width="100%", padding_y="0.5rem"),
-                    rx.center(
-                        rx.badge(
-                            OracleState.band_label, color_scheme=OracleState.band_color, size="2"
-                        ),
-                        width="100%",
-                    ),
+                    rx.center(rx.badge(OracleState.band_label, **band_badge()), width="100%"),
                 ),
                 _pulse_card(),
                 spacing="4",
@@ -169,49 +158,43 @@ def side_panel() -> rx.Component:
     )
 
 
+#: The generated text's box: a grey panel that scrolls inside itself (focusable for keys).
+_TEXT_BOX: dict[str, Any] = {
+    "max_height": "55vh",
+    "overflow_y": "auto",
+    "padding": "1rem",
+    "background": "var(--gray-a3)",
+    "border_radius": "var(--radius-3)",
+}
+
+
 def content_modal() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.vstack(
-                rx.dialog.title(OracleContentState.title, style=heading_style, margin="0"),
-                rx.dialog.description(
-                    "Generated by AI: review before you use it.", color="var(--gray-11)"
-                ),
-                rx.box(
-                    rx.text(
-                        OracleContentState.text,
-                        as_="div",
-                        size="2",
-                        style={"white_space": "pre-wrap", "overflow_wrap": "anywhere"},
-                    ),
-                    max_height="55vh",
-                    overflow_y="auto",
-                    width="100%",
-                    padding="1rem",
-                    background="var(--gray-a3)",
-                    border_radius="var(--radius-3)",
-                    id="oracle-content-text",
-                    tab_index=0,
-                ),
-                rx.flex(
-                    _soft_button("copy", "Copy Content", OracleContentState.copy),
-                    _soft_button("download", "Download", OracleContentState.download),
-                    rx.button(
-                        "Close",
-                        on_click=OracleContentState.close,
-                        variant="soft",
-                        color_scheme="gray",
-                        type="button",
-                    ),
-                    spacing="2",
-                    justify="end",
-                    wrap="wrap",
-                    width="100%",
-                ),
-                spacing="3",
+    text_style = {"white_space": "pre-wrap", **WRAP_ANYWHERE}
+    return modal(
+        rx.vstack(
+            rx.dialog.title(OracleContentState.title, style=heading_style, margin="0"),
+            rx.dialog.description(
+                "Generated by AI: review before you use it.", color="var(--gray-11)"
             ),
-            max_width="720px",
+            rx.box(
+                rx.text(OracleContentState.text, as_="div", size="2", style=text_style),
+                width="100%",
+                id="oracle-content-text",
+                tab_index=0,
+                **_TEXT_BOX,
+            ),
+            rx.flex(
+                _soft_button("copy", "Copy Content", OracleContentState.copy),
+                _soft_button("download", "Download", OracleContentState.download),
+                soft_gray_button("Close", on_click=OracleContentState.close),
+                spacing="2",
+                justify="end",
+                wrap="wrap",
+                width="100%",
+            ),
+            spacing="3",
         ),
-        open=OracleContentState.dialog_open,
+        opened=OracleContentState.dialog_open,
         on_open_change=OracleContentState.set_dialog_open,
+        max_width="720px",
     )
