@@ -51,6 +51,7 @@ from startup_toolkit.models.settings import Profile
 from startup_toolkit.services import sessions
 from startup_toolkit.services.activity import add_activity, add_notification, get_user_stats
 from startup_toolkit.services.user_settings import ensure_default_settings, get_security_settings
+from startup_toolkit.services.visitor_limits import oldest_counted
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -189,17 +190,10 @@ def _ip_retry_after(session: Session, ip: str, now: datetime) -> int:
     if not ip:
         return 0
     since = now - timedelta(seconds=IP_WINDOW_SECONDS)
-    recent = (
-        select(LoginAttempt.created_at)
-        .where(LoginAttempt.ip_address == ip, LoginAttempt.created_at >= since)
-        .order_by(LoginAttempt.created_at.desc())  # type: ignore[attr-defined]
-        .offset(IP_LIMIT - 1)
-        .limit(1)
-    )
-    oldest_counted = session.exec(recent).first()
-    if oldest_counted is None:
+    oldest = oldest_counted(session, LoginAttempt, ip, since, IP_LIMIT)
+    if oldest is None:
         return 0
-    return _seconds_until(oldest_counted + timedelta(seconds=IP_WINDOW_SECONDS), now) or 1
+    return _seconds_until(oldest + timedelta(seconds=IP_WINDOW_SECONDS), now) or 1
 
 
 def _unknown_email_lock(session: Session, fingerprint: str, now: datetime) -> tuple[int, int]:
