@@ -279,11 +279,10 @@ def _empty_state() -> rx.Component:
             "rotate-ccw", "Reset filters", on_click=S.reset_filters, id="hub-reset", variant="soft"
         ),
         id="hub-empty",
-        align="center",
         spacing="3",
         padding_y="3rem",
-        width="100%",
         style=card_style,
+        **FILL_ROW,
     )
 
 
