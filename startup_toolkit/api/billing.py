@@ -85,36 +85,49 @@ async def open_checkout(request: Request) -> Response:
         return _redirect(link or PRICING)
     if mode == "none":
         return _problem_redirect("not_configured")
-    user_id = await _user_id(request)
-    if user_id is None:
-        return _redirect(f"/login?next={quote(PRICING, safe='')}")
-    try:
-        url = await _in_session(billing.start_checkout, user_id)
-    except billing.BillingError as exc:
-        return _redirect("/dashboard") if exc.code == "subscribed" else _problem_redirect(exc.code)
-    return _redirect(url)
+    return await _redirect_reply(request, billing.start_checkout, PRICING, _checkout_problem)
+
+
+def _checkout_problem(code: str) -> RedirectResponse:
+    return _redirect("/dashboard") if code == "subscribed" else _problem_redirect(code)
 
 
 async def open_portal(request: Request) -> Response:
+    return await _redirect_reply(request, billing.portal_url, "/profile", _problem_redirect)
+
+
+async def _redirect_reply(
+    request: Request,
+    fn: Callable[..., str],
+    back: str,
+    problem: Callable[[str], RedirectResponse],
+) -> Response:
+    """303 to the address `fn(session, user_id)` gives the signed-in user; to /login (then
+    back to `back`) when signed out, or to where `problem` sends a billing problem's code."""
     user_id = await _user_id(request)
     if user_id is None:
-        return _redirect(f"/login?next={quote('/profile', safe='')}")
+        return _redirect(f"/login?next={quote(back, safe='')}")
     try:
-        url = await _in_session(billing.portal_url, user_id)
+        url = await _in_session(fn, user_id)
     except billing.BillingError as exc:
-        return _problem_redirect(exc.code)
+        return problem(exc.code)
     return _redirect(url)
 
 
-async def create_checkout(request: Request) -> Response:
+async def _url_reply(request: Request, fn: Callable[..., str]) -> Response:
+    """{url} from `fn(session, user_id)` for the signed-in user, or the problem as JSON."""
     user_id = await _user_id(request)
     if user_id is None:
         return _problem_json(billing.BillingError("signed_out"))
     try:
-        url = await _in_session(billing.start_checkout, user_id)
+        url = await _in_session(fn, user_id)
     except billing.BillingError as exc:
         return _problem_json(exc)
     return _json({"url": url})
+
+
+async def create_checkout(request: Request) -> Response:
+    return await _url_reply(request, billing.start_checkout)
 
 
 async def check_subscription(request: Request) -> Response:
@@ -126,14 +139,7 @@ async def check_subscription(request: Request) -> Response:
 
 
 async def customer_portal(request: Request) -> Response:
-    user_id = await _user_id(request)
-    if user_id is None:
-        return _problem_json(billing.BillingError("signed_out"))
-    try:
-        url = await _in_session(billing.portal_url, user_id)
-    except billing.BillingError as exc:
-        return _problem_json(exc)
-    return _json({"url": url})
+    return await _url_reply(request, billing.portal_url)
 
 
 async def _capped_body(request: Request, limit: int) -> bytes | None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.props import FILL_ROW
 from startup_toolkit.components.theme import HEADING_FONT, card_style
 
 CARD_PADDING = "1.25rem"
@@ -45,7 +46,6 @@ def card_title(
         rx.heading(text, as_="h2", size=size, style=heading_style or {"font_family": HEADING_FONT}),
         *extra,
         spacing="2",
-        align="center",
-        width="100%",
         **props,
+        **FILL_ROW,
     )

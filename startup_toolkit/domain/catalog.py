@@ -17,81 +17,78 @@ class Tool:
     color: str  # Radix colour name used for the tool's accent
 
 
-VIABILITY_SCANNER = Tool(
-    slug="startup-viability-scanner",
-    name="Startup Viability Scanner",
-    path="/startup-viability-scanner",
-    tagline="Diagnose your idea before you build",
-    description="Scores your idea on problem, market, risk, monetization and founder fit, "
+def _tool(
+    slug: str, name: str, icon: str, category: str, color: str, tagline: str, description: str
+) -> Tool:
+    """A tool whose page lives at /<slug>; the rows below give the arguments in this order."""
+    return Tool(slug, name, f"/{slug}", tagline, description, icon, category, color)
+
+
+VIABILITY_SCANNER = _tool(
+    "startup-viability-scanner",
+    "Startup Viability Scanner",
+    "scan-search",
+    "Strategy",
+    "violet",
+    "Diagnose your idea before you build",
+    "Scores your idea on problem, market, risk, monetization and founder fit, "
     "with the reasoning and sources behind every number.",
-    icon="scan-search",
-    category="Strategy",
-    color="violet",
 )
-AI_COFOUNDER = Tool(
-    slug="ai-cofounder",
-    name="AI Co-Founder",
-    path="/ai-cofounder",
-    tagline="A strategic partner on call",
-    description="Chat through business models, pricing, competitors and growth experiments "
+AI_COFOUNDER = _tool(
+    "ai-cofounder",
+    "AI Co-Founder",
+    "bot",
+    "Strategy",
+    "indigo",
+    "A strategic partner on call",
+    "Chat through business models, pricing, competitors and growth experiments "
     "with an assistant tuned to your stage and industry.",
-    icon="bot",
-    category="Strategy",
-    color="indigo",
 )
-FUNDING_PREDICTOR = Tool(
-    slug="funding-predictor",
-    name="Funding Predictor",
-    path="/funding-predictor",
-    tagline="Know your odds before the pitch",
-    description="Estimates your funding prospects and range, names investors who fit, "
-    "and rewrites your pitch.",
-    icon="trending-up",
-    category="Finance",
-    color="green",
+FUNDING_PREDICTOR = _tool(
+    "funding-predictor",
+    "Funding Predictor",
+    "trending-up",
+    "Finance",
+    "green",
+    "Know your odds before the pitch",
+    "Estimates your funding prospects and range, names investors who fit, and rewrites your pitch.",
 )
-GROWTH_ENGINE = Tool(
-    slug="growth-engine",
-    name="Growth Engine",
-    path="/growth-engine",
-    tagline="A growth blueprint for your budget",
-    description="Turns your product, audience and budget into a four-week plan with KPIs, "
+GROWTH_ENGINE = _tool(
+    "growth-engine",
+    "Growth Engine",
+    "rocket",
+    "Growth",
+    "orange",
+    "A growth blueprint for your budget",
+    "Turns your product, audience and budget into a four-week plan with KPIs, "
     "trend radar and a channel budget split.",
-    icon="rocket",
-    category="Growth",
-    color="orange",
 )
-IDEA_INCUBATOR = Tool(
-    slug="idea-incubator",
-    name="Idea Incubator",
-    path="/idea-incubator",
-    tagline="Analyse and stress-test an idea",
-    description="Market, competitors, product strategy and viability, then a stress test "
-    "with a response plan.",
-    icon="lightbulb",
-    category="Innovation",
-    color="amber",
+IDEA_INCUBATOR = _tool(
+    "idea-incubator",
+    "Idea Incubator",
+    "lightbulb",
+    "Innovation",
+    "amber",
+    "Analyse and stress-test an idea",
+    "Market, competitors, product strategy and viability, then a stress test with a response plan.",
 )
-STARTUP_ORACLE = Tool(
-    slug="startup-oracle",
-    name="Startup Oracle",
-    path="/startup-oracle",
-    tagline="Your success odds and next moves",
-    description="Success probability, the risks that matter and a roadmap for funding, "
-    "customers and product.",
-    icon="sparkles",
-    category="Analytics",
-    color="cyan",
+STARTUP_ORACLE = _tool(
+    "startup-oracle",
+    "Startup Oracle",
+    "sparkles",
+    "Analytics",
+    "cyan",
+    "Your success odds and next moves",
+    "Success probability, the risks that matter and a roadmap for funding, customers and product.",
 )
-STARTUP_ARENA = Tool(
-    slug="startup-arena",
-    name="Startup Arena",
-    path="/startup-arena",
-    tagline="Compete, learn and climb",
-    description="A leaderboard, founder feed, challenges and events to keep momentum.",
-    icon="trophy",
-    category="Growth",
-    color="crimson",
+STARTUP_ARENA = _tool(
+    "startup-arena",
+    "Startup Arena",
+    "trophy",
+    "Growth",
+    "crimson",
+    "Compete, learn and climb",
+    "A leaderboard, founder feed, challenges and events to keep momentum.",
 )
 
 #: The six tools presented on the home page, the pricing page and the favourites modal.

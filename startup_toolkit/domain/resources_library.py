@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from startup_toolkit.domain.resources import ResourceView
 
+#: Each row: id, title, description, type, category, then the keywords.
 SEED_RESOURCES: tuple[ResourceView, ...] = (
     ResourceView(
-        id=1,
-        title="Runway Math for First-Time Founders",
-        description="Work out how many months you can last, and what moves the number.",
-        type="Article",
-        category="Finance",
+        1,
+        "Runway Math for First-Time Founders",
+        "Work out how many months you can last, and what moves the number.",
+        "Article",
+        "Finance",
         popular=True,
         content="""## Why runway comes first
 Runway is the number of months your company can keep going at today's spending before the
@@ -41,11 +42,11 @@ Surprises about cash are the ones a startup cannot afford.
 """,
     ),
     ResourceView(
-        id=2,
-        title="Unit Economics Worksheet",
-        description="A fill-in worksheet for acquisition cost, lifetime value and payback.",
-        type="Document",
-        category="Finance",
+        2,
+        "Unit Economics Worksheet",
+        "A fill-in worksheet for acquisition cost, lifetime value and payback.",
+        "Document",
+        "Finance",
         popular=False,
         file_size="180KB",
         content="""## How to use this worksheet
@@ -73,11 +74,11 @@ comes from so you can improve it later.
 """,
     ),
     ResourceView(
-        id=3,
-        title="Finding Your First 100 Users",
-        description="Hands-on ways to reach early adopters without an ad budget.",
-        type="Article",
-        category="Growth",
+        3,
+        "Finding Your First 100 Users",
+        "Hands-on ways to reach early adopters without an ad budget.",
+        "Article",
+        "Growth",
         popular=True,
         content="""## Start where your users already are
 List the communities, newsletters, forums and events where the people with your problem
@@ -100,11 +101,11 @@ retention. Growth without retention is a leaking bucket.
 """,
     ),
     ResourceView(
-        id=4,
-        title="Designing a Growth Experiment",
-        description="A five-minute walkthrough of running one clean experiment per week.",
-        type="Video",
-        category="Growth",
+        4,
+        "Designing a Growth Experiment",
+        "A five-minute walkthrough of running one clean experiment per week.",
+        "Video",
+        "Growth",
         popular=False,
         content="""## What this video covers
 A short walkthrough of how to plan, run and read one growth experiment a week.
@@ -123,11 +124,11 @@ users within a quarter.
 """,
     ),
     ResourceView(
-        id=5,
-        title="Positioning Statement Template",
-        description="Fill-in template to state who you serve, the problem and why you win.",
-        type="Document",
-        category="Marketing",
+        5,
+        "Positioning Statement Template",
+        "Fill-in template to state who you serve, the problem and why you win.",
+        "Document",
+        "Marketing",
         popular=True,
         file_size="95KB",
         content="""## The template
@@ -148,11 +149,11 @@ how to try it, you are close. If they look puzzled, make it narrower.
 """,
     ),
     ResourceView(
-        id=6,
-        title="Writing a Landing Page That Converts",
-        description="Structure and copy rules for a page that turns visitors into sign-ups.",
-        type="Article",
-        category="Marketing",
+        6,
+        "Writing a Landing Page That Converts",
+        "Structure and copy rules for a page that turns visitors into sign-ups.",
+        "Article",
+        "Marketing",
         popular=False,
         content="""## One page, one goal
 Decide the single action a visitor should take (start a trial, book a demo, join a waitlist)
@@ -175,11 +176,11 @@ Track the visit-to-sign-up rate and change one element at a time.
 """,
     ),
     ResourceView(
-        id=7,
-        title="Customer Interview Playbook",
-        description="How to run problem interviews that reveal what people actually do.",
-        type="Video",
-        category="Product",
+        7,
+        "Customer Interview Playbook",
+        "How to run problem interviews that reveal what people actually do.",
+        "Video",
+        "Product",
         popular=True,
         content="""## What this video covers
 An eight-minute guide to interviews that uncover real problems instead of polite opinions.
@@ -197,11 +198,11 @@ the problem: that is the strongest signal that a solution is worth building.
 """,
     ),
     ResourceView(
-        id=8,
-        title="MVP Scoping Checklist",
-        description="A checklist to cut your first version down to what proves the idea.",
-        type="Document",
-        category="Product",
+        8,
+        "MVP Scoping Checklist",
+        "A checklist to cut your first version down to what proves the idea.",
+        "Document",
+        "Product",
         popular=False,
         file_size="120KB",
         content="""## Before you build
@@ -221,11 +222,11 @@ the problem: that is the strongest signal that a solution is worth building.
 """,
     ),
     ResourceView(
-        id=9,
-        title="How Seed Rounds Work",
-        description="Instruments, dilution and timelines of a first priced or SAFE round.",
-        type="Article",
-        category="Fundraising",
+        9,
+        "How Seed Rounds Work",
+        "Instruments, dilution and timelines of a first priced or SAFE round.",
+        "Article",
+        "Fundraising",
         popular=True,
         content="""## What a seed round is for
 A seed round funds the search for product-market fit: usually 12-24 months of runway to
@@ -247,11 +248,11 @@ progress during the process is the best argument you have.
 """,
     ),
     ResourceView(
-        id=10,
-        title="Pitch Deck Structure in 12 Slides",
-        description="A short video walkthrough of a clear, investor-friendly deck.",
-        type="Video",
-        category="Fundraising",
+        10,
+        "Pitch Deck Structure in 12 Slides",
+        "A short video walkthrough of a clear, investor-friendly deck.",
+        "Video",
+        "Fundraising",
         popular=False,
         content="""## What this video covers
 A ten-minute walkthrough of a deck that tells one clear story.
@@ -276,11 +277,11 @@ and make sure the ask ties directly to the milestones the money will reach.
 """,
     ),
     ResourceView(
-        id=11,
-        title="Co-Founder Agreement Essentials",
-        description="The topics every founding team should settle in writing early.",
-        type="Document",
-        category="Legal",
+        11,
+        "Co-Founder Agreement Essentials",
+        "The topics every founding team should settle in writing early.",
+        "Document",
+        "Legal",
         popular=False,
         file_size="210KB",
         content="""## Why write it down
@@ -301,11 +302,11 @@ them into binding documents. This guide is general information, not legal advice
 """,
     ),
     ResourceView(
-        id=12,
-        title="Protecting Your Startup's IP",
-        description="Trademarks, copyright, patents and trade secrets explained for founders.",
-        type="Article",
-        category="Legal",
+        12,
+        "Protecting Your Startup's IP",
+        "Trademarks, copyright, patents and trade secrets explained for founders.",
+        "Article",
+        "Legal",
         popular=False,
         content="""## Four kinds of protection
 - **Trademarks** protect names and logos. Search before you pick a name.
@@ -324,11 +325,11 @@ article is general information, not legal advice.
 """,
     ),
     ResourceView(
-        id=13,
-        title="Pricing Your SaaS Product",
-        description="Value-based pricing, tiers and when to raise prices.",
-        type="Article",
-        category="Product",
+        13,
+        "Pricing Your SaaS Product",
+        "Value-based pricing, tiers and when to raise prices.",
+        "Article",
+        "Product",
         popular=False,
         content="""## Price on value, not cost
 Estimate what the problem costs your customer each month, then price at a fraction of it.
@@ -348,11 +349,11 @@ Run pricing conversations in sales calls and watch conversion by plan.
 """,
     ),
     ResourceView(
-        id=14,
-        title="Investor Update Template",
-        description="A monthly update format that keeps investors informed and helpful.",
-        type="Document",
-        category="Fundraising",
+        14,
+        "Investor Update Template",
+        "A monthly update format that keeps investors informed and helpful.",
+        "Document",
+        "Fundraising",
         popular=False,
         file_size="60KB",
         content="""## Why send updates

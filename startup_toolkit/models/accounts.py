@@ -8,9 +8,9 @@ from sqlmodel import Field, SQLModel
 
 from startup_toolkit.models.base import (
     USER_ID_LENGTH,
+    UserRow,
     created_at_field,
     new_user_id,
-    user_fk,
     utcnow,
 )
 
@@ -31,16 +31,13 @@ class User(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
-class UserSession(SQLModel, table=True):
+class UserSession(UserRow, table=True):
     """A signed-in browser: only the hash of its token is stored."""
 
     __tablename__ = "sessions"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: str = user_fk()
     token_hash: str = Field(unique=True, index=True, max_length=128)
     user_agent: str = Field(default="", max_length=500)
     ip_address: str = Field(default="", max_length=64)
-    created_at: datetime = created_at_field()
     last_seen_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime = Field(index=True)

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy import Index
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
-from startup_toolkit.models.base import created_at_field, user_fk
+from startup_toolkit.models.base import UserRow
 
 
-class AiUsage(SQLModel, table=True):
+class AiUsage(UserRow, table=True):
     __tablename__ = "ai_usage"
     __table_args__ = (Index("ix_ai_usage_user_created", "user_id", "created_at"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: str = user_fk()
     tool_name: str = Field(max_length=100)
     model: str = Field(default="", max_length=200)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
-    created_at: datetime = created_at_field()

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from typing import Any
 
-from sqlmodel import Field
+from sqlmodel import Field, SQLModel
 
 from startup_toolkit.domain.clock import utcnow
 
-__all__ = ["USER_ID_LENGTH", "created_at_field", "new_user_id", "user_fk", "utcnow"]
+__all__ = [
+    "USER_ID_LENGTH",
+    "OneRowPerUser",
+    "UserRow",
+    "created_at_field",
+    "new_user_id",
+    "user_fk",
+    "utcnow",
+]
 
 USER_ID_LENGTH = 32
 
@@ -31,3 +40,21 @@ def user_fk(*, unique: bool = False) -> Any:
 
 def created_at_field() -> Any:
     return Field(default_factory=utcnow, nullable=False)
+
+
+class UserRow(SQLModel):
+    """The columns of a table whose rows belong to one user each (activity, results, ...);
+    the table's own columns follow these."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: str = user_fk()
+    created_at: datetime = created_at_field()
+
+
+class OneRowPerUser(SQLModel):
+    """The columns of a table that holds at most one row per user (settings, stats); the
+    table's own columns follow these."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: str = user_fk(unique=True)
+    updated_at: datetime = Field(default_factory=utcnow)

@@ -8,14 +8,12 @@ from datetime import datetime
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
-from startup_toolkit.models.base import created_at_field, user_fk, utcnow
+from startup_toolkit.models.base import UserRow, created_at_field, user_fk, utcnow
 
 
-class Subscription(SQLModel, table=True):
+class Subscription(UserRow, table=True):
     __tablename__ = "subscriptions"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: str = user_fk()
     stripe_customer_id: str = Field(default="", index=True, max_length=255)
     stripe_subscription_id: str = Field(unique=True, index=True, max_length=255)
     status: str = Field(default="incomplete", max_length=40)
@@ -30,7 +28,6 @@ class Subscription(SQLModel, table=True):
     last_event_created: int = 0
     # When the row was last read from Stripe's API (None: only webhooks so far).
     refreshed_at: datetime | None = None
-    created_at: datetime = created_at_field()
     updated_at: datetime = Field(default_factory=utcnow)
 
 

@@ -17,7 +17,7 @@ from datetime import datetime
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
-from startup_toolkit.models.base import USER_ID_LENGTH, created_at_field, user_fk, utcnow
+from startup_toolkit.models.base import USER_ID_LENGTH, UserRow, utcnow
 
 
 class LoginAttempt(SQLModel, table=True):
@@ -35,15 +35,12 @@ class LoginAttempt(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, nullable=False, index=True)
 
 
-class SignInTicket(SQLModel, table=True):
+class SignInTicket(UserRow, table=True):
     """A one-time ticket swapped for a session cookie by the sign-in route."""
 
     __tablename__ = "sign_in_tickets"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: str = user_fk()
     ticket_hash: str = Field(unique=True, index=True, max_length=64)
-    created_at: datetime = created_at_field()
     expires_at: datetime = Field(index=True)
 
 

@@ -6,7 +6,12 @@ from datetime import date, datetime
 
 from sqlmodel import Field, SQLModel
 
-from startup_toolkit.models.base import USER_ID_LENGTH, created_at_field, user_fk, utcnow
+from startup_toolkit.models.base import (
+    USER_ID_LENGTH,
+    OneRowPerUser,
+    created_at_field,
+    utcnow,
+)
 
 
 class Profile(SQLModel, table=True):
@@ -26,24 +31,19 @@ class Profile(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
-class UserAiSettings(SQLModel, table=True):
+class UserAiSettings(OneRowPerUser, table=True):
     __tablename__ = "user_ai_settings"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: str = user_fk(unique=True)
     response_style: str = Field(default="balanced", max_length=20)
     expertise_level: str = Field(default="intermediate", max_length=20)
     industry_focus: str = Field(default="technology", max_length=20)
     communication_tone: str = Field(default="professional", max_length=20)
     detail_level: str = Field(default="moderate", max_length=20)
-    updated_at: datetime = Field(default_factory=utcnow)
 
 
-class UserPreferences(SQLModel, table=True):
+class UserPreferences(OneRowPerUser, table=True):
     __tablename__ = "user_preferences"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: str = user_fk(unique=True)
     email_notifications: bool = True
     push_notifications: bool = False
     marketing_emails: bool = True
@@ -53,16 +53,12 @@ class UserPreferences(SQLModel, table=True):
     theme: str = Field(default="dark", max_length=10)
     language: str = Field(default="en", max_length=10)
     timezone: str = Field(default="UTC", max_length=64)
-    updated_at: datetime = Field(default_factory=utcnow)
 
 
-class UserSecuritySettings(SQLModel, table=True):
+class UserSecuritySettings(OneRowPerUser, table=True):
     __tablename__ = "user_security_settings"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: str = user_fk(unique=True)
     two_factor_enabled: bool = False
     session_timeout: int = 30
     login_notifications: bool = True
     password_last_changed: date | None = None
-    updated_at: datetime = Field(default_factory=utcnow)

@@ -26,7 +26,7 @@ import logging
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import delete, func, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -51,6 +51,7 @@ from startup_toolkit.models.settings import Profile
 from startup_toolkit.services import sessions
 from startup_toolkit.services.activity import add_activity, add_notification, get_user_stats
 from startup_toolkit.services.user_settings import ensure_default_settings, get_security_settings
+from startup_toolkit.services.visitor_limits import oldest_counted
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -115,6 +116,9 @@ class AuthResult(Result):
 
     user_id: str | None = None
     totp_required: bool = False
+
+
+R = TypeVar("R", bound=Result)
 
 
 class TotpSetup(NamedTuple):
@@ -189,17 +193,10 @@ def _ip_retry_after(session: Session, ip: str, now: datetime) -> int:
     if not ip:
         return 0
     since = now - timedelta(seconds=IP_WINDOW_SECONDS)
-    recent = (
-        select(LoginAttempt.created_at)
-        .where(LoginAttempt.ip_address == ip, LoginAttempt.created_at >= since)
-        .order_by(LoginAttempt.created_at.desc())  # type: ignore[attr-defined]
-        .offset(IP_LIMIT - 1)
-        .limit(1)
-    )
-    oldest_counted = session.exec(recent).first()
-    if oldest_counted is None:
+    oldest = oldest_counted(session, LoginAttempt, ip, since, IP_LIMIT)
+    if oldest is None:
         return 0
-    return _seconds_until(oldest_counted + timedelta(seconds=IP_WINDOW_SECONDS), now) or 1
+    return _seconds_until(oldest + timedelta(seconds=IP_WINDOW_SECONDS), now) or 1
 
 
 def _unknown_email_lock(session: Session, fingerprint: str, now: datetime) -> tuple[int, int]:
@@ -230,6 +227,24 @@ def _register_failure(session: Session, user: User, now: datetime) -> int:
         user.locked_until = now + timedelta(seconds=lock)
         session.add(user)
     return lock
+
+
+def _locked_out(user: User, now: datetime, kind: type[R]) -> R | None:
+    """The refusal while the account is locked after failed checks; None when it is not."""
+    locked_for = _seconds_until(user.locked_until, now)
+    if not locked_for:
+        return None
+    return kind(ok=False, message=TOO_MANY_ATTEMPTS, retry_after=locked_for)
+
+
+def _refused(
+    session: Session, user: User, now: datetime, message: str, field_name: str, kind: type[R]
+) -> R:
+    """Count a wrong password or code against the account, then refuse with `message` on
+    `field_name` (and the lock it brought, if any)."""
+    lock = _register_failure(session, user, now)
+    session.commit()
+    return kind(ok=False, message=message, errors={field_name: message}, retry_after=lock)
 
 
 def _clear_failures(user: User) -> None:
@@ -401,20 +416,12 @@ def change_password(
     user = get_user(session, user_id)
     if user is None:
         return Result(ok=False, message=PASSWORD_CHANGE_FAILED)
-    locked_for = _seconds_until(user.locked_until, now)
-    if locked_for:
-        return Result(ok=False, message=TOO_MANY_ATTEMPTS, retry_after=locked_for)
+    if locked := _locked_out(user, now, Result):
+        return locked
     if len(current) > passwords.MAX_LENGTH or not passwords.verify_password(
         user.password_hash, current
     ):
-        lock = _register_failure(session, user, now)
-        session.commit()
-        return Result(
-            ok=False,
-            message=CURRENT_INCORRECT,
-            errors={"current": CURRENT_INCORRECT},
-            retry_after=lock,
-        )
+        return _refused(session, user, now, CURRENT_INCORRECT, "current", Result)
     if new == current:
         return Result(ok=False, message=SAME_PASSWORD, errors={"new": SAME_PASSWORD})
 
@@ -502,9 +509,8 @@ def disable_totp(
     security = get_security_settings(session, user_id) if user is not None else None
     if user is None or security is None:
         return Result(ok=False, message=INVALID_CODE_OR_PASSWORD)
-    locked_for = _seconds_until(user.locked_until, now)
-    if locked_for:
-        return Result(ok=False, message=TOO_MANY_ATTEMPTS, retry_after=locked_for)
+    if locked := _locked_out(user, now, Result):
+        return locked
     value = code_or_password if isinstance(code_or_password, str) else ""
     state = _totp_state(session, user_id)
     accepted = False
@@ -513,14 +519,7 @@ def disable_totp(
     if not accepted and len(value) <= passwords.MAX_LENGTH:
         accepted = passwords.verify_password(user.password_hash, value)
     if not accepted:
-        lock = _register_failure(session, user, now)
-        session.commit()
-        return Result(
-            ok=False,
-            message=INVALID_CODE_OR_PASSWORD,
-            errors={"code": INVALID_CODE_OR_PASSWORD},
-            retry_after=lock,
-        )
+        return _refused(session, user, now, INVALID_CODE_OR_PASSWORD, "code", Result)
     user.totp_secret = None
     user.updated_at = now
     _clear_failures(user)
@@ -543,9 +542,8 @@ def verify_totp_for_sign_in(
     user = get_user(session, user_id)
     if user is None:
         return AuthResult(ok=False, message=INVALID_CODE)
-    locked_for = _seconds_until(user.locked_until, now)
-    if locked_for:
-        return AuthResult(ok=False, message=TOO_MANY_ATTEMPTS, retry_after=locked_for)
+    if locked := _locked_out(user, now, AuthResult):
+        return locked
     security = get_security_settings(session, user_id)
     if security is None or not security.two_factor_enabled or not user.totp_secret:
         return AuthResult(ok=True, user_id=user.id)
@@ -553,11 +551,7 @@ def verify_totp_for_sign_in(
     if state is None:
         state = UserTotp(user_id=user_id)
     if not _accept_code(state, user.totp_secret, code, now):
-        lock = _register_failure(session, user, now)
-        session.commit()
-        return AuthResult(
-            ok=False, message=INVALID_CODE, errors={"code": INVALID_CODE}, retry_after=lock
-        )
+        return _refused(session, user, now, INVALID_CODE, "code", AuthResult)
     _clear_failures(user)
     session.add_all([user, state])
     session.commit()

@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.contact import validate_contact
 from startup_toolkit.models.contact import ContactMessage
+from startup_toolkit.services.visitor_limits import oldest_counted
 from startup_toolkit.settings import Settings, get_settings
 
 IP_MAX = 64
@@ -53,17 +54,10 @@ def _retry_after(
     session: Session, ip_address: str, since: datetime, window: int, now: datetime, limit: int
 ) -> int:
     """Seconds until the oldest message that still counts leaves the window."""
-    stmt = (
-        select(ContactMessage.created_at)
-        .where(ContactMessage.ip_address == ip_address, ContactMessage.created_at >= since)
-        .order_by(ContactMessage.created_at.desc())  # type: ignore[union-attr]
-        .offset(limit - 1)
-        .limit(1)
-    )
-    oldest_counted = session.exec(stmt).first()
-    if oldest_counted is None:
+    oldest = oldest_counted(session, ContactMessage, ip_address, since, limit)
+    if oldest is None:
         return window
-    remaining = (oldest_counted + timedelta(seconds=window) - now).total_seconds()
+    remaining = (oldest + timedelta(seconds=window) - now).total_seconds()
     return max(1, int(remaining + 0.999))
 
 

@@ -136,15 +136,11 @@ class FavoriteToggle:
 
 
 @dataclass(frozen=True)
-class ResultDetail:
-    id: int
-    title: str
-    tool_name: str
-    content_type: str
-    created_at: datetime
+class ResultDetail(SavedItem):
+    """A saved result as the detail modal shows it: its list row plus its body."""
+
     html: str  # sanitised when saved
     text: str
-    summary: str
 
 
 # --------------------------------------------------------------------------- cache
@@ -218,17 +214,8 @@ def _saved(session: Session, user_id: str) -> tuple[SavedItem, ...]:
         .order_by(col(SavedResult.created_at).desc(), col(SavedResult.id).desc())
         .limit(SAVED_LIMIT)
     ).all()
-    return tuple(
-        SavedItem(
-            id=r[0],
-            title=r[1],
-            tool_name=r[2],
-            content_type=r[3],
-            created_at=r[4],
-            summary=_summary(r[5], None),
-        )
-        for r in rows
-    )
+    # The first five columns are SavedItem's first five fields, in order.
+    return tuple(SavedItem(*r[:5], summary=_summary(r[5], None)) for r in rows)
 
 
 def _documents(session: Session, user_id: str) -> tuple[tuple[DocumentItem, ...], int]:

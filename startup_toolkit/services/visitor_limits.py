@@ -10,8 +10,29 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, select
 
 _MAX_TRACKED = 10_000
+
+
+def oldest_counted(
+    session: Session, table: Any, ip_address: str, since: datetime, limit: int
+) -> datetime | None:
+    """For an address limit kept in the database (`table` has `ip_address` and `created_at`):
+    the time of the oldest of the address's `limit` newest rows since `since` (when it leaves
+    the window a try is free again); None while the address is under the limit."""
+    created_at = table.created_at
+    stmt = (
+        select(created_at)
+        .where(table.ip_address == ip_address, created_at >= since)
+        .order_by(created_at.desc())
+        .offset(limit - 1)
+        .limit(1)
+    )
+    return session.exec(stmt).first()
 
 
 class AddressLimiter:

@@ -9,6 +9,7 @@ from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.header import user_avatar
 from startup_toolkit.components.panels import icon_text_button
+from startup_toolkit.components.props import FILL_ROW, GROW
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
@@ -47,9 +48,8 @@ def profile_card() -> rx.Component:
                 width="100%",
                 on_click=S.set_profile_open(True),
             ),
-            align="center",
             spacing="3",
-            width="100%",
+            **FILL_ROW,
         )
     )
 
@@ -62,10 +62,9 @@ def _favorite_row(item: rx.Var) -> rx.Component:
             variant="ghost",
             color_scheme="gray",
             on_click=S.open_favorite(item["path"]),
-            flex="1",
-            min_width="0",
             class_name="fav-open",
             style={"justify_content": "flex-start", "margin": "0"},
+            **GROW,
         ),
         small_icon_button(
             "x",
@@ -73,9 +72,8 @@ def _favorite_row(item: rx.Var) -> rx.Component:
             "Remove " + item["name"] + " from favorites",
             S.toggle_favorite(item["path"]),
         ),
-        align="center",
-        width="100%",
         spacing="2",
+        **FILL_ROW,
     )
 
 
@@ -106,8 +104,7 @@ def _stat(label: str, value: rx.Var, icon: str) -> rx.Component:
         rx.hstack(rx.icon(icon, size=16, color=MUTED), rx.text(label, size="2"), spacing="2"),
         rx.spacer(),
         rx.text(value, weight="bold", size="3"),
-        align="center",
-        width="100%",
+        **FILL_ROW,
     )
 
 

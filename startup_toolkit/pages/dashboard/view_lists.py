@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.panels import ghost_icon_button
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import (
@@ -36,8 +37,7 @@ def _saved_card(item: rx.Var) -> rx.Component:
                     size="1",
                     on_click=S.delete_result(item["id"]),
                 ),
-                width="100%",
-                align="center",
+                **FILL_ROW,
             ),
             rx.button(
                 rx.text(item["title"], weight="bold", size="3", truncate=True),
@@ -70,8 +70,7 @@ def _saved_card(item: rx.Var) -> rx.Component:
             ),
             rx.text(rx.moment(item["at"], format="ll"), size="1", color=MUTED),
             spacing="2",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         style=tile_style("1rem"),
         class_name="saved-result",
@@ -153,9 +152,8 @@ def _activity_row(item: rx.Var) -> rx.Component:
             min_width="0",
         ),
         spacing="3",
-        align="start",
-        width="100%",
         class_name="activity-item",
+        **FILL_COLUMN,
     )
 
 
@@ -188,8 +186,7 @@ def _notification_row(item: rx.Var) -> rx.Component:
             when(item),
             spacing="0",
             align="start",
-            flex="1",
-            min_width="0",
+            **GROW,
         ),
         rx.cond(
             unread,
@@ -198,10 +195,9 @@ def _notification_row(item: rx.Var) -> rx.Component:
             ),
         ),
         spacing="3",
-        align="start",
-        width="100%",
         opacity=rx.cond(unread, "1", "0.65"),
         class_name="notification-item",
+        **FILL_COLUMN,
     )
 
 

@@ -13,6 +13,7 @@ from startup_toolkit.components.panels import (
     modal,
     name_and_detail,
 )
+from startup_toolkit.components.props import FILL_ROW, WRAP_ROW
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import MUTED
@@ -55,10 +56,9 @@ def _favorite_option(tool: Tool) -> rx.Component:
             on_click=S.toggle_favorite(tool.path),
             aria_label=rx.cond(chosen, f"Remove {tool.name}", f"Add {tool.name} to favorites"),
         ),
-        align="center",
         spacing="3",
-        width="100%",
         class_name="favorite-option",
+        **FILL_ROW,
     )
 
 
@@ -135,9 +135,8 @@ def detail_modal() -> rx.Component:
             rx.badge(d["type"], variant="outline", color_scheme="gray"),
             rx.cond(d["at"], rx.text(rx.moment(d["at"], format="lll"), size="1", color=MUTED)),
             spacing="2",
-            align="center",
-            wrap="wrap",
             margin_y="0.75rem",
+            **WRAP_ROW,
         ),
         _detail_summary(d["summary"]),
         rx.scroll_area(

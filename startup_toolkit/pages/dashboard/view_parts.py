@@ -8,6 +8,7 @@ import reflex as rx
 
 from startup_toolkit.components.cards import card_panel, card_title
 from startup_toolkit.components.panels import ghost_icon_button
+from startup_toolkit.components.props import FILL_ROW
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 
@@ -54,10 +55,9 @@ def empty(text: str, *extra: rx.Component) -> rx.Component:
     return rx.vstack(
         rx.text(text, size="2", color=MUTED),
         *extra,
-        align="center",
         spacing="3",
         padding_y="1rem",
-        width="100%",
+        **FILL_ROW,
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import icon_text_button
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW, MUTED_TEXT, SOFT_PILL
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.components.tool_layout import tab_list
 from startup_toolkit.domain import resources as rules
@@ -39,7 +40,7 @@ a.hub-news-item:focus-visible { outline: 2px solid var(--accent-9); }
 _label_style: dict[str, Any] = {
     "font_size": "var(--font-size-1)",
     "font_weight": "500",
-    "color": "var(--gray-11)",
+    **MUTED_TEXT,
 }
 _select_style: dict[str, Any] = {
     "appearance": "auto",
@@ -75,9 +76,7 @@ def _native_select(
 
 def hero() -> rx.Component:
     return rx.vstack(
-        rx.badge(
-            rx.icon("book-open", size=14), "Solutions Hub", size="2", variant="soft", radius="full"
-        ),
+        rx.badge(rx.icon("book-open", size=14), "Solutions Hub", **SOFT_PILL),
         rx.heading(
             "Answers for every ",
             rx.el.span("startup stage", style=gradient_text),
@@ -89,8 +88,8 @@ def hero() -> rx.Component:
             "Guides, templates and short videos on finance, growth, marketing, product, "
             "fundraising and legal basics, plus a daily digest of startup news.",
             size=rx.breakpoints(initial="3", md="4"),
-            color="var(--gray-11)",
             max_width="42rem",
+            **MUTED_TEXT,
         ),
         rx.flex(
             *[
@@ -151,9 +150,8 @@ def _toolbar() -> rx.Component:
                     size="2",
                 ),
                 spacing="1",
-                flex="1",
-                min_width="0",
                 width="100%",
+                **GROW,
             ),
             rx.box(
                 _native_select("hub-sort", "Sort by", S.sort, S.set_sort, [*rules.SORTS]),
@@ -229,7 +227,7 @@ def _resource_card(card: rx.Var) -> rx.Component:
                 wrap="wrap",
             ),
             rx.heading(card.title, as_="h3", size="3", style={"font_family": HEADING_FONT}),
-            rx.text(card.description, size="2", color="var(--gray-11)"),
+            rx.text(card.description, size="2", **MUTED_TEXT),
             rx.text(
                 rx.cond(
                     card.playable,
@@ -244,9 +242,8 @@ def _resource_card(card: rx.Var) -> rx.Component:
                 color="var(--gray-10)",
             ),
             spacing="2",
-            align="start",
             padding="1rem",
-            width="100%",
+            **FILL_COLUMN,
         ),
         on_click=S.open_resource(card.id),
         class_name="hub-card",
@@ -277,16 +274,15 @@ def _empty_state() -> rx.Component:
     return rx.vstack(
         rx.icon("search-x", size=36, color="var(--gray-10)"),
         rx.heading("No resources found", as_="h3", size="4"),
-        rx.text("Try another search word or clear the filters.", color="var(--gray-11)"),
+        rx.text("Try another search word or clear the filters.", **MUTED_TEXT),
         icon_text_button(
             "rotate-ccw", "Reset filters", on_click=S.reset_filters, id="hub-reset", variant="soft"
         ),
         id="hub-empty",
-        align="center",
         spacing="3",
         padding_y="3rem",
-        width="100%",
         style=card_style,
+        **FILL_ROW,
     )
 
 
@@ -298,17 +294,16 @@ def library_column() -> rx.Component:
                 S.visible.length().to_string(),
                 rx.cond(S.visible.length() == 1, " resource", " resources"),
                 size="2",
-                color="var(--gray-11)",
                 id="hub-count",
                 aria_live="polite",
+                **MUTED_TEXT,
             ),
             rx.spacer(),
             rx.cond(
                 S.filters_active,
                 rx.button("Clear all", variant="ghost", size="1", on_click=S.reset_filters),
             ),
-            width="100%",
-            align="center",
+            **FILL_ROW,
         ),
         rx.cond(
             S.library_error != "",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.panels import dialog_header, icon_text_button, modal, sample_callout
+from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, SOFT_GRAY_BUTTON
 from startup_toolkit.components.theme import HEADING_FONT, card_style
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.state import SolutionsState as S
@@ -100,7 +101,7 @@ def detail_dialog() -> rx.Component:
             align="start",
             id="resource-close",
         ),
-        rx.dialog.description(S.detail_description, size="2", color="var(--gray-11)"),
+        rx.dialog.description(S.detail_description, size="2", **MUTED_TEXT),
         rx.box(_detail_actions(), margin_y="1rem"),
         rx.cond(
             S.detail_sample,
@@ -125,7 +126,7 @@ def _streaming_content() -> rx.Component:
     return rx.vstack(
         rx.hstack(
             rx.spinner(size="1"),
-            rx.text("Writing...", size="2", color="var(--gray-11)"),
+            rx.text("Writing...", size="2", **MUTED_TEXT),
             spacing="2",
             align="center",
             role="status",
@@ -198,9 +199,8 @@ def player_dialog() -> rx.Component:
                 "list",
                 "Details",
                 on_click=S.show_details,
-                variant="soft",
-                color_scheme="gray",
                 id="player-details",
+                **SOFT_GRAY_BUTTON,
             ),
             rx.dialog.close(
                 rx.icon_button(
@@ -211,10 +211,9 @@ def player_dialog() -> rx.Component:
                     id="player-close",
                 )
             ),
-            align="center",
             gap="0.75rem",
             padding="0.75rem 1rem",
-            width="100%",
+            **FILL_ROW,
         ),
         rx.center(
             rx.cond(

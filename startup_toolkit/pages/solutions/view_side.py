@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.cards import card_stack, card_title
 from startup_toolkit.components.panels import dialog_header, ghost_icon_button
+from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.digest_state import DigestState as D
@@ -74,13 +75,12 @@ def _news_item(item: rx.Var, compact: bool) -> rx.Component:
         rx.text(
             item.summary,
             size="1",
-            color="var(--gray-11)",
             style={"-webkit-line-clamp": "3" if compact else "6"},
             class_name="hub-news-summary",
+            **MUTED_TEXT,
         ),
         spacing="1",
-        align="start",
-        width="100%",
+        **FILL_COLUMN,
     )
     return rx.cond(
         item.url != "",
@@ -169,8 +169,8 @@ def trends_dialog() -> rx.Component:
         rx.dialog.description(
             "The latest startup news from the digest's sources.",
             size="2",
-            color="var(--gray-11)",
             margin_bottom="1rem",
+            **MUTED_TEXT,
         ),
         rx.cond(
             D.trends_loading,
@@ -199,8 +199,8 @@ def _popular_item(card: rx.Var) -> rx.Component:
             18,
             width="2.75rem",
             height="2.75rem",
-            flex_shrink="0",
             border_radius="var(--radius-3)",
+            **KEEP_SIZE,
         ),
         rx.vstack(
             type_badge(card.type),
