@@ -46,19 +46,31 @@ def save_activity_action(title: str) -> str:
 def save_result(
     session: Session,
     user_id: Any,
-    *fields: Any,
+    tool_name: Any,
+    title: Any,
+    content: Any,
+    content_type: Any = "",
+    formatted_content: Any = "",
+    metadata: Any = None,
+    *,
     now: datetime | None = None,
-    **named_fields: Any,
 ) -> SaveOutcome:
     """Store one result for `user_id`, log 'Saved {title}' under the tool and update the
-    user's tools_used. The result's fields (tool_name, title, content, content_type,
-    formatted_content, metadata) are those of `domain.saved_results.build_payload`. Without a
-    (valid) user id nothing is stored: 'Authentication required' / 'Please log in to save
-    results'."""
+    user's tools_used (the fields are checked by `domain.saved_results.build_payload`).
+    Without a (valid) user id nothing is stored: 'Authentication required' / 'Please log in
+    to save results'."""
     if not is_valid_user_id(user_id):
         return SaveOutcome(False, payloads.AUTH_REQUIRED, payloads.AUTH_REQUIRED_DETAIL)
     try:
-        payload = payloads.build_payload(*fields, now=now or utcnow(), **named_fields)
+        payload = payloads.build_payload(
+            tool_name,
+            title,
+            content,
+            content_type,
+            formatted_content,
+            metadata,
+            now=now or utcnow(),
+        )
     except payloads.PayloadError as exc:
         return SaveOutcome(False, exc.message, exc.description)
 
