@@ -17,6 +17,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import aria_invalid, field_error, field_label
 
@@ -63,14 +64,8 @@ class FormFields:
 def icon_button(
     icon: str, label: Any, on_click: Any, *, icon_size: int = 16, **props: Any
 ) -> rx.Component:
-    """A button (type="button") with an icon before its label; `props` style it."""
-    return rx.button(
-        rx.icon(icon, size=icon_size, aria_hidden="true"),
-        label,
-        on_click=on_click,
-        type="button",
-        **props,
-    )
+    """`panels.icon_text_button` (an icon before the label, not a submit) with its click."""
+    return icon_text_button(icon, label, icon_size=icon_size, on_click=on_click, **props)
 
 
 def run_button(

@@ -13,6 +13,7 @@ from startup_toolkit.components.form_kit import (
     invalid_props,
 )
 from startup_toolkit.components.header import user_avatar
+from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.props import GROW, KEEP_SIZE
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.profile import (
@@ -35,7 +36,6 @@ from startup_toolkit.pages.profile.widgets import (
     select_field,
     select_input,
     settings_section,
-    soft_button,
     switch_row,
     two_columns,
 )
@@ -193,9 +193,10 @@ def preferences_card() -> rx.Component:
                     ),
                     **GROW,
                 ),
-                soft_button(
+                icon_text_button(
                     "locate-fixed",
                     "Use my time zone",
+                    variant="soft",
                     size="3",
                     on_click=ProfileState.use_browser_timezone,
                     id="pref-timezone-detect",
@@ -259,9 +260,10 @@ def danger_zone() -> rx.Component:
         "triangle-alert",
         "Delete Account",
         "Permanently remove your account and all of its data.",
-        soft_button(
+        icon_text_button(
             "trash-2",
             "Delete Account",
+            variant="soft",
             color_scheme="red",
             size="3",
             width="100%",

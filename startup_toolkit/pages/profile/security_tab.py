@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.form_kit import checked_field, invalid_props
+from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.props import GROW
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
@@ -18,7 +19,6 @@ from startup_toolkit.pages.profile.widgets import (
     setting_row,
     setting_text,
     settings_section,
-    soft_button,
     switch_row,
 )
 
@@ -238,9 +238,10 @@ def security_tab() -> rx.Component:
                     spacing="1",
                     **GROW,
                 ),
-                soft_button(
+                icon_text_button(
                     "key-round",
                     "Change Password",
+                    variant="soft",
                     size="2",
                     id="change-password",
                     on_click=ProfileState.set_password_dialog_open(True),

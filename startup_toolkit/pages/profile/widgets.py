@@ -28,11 +28,6 @@ def two_columns(*cells: rx.Component, gap: str = "1rem") -> rx.Component:
     return rx.grid(*cells, columns=rx.breakpoints(initial="1", sm="2"), gap=gap, width="100%")
 
 
-def soft_button(icon: str, label: str, **props: Any) -> rx.Component:
-    """A soft button (not a submit) with `icon` before `label`."""
-    return rx.button(rx.icon(icon, size=16), label, type="button", variant="soft", **props)
-
-
 def error_for(errors: rx.Var, key: str) -> rx.Var:
     return rx.cond(errors.contains(key), errors[key].to(str), "")
 
