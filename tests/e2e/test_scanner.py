@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -230,8 +231,11 @@ def test_t_scan_1_to_3_and_5_scan_results_save_export_new_scan(
 
     # ...and so does the header's Save Results (T-AI-5).
     page.get_by_role("button", name="Save Results").click()
+    # The first save's toast may still be showing: wait for the second row itself.
+    deadline = time.monotonic() + 10
+    while len(rows := saved_rows(live_app, user_id)) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
     expect(page.locator("[data-sonner-toast]").filter(has_text="saved")).to_have_count(1)
-    rows = saved_rows(live_app, user_id)
     assert len(rows) == 2 and {r.title for r in rows} == {"Viability Analysis - Score: 58/100"}
 
     # The JSON export.
