@@ -3,7 +3,6 @@ feeds or the labelled sample, and the View All Trends dialog's longer list."""
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 
 import reflex as rx
@@ -16,21 +15,6 @@ from startup_toolkit.services import news as news_service
 log = logging.getLogger(__name__)
 
 NOT_CONFIGURED_NOTE = "Live news is not configured."
-
-
-@dataclasses.dataclass
-class NewsRow:
-    id: str = ""
-    title: str = ""
-    date: str = ""
-    summary: str = ""
-    source: str = ""
-    url: str = ""
-
-
-def _news_row(item: news_rules.NewsItem) -> NewsRow:
-    """The row's fields are the item's, as they are (the item's `published` stays behind)."""
-    return NewsRow(**{f.name: getattr(item, f.name) for f in dataclasses.fields(NewsRow)})
 
 
 def _note(reply: news_service.NewsReply) -> str:
@@ -47,12 +31,12 @@ def _note(reply: news_service.NewsReply) -> str:
 class DigestState(rx.State):
     """The digest's highlights and the trends dialog."""
 
-    news: list[NewsRow] = []
+    news: list[news_rules.NewsItem] = []
     news_loading: bool = False
     news_live: bool = False
     news_note: str = ""
     trends_open: bool = False
-    trends: list[NewsRow] = []
+    trends: list[news_rules.NewsItem] = []
     trends_loading: bool = False
     trends_error: str = ""
 
@@ -78,7 +62,7 @@ class DigestState(rx.State):
                 configured=True,
             )
         async with self:
-            self.news = [_news_row(i) for i in reply.data]
+            self.news = list(reply.data)
             self.news_live = reply.live
             self.news_loading = False
             self.news_note = _note(reply)
@@ -112,7 +96,7 @@ class DigestState(rx.State):
             self.trends_error = ""
         try:
             reply = await news_service.fetch_startup_news(news_rules.EXTENDED, True)
-            rows, error = [_news_row(i) for i in reply.data], ""
+            rows, error = list(reply.data), ""
         except Exception:
             log.exception("Loading all trends failed")
             rows, error = [], news_rules.TRENDS_FAILED
