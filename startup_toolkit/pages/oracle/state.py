@@ -9,7 +9,6 @@ to write; a newer run makes an older task write nothing. Demo mode shows labelle
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import random
 import time
@@ -50,15 +49,10 @@ TZ_OFFSET_JS = "new Date().getTimezoneOffset()"
 #: What a prediction that is not the model's answer for this idea is labelled as.
 _SAMPLE_KINDS = {RunStatus.SAMPLE: "demo", RunStatus.UNREADABLE: "general"}
 
+#: The prediction's lists the page shows, each in the state var of the same name.
+_RESULT_LISTS = ("risks", "moves", "funding", "customers", "product")
+
 _rng = random.Random()
-
-
-@dataclasses.dataclass
-class PulseRow:
-    id: int = 0
-    type: str = ""
-    text: str = ""
-    time: str = ""
 
 
 def _empty_form() -> dict[str, str]:
@@ -119,7 +113,7 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
     customers: list[str] = []
     product: list[str] = []
     roadmap_tab: str = "funding"
-    pulse: list[PulseRow] = []
+    pulse: list[rules.PulseItem] = []
 
     _pulse_run: int = 0  # bumped when the feed mounts or unmounts; an old loop stops
     _pulse_next_id: int = 1
@@ -187,28 +181,22 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
         if value in ROADMAP_VALUES:
             self.roadmap_tab = value
 
-    def _clear_result(self) -> None:
-        self.has_result = False
-        self.sample = ""
-        self.probability = 0
-        self.risks, self.moves = [], []
-        self.funding, self.customers, self.product = [], [], []
+    def _put_result(self, result: rules.OracleResult | None, sample: str) -> None:
+        """Show `result` (None: clear it), on the first roadmap tab, with no pulse yet."""
+        self.has_result = result is not None
+        self.sample = sample
+        self.probability = result.probability if result is not None else 0
+        for name in _RESULT_LISTS:
+            setattr(self, name, getattr(result, name) if result is not None else [])
         self.roadmap_tab = "funding"
         self.pulse = []
+
+    def _clear_result(self) -> None:
+        self._put_result(None, "")
         self._result_json = self._data_json = self._created_at = ""
 
     def _show(self, result: rules.OracleResult, data: rules.StartupData, sample: str) -> None:
-        self.has_result = True
-        self.sample = sample
-        self.probability = result.probability
-        self.risks, self.moves = result.risks, result.moves
-        self.funding, self.customers, self.product = (
-            result.funding,
-            result.customers,
-            result.product,
-        )
-        self.roadmap_tab = "funding"
-        self.pulse = []
+        self._put_result(result, sample)
         self._result_json = result.model_dump_json()
         self._data_json = json.dumps(data.as_dict())
         self._created_at = utcnow().isoformat()
@@ -299,8 +287,7 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
                 )
                 if item is not None:
                     self._pulse_next_id += 1
-                    row = PulseRow(**dataclasses.asdict(item))
-                    self.pulse = rules.add_pulse(list(self.pulse), row)
+                    self.pulse = rules.add_pulse(list(self.pulse), item)
 
     @rx.event
     def stop_pulse(self) -> None:

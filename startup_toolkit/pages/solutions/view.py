@@ -56,22 +56,28 @@ _select_style: dict[str, Any] = {
 }
 
 
+def _labelled(label: str, control: rx.Component, control_id: str, **props: Any) -> rx.Component:
+    """A toolbar control under its small label, as wide as its column (`props`: e.g. GROW)."""
+    return rx.vstack(
+        rx.el.label(label, html_for=control_id, style=_label_style),
+        control,
+        spacing="1",
+        width="100%",
+        **props,
+    )
+
+
 def _native_select(
     select_id: str, label: str, value: rx.Var, on_change: Any, options: list[tuple[str, str]]
 ) -> rx.Component:
-    return rx.vstack(
-        rx.el.label(label, html_for=select_id, style=_label_style),
-        rx.el.select(
-            *[rx.el.option(text, value=val) for val, text in options],
-            id=select_id,
-            value=value,
-            on_change=on_change,
-            style=_select_style,
-        ),
-        spacing="1",
-        width="100%",
-        min_width="0",
+    select = rx.el.select(
+        *[rx.el.option(text, value=val) for val, text in options],
+        id=select_id,
+        value=value,
+        on_change=on_change,
+        style=_select_style,
     )
+    return _labelled(label, select, select_id, min_width="0")
 
 
 def hero() -> rx.Component:
@@ -122,6 +128,20 @@ def hero() -> rx.Component:
     )
 
 
+def _search_input() -> rx.Component:
+    return rx.input(
+        rx.input.slot(rx.icon("search", size=16)),
+        id="hub-search",
+        placeholder="Search solutions...",
+        value=S.query,
+        on_change=S.set_query.debounce(250),
+        type="search",
+        max_length=rules.QUERY_MAX,
+        width="100%",
+        size="2",
+    )
+
+
 def _toolbar() -> rx.Component:
     return rx.vstack(
         rx.tabs.root(
@@ -136,23 +156,7 @@ def _toolbar() -> rx.Component:
             width="100%",
         ),
         rx.flex(
-            rx.vstack(
-                rx.el.label("Search", html_for="hub-search", style=_label_style),
-                rx.input(
-                    rx.input.slot(rx.icon("search", size=16)),
-                    id="hub-search",
-                    placeholder="Search solutions...",
-                    value=S.query,
-                    on_change=S.set_query.debounce(250),
-                    type="search",
-                    max_length=rules.QUERY_MAX,
-                    width="100%",
-                    size="2",
-                ),
-                spacing="1",
-                width="100%",
-                **GROW,
-            ),
+            _labelled("Search", _search_input(), "hub-search", **GROW),
             rx.box(
                 _native_select("hub-sort", "Sort by", S.sort, S.set_sort, [*rules.SORTS]),
                 width=rx.breakpoints(initial="100%", sm="11rem"),
