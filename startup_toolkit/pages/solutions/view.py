@@ -13,7 +13,12 @@ from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_
 from startup_toolkit.components.tool_layout import tab_list
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.state import SolutionsState as S
-from startup_toolkit.pages.solutions.view_parts import spinner, type_badge, type_tile
+from startup_toolkit.pages.solutions.view_parts import (
+    resource_button,
+    spinner,
+    type_badge,
+    type_tile,
+)
 
 CSS = """
 .hub-tip-dot { width: 0.6rem; height: 0.6rem; padding: 0; border-radius: 999px; border: none;
@@ -211,7 +216,8 @@ def _toolbar() -> rx.Component:
 
 
 def _resource_card(card: rx.Var) -> rx.Component:
-    return rx.el.button(
+    return resource_button(
+        card,
         type_tile(
             card,
             36,
@@ -249,20 +255,13 @@ def _resource_card(card: rx.Var) -> rx.Component:
             padding="1rem",
             **FILL_COLUMN,
         ),
-        on_click=S.open_resource(card.id),
         class_name="hub-card",
         data_resource_id=card.id,
         aria_label=card.title,
-        type="button",
         style={
-            "display": "flex",
             "flex_direction": "column",
-            "text_align": "left",
             "padding": "0",
-            "cursor": "pointer",
-            "color": "inherit",
             "font": "inherit",
-            "width": "100%",
             "min_width": "0",
             "background": "var(--gray-a2)",
             "border": "1px solid var(--gray-a5)",

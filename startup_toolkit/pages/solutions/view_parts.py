@@ -1,5 +1,6 @@
-"""Small pieces the hub's views share: the type badge and tile, a dialog as wide as the screen,
-the loading spinner, a markdown body and a link button to a new tab."""
+"""Small pieces the hub's views share: a resource as a button, the type badge and tile, a
+dialog as wide as the screen, the loading spinner, a markdown body and a link button to a new
+tab."""
 
 from __future__ import annotations
 
@@ -9,6 +10,31 @@ import reflex as rx
 
 from startup_toolkit.components.markdown import safe_markdown
 from startup_toolkit.components.panels import modal
+from startup_toolkit.pages.solutions.state import SolutionsState as S
+
+#: A resource button's own look over the browser's button: its parts in a row, at the left.
+_RESOURCE_BUTTON: dict[str, Any] = {
+    "display": "flex",
+    "text_align": "left",
+    "width": "100%",
+    "color": "inherit",
+    "cursor": "pointer",
+}
+
+
+def resource_button(
+    card: rx.Var, *children: rx.Component, class_name: str, style: dict[str, Any], **props: Any
+) -> rx.Component:
+    """A resource (a card or a list entry) as a button that opens it; `style` adds to the
+    plain look."""
+    return rx.el.button(
+        *children,
+        on_click=S.open_resource(card.id),
+        type="button",
+        class_name=class_name,
+        style={**_RESOURCE_BUTTON, **style},
+        **props,
+    )
 
 
 def type_badge(kind: rx.Var) -> rx.Component:

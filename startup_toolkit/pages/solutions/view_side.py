@@ -3,6 +3,8 @@ Trends dialog (P-HUB-4) and Popular Resources (P-HUB-5)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.cards import card_stack, card_title
@@ -14,6 +16,7 @@ from startup_toolkit.pages.solutions.digest_state import DigestState as D
 from startup_toolkit.pages.solutions.state import SolutionsState as S
 from startup_toolkit.pages.solutions.view_parts import (
     hub_dialog,
+    resource_button,
     spinner,
     type_badge,
     type_tile,
@@ -95,24 +98,16 @@ def _news_item(item: rx.Var, compact: bool) -> rx.Component:
     )
 
 
+def _source_badge(element_id: str, scheme: str, variant: str, *label: Any) -> rx.Component:
+    return rx.badge(*label, color_scheme=scheme, variant=variant, size="1", id=element_id)
+
+
 def _live_badge() -> rx.Component:
+    """Where the digest's news come from: LIVE (a pulsing dot) or the sample."""
     return rx.cond(
         D.news_live,
-        rx.badge(
-            rx.box(class_name="hub-live-dot"),
-            "LIVE",
-            color_scheme="red",
-            variant="solid",
-            size="1",
-            id="digest-live",
-        ),
-        rx.badge(
-            news_rules.SAMPLE_LABEL,
-            color_scheme="gray",
-            variant="soft",
-            size="1",
-            id="digest-sample",
-        ),
+        _source_badge("digest-live", "red", "solid", rx.box(class_name="hub-live-dot"), "LIVE"),
+        _source_badge("digest-sample", "gray", "soft", news_rules.SAMPLE_LABEL),
     )
 
 
@@ -193,7 +188,8 @@ def trends_dialog() -> rx.Component:
 
 
 def _popular_item(card: rx.Var) -> rx.Component:
-    return rx.el.button(
+    return resource_button(
+        card,
         type_tile(
             card,
             18,
@@ -209,21 +205,14 @@ def _popular_item(card: rx.Var) -> rx.Component:
             align="start",
             min_width="0",
         ),
-        on_click=S.open_resource(card.id),
-        type="button",
         class_name="hub-popular",
         style={
-            "display": "flex",
             "gap": "0.75rem",
             "align_items": "center",
-            "text_align": "left",
-            "width": "100%",
             "padding": "0.4rem",
             "border_radius": "var(--radius-3)",
             "background": "transparent",
             "border": "none",
-            "color": "inherit",
-            "cursor": "pointer",
             "&:hover": {"background": "var(--gray-a3)"},
             "&:focus-visible": {"outline": "2px solid var(--accent-9)"},
         },
