@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import icon_text_button
+from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW, MUTED_TEXT, SOFT_PILL
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.components.tool_layout import tab_list
@@ -237,7 +237,7 @@ def _resource_card(card: rx.Var) -> rx.Component:
                 wrap="wrap",
             ),
             rx.heading(card.title, as_="h3", size="3", style={"font_family": HEADING_FONT}),
-            rx.text(card.description, size="2", **MUTED_TEXT),
+            muted_text(card.description),
             rx.text(
                 rx.cond(
                     card.playable,
@@ -293,13 +293,11 @@ def library_column() -> rx.Component:
     return rx.vstack(
         _toolbar(),
         rx.hstack(
-            rx.text(
+            muted_text(
                 S.visible.length().to_string(),
                 rx.cond(S.visible.length() == 1, " resource", " resources"),
-                size="2",
                 id="hub-count",
                 aria_live="polite",
-                **MUTED_TEXT,
             ),
             rx.spacer(),
             rx.cond(

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.panels import dialog_header, icon_text_button, modal, sample_callout
+from startup_toolkit.components.panels import (
+    dialog_header,
+    icon_text_button,
+    modal,
+    muted_text,
+    sample_callout,
+)
 from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, SOFT_GRAY_BUTTON
 from startup_toolkit.components.theme import HEADING_FONT, card_style
 from startup_toolkit.domain import resources as rules
@@ -126,7 +132,7 @@ def _streaming_content() -> rx.Component:
     return rx.vstack(
         rx.hstack(
             rx.spinner(size="1"),
-            rx.text("Writing...", size="2", **MUTED_TEXT),
+            muted_text("Writing..."),
             spacing="2",
             align="center",
             role="status",

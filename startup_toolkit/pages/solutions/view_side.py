@@ -8,7 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.cards import card_stack, card_title
-from startup_toolkit.components.panels import dialog_header, ghost_icon_button
+from startup_toolkit.components.panels import dialog_header, ghost_icon_button, muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
@@ -75,12 +75,11 @@ def _news_item(item: rx.Var, compact: bool) -> rx.Component:
             spacing="1",
             wrap="wrap",
         ),
-        rx.text(
+        muted_text(
             item.summary,
             size="1",
             style={"-webkit-line-clamp": "3" if compact else "6"},
             class_name="hub-news-summary",
-            **MUTED_TEXT,
         ),
         spacing="1",
         **FILL_COLUMN,
