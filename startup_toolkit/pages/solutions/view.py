@@ -85,6 +85,43 @@ def _native_select(
     return _labelled(label, select, select_id, min_width="0")
 
 
+#: Each category's icon on its button in the hero.
+_CATEGORY_ICONS = dict(
+    zip(
+        rules.CATEGORIES,
+        ("wallet", "trending-up", "megaphone", "box", "hand-coins", "scale"),
+        strict=True,
+    )
+)
+
+
+def _category_button(name: str, icon: str) -> rx.Component:
+    """A category's toggle, solid and pressed while it is the selected one."""
+    selected = S.category == name
+    return icon_text_button(
+        icon,
+        name,
+        icon_size=14,
+        variant=rx.cond(selected, "solid", "soft"),
+        aria_pressed=rx.cond(selected, "true", "false"),
+        on_click=S.toggle_category(name),
+        size="2",
+        radius="full",
+        class_name="hub-category",
+    )
+
+
+def _category_buttons() -> rx.Component:
+    return rx.flex(
+        *[_category_button(name, icon) for name, icon in _CATEGORY_ICONS.items()],
+        wrap="wrap",
+        gap="0.5rem",
+        id="hub-categories",
+        role="group",
+        aria_label="Categories",
+    )
+
+
 def hero() -> rx.Component:
     return rx.vstack(
         rx.badge(rx.icon("book-open", size=14), "Solutions Hub", **SOFT_PILL),
@@ -102,31 +139,7 @@ def hero() -> rx.Component:
             max_width="42rem",
             **MUTED_TEXT,
         ),
-        rx.flex(
-            *[
-                icon_text_button(
-                    icon,
-                    name,
-                    icon_size=14,
-                    variant=rx.cond(S.category == name, "solid", "soft"),
-                    aria_pressed=rx.cond(S.category == name, "true", "false"),
-                    on_click=S.toggle_category(name),
-                    size="2",
-                    radius="full",
-                    class_name="hub-category",
-                )
-                for name, icon in zip(
-                    rules.CATEGORIES,
-                    ("wallet", "trending-up", "megaphone", "box", "hand-coins", "scale"),
-                    strict=True,
-                )
-            ],
-            wrap="wrap",
-            gap="0.5rem",
-            id="hub-categories",
-            role="group",
-            aria_label="Categories",
-        ),
+        _category_buttons(),
         spacing="4",
         align="start",
         padding_bottom="2rem",
