@@ -59,6 +59,27 @@ def _soft_button(icon: str, label: str, on_click: Any, **props: Any) -> rx.Compo
     return soft_button(icon, label, on_click, icon_size=14, **props)
 
 
+#: A pulse item's badge colour by its type (a trend: cyan).
+_PULSE_COLORS = (("opportunity", "green"), ("risk", "red"))
+
+
+def _pulse_item(p: rx.Var) -> rx.Component:
+    """One Live Pulse entry: its type as a badge, its text and the time it came."""
+    return rx.hstack(
+        rx.badge(
+            p.type,
+            color_scheme=rx.match(p.type, *_PULSE_COLORS, "cyan"),
+            variant="soft",
+            size="1",
+        ),
+        rx.text(p.text, size="2", flex="1", style=WRAP_ANYWHERE),
+        muted_text(p.time, size="1"),
+        spacing="2",
+        class_name="oracle-pulse-item",
+        **FILL_COLUMN,
+    )
+
+
 def _pulse_card() -> rx.Component:
     return _side_card(
         spread_row(
@@ -75,24 +96,7 @@ def _pulse_card() -> rx.Component:
         muted_text("Reminders drawn from your prediction, not live market data.", size="1"),
         rx.cond(OracleState.pulse.length() == 0, muted_text("Watching for signals...")),
         rx.vstack(
-            rx.foreach(
-                OracleState.pulse,
-                lambda p: rx.hstack(
-                    rx.badge(
-                        p.type,
-                        color_scheme=rx.match(
-                            p.type, ("opportunity", "green"), ("risk", "red"), "cyan"
-                        ),
-                        variant="soft",
-                        size="1",
-                    ),
-                    rx.text(p.text, size="2", flex="1", style=WRAP_ANYWHERE),
-                    muted_text(p.time, size="1"),
-                    spacing="2",
-                    class_name="oracle-pulse-item",
-                    **FILL_COLUMN,
-                ),
-            ),
+            rx.foreach(OracleState.pulse, _pulse_item),
             spacing="2",
             width="100%",
             aria_live="polite",
@@ -137,16 +141,20 @@ def _generate_panel() -> rx.Component:
     )
 
 
+def _globe_card() -> rx.Component:
+    return _side_card(
+        section_heading("Success globe", "globe", ACCENT, size="3"),
+        rx.center(_globe(), width="100%", padding_y="0.5rem"),
+        rx.center(rx.badge(OracleState.band_label, **band_badge()), width="100%"),
+    )
+
+
 def side_panel() -> rx.Component:
     return rx.vstack(
         rx.cond(
             OracleState.has_result,
             rx.vstack(
-                _side_card(
-                    section_heading("Success globe", "globe", ACCENT, size="3"),
-                    rx.center(_globe(), width="100%", padding_y="0.5rem"),
-                    rx.center(rx.badge(OracleState.band_label, **band_badge()), width="100%"),
-                ),
+                _globe_card(),
                 _pulse_card(),
                 spacing="4",
                 width="100%",
@@ -168,6 +176,19 @@ _TEXT_BOX: dict[str, Any] = {
 }
 
 
+def _content_actions() -> rx.Component:
+    """The dialog's buttons at its end: Copy Content, Download and Close."""
+    return rx.flex(
+        _soft_button("copy", "Copy Content", OracleContentState.copy),
+        _soft_button("download", "Download", OracleContentState.download),
+        soft_gray_button("Close", on_click=OracleContentState.close),
+        spacing="2",
+        justify="end",
+        wrap="wrap",
+        width="100%",
+    )
+
+
 def content_modal() -> rx.Component:
     text_style = {"white_space": "pre-wrap", **WRAP_ANYWHERE}
     return modal(
@@ -183,15 +204,7 @@ def content_modal() -> rx.Component:
                 tab_index=0,
                 **_TEXT_BOX,
             ),
-            rx.flex(
-                _soft_button("copy", "Copy Content", OracleContentState.copy),
-                _soft_button("download", "Download", OracleContentState.download),
-                soft_gray_button("Close", on_click=OracleContentState.close),
-                spacing="2",
-                justify="end",
-                wrap="wrap",
-                width="100%",
-            ),
+            _content_actions(),
             spacing="3",
         ),
         opened=OracleContentState.dialog_open,
