@@ -62,6 +62,19 @@ class ContentForm:
 _COPIED_FIELDS = ("id", "title", "description", "type", "category", "popular", "file_size")
 
 
+#: The detail dialog's texts: each state var and the resource's attribute it shows.
+_DETAIL_FIELDS = {
+    "detail_title": "title",
+    "detail_type": "type",
+    "detail_category": "category",
+    "detail_description": "description",
+    "detail_content": "content",
+    "detail_watch_url": "watch_url",
+    "detail_download_url": "download_link",
+    "detail_file_size": "file_size",
+}
+
+
 def _card(resource: rules.ResourceView) -> ResourceCard:
     return ResourceCard(
         **{name: getattr(resource, name) for name in _COPIED_FIELDS},
@@ -215,9 +228,8 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     def _clear_detail(self) -> None:
         self.detail_id = 0
-        self.detail_title = self.detail_type = self.detail_category = ""
-        self.detail_description = self.detail_content = ""
-        self.detail_watch_url = self.detail_download_url = self.detail_file_size = ""
+        for var in _DETAIL_FIELDS:
+            setattr(self, var, "")
         self.detail_sample = False
         self.toc = []
         self.content_error = ""
@@ -285,14 +297,8 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     def _show(self, resource: rules.ResourceView) -> None:
         self.detail_id = resource.id
-        self.detail_title = resource.title
-        self.detail_type = resource.type
-        self.detail_category = resource.category
-        self.detail_description = resource.description
-        self.detail_content = resource.content
-        self.detail_watch_url = resource.watch_url
-        self.detail_download_url = resource.download_link
-        self.detail_file_size = resource.file_size
+        for var, attr in _DETAIL_FIELDS.items():
+            setattr(self, var, getattr(resource, attr))
         self.toc = _toc(resource.content)
         if not resource.content.strip():
             self.content_error = rules.CONTENT_FAILED
