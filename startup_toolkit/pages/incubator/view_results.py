@@ -198,6 +198,14 @@ def analysis_results() -> rx.Component:
     )
 
 
+#: The scenario's facts under its title: (label, StressView field, element id).
+_FACTS: tuple[tuple[str, str, str], ...] = (
+    ("Probability", "probability", "incubator-probability"),
+    ("Impact", "impact", "incubator-impact"),
+    ("Timeline", "timeline", "incubator-scenario-timeline"),
+)
+
+
 def _scenario_fact(label: str, value: rx.Var[str], element_id: str) -> rx.Component:
     return tool_card(
         block_label(label),
@@ -214,9 +222,7 @@ def _scenario() -> rx.Component:
         rx.heading(s.title, as_="h3", size="5", style=heading_style, id="incubator-scenario"),
         rx.text(s.description, size="3", **MUTED_TEXT),
         card_grid(
-            _scenario_fact("Probability", s.probability, "incubator-probability"),
-            _scenario_fact("Impact", s.impact, "incubator-impact"),
-            _scenario_fact("Timeline", s.timeline, "incubator-scenario-timeline"),
+            *[_scenario_fact(label, s[field], fact_id) for label, field, fact_id in _FACTS],
             sm="3",
             spacing="3",
         ),
