@@ -21,9 +21,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator
 
 from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.reply_fields import ScoreOr50, Text120, Text600, Text3000
@@ -244,6 +244,19 @@ _YES = frozenset({"true", "yes", "likely", "y", "1"})
 _NO = frozenset({"false", "no", "unlikely", "n", "0"})
 
 
+def required_text(limit: int, what: str) -> BeforeValidator:
+    """Reads plain text cut to `limit` characters; an empty one fails the reply (`what` names
+    the field in the error)."""
+
+    def read(value: Any) -> str:
+        text = plain_text(value, limit)
+        if not text:
+            raise ValueError(f"{what} is empty")
+        return text
+
+    return BeforeValidator(read)
+
+
 def _flag(value: Any) -> bool:
     if isinstance(value, bool):
         return value
@@ -282,7 +295,7 @@ class FundingPrediction(Lenient):
     amount: str = NOT_AVAILABLE
     amountRange: str = ""
     investors: list[Investor] = Field(default_factory=list)
-    analysis: str
+    analysis: Annotated[str, required_text(4000, "the analysis")]
     keyMetrics: KeyMetrics = Field(default_factory=KeyMetrics)
     rewrittenPitch: Text3000 = ""
     recommendations: list[str] = Field(default_factory=list)
@@ -309,14 +322,6 @@ class FundingPrediction(Lenient):
             low, high = parse_number(value[0]), parse_number(value[1])
             return f"{money(low)} - {money(high)}" if low and high else ""
         return plain_text(value, 100)
-
-    @field_validator("analysis", mode="before")
-    @classmethod
-    def _analysis(cls, value: Any) -> str:
-        text = plain_text(value, 4000)
-        if not text:
-            raise ValueError("the analysis is empty")
-        return text
 
     @field_validator("investors", mode="before")
     @classmethod

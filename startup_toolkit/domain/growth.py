@@ -17,12 +17,12 @@ import math
 import re
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, field_validator, model_validator
 
 from startup_toolkit.domain import tool_export
-from startup_toolkit.domain.funding import parse_number
+from startup_toolkit.domain.funding import parse_number, required_text
 from startup_toolkit.domain.reply_fields import ScoreOr0, Text120, Text200, Text400, Text600
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, first_text, plain_text
 from startup_toolkit.domain.saved_results import iso_timestamp
@@ -186,19 +186,11 @@ def _week_text(value: Any) -> str:
 class GrowthStrategy(Lenient):
     """The JSON the Growth Engine asks for; `summary` and `growthSteps` are required."""
 
-    summary: str
+    summary: Annotated[str, required_text(3000, "the summary")]
     growthSteps: list[GrowthStep]
     marketTrends: list[MarketTrend] = Field(default_factory=list)
     timeline: dict[str, str] = Field(default_factory=dict)
     budgetAllocation: list[BudgetLine] = Field(default_factory=list)
-
-    @field_validator("summary", mode="before")
-    @classmethod
-    def _summary(cls, value: Any) -> str:
-        text = plain_text(value, 3000)
-        if not text:
-            raise ValueError("the summary is empty")
-        return text
 
     @field_validator("growthSteps", mode="before")
     @classmethod

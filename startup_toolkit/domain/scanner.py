@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from startup_toolkit.domain import reply_values
 from startup_toolkit.domain.idea_text import IDEA_INPUT_CAP as IDEA_INPUT_CAP
@@ -176,13 +176,37 @@ def clamp_score(value: Any, default: int = FALLBACK_SCORE) -> int:
     return reply_values.clamp_score(value, default)
 
 
+def _text_or(default: str, limit: int = MAX_TEXT) -> BeforeValidator:
+    """Reads plain text cut to `limit` characters; `default` when there is none."""
+
+    def read(value: Any) -> str:
+        return _text(value, limit) or default
+
+    return BeforeValidator(read)
+
+
+def _score_or(default: int) -> BeforeValidator:
+    """Reads a 0-100 score; `default` when there is none."""
+
+    def read(value: Any) -> int:
+        return clamp_score(value, default)
+
+    return BeforeValidator(read)
+
+
+#: Plain text (cut to 2000 characters); "" when the reply has none.
+_Text = Annotated[str, _text_or("")]
+#: A 0-100 score; FALLBACK_SCORE when the reply has none that can be read.
+_Score = Annotated[int, _score_or(FALLBACK_SCORE)]
+
+
 class CategoryScore(_Lenient):
     """One of the five categories. A higher score is always better (for Failure Risk: safer)."""
 
-    category: str
-    score: int = FALLBACK_SCORE
-    assessment: str = DEFAULT_CATEGORY_ASSESSMENT
-    reasoning: str = ""
+    category: Annotated[str, _text_or("", 100)]
+    score: _Score = FALLBACK_SCORE
+    assessment: Annotated[str, _text_or(DEFAULT_CATEGORY_ASSESSMENT)] = DEFAULT_CATEGORY_ASSESSMENT
+    reasoning: _Text = ""
     confidence: Confidence = "medium"
 
     @model_validator(mode="before")
@@ -194,26 +218,6 @@ class CategoryScore(_Lenient):
                 data["category"] = _first_text(data, ("name", "title"))
         return data
 
-    @field_validator("category", mode="before")
-    @classmethod
-    def _name(cls, value: Any) -> str:
-        return _text(value, 100)
-
-    @field_validator("score", mode="before")
-    @classmethod
-    def _score(cls, value: Any) -> int:
-        return clamp_score(value)
-
-    @field_validator("assessment", mode="before")
-    @classmethod
-    def _assessment(cls, value: Any) -> str:
-        return _text(value) or DEFAULT_CATEGORY_ASSESSMENT
-
-    @field_validator("reasoning", mode="before")
-    @classmethod
-    def _reasoning(cls, value: Any) -> str:
-        return _text(value)
-
     @field_validator("confidence", mode="before")
     @classmethod
     def _confidence(cls, value: Any) -> str:
@@ -222,32 +226,17 @@ class CategoryScore(_Lenient):
 
 
 class Competitor(_Lenient):
-    name: str
-    strengthScore: int = 50
-    weakness: str = ""
-    differentiator: str = ""
-
-    @field_validator("name", mode="before")
-    @classmethod
-    def _name(cls, value: Any) -> str:
-        return _text(value, 120)
-
-    @field_validator("strengthScore", mode="before")
-    @classmethod
-    def _strength(cls, value: Any) -> int:
-        return clamp_score(value, default=50)
-
-    @field_validator("weakness", "differentiator", mode="before")
-    @classmethod
-    def _plain(cls, value: Any) -> str:
-        return _text(value)
+    name: Annotated[str, _text_or("", 120)]
+    strengthScore: Annotated[int, _score_or(50)] = 50
+    weakness: _Text = ""
+    differentiator: _Text = ""
 
 
 class MarketFigure(_Lenient):
     """A market figure and where it comes from (publisher and year), or NO_SOURCE."""
 
-    value: str = NOT_AVAILABLE
-    source: str = NO_SOURCE
+    value: Annotated[str, _text_or(NOT_AVAILABLE, 300)] = NOT_AVAILABLE
+    source: Annotated[str, _text_or(NO_SOURCE, 300)] = NO_SOURCE
 
     @model_validator(mode="before")
     @classmethod
@@ -258,22 +247,12 @@ class MarketFigure(_Lenient):
             data = {**data, "value": _first_text(data, ("figure", "amount", "estimate", "text"))}
         return data
 
-    @field_validator("value", mode="before")
-    @classmethod
-    def _value(cls, value: Any) -> str:
-        return _text(value, 300) or NOT_AVAILABLE
-
-    @field_validator("source", mode="before")
-    @classmethod
-    def _source(cls, value: Any) -> str:
-        return _text(value, 300) or NO_SOURCE
-
 
 class Insight(_Lenient):
     """A key trend or a challenge, with its source when it cites a figure."""
 
-    text: str
-    source: str = ""
+    text: Annotated[str, _text_or("", 500)]
+    source: Annotated[str, _text_or("", 300)] = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -283,16 +262,6 @@ class Insight(_Lenient):
         if isinstance(data, Mapping) and "text" not in data:
             data = {**data, "text": _first_text(data, ("trend", "challenge", "title", "name"))}
         return data
-
-    @field_validator("text", mode="before")
-    @classmethod
-    def _plain(cls, value: Any) -> str:
-        return _text(value, 500)
-
-    @field_validator("source", mode="before")
-    @classmethod
-    def _source(cls, value: Any) -> str:
-        return _text(value, 300)
 
 
 def _insights(value: Any) -> list[Any]:
@@ -362,22 +331,12 @@ class ScanResult(_Lenient):
     """The JSON the scan asks for. `categories` and `actionSteps` are required (else the
     reply is a parse failure); the categories come out as exactly the spec's five, in order."""
 
-    overallScore: int = FALLBACK_SCORE
-    overallAssessment: str = DEFAULT_ASSESSMENT
+    overallScore: _Score = FALLBACK_SCORE
+    overallAssessment: Annotated[str, _text_or(DEFAULT_ASSESSMENT)] = DEFAULT_ASSESSMENT
     categories: list[CategoryScore]
     actionSteps: list[str]
     competitors: list[Competitor] = Field(default_factory=list)
     marketInsights: MarketInsights = Field(default_factory=MarketInsights)
-
-    @field_validator("overallScore", mode="before")
-    @classmethod
-    def _score(cls, value: Any) -> int:
-        return clamp_score(value)
-
-    @field_validator("overallAssessment", mode="before")
-    @classmethod
-    def _assessment(cls, value: Any) -> str:
-        return _text(value) or DEFAULT_ASSESSMENT
 
     @field_validator("categories", mode="before")
     @classmethod

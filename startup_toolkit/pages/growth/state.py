@@ -47,15 +47,6 @@ CHANNEL_COLORS = ("violet", "cyan", "orange", "green", "pink", "amber", "blue", 
 
 
 @dataclasses.dataclass
-class StepRow:
-    step: int = 0
-    action: str = ""
-    impact: str = ""
-    kpi: str = ""
-    growth: str = ""
-
-
-@dataclasses.dataclass
 class TrendRow:
     trend: str = ""
     momentum: int = 0
@@ -106,7 +97,7 @@ class GrowthState(ToolRunMixin, rx.State):
     has_result: bool = False
     sample: bool = False
     summary: str = ""
-    steps: list[StepRow] = []
+    steps: list[rules.GrowthStep] = []
     trends: list[TrendRow] = []
     weeks: list[WeekRow] = []
     budget_lines: list[BudgetRow] = []
@@ -189,10 +180,7 @@ class GrowthState(ToolRunMixin, rx.State):
         self.has_result = True
         self.sample = sample
         self.summary = strategy.summary
-        self.steps = [
-            StepRow(s.step, s.action, s.expectedImpact, s.kpi, s.estimatedGrowth)
-            for s in strategy.growthSteps
-        ]
+        self.steps = list(strategy.growthSteps)
         self.trends = [
             TrendRow(t.trend, t.momentum, rules.momentum_label(t.momentum), t.relevance)
             for t in strategy.marketTrends

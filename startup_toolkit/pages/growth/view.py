@@ -27,7 +27,6 @@ from startup_toolkit.pages.growth.state import (
     TABS,
     BudgetRow,
     GrowthState,
-    StepRow,
     TrendRow,
     WeekRow,
 )
@@ -110,7 +109,7 @@ def generating() -> rx.Component:
     )
 
 
-def _step_card(row: rx.Var[StepRow]) -> rx.Component:
+def _step_card(row: rx.Var[rules.GrowthStep]) -> rx.Component:
     return rx.hstack(
         tile(
             rx.text(row.step, weight="bold"),
@@ -121,12 +120,12 @@ def _step_card(row: rx.Var[StepRow]) -> rx.Component:
         ),
         rx.vstack(
             rx.text(row.action, size="3", weight="medium"),
-            rx.cond(row.impact != "", rx.text(row.impact, size="2", **MUTED_TEXT)),
+            rx.cond(row.expectedImpact != "", rx.text(row.expectedImpact, size="2", **MUTED_TEXT)),
             rx.flex(
                 rx.cond(row.kpi != "", rx.badge("KPI: ", row.kpi, variant="soft", size="1")),
                 rx.cond(
-                    row.growth != "",
-                    rx.badge(row.growth, color_scheme="green", variant="soft", size="1"),
+                    row.estimatedGrowth != "",
+                    rx.badge(row.estimatedGrowth, color_scheme="green", variant="soft", size="1"),
                 ),
                 spacing="2",
                 wrap="wrap",

@@ -27,10 +27,26 @@ from startup_toolkit.pages.incubator.view import (
 )
 
 _INSET = {**CARD, "padding": "1rem", "background": "var(--gray-a3)"}
+#: Each result card's heading and id: (title, icon, element id), by section.
+_SECTIONS: dict[str, tuple[str, str, str]] = {
+    "market": ("Market Analysis", "globe", "incubator-market"),
+    "competition": ("Competitive Analysis", "swords", "incubator-competition"),
+    "product": ("Product Strategy", "package", "incubator-product"),
+    "viability": ("Viability Assessment", "gauge", "incubator-viability"),
+    "scenario": ("Stress Scenario", "triangle-alert", "incubator-scenario-card"),
+    "response": ("Strategic Response", "route", "incubator-response"),
+    "contingency": ("Contingency Planning", "life-buoy", "incubator-contingency"),
+}
 
 
 def _heading(text: str, icon: str) -> rx.Component:
     return section_heading(text, icon, ACCENT, fixed_icon=True)
+
+
+def _section(name: str, *body: rx.Component, **props: str) -> rx.Component:
+    """The result card of section `name` (see _SECTIONS): its heading, then `body`."""
+    title, icon, element_id = _SECTIONS[name]
+    return result_card(_heading(title, icon), *body, element_id=element_id, **props)
 
 
 def _figure(label: str, value: rx.Var[str], source: rx.Var[str], value_id: str) -> rx.Component:
@@ -47,6 +63,15 @@ def _strong_line(label: str, value: rx.Var[str]) -> rx.Component:
 def _bullet_pair(*lists: tuple[str, rx.Var[list[str]], str]) -> rx.Component:
     """Two labelled bullet lists side by side: (label, values, item class) each."""
     return two_columns(*[bullet_list(*one) for one in lists])
+
+
+def _text_pair(*texts: tuple[str, rx.Var[str]], value_id: str = "") -> rx.Component:
+    """Two labelled texts side by side: (label, value) each; the second's value is
+    `value_id`, when given."""
+    (left, left_value), (right, right_value) = texts
+    return two_columns(
+        labelled_text(left, left_value), labelled_text(right, right_value, element_id=value_id)
+    )
 
 
 def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
@@ -76,8 +101,8 @@ def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
 
 def _market() -> rx.Component:
     a = IncubatorState.analysis
-    return result_card(
-        _heading("Market Analysis", "globe"),
+    return _section(
+        "market",
         rx.text(a.overview, size="3", id="incubator-overview"),
         card_grid(
             _figure("Market size", a.size, a.size_source, "incubator-market-size"),
@@ -90,14 +115,13 @@ def _market() -> rx.Component:
             ("Challenges", a.market_challenges, "incubator-market-challenge"),
         ),
         labelled_text("Opportunity", a.opportunity),
-        element_id="incubator-market",
     )
 
 
 def _competition() -> rx.Component:
     a = IncubatorState.analysis
-    return result_card(
-        _heading("Competitive Analysis", "swords"),
+    return _section(
+        "competition",
         labelled_text("Landscape", a.landscape),
         block_label("Top competitors"),
         rx.cond(
@@ -106,41 +130,36 @@ def _competition() -> rx.Component:
             rx.text("The analysis did not name competitors.", size="2"),
         ),
         labelled_text("Whitespace", a.whitespace),
-        element_id="incubator-competition",
     )
 
 
 def _product() -> rx.Component:
     a = IncubatorState.analysis
-    return result_card(
-        _heading("Product Strategy", "package"),
+    return _section(
+        "product",
         rx.text(a.product, size="3"),
         _bullet_pair(
             ("Core features", a.features, "incubator-feature"),
             ("Differentiators", a.differentiators, "incubator-differentiator"),
         ),
-        two_columns(
-            labelled_text("Business model", a.business_model),
-            labelled_text("Scalability", a.scalability),
-        ),
-        element_id="incubator-product",
+        _text_pair(("Business model", a.business_model), ("Scalability", a.scalability)),
     )
 
 
 def _viability() -> rx.Component:
     a = IncubatorState.analysis
-    return result_card(
-        _heading("Viability Assessment", "gauge"),
+    return _section(
+        "viability",
         _bullet_pair(
             ("Strengths", a.strengths, "incubator-strength"),
             ("Risks", a.risks, "incubator-risk"),
         ),
         bullet_list("Challenges", a.challenges, "incubator-challenge"),
-        two_columns(
-            labelled_text("Timeline", a.timeline),
-            labelled_text("Funding requirement", a.funding, element_id="incubator-funding"),
+        _text_pair(
+            ("Timeline", a.timeline),
+            ("Funding requirement", a.funding),
+            value_id="incubator-funding",
         ),
-        element_id="incubator-viability",
     )
 
 
@@ -179,6 +198,14 @@ def analysis_results() -> rx.Component:
     )
 
 
+#: The scenario's facts under its title: (label, StressView field, element id).
+_FACTS: tuple[tuple[str, str, str], ...] = (
+    ("Probability", "probability", "incubator-probability"),
+    ("Impact", "impact", "incubator-impact"),
+    ("Timeline", "timeline", "incubator-scenario-timeline"),
+)
+
+
 def _scenario_fact(label: str, value: rx.Var[str], element_id: str) -> rx.Component:
     return tool_card(
         block_label(label),
@@ -190,18 +217,15 @@ def _scenario_fact(label: str, value: rx.Var[str], element_id: str) -> rx.Compon
 
 def _scenario() -> rx.Component:
     s = IncubatorState.stress
-    return result_card(
-        _heading("Stress Scenario", "triangle-alert"),
+    return _section(
+        "scenario",
         rx.heading(s.title, as_="h3", size="5", style=heading_style, id="incubator-scenario"),
         rx.text(s.description, size="3", **MUTED_TEXT),
         card_grid(
-            _scenario_fact("Probability", s.probability, "incubator-probability"),
-            _scenario_fact("Impact", s.impact, "incubator-impact"),
-            _scenario_fact("Timeline", s.timeline, "incubator-scenario-timeline"),
+            *[_scenario_fact(label, s[field], fact_id) for label, field, fact_id in _FACTS],
             sm="3",
             spacing="3",
         ),
-        element_id="incubator-scenario-card",
         spacing="3",
         border="1px solid var(--red-a5)",
     )
@@ -209,29 +233,24 @@ def _scenario() -> rx.Component:
 
 def _response() -> rx.Component:
     s = IncubatorState.stress
-    return result_card(
-        _heading("Strategic Response", "route"),
+    return _section(
+        "response",
         bullet_list("Immediate actions", s.actions, "incubator-action"),
-        two_columns(
-            labelled_text("Short-term strategy", s.short_term),
-            labelled_text("Long-term adaptation", s.long_term),
-        ),
+        _text_pair(("Short-term strategy", s.short_term), ("Long-term adaptation", s.long_term)),
         labelled_text("Resource requirements", s.resources),
         bullet_list("Success metrics", s.metrics, "incubator-metric"),
-        element_id="incubator-response",
     )
 
 
 def _contingency() -> rx.Component:
     s = IncubatorState.stress
-    return result_card(
-        _heading("Contingency Planning", "life-buoy"),
+    return _section(
+        "contingency",
         _bullet_pair(
             ("Alternative scenarios", s.alternatives, "incubator-alternative"),
             ("Risk mitigation", s.mitigation, "incubator-mitigation"),
         ),
         labelled_text("Competitive advantage", s.advantage),
-        element_id="incubator-contingency",
     )
 
 
