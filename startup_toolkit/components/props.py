@@ -26,3 +26,7 @@ SOFT_GRAY_BUTTON: dict[str, Any] = {"color_scheme": "gray", "type": "button", "v
 SOFT_PILL: dict[str, Any] = {"radius": "full", "size": "2", "variant": "soft"}
 #: Muted secondary text.
 MUTED_TEXT: dict[str, Any] = {"color": "var(--gray-11)"}
+#: Fades the element in when it scrolls into view (assets/js/public.js looks for the marker).
+REVEAL_ON_SCROLL: dict[str, Any] = {"custom_attrs": {"data-reveal": ""}}
+#: A quiet FAQ accordion: ghost items in grey, and an open item closes again on a click.
+QUIET_ACCORDION: dict[str, Any] = {"collapsible": True, "variant": "ghost", "color_scheme": "gray"}

@@ -8,6 +8,8 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.props import QUIET_ACCORDION
+from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
 from startup_toolkit.components.section_heading import page_intro, tool_heading
 from startup_toolkit.components.theme import card_style, gradient_text, heading_style
 from startup_toolkit.domain.catalog import (
@@ -127,13 +129,11 @@ FAQ: tuple[tuple[str, str, str], ...] = (
 
 def _quick_link(label: str, description: str, href: str, icon: str) -> rx.Component:
     body = rx.hstack(
-        rx.center(
+        tile(
             rx.icon(icon, size=20, aria_hidden="true"),
-            width="2.5rem",
-            height="2.5rem",
-            flex_shrink="0",
-            border_radius="var(--radius-4)",
-            background="var(--violet-a3)",
+            "2.5rem",
+            "var(--radius-4)",
+            "var(--violet-a3)",
             color="var(--violet-11)",
         ),
         rx.vstack(
@@ -227,12 +227,7 @@ def _documentation() -> rx.Component:
                 size="3",
                 color="var(--gray-11)",
             ),
-            rx.grid(
-                *[_guide_card(tool) for tool in GUIDE_TOOLS],
-                columns=rx.breakpoints(initial="1", md="3"),
-                spacing="4",
-                width="100%",
-            ),
+            card_grid(*[_guide_card(tool) for tool in GUIDE_TOOLS], md="3"),
             spacing="3",
             align="start",
             width="100%",
@@ -247,13 +242,11 @@ def _how_it_works() -> rx.Component:
         *[
             rx.el.li(
                 rx.hstack(
-                    rx.center(
+                    tile(
                         rx.text(str(number), weight="bold", size="3"),
-                        width="2.25rem",
-                        height="2.25rem",
-                        flex_shrink="0",
-                        border_radius="9999px",
-                        background="var(--violet-9)",
+                        "2.25rem",
+                        "9999px",
+                        "var(--violet-9)",
                         color="white",
                         aria_hidden="true",
                     ),
@@ -302,12 +295,10 @@ def _faq() -> rx.Component:
             for value, question, answer in FAQ
         ],
         type="single",
-        collapsible=True,
-        variant="ghost",
-        color_scheme="gray",
         width="100%",
         class_name="help-faq",
         style={**card_style, "padding": "0.5rem"},
+        **QUIET_ACCORDION,
     )
 
 
@@ -326,7 +317,7 @@ def _contact_card(
 
 
 def _contact() -> rx.Component:
-    return rx.grid(
+    return two_columns(
         _contact_card(
             "mail",
             "violet",
@@ -362,9 +353,6 @@ def _contact() -> rx.Component:
                 class_name="help-community-soon",
             ),
         ),
-        columns=rx.breakpoints(initial="1", md="2"),
-        spacing="4",
-        width="100%",
     )
 
 

@@ -17,7 +17,9 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
-from startup_toolkit.components.props import GROW, WRAP_ROW
+from startup_toolkit.components.panels import icon_text_button
+from startup_toolkit.components.props import GROW, SOFT_PILL, WRAP_ROW
+from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.db import in_worker
 from startup_toolkit.services import notifications as notes
@@ -43,6 +45,12 @@ DATE_FORMAT = "MMM D, YYYY [at] h:mm A"
 #: Badge colour per type (error, warning, success; anything else is info).
 TYPE_COLORS = {"error": "red", "warning": "amber", "success": "green", "info": "blue"}
 TYPE_LABELS = {"error": "Error", "warning": "Warning", "success": "Success", "info": "Info"}
+TYPE_ICONS = {
+    "error": "circle-x",
+    "warning": "triangle-alert",
+    "success": "circle-check",
+    "info": "info",
+}
 
 
 @dataclasses.dataclass
@@ -169,37 +177,31 @@ class NotificationsState(rx.State):
 # --------------------------------------------------------------------------- view
 
 
+def _by_type(row: rx.Var, make: Callable[[str], Any]) -> rx.Var:
+    """`make(type)` for the row's type (info for anything else)."""
+    cases = [(kind, make(kind)) for kind in TYPE_ICONS if kind != "info"]
+    return rx.match(row.type, *cases, make("info"))
+
+
 def _type_icon(row: rx.Var) -> rx.Component:
-    def icon(name: str, color: str) -> rx.Component:
-        return rx.icon(name, size=18, color=f"var(--{color}-11)", aria_hidden="true")
+    def icon(kind: str) -> rx.Component:
+        color = TYPE_COLORS[kind]
+        return rx.icon(TYPE_ICONS[kind], size=18, color=f"var(--{color}-11)", aria_hidden="true")
 
-    return rx.center(
-        rx.match(
-            row.type,
-            ("error", icon("circle-x", "red")),
-            ("warning", icon("triangle-alert", "amber")),
-            ("success", icon("circle-check", "green")),
-            icon("info", "blue"),
-        ),
-        width="2.5rem",
-        height="2.5rem",
-        flex_shrink="0",
-        border_radius="var(--radius-4)",
-        background=rx.match(
-            row.type,
-            ("error", "var(--red-a3)"),
-            ("warning", "var(--amber-a3)"),
-            ("success", "var(--green-a3)"),
-            "var(--blue-a3)",
-        ),
-    )
+    background = _by_type(row, lambda kind: f"var(--{TYPE_COLORS[kind]}-a3)")
+    return tile(_by_type(row, icon), "2.5rem", "var(--radius-4)", background)
 
 
-def _action_button(icon: str, label: rx.Var, on_click: EventSpec, **props: Any) -> rx.Component:
+def _row_action(
+    row: rx.Var, icon: str, verb: str, handler: Callable[[Any], EventSpec], **props: Any
+) -> rx.Component:
+    """A ghost icon button, with its tooltip, that calls `handler` with the row's id; named
+    '`verb`: <message>'."""
+    label = f"{verb}: " + row.message.to(str)
     return rx.tooltip(
         rx.icon_button(
             rx.icon(icon, size=16, aria_hidden="true"),
-            on_click=on_click,
+            on_click=handler(row.id),
             variant="ghost",
             size="2",
             type="button",
@@ -246,18 +248,20 @@ def _notification_item(row: rx.Var) -> rx.Component:
             rx.hstack(
                 rx.cond(
                     ~row.is_read,
-                    _action_button(
+                    _row_action(
+                        row,
                         "check",
-                        "Mark as read: " + row.message.to(str),
-                        NotificationsState.mark_read(row.id),
+                        "Mark as read",
+                        NotificationsState.mark_read,
                         color_scheme="violet",
                         class_name="note-mark-read",
                     ),
                 ),
-                _action_button(
+                _row_action(
+                    row,
                     "trash-2",
-                    "Delete notification: " + row.message.to(str),
-                    NotificationsState.delete(row.id),
+                    "Delete notification",
+                    NotificationsState.delete,
                     color_scheme="red",
                     class_name="note-delete",
                 ),
@@ -301,10 +305,8 @@ def _header() -> rx.Component:
                     rx.badge(
                         NotificationsState.unread.to_string() + " unread",
                         color_scheme="violet",
-                        variant="soft",
-                        radius="full",
-                        size="2",
                         class_name="note-unread-count",
+                        **SOFT_PILL,
                     ),
                 ),
                 spacing="3",
@@ -320,13 +322,12 @@ def _header() -> rx.Component:
         ),
         rx.cond(
             NotificationsState.unread > 0,
-            rx.button(
-                rx.icon("check-check", size=16, aria_hidden="true"),
+            icon_text_button(
+                "check-check",
                 "Mark all read",
                 on_click=NotificationsState.mark_all_read,
                 variant="soft",
                 size="2",
-                type="button",
                 class_name="note-mark-all",
             ),
         ),
