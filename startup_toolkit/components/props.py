@@ -30,3 +30,5 @@ MUTED_TEXT: dict[str, Any] = {"color": "var(--gray-11)"}
 REVEAL_ON_SCROLL: dict[str, Any] = {"custom_attrs": {"data-reveal": ""}}
 #: A quiet FAQ accordion: ghost items in grey, and an open item closes again on a click.
 QUIET_ACCORDION: dict[str, Any] = {"collapsible": True, "variant": "ghost", "color_scheme": "gray"}
+#: Small, faint text on an element without Radix text sizes (a timestamp, a counter).
+FAINT_SMALL: dict[str, Any] = {"font_size": "var(--font-size-1)", "color": "var(--gray-10)"}

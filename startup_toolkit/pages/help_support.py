@@ -8,7 +8,8 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
-from startup_toolkit.components.props import QUIET_ACCORDION
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import FILL_COLUMN, QUIET_ACCORDION, SOFT_PILL
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
 from startup_toolkit.components.section_heading import page_intro, tool_heading
 from startup_toolkit.components.theme import card_style, gradient_text, heading_style
@@ -138,7 +139,7 @@ def _quick_link(label: str, description: str, href: str, icon: str) -> rx.Compon
         ),
         rx.vstack(
             rx.text(label, weight="medium", size="3", color="var(--gray-12)"),
-            rx.text(description, size="2", color="var(--gray-11)"),
+            muted_text(description),
             spacing="1",
             align="start",
         ),
@@ -172,7 +173,7 @@ def _section_heading(text: str, anchor: str = "") -> rx.Component:
 def _guide_card(tool: Tool) -> rx.Component:
     return rx.vstack(
         tool_heading(tool, "h3", "2.5rem", 20),
-        rx.text(tool.description, size="2", color="var(--gray-11)", flex_grow="1"),
+        muted_text(tool.description, flex_grow="1"),
         rx.link(
             f"Open {tool.name}",
             rx.icon("arrow-right", size=14, aria_hidden="true"),
@@ -200,10 +201,7 @@ def _documentation() -> rx.Component:
         rx.vstack(
             _section_heading("Getting Started", "getting-started"),
             rx.el.ol(
-                *[
-                    rx.el.li(rx.text(text, size="3", color="var(--gray-11)"))
-                    for text in GETTING_STARTED
-                ],
+                *[rx.el.li(muted_text(text, size="3")) for text in GETTING_STARTED],
                 style={
                     "padding_left": "1.5rem",
                     "margin": "0",
@@ -214,23 +212,20 @@ def _documentation() -> rx.Component:
                 },
             ),
             spacing="3",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
             style=card_style,
         ),
         rx.vstack(
             _section_heading("AI tools guide", "ai-tools"),
-            rx.text(
+            muted_text(
                 "Three tools most founders start with. ",
                 rx.link("See every tool", href=TOOL_EXPLORER_PATH),
                 " in the Tool Explorer.",
                 size="3",
-                color="var(--gray-11)",
             ),
             card_grid(*[_guide_card(tool) for tool in GUIDE_TOOLS], md="3"),
             spacing="3",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         spacing="6",
         width="100%",
@@ -263,7 +258,7 @@ def _how_it_works() -> rx.Component:
                             spacing="2",
                             align="center",
                         ),
-                        rx.text(text, size="2", color="var(--gray-11)"),
+                        muted_text(text),
                         spacing="1",
                         align="start",
                     ),
@@ -285,9 +280,7 @@ def _faq() -> rx.Component:
         *[
             rx.accordion.item(
                 header=rx.text(question, weight="medium", size="3", text_align="left"),
-                content=rx.text(
-                    answer, size="2", color="var(--gray-11)", class_name="help-faq-answer"
-                ),
+                content=muted_text(answer, class_name="help-faq-answer"),
                 value=value,
                 class_name="help-faq-item",
                 data_faq=value,
@@ -308,7 +301,7 @@ def _contact_card(
     return rx.vstack(
         rx.icon(icon, size=24, color=f"var(--{color}-11)", aria_hidden="true"),
         rx.heading(title, as_="h2", size="5", style=heading_style),
-        rx.text(text, size="3", color="var(--gray-11)"),
+        muted_text(text, size="3"),
         action,
         spacing="3",
         align="start",
@@ -346,11 +339,9 @@ def _contact() -> rx.Component:
             rx.badge(
                 rx.icon("clock", size=14, aria_hidden="true"),
                 "Community coming soon",
-                variant="soft",
                 color_scheme="cyan",
-                radius="full",
-                size="2",
                 class_name="help-community-soon",
+                **SOFT_PILL,
             ),
         ),
     )

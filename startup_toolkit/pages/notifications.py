@@ -17,8 +17,8 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
-from startup_toolkit.components.panels import icon_text_button
-from startup_toolkit.components.props import GROW, SOFT_PILL, WRAP_ROW
+from startup_toolkit.components.panels import icon_text_button, muted_text
+from startup_toolkit.components.props import FAINT_SMALL, GROW, KEEP_SIZE, SOFT_PILL, WRAP_ROW
 from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.db import in_worker
@@ -212,65 +212,66 @@ def _row_action(
     )
 
 
+def _meta_line(row: rx.Var) -> rx.Component:
+    """The row's type badge, 'New' while it is unread, and when it came."""
+    return rx.hstack(
+        rx.badge(row.label, color_scheme=row.color, variant="soft", radius="full"),
+        rx.cond(
+            ~row.is_read,
+            rx.badge(
+                "New", color_scheme="violet", variant="solid", radius="full", class_name="note-new"
+            ),
+        ),
+        rx.moment(
+            row.created_at, format=DATE_FORMAT, local=True, class_name="note-time", **FAINT_SMALL
+        ),
+        spacing="2",
+        **WRAP_ROW,
+    )
+
+
+def _row_actions(row: rx.Var) -> rx.Component:
+    """Mark as read (while the row is unread) and Delete."""
+    return rx.hstack(
+        rx.cond(
+            ~row.is_read,
+            _row_action(
+                row,
+                "check",
+                "Mark as read",
+                NotificationsState.mark_read,
+                color_scheme="violet",
+                class_name="note-mark-read",
+            ),
+        ),
+        _row_action(
+            row,
+            "trash-2",
+            "Delete notification",
+            NotificationsState.delete,
+            color_scheme="red",
+            class_name="note-delete",
+        ),
+        spacing="3",
+        align="center",
+        padding_top="0.4rem",
+        padding_right="0.25rem",
+        **KEEP_SIZE,
+    )
+
+
 def _notification_item(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.hstack(
             _type_icon(row),
             rx.vstack(
                 rx.text(row.message, size="3", color="var(--gray-12)", class_name="note-message"),
-                rx.hstack(
-                    rx.badge(row.label, color_scheme=row.color, variant="soft", radius="full"),
-                    rx.cond(
-                        ~row.is_read,
-                        rx.badge(
-                            "New",
-                            color_scheme="violet",
-                            variant="solid",
-                            radius="full",
-                            class_name="note-new",
-                        ),
-                    ),
-                    rx.moment(
-                        row.created_at,
-                        format=DATE_FORMAT,
-                        local=True,
-                        font_size="var(--font-size-1)",
-                        color="var(--gray-10)",
-                        class_name="note-time",
-                    ),
-                    spacing="2",
-                    **WRAP_ROW,
-                ),
+                _meta_line(row),
                 spacing="2",
                 align="start",
                 **GROW,
             ),
-            rx.hstack(
-                rx.cond(
-                    ~row.is_read,
-                    _row_action(
-                        row,
-                        "check",
-                        "Mark as read",
-                        NotificationsState.mark_read,
-                        color_scheme="violet",
-                        class_name="note-mark-read",
-                    ),
-                ),
-                _row_action(
-                    row,
-                    "trash-2",
-                    "Delete notification",
-                    NotificationsState.delete,
-                    color_scheme="red",
-                    class_name="note-delete",
-                ),
-                spacing="3",
-                align="center",
-                flex_shrink="0",
-                padding_top="0.4rem",
-                padding_right="0.25rem",
-            ),
+            _row_actions(row),
             spacing="3",
             align="start",
             width="100%",
@@ -312,11 +313,7 @@ def _header() -> rx.Component:
                 spacing="3",
                 **WRAP_ROW,
             ),
-            rx.text(
-                "Updates about your account and your tools, newest first.",
-                size="3",
-                color="var(--gray-11)",
-            ),
+            muted_text("Updates about your account and your tools, newest first.", size="3"),
             spacing="2",
             align="start",
         ),
@@ -344,7 +341,7 @@ def _body() -> rx.Component:
         NotificationsState.loading,
         rx.hstack(
             rx.spinner(size="2"),
-            rx.text(LOADING_TEXT, size="2", color="var(--gray-11)"),
+            muted_text(LOADING_TEXT),
             spacing="2",
             align="center",
             padding_y="2rem",

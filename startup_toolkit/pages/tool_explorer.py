@@ -15,6 +15,7 @@ from reflex.experimental.client_state import ClientStateVar
 
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.section_heading import page_intro, tool_heading
 from startup_toolkit.components.theme import gradient_text
 from startup_toolkit.components.tool_layout import ai_disclaimer
@@ -91,7 +92,7 @@ def _category_button(label: str) -> rx.Component:
 def _tool_card(tool: Tool) -> rx.Component:
     return rx.el.article(
         tool_heading(tool, "h2", "2.75rem", 22, width="100%"),
-        rx.text(tool.description, size="2", color="var(--gray-11)", flex_grow="1"),
+        muted_text(tool.description, flex_grow="1"),
         rx.button(
             "Launch Tool",
             rx.icon("arrow-right", size=16, aria_hidden="true"),
