@@ -24,6 +24,7 @@ from startup_toolkit.components.form_kit import (
 )
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import WIDE_CONTROL
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.contact import (
@@ -255,8 +256,7 @@ def _input_props(field: str, error: rx.Var[str]) -> dict[str, Any]:
         "name": field,
         "aria_required": "true",
         **invalid_props(error, field_id),
-        "size": "3",
-        "width": "100%",
+        **WIDE_CONTROL,
     }
 
 

@@ -14,7 +14,11 @@ from reflex.event import EventSpec
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import ghost_icon_button
-from startup_toolkit.components.props import QUIET_ACCORDION, REVEAL_ON_SCROLL
+from startup_toolkit.components.props import (
+    CENTERED_GRAY_TEXT,
+    QUIET_ACCORDION,
+    REVEAL_ON_SCROLL,
+)
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.status_page import button_row
 from startup_toolkit.components.testimonials import testimonials_section
@@ -224,9 +228,8 @@ def hero() -> rx.Component:
                 "Get all-access to the AI toolkit that diagnoses, plans and grows your startup. "
                 "Simple monthly pricing, cancel anytime.",
                 size=rx.breakpoints(initial="3", sm="4"),
-                color_scheme="gray",
-                align="center",
                 max_width="38rem",
+                **CENTERED_GRAY_TEXT,
             ),
             spacing="5",
             align="center",
@@ -318,9 +321,8 @@ def benefits() -> rx.Component:
             _title("Built to get you moving"),
             rx.text(
                 "Stop guessing. Get clear answers, a plan and the next step for your startup.",
-                color_scheme="gray",
-                align="center",
                 max_width="36rem",
+                **CENTERED_GRAY_TEXT,
             ),
             spacing="3",
             align="center",
@@ -370,9 +372,8 @@ def closing_cta() -> rx.Component:
                     "Join founders who validate faster, raise smarter and grow with a plan. "
                     f"{PRICE_LABEL} per month, cancel anytime.",
                     size="3",
-                    color_scheme="gray",
-                    align="center",
                     max_width="34rem",
+                    **CENTERED_GRAY_TEXT,
                 ),
                 button_row(
                     subscribe_button("Subscribe", "cta-subscribe", size="3"),
