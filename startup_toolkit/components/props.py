@@ -26,3 +26,13 @@ SOFT_GRAY_BUTTON: dict[str, Any] = {"color_scheme": "gray", "type": "button", "v
 SOFT_PILL: dict[str, Any] = {"radius": "full", "size": "2", "variant": "soft"}
 #: Muted secondary text.
 MUTED_TEXT: dict[str, Any] = {"color": "var(--gray-11)"}
+#: Fades the element in when it scrolls into view (assets/js/public.js looks for the marker).
+REVEAL_ON_SCROLL: dict[str, Any] = {"custom_attrs": {"data-reveal": ""}}
+#: A quiet FAQ accordion: ghost items in grey, and an open item closes again on a click.
+QUIET_ACCORDION: dict[str, Any] = {"collapsible": True, "variant": "ghost", "color_scheme": "gray"}
+#: Small, faint text on an element without Radix text sizes (a timestamp, a counter).
+FAINT_SMALL: dict[str, Any] = {"font_size": "var(--font-size-1)", "color": "var(--gray-10)"}
+#: A large control as wide as its column (a form input, a full-width button).
+WIDE_CONTROL: dict[str, Any] = {"size": "3", "width": "100%"}
+#: Grey text centred in its column (the lead line under a centred title).
+CENTERED_GRAY_TEXT: dict[str, Any] = {"color_scheme": "gray", "align": "center"}

@@ -23,7 +23,8 @@ from startup_toolkit.components.form_kit import (
     tile_row,
 )
 from startup_toolkit.components.layout import page_layout, section
-from startup_toolkit.components.props import MUTED_TEXT
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import WIDE_CONTROL
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.contact import (
@@ -255,8 +256,7 @@ def _input_props(field: str, error: rx.Var[str]) -> dict[str, Any]:
         "name": field,
         "aria_required": "true",
         **invalid_props(error, field_id),
-        "size": "3",
-        "width": "100%",
+        **WIDE_CONTROL,
     }
 
 
@@ -332,12 +332,8 @@ def contact_form() -> rx.Component:
                 extra=_message_counter(),
             ),
             rx.flex(
-                rx.text(
-                    "We usually reply within ",
-                    rx.el.strong(f"{REPLY_WITHIN_HOURS} hours"),
-                    ".",
-                    size="2",
-                    **MUTED_TEXT,
+                muted_text(
+                    "We usually reply within ", rx.el.strong(f"{REPLY_WITHIN_HOURS} hours"), "."
                 ),
                 _submit_button(),
                 direction=rx.breakpoints(initial="column-reverse", md="row"),
@@ -371,13 +367,7 @@ def sent_panel() -> rx.Component:
         ),
         _h2(SENT_TITLE, "6"),
         rx.text(ContactState.sent_note, size="3", color="var(--gray-12)", text_align="center"),
-        rx.text(
-            SENT_DESCRIPTION,
-            size="2",
-            color="var(--gray-11)",
-            text_align="center",
-            max_width="26rem",
-        ),
+        muted_text(SENT_DESCRIPTION, text_align="center", max_width="26rem"),
         # A thin bar that empties over the panel's 5 seconds, then the form comes back.
         rx.box(
             rx.box(
@@ -409,7 +399,7 @@ def sent_panel() -> rx.Component:
 def _info_row(icon: str, title: str, *body: rx.Component) -> rx.Component:
     return tile_row(
         icon_tile(icon, size="2.5rem"),
-        rx.text(title, size="2", weight="medium", color="var(--gray-11)"),
+        muted_text(title, weight="medium"),
         *body,
     )
 
@@ -419,9 +409,7 @@ def contact_panel() -> rx.Component:
     address = get_settings().contact_email
     return rx.vstack(
         _h2("Contact information", "4"),
-        rx.text(
-            "Prefer email? Write to us directly, we read every message.", size="2", **MUTED_TEXT
-        ),
+        muted_text("Prefer email? Write to us directly, we read every message."),
         _info_row(
             "mail",
             "General inquiries",
@@ -452,7 +440,7 @@ def contact_panel() -> rx.Component:
         ),
         rx.separator(size="4"),
         rx.vstack(
-            rx.text("Follow us", size="2", weight="medium", color="var(--gray-11)"),
+            muted_text("Follow us", weight="medium"),
             social_icons(),
             spacing="2",
             id="contact-social",
@@ -481,11 +469,10 @@ def _hero() -> rx.Component:
             size=rx.breakpoints(initial="8", md="9"),
             style={"font_family": HEADING_FONT, "letter_spacing": "-0.03em"},
         ),
-        rx.text(
+        muted_text(
             "Questions about the tools, your plan or a partnership? Send us a message and "
             f"a real person will get back to you within {REPLY_WITHIN_HOURS} hours.",
             size=rx.breakpoints(initial="3", md="4"),
-            color="var(--gray-11)",
             max_width="40rem",
         ),
         spacing="4",
@@ -516,12 +503,10 @@ def contact() -> rx.Component:
                         rx.vstack(
                             rx.vstack(
                                 _h2("Send us a message", "5"),
-                                rx.text(
+                                muted_text(
                                     "Fields marked ",
                                     rx.el.span("*", color="var(--accent-11)"),
                                     " are required.",
-                                    size="2",
-                                    **MUTED_TEXT,
                                 ),
                                 spacing="1",
                             ),

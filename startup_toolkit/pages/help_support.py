@@ -8,6 +8,9 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import FILL_COLUMN, QUIET_ACCORDION, SOFT_PILL
+from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
 from startup_toolkit.components.section_heading import page_intro, tool_heading
 from startup_toolkit.components.theme import card_style, gradient_text, heading_style
 from startup_toolkit.domain.catalog import (
@@ -127,18 +130,16 @@ FAQ: tuple[tuple[str, str, str], ...] = (
 
 def _quick_link(label: str, description: str, href: str, icon: str) -> rx.Component:
     body = rx.hstack(
-        rx.center(
+        tile(
             rx.icon(icon, size=20, aria_hidden="true"),
-            width="2.5rem",
-            height="2.5rem",
-            flex_shrink="0",
-            border_radius="var(--radius-4)",
-            background="var(--violet-a3)",
+            "2.5rem",
+            "var(--radius-4)",
+            "var(--violet-a3)",
             color="var(--violet-11)",
         ),
         rx.vstack(
             rx.text(label, weight="medium", size="3", color="var(--gray-12)"),
-            rx.text(description, size="2", color="var(--gray-11)"),
+            muted_text(description),
             spacing="1",
             align="start",
         ),
@@ -172,7 +173,7 @@ def _section_heading(text: str, anchor: str = "") -> rx.Component:
 def _guide_card(tool: Tool) -> rx.Component:
     return rx.vstack(
         tool_heading(tool, "h3", "2.5rem", 20),
-        rx.text(tool.description, size="2", color="var(--gray-11)", flex_grow="1"),
+        muted_text(tool.description, flex_grow="1"),
         rx.link(
             f"Open {tool.name}",
             rx.icon("arrow-right", size=14, aria_hidden="true"),
@@ -200,10 +201,7 @@ def _documentation() -> rx.Component:
         rx.vstack(
             _section_heading("Getting Started", "getting-started"),
             rx.el.ol(
-                *[
-                    rx.el.li(rx.text(text, size="3", color="var(--gray-11)"))
-                    for text in GETTING_STARTED
-                ],
+                *[rx.el.li(muted_text(text, size="3")) for text in GETTING_STARTED],
                 style={
                     "padding_left": "1.5rem",
                     "margin": "0",
@@ -214,28 +212,20 @@ def _documentation() -> rx.Component:
                 },
             ),
             spacing="3",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
             style=card_style,
         ),
         rx.vstack(
             _section_heading("AI tools guide", "ai-tools"),
-            rx.text(
+            muted_text(
                 "Three tools most founders start with. ",
                 rx.link("See every tool", href=TOOL_EXPLORER_PATH),
                 " in the Tool Explorer.",
                 size="3",
-                color="var(--gray-11)",
             ),
-            rx.grid(
-                *[_guide_card(tool) for tool in GUIDE_TOOLS],
-                columns=rx.breakpoints(initial="1", md="3"),
-                spacing="4",
-                width="100%",
-            ),
+            card_grid(*[_guide_card(tool) for tool in GUIDE_TOOLS], md="3"),
             spacing="3",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         spacing="6",
         width="100%",
@@ -247,13 +237,11 @@ def _how_it_works() -> rx.Component:
         *[
             rx.el.li(
                 rx.hstack(
-                    rx.center(
+                    tile(
                         rx.text(str(number), weight="bold", size="3"),
-                        width="2.25rem",
-                        height="2.25rem",
-                        flex_shrink="0",
-                        border_radius="9999px",
-                        background="var(--violet-9)",
+                        "2.25rem",
+                        "9999px",
+                        "var(--violet-9)",
                         color="white",
                         aria_hidden="true",
                     ),
@@ -270,7 +258,7 @@ def _how_it_works() -> rx.Component:
                             spacing="2",
                             align="center",
                         ),
-                        rx.text(text, size="2", color="var(--gray-11)"),
+                        muted_text(text),
                         spacing="1",
                         align="start",
                     ),
@@ -292,9 +280,7 @@ def _faq() -> rx.Component:
         *[
             rx.accordion.item(
                 header=rx.text(question, weight="medium", size="3", text_align="left"),
-                content=rx.text(
-                    answer, size="2", color="var(--gray-11)", class_name="help-faq-answer"
-                ),
+                content=muted_text(answer, class_name="help-faq-answer"),
                 value=value,
                 class_name="help-faq-item",
                 data_faq=value,
@@ -302,12 +288,10 @@ def _faq() -> rx.Component:
             for value, question, answer in FAQ
         ],
         type="single",
-        collapsible=True,
-        variant="ghost",
-        color_scheme="gray",
         width="100%",
         class_name="help-faq",
         style={**card_style, "padding": "0.5rem"},
+        **QUIET_ACCORDION,
     )
 
 
@@ -317,7 +301,7 @@ def _contact_card(
     return rx.vstack(
         rx.icon(icon, size=24, color=f"var(--{color}-11)", aria_hidden="true"),
         rx.heading(title, as_="h2", size="5", style=heading_style),
-        rx.text(text, size="3", color="var(--gray-11)"),
+        muted_text(text, size="3"),
         action,
         spacing="3",
         align="start",
@@ -326,7 +310,7 @@ def _contact_card(
 
 
 def _contact() -> rx.Component:
-    return rx.grid(
+    return two_columns(
         _contact_card(
             "mail",
             "violet",
@@ -355,16 +339,11 @@ def _contact() -> rx.Component:
             rx.badge(
                 rx.icon("clock", size=14, aria_hidden="true"),
                 "Community coming soon",
-                variant="soft",
                 color_scheme="cyan",
-                radius="full",
-                size="2",
                 class_name="help-community-soon",
+                **SOFT_PILL,
             ),
         ),
-        columns=rx.breakpoints(initial="1", md="2"),
-        spacing="4",
-        width="100%",
     )
 
 

@@ -17,7 +17,9 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
-from startup_toolkit.components.props import GROW, WRAP_ROW
+from startup_toolkit.components.panels import icon_text_button, muted_text
+from startup_toolkit.components.props import FAINT_SMALL, GROW, KEEP_SIZE, SOFT_PILL, WRAP_ROW
+from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.db import in_worker
 from startup_toolkit.services import notifications as notes
@@ -43,6 +45,12 @@ DATE_FORMAT = "MMM D, YYYY [at] h:mm A"
 #: Badge colour per type (error, warning, success; anything else is info).
 TYPE_COLORS = {"error": "red", "warning": "amber", "success": "green", "info": "blue"}
 TYPE_LABELS = {"error": "Error", "warning": "Warning", "success": "Success", "info": "Info"}
+TYPE_ICONS = {
+    "error": "circle-x",
+    "warning": "triangle-alert",
+    "success": "circle-check",
+    "info": "info",
+}
 
 
 @dataclasses.dataclass
@@ -169,37 +177,31 @@ class NotificationsState(rx.State):
 # --------------------------------------------------------------------------- view
 
 
+def _by_type(row: rx.Var, make: Callable[[str], Any]) -> rx.Var:
+    """`make(type)` for the row's type (info for anything else)."""
+    cases = [(kind, make(kind)) for kind in TYPE_ICONS if kind != "info"]
+    return rx.match(row.type, *cases, make("info"))
+
+
 def _type_icon(row: rx.Var) -> rx.Component:
-    def icon(name: str, color: str) -> rx.Component:
-        return rx.icon(name, size=18, color=f"var(--{color}-11)", aria_hidden="true")
+    def icon(kind: str) -> rx.Component:
+        color = TYPE_COLORS[kind]
+        return rx.icon(TYPE_ICONS[kind], size=18, color=f"var(--{color}-11)", aria_hidden="true")
 
-    return rx.center(
-        rx.match(
-            row.type,
-            ("error", icon("circle-x", "red")),
-            ("warning", icon("triangle-alert", "amber")),
-            ("success", icon("circle-check", "green")),
-            icon("info", "blue"),
-        ),
-        width="2.5rem",
-        height="2.5rem",
-        flex_shrink="0",
-        border_radius="var(--radius-4)",
-        background=rx.match(
-            row.type,
-            ("error", "var(--red-a3)"),
-            ("warning", "var(--amber-a3)"),
-            ("success", "var(--green-a3)"),
-            "var(--blue-a3)",
-        ),
-    )
+    background = _by_type(row, lambda kind: f"var(--{TYPE_COLORS[kind]}-a3)")
+    return tile(_by_type(row, icon), "2.5rem", "var(--radius-4)", background)
 
 
-def _action_button(icon: str, label: rx.Var, on_click: EventSpec, **props: Any) -> rx.Component:
+def _row_action(
+    row: rx.Var, icon: str, verb: str, handler: Callable[[Any], EventSpec], **props: Any
+) -> rx.Component:
+    """A ghost icon button, with its tooltip, that calls `handler` with the row's id; named
+    '`verb`: <message>'."""
+    label = f"{verb}: " + row.message.to(str)
     return rx.tooltip(
         rx.icon_button(
             rx.icon(icon, size=16, aria_hidden="true"),
-            on_click=on_click,
+            on_click=handler(row.id),
             variant="ghost",
             size="2",
             type="button",
@@ -210,63 +212,66 @@ def _action_button(icon: str, label: rx.Var, on_click: EventSpec, **props: Any) 
     )
 
 
+def _meta_line(row: rx.Var) -> rx.Component:
+    """The row's type badge, 'New' while it is unread, and when it came."""
+    return rx.hstack(
+        rx.badge(row.label, color_scheme=row.color, variant="soft", radius="full"),
+        rx.cond(
+            ~row.is_read,
+            rx.badge(
+                "New", color_scheme="violet", variant="solid", radius="full", class_name="note-new"
+            ),
+        ),
+        rx.moment(
+            row.created_at, format=DATE_FORMAT, local=True, class_name="note-time", **FAINT_SMALL
+        ),
+        spacing="2",
+        **WRAP_ROW,
+    )
+
+
+def _row_actions(row: rx.Var) -> rx.Component:
+    """Mark as read (while the row is unread) and Delete."""
+    return rx.hstack(
+        rx.cond(
+            ~row.is_read,
+            _row_action(
+                row,
+                "check",
+                "Mark as read",
+                NotificationsState.mark_read,
+                color_scheme="violet",
+                class_name="note-mark-read",
+            ),
+        ),
+        _row_action(
+            row,
+            "trash-2",
+            "Delete notification",
+            NotificationsState.delete,
+            color_scheme="red",
+            class_name="note-delete",
+        ),
+        spacing="3",
+        align="center",
+        padding_top="0.4rem",
+        padding_right="0.25rem",
+        **KEEP_SIZE,
+    )
+
+
 def _notification_item(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.hstack(
             _type_icon(row),
             rx.vstack(
                 rx.text(row.message, size="3", color="var(--gray-12)", class_name="note-message"),
-                rx.hstack(
-                    rx.badge(row.label, color_scheme=row.color, variant="soft", radius="full"),
-                    rx.cond(
-                        ~row.is_read,
-                        rx.badge(
-                            "New",
-                            color_scheme="violet",
-                            variant="solid",
-                            radius="full",
-                            class_name="note-new",
-                        ),
-                    ),
-                    rx.moment(
-                        row.created_at,
-                        format=DATE_FORMAT,
-                        local=True,
-                        font_size="var(--font-size-1)",
-                        color="var(--gray-10)",
-                        class_name="note-time",
-                    ),
-                    spacing="2",
-                    **WRAP_ROW,
-                ),
+                _meta_line(row),
                 spacing="2",
                 align="start",
                 **GROW,
             ),
-            rx.hstack(
-                rx.cond(
-                    ~row.is_read,
-                    _action_button(
-                        "check",
-                        "Mark as read: " + row.message.to(str),
-                        NotificationsState.mark_read(row.id),
-                        color_scheme="violet",
-                        class_name="note-mark-read",
-                    ),
-                ),
-                _action_button(
-                    "trash-2",
-                    "Delete notification: " + row.message.to(str),
-                    NotificationsState.delete(row.id),
-                    color_scheme="red",
-                    class_name="note-delete",
-                ),
-                spacing="3",
-                align="center",
-                flex_shrink="0",
-                padding_top="0.4rem",
-                padding_right="0.25rem",
-            ),
+            _row_actions(row),
             spacing="3",
             align="start",
             width="100%",
@@ -301,32 +306,25 @@ def _header() -> rx.Component:
                     rx.badge(
                         NotificationsState.unread.to_string() + " unread",
                         color_scheme="violet",
-                        variant="soft",
-                        radius="full",
-                        size="2",
                         class_name="note-unread-count",
+                        **SOFT_PILL,
                     ),
                 ),
                 spacing="3",
                 **WRAP_ROW,
             ),
-            rx.text(
-                "Updates about your account and your tools, newest first.",
-                size="3",
-                color="var(--gray-11)",
-            ),
+            muted_text("Updates about your account and your tools, newest first.", size="3"),
             spacing="2",
             align="start",
         ),
         rx.cond(
             NotificationsState.unread > 0,
-            rx.button(
-                rx.icon("check-check", size=16, aria_hidden="true"),
+            icon_text_button(
+                "check-check",
                 "Mark all read",
                 on_click=NotificationsState.mark_all_read,
                 variant="soft",
                 size="2",
-                type="button",
                 class_name="note-mark-all",
             ),
         ),
@@ -343,7 +341,7 @@ def _body() -> rx.Component:
         NotificationsState.loading,
         rx.hstack(
             rx.spinner(size="2"),
-            rx.text(LOADING_TEXT, size="2", color="var(--gray-11)"),
+            muted_text(LOADING_TEXT),
             spacing="2",
             align="center",
             padding_y="2rem",

@@ -13,6 +13,13 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.panels import ghost_icon_button
+from startup_toolkit.components.props import (
+    CENTERED_GRAY_TEXT,
+    QUIET_ACCORDION,
+    REVEAL_ON_SCROLL,
+)
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.status_page import button_row
 from startup_toolkit.components.testimonials import testimonials_section
 from startup_toolkit.components.theme import CONTENT_COLUMN, gradient_text, heading_style
@@ -128,13 +135,12 @@ def billing_problem_callout() -> rx.Component:
         rx.callout.root(
             rx.callout.icon(rx.icon("triangle-alert", size=18)),
             rx.callout.text(PricingState.billing_problem),
-            rx.icon_button(
-                rx.icon("x", size=14),
+            ghost_icon_button(
+                "x",
+                "Dismiss",
                 on_click=PricingState.dismiss_problem,
-                variant="ghost",
                 color_scheme="gray",
                 size="1",
-                aria_label="Dismiss",
                 margin_left="auto",
             ),
             color="amber",
@@ -222,9 +228,8 @@ def hero() -> rx.Component:
                 "Get all-access to the AI toolkit that diagnoses, plans and grows your startup. "
                 "Simple monthly pricing, cancel anytime.",
                 size=rx.breakpoints(initial="3", sm="4"),
-                color_scheme="gray",
-                align="center",
                 max_width="38rem",
+                **CENTERED_GRAY_TEXT,
             ),
             spacing="5",
             align="center",
@@ -288,7 +293,7 @@ def plan_card() -> rx.Component:
         ),
         class_name="plan-card",
         id="plan-card",
-        custom_attrs={"data-reveal": ""},
+        **REVEAL_ON_SCROLL,
     )
 
 
@@ -302,7 +307,7 @@ def benefit_card(icon: str, title: str, text: str, index: int) -> rx.Component:
             align="start",
         ),
         class_name="public-card",
-        custom_attrs={"data-reveal": ""},
+        **REVEAL_ON_SCROLL,
         style={"--reveal-delay": f"{index * 100}ms"},
     )
 
@@ -316,19 +321,17 @@ def benefits() -> rx.Component:
             _title("Built to get you moving"),
             rx.text(
                 "Stop guessing. Get clear answers, a plan and the next step for your startup.",
-                color_scheme="gray",
-                align="center",
                 max_width="36rem",
+                **CENTERED_GRAY_TEXT,
             ),
             spacing="3",
             align="center",
             margin_bottom="2.5rem",
         ),
-        rx.grid(
+        card_grid(
             *[benefit_card(icon, title, text, i) for i, (icon, title, text) in enumerate(BENEFITS)],
-            columns=rx.breakpoints(initial="1", sm="2", lg="4"),
-            spacing="4",
-            width="100%",
+            sm="2",
+            lg="4",
         ),
         id="benefits",
     )
@@ -344,18 +347,16 @@ def faq() -> rx.Component:
                     for i, (question, answer) in enumerate(FAQ)
                 ],
                 type="multiple",
-                collapsible=True,
-                variant="ghost",
-                color_scheme="gray",
                 class_name="faq-root",
                 width="100%",
+                **QUIET_ACCORDION,
             ),
             spacing="6",
             align="center",
             max_width="46rem",
             margin_x="auto",
             width="100%",
-            custom_attrs={"data-reveal": ""},
+            **REVEAL_ON_SCROLL,
         ),
         id="faq",
         padding_y=TIGHT_PADDING_Y,
@@ -371,9 +372,8 @@ def closing_cta() -> rx.Component:
                     "Join founders who validate faster, raise smarter and grow with a plan. "
                     f"{PRICE_LABEL} per month, cancel anytime.",
                     size="3",
-                    color_scheme="gray",
-                    align="center",
                     max_width="34rem",
+                    **CENTERED_GRAY_TEXT,
                 ),
                 button_row(
                     subscribe_button("Subscribe", "cta-subscribe", size="3"),
@@ -390,7 +390,7 @@ def closing_cta() -> rx.Component:
             ),
             class_name="cta-panel",
             id="pricing-cta",
-            custom_attrs={"data-reveal": ""},
+            **REVEAL_ON_SCROLL,
         ),
         padding_y=TIGHT_PADDING_Y,
     )

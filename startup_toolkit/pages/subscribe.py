@@ -19,6 +19,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
+from startup_toolkit.components.props import WIDE_CONTROL
 from startup_toolkit.components.status_page import (
     button_row,
     status_badge,
@@ -208,10 +209,9 @@ def next_step(icon: str, label: str, href: str, text: str, element_id: str) -> r
             link_button(
                 rx.fragment(label, rx.icon("arrow-right", size=16)),
                 href,
-                size="3",
-                width="100%",
                 white_space="nowrap",
                 id=element_id,
+                **WIDE_CONTROL,
             ),
             spacing="3",
             align="start",

@@ -14,7 +14,10 @@ from reflex.event import EventSpec
 from reflex.experimental.client_state import ClientStateVar
 
 from startup_toolkit.components.empty_panel import empty_panel
+from startup_toolkit.components.form_kit import field_label
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import WIDE_CONTROL
 from startup_toolkit.components.section_heading import page_intro, tool_heading
 from startup_toolkit.components.theme import gradient_text
 from startup_toolkit.components.tool_layout import ai_disclaimer
@@ -91,7 +94,7 @@ def _category_button(label: str) -> rx.Component:
 def _tool_card(tool: Tool) -> rx.Component:
     return rx.el.article(
         tool_heading(tool, "h2", "2.75rem", 22, width="100%"),
-        rx.text(tool.description, size="2", color="var(--gray-11)", flex_grow="1"),
+        muted_text(tool.description, flex_grow="1"),
         rx.button(
             "Launch Tool",
             rx.icon("arrow-right", size=16, aria_hidden="true"),
@@ -146,13 +149,7 @@ def _header() -> rx.Component:
 
 def _controls() -> rx.Component:
     return rx.vstack(
-        rx.el.label(
-            "Search tools",
-            html_for=SEARCH_ID,
-            font_weight="500",
-            font_size="var(--font-size-2)",
-            color="var(--gray-12)",
-        ),
+        field_label("Search tools", SEARCH_ID),
         rx.input(
             rx.input.slot(rx.icon("search", size=16, aria_hidden="true")),
             id=SEARCH_ID,
@@ -160,13 +157,12 @@ def _controls() -> rx.Component:
             value=search.value,
             on_change=search.set_value,
             placeholder="Try 'funding' or 'growth'",
-            size="3",
-            width="100%",
             max_width="32rem",
             auto_complete="off",
             # The field's root draws the focus ring; the inner input's own outline would
             # leave the icon outside it.
             style={"& input:focus-visible": {"outline": "none"}},
+            **WIDE_CONTROL,
         ),
         rx.hstack(
             *[_category_button(label) for label in CATEGORY_FILTERS],
