@@ -62,8 +62,7 @@ def _password_dialog() -> rx.Component:
         ),
         on_submit=ProfileState.change_password,
         aria_label="Change password",
-        open=ProfileState.password_dialog_open,
-        on_open_change=ProfileState.set_password_dialog_open,
+        open_flag="password_dialog_open",
     )
 
 
@@ -142,8 +141,7 @@ def _totp_setup_dialog() -> rx.Component:
         ),
         on_submit=ProfileState.confirm_two_factor,
         aria_label="Turn on two-factor authentication",
-        open=ProfileState.totp_setup_open,
-        on_open_change=ProfileState.set_totp_setup_open,
+        open_flag="totp_setup_open",
         max_width="32rem",
     )
 
@@ -181,17 +179,14 @@ def _totp_disable_dialog() -> rx.Component:
         ),
         on_submit=ProfileState.disable_two_factor,
         aria_label="Turn off two-factor authentication",
-        open=ProfileState.totp_disable_open,
-        on_open_change=ProfileState.set_totp_disable_open,
+        open_flag="totp_disable_open",
     )
 
 
 def security_tab() -> rx.Component:
     """P-PROF-4: two-factor, login notifications, session timeout, password."""
     return settings_section(
-        "shield-check",
-        "Security",
-        "Protect your account and control sessions.",
+        "security-card",
         rx.box(
             switch_row(
                 "security-two-factor",
@@ -255,6 +250,5 @@ def security_tab() -> rx.Component:
         _totp_setup_dialog(),
         _totp_disable_dialog(),
         spacing="4",
-        id="security-card",
         max_width="52rem",
     )
