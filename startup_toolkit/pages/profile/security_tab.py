@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.form_kit import checked_field, invalid_props
-from startup_toolkit.components.panels import icon_text_button
+from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import GROW
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
@@ -83,7 +83,7 @@ def _totp_setup_dialog() -> rx.Component:
                 id="totp-qr",
             ),
             rx.vstack(
-                rx.text("Can't scan it? Enter this key:", size="2", color="var(--gray-11)"),
+                muted_text("Can't scan it? Enter this key:"),
                 rx.code(
                     ProfileState.totp_secret,
                     id="totp-secret",
@@ -224,11 +224,10 @@ def security_tab() -> rx.Component:
             setting_row(
                 rx.vstack(
                     rx.text("Password", size="2", weight="medium", color="var(--gray-12)"),
-                    rx.text(
+                    muted_text(
                         "Last changed: ",
                         rx.el.span(ProfileState.password_last_changed, id="password-last-changed"),
                         size="1",
-                        color="var(--gray-11)",
                     ),
                     spacing="1",
                     **GROW,

@@ -13,7 +13,8 @@ from startup_toolkit.components.form_kit import (
     icon_tile,
     tile_row,
 )
-from startup_toolkit.components.props import GROW, SOFT_GRAY_BUTTON
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import GROW, MUTED_TEXT, SOFT_GRAY_BUTTON
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SECTION_HEADINGS
@@ -49,7 +50,7 @@ def settings_card_header(icon: str, title: str, text: str, color: str = "accent"
     return tile_row(
         icon_tile(icon, color),
         rx.heading(title, as_="h2", size="4", style=heading_style),
-        rx.text(text, size="2", color="var(--gray-11)"),
+        muted_text(text),
     )
 
 
@@ -89,7 +90,7 @@ def form_dialog(
             rx.form(
                 rx.vstack(
                     rx.dialog.title(title, style=heading_style, margin="0"),
-                    rx.dialog.description(description, size="2", color="var(--gray-11)"),
+                    rx.dialog.description(description, size="2", **MUTED_TEXT),
                     *fields,
                     rx.flex(
                         rx.dialog.close(
