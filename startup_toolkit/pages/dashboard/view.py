@@ -10,6 +10,7 @@ from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.header import user_avatar
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import FILL_ROW, GROW, MUTED_TEXT
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
@@ -178,10 +179,8 @@ def action_cards() -> rx.Component:
         "Find the right AI tool for your next step.",
         link_button("Explore New Tools", TOOL_EXPLORER_PATH, variant="soft"),
     )
-    return rx.grid(
+    return card_grid(
         card_panel(rx.cond(S.loading, skeleton("5.5rem"), resume), id="resume-card"),
         card_panel(explore),
-        columns=rx.breakpoints(initial="1", sm="2"),
-        spacing="4",
-        width="100%",
+        sm="2",
     )

@@ -9,6 +9,7 @@ import reflex as rx
 from startup_toolkit.components.cards import card_panel, card_title
 from startup_toolkit.components.panels import ghost_icon_button, muted_text
 from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 
@@ -93,12 +94,7 @@ def list_card(
 
 def tile_grid(items: rx.Var, tile: Any, **columns: str) -> rx.Component:
     """`tile(item)` for each of `items` in a grid, one column on phones."""
-    return rx.grid(
-        rx.foreach(items, tile),
-        columns=rx.breakpoints(initial="1", **columns),
-        spacing="3",
-        width="100%",
-    )
+    return card_grid(rx.foreach(items, tile), spacing="3", **columns)
 
 
 def row_list(items: rx.Var, row: Any) -> rx.Component:

@@ -14,7 +14,7 @@ from startup_toolkit.components.form_kit import (
     tile_row,
 )
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import GROW, MUTED_TEXT, SOFT_GRAY_BUTTON
+from startup_toolkit.components.props import GROW, MUTED_TEXT, SOFT_GRAY_BUTTON, SPREAD_ROW
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SECTION_HEADINGS
@@ -189,12 +189,10 @@ def switch_row(
             flex_shrink="0",
             **props,
         ),
-        justify="between",
-        align="center",
         spacing="4",
-        width="100%",
         padding_y="0.7rem",
         border_bottom=ROW_DIVIDER,
+        **SPREAD_ROW,
     )
 
 
