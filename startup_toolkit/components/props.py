@@ -26,3 +26,5 @@ SOFT_GRAY_BUTTON: dict[str, Any] = {"color_scheme": "gray", "type": "button", "v
 SOFT_PILL: dict[str, Any] = {"radius": "full", "size": "2", "variant": "soft"}
 #: Muted secondary text.
 MUTED_TEXT: dict[str, Any] = {"color": "var(--gray-11)"}
+#: A status region that screen readers announce politely when it changes (loading, progress).
+LIVE_STATUS: dict[str, Any] = {"role": "status", "aria_live": "polite"}

@@ -19,7 +19,7 @@ import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import MUTED_TEXT
+from startup_toolkit.components.props import LIVE_STATUS, MUTED_TEXT
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.pages.profile.ai_tab import ai_tab
 from startup_toolkit.pages.profile.profile_tab import profile_tab
@@ -54,8 +54,7 @@ def _loading() -> rx.Component:
         min_height="40vh",
         width="100%",
         id="profile-loading",
-        role="status",
-        aria_live="polite",
+        **LIVE_STATUS,
     )
 
 

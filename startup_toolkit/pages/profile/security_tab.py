@@ -23,14 +23,23 @@ from startup_toolkit.pages.profile.widgets import (
 )
 
 
-def _password_input(name: str, label: str, error_key: str, auto_complete: str) -> rx.Component:
-    fid = f"password-{name.replace('_', '-')}"
-    error = error_for(ProfileState.password_errors, error_key)
+def _password_field(
+    label: str,
+    element_id: str,
+    name: str,
+    auto_complete: str,
+    error: rx.Var,
+    error_base: str = "",
+    color: str | None = "violet",
+) -> rx.Component:
+    """A required password field and its inline error (`<error_base>-error`, by default
+    `<element_id>-error`); `color` as in `invalid_props`."""
+    base = error_base or element_id
     return checked_field(
         label,
-        fid,
+        element_id,
         rx.input(
-            id=fid,
+            id=element_id,
             name=name,
             type="password",
             auto_complete=auto_complete,
@@ -38,10 +47,18 @@ def _password_input(name: str, label: str, error_key: str, auto_complete: str) -
             max_length=PASSWORD_MAX,
             size="3",
             width="100%",
-            **invalid_props(error, fid),
+            **invalid_props(error, base, color),
         ),
         error,
+        f"{base}-error",
     )
+
+
+def _password_input(name: str, label: str, error_key: str, auto_complete: str) -> rx.Component:
+    """One of the Change Password fields (its error from `password_errors[error_key]`)."""
+    fid = f"password-{name.replace('_', '-')}"
+    error = error_for(ProfileState.password_errors, error_key)
+    return _password_field(label, fid, name, auto_complete, error)
 
 
 def _password_dialog() -> rx.Component:
@@ -151,23 +168,14 @@ def _totp_disable_dialog() -> rx.Component:
         "Turn off two-factor authentication",
         "Confirm it's you with a current code from your authenticator app or your account "
         "password.",
-        checked_field(
+        _password_field(
             "Authentication code or password",
             "totp-disable-proof",
-            rx.input(
-                id="totp-disable-proof",
-                name="code_or_password",
-                type="password",
-                auto_complete="current-password",
-                required=True,
-                max_length=PASSWORD_MAX,
-                size="3",
-                width="100%",
-                aria_invalid=rx.cond(ProfileState.totp_disable_error != "", "true", "false"),
-                aria_describedby="totp-disable-error",
-            ),
+            "code_or_password",
+            "current-password",
             ProfileState.totp_disable_error,
-            "totp-disable-error",
+            error_base="totp-disable",
+            color=None,
         ),
         confirm=dialog_submit(
             "Turn off",
