@@ -36,3 +36,5 @@ FAINT_SMALL: dict[str, Any] = {"font_size": "var(--font-size-1)", "color": "var(
 WIDE_CONTROL: dict[str, Any] = {"size": "3", "width": "100%"}
 #: Grey text centred in its column (the lead line under a centred title).
 CENTERED_GRAY_TEXT: dict[str, Any] = {"color_scheme": "gray", "align": "center"}
+#: A status region that screen readers announce politely when it changes (loading, progress).
+LIVE_STATUS: dict[str, Any] = {"role": "status", "aria_live": "polite"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.pages.dashboard.state import LOAD_FAILED, DashboardState
 from startup_toolkit.pages.dashboard.view import (
     action_cards,
@@ -52,13 +53,7 @@ def dashboard() -> rx.Component:
         action_cards(),
         saved_section(),
         documents_section(),
-        rx.grid(
-            activity_section(),
-            notifications_section(),
-            columns=rx.breakpoints(initial="1", lg="2"),
-            spacing="4",
-            width="100%",
-        ),
+        card_grid(activity_section(), notifications_section(), lg="2"),
         spacing="4",
         width="100%",
         min_width="0",

@@ -59,18 +59,25 @@ def _favorite_rows(items: tuple[service.FavoriteItem, ...]) -> list[dict[str, st
     return [{"name": f.tool_name, "path": f.tool_path, "icon": f.icon} for f in items]
 
 
+def _dated(at: datetime, now: datetime) -> dict[str, str]:
+    """An entry's time for the page: ISO `at`, and the relative label `when` ('' if old)."""
+    return {"at": at.isoformat(), "when": _when(at, now)}
+
+
+def _saved_row(s: service.SavedItem) -> dict[str, str]:
+    """A saved result as the list and the detail modal show it."""
+    return {
+        "id": str(s.id),
+        "title": s.title,
+        "tool": s.tool_name,
+        "type": s.content_type,
+        "at": s.created_at.isoformat(),
+        "summary": s.summary,
+    }
+
+
 def _saved_rows(items: tuple[service.SavedItem, ...]) -> list[dict[str, str]]:
-    return [
-        {
-            "id": str(s.id),
-            "title": s.title,
-            "tool": s.tool_name,
-            "type": s.content_type,
-            "at": s.created_at.isoformat(),
-            "summary": s.summary,
-        }
-        for s in items
-    ]
+    return [_saved_row(s) for s in items]
 
 
 def _document_rows(items: tuple[service.DocumentItem, ...]) -> list[dict[str, str]]:
@@ -90,13 +97,7 @@ def _document_rows(items: tuple[service.DocumentItem, ...]) -> list[dict[str, st
 
 def _activity_rows(items: tuple[service.ActivityItem, ...], now: datetime) -> list[dict[str, str]]:
     return [
-        {
-            "n": str(i + 1),
-            "tool": a.tool_name,
-            "action": a.action,
-            "at": a.created_at.isoformat(),
-            "when": _when(a.created_at, now),
-        }
+        {"n": str(i + 1), "tool": a.tool_name, "action": a.action, **_dated(a.created_at, now)}
         for i, a in enumerate(items)
     ]
 
@@ -110,24 +111,14 @@ def _notification_rows(
             "icon": n.icon,
             "message": n.message,
             "read": "1" if n.is_read else "",
-            "at": n.created_at.isoformat(),
-            "when": _when(n.created_at, now),
+            **_dated(n.created_at, now),
         }
         for n in items
     ]
 
 
 def _detail_row(found: service.ResultDetail) -> dict[str, str]:
-    return {
-        "id": str(found.id),
-        "title": found.title,
-        "tool": found.tool_name,
-        "type": found.content_type,
-        "at": found.created_at.isoformat(),
-        "html": found.html,
-        "text": found.text,
-        "summary": found.summary,
-    }
+    return {**_saved_row(found), "html": found.html, "text": found.text}
 
 
 class DashboardState(rx.State):

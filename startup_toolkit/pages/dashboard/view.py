@@ -8,13 +8,13 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.header import user_avatar
-from startup_toolkit.components.panels import icon_text_button
-from startup_toolkit.components.props import FILL_ROW, GROW
+from startup_toolkit.components.panels import icon_text_button, muted_text
+from startup_toolkit.components.props import FILL_ROW, GROW, MUTED_TEXT
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import (
-    MUTED,
     dashboard_title,
     loading_list,
     skeleton,
@@ -29,7 +29,7 @@ def profile_card() -> rx.Component:
         rx.vstack(
             user_avatar("6"),
             rx.heading(AuthState.user_name, size="5", style=heading_style, text_align="center"),
-            rx.text(AuthState.user_email, size="2", color=MUTED, style={"word_break": "break-all"}),
+            muted_text(AuthState.user_email, style={"word_break": "break-all"}),
             rx.cond(
                 S.plan_name != "",
                 rx.badge(
@@ -84,7 +84,7 @@ def favorites_card() -> rx.Component:
         loading_list(
             S.favorites,
             rx.vstack(rx.foreach(S.favorites, _favorite_row), spacing="2", width="100%"),
-            rx.text("No favorite tools yet.", size="2", color=MUTED),
+            muted_text("No favorite tools yet."),
             "5rem",
         ),
         icon_text_button(
@@ -101,7 +101,7 @@ def favorites_card() -> rx.Component:
 
 def _stat(label: str, value: rx.Var, icon: str) -> rx.Component:
     return rx.hstack(
-        rx.hstack(rx.icon(icon, size=16, color=MUTED), rx.text(label, size="2"), spacing="2"),
+        rx.hstack(rx.icon(icon, size=16, **MUTED_TEXT), rx.text(label, size="2"), spacing="2"),
         rx.spacer(),
         rx.text(value, weight="bold", size="3"),
         **FILL_ROW,
@@ -128,7 +128,7 @@ def welcome() -> rx.Component:
         rx.heading("Welcome back, ", AuthState.user_name, "!", size="7", style=heading_style),
         rx.text(
             "Pick up where you left off or try something new.",
-            color=MUTED,
+            **MUTED_TEXT,
             margin_top="0.35rem",
         ),
         style={
@@ -144,7 +144,7 @@ def _action(icon: str, title: rx.Component, text: str, button: rx.Component) -> 
     """One of the action cards' contents: icon and title, a line of text, its button."""
     return rx.vstack(
         rx.hstack(rx.icon(icon, size=18), title),
-        rx.text(text, size="2", color=MUTED),
+        muted_text(text),
         button,
         spacing="2",
         align="start",
@@ -179,10 +179,8 @@ def action_cards() -> rx.Component:
         "Find the right AI tool for your next step.",
         link_button("Explore New Tools", TOOL_EXPLORER_PATH, variant="soft"),
     )
-    return rx.grid(
+    return card_grid(
         card_panel(rx.cond(S.loading, skeleton("5.5rem"), resume), id="resume-card"),
         card_panel(explore),
-        columns=rx.breakpoints(initial="1", sm="2"),
-        spacing="4",
-        width="100%",
+        sm="2",
     )

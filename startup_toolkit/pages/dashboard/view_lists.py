@@ -6,21 +6,21 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.panels import ghost_icon_button
-from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW
+from startup_toolkit.components.panels import ghost_icon_button, muted_text
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import (
-    MUTED,
     counted_title,
     dashboard_title,
     empty,
+    feed_row,
     list_card,
+    muted_date,
     row_list,
     small_icon_button,
     tile_grid,
     tile_style,
-    when,
 )
 
 
@@ -56,10 +56,9 @@ def _saved_card(item: rx.Var) -> rx.Component:
             ),
             rx.cond(
                 item["summary"] != "",
-                rx.text(
+                muted_text(
                     item["summary"],
                     size="1",
-                    color=MUTED,
                     style={
                         "display": "-webkit-box",
                         "-webkit-line-clamp": "2",
@@ -68,7 +67,7 @@ def _saved_card(item: rx.Var) -> rx.Component:
                     },
                 ),
             ),
-            rx.text(rx.moment(item["at"], format="ll"), size="1", color=MUTED),
+            muted_date(item["at"]),
             spacing="2",
             **FILL_COLUMN,
         ),
@@ -102,7 +101,7 @@ def _document_card(item: rx.Var) -> rx.Component:
             ),
             rx.hstack(
                 rx.badge(item["kind"], variant="soft", size="1"),
-                rx.text(item["size"], size="1", color=MUTED),
+                muted_text(item["size"], size="1"),
                 spacing="2",
                 align="center",
             ),
@@ -131,7 +130,7 @@ def documents_section() -> rx.Component:
 
 
 def _activity_row(item: rx.Var) -> rx.Component:
-    return rx.hstack(
+    return feed_row(
         rx.box(
             rx.text(item["n"], size="1", weight="bold"),
             style={
@@ -144,16 +143,9 @@ def _activity_row(item: rx.Var) -> rx.Component:
                 "color": "var(--violet-11)",
             },
         ),
-        rx.vstack(
-            rx.text(rx.text.strong(item["tool"]), " · ", item["action"], size="2"),
-            when(item),
-            spacing="0",
-            align="start",
-            min_width="0",
-        ),
-        spacing="3",
+        rx.text(rx.text.strong(item["tool"]), " · ", item["action"], size="2"),
+        item,
         class_name="activity-item",
-        **FILL_COLUMN,
     )
 
 
@@ -179,25 +171,18 @@ def _notification_icon(kind: rx.Var) -> rx.Component:
 
 def _notification_row(item: rx.Var) -> rx.Component:
     unread = item["read"] == ""
-    return rx.hstack(
+    return feed_row(
         _notification_icon(item["icon"]),
-        rx.vstack(
-            rx.text(item["message"], size="2", weight=rx.cond(unread, "medium", "regular")),
-            when(item),
-            spacing="0",
-            align="start",
-            **GROW,
-        ),
+        rx.text(item["message"], size="2", weight=rx.cond(unread, "medium", "regular")),
+        item,
         rx.cond(
             unread,
             small_icon_button(
                 "x", "Dismiss", "Dismiss notification", S.dismiss_notification(item["id"])
             ),
         ),
-        spacing="3",
         opacity=rx.cond(unread, "1", "0.65"),
         class_name="notification-item",
-        **FILL_COLUMN,
     )
 
 

@@ -13,10 +13,10 @@ from startup_toolkit.components.panels import (
     modal,
     name_and_detail,
 )
-from startup_toolkit.components.props import FILL_ROW, WRAP_ROW
+from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, WRAP_ROW
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
 from startup_toolkit.pages.dashboard.state import DashboardState as S
-from startup_toolkit.pages.dashboard.view_parts import MUTED
+from startup_toolkit.pages.dashboard.view_parts import muted_date
 from startup_toolkit.state.auth import AuthState
 
 RESULT_BODY_STYLE: dict[str, Any] = {
@@ -65,7 +65,7 @@ def _favorite_option(tool: Tool) -> rx.Component:
 def favorites_modal() -> rx.Component:
     return modal(
         rx.dialog.title("Add Tools to Favorites"),
-        rx.dialog.description("Pin the tools you use most to your dashboard.", color=MUTED),
+        rx.dialog.description("Pin the tools you use most to your dashboard.", **MUTED_TEXT),
         rx.vstack(*[_favorite_option(t) for t in POPULAR_TOOLS], spacing="4", margin_y="1rem"),
         rx.flex(_close_button("Done"), justify="end"),
         opened=S.favorites_open,
@@ -88,7 +88,7 @@ def profile_modal() -> rx.Component:
     return modal(
         rx.dialog.title("Profile"),
         rx.dialog.description(
-            "Your name and email are managed in your account settings.", color=MUTED
+            "Your name and email are managed in your account settings.", **MUTED_TEXT
         ),
         rx.vstack(
             _readonly_field("Full name", "profile-full-name", AuthState.user_name),
@@ -133,7 +133,7 @@ def detail_modal() -> rx.Component:
         rx.hstack(
             rx.badge(d["tool"], variant="soft"),
             rx.badge(d["type"], variant="outline", color_scheme="gray"),
-            rx.cond(d["at"], rx.text(rx.moment(d["at"], format="lll"), size="1", color=MUTED)),
+            rx.cond(d["at"], muted_date(d["at"], "lll")),
             spacing="2",
             margin_y="0.75rem",
             **WRAP_ROW,

@@ -7,12 +7,11 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.cards import card_panel, card_title
-from startup_toolkit.components.panels import ghost_icon_button
-from startup_toolkit.components.props import FILL_ROW
+from startup_toolkit.components.panels import ghost_icon_button, muted_text
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.dashboard.state import DashboardState as S
-
-MUTED = "var(--gray-11)"
 
 
 def tile_style(padding: str) -> dict[str, Any]:
@@ -42,18 +41,35 @@ def skeleton(height: str = "4rem") -> rx.Component:
     return rx.skeleton(rx.box(height=height, width="100%"), loading=True)
 
 
+def muted_date(at: rx.Var, date_format: str = "ll") -> rx.Component:
+    """The time `at` as a small muted locale date (`date_format`: a moment.js format)."""
+    return muted_text(rx.moment(at, format=date_format), size="1")
+
+
 def when(item: rx.Var) -> rx.Component:
     """The relative label from the server, or a locale date for older entries."""
-    return rx.cond(
-        item["when"] != "",
-        rx.text(item["when"], size="1", color=MUTED),
-        rx.text(rx.moment(item["at"], format="ll"), size="1", color=MUTED),
+    return rx.cond(item["when"] != "", muted_text(item["when"], size="1"), muted_date(item["at"]))
+
+
+def feed_row(
+    lead: rx.Component, line: rx.Component, item: rx.Var, *end: rx.Component, **props: Any
+) -> rx.Component:
+    """A row of a dated list (activity, notifications): `lead`, then `line` over the entry's
+    time (`when`), then `end` (pushed to the right: the text between takes the free space)."""
+    text_width = GROW if end else {"min_width": "0"}
+    return rx.hstack(
+        lead,
+        rx.vstack(line, when(item), spacing="0", align="start", **text_width),
+        *end,
+        spacing="3",
+        **props,
+        **FILL_COLUMN,
     )
 
 
 def empty(text: str, *extra: rx.Component) -> rx.Component:
     return rx.vstack(
-        rx.text(text, size="2", color=MUTED),
+        muted_text(text),
         *extra,
         spacing="3",
         padding_y="1rem",
@@ -78,12 +94,7 @@ def list_card(
 
 def tile_grid(items: rx.Var, tile: Any, **columns: str) -> rx.Component:
     """`tile(item)` for each of `items` in a grid, one column on phones."""
-    return rx.grid(
-        rx.foreach(items, tile),
-        columns=rx.breakpoints(initial="1", **columns),
-        spacing="3",
-        width="100%",
-    )
+    return card_grid(rx.foreach(items, tile), spacing="3", **columns)
 
 
 def row_list(items: rx.Var, row: Any) -> rx.Component:

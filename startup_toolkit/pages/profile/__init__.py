@@ -18,6 +18,8 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import LIVE_STATUS, MUTED_TEXT
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.pages.profile.ai_tab import ai_tab
 from startup_toolkit.pages.profile.profile_tab import profile_tab
@@ -45,15 +47,14 @@ def _loading() -> rx.Component:
     return rx.center(
         rx.vstack(
             rx.spinner(size="3"),
-            rx.text(LOADING_TEXT, size="2", color="var(--gray-11)"),
+            muted_text(LOADING_TEXT),
             align="center",
             spacing="3",
         ),
         min_height="40vh",
         width="100%",
         id="profile-loading",
-        role="status",
-        aria_live="polite",
+        **LIVE_STATUS,
     )
 
 
@@ -69,7 +70,7 @@ def _page_heading() -> rx.Component:
         rx.text(
             "Manage your profile, how the AI works for you, and your account security.",
             size=rx.breakpoints(initial="2", md="3"),
-            color="var(--gray-11)",
+            **MUTED_TEXT,
         ),
         spacing="2",
         align="start",

@@ -63,9 +63,7 @@ def _ai_summary() -> rx.Component:
 def ai_tab() -> rx.Component:
     """P-PROF-3: the five AI personalisation choices, saved with one button."""
     return settings_section(
-        "sparkles",
-        "AI Personalization",
-        "Tailor every AI tool's answers to you and your startup.",
+        "ai-card",
         two_columns(
             *[
                 select_field(
@@ -88,6 +86,5 @@ def ai_tab() -> rx.Component:
             type="button",
             on_click=ProfileState.save_ai_settings,
         ),
-        id="ai-card",
         max_width="52rem",
     )

@@ -100,9 +100,7 @@ def _identity_card() -> rx.Component:
 def profile_form() -> rx.Component:
     """P-PROF-2: the profile fields with field-level messages and a Save button."""
     return settings_section(
-        "id-card",
-        "Profile",
-        "How you appear across Unstuck and in your AI results.",
+        "profile-card",
         _identity_card(),
         rx.separator(size="4"),
         rx.form(
@@ -142,16 +140,13 @@ def profile_form() -> rx.Component:
             aria_label="Profile",
             width="100%",
         ),
-        id="profile-card",
     )
 
 
 def preferences_card() -> rx.Component:
     """P-PROF-7: preferences saved as soon as they change."""
     return settings_section(
-        "sliders-horizontal",
-        "Preferences",
-        "Notifications, privacy and display.",
+        "preferences-card",
         rx.box(
             *[
                 switch_row(
@@ -209,7 +204,6 @@ def preferences_card() -> rx.Component:
             spacing="2",
             width="100%",
         ),
-        id="preferences-card",
     )
 
 
@@ -250,16 +244,13 @@ def _delete_dialog() -> rx.Component:
         ),
         on_submit=ProfileState.delete_account,
         aria_label="Delete account",
-        open=ProfileState.delete_dialog_open,
-        on_open_change=ProfileState.set_delete_dialog_open,
+        open_flag="delete_dialog_open",
     )
 
 
 def danger_zone() -> rx.Component:
     return settings_section(
-        "triangle-alert",
-        "Delete Account",
-        "Permanently remove your account and all of its data.",
+        "danger-zone",
         icon_text_button(
             "trash-2",
             "Delete Account",
@@ -273,7 +264,6 @@ def danger_zone() -> rx.Component:
         _delete_dialog(),
         color="red",
         spacing="4",
-        id="danger-zone",
         extra_style={"border_color": "var(--red-a6)"},
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.form_kit import checked_field, invalid_props
-from startup_toolkit.components.panels import icon_text_button
+from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import GROW
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
@@ -23,14 +23,23 @@ from startup_toolkit.pages.profile.widgets import (
 )
 
 
-def _password_input(name: str, label: str, error_key: str, auto_complete: str) -> rx.Component:
-    fid = f"password-{name.replace('_', '-')}"
-    error = error_for(ProfileState.password_errors, error_key)
+def _password_field(
+    label: str,
+    element_id: str,
+    name: str,
+    auto_complete: str,
+    error: rx.Var,
+    error_base: str = "",
+    color: str | None = "violet",
+) -> rx.Component:
+    """A required password field and its inline error (`<error_base>-error`, by default
+    `<element_id>-error`); `color` as in `invalid_props`."""
+    base = error_base or element_id
     return checked_field(
         label,
-        fid,
+        element_id,
         rx.input(
-            id=fid,
+            id=element_id,
             name=name,
             type="password",
             auto_complete=auto_complete,
@@ -38,10 +47,18 @@ def _password_input(name: str, label: str, error_key: str, auto_complete: str) -
             max_length=PASSWORD_MAX,
             size="3",
             width="100%",
-            **invalid_props(error, fid),
+            **invalid_props(error, base, color),
         ),
         error,
+        f"{base}-error",
     )
+
+
+def _password_input(name: str, label: str, error_key: str, auto_complete: str) -> rx.Component:
+    """One of the Change Password fields (its error from `password_errors[error_key]`)."""
+    fid = f"password-{name.replace('_', '-')}"
+    error = error_for(ProfileState.password_errors, error_key)
+    return _password_field(label, fid, name, auto_complete, error)
 
 
 def _password_dialog() -> rx.Component:
@@ -62,8 +79,7 @@ def _password_dialog() -> rx.Component:
         ),
         on_submit=ProfileState.change_password,
         aria_label="Change password",
-        open=ProfileState.password_dialog_open,
-        on_open_change=ProfileState.set_password_dialog_open,
+        open_flag="password_dialog_open",
     )
 
 
@@ -84,7 +100,7 @@ def _totp_setup_dialog() -> rx.Component:
                 id="totp-qr",
             ),
             rx.vstack(
-                rx.text("Can't scan it? Enter this key:", size="2", color="var(--gray-11)"),
+                muted_text("Can't scan it? Enter this key:"),
                 rx.code(
                     ProfileState.totp_secret,
                     id="totp-secret",
@@ -142,8 +158,7 @@ def _totp_setup_dialog() -> rx.Component:
         ),
         on_submit=ProfileState.confirm_two_factor,
         aria_label="Turn on two-factor authentication",
-        open=ProfileState.totp_setup_open,
-        on_open_change=ProfileState.set_totp_setup_open,
+        open_flag="totp_setup_open",
         max_width="32rem",
     )
 
@@ -153,23 +168,14 @@ def _totp_disable_dialog() -> rx.Component:
         "Turn off two-factor authentication",
         "Confirm it's you with a current code from your authenticator app or your account "
         "password.",
-        checked_field(
+        _password_field(
             "Authentication code or password",
             "totp-disable-proof",
-            rx.input(
-                id="totp-disable-proof",
-                name="code_or_password",
-                type="password",
-                auto_complete="current-password",
-                required=True,
-                max_length=PASSWORD_MAX,
-                size="3",
-                width="100%",
-                aria_invalid=rx.cond(ProfileState.totp_disable_error != "", "true", "false"),
-                aria_describedby="totp-disable-error",
-            ),
+            "code_or_password",
+            "current-password",
             ProfileState.totp_disable_error,
-            "totp-disable-error",
+            error_base="totp-disable",
+            color=None,
         ),
         confirm=dialog_submit(
             "Turn off",
@@ -181,17 +187,14 @@ def _totp_disable_dialog() -> rx.Component:
         ),
         on_submit=ProfileState.disable_two_factor,
         aria_label="Turn off two-factor authentication",
-        open=ProfileState.totp_disable_open,
-        on_open_change=ProfileState.set_totp_disable_open,
+        open_flag="totp_disable_open",
     )
 
 
 def security_tab() -> rx.Component:
     """P-PROF-4: two-factor, login notifications, session timeout, password."""
     return settings_section(
-        "shield-check",
-        "Security",
-        "Protect your account and control sessions.",
+        "security-card",
         rx.box(
             switch_row(
                 "security-two-factor",
@@ -229,11 +232,10 @@ def security_tab() -> rx.Component:
             setting_row(
                 rx.vstack(
                     rx.text("Password", size="2", weight="medium", color="var(--gray-12)"),
-                    rx.text(
+                    muted_text(
                         "Last changed: ",
                         rx.el.span(ProfileState.password_last_changed, id="password-last-changed"),
                         size="1",
-                        color="var(--gray-11)",
                     ),
                     spacing="1",
                     **GROW,
@@ -255,6 +257,5 @@ def security_tab() -> rx.Component:
         _totp_setup_dialog(),
         _totp_disable_dialog(),
         spacing="4",
-        id="security-card",
         max_width="52rem",
     )

@@ -4,6 +4,34 @@ from __future__ import annotations
 
 from startup_toolkit.domain.profile import SESSION_TIMEOUT_DAYS
 
+#: Each settings card's heading (its icon, title and the line under it), by the card's id.
+SECTION_HEADINGS: dict[str, tuple[str, str, str]] = {
+    "profile-card": (
+        "id-card",
+        "Profile",
+        "How you appear across Unstuck and in your AI results.",
+    ),
+    "preferences-card": (
+        "sliders-horizontal",
+        "Preferences",
+        "Notifications, privacy and display.",
+    ),
+    "danger-zone": (
+        "triangle-alert",
+        "Delete Account",
+        "Permanently remove your account and all of its data.",
+    ),
+    "ai-card": (
+        "sparkles",
+        "AI Personalization",
+        "Tailor every AI tool's answers to you and your startup.",
+    ),
+    "security-card": (
+        "shield-check",
+        "Security",
+        "Protect your account and control sessions.",
+    ),
+}
 AI_OPTION_LABELS: dict[str, dict[str, str]] = {
     "response_style": {"concise": "Concise", "detailed": "Detailed", "balanced": "Balanced"},
     "expertise_level": {

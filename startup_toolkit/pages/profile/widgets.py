@@ -13,8 +13,11 @@ from startup_toolkit.components.form_kit import (
     icon_tile,
     tile_row,
 )
-from startup_toolkit.components.props import GROW, SOFT_GRAY_BUTTON
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import GROW, MUTED_TEXT, SOFT_GRAY_BUTTON, SPREAD_ROW
 from startup_toolkit.components.theme import card_style, heading_style
+from startup_toolkit.pages.profile.state import ProfileState
+from startup_toolkit.pages.profile.texts import SECTION_HEADINGS
 
 ROW_DIVIDER = "1px solid var(--gray-a3)"
 #: A column on a phone, a row from the small breakpoint on.
@@ -47,27 +50,23 @@ def settings_card_header(icon: str, title: str, text: str, color: str = "accent"
     return tile_row(
         icon_tile(icon, color),
         rx.heading(title, as_="h2", size="4", style=heading_style),
-        rx.text(text, size="2", color="var(--gray-11)"),
+        muted_text(text),
     )
 
 
 def settings_section(
-    icon: str,
-    title: str,
-    text: str,
-    *body: rx.Component,
-    color: str = "accent",
-    spacing: str = "5",
-    **props: Any,
+    card_id: str, *body: rx.Component, color: str = "accent", spacing: str = "5", **props: Any
 ) -> rx.Component:
-    """A settings card: its header (`icon`, `title`, `text`), then `body`, in a column."""
+    """The settings card `card_id`: its header (from SECTION_HEADINGS), then `body`, in a
+    column."""
     return settings_card(
         rx.vstack(
-            settings_card_header(icon, title, text, color),
+            settings_card_header(*SECTION_HEADINGS[card_id], color),
             *body,
             spacing=spacing,
             width="100%",
         ),
+        id=card_id,
         **props,
     )
 
@@ -79,19 +78,19 @@ def form_dialog(
     confirm: rx.Component,
     on_submit: Any,
     aria_label: str,
-    open: rx.Var,
-    on_open_change: Any,
+    open_flag: str,
     max_width: str = "30rem",
 ) -> rx.Component:
     """A dialog holding one form: title, description, its fields, then Cancel and `confirm`
-    (side by side, or stacked with `confirm` on top on a phone). The form keeps what was
-    typed when the server says no."""
+    (side by side, or stacked with `confirm` on top on a phone). It is open while the
+    ProfileState var `open_flag` is true. The form keeps what was typed when the server says
+    no."""
     return rx.dialog.root(
         rx.dialog.content(
             rx.form(
                 rx.vstack(
                     rx.dialog.title(title, style=heading_style, margin="0"),
-                    rx.dialog.description(description, size="2", color="var(--gray-11)"),
+                    rx.dialog.description(description, size="2", **MUTED_TEXT),
                     *fields,
                     rx.flex(
                         rx.dialog.close(
@@ -116,8 +115,8 @@ def form_dialog(
             ),
             max_width=max_width,
         ),
-        open=open,
-        on_open_change=on_open_change,
+        open=getattr(ProfileState, open_flag),
+        on_open_change=getattr(ProfileState, f"set_{open_flag}"),
     )
 
 
@@ -190,12 +189,10 @@ def switch_row(
             flex_shrink="0",
             **props,
         ),
-        justify="between",
-        align="center",
         spacing="4",
-        width="100%",
         padding_y="0.7rem",
         border_bottom=ROW_DIVIDER,
+        **SPREAD_ROW,
     )
 
 
