@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import reflex as rx
+
 #: A row across the whole width, its ends pushed apart, items centred on the cross axis.
 SPREAD_ROW: dict[str, Any] = {"align": "center", "justify": "between", "width": "100%"}
 #: A row across the whole width, items centred on the cross axis.
@@ -26,3 +28,10 @@ SOFT_GRAY_BUTTON: dict[str, Any] = {"color_scheme": "gray", "type": "button", "v
 SOFT_PILL: dict[str, Any] = {"radius": "full", "size": "2", "variant": "soft"}
 #: Muted secondary text.
 MUTED_TEXT: dict[str, Any] = {"color": "var(--gray-11)"}
+#: A full-width row, its ends pushed apart, that stacks as a column on a phone.
+SPREAD_ROW_FROM_SM: dict[str, Any] = {
+    "direction": rx.breakpoints(initial="column", sm="row"),
+    "align": rx.breakpoints(initial="start", sm="center"),
+    "justify": "between",
+    "width": "100%",
+}
