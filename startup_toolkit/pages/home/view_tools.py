@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.layout import section
-from startup_toolkit.components.props import WRAP_ROW
-from startup_toolkit.components.section_heading import eyebrow, section_heading
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, WRAP_ROW
+from startup_toolkit.components.section_heading import headed_section
 from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import tab_triggers
 from startup_toolkit.domain import recommender as rules
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
-from startup_toolkit.pages.home.view import HOME_SECTION_PADDING_Y, PRICING_PATH, tool_icon_tile
+from startup_toolkit.pages.home.view import HOME_SECTION_PADDING_Y, subscribe_link, tool_icon_tile
 from startup_toolkit.state.recommender import RecommenderState
 
+#: The tabs: the popular tools, then a recommender form per stage (value, label).
+TOOL_TABS: tuple[tuple[str, str], ...] = (
+    ("popular", "Popular Tools"),
+    ("early", "Early Stage"),
+    ("growth", "Growth Stage"),
+)
 STAGE_FORMS: tuple[tuple[str, str, str, str], ...] = (
     (
         "early",
@@ -43,19 +48,10 @@ def tool_card(tool: Tool) -> rx.Component:
                 rx.text(tool.category, size="1", color_scheme="gray", as_="div"),
             ),
             spacing="3",
-            align="center",
-            width="100%",
+            **FILL_ROW,
         ),
         rx.text(tool.description, size="2", color_scheme="gray", flex_grow="1"),
-        link_button(
-            "Subscribe to Access",
-            PRICING_PATH,
-            rx.icon("lock-open", size=15),
-            variant="soft",
-            size="2",
-            width="100%",
-            class_name="subscribe-link",
-        ),
+        subscribe_link("lock-open", 15, variant="soft", size="2", width="100%"),
         class_name="tool-card",
     )
 
@@ -72,9 +68,8 @@ def recommendation_card(row: rx.Var) -> rx.Component:
                 rx.heading(row["name"], size="4", style=heading_style),
                 rx.spacer(),
                 rx.badge(row["score"].to(str) + "% match", color_scheme="violet", size="2"),
-                width="100%",
-                align="center",
                 spacing="3",
+                **FILL_ROW,
             ),
             rx.text(row["description"], size="2", color_scheme="gray"),
             rx.text(rx.text.strong("Why: "), row["reason"], size="2"),
@@ -84,8 +79,7 @@ def recommendation_card(row: rx.Var) -> rx.Component:
                 href=row["path"],
             ),
             spacing="3",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         class_name="tool-card",
     )
@@ -134,8 +128,7 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
             class_name="stage-submit",
         ),
         spacing="3",
-        align="start",
-        width="100%",
+        **FILL_COLUMN,
     )
     answer = rx.vstack(
         rx.hstack(
@@ -176,19 +169,14 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
 
 
 def next_gen_tools() -> rx.Component:
-    return section(
-        section_heading(
-            "Next-Gen Startup Tools",
-            "Browse the toolkit, or tell us where you are and we will point you to the "
-            "right tools.",
-            eyebrow("Find your tools", "compass"),
-        ),
+    return headed_section(
+        "Next-Gen Startup Tools",
+        "Browse the toolkit, or tell us where you are and we will point you to the right tools.",
+        ("Find your tools", "compass"),
         rx.tabs.root(
             rx.center(
                 rx.tabs.list(
-                    rx.tabs.trigger("Popular Tools", value="popular"),
-                    rx.tabs.trigger("Early Stage", value="early"),
-                    rx.tabs.trigger("Growth Stage", value="growth"),
+                    *tab_triggers(TOOL_TABS),
                     size="2",
                     class_name="stage-tabs",
                 ),
