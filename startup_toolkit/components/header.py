@@ -8,7 +8,7 @@ import reflex as rx
 
 from startup_toolkit.components.brand import logo
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.props import SPREAD_ROW
+from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW
 from startup_toolkit.components.theme import CONTENT_COLUMN
 from startup_toolkit.domain.catalog import ALL_TOOLS, TOOL_EXPLORER_PATH
 from startup_toolkit.state.auth import AuthState
@@ -177,7 +177,7 @@ def _mobile_menu() -> rx.Component:
                     ),
                 ),
                 spacing="3",
-                width="100%",
+                **FILL_COLUMN,
             ),
             class_name="mobile-menu",
             aria_label="Menu",

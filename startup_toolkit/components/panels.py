@@ -14,6 +14,7 @@ import reflex as rx
 from startup_toolkit.components.buttons import icon_text_button as icon_text_button
 from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY_BUTTON
 from startup_toolkit.components.props import SPREAD_ROW_FROM_SM as SPREAD_ROW_FROM_SM
+from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.tool_layout import section_heading
 
 
@@ -43,7 +44,7 @@ def dialog_header(*start: rx.Component, align: str, **close: Any) -> rx.Componen
 
 def sample_callout(text: str, **props: Any) -> rx.Component:
     """The amber note that what is shown is sample data."""
-    return rx.callout(text, icon="info", color_scheme="amber", size="1", **props)
+    return amber_note(text, "info", **props)
 
 
 def text_box(field_id: str, placeholder: str, rows: str = "3", **props: Any) -> rx.Component:

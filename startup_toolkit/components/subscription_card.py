@@ -16,7 +16,7 @@ import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from startup_toolkit.components.form_kit import icon_tile
-from startup_toolkit.components.props import SPREAD_ROW, WRAP_ROW
+from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.theme import card_style, heading_style
 
 FREE_PLAN_NAME = "Free Plan"
@@ -117,7 +117,7 @@ def _details(start_date: Any, next_billing_date: Any, payment_method: Any) -> rx
         _detail("Next billing date", next_billing_date),
         _detail("Payment method", payment_method),
         spacing="2",
-        width="100%",
+        **FILL_COLUMN,
         id="subscription-details",
     )
 
@@ -152,7 +152,7 @@ def _billing_history(history: Sequence[dict[str, str]] | rx.Var) -> rx.Component
                 class_name="sub-history",
             ),
             spacing="2",
-            width="100%",
+            **FILL_COLUMN,
             id="subscription-history",
         ),
     )
@@ -227,7 +227,7 @@ def upgrade_pitch(
         _feature_list(features, premium=True, list_id="premium-plan-features"),
         _link_button("Upgrade", "sparkles", href, "subscription-upgrade", size="3", width="100%"),
         spacing="4",
-        width="100%",
+        **FILL_COLUMN,
         class_name="sub-upgrade",
         id="premium-plan-offer",
     )
@@ -297,19 +297,19 @@ def subscription_card(
                 ),
                 rx.el.span(plan_type, id="subscription-plan-type", class_name="sr-only"),
                 spacing="2",
-                width="100%",
+                **FILL_COLUMN,
             ),
             _details(start_date, next_billing_date, payment_method),
             rx.vstack(
                 rx.text("Your plan includes", size="2", weight="bold"),
                 _feature_list(features, premium=False, list_id="subscription-features"),
                 spacing="2",
-                width="100%",
+                **FILL_COLUMN,
             ),
             _billing_history(billing_history),
             rx.cond(premium, _manage_button(manage_href), upgrade_pitch(href=upgrade_href)),
             spacing="5",
-            width="100%",
+            **FILL_COLUMN,
         ),
         class_name="sub-card",
         id="subscription-card",

@@ -19,13 +19,13 @@ from reflex.event import EventSpec
 from startup_toolkit.components.buttons import icon_text_button
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.props import (
-    FILL_ROW,
     KEEP_SIZE,
     MUTED_TEXT,
     SPREAD_ROW,
     SPREAD_ROW_FROM_SM,
 )
-from startup_toolkit.components.result_blocks import tile
+from startup_toolkit.components.result_blocks import amber_note, tile
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tooltip import delayed_tooltip
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH, Tool
@@ -206,12 +206,11 @@ def tool_icon(tool: Tool, size: str = "3rem", icon_size: int = 24) -> rx.Compone
 
 def ai_disclaimer() -> rx.Component:
     """P-MISC-5: shown at the bottom of every tool page."""
-    return rx.hstack(
+    return icon_row(
         rx.icon("info", size=16, color="var(--gray-10)", aria_hidden="true", **KEEP_SIZE),
         rx.text(DISCLAIMER, size="2", **MUTED_TEXT),
-        spacing="2",
         justify="center",
-        **FILL_ROW,
+        width="100%",
         padding_top="1.5rem",
         margin_top="2.5rem",
         border_top="1px solid var(--gray-a4)",
@@ -224,14 +223,8 @@ def demo_banner() -> rx.Component:
     """Shown while no AI key is configured (tools then show their built-in samples)."""
     return rx.cond(
         ToolPageState.demo_mode,
-        rx.callout(
-            DEMO_BANNER,
-            icon="flask-conical",
-            color_scheme="amber",
-            variant="surface",
-            size="1",
-            width="100%",
-            class_name="demo-banner",
+        amber_note(
+            DEMO_BANNER, "flask-conical", variant="surface", width="100%", class_name="demo-banner"
         ),
     )
 
@@ -282,12 +275,7 @@ def tool_header(
         actions.append(save_button(save_handler, can_save))
     return rx.vstack(
         rx.link(
-            rx.hstack(
-                rx.icon("arrow-left", size=14, aria_hidden="true"),
-                "All tools",
-                spacing="1",
-                align="center",
-            ),
+            icon_row(rx.icon("arrow-left", size=14, aria_hidden="true"), "All tools", spacing="1"),
             href=TOOL_EXPLORER_PATH,
             size="2",
             color_scheme="gray",

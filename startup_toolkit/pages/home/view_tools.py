@@ -85,16 +85,14 @@ def recommendation_card(row: rx.Var) -> rx.Component:
     )
 
 
-def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
-    """The recommender for one stage (T-REC-1): describe the idea, get ranked tools."""
+def _stage_input(stage: str, label: str, hint: str, example: str) -> rx.Component:
+    """The stage's form (T-REC-1): label, hint, the idea, its warning and the submit button."""
     field_id = f"recommend-{stage}-idea"
     warning_id = f"recommend-{stage}-warning"
     idea = RecommenderState.ideas[stage]
     length = idea.strip().length()
     busy = RecommenderState.loading != ""
-    results = RecommenderState.results[stage]
-    error = RecommenderState.errors[stage]
-    form = rx.vstack(
+    return rx.vstack(
         rx.el.label(label, html_for=field_id, class_name="stage-label"),
         rx.text(hint, size="2", color_scheme="gray"),
         rx.text_area(
@@ -130,7 +128,11 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
         spacing="3",
         **FILL_COLUMN,
     )
-    answer = rx.vstack(
+
+
+def _stage_answer(stage: str) -> rx.Component:
+    """The ranked tools for the stage (T-REC-2), and a way back to the form."""
+    return rx.vstack(
         rx.hstack(
             rx.heading("AI-Recommended Tools", size="5", style=heading_style),
             rx.cond(
@@ -147,10 +149,20 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
             width="100%",
             **WRAP_ROW,
         ),
-        rx.box(rx.foreach(results, recommendation_card), class_name="tool-grid"),
+        rx.box(
+            rx.foreach(RecommenderState.results[stage], recommendation_card),
+            class_name="tool-grid",
+        ),
         spacing="4",
-        width="100%",
+        **FILL_COLUMN,
     )
+
+
+def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
+    """The recommender for one stage: its form until there are results, then the results."""
+    error = RecommenderState.errors[stage]
+    has_results = RecommenderState.results[stage].length() > 0
+    form = _stage_input(stage, label, hint, example)
     return rx.box(
         rx.vstack(
             rx.cond(
@@ -159,9 +171,9 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
                     error, icon="circle-alert", color_scheme="amber", width="100%", role="alert"
                 ),
             ),
-            rx.cond(results.length() > 0, answer, form),
+            rx.cond(has_results, _stage_answer(stage), form),
             spacing="4",
-            width="100%",
+            **FILL_COLUMN,
         ),
         class_name="stage-form",
         data_stage=stage,
