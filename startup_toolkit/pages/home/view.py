@@ -94,6 +94,11 @@ def subscribe_link(icon: str, icon_size: int, **props: Any) -> rx.Component:
     )
 
 
+def _home_image(name: str, alt: str, class_name: str, **size: str) -> rx.Component:
+    """The picture /img/home/<name>.svg (`alt` "" when it only decorates)."""
+    return rx.image(src=f"/img/home/{name}.svg", alt=alt, class_name=class_name, **size)
+
+
 def _split(text: rx.Component, visual: rx.Component, gap: str, **props: Any) -> rx.Component:
     """`text` beside `visual` from `md` up (`gap` apart on a phone, 4rem from `md`), stacked
     on a phone."""
@@ -201,13 +206,7 @@ def hero_preview() -> rx.Component:
         "AI Co-Founder",
         rx.text("Have you tested this price with ten real customers yet?", size="2"),
     )
-    spark = rx.image(
-        src="/img/home/sparkline.svg",
-        alt="",
-        width="140px",
-        height="40px",
-        class_name="preview-spark",
-    )
+    spark = _home_image("sparkline", "", "preview-spark", width="140px", height="40px")
     funding = _floating_card(
         "funding",
         rx.icon("trending-up", size=16, color="var(--green-11)"),
@@ -369,12 +368,12 @@ def flagship() -> rx.Component:
         spacing="5",
         align="start",
     )
-    art = rx.image(
-        src="/img/home/scanner-radar.svg",
-        alt="Illustration: the scanner sweeping an idea for strengths and risks",
+    art = _home_image(
+        "scanner-radar",
+        "Illustration: the scanner sweeping an idea for strengths and risks",
+        "flagship-art",
         width="100%",
         height="auto",
-        class_name="flagship-art",
     )
     return section(
         _split(
