@@ -7,27 +7,29 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout
-from startup_toolkit.components.theme import card_style, gradient_text, heading_style
+from startup_toolkit.components.props import SOFT_PILL
+from startup_toolkit.components.result_blocks import tile
+from startup_toolkit.components.text_rows import icon_row
+from startup_toolkit.components.theme import (
+    card_style,
+    content_column,
+    gradient_text,
+    heading_style,
+)
 
 TRUSTED_BY = "Trusted by 10,000+ entrepreneurs worldwide"
 BADGES = ("AI-Powered", "Instant Access")
 
 
 def _point(icon: str, text: str) -> rx.Component:
-    return rx.hstack(
-        rx.center(
-            rx.icon(icon, size=16),
-            width="2rem",
-            height="2rem",
-            border_radius="var(--radius-3)",
-            background="var(--violet-a4)",
-            color="var(--violet-11)",
-            flex_shrink="0",
-        ),
-        rx.text(text, size="3"),
-        spacing="3",
-        align="center",
+    violet_tile = tile(
+        rx.icon(icon, size=16),
+        "2rem",
+        "var(--radius-3)",
+        "var(--violet-a4)",
+        color="var(--violet-11)",
     )
+    return icon_row(violet_tile, rx.text(text, size="3"), spacing="3")
 
 
 def marketing_panel(
@@ -35,18 +37,16 @@ def marketing_panel(
 ) -> rx.Component:
     return rx.vstack(
         rx.hstack(
-            *[rx.badge(b, variant="soft", size="2", radius="full") for b in badges],
+            *[rx.badge(b, **SOFT_PILL) for b in badges],
             spacing="2",
             wrap="wrap",
         ),
         rx.heading(title, size="7", style=heading_style),
         rx.vstack(*[_point(icon, text) for icon, text in points], spacing="3"),
         rx.separator(),
-        rx.hstack(
+        icon_row(
             rx.icon("users", size=18, color="var(--violet-11)"),
             rx.text(TRUSTED_BY, size="2", weight="medium", style=gradient_text),
-            spacing="2",
-            align="center",
         ),
         spacing="5",
         align="start",
@@ -86,9 +86,7 @@ def auth_layout(
                 align_items="center",
                 width="100%",
             ),
-            max_width="1100px",
-            margin_x="auto",
-            padding_x=["1rem", "1.5rem", "2rem"],
+            **content_column("1100px"),
             padding_y=["2.5rem", "3rem", "4.5rem"],
         )
     )

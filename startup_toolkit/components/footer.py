@@ -5,7 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.brand import logo
-from startup_toolkit.components.theme import CONTENT_COLUMN, TOOLTIP_DELAY_MS
+from startup_toolkit.components.theme import CONTENT_COLUMN
+from startup_toolkit.components.tooltip import delayed_tooltip
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.settings import get_settings
 
@@ -26,28 +27,12 @@ def social_icon(icon: str, label: str, url: str) -> rx.Component:
     """A social link, or, while the address is not configured, an icon that says so."""
     image = rx.image(src=f"/img/social/{icon}.svg", width="18px", height="18px", alt="")
     if url:
-        return rx.tooltip(
-            rx.link(
-                image,
-                href=url,
-                is_external=True,
-                aria_label=label,
-                color="var(--gray-11)",
-            ),
-            content=label,
-            delay_duration=TOOLTIP_DELAY_MS,
-        )
-    return rx.tooltip(
-        rx.box(
-            image,
-            aria_label=f"{label} (coming soon)",
-            role="img",
-            color="var(--gray-9)",
-            tab_index=0,
-        ),
-        content=f"{label}: coming soon",
-        delay_duration=TOOLTIP_DELAY_MS,
+        link = rx.link(image, href=url, is_external=True, aria_label=label, color="var(--gray-11)")
+        return delayed_tooltip(link, label)
+    placeholder = rx.box(
+        image, aria_label=f"{label} (coming soon)", role="img", color="var(--gray-9)", tab_index=0
     )
+    return delayed_tooltip(placeholder, f"{label}: coming soon")
 
 
 def social_icons() -> rx.Component:

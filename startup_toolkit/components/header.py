@@ -8,7 +8,7 @@ import reflex as rx
 
 from startup_toolkit.components.brand import logo
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.props import SPREAD_ROW
+from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW
 from startup_toolkit.components.theme import CONTENT_COLUMN
 from startup_toolkit.domain.catalog import ALL_TOOLS, TOOL_EXPLORER_PATH
 from startup_toolkit.state.auth import AuthState
@@ -130,23 +130,24 @@ def _menu_button(icon: str, label: str) -> rx.Component:
     return rx.icon_button(rx.icon(icon, size=22), variant="ghost", size="3", aria_label=label)
 
 
+def _wide_button(label: str, **props: Any) -> rx.Component:
+    """A large button as wide as the mobile menu."""
+    return rx.button(label, size="3", width="100%", **props)
+
+
 def _mobile_auth_link(label: str, href: str, **props: Any) -> rx.Component:
     """Sign In or Sign Up in the mobile menu: a wide button that closes it."""
-    return rx.dialog.close(
-        rx.link(rx.button(label, size="3", width="100%", **props), href=href, width="100%")
-    )
+    return rx.dialog.close(rx.link(_wide_button(label, **props), href=href, width="100%"))
 
 
 def _mobile_menu() -> rx.Component:
     def close_link(label: str, href: str) -> rx.Component:
         return rx.dialog.close(rx.link(label, href=href, class_name="mobile-menu-link"))
 
-    sign_out = rx.button(
+    sign_out = _wide_button(
         "Sign out",
         variant="soft",
         color_scheme="red",
-        size="3",
-        width="100%",
         margin_top="1.5rem",
         on_click=AuthState.sign_out,
     )
@@ -177,7 +178,7 @@ def _mobile_menu() -> rx.Component:
                     ),
                 ),
                 spacing="3",
-                width="100%",
+                **FILL_COLUMN,
             ),
             class_name="mobile-menu",
             aria_label="Menu",

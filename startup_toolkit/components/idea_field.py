@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.panels import text_box
+from startup_toolkit.components.tool_layout import spread_row
 from startup_toolkit.state.idea_input import IdeaInputMixin
 
 IDEA_LABEL = "Describe your startup idea"
@@ -33,19 +35,16 @@ def idea_field(
             color="var(--gray-12)",
         ),
         rx.text(intro, size="2", color="var(--gray-11)"),
-        rx.text_area(
-            id=field_id,
+        text_box(
+            field_id,
+            placeholder,
+            rows,
             value=state.idea,
             on_change=state.set_idea,
-            placeholder=placeholder,
-            rows=rows,
-            size="3",
-            width="100%",
-            resize="vertical",
             aria_describedby=described_by,
             aria_invalid=rx.cond(state.validation != "", "true", "false"),
         ),
-        rx.flex(
+        spread_row(
             note,
             rx.text(
                 state.counter,
@@ -53,10 +52,6 @@ def idea_field(
                 color=rx.cond(state.too_long, "var(--red-11)", "var(--gray-10)"),
                 class_name=counter_class,
             ),
-            justify="between",
-            align="center",
             spacing="2",
-            wrap="wrap",
-            width="100%",
         ),
     )

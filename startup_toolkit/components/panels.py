@@ -9,22 +9,13 @@ from typing import Any
 
 import reflex as rx
 
+# The icon-and-label button and the row that stacks on a phone live in buttons.py and props.py
+# (tool_layout uses them too); the pages import them from here as before.
+from startup_toolkit.components.buttons import icon_text_button as icon_text_button
 from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY_BUTTON
+from startup_toolkit.components.props import SPREAD_ROW_FROM_SM as SPREAD_ROW_FROM_SM
+from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.tool_layout import section_heading
-
-#: A full-width row, its ends pushed apart, that stacks as a column on a phone.
-SPREAD_ROW_FROM_SM: dict[str, Any] = {
-    "direction": rx.breakpoints(initial="column", sm="row"),
-    "align": rx.breakpoints(initial="start", sm="center"),
-    "justify": "between",
-    "width": "100%",
-}
-
-
-def icon_text_button(icon: str, label: Any, *, icon_size: int = 16, **props: Any) -> rx.Component:
-    """A button with a decorative `icon` before `label` (type "button" unless `type`)."""
-    props.setdefault("type", "button")
-    return rx.button(rx.icon(icon, size=icon_size, aria_hidden="true"), label, **props)
 
 
 def ghost_icon_button(icon: str, label: Any, *, icon_size: int = 14, **props: Any) -> rx.Component:
@@ -53,15 +44,16 @@ def dialog_header(*start: rx.Component, align: str, **close: Any) -> rx.Componen
 
 def sample_callout(text: str, **props: Any) -> rx.Component:
     """The amber note that what is shown is sample data."""
-    return rx.callout(text, icon="info", color_scheme="amber", size="1", **props)
+    return amber_note(text, "info", **props)
 
 
-def text_box(field_id: str, placeholder: str, **props: Any) -> rx.Component:
-    """A three-row text area as wide as its column that the user can make taller."""
+def text_box(field_id: str, placeholder: str, rows: str = "3", **props: Any) -> rx.Component:
+    """A text area (three rows unless `rows`) as wide as its column that the user can make
+    taller."""
     return rx.text_area(
         id=field_id,
         placeholder=placeholder,
-        rows="3",
+        rows=rows,
         size="3",
         width="100%",
         resize="vertical",

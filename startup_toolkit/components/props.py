@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import reflex as rx
+
 #: A row across the whole width, its ends pushed apart, items centred on the cross axis.
 SPREAD_ROW: dict[str, Any] = {"align": "center", "justify": "between", "width": "100%"}
 #: A row across the whole width, items centred on the cross axis.
@@ -38,3 +40,10 @@ WIDE_CONTROL: dict[str, Any] = {"size": "3", "width": "100%"}
 CENTERED_GRAY_TEXT: dict[str, Any] = {"color_scheme": "gray", "align": "center"}
 #: A status region that screen readers announce politely when it changes (loading, progress).
 LIVE_STATUS: dict[str, Any] = {"role": "status", "aria_live": "polite"}
+#: A full-width row, its ends pushed apart, that stacks as a column on a phone.
+SPREAD_ROW_FROM_SM: dict[str, Any] = {
+    "direction": rx.breakpoints(initial="column", sm="row"),
+    "align": rx.breakpoints(initial="start", sm="center"),
+    "justify": "between",
+    "width": "100%",
+}

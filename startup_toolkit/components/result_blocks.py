@@ -1,5 +1,6 @@
 """Building blocks of an AI tool's results: a small uppercase label, labelled prose, a labelled
-bullet list, a figure with its source, two columns and the demo-mode sample badge.
+bullet list, a figure with its source, two columns, the demo-mode sample badge and the amber
+note over a sample or an estimate.
 
 Every value is a state var holding text from the model, rendered as text. Where the model left
 a value out, a block says `missing` ("Not provided") instead of showing an empty space.
@@ -139,6 +140,11 @@ def sample_badge(show: rx.Var[bool], label: str, class_name: str) -> rx.Componen
             class_name=class_name,
         ),
     )
+
+
+def amber_note(text: Any, icon: str, **props: Any) -> rx.Component:
+    """A small amber callout: what is shown is a sample, an estimate or demo data."""
+    return rx.callout(text, icon=icon, color_scheme="amber", size="1", **props)
 
 
 def tile(

@@ -1,4 +1,6 @@
-"""The heading of a public page's section: an eyebrow badge, a title and a line under it."""
+"""The heading of a public page's section: an eyebrow badge, a title and a line under it; the
+round icon badge and the large display heading it is made of; a whole section under such a
+heading."""
 
 from __future__ import annotations
 
@@ -6,21 +8,31 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.layout import section
+from startup_toolkit.components.props import SOFT_PILL
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import tool_icon
 from startup_toolkit.domain.catalog import Tool
 
 
+def icon_pill(
+    icon: str, label: Any, *, icon_props: dict[str, Any] | None = None, **props: Any
+) -> rx.Component:
+    """A round badge, `icon` (14 px) before `label`: soft and size 2 unless `props` say
+    otherwise (`icon_props`: more props of the icon, e.g. aria_hidden)."""
+    return rx.badge(rx.icon(icon, size=14, **(icon_props or {})), label, **{**SOFT_PILL, **props})
+
+
+def display_heading(*text: Any, as_: str = "h2", **props: Any) -> rx.Component:
+    """A page's or a section's large title (size 7, 8 from `md`) in the heading font."""
+    return rx.heading(
+        *text, as_=as_, size=rx.breakpoints(initial="7", md="8"), style=heading_style, **props
+    )
+
+
 def eyebrow(label: str, icon: str) -> rx.Component:
     """The small badge above a section's title."""
-    return rx.badge(
-        rx.icon(icon, size=14),
-        label,
-        variant="soft",
-        radius="full",
-        size="2",
-        class_name="home-eyebrow",
-    )
+    return icon_pill(icon, label, class_name="home-eyebrow")
 
 
 def section_heading(
@@ -33,13 +45,7 @@ def section_heading(
     width: dict[str, Any] = {"max_width": subtitle_width} if subtitle_width else {}
     return rx.vstack(
         *([badge] if badge is not None else []),
-        rx.heading(
-            title,
-            as_="h2",
-            size=rx.breakpoints(initial="7", md="8"),
-            style=heading_style,
-            align="center",
-        ),
+        display_heading(title, align="center"),
         rx.text(
             subtitle,
             size=rx.breakpoints(initial="3", md="4"),
@@ -53,25 +59,28 @@ def section_heading(
     )
 
 
+def headed_section(
+    title: str,
+    subtitle: str,
+    badge: tuple[str, str],
+    *body: rx.Component,
+    subtitle_width: str | None = "42rem",
+    **props: Any,
+) -> rx.Component:
+    """A page `section` opening with `section_heading` (its eyebrow `badge`: label, icon),
+    then `body`; `props` go to the section (class_name, id, padding_y)."""
+    heading = section_heading(title, subtitle, eyebrow(*badge), subtitle_width=subtitle_width)
+    return section(heading, *body, **props)
+
+
 def page_intro(
     icon: str, label: str, title: tuple[Any, ...], text: str, **text_props: Any
 ) -> rx.Component:
     """A signed-in page's opening, left-aligned: a badge (`icon`, `label`), the h1 made of
     `title` (strings and spans) and the grey line `text` under it."""
     return rx.vstack(
-        rx.badge(
-            rx.icon(icon, size=14, aria_hidden="true"),
-            label,
-            variant="soft",
-            radius="full",
-            size="2",
-        ),
-        rx.heading(
-            *title,
-            as_="h1",
-            size=rx.breakpoints(initial="7", md="8"),
-            style=heading_style,
-        ),
+        icon_pill(icon, label, icon_props={"aria_hidden": "true"}),
+        display_heading(*title, as_="h1"),
         rx.text(text, size="3", color="var(--gray-11)", **text_props),
         spacing="3",
         align="start",

@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.theme import CONTENT_COLUMN, heading_style
+from startup_toolkit.components.theme import content_column, heading_style
 
 
 def status_shell(*children: rx.Component, max_width: str = "52rem") -> rx.Component:
@@ -18,7 +18,7 @@ def status_shell(*children: rx.Component, max_width: str = "52rem") -> rx.Compon
             spacing="5",
             align="center",
             text_align="center",
-            **{**CONTENT_COLUMN, "max_width": max_width},
+            **content_column(max_width),
             padding_y=["3.5rem", "5rem", "6rem"],
         ),
         class_name="public-hero",

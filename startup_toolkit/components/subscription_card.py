@@ -15,8 +15,9 @@ from typing import Any
 import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
-from startup_toolkit.components.props import SPREAD_ROW, WRAP_ROW
-from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.form_kit import icon_tile
+from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WRAP_ROW
+from startup_toolkit.components.theme import card_style, heading_style
 
 FREE_PLAN_NAME = "Free Plan"
 PREMIUM_PLAN_NAME = "Premium Plan"
@@ -116,7 +117,7 @@ def _details(start_date: Any, next_billing_date: Any, payment_method: Any) -> rx
         _detail("Next billing date", next_billing_date),
         _detail("Payment method", payment_method),
         spacing="2",
-        width="100%",
+        **FILL_COLUMN,
         id="subscription-details",
     )
 
@@ -151,10 +152,22 @@ def _billing_history(history: Sequence[dict[str, str]] | rx.Var) -> rx.Component
                 class_name="sub-history",
             ),
             spacing="2",
-            width="100%",
+            **FILL_COLUMN,
             id="subscription-history",
         ),
     )
+
+
+def _premium_badge(**props: Any) -> rx.Component:
+    """The solid 'Premium Plan' badge with its crown."""
+    return rx.badge(
+        rx.icon("crown", size=13), PREMIUM_PLAN_NAME, variant="solid", radius="full", **props
+    )
+
+
+def _per_cycle(*text: Any, gap: str) -> rx.Component:
+    """The grey '/ monthly' (or 'forever') after a price, `gap` above the price's baseline."""
+    return rx.text(*text, size="2", color_scheme="gray", padding_bottom=gap)
 
 
 def _link_button(
@@ -200,20 +213,13 @@ def upgrade_pitch(
     """The premium plan offer: 'Premium Plan' badge, 29.99 monthly, features, Upgrade link."""
     return rx.vstack(
         rx.hstack(
-            rx.badge(
-                rx.icon("crown", size=13),
-                PREMIUM_PLAN_NAME,
-                variant="solid",
-                radius="full",
-                size="2",
-                id="premium-plan-badge",
-            ),
+            _premium_badge(size="2", id="premium-plan-badge"),
             rx.text("Recommended", size="1", color_scheme="gray"),
             **SPREAD_ROW,
         ),
         rx.hstack(
             rx.el.span(_price_label(price), class_name="sub-price", font_size="1.75rem"),
-            rx.text("/ ", billing_cycle, size="2", color_scheme="gray", padding_bottom="0.2rem"),
+            _per_cycle("/ ", billing_cycle, gap="0.2rem"),
             align="end",
             spacing="2",
             id="premium-plan-price",
@@ -221,7 +227,7 @@ def upgrade_pitch(
         _feature_list(features, premium=True, list_id="premium-plan-features"),
         _link_button("Upgrade", "sparkles", href, "subscription-upgrade", size="3", width="100%"),
         spacing="4",
-        width="100%",
+        **FILL_COLUMN,
         class_name="sub-upgrade",
         id="premium-plan-offer",
     )
@@ -251,14 +257,7 @@ def subscription_card(
         rx.vstack(
             rx.hstack(
                 rx.hstack(
-                    rx.center(
-                        rx.icon("credit-card", size=18, color="var(--accent-11)"),
-                        width="2.25rem",
-                        height="2.25rem",
-                        border_radius="var(--radius-3)",
-                        background="var(--accent-a3)",
-                        flex_shrink="0",
-                    ),
+                    icon_tile("credit-card"),
                     rx.heading("Subscription", as_="h2", size="4", style=heading_style),
                     spacing="3",
                     align="center",
@@ -280,15 +279,7 @@ def subscription_card(
                         weight="bold",
                         id="subscription-plan-name",
                     ),
-                    rx.cond(
-                        premium,
-                        rx.badge(
-                            rx.icon("crown", size=13),
-                            PREMIUM_PLAN_NAME,
-                            variant="solid",
-                            radius="full",
-                        ),
-                    ),
+                    rx.cond(premium, _premium_badge()),
                     spacing="2",
                     **WRAP_ROW,
                 ),
@@ -298,39 +289,30 @@ def subscription_card(
                     ),
                     rx.cond(
                         _var(billing_cycle) != "",
-                        rx.text(
-                            "/ ",
-                            billing_cycle,
-                            size="2",
-                            color_scheme="gray",
-                            padding_bottom="0.3rem",
-                        ),
-                        rx.text("forever", size="2", color_scheme="gray", padding_bottom="0.3rem"),
+                        _per_cycle("/ ", billing_cycle, gap="0.3rem"),
+                        _per_cycle("forever", gap="0.3rem"),
                     ),
                     align="end",
                     spacing="2",
                 ),
                 rx.el.span(plan_type, id="subscription-plan-type", class_name="sr-only"),
                 spacing="2",
-                width="100%",
+                **FILL_COLUMN,
             ),
             _details(start_date, next_billing_date, payment_method),
             rx.vstack(
                 rx.text("Your plan includes", size="2", weight="bold"),
                 _feature_list(features, premium=False, list_id="subscription-features"),
                 spacing="2",
-                width="100%",
+                **FILL_COLUMN,
             ),
             _billing_history(billing_history),
             rx.cond(premium, _manage_button(manage_href), upgrade_pitch(href=upgrade_href)),
             spacing="5",
-            width="100%",
+            **FILL_COLUMN,
         ),
         class_name="sub-card",
         id="subscription-card",
-        background="var(--gray-a2)",
-        border="1px solid var(--gray-a5)",
-        border_radius="var(--radius-5)",
-        padding="1.5rem",
+        style=card_style,
         width="100%",
     )

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.layout import section
 from startup_toolkit.components.props import SPREAD_ROW
-from startup_toolkit.components.section_heading import eyebrow, section_heading
+from startup_toolkit.components.section_heading import headed_section
+from startup_toolkit.components.text_rows import title_over_caption
 from startup_toolkit.domain.testimonials import MAX_RATING, TESTIMONIALS, Testimonial
 
 
@@ -52,15 +52,26 @@ def testimonial_card(t: Testimonial) -> rx.Component:
                 class_name="testimonial-avatar",
                 draggable=False,
             ),
-            rx.box(
-                rx.text(t.name, weight="bold", size="3", as_="div", class_name="testimonial-name"),
-                rx.text(
-                    t.role, size="2", color_scheme="gray", as_="div", class_name="testimonial-role"
-                ),
+            title_over_caption(
+                t.name, t.role, title_class="testimonial-name", caption_class="testimonial-role"
             ),
             class_name="testimonial-author",
         ),
         class_name="testimonial-card",
+    )
+
+
+def _step_button(icon: str, label: str, **data: str) -> rx.Component:
+    """A round 'previous' or 'next' button; `data` is the attribute carousel.js hooks on."""
+    return rx.icon_button(
+        rx.icon(icon, size=20),
+        variant="surface",
+        color_scheme="gray",
+        radius="full",
+        size="3",
+        type="button",
+        aria_label=label,
+        **data,
     )
 
 
@@ -87,16 +98,7 @@ def testimonial_carousel(label: str = "Testimonials") -> rx.Component:
             data_carousel_viewport="",
         ),
         rx.el.div(
-            rx.icon_button(
-                rx.icon("chevron-left", size=20),
-                variant="surface",
-                color_scheme="gray",
-                radius="full",
-                size="3",
-                type="button",
-                aria_label="Previous testimonial",
-                data_carousel_prev="",
-            ),
+            _step_button("chevron-left", "Previous testimonial", data_carousel_prev=""),
             rx.el.div(
                 *[
                     rx.el.button(
@@ -111,16 +113,7 @@ def testimonial_carousel(label: str = "Testimonials") -> rx.Component:
                 role="group",
                 aria_label="Choose a testimonial",
             ),
-            rx.icon_button(
-                rx.icon("chevron-right", size=20),
-                variant="surface",
-                color_scheme="gray",
-                radius="full",
-                size="3",
-                type="button",
-                aria_label="Next testimonial",
-                data_carousel_next="",
-            ),
+            _step_button("chevron-right", "Next testimonial", data_carousel_next=""),
             class_name="carousel-controls",
         ),
         rx.el.p(class_name="sr-only", aria_live="polite", data_carousel_status=""),
@@ -136,13 +129,11 @@ def testimonials_section(
     title: str = "Founders who got unstuck", subtitle: str = "What founders say"
 ) -> rx.Component:
     """The heading and the carousel, as a full page section."""
-    return section(
-        section_heading(
-            title,
-            "How founders use the toolkit to make better decisions, faster.",
-            eyebrow(subtitle, "message-square"),
-            subtitle_width=None,
-        ),
+    return headed_section(
+        title,
+        "How founders use the toolkit to make better decisions, faster.",
+        (subtitle, "message-square"),
         testimonial_carousel(title),
+        subtitle_width=None,
         class_name="testimonials-section",
     )

@@ -39,3 +39,8 @@ CONTENT_COLUMN: dict[str, Any] = {
     "margin_x": "auto",
     "padding_x": SECTION_PADDING_X,
 }
+
+
+def content_column(max_width: str) -> dict[str, Any]:
+    """CONTENT_COLUMN at another width (a narrower page: sign-in, status pages)."""
+    return {**CONTENT_COLUMN, "max_width": max_width}

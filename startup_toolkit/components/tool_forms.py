@@ -18,6 +18,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import icon_text_button
+from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import aria_invalid, field_error, field_label
 
@@ -121,4 +122,4 @@ def busy_heading(title: str, *lines: rx.Component, **props: Any) -> rx.Component
 
 def result_note(text: Any, icon: str, element_id: str) -> rx.Component:
     """The amber note over a result that is not the AI's answer (a sample, an estimate)."""
-    return rx.callout(text, icon=icon, color_scheme="amber", size="1", width="100%", id=element_id)
+    return amber_note(text, icon, width="100%", id=element_id)

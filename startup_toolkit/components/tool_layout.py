@@ -16,9 +16,18 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventSpec
 
+from startup_toolkit.components.buttons import icon_text_button
 from startup_toolkit.components.layout import page_layout, section
-from startup_toolkit.components.props import FILL_ROW, KEEP_SIZE, MUTED_TEXT, SPREAD_ROW
-from startup_toolkit.components.theme import TOOLTIP_DELAY_MS, heading_style
+from startup_toolkit.components.props import (
+    KEEP_SIZE,
+    MUTED_TEXT,
+    SPREAD_ROW,
+    SPREAD_ROW_FROM_SM,
+)
+from startup_toolkit.components.result_blocks import amber_note, tile
+from startup_toolkit.components.text_rows import icon_row
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tooltip import delayed_tooltip
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH, Tool
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.tools import ToolPageState
@@ -185,13 +194,11 @@ def upgrade_toast() -> EventSpec:
 
 def tool_icon(tool: Tool, size: str = "3rem", icon_size: int = 24) -> rx.Component:
     """The tool's icon on a tile in its colour."""
-    return rx.center(
+    return tile(
         rx.icon(tool.icon, size=icon_size, color=f"var(--{tool.color}-11)", aria_hidden="true"),
-        width=size,
-        height=size,
-        border_radius="var(--radius-4)",
-        **KEEP_SIZE,
-        background=f"linear-gradient(135deg, var(--{tool.color}-a5), var(--{tool.color}-a2))",
+        size,
+        "var(--radius-4)",
+        f"linear-gradient(135deg, var(--{tool.color}-a5), var(--{tool.color}-a2))",
         border=f"1px solid var(--{tool.color}-a6)",
         box_shadow="inset 0 1px 0 var(--white-a3)",
     )
@@ -199,12 +206,11 @@ def tool_icon(tool: Tool, size: str = "3rem", icon_size: int = 24) -> rx.Compone
 
 def ai_disclaimer() -> rx.Component:
     """P-MISC-5: shown at the bottom of every tool page."""
-    return rx.hstack(
+    return icon_row(
         rx.icon("info", size=16, color="var(--gray-10)", aria_hidden="true", **KEEP_SIZE),
         rx.text(DISCLAIMER, size="2", **MUTED_TEXT),
-        spacing="2",
         justify="center",
-        **FILL_ROW,
+        width="100%",
         padding_top="1.5rem",
         margin_top="2.5rem",
         border_top="1px solid var(--gray-a4)",
@@ -217,54 +223,46 @@ def demo_banner() -> rx.Component:
     """Shown while no AI key is configured (tools then show their built-in samples)."""
     return rx.cond(
         ToolPageState.demo_mode,
-        rx.callout(
-            DEMO_BANNER,
-            icon="flask-conical",
-            color_scheme="amber",
-            variant="surface",
-            size="1",
-            width="100%",
-            class_name="demo-banner",
+        amber_note(
+            DEMO_BANNER, "flask-conical", variant="surface", width="100%", class_name="demo-banner"
         ),
     )
 
 
 def upgrade_button() -> rx.Component:
-    return rx.button(
-        rx.icon("crown", size=16, aria_hidden="true"),
+    return icon_text_button(
+        "crown",
         UPGRADE_LABEL,
         on_click=upgrade_toast(),
         variant="soft",
         color_scheme="amber",
         size="2",
-        type="button",
         class_name="upgrade-elite",
     )
+
+
+#: Both states of 'Save Results' (a plain button, not a submit).
+_SAVE_BUTTON: dict[str, Any] = {"size": "2", "class_name": "save-results"}
 
 
 def save_button(save_handler: Any, can_save: rx.Var[bool] | None = None) -> rx.Component:
     """'Save Results': calls the page's handler; until `can_save` it is disabled
     (aria-disabled, so keyboard users still reach it) with the tooltip 'Run the tool first'."""
-    content = (rx.icon("save", size=16, aria_hidden="true"), SAVE_LABEL)
-    enabled = rx.button(
-        *content, on_click=save_handler, size="2", type="button", class_name="save-results"
-    )
+    enabled = icon_text_button("save", SAVE_LABEL, on_click=save_handler, **_SAVE_BUTTON)
     if can_save is None:
         return enabled
-    disabled = rx.tooltip(
-        rx.button(
-            *content,
-            size="2",
-            type="button",
+    disabled = delayed_tooltip(
+        icon_text_button(
+            "save",
+            SAVE_LABEL,
             variant="surface",
             color_scheme="gray",
             aria_disabled="true",
             aria_description=SAVE_DISABLED_HINT,
-            class_name="save-results",
             style={"opacity": "0.6", "cursor": "not-allowed"},
+            **_SAVE_BUTTON,
         ),
-        content=SAVE_DISABLED_HINT,
-        delay_duration=TOOLTIP_DELAY_MS,
+        SAVE_DISABLED_HINT,
     )
     return rx.cond(can_save, enabled, disabled)
 
@@ -277,12 +275,7 @@ def tool_header(
         actions.append(save_button(save_handler, can_save))
     return rx.vstack(
         rx.link(
-            rx.hstack(
-                rx.icon("arrow-left", size=14, aria_hidden="true"),
-                "All tools",
-                spacing="1",
-                align="center",
-            ),
+            icon_row(rx.icon("arrow-left", size=14, aria_hidden="true"), "All tools", spacing="1"),
             href=TOOL_EXPLORER_PATH,
             size="2",
             color_scheme="gray",
@@ -301,11 +294,8 @@ def tool_header(
                 align="center",
             ),
             rx.hstack(*actions, spacing="2", wrap="wrap", class_name="tool-actions"),
-            direction=rx.breakpoints(initial="column", sm="row"),
-            justify="between",
-            align=rx.breakpoints(initial="start", sm="center"),
             spacing="4",
-            width="100%",
+            **SPREAD_ROW_FROM_SM,
         ),
         spacing="3",
         width="100%",

@@ -3,11 +3,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import section
-from startup_toolkit.components.section_heading import eyebrow, section_heading
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW
+from startup_toolkit.components.section_heading import (
+    display_heading,
+    eyebrow,
+    headed_section,
+    icon_pill,
+)
+from startup_toolkit.components.text_rows import icon_row, title_over_caption
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, VIABILITY_SCANNER, Tool
 
@@ -41,6 +50,16 @@ FLAGSHIP_BENEFITS: tuple[tuple[str, str, str], ...] = (
     ),
 )
 
+#: The sample scores of the hero's preview card: (label, value, colour).
+PREVIEW_BARS: tuple[tuple[str, int, str], ...] = (
+    ("Problem", 92, "violet"),
+    ("Market", 84, "cyan"),
+    ("Monetization", 78, "green"),
+    ("Risk", 71, "amber"),
+)
+#: The reassurances under the hero's calls to action.
+HERO_REASSURANCES: tuple[str, ...] = ("Every tool for $11/mo", "Cancel anytime")
+
 #: P-HOME-5. The spec gives no figure for funding, so none is shown.
 CLAIMS: tuple[tuple[str, str, str, str], ...] = (
     (
@@ -61,6 +80,48 @@ def tool_icon_tile(tool: Tool, size: int = 22) -> rx.Component:
         background=f"linear-gradient(135deg, var(--{tool.color}-a4), var(--{tool.color}-a2))",
         border=f"1px solid var(--{tool.color}-a5)",
         flex_shrink="0",
+    )
+
+
+def subscribe_link(icon: str, icon_size: int, **props: Any) -> rx.Component:
+    """'Subscribe to Access': a link button to the pricing page with `icon` after the label."""
+    return link_button(
+        "Subscribe to Access",
+        PRICING_PATH,
+        rx.icon(icon, size=icon_size),
+        class_name="subscribe-link",
+        **props,
+    )
+
+
+def _home_image(name: str, alt: str, class_name: str, **size: str) -> rx.Component:
+    """The picture /img/home/<name>.svg (`alt` "" when it only decorates)."""
+    return rx.image(src=f"/img/home/{name}.svg", alt=alt, class_name=class_name, **size)
+
+
+def _split(text: rx.Component, visual: rx.Component, gap: str, **props: Any) -> rx.Component:
+    """`text` beside `visual` from `md` up (`gap` apart on a phone, 4rem from `md`), stacked
+    on a phone."""
+    return rx.grid(
+        text,
+        visual,
+        columns=rx.breakpoints(initial="1", md="2"),
+        gap=rx.breakpoints(initial=gap, md="4rem"),
+        align="center",
+        **props,
+    )
+
+
+def _icon_list(kind: str, items: list[tuple[rx.Component, ...]], **props: Any) -> rx.Component:
+    """A list (class `<kind>s`) of items (class `kind`), each an icon (class `<kind>-icon`)
+    followed by its content."""
+    return rx.el.ul(
+        *[
+            rx.el.li(rx.center(icon, class_name=f"{kind}-icon"), *content, class_name=kind)
+            for icon, *content in items
+        ],
+        class_name=f"{kind}s",
+        **props,
     )
 
 
@@ -88,18 +149,23 @@ def _preview_bar(label: str, value: int, color: str) -> rx.Component:
     )
 
 
+def _floating_card(kind: str, icon: rx.Component, title: str, body: rx.Component) -> rx.Component:
+    """A small card floating beside the preview: `icon` and the bold `title`, then `body`."""
+    return rx.box(
+        icon_row(icon, rx.text(title, size="1", weight="bold")),
+        body,
+        class_name=f"preview-card preview-float preview-{kind}",
+    )
+
+
 def hero_preview() -> rx.Component:
     """A sample Viability Scanner result, drawn with the page's own components."""
     main = rx.box(
         rx.hstack(
             tool_icon_tile(VIABILITY_SCANNER, size=16),
-            rx.box(
-                rx.text("Viability scan", weight="bold", size="2", as_="div"),
-                rx.text("Sample report", size="1", color_scheme="gray", as_="div"),
-            ),
+            title_over_caption("Viability scan", "Sample report", size="2"),
             spacing="3",
-            align="center",
-            width="100%",
+            **FILL_ROW,
         ),
         rx.hstack(
             rx.box(
@@ -129,131 +195,97 @@ def hero_preview() -> rx.Component:
                 align="start",
             ),
             spacing="4",
-            align="center",
-            width="100%",
+            **FILL_ROW,
         ),
-        rx.vstack(
-            _preview_bar("Problem", 92, "violet"),
-            _preview_bar("Market", 84, "cyan"),
-            _preview_bar("Monetization", 78, "green"),
-            _preview_bar("Risk", 71, "amber"),
-            spacing="3",
-            width="100%",
-        ),
+        rx.vstack(*[_preview_bar(*bar) for bar in PREVIEW_BARS], spacing="3", **FILL_COLUMN),
         class_name="preview-card preview-main",
     )
-    chat = rx.box(
-        rx.hstack(
-            rx.center(rx.icon("bot", size=14, color="white"), class_name="preview-avatar"),
-            rx.text("AI Co-Founder", size="1", weight="bold"),
-            spacing="2",
-            align="center",
-        ),
+    chat = _floating_card(
+        "chat",
+        rx.center(rx.icon("bot", size=14, color="white"), class_name="preview-avatar"),
+        "AI Co-Founder",
         rx.text("Have you tested this price with ten real customers yet?", size="2"),
-        class_name="preview-card preview-float preview-chat",
     )
-    funding = rx.box(
-        rx.hstack(
-            rx.icon("trending-up", size=16, color="var(--green-11)"),
-            rx.text("Funding outlook", size="1", weight="bold"),
-            spacing="2",
-            align="center",
-        ),
-        rx.image(
-            src="/img/home/sparkline.svg",
-            alt="",
-            width="140px",
-            height="40px",
-            class_name="preview-spark",
-        ),
-        class_name="preview-card preview-float preview-funding",
+    spark = _home_image("sparkline", "", "preview-spark", width="140px", height="40px")
+    funding = _floating_card(
+        "funding",
+        rx.icon("trending-up", size=16, color="var(--green-11)"),
+        "Funding outlook",
+        spark,
     )
     return rx.box(main, chat, funding, class_name="hero-preview")
 
 
+def _hero_actions() -> rx.Component:
+    """P-HOME-2: start building (pricing) and learn more (the features below)."""
+    return rx.flex(
+        link_button(
+            "Start Building Now",
+            PRICING_PATH,
+            rx.icon("arrow-right", size=18),
+            size=rx.breakpoints(initial="3", sm="4"),
+            class_name="cta-primary",
+        ),
+        rx.button(
+            rx.el.a("Learn More", rx.icon("arrow-down", size=18), href=f"#{FEATURES_ID}"),
+            as_child=True,
+            size=rx.breakpoints(initial="3", sm="4"),
+            variant="surface",
+            color_scheme="gray",
+            class_name="cta-secondary",
+        ),
+        spacing="3",
+        wrap="wrap",
+        class_name="hero-actions",
+    )
+
+
 def hero() -> rx.Component:
+    text = rx.vstack(
+        icon_pill(
+            "sparkles",
+            "AI Business Architect & Startup Toolkit",
+            variant="surface",
+            class_name="hero-badge",
+        ),
+        rx.text(
+            "Simply, get ",
+            rx.el.span("UNSTUCK", class_name="hero-tagline-accent"),
+            class_name="hero-tagline",
+            style=heading_style,
+        ),
+        rx.heading(
+            "Turn your startup idea into a ",
+            rx.el.span("business that works", style=gradient_text),
+            as_="h1",
+            id="home-hero-title",
+            class_name="hero-title",
+            style=heading_style,
+        ),
+        rx.text(
+            "Diagnose your idea, predict your funding odds, plan growth and think out "
+            "loud with an AI co-founder. One toolkit that takes you from first spark to "
+            "first customers.",
+            class_name="hero-copy",
+            color_scheme="gray",
+        ),
+        _hero_actions(),
+        rx.hstack(
+            *[
+                icon_row(rx.icon("circle-check", size=16, color="var(--green-10)"), rx.text(line))
+                for line in HERO_REASSURANCES
+            ],
+            spacing="5",
+            wrap="wrap",
+            class_name="hero-reassure",
+        ),
+        spacing="5",
+        align="start",
+        class_name="hero-text",
+    )
     return section(
         rx.box(class_name="hero-glow", aria_hidden="true"),
-        rx.grid(
-            rx.vstack(
-                rx.badge(
-                    rx.icon("sparkles", size=14),
-                    "AI Business Architect & Startup Toolkit",
-                    variant="surface",
-                    radius="full",
-                    size="2",
-                    class_name="hero-badge",
-                ),
-                rx.text(
-                    "Simply, get ",
-                    rx.el.span("UNSTUCK", class_name="hero-tagline-accent"),
-                    class_name="hero-tagline",
-                    style=heading_style,
-                ),
-                rx.heading(
-                    "Turn your startup idea into a ",
-                    rx.el.span("business that works", style=gradient_text),
-                    as_="h1",
-                    id="home-hero-title",
-                    class_name="hero-title",
-                    style=heading_style,
-                ),
-                rx.text(
-                    "Diagnose your idea, predict your funding odds, plan growth and think out "
-                    "loud with an AI co-founder. One toolkit that takes you from first spark to "
-                    "first customers.",
-                    class_name="hero-copy",
-                    color_scheme="gray",
-                ),
-                rx.flex(
-                    link_button(
-                        "Start Building Now",
-                        PRICING_PATH,
-                        rx.icon("arrow-right", size=18),
-                        size=rx.breakpoints(initial="3", sm="4"),
-                        class_name="cta-primary",
-                    ),
-                    rx.button(
-                        rx.el.a(
-                            "Learn More", rx.icon("arrow-down", size=18), href=f"#{FEATURES_ID}"
-                        ),
-                        as_child=True,
-                        size=rx.breakpoints(initial="3", sm="4"),
-                        variant="surface",
-                        color_scheme="gray",
-                        class_name="cta-secondary",
-                    ),
-                    spacing="3",
-                    wrap="wrap",
-                    class_name="hero-actions",
-                ),
-                rx.hstack(
-                    rx.hstack(
-                        rx.icon("circle-check", size=16, color="var(--green-10)"),
-                        rx.text("Every tool for $11/mo"),
-                        spacing="2",
-                        align="center",
-                    ),
-                    rx.hstack(
-                        rx.icon("circle-check", size=16, color="var(--green-10)"),
-                        rx.text("Cancel anytime"),
-                        spacing="2",
-                        align="center",
-                    ),
-                    spacing="5",
-                    wrap="wrap",
-                    class_name="hero-reassure",
-                ),
-                spacing="5",
-                align="start",
-                class_name="hero-text",
-            ),
-            hero_preview(),
-            columns=rx.breakpoints(initial="1", md="2"),
-            gap=rx.breakpoints(initial="3rem", md="4rem"),
-            align="center",
-            class_name="hero-grid",
-        ),
+        _split(text, hero_preview(), "3rem", class_name="hero-grid"),
         class_name="home-hero",
         aria_labelledby="home-hero-title",
         padding_y=rx.breakpoints(initial="3rem", md="5rem"),
@@ -264,27 +296,20 @@ def hero() -> rx.Component:
 
 
 def claims() -> rx.Component:
-    return section(
-        rx.el.ul(
-            *[
-                rx.el.li(
-                    rx.center(rx.icon(icon, size=20), class_name="claim-icon"),
-                    rx.el.p(
-                        rx.el.span(value, class_name="claim-value", style=heading_style),
-                        " ",
-                        rx.el.span(label, class_name="claim-label"),
-                        class_name="claim-text",
-                    ),
-                    rx.text(note, size="2", color_scheme="gray", class_name="claim-note"),
-                    class_name="claim",
-                )
-                for icon, value, label, note in CLAIMS
-            ],
-            class_name="claims",
-            aria_label="Results",
-        ),
-        padding_y="1rem",
-    )
+    items = [
+        (
+            rx.icon(icon, size=20),
+            rx.el.p(
+                rx.el.span(value, class_name="claim-value", style=heading_style),
+                " ",
+                rx.el.span(label, class_name="claim-label"),
+                class_name="claim-text",
+            ),
+            rx.text(note, size="2", color_scheme="gray", class_name="claim-note"),
+        )
+        for icon, value, label, note in CLAIMS
+    ]
+    return section(_icon_list("claim", items, aria_label="Results"), padding_y="1rem")
 
 
 # --- Features (P-HOME-3) -----------------------------------------------------------------------
@@ -304,13 +329,11 @@ def feature_card(tool: Tool, position: int) -> rx.Component:
 
 
 def features() -> rx.Component:
-    return section(
-        section_heading(
-            "Game-Changing Tools For Startups",
-            "Six AI tools that work like a seasoned advisory team: they question your assumptions, "
-            "do the research and hand you the next step.",
-            eyebrow("The toolkit", "wand-sparkles"),
-        ),
+    return headed_section(
+        "Game-Changing Tools For Startups",
+        "Six AI tools that work like a seasoned advisory team: they question your assumptions, "
+        "do the research and hand you the next step.",
+        ("The toolkit", "wand-sparkles"),
         rx.box(
             *[feature_card(tool, i) for i, tool in enumerate(POPULAR_TOOLS, start=1)],
             class_name="feature-grid",
@@ -327,61 +350,34 @@ def features() -> rx.Component:
 
 def flagship() -> rx.Component:
     tool = VIABILITY_SCANNER
+    benefits = [
+        (rx.icon(icon, size=18), title_over_caption(title, body))
+        for icon, title, body in FLAGSHIP_BENEFITS
+    ]
+    text = rx.vstack(
+        eyebrow("Flagship Tool", "star"),
+        display_heading(tool.name),
+        rx.text(
+            f"{tool.tagline}. Describe your idea in a few sentences and get an honest, "
+            "structured diagnosis in minutes.",
+            size="4",
+            color_scheme="gray",
+        ),
+        _icon_list("benefit", benefits, aria_label=f"{tool.name} benefits"),
+        subscribe_link("arrow-right", 16, size="3"),
+        spacing="5",
+        align="start",
+    )
+    art = _home_image(
+        "scanner-radar",
+        "Illustration: the scanner sweeping an idea for strengths and risks",
+        "flagship-art",
+        width="100%",
+        height="auto",
+    )
     return section(
-        rx.grid(
-            rx.vstack(
-                eyebrow("Flagship Tool", "star"),
-                rx.heading(
-                    tool.name,
-                    as_="h2",
-                    size=rx.breakpoints(initial="7", md="8"),
-                    style=heading_style,
-                ),
-                rx.text(
-                    f"{tool.tagline}. Describe your idea in a few sentences and get an honest, "
-                    "structured diagnosis in minutes.",
-                    size="4",
-                    color_scheme="gray",
-                ),
-                rx.el.ul(
-                    *[
-                        rx.el.li(
-                            rx.center(rx.icon(icon, size=18), class_name="benefit-icon"),
-                            rx.box(
-                                rx.text(title, weight="bold", size="3", as_="div"),
-                                rx.text(body, size="2", color_scheme="gray", as_="div"),
-                            ),
-                            class_name="benefit",
-                        )
-                        for icon, title, body in FLAGSHIP_BENEFITS
-                    ],
-                    class_name="benefits",
-                    aria_label=f"{tool.name} benefits",
-                ),
-                link_button(
-                    "Subscribe to Access",
-                    PRICING_PATH,
-                    rx.icon("arrow-right", size=16),
-                    size="3",
-                    class_name="subscribe-link",
-                ),
-                spacing="5",
-                align="start",
-            ),
-            rx.box(
-                rx.image(
-                    src="/img/home/scanner-radar.svg",
-                    alt="Illustration: the scanner sweeping an idea for strengths and risks",
-                    width="100%",
-                    height="auto",
-                    class_name="flagship-art",
-                ),
-                class_name="flagship-visual",
-            ),
-            columns=rx.breakpoints(initial="1", md="2"),
-            gap=rx.breakpoints(initial="2.5rem", md="4rem"),
-            align="center",
-            class_name="flagship-card",
+        _split(
+            text, rx.box(art, class_name="flagship-visual"), "2.5rem", class_name="flagship-card"
         ),
         class_name="home-flagship",
         padding_y=HOME_SECTION_PADDING_Y,

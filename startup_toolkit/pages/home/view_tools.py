@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.layout import section
-from startup_toolkit.components.props import WRAP_ROW
-from startup_toolkit.components.section_heading import eyebrow, section_heading
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, WRAP_ROW
+from startup_toolkit.components.section_heading import headed_section
 from startup_toolkit.components.theme import heading_style
+from startup_toolkit.components.tool_layout import tab_triggers
 from startup_toolkit.domain import recommender as rules
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
-from startup_toolkit.pages.home.view import HOME_SECTION_PADDING_Y, PRICING_PATH, tool_icon_tile
+from startup_toolkit.pages.home.view import HOME_SECTION_PADDING_Y, subscribe_link, tool_icon_tile
 from startup_toolkit.state.recommender import RecommenderState
 
+#: The tabs: the popular tools, then a recommender form per stage (value, label).
+TOOL_TABS: tuple[tuple[str, str], ...] = (
+    ("popular", "Popular Tools"),
+    ("early", "Early Stage"),
+    ("growth", "Growth Stage"),
+)
 STAGE_FORMS: tuple[tuple[str, str, str, str], ...] = (
     (
         "early",
@@ -43,19 +48,10 @@ def tool_card(tool: Tool) -> rx.Component:
                 rx.text(tool.category, size="1", color_scheme="gray", as_="div"),
             ),
             spacing="3",
-            align="center",
-            width="100%",
+            **FILL_ROW,
         ),
         rx.text(tool.description, size="2", color_scheme="gray", flex_grow="1"),
-        link_button(
-            "Subscribe to Access",
-            PRICING_PATH,
-            rx.icon("lock-open", size=15),
-            variant="soft",
-            size="2",
-            width="100%",
-            class_name="subscribe-link",
-        ),
+        subscribe_link("lock-open", 15, variant="soft", size="2", width="100%"),
         class_name="tool-card",
     )
 
@@ -72,9 +68,8 @@ def recommendation_card(row: rx.Var) -> rx.Component:
                 rx.heading(row["name"], size="4", style=heading_style),
                 rx.spacer(),
                 rx.badge(row["score"].to(str) + "% match", color_scheme="violet", size="2"),
-                width="100%",
-                align="center",
                 spacing="3",
+                **FILL_ROW,
             ),
             rx.text(row["description"], size="2", color_scheme="gray"),
             rx.text(rx.text.strong("Why: "), row["reason"], size="2"),
@@ -84,23 +79,20 @@ def recommendation_card(row: rx.Var) -> rx.Component:
                 href=row["path"],
             ),
             spacing="3",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         class_name="tool-card",
     )
 
 
-def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
-    """The recommender for one stage (T-REC-1): describe the idea, get ranked tools."""
+def _stage_input(stage: str, label: str, hint: str, example: str) -> rx.Component:
+    """The stage's form (T-REC-1): label, hint, the idea, its warning and the submit button."""
     field_id = f"recommend-{stage}-idea"
     warning_id = f"recommend-{stage}-warning"
     idea = RecommenderState.ideas[stage]
     length = idea.strip().length()
     busy = RecommenderState.loading != ""
-    results = RecommenderState.results[stage]
-    error = RecommenderState.errors[stage]
-    form = rx.vstack(
+    return rx.vstack(
         rx.el.label(label, html_for=field_id, class_name="stage-label"),
         rx.text(hint, size="2", color_scheme="gray"),
         rx.text_area(
@@ -134,10 +126,13 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
             class_name="stage-submit",
         ),
         spacing="3",
-        align="start",
-        width="100%",
+        **FILL_COLUMN,
     )
-    answer = rx.vstack(
+
+
+def _stage_answer(stage: str) -> rx.Component:
+    """The ranked tools for the stage (T-REC-2), and a way back to the form."""
+    return rx.vstack(
         rx.hstack(
             rx.heading("AI-Recommended Tools", size="5", style=heading_style),
             rx.cond(
@@ -154,10 +149,20 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
             width="100%",
             **WRAP_ROW,
         ),
-        rx.box(rx.foreach(results, recommendation_card), class_name="tool-grid"),
+        rx.box(
+            rx.foreach(RecommenderState.results[stage], recommendation_card),
+            class_name="tool-grid",
+        ),
         spacing="4",
-        width="100%",
+        **FILL_COLUMN,
     )
+
+
+def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
+    """The recommender for one stage: its form until there are results, then the results."""
+    error = RecommenderState.errors[stage]
+    has_results = RecommenderState.results[stage].length() > 0
+    form = _stage_input(stage, label, hint, example)
     return rx.box(
         rx.vstack(
             rx.cond(
@@ -166,9 +171,9 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
                     error, icon="circle-alert", color_scheme="amber", width="100%", role="alert"
                 ),
             ),
-            rx.cond(results.length() > 0, answer, form),
+            rx.cond(has_results, _stage_answer(stage), form),
             spacing="4",
-            width="100%",
+            **FILL_COLUMN,
         ),
         class_name="stage-form",
         data_stage=stage,
@@ -176,19 +181,14 @@ def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
 
 
 def next_gen_tools() -> rx.Component:
-    return section(
-        section_heading(
-            "Next-Gen Startup Tools",
-            "Browse the toolkit, or tell us where you are and we will point you to the "
-            "right tools.",
-            eyebrow("Find your tools", "compass"),
-        ),
+    return headed_section(
+        "Next-Gen Startup Tools",
+        "Browse the toolkit, or tell us where you are and we will point you to the right tools.",
+        ("Find your tools", "compass"),
         rx.tabs.root(
             rx.center(
                 rx.tabs.list(
-                    rx.tabs.trigger("Popular Tools", value="popular"),
-                    rx.tabs.trigger("Early Stage", value="early"),
-                    rx.tabs.trigger("Growth Stage", value="growth"),
+                    *tab_triggers(TOOL_TABS),
                     size="2",
                     class_name="stage-tabs",
                 ),
