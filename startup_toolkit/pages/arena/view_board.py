@@ -15,7 +15,7 @@ from startup_toolkit.components.panels import (
 from startup_toolkit.components.props import FILL_ROW, GROW, KEEP_SIZE, MUTED_TEXT, WRAP_ROW
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
-from startup_toolkit.pages.arena.state import ArenaState, PostRow
+from startup_toolkit.pages.arena.state import ArenaState
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
@@ -165,7 +165,7 @@ def leaderboard_tab() -> rx.Component:
 # -- feed --------------------------------------------------------------------------------------
 
 
-def _post_card(row: rx.Var[PostRow]) -> rx.Component:
+def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
     return rx.vstack(
         rx.hstack(
             avatar(row.avatar),
