@@ -26,3 +26,7 @@ SOFT_GRAY_BUTTON: dict[str, Any] = {"color_scheme": "gray", "type": "button", "v
 SOFT_PILL: dict[str, Any] = {"radius": "full", "size": "2", "variant": "soft"}
 #: Muted secondary text.
 MUTED_TEXT: dict[str, Any] = {"color": "var(--gray-11)"}
+#: Text as someone typed it: its line breaks kept, long words broken anywhere (never overflows).
+TYPED_TEXT: dict[str, Any] = {"white_space": "pre-wrap", "overflow_wrap": "anywhere"}
+#: Items centred on both axes.
+CENTRED: dict[str, Any] = {"align": "center", "justify": "center"}

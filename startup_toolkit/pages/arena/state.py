@@ -39,7 +39,6 @@ TAB_VALUES = frozenset(value for value, _ in TABS)
 YOU = "You"
 
 
-
 def _empty_form() -> dict[str, str]:
     return {name: "" for name, _, _ in rules.JOIN_FIELDS}
 

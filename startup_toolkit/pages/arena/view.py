@@ -8,6 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
+from startup_toolkit.components.props import TYPED_TEXT
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     aria_invalid,
@@ -24,7 +25,6 @@ from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
     SHRINK_COLUMN,
-    WRAP_TEXT,
     avatar,
     busy_button,
     icon_item,
@@ -146,7 +146,7 @@ def _stat(label: str, value: Any, stat_id: str) -> rx.Component:
 def _metric(label: str, value: Any) -> rx.Component:
     return rx.box(
         muted_text(label, size="1"),
-        rx.text(value, size="2", weight="medium", style=WRAP_TEXT),
+        rx.text(value, size="2", weight="medium", style=TYPED_TEXT),
         min_width="0",
     )
 
@@ -162,7 +162,7 @@ def _your_card() -> rx.Component:
                         ArenaState.company,
                         as_="h2",
                         size="5",
-                        style={**heading_style, **WRAP_TEXT},
+                        style={**heading_style, **TYPED_TEXT},
                         id="arena-company",
                     ),
                     rx.badge(ArenaState.industry, variant="soft", color_scheme=ACCENT),

@@ -12,7 +12,14 @@ from startup_toolkit.components.panels import (
     soft_gray_button,
     text_box,
 )
-from startup_toolkit.components.props import FILL_ROW, GROW, KEEP_SIZE, MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.props import (
+    FILL_ROW,
+    GROW,
+    KEEP_SIZE,
+    MUTED_TEXT,
+    TYPED_TEXT,
+    WRAP_ROW,
+)
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
@@ -21,7 +28,6 @@ from startup_toolkit.pages.arena.view_parts import (
     CARD,
     MUTED,
     SMALL_CARD,
-    WRAP_TEXT,
     avatar,
     busy_button,
     column,
@@ -177,7 +183,7 @@ def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
             spacing="3",
             align="center",
         ),
-        rx.text(row.content, size="2", style=WRAP_TEXT, class_name="arena-post-content"),
+        rx.text(row.content, size="2", style=TYPED_TEXT, class_name="arena-post-content"),
         rx.hstack(
             rx.button(
                 rx.icon("heart", size=16, aria_hidden="true"),

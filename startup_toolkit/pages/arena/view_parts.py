@@ -16,7 +16,6 @@ ACCENT = STARTUP_ARENA.color
 CARD = tool_card_style(min_width="0")
 SMALL_CARD = tool_card_style("1rem", min_width="0")
 MUTED = "var(--gray-11)"
-WRAP_TEXT: dict[str, Any] = {"overflow_wrap": "anywhere", "white_space": "pre-wrap"}
 #: A full-width column that may shrink below its content in a grid cell.
 SHRINK_COLUMN: dict[str, Any] = {"width": "100%", "min_width": "0"}
 
