@@ -25,7 +25,7 @@ from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
     SHRINK_COLUMN,
-    avatar,
+    avatar_row,
     busy_button,
     icon_item,
     sample_notice,
@@ -154,8 +154,8 @@ def _metric(label: str, value: Any) -> rx.Component:
 def _your_card() -> rx.Component:
     return rx.vstack(
         rx.flex(
-            rx.hstack(
-                avatar(ArenaState.company_initials, "3rem"),
+            avatar_row(
+                ArenaState.company_initials,
                 rx.vstack(
                     muted_text("Your startup", size="1"),
                     rx.heading(
@@ -170,8 +170,7 @@ def _your_card() -> rx.Component:
                     align="start",
                     min_width="0",
                 ),
-                spacing="3",
-                align="center",
+                size="3rem",
                 min_width="0",
             ),
             rx.hstack(

@@ -27,11 +27,12 @@ from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
     MUTED,
-    SMALL_CARD,
     avatar,
+    avatar_row,
     busy_button,
     column,
     flip_button,
+    list_card,
     side_card,
     stack,
     title_row,
@@ -40,11 +41,6 @@ from startup_toolkit.pages.arena.view_parts import (
 
 #: Small red text of an inline error.
 ERROR_TEXT: dict[str, Any] = {"size": "1", "color": "var(--red-11)"}
-
-
-def _pressed(on: rx.Var[bool]) -> rx.Var[str]:
-    """aria-pressed of a toggle button."""
-    return rx.cond(on, "true", "false")
 
 
 # -- leaderboard -------------------------------------------------------------------------------
@@ -58,7 +54,7 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
         if entry.change.startswith("-")
         else "gray"
     )
-    return rx.hstack(
+    return list_card(
         rx.text(f"#{entry.rank}", weight="bold", size="3", width="2.25rem", **KEEP_SIZE),
         avatar(entry.logo),
         rx.vstack(
@@ -91,9 +87,8 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
             align="end",
             **KEEP_SIZE,
         ),
-        spacing="3",
+        layout=rx.hstack,
         class_name="arena-leader",
-        style=SMALL_CARD,
         **FILL_ROW,
     )
 
@@ -172,29 +167,27 @@ def leaderboard_tab() -> rx.Component:
 
 
 def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
-    return rx.vstack(
-        rx.hstack(
-            avatar(row.avatar),
+    return list_card(
+        avatar_row(
+            row.avatar,
             rx.box(
                 rx.text(row.author, weight="bold", size="2"),
                 muted_text(row.company, " · ", row.time, size="1"),
                 min_width="0",
             ),
-            spacing="3",
-            align="center",
         ),
         rx.text(row.content, size="2", style=TYPED_TEXT, class_name="arena-post-content"),
         rx.hstack(
-            rx.button(
+            flip_button(
+                row.liked,
+                ("Liked", "Like"),
+                ArenaState.toggle_like(row.id),
                 rx.icon("heart", size=16, aria_hidden="true"),
-                rx.cond(row.liked, "Liked", "Like"),
-                rx.text.span(row.likes, class_name="arena-like-count"),
-                on_click=ArenaState.toggle_like(row.id),
-                variant=rx.cond(row.liked, "solid", "soft"),
+                variants=("solid", "soft"),
+                tail=(rx.text.span(row.likes, class_name="arena-like-count"),),
+                toggle=True,
                 color_scheme=ACCENT,
                 size="1",
-                type="button",
-                aria_pressed=_pressed(row.liked),
             ),
             rx.hstack(
                 rx.icon("message-circle", size=16, aria_hidden="true"),
@@ -206,10 +199,8 @@ def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
             spacing="4",
             align="center",
         ),
-        spacing="3",
         width="100%",
         class_name="arena-post",
-        style=SMALL_CARD,
     )
 
 
@@ -262,20 +253,20 @@ def _post_box() -> rx.Component:
 
 def _founder(name: str, company: str, initials: str) -> rx.Component:
     following = ArenaState.following.contains(name)
-    return rx.hstack(
-        avatar(initials, "2rem"),
+    return avatar_row(
+        initials,
         name_and_detail(name, company, flex="1", min_width="0"),
         flip_button(
             following,
             ("Following", "Follow"),
             ArenaState.toggle_follow(name),
             variants=("solid", "soft"),
+            toggle=True,
             size="1",
-            aria_pressed=_pressed(following),
             aria_label=f"Follow {name}",
         ),
-        spacing="3",
-        **FILL_ROW,
+        size="2rem",
+        width="100%",
     )
 
 

@@ -12,10 +12,10 @@ from startup_toolkit.pages.arena.state import ArenaState
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     MUTED,
-    SMALL_CARD,
     column,
     flip_button,
     icon_item,
+    list_card,
     side_card,
     title_row,
     two_columns,
@@ -46,7 +46,7 @@ def _join_challenge_button(c: rules.Challenge) -> rx.Component:
 
 
 def _challenge_card(c: rules.Challenge) -> rx.Component:
-    return rx.vstack(
+    return list_card(
         title_row(rx.text(c.title, weight="bold", size="3"), _difficulty(c)),
         muted_text(c.description),
         rx.flex(
@@ -67,9 +67,7 @@ def _challenge_card(c: rules.Challenge) -> rx.Component:
             spacing="2",
             wrap="wrap",
         ),
-        spacing="3",
         class_name="arena-challenge",
-        style=SMALL_CARD,
     )
 
 
@@ -116,18 +114,18 @@ def _challenge_detail() -> rx.Component:
 
 
 def _past_challenge(c: rules.Challenge) -> rx.Component:
-    return rx.flex(
+    return list_card(
         rx.box(
             rx.text(c.title, weight="medium", size="2"),
             rx.text(f"{c.participants} took part · {c.reward}", size="1"),
             **MUTED_TEXT,
         ),
         rx.badge("Ended", variant="outline", color_scheme="gray"),
+        layout=rx.flex,
+        class_name="arena-past-challenge",
+        spacing="2",
         justify="between",
         align="center",
-        spacing="2",
-        class_name="arena-past-challenge",
-        style=SMALL_CARD,
     )
 
 
@@ -190,7 +188,7 @@ def challenges_tab() -> rx.Component:
 
 def _event_card(e: rules.ArenaEvent) -> rx.Component:
     registered = ArenaState.registered.contains(e.id)
-    return rx.vstack(
+    return list_card(
         title_row(
             rx.text(e.title, weight="bold", size="3"),
             rx.badge(e.kind, variant="soft", color_scheme=ACCENT),
@@ -204,9 +202,8 @@ def _event_card(e: rules.ArenaEvent) -> rx.Component:
             size="2",
             aria_label=f"Register for {e.title}",
         ),
-        spacing="2",
         class_name="arena-event",
-        style=SMALL_CARD,
+        spacing="2",
     )
 
 

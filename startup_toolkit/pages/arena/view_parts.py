@@ -97,15 +97,38 @@ def flip_button(
     on_click: Any,
     *lead: rx.Component,
     variants: tuple[str, str] = ("soft", "solid"),
+    tail: tuple[rx.Component, ...] = (),
+    toggle: bool = False,
     **props: Any,
 ) -> rx.Component:
     """A button whose label and variant are the first of `labels`/`variants` while `on`
-    (Follow, Register, Join): `lead` goes before the label."""
+    (Like, Follow, Register, Join): `lead` goes before the label, `tail` after it; a `toggle`
+    says whether it is pressed (aria-pressed)."""
+    if toggle:
+        props["aria_pressed"] = rx.cond(on, "true", "false")
     return rx.button(
         *lead,
         rx.cond(on, *labels),
+        *tail,
         on_click=on_click,
         variant=rx.cond(on, *variants),
         type="button",
         **props,
     )
+
+
+def list_card(
+    *children: rx.Component, class_name: str, layout: Any = rx.vstack, **props: Any
+) -> rx.Component:
+    """An entry of a tab's list (a startup, a post, a challenge, an event) on a compact card:
+    `children` in a `layout` (a column unless given), 0.75rem apart unless `spacing`;
+    `class_name` names the kind of entry."""
+    props.setdefault("spacing", "3")
+    return layout(*children, class_name=class_name, style=SMALL_CARD, **props)
+
+
+def avatar_row(
+    initials: Any, *children: rx.Component, size: str = "2.5rem", **props: Any
+) -> rx.Component:
+    """An avatar of `initials` (`size` across) beside `children` (a name and what follows)."""
+    return rx.hstack(avatar(initials, size), *children, spacing="3", align="center", **props)
