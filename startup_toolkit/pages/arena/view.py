@@ -94,7 +94,7 @@ def _info_card(title: str, icon: str, items: tuple[tuple[str, str, str], ...]) -
 
 
 def join_view() -> rx.Component:
-    return rx.vstack(
+    return stack(
         sample_notice(),
         two_columns(
             rx.vstack(
@@ -130,7 +130,6 @@ def join_view() -> rx.Component:
             ),
         ),
         spacing="4",
-        width="100%",
     )
 
 
@@ -204,7 +203,7 @@ _TAB_BODIES = {
 
 
 def arena_view() -> rx.Component:
-    return rx.vstack(
+    return stack(
         sample_notice(),
         _your_card(),
         rx.tabs.root(
@@ -218,5 +217,4 @@ def arena_view() -> rx.Component:
             width="100%",
         ),
         spacing="4",
-        width="100%",
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.form_kit import field_label
 from startup_toolkit.components.panels import (
     SPREAD_ROW_FROM_SM,
     icon_text_button,
@@ -55,13 +56,7 @@ def _send_button() -> rx.Component:
 def _composer() -> rx.Component:
     return rx.form(
         rx.vstack(
-            rx.el.label(
-                "Ask your AI Co-Founder",
-                html_for=INPUT_ID,
-                font_weight="500",
-                font_size="var(--font-size-2)",
-                color="var(--gray-12)",
-            ),
+            field_label("Ask your AI Co-Founder", INPUT_ID),
             text_box(
                 INPUT_ID,
                 "e.g. How should I price my B2B SaaS for small agencies?",
