@@ -33,6 +33,7 @@ from startup_toolkit.pages.arena.view_parts import (
     column,
     flip_button,
     list_card,
+    note_line,
     side_card,
     stack,
     title_row,
@@ -281,12 +282,7 @@ def feed_tab() -> rx.Component:
                 "Trending topics",
                 "trending-up",
                 *[
-                    rx.flex(
-                        rx.text(topic, size="2", weight="medium", color=f"var(--{ACCENT}-11)"),
-                        muted_text(f"{count} posts", size="1"),
-                        justify="between",
-                        width="100%",
-                    )
+                    note_line(topic, f"{count} posts", color=f"var(--{ACCENT}-11)")
                     for topic, count in rules.TRENDING_TOPICS
                 ],
                 spacing="2",

@@ -16,6 +16,7 @@ from startup_toolkit.pages.arena.view_parts import (
     flip_button,
     icon_item,
     list_card,
+    note_line,
     side_card,
     title_row,
     two_columns,
@@ -140,14 +141,7 @@ def _your_challenges() -> rx.Component:
         *[
             rx.cond(
                 ArenaState.joined_challenges.contains(c.id),
-                rx.flex(
-                    rx.text(c.title, size="2", weight="medium"),
-                    muted_text(c.reward, size="1"),
-                    justify="between",
-                    spacing="2",
-                    width="100%",
-                    class_name="arena-your-challenge",
-                ),
+                note_line(c.title, c.reward, spacing="2", class_name="arena-your-challenge"),
             )
             for c in rules.CHALLENGES
         ],

@@ -6,7 +6,12 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import name_and_detail, sample_callout, titled_tool_card
+from startup_toolkit.components.panels import (
+    muted_text,
+    name_and_detail,
+    sample_callout,
+    titled_tool_card,
+)
 from startup_toolkit.components.props import KEEP_SIZE
 from startup_toolkit.components.tool_layout import spread_row, tool_card_style
 from startup_toolkit.domain import arena as rules
@@ -113,6 +118,19 @@ def flip_button(
         on_click=on_click,
         variant=rx.cond(on, *variants),
         type="button",
+        **props,
+    )
+
+
+def note_line(name: Any, note: Any, *, color: str | None = None, **props: Any) -> rx.Component:
+    """A line of a side card: `name` (in `color`, when given) at the start and a small muted
+    `note` at the end."""
+    name_props = {"color": color} if color else {}
+    return rx.flex(
+        rx.text(name, size="2", weight="medium", **name_props),
+        muted_text(note, size="1"),
+        justify="between",
+        width="100%",
         **props,
     )
 

@@ -11,7 +11,7 @@ from startup_toolkit.components.panels import (
     muted_text,
     text_box,
 )
-from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT, SPREAD_ROW
+from startup_toolkit.components.props import KEEP_SIZE, SPREAD_ROW
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import cofounder as chat
@@ -69,7 +69,7 @@ def _composer() -> rx.Component:
                 aria_describedby="cofounder-input-hint",
             ),
             rx.flex(
-                rx.text(
+                muted_text(
                     rx.el.kbd("Enter"),
                     " to send · ",
                     rx.el.kbd("Shift"),
@@ -78,11 +78,10 @@ def _composer() -> rx.Component:
                     " for a new line · ",
                     CofounderState.draft_length,
                     f" / {chat.MAX_MESSAGE_CHARS:,}",
-                    id="cofounder-input-hint",
                     size="1",
+                    id="cofounder-input-hint",
                     class_name="chat-hint",
                     style={"& kbd": _KBD_STYLE},
-                    **MUTED_TEXT,
                 ),
                 rx.hstack(_mic_button(), _send_button(), spacing="2", align="center"),
                 direction="row",
