@@ -9,6 +9,7 @@ import reflex as rx
 
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
 from startup_toolkit.components.props import TYPED_TEXT
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     aria_invalid,
@@ -103,11 +104,10 @@ def join_view() -> rx.Component:
                     "Enter your startup to see where it ranks. All fields except the "
                     "description are required; the metrics are as you would say them."
                 ),
-                rx.grid(
+                card_grid(
                     *[_join_field(name, label, limit) for name, label, limit in rules.JOIN_FIELDS],
-                    columns=rx.breakpoints(initial="1", sm="2"),
                     spacing="3",
-                    width="100%",
+                    sm="2",
                 ),
                 _description_field(),
                 busy_button(

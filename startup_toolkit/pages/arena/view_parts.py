@@ -13,6 +13,7 @@ from startup_toolkit.components.panels import (
     titled_tool_card,
 )
 from startup_toolkit.components.props import KEEP_SIZE
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.tool_layout import spread_row, tool_card_style
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain.catalog import STARTUP_ARENA
@@ -44,8 +45,7 @@ def sample_notice() -> rx.Component:
 
 def two_columns(main: rx.Component, side: rx.Component, *more: rx.Component) -> rx.Component:
     """A tab's layout: the main column and a narrower side column (stacked on phones)."""
-    columns = rx.breakpoints(initial="1", md="3fr 2fr")
-    return rx.grid(main, side, *more, columns=columns, spacing="4", width="100%")
+    return card_grid(main, side, *more, md="3fr 2fr")
 
 
 def column(*children: rx.Component, spacing: str = "4") -> rx.Component:

@@ -12,6 +12,7 @@ from startup_toolkit.components.panels import (
     text_box,
 )
 from startup_toolkit.components.props import KEEP_SIZE, SPREAD_ROW
+from startup_toolkit.components.result_blocks import two_columns
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import cofounder as chat
@@ -177,12 +178,7 @@ def _examples_panel() -> rx.Component:
             gap="0.75rem",
             **SPREAD_ROW_FROM_SM,
         ),
-        rx.grid(
-            *[_example_card(i, e) for i, e in enumerate(chat.EXAMPLES)],
-            columns=rx.breakpoints(initial="1", md="2"),
-            spacing="4",
-            width="100%",
-        ),
+        two_columns(*[_example_card(i, e) for i, e in enumerate(chat.EXAMPLES)]),
         spacing="4",
         width="100%",
     )
