@@ -37,7 +37,7 @@ FAINT_SMALL: dict[str, Any] = {"font_size": "var(--font-size-1)", "color": "var(
 #: A large control as wide as its column (a form input, a full-width button).
 WIDE_CONTROL: dict[str, Any] = {"size": "3", "width": "100%"}
 #: Grey text centred in its column (the lead line under a centred title).
-CENTERED_GRAY_TEXT: dict[str, Any] = {"color_scheme": "gray", "align": "center"}
+CENTRED_GRAY_TEXT: dict[str, Any] = {"color_scheme": "gray", "align": "center"}
 #: A status region that screen readers announce politely when it changes (loading, progress).
 LIVE_STATUS: dict[str, Any] = {"role": "status", "aria_live": "polite"}
 #: A full-width row, its ends pushed apart, that stacks as a column on a phone.
@@ -47,3 +47,7 @@ SPREAD_ROW_FROM_SM: dict[str, Any] = {
     "justify": "between",
     "width": "100%",
 }
+#: Text as someone typed it: its line breaks kept, long words broken anywhere (never overflows).
+TYPED_TEXT: dict[str, Any] = {"white_space": "pre-wrap", "overflow_wrap": "anywhere"}
+#: Items centred on both axes.
+CENTRED: dict[str, Any] = {"align": "center", "justify": "center"}

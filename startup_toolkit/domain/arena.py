@@ -179,14 +179,17 @@ class LeaderboardEntry:
 
 @dataclasses.dataclass(frozen=True)
 class FeedPost:
+    """A post of the Arena Feed; `liked`: whether this tab's founder likes it."""
+
     id: int
     author: str
     avatar: str
     company: str
     content: str
     time: str
-    likes: int
-    comments: int
+    likes: int = 0
+    comments: int = 0
+    liked: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

@@ -15,7 +15,7 @@ from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import ghost_icon_button
 from startup_toolkit.components.props import (
-    CENTERED_GRAY_TEXT,
+    CENTRED_GRAY_TEXT,
     QUIET_ACCORDION,
     REVEAL_ON_SCROLL,
 )
@@ -229,7 +229,7 @@ def hero() -> rx.Component:
                 "Simple monthly pricing, cancel anytime.",
                 size=rx.breakpoints(initial="3", sm="4"),
                 max_width="38rem",
-                **CENTERED_GRAY_TEXT,
+                **CENTRED_GRAY_TEXT,
             ),
             spacing="5",
             align="center",
@@ -322,7 +322,7 @@ def benefits() -> rx.Component:
             rx.text(
                 "Stop guessing. Get clear answers, a plan and the next step for your startup.",
                 max_width="36rem",
-                **CENTERED_GRAY_TEXT,
+                **CENTRED_GRAY_TEXT,
             ),
             spacing="3",
             align="center",
@@ -373,7 +373,7 @@ def closing_cta() -> rx.Component:
                     f"{PRICE_LABEL} per month, cancel anytime.",
                     size="3",
                     max_width="34rem",
-                    **CENTERED_GRAY_TEXT,
+                    **CENTRED_GRAY_TEXT,
                 ),
                 button_row(
                     subscribe_button("Subscribe", "cta-subscribe", size="3"),

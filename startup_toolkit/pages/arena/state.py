@@ -39,23 +39,6 @@ TAB_VALUES = frozenset(value for value, _ in TABS)
 YOU = "You"
 
 
-@dataclasses.dataclass
-class PostRow:
-    id: int = 0
-    author: str = ""
-    avatar: str = ""
-    company: str = ""
-    content: str = ""
-    time: str = ""
-    likes: int = 0
-    comments: int = 0
-    liked: bool = False
-
-
-def _sample_posts() -> list[PostRow]:
-    return [PostRow(**dataclasses.asdict(p)) for p in rules.FEED]
-
-
 def _empty_form() -> dict[str, str]:
     return {name: "" for name, _, _ in rules.JOIN_FIELDS}
 
@@ -75,7 +58,7 @@ class ArenaState(rx.State):
     like_points: int = 0
     post_points: int = 0
     tab: str = "leaderboard"
-    posts: list[PostRow] = _sample_posts()
+    posts: list[rules.FeedPost] = list(rules.FEED)
     draft: str = ""
     post_error: str = ""
     posting: bool = False
@@ -145,12 +128,8 @@ class ArenaState(rx.State):
         async with self:
             if not self.joining:
                 return
-            values = {name: self.form[name].strip() for name in rules.JOIN_FIELD_NAMES}
-            self.company = values["company"]
-            self.industry = values["industry"]
-            self.revenue = values["revenue"]
-            self.users = values["users"]
-            self.growth = values["growth"]
+            for name in rules.JOIN_FIELD_NAMES:  # company, industry, revenue, users, growth
+                setattr(self, name, self.form[name].strip())
             self.rank = rules.JOIN_RANK
             self.score = rules.JOIN_SCORE
             self.tab = "leaderboard"
@@ -222,7 +201,7 @@ class ArenaState(rx.State):
         async with self:
             if not self.posting:
                 return
-            post = PostRow(
+            post = rules.FeedPost(
                 id=rules.next_post_id(p.id for p in self.posts),
                 author=YOU,
                 avatar=rules.initials(self.company),
@@ -230,7 +209,7 @@ class ArenaState(rx.State):
                 content=self.draft.strip(),
                 time="Just now",
             )
-            self.posts = [post, *self.posts][: rules.MAX_FEED_POSTS]
+            self.posts = rules.add_post(self.posts, post)
             self.score = rules.score_after_post(self.score)
             self.post_points += rules.POST_POINTS
             self.draft = ""

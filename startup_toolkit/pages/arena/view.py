@@ -8,6 +8,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
+from startup_toolkit.components.props import TYPED_TEXT
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     aria_invalid,
@@ -24,8 +26,7 @@ from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
     SHRINK_COLUMN,
-    WRAP_TEXT,
-    avatar,
+    avatar_row,
     busy_button,
     icon_item,
     sample_notice,
@@ -94,7 +95,7 @@ def _info_card(title: str, icon: str, items: tuple[tuple[str, str, str], ...]) -
 
 
 def join_view() -> rx.Component:
-    return rx.vstack(
+    return stack(
         sample_notice(),
         two_columns(
             rx.vstack(
@@ -103,11 +104,10 @@ def join_view() -> rx.Component:
                     "Enter your startup to see where it ranks. All fields except the "
                     "description are required; the metrics are as you would say them."
                 ),
-                rx.grid(
+                card_grid(
                     *[_join_field(name, label, limit) for name, label, limit in rules.JOIN_FIELDS],
-                    columns=rx.breakpoints(initial="1", sm="2"),
                     spacing="3",
-                    width="100%",
+                    sm="2",
                 ),
                 _description_field(),
                 busy_button(
@@ -130,7 +130,6 @@ def join_view() -> rx.Component:
             ),
         ),
         spacing="4",
-        width="100%",
     )
 
 
@@ -146,7 +145,7 @@ def _stat(label: str, value: Any, stat_id: str) -> rx.Component:
 def _metric(label: str, value: Any) -> rx.Component:
     return rx.box(
         muted_text(label, size="1"),
-        rx.text(value, size="2", weight="medium", style=WRAP_TEXT),
+        rx.text(value, size="2", weight="medium", style=TYPED_TEXT),
         min_width="0",
     )
 
@@ -154,15 +153,15 @@ def _metric(label: str, value: Any) -> rx.Component:
 def _your_card() -> rx.Component:
     return rx.vstack(
         rx.flex(
-            rx.hstack(
-                avatar(ArenaState.company_initials, "3rem"),
+            avatar_row(
+                ArenaState.company_initials,
                 rx.vstack(
                     muted_text("Your startup", size="1"),
                     rx.heading(
                         ArenaState.company,
                         as_="h2",
                         size="5",
-                        style={**heading_style, **WRAP_TEXT},
+                        style={**heading_style, **TYPED_TEXT},
                         id="arena-company",
                     ),
                     rx.badge(ArenaState.industry, variant="soft", color_scheme=ACCENT),
@@ -170,8 +169,7 @@ def _your_card() -> rx.Component:
                     align="start",
                     min_width="0",
                 ),
-                spacing="3",
-                align="center",
+                size="3rem",
                 min_width="0",
             ),
             rx.hstack(
@@ -205,7 +203,7 @@ _TAB_BODIES = {
 
 
 def arena_view() -> rx.Component:
-    return rx.vstack(
+    return stack(
         sample_notice(),
         _your_card(),
         rx.tabs.root(
@@ -219,5 +217,4 @@ def arena_view() -> rx.Component:
             width="100%",
         ),
         spacing="4",
-        width="100%",
     )

@@ -12,20 +12,28 @@ from startup_toolkit.components.panels import (
     soft_gray_button,
     text_box,
 )
-from startup_toolkit.components.props import FILL_ROW, GROW, KEEP_SIZE, MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.props import (
+    FILL_ROW,
+    GROW,
+    KEEP_SIZE,
+    MUTED_TEXT,
+    TYPED_TEXT,
+    WRAP_ROW,
+)
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
-from startup_toolkit.pages.arena.state import ArenaState, PostRow
+from startup_toolkit.pages.arena.state import ArenaState
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
     MUTED,
-    SMALL_CARD,
-    WRAP_TEXT,
     avatar,
+    avatar_row,
     busy_button,
     column,
     flip_button,
+    list_card,
+    note_line,
     side_card,
     stack,
     title_row,
@@ -34,11 +42,6 @@ from startup_toolkit.pages.arena.view_parts import (
 
 #: Small red text of an inline error.
 ERROR_TEXT: dict[str, Any] = {"size": "1", "color": "var(--red-11)"}
-
-
-def _pressed(on: rx.Var[bool]) -> rx.Var[str]:
-    """aria-pressed of a toggle button."""
-    return rx.cond(on, "true", "false")
 
 
 # -- leaderboard -------------------------------------------------------------------------------
@@ -52,7 +55,7 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
         if entry.change.startswith("-")
         else "gray"
     )
-    return rx.hstack(
+    return list_card(
         rx.text(f"#{entry.rank}", weight="bold", size="3", width="2.25rem", **KEEP_SIZE),
         avatar(entry.logo),
         rx.vstack(
@@ -85,9 +88,8 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
             align="end",
             **KEEP_SIZE,
         ),
-        spacing="3",
+        layout=rx.hstack,
         class_name="arena-leader",
-        style=SMALL_CARD,
         **FILL_ROW,
     )
 
@@ -165,30 +167,28 @@ def leaderboard_tab() -> rx.Component:
 # -- feed --------------------------------------------------------------------------------------
 
 
-def _post_card(row: rx.Var[PostRow]) -> rx.Component:
-    return rx.vstack(
-        rx.hstack(
-            avatar(row.avatar),
+def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
+    return list_card(
+        avatar_row(
+            row.avatar,
             rx.box(
                 rx.text(row.author, weight="bold", size="2"),
                 muted_text(row.company, " · ", row.time, size="1"),
                 min_width="0",
             ),
-            spacing="3",
-            align="center",
         ),
-        rx.text(row.content, size="2", style=WRAP_TEXT, class_name="arena-post-content"),
+        rx.text(row.content, size="2", style=TYPED_TEXT, class_name="arena-post-content"),
         rx.hstack(
-            rx.button(
+            flip_button(
+                row.liked,
+                ("Liked", "Like"),
+                ArenaState.toggle_like(row.id),
                 rx.icon("heart", size=16, aria_hidden="true"),
-                rx.cond(row.liked, "Liked", "Like"),
-                rx.text.span(row.likes, class_name="arena-like-count"),
-                on_click=ArenaState.toggle_like(row.id),
-                variant=rx.cond(row.liked, "solid", "soft"),
+                variants=("solid", "soft"),
+                tail=(rx.text.span(row.likes, class_name="arena-like-count"),),
+                toggle=True,
                 color_scheme=ACCENT,
                 size="1",
-                type="button",
-                aria_pressed=_pressed(row.liked),
             ),
             rx.hstack(
                 rx.icon("message-circle", size=16, aria_hidden="true"),
@@ -200,10 +200,8 @@ def _post_card(row: rx.Var[PostRow]) -> rx.Component:
             spacing="4",
             align="center",
         ),
-        spacing="3",
         width="100%",
         class_name="arena-post",
-        style=SMALL_CARD,
     )
 
 
@@ -256,20 +254,20 @@ def _post_box() -> rx.Component:
 
 def _founder(name: str, company: str, initials: str) -> rx.Component:
     following = ArenaState.following.contains(name)
-    return rx.hstack(
-        avatar(initials, "2rem"),
+    return avatar_row(
+        initials,
         name_and_detail(name, company, flex="1", min_width="0"),
         flip_button(
             following,
             ("Following", "Follow"),
             ArenaState.toggle_follow(name),
             variants=("solid", "soft"),
+            toggle=True,
             size="1",
-            aria_pressed=_pressed(following),
             aria_label=f"Follow {name}",
         ),
-        spacing="3",
-        **FILL_ROW,
+        size="2rem",
+        width="100%",
     )
 
 
@@ -284,12 +282,7 @@ def feed_tab() -> rx.Component:
                 "Trending topics",
                 "trending-up",
                 *[
-                    rx.flex(
-                        rx.text(topic, size="2", weight="medium", color=f"var(--{ACCENT}-11)"),
-                        muted_text(f"{count} posts", size="1"),
-                        justify="between",
-                        width="100%",
-                    )
+                    note_line(topic, f"{count} posts", color=f"var(--{ACCENT}-11)")
                     for topic, count in rules.TRENDING_TOPICS
                 ],
                 spacing="2",

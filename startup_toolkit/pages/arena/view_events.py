@@ -12,10 +12,11 @@ from startup_toolkit.pages.arena.state import ArenaState
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     MUTED,
-    SMALL_CARD,
     column,
     flip_button,
     icon_item,
+    list_card,
+    note_line,
     side_card,
     title_row,
     two_columns,
@@ -46,7 +47,7 @@ def _join_challenge_button(c: rules.Challenge) -> rx.Component:
 
 
 def _challenge_card(c: rules.Challenge) -> rx.Component:
-    return rx.vstack(
+    return list_card(
         title_row(rx.text(c.title, weight="bold", size="3"), _difficulty(c)),
         muted_text(c.description),
         rx.flex(
@@ -67,9 +68,7 @@ def _challenge_card(c: rules.Challenge) -> rx.Component:
             spacing="2",
             wrap="wrap",
         ),
-        spacing="3",
         class_name="arena-challenge",
-        style=SMALL_CARD,
     )
 
 
@@ -116,18 +115,18 @@ def _challenge_detail() -> rx.Component:
 
 
 def _past_challenge(c: rules.Challenge) -> rx.Component:
-    return rx.flex(
+    return list_card(
         rx.box(
             rx.text(c.title, weight="medium", size="2"),
             rx.text(f"{c.participants} took part · {c.reward}", size="1"),
             **MUTED_TEXT,
         ),
         rx.badge("Ended", variant="outline", color_scheme="gray"),
+        layout=rx.flex,
+        class_name="arena-past-challenge",
+        spacing="2",
         justify="between",
         align="center",
-        spacing="2",
-        class_name="arena-past-challenge",
-        style=SMALL_CARD,
     )
 
 
@@ -142,14 +141,7 @@ def _your_challenges() -> rx.Component:
         *[
             rx.cond(
                 ArenaState.joined_challenges.contains(c.id),
-                rx.flex(
-                    rx.text(c.title, size="2", weight="medium"),
-                    muted_text(c.reward, size="1"),
-                    justify="between",
-                    spacing="2",
-                    width="100%",
-                    class_name="arena-your-challenge",
-                ),
+                note_line(c.title, c.reward, spacing="2", class_name="arena-your-challenge"),
             )
             for c in rules.CHALLENGES
         ],
@@ -190,7 +182,7 @@ def challenges_tab() -> rx.Component:
 
 def _event_card(e: rules.ArenaEvent) -> rx.Component:
     registered = ArenaState.registered.contains(e.id)
-    return rx.vstack(
+    return list_card(
         title_row(
             rx.text(e.title, weight="bold", size="3"),
             rx.badge(e.kind, variant="soft", color_scheme=ACCENT),
@@ -204,9 +196,8 @@ def _event_card(e: rules.ArenaEvent) -> rx.Component:
             size="2",
             aria_label=f"Register for {e.title}",
         ),
-        spacing="2",
         class_name="arena-event",
-        style=SMALL_CARD,
+        spacing="2",
     )
 
 

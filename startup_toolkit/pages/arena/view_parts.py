@@ -6,8 +6,14 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.panels import name_and_detail, sample_callout, titled_tool_card
+from startup_toolkit.components.panels import (
+    muted_text,
+    name_and_detail,
+    sample_callout,
+    titled_tool_card,
+)
 from startup_toolkit.components.props import KEEP_SIZE
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.tool_layout import spread_row, tool_card_style
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain.catalog import STARTUP_ARENA
@@ -16,7 +22,6 @@ ACCENT = STARTUP_ARENA.color
 CARD = tool_card_style(min_width="0")
 SMALL_CARD = tool_card_style("1rem", min_width="0")
 MUTED = "var(--gray-11)"
-WRAP_TEXT: dict[str, Any] = {"overflow_wrap": "anywhere", "white_space": "pre-wrap"}
 #: A full-width column that may shrink below its content in a grid cell.
 SHRINK_COLUMN: dict[str, Any] = {"width": "100%", "min_width": "0"}
 
@@ -40,8 +45,7 @@ def sample_notice() -> rx.Component:
 
 def two_columns(main: rx.Component, side: rx.Component, *more: rx.Component) -> rx.Component:
     """A tab's layout: the main column and a narrower side column (stacked on phones)."""
-    columns = rx.breakpoints(initial="1", md="3fr 2fr")
-    return rx.grid(main, side, *more, columns=columns, spacing="4", width="100%")
+    return card_grid(main, side, *more, md="3fr 2fr")
 
 
 def column(*children: rx.Component, spacing: str = "4") -> rx.Component:
@@ -98,15 +102,51 @@ def flip_button(
     on_click: Any,
     *lead: rx.Component,
     variants: tuple[str, str] = ("soft", "solid"),
+    tail: tuple[rx.Component, ...] = (),
+    toggle: bool = False,
     **props: Any,
 ) -> rx.Component:
     """A button whose label and variant are the first of `labels`/`variants` while `on`
-    (Follow, Register, Join): `lead` goes before the label."""
+    (Like, Follow, Register, Join): `lead` goes before the label, `tail` after it; a `toggle`
+    says whether it is pressed (aria-pressed)."""
+    if toggle:
+        props["aria_pressed"] = rx.cond(on, "true", "false")
     return rx.button(
         *lead,
         rx.cond(on, *labels),
+        *tail,
         on_click=on_click,
         variant=rx.cond(on, *variants),
         type="button",
         **props,
     )
+
+
+def note_line(name: Any, note: Any, *, color: str | None = None, **props: Any) -> rx.Component:
+    """A line of a side card: `name` (in `color`, when given) at the start and a small muted
+    `note` at the end."""
+    name_props = {"color": color} if color else {}
+    return rx.flex(
+        rx.text(name, size="2", weight="medium", **name_props),
+        muted_text(note, size="1"),
+        justify="between",
+        width="100%",
+        **props,
+    )
+
+
+def list_card(
+    *children: rx.Component, class_name: str, layout: Any = rx.vstack, **props: Any
+) -> rx.Component:
+    """An entry of a tab's list (a startup, a post, a challenge, an event) on a compact card:
+    `children` in a `layout` (a column unless given), 0.75rem apart unless `spacing`;
+    `class_name` names the kind of entry."""
+    props.setdefault("spacing", "3")
+    return layout(*children, class_name=class_name, style=SMALL_CARD, **props)
+
+
+def avatar_row(
+    initials: Any, *children: rx.Component, size: str = "2.5rem", **props: Any
+) -> rx.Component:
+    """An avatar of `initials` (`size` across) beside `children` (a name and what follows)."""
+    return rx.hstack(avatar(initials, size), *children, spacing="3", align="center", **props)

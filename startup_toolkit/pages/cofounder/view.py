@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.form_kit import field_label
 from startup_toolkit.components.panels import (
     SPREAD_ROW_FROM_SM,
     icon_text_button,
     muted_text,
     text_box,
 )
-from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT, SPREAD_ROW
+from startup_toolkit.components.props import SPREAD_ROW
+from startup_toolkit.components.result_blocks import tile, two_columns
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import cofounder as chat
@@ -55,13 +57,7 @@ def _send_button() -> rx.Component:
 def _composer() -> rx.Component:
     return rx.form(
         rx.vstack(
-            rx.el.label(
-                "Ask your AI Co-Founder",
-                html_for=INPUT_ID,
-                font_weight="500",
-                font_size="var(--font-size-2)",
-                color="var(--gray-12)",
-            ),
+            field_label("Ask your AI Co-Founder", INPUT_ID),
             text_box(
                 INPUT_ID,
                 "e.g. How should I price my B2B SaaS for small agencies?",
@@ -74,7 +70,7 @@ def _composer() -> rx.Component:
                 aria_describedby="cofounder-input-hint",
             ),
             rx.flex(
-                rx.text(
+                muted_text(
                     rx.el.kbd("Enter"),
                     " to send · ",
                     rx.el.kbd("Shift"),
@@ -83,11 +79,10 @@ def _composer() -> rx.Component:
                     " for a new line · ",
                     CofounderState.draft_length,
                     f" / {chat.MAX_MESSAGE_CHARS:,}",
-                    id="cofounder-input-hint",
                     size="1",
+                    id="cofounder-input-hint",
                     class_name="chat-hint",
                     style={"& kbd": _KBD_STYLE},
-                    **MUTED_TEXT,
                 ),
                 rx.hstack(_mic_button(), _send_button(), spacing="2", align="center"),
                 direction="row",
@@ -108,27 +103,22 @@ def _chat_panel() -> rx.Component:
     return rx.vstack(chat_window(), _composer(), spacing="4", width="100%")
 
 
-#: An example's icon: a violet square tile.
-_EXAMPLE_TILE = {
-    "width": "2.25rem",
-    "height": "2.25rem",
-    "border_radius": "var(--radius-3)",
-    "color": "var(--violet-11)",
-    "background": "var(--violet-a3)",
-    **KEEP_SIZE,
-}
+def _titled(title: str, level: str, size: str, caption: str) -> rx.Component:
+    """A heading (`level`, e.g. "h2") over a muted line."""
+    return rx.vstack(
+        rx.heading(title, as_=level, size=size, style=heading_style),
+        muted_text(caption),
+        spacing="1",
+        align="start",
+    )
 
 
 def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
+    icon = rx.icon(example.icon, size=18, aria_hidden="true")
     return rx.el.article(
         rx.hstack(
-            rx.center(rx.icon(example.icon, size=18, aria_hidden="true"), **_EXAMPLE_TILE),
-            rx.vstack(
-                rx.heading(example.title, as_="h3", size="3", style=heading_style),
-                muted_text(example.description),
-                spacing="1",
-                align="start",
-            ),
+            tile(icon, "2.25rem", "var(--radius-3)", "var(--violet-a3)", color="var(--violet-11)"),
+            _titled(example.title, "h3", "3", example.description),
             spacing="3",
             align="start",
         ),
@@ -165,13 +155,11 @@ def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
 def _examples_panel() -> rx.Component:
     return rx.vstack(
         rx.flex(
-            rx.vstack(
-                rx.heading("Example prompts", as_="h2", size="5", style=heading_style),
-                muted_text(
-                    "Pick one to fill the input, then replace the [brackets] with your details."
-                ),
-                spacing="1",
-                align="start",
+            _titled(
+                "Example prompts",
+                "h2",
+                "5",
+                "Pick one to fill the input, then replace the [brackets] with your details.",
             ),
             icon_text_button(
                 "arrow-left",
@@ -183,12 +171,7 @@ def _examples_panel() -> rx.Component:
             gap="0.75rem",
             **SPREAD_ROW_FROM_SM,
         ),
-        rx.grid(
-            *[_example_card(i, e) for i, e in enumerate(chat.EXAMPLES)],
-            columns=rx.breakpoints(initial="1", md="2"),
-            spacing="4",
-            width="100%",
-        ),
+        two_columns(*[_example_card(i, e) for i, e in enumerate(chat.EXAMPLES)]),
         spacing="4",
         width="100%",
     )

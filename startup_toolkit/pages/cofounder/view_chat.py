@@ -9,7 +9,7 @@ import reflex as rx
 
 from startup_toolkit.components.markdown import safe_markdown
 from startup_toolkit.components.panels import icon_text_button, muted_text
-from startup_toolkit.components.props import KEEP_SIZE, WRAP_ROW
+from startup_toolkit.components.props import CENTRED, KEEP_SIZE, TYPED_TEXT, WRAP_ROW
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import LOG_ID, CofounderState
@@ -92,8 +92,26 @@ def _status_badge(status: Any) -> rx.Component:
     )
 
 
-def _assistant_bubble(body: rx.Component, footer: rx.Component, **props: Any) -> rx.Component:
+def _bubble_look(fill: str, ring: str, squared: str) -> dict[str, str]:
+    """A bubble's box: a `fill` and a thin `ring`, rounded but for the top corner by the
+    sender's avatar (`squared`: "left" or "right")."""
+    r = "var(--radius-4)"
+    corners = f"4px {r} {r} {r}" if squared == "left" else f"{r} 4px {r} {r}"
+    border = f"1px solid {ring}"
+    return {"border_radius": corners, "background": fill, "border": border, "min_width": "0"}
+
+
+def _message_row(sender: str, *children: rx.Component, **props: Any) -> rx.Component:
+    """A message's line: its avatar and bubble (class `chat-message-<sender>`)."""
+    class_name = f"chat-message chat-message-{sender}"
     return rx.hstack(
+        *children, spacing="2", align="start", width="100%", class_name=class_name, **props
+    )
+
+
+def _assistant_bubble(body: rx.Component, footer: rx.Component, **props: Any) -> rx.Component:
+    return _message_row(
+        "assistant",
         _avatar("bot", "violet"),
         rx.vstack(
             rx.box(body, style=_markdown_style, width="100%"),
@@ -101,43 +119,24 @@ def _assistant_bubble(body: rx.Component, footer: rx.Component, **props: Any) ->
             spacing="2",
             align="start",
             padding="0.75rem 1rem",
-            border_radius="4px var(--radius-4) var(--radius-4) var(--radius-4)",
-            background="var(--gray-a3)",
-            border="1px solid var(--gray-a4)",
             max_width="min(100%, 46rem)",
-            min_width="0",
+            **_bubble_look("var(--gray-a3)", "var(--gray-a4)", "left"),
         ),
-        spacing="2",
-        align="start",
-        width="100%",
-        class_name="chat-message chat-message-assistant",
         **props,
     )
 
 
 def _user_bubble(content: Any) -> rx.Component:
-    return rx.hstack(
+    return _message_row(
+        "user",
         rx.box(
-            rx.text(
-                content,
-                size="2",
-                white_space="pre-wrap",
-                overflow_wrap="anywhere",
-                color="var(--gray-12)",
-            ),
+            rx.text(content, size="2", color="var(--gray-12)", **TYPED_TEXT),
             padding="0.65rem 1rem",
-            border_radius="var(--radius-4) 4px var(--radius-4) var(--radius-4)",
-            background="var(--violet-a4)",
-            border="1px solid var(--violet-a5)",
             max_width="min(85%, 40rem)",
-            min_width="0",
+            **_bubble_look("var(--violet-a4)", "var(--violet-a5)", "right"),
         ),
         _avatar("user", "gray"),
-        spacing="2",
-        align="start",
         justify="end",
-        width="100%",
-        class_name="chat-message chat-message-user",
     )
 
 
@@ -197,11 +196,10 @@ def _empty_chat() -> rx.Component:
             **SOFT_BUTTON,
         ),
         spacing="3",
-        align="center",
-        justify="center",
         height="100%",
         padding="1.5rem 1rem",
         class_name="chat-empty",
+        **CENTRED,
     )
 
 

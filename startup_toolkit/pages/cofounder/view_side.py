@@ -58,44 +58,41 @@ def _quick_actions() -> rx.Component:
 
 
 def _feature(feature: chat.Feature) -> rx.Component:
-    return rx.el.li(
-        rx.hstack(
-            rx.icon(feature.icon, size=16, color="var(--violet-11)", aria_hidden="true"),
-            name_and_detail(feature.title, feature.description),
-            spacing="2",
-            align="start",
-        ),
+    return rx.hstack(
+        rx.icon(feature.icon, size=16, color="var(--violet-11)", aria_hidden="true"),
+        name_and_detail(feature.title, feature.description),
+        spacing="2",
+        align="start",
     )
 
 
-def _features() -> rx.Component:
-    return _side_card(
-        "sparkles",
-        "What I can help with",
-        rx.el.ul(
-            *[_feature(f) for f in chat.FEATURES],
-            style={"list_style": "none", "padding": "0", "gap": "0.75rem", **_BARE_GRID},
-        ),
-        class_name="cofounder-features",
-    )
+#: The side panel's lists: (icon, title, class name, the list's own style).
+_FEATURES = ("sparkles", "What I can help with", "cofounder-features")
+_FEATURE_LIST = {"list_style": "none", "padding": "0", "gap": "0.75rem"}
+_TIPS = ("lightbulb", "Pro tips", "cofounder-tips")
+_TIP_LIST = {
+    "padding_left": "1.1rem",
+    "gap": "0.5rem",
+    "& li::marker": {"color": "var(--violet-9)"},
+}
 
 
-def _pro_tips() -> rx.Component:
+def _list_card(
+    heading: tuple[str, str, str], items: list[rx.Component], list_style: dict[str, Any]
+) -> rx.Component:
+    """A side card (`heading`: icon, title, class name) holding a list of `items`."""
+    icon, title, class_name = heading
+    lines = [rx.el.li(item) for item in items]
     return _side_card(
-        "lightbulb",
-        "Pro tips",
-        rx.el.ul(
-            *[rx.el.li(muted_text(tip)) for tip in chat.PRO_TIPS],
-            style={
-                "padding_left": "1.1rem",
-                "gap": "0.5rem",
-                "& li::marker": {"color": "var(--violet-9)"},
-                **_BARE_GRID,
-            },
-        ),
-        class_name="cofounder-tips",
+        icon, title, rx.el.ul(*lines, style={**list_style, **_BARE_GRID}), class_name=class_name
     )
 
 
 def side_panel() -> rx.Component:
-    return rx.vstack(_quick_actions(), _features(), _pro_tips(), spacing="4", width="100%")
+    return rx.vstack(
+        _quick_actions(),
+        _list_card(_FEATURES, [_feature(f) for f in chat.FEATURES], _FEATURE_LIST),
+        _list_card(_TIPS, [muted_text(tip) for tip in chat.PRO_TIPS], _TIP_LIST),
+        spacing="4",
+        width="100%",
+    )
