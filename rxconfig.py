@@ -1,15 +1,22 @@
 """Reflex configuration; every value comes from `startup_toolkit.settings`."""
 
+import os
+
 import reflex as rx
 
 from startup_toolkit.settings import get_settings
 
 _settings = get_settings()
+# `reflex run --env prod` exports REFLEX_ENV_MODE before the workers read this file.
+_production = os.environ.get("REFLEX_ENV_MODE") == "prod"
 
 config = rx.Config(
     app_name="startup_toolkit",
     db_url=_settings.database_url,
     redis_url=_settings.redis_url or None,
+    state_manager_mode=_settings.state_manager_mode(_production),
+    # Memory and Redis stores both expire a tab's state this long after its last event.
+    redis_token_expiration=_settings.state_expiry_seconds,
     telemetry_enabled=False,
     show_built_with_reflex=False,
     cors_allowed_origins=_settings.cors_origins,

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import AliasChoices, Field, field_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -38,6 +38,11 @@ class Settings(BaseSettings):
     # Storage
     database_url: str = "sqlite:///unstuck.db"
     redis_url: str = ""
+    # Where Reflex keeps each tab's state. auto: Redis when REDIS_URL is set, otherwise memory
+    # in production (one worker) and disk under `reflex run` (so a hot reload keeps the tabs).
+    state_store: Literal["auto", "memory", "disk", "redis"] = "auto"
+    # A tab's state is dropped this long after its last event (closed tabs free their memory).
+    state_expiry_seconds: int = Field(default=3600, ge=60)
 
     # Access: None means derived (subscription only when Stripe is configured).
     access_mode: Literal["open", "subscription"] | None = None
@@ -77,6 +82,12 @@ class Settings(BaseSettings):
     def _strip_trailing_slash(cls, value: str) -> str:
         return value.rstrip("/")
 
+    @model_validator(mode="after")
+    def _redis_store_needs_redis(self) -> Settings:
+        if self.state_store == "redis" and not self.redis_url:
+            raise ValueError("STATE_STORE=redis needs REDIS_URL")
+        return self
+
     @property
     def cors_origins(self) -> list[str]:
         """Origins allowed to open the websocket: the public address; any origin on a local one."""
@@ -84,6 +95,14 @@ class Settings(BaseSettings):
         if host in {"localhost", "127.0.0.1", "::1"}:
             return ["*"]
         return [self.public_base_url]
+
+    def state_manager_mode(self, production: bool) -> Literal["memory", "disk", "redis"]:
+        """The Reflex state manager for this deployment (see `state_store`)."""
+        if self.state_store != "auto":
+            return self.state_store
+        if self.redis_url:
+            return "redis"
+        return "memory" if production else "disk"
 
     @property
     def stripe_enabled(self) -> bool:

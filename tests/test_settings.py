@@ -107,3 +107,51 @@ def test_cors_is_the_public_address_except_on_a_local_machine(
     assert fresh(settings_env, PUBLIC_BASE_URL="https://app.unstuck.io/").cors_origins == [
         "https://app.unstuck.io"
     ]
+
+
+def test_state_store_follows_the_deployment(settings_env: pytest.MonkeyPatch) -> None:
+    """Memory for the one-worker production default (no disk scans), disk under `reflex run`
+    (a hot reload keeps the tabs), Redis as soon as REDIS_URL is set; an explicit choice wins."""
+    embedded = fresh(settings_env)
+    assert embedded.state_manager_mode(production=True) == "memory"
+    assert embedded.state_manager_mode(production=False) == "disk"
+    assert embedded.state_expiry_seconds == 3600
+    shared = fresh(settings_env, REDIS_URL="redis://127.0.0.1:6379/0")
+    assert shared.state_manager_mode(production=True) == "redis"
+    assert shared.state_manager_mode(production=False) == "redis"
+    pinned = fresh(settings_env, STATE_STORE="disk", REDIS_URL="redis://127.0.0.1:6379/0")
+    assert pinned.state_manager_mode(production=True) == "disk"
+
+
+def test_a_redis_state_store_without_redis_is_refused(settings_env: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValidationError, match="STATE_STORE=redis needs REDIS_URL"):
+        fresh(settings_env, STATE_STORE="redis")
+    with pytest.raises(ValidationError):
+        fresh(settings_env, STATE_EXPIRY_SECONDS="5")
+
+
+def test_reflex_config_uses_the_chosen_store() -> None:
+    """rxconfig hands the choice to Reflex: the production build serves tabs from memory."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    probe = (
+        "from reflex.istate.manager import StateManager;"
+        "print(type(StateManager.create()).__name__)"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "STATE_STORE")}
+    made = {}
+    for mode in ("prod", "dev"):
+        out = subprocess.run(
+            [sys.executable, "-c", probe],
+            cwd=root,
+            env={**env, "REFLEX_ENV_MODE": mode, "PYTHONPATH": str(root)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        made[mode] = out.stdout.strip().splitlines()[-1]
+    assert made == {"prod": "StateManagerMemory", "dev": "StateManagerDisk"}
