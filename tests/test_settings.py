@@ -138,8 +138,7 @@ def test_reflex_config_uses_the_chosen_store() -> None:
 
     root = Path(__file__).resolve().parent.parent
     probe = (
-        "from reflex.istate.manager import StateManager;"
-        "print(type(StateManager.create()).__name__)"
+        "from reflex.istate.manager import StateManager;print(type(StateManager.create()).__name__)"
     )
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "STATE_STORE")}
     made = {}
