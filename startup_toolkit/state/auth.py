@@ -42,6 +42,12 @@ def _user_id(session: Session, token: str) -> str | None:
     return sessions.resolve_session(session, token)
 
 
+def session_token(state: rx.State) -> str:
+    """The session cookie of the tab any state belongs to (router data is shared by the tree,
+    so no other state has to be loaded for it)."""
+    return token_from_cookie_header(state.router.headers.cookie)
+
+
 class AuthState(rx.State):
     signed_in: bool = False
     user_name: str = ""
@@ -50,18 +56,8 @@ class AuthState(rx.State):
     avatar_url: str = ""
     has_access: bool = False
 
-    def _session_token(self) -> str:
-        return token_from_cookie_header(self.router.headers.cookie)
-
-    async def _current_user_id(self) -> str | None:
-        """The signed-in user's id from the server-side session, or None."""
-        token = self._session_token()
-        if not token:
-            return None
-        return await asyncio.to_thread(run_in_session, _user_id, token)
-
     async def _refresh(self) -> str | None:
-        token = self._session_token()
+        token = session_token(self)
         visitor = await asyncio.to_thread(run_in_session, _visitor, token) if token else _Visitor()
         view = visitor.view
         self.signed_in = view is not None
@@ -122,5 +118,7 @@ class AuthState(rx.State):
 async def signed_in_user_id(state: rx.State) -> str | None:
     """The user id for any state's handler, from the server-side session (never the client);
     the session is read in a worker thread."""
-    auth = await state.get_state(AuthState)
-    return await auth._current_user_id()
+    token = session_token(state)
+    if not token:
+        return None
+    return await asyncio.to_thread(run_in_session, _user_id, token)

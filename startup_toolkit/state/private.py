@@ -18,13 +18,27 @@ from typing import Any, Generic, TypeVar
 
 import reflex as rx
 from reflex.event import EventSpec
+from sqlmodel import Session
 
 from startup_toolkit.db import in_worker
-from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.services.sessions import resolve_session
+from startup_toolkit.state.auth import session_token
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+
+_SIGNED_OUT = object()
+
+
+def _as_session_user(session: Session, token: str, fn: Callable[..., T], *args: Any) -> Any:
+    """`fn(session, user_id, *args)` for the holder of the session token, or `_SIGNED_OUT`:
+    the session check and the work share one thread hop and one database session."""
+    user_id = resolve_session(session, token) if token else None
+    if user_id is None:
+        return _SIGNED_OUT
+    return fn(session, user_id, *args)
 
 
 @dataclass(frozen=True)
@@ -45,12 +59,14 @@ async def for_user(
     what: str,
 ) -> UserCall[T]:
     """`fn(session, user_id, *args)` for the signed-in founder, in a worker thread."""
-    user_id = await signed_in_user_id(state)
-    if user_id is None:
+    token = session_token(state)
+    if not token:
         return UserCall(False, toast=signed_out)
     try:
-        value = await in_worker(fn, user_id, *args)
+        value = await in_worker(_as_session_user, token, fn, *args)
     except Exception:  # the database may be unreachable: tell the founder, keep the page
         log.exception("%s failed", what)
         return UserCall(False, toast=failed)
+    if value is _SIGNED_OUT:
+        return UserCall(False, toast=signed_out)
     return UserCall(True, value)

@@ -18,7 +18,7 @@ from startup_toolkit.pages.profile.settings_base import (
     text,
 )
 from startup_toolkit.services import accounts, user_settings
-from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.auth import session_token
 
 NEVER = "Never"
 SECURITY_VARS = ("two_factor_enabled", "login_notifications", "session_timeout")
@@ -191,8 +191,7 @@ class SecurityMixin(SettingsBase, mixin=True):
             text(data.get(name), SECRET_CAP)
             for name in ("current_password", "new_password", "confirm_password")
         )
-        auth = await self.get_state(AuthState)
-        keep = auth._session_token()
+        keep = session_token(self)
         self.password_busy = True
         yield
         result = await self._call(
