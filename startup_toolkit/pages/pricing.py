@@ -19,6 +19,7 @@ from startup_toolkit.components.props import (
     QUIET_ACCORDION,
     REVEAL_ON_SCROLL,
 )
+from startup_toolkit.components.public_card import public_card
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.status_page import button_row
 from startup_toolkit.components.testimonials import testimonials_section
@@ -298,15 +299,10 @@ def plan_card() -> rx.Component:
 
 
 def benefit_card(icon: str, title: str, text: str, index: int) -> rx.Component:
-    return rx.box(
-        rx.vstack(
-            rx.el.span(rx.icon(icon, size=22), class_name="public-icon"),
-            rx.heading(title, as_="h3", size="4", style=heading_style),
-            rx.text(text, size="2", color_scheme="gray"),
-            spacing="3",
-            align="start",
-        ),
-        class_name="public-card",
+    return public_card(
+        icon,
+        rx.heading(title, as_="h3", size="4", style=heading_style),
+        rx.text(text, size="2", color_scheme="gray"),
         **REVEAL_ON_SCROLL,
         style={"--reveal-delay": f"{index * 100}ms"},
     )

@@ -14,14 +14,18 @@ from startup_toolkit.components.form_kit import (
     tile_row,
 )
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import GROW, MUTED_TEXT, SOFT_GRAY_BUTTON, SPREAD_ROW
+from startup_toolkit.components.props import (
+    GROW,
+    MUTED_TEXT,
+    SOFT_GRAY_BUTTON,
+    SPREAD_ROW,
+)
+from startup_toolkit.components.props import ROW_FROM_SM as ROW_FROM_SM
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SECTION_HEADINGS
 
 ROW_DIVIDER = "1px solid var(--gray-a3)"
-#: A column on a phone, a row from the small breakpoint on.
-ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm="row")}
 #: A column that fills its cell and may shrink below its content.
 FILL_CELL: dict[str, Any] = {"width": "100%", "min_width": "0"}
 
