@@ -20,6 +20,7 @@ from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import (
     FAINT_SMALL,
+    FILL_COLUMN,
     GROW,
     KEEP_SIZE,
     ROW_FROM_SM,
@@ -281,8 +282,7 @@ def _notification_item(row: rx.Var) -> rx.Component:
             ),
             _row_actions(row),
             spacing="3",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         data_note_id=row.id,
         data_unread=rx.cond(row.is_read, "false", "true"),

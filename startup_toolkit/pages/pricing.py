@@ -16,6 +16,7 @@ from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import ghost_icon_button
 from startup_toolkit.components.props import (
     CENTRED_GRAY_TEXT,
+    FILL_COLUMN,
     QUIET_ACCORDION,
     REVEAL_ON_SCROLL,
 )
@@ -289,8 +290,7 @@ def plan_card() -> rx.Component:
             ),
             _icon_note("lock", 14, "Secure checkout opens in a new tab.", "1", "0.35rem"),
             spacing="5",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         class_name="plan-card",
         id="plan-card",

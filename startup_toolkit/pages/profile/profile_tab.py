@@ -14,7 +14,7 @@ from startup_toolkit.components.form_kit import (
 )
 from startup_toolkit.components.header import user_avatar
 from startup_toolkit.components.panels import icon_text_button
-from startup_toolkit.components.props import GROW, KEEP_SIZE
+from startup_toolkit.components.props import GROW, KEEP_SIZE, WIDE_CONTROL
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.profile import (
     BIO_MAX,
@@ -51,8 +51,7 @@ def _profile_input(name: str, **props: Any) -> rx.Component:
         "value": getattr(ProfileState, name),
         "on_change": lambda value: ProfileState.set_profile_field(name, value),
         **invalid_props(error, fid),
-        "size": "3",
-        "width": "100%",
+        **WIDE_CONTROL,
         **props,
     }
     if name == "bio":
@@ -78,10 +77,9 @@ def _identity_card() -> rx.Component:
                     id="profile-email",
                     read_only=True,
                     aria_describedby="profile-email-hint",
-                    size="3",
                     variant="soft",
                     color_scheme="gray",
-                    width="100%",
+                    **WIDE_CONTROL,
                 ),
                 field_hint("Your sign-in email. It can't be changed here.", "profile-email-hint"),
                 spacing="1",
@@ -228,9 +226,8 @@ def _delete_dialog() -> rx.Component:
                 auto_complete="off",
                 spell_check=False,
                 required=True,
-                size="3",
-                width="100%",
                 **invalid_props(ProfileState.delete_error, "delete-email", "gray"),
+                **WIDE_CONTROL,
             ),
             ProfileState.delete_error,
         ),
@@ -256,10 +253,9 @@ def danger_zone() -> rx.Component:
             "Delete Account",
             variant="soft",
             color_scheme="red",
-            size="3",
-            width="100%",
             id="delete-account",
             on_click=ProfileState.set_delete_dialog_open(True),
+            **WIDE_CONTROL,
         ),
         _delete_dialog(),
         color="red",

@@ -6,7 +6,7 @@ import reflex as rx
 
 from startup_toolkit.components.form_kit import checked_field, invalid_props
 from startup_toolkit.components.panels import icon_text_button, muted_text
-from startup_toolkit.components.props import GROW
+from startup_toolkit.components.props import GROW, WIDE_CONTROL
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SESSION_TIMEOUT_LABELS
@@ -45,9 +45,8 @@ def _password_field(
             auto_complete=auto_complete,
             required=True,
             max_length=PASSWORD_MAX,
-            size="3",
-            width="100%",
             **invalid_props(error, base, color),
+            **WIDE_CONTROL,
         ),
         error,
         f"{base}-error",
@@ -139,13 +138,12 @@ def _totp_setup_dialog() -> rx.Component:
                 max_length=7,
                 required=True,
                 placeholder="123456",
-                size="3",
-                width="100%",
                 **invalid_props(ProfileState.totp_error, "totp-code", None),
                 style={
                     "font_variant_numeric": "tabular-nums",
                     "letter_spacing": "0.2em",
                 },
+                **WIDE_CONTROL,
             ),
             ProfileState.totp_error,
         ),
