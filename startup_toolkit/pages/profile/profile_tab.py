@@ -29,7 +29,6 @@ from startup_toolkit.pages.profile.texts import LANGUAGES, PREFERENCE_TEXTS, THE
 from startup_toolkit.pages.profile.widgets import (
     FILL_CELL,
     ROW_FROM_SM,
-    dialog_submit,
     error_for,
     form_dialog,
     save_row,
@@ -207,9 +206,7 @@ def preferences_card() -> rx.Component:
 
 def _delete_dialog() -> rx.Component:
     return form_dialog(
-        "Delete your account?",
-        "This permanently deletes your account and everything in it: profile, settings, saved "
-        "results, favorites, activity and notifications. It cannot be undone.",
+        "delete_dialog",
         checked_field(
             rx.el.label(
                 "Type your email ",
@@ -231,17 +228,9 @@ def _delete_dialog() -> rx.Component:
             ),
             ProfileState.delete_error,
         ),
-        confirm=dialog_submit(
-            "Delete Account",
-            "Deleting...",
-            ProfileState.delete_busy,
-            "trash-2",
-            "delete-confirm",
-            color_scheme="red",
-        ),
+        busy=ProfileState.delete_busy,
         on_submit=ProfileState.delete_account,
-        aria_label="Delete account",
-        open_flag="delete_dialog_open",
+        color_scheme="red",
     )
 
 
