@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout
-from startup_toolkit.components.props import SOFT_PILL
+from startup_toolkit.components.props import FILL_COLUMN, SOFT_PILL
 from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import (
@@ -49,13 +49,12 @@ def marketing_panel(
             rx.text(TRUSTED_BY, size="2", weight="medium", style=gradient_text),
         ),
         spacing="5",
-        align="start",
         style={
             **card_style,
             "background": "linear-gradient(160deg, var(--violet-a3), var(--gray-a2))",
         },
         padding="2rem",
-        width="100%",
+        **FILL_COLUMN,
     )
 
 
@@ -102,8 +101,7 @@ def field(
         rx.input(id=input_id, name=name, type=type_, size="3", width="100%", **props),
         rx.cond(error != "", rx.text(error, color_scheme="red", size="2", role="alert")),
         spacing="1",
-        width="100%",
-        align="start",
+        **FILL_COLUMN,
     )
 
 

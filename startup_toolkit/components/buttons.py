@@ -9,9 +9,20 @@ import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 
-def link_button(label: Any, href: str, *icons: rx.Component, **props: Any) -> rx.Component:
-    """A Radix button rendered as a router link (no button nested inside an anchor)."""
-    return rx.button(ReactRouterLink.create(label, *icons, to=href), as_child=True, **props)
+def link_button(
+    label: Any,
+    href: str,
+    *icons: rx.Component,
+    link_props: dict[str, Any] | None = None,
+    **props: Any,
+) -> rx.Component:
+    """A Radix button rendered as a router link (no button nested inside an anchor);
+    `link_props` go to the link element itself (e.g. its id)."""
+    return rx.button(
+        ReactRouterLink.create(label, *icons, to=href, **(link_props or {})),
+        as_child=True,
+        **props,
+    )
 
 
 def icon_text_button(icon: str, label: Any, *, icon_size: int = 16, **props: Any) -> rx.Component:

@@ -15,6 +15,9 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.props import FILL_COLUMN
+from startup_toolkit.components.text_rows import icon_row
+
 
 def field_label(text: str, html_for: str, *children: rx.Component, **props: Any) -> rx.Component:
     """A field's label; `children` follow the text (e.g. a required marker)."""
@@ -88,8 +91,8 @@ def busy_button(label: str, busy_label: str, busy: rx.Var, icon: str, **props: A
     return rx.button(
         rx.cond(
             busy,
-            rx.hstack(rx.spinner(size="2"), rx.text(busy_label), spacing="2", align="center"),
-            rx.hstack(rx.icon(icon, size=16), rx.text(label), spacing="2", align="center"),
+            icon_row(rx.spinner(size="2"), rx.text(busy_label)),
+            icon_row(rx.icon(icon, size=16), rx.text(label)),
         ),
         disabled=busy,
         aria_busy=rx.cond(busy, "true", "false"),
@@ -118,7 +121,6 @@ def tile_row(tile: rx.Component, *lines: rx.Component, **props: Any) -> rx.Compo
         tile,
         rx.vstack(*lines, spacing="1", min_width="0"),
         spacing="3",
-        align="start",
-        width="100%",
         **props,
+        **FILL_COLUMN,
     )

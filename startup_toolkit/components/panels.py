@@ -12,7 +12,7 @@ import reflex as rx
 # The icon-and-label button and the row that stacks on a phone live in buttons.py and props.py
 # (tool_layout uses them too); the pages import them from here as before.
 from startup_toolkit.components.buttons import icon_text_button as icon_text_button
-from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY_BUTTON
+from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY_BUTTON, WIDE_CONTROL
 from startup_toolkit.components.props import SPREAD_ROW_FROM_SM as SPREAD_ROW_FROM_SM
 from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.tool_layout import section_heading
@@ -54,10 +54,9 @@ def text_box(field_id: str, placeholder: str, rows: str = "3", **props: Any) -> 
         id=field_id,
         placeholder=placeholder,
         rows=rows,
-        size="3",
-        width="100%",
         resize="vertical",
         **props,
+        **WIDE_CONTROL,
     )
 
 

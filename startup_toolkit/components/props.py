@@ -51,3 +51,5 @@ SPREAD_ROW_FROM_SM: dict[str, Any] = {
 TYPED_TEXT: dict[str, Any] = {"white_space": "pre-wrap", "overflow_wrap": "anywhere"}
 #: Items centred on both axes.
 CENTRED: dict[str, Any] = {"align": "center", "justify": "center"}
+#: A column on a phone, a row from the small breakpoint on.
+ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm="row")}

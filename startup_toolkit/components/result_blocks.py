@@ -12,6 +12,8 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.props import FILL_COLUMN
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 
 #: What a block shows when the model left its value out.
@@ -47,8 +49,7 @@ def labelled_text(
             **extra,
         ),
         spacing="1",
-        align="start",
-        width="100%",
+        **FILL_COLUMN,
     )
 
 
@@ -69,8 +70,7 @@ def bullet_list(
             rx.text(missing, size="2", color="var(--gray-10)"),
         ),
         spacing="1",
-        align="start",
-        width="100%",
+        **FILL_COLUMN,
     )
 
 
@@ -99,11 +99,9 @@ def figure_with_source(
     `spacing`, "1" by default)."""
     caption = rx.text(label, size="2", color="var(--gray-11)")
     if icon:
-        caption = rx.hstack(
+        caption = icon_row(
             rx.icon(icon, size=16, color="var(--violet-11)", aria_hidden="true"),
             rx.text(label, size="2", color="var(--gray-11)", weight="medium"),
-            spacing="2",
-            align="center",
         )
     extra = {"id": value_id} if value_id else {}
     return rx.vstack(

@@ -88,11 +88,9 @@ def section_heading(
     """A card's h2: `icon` in the tool's colour (a Radix colour name such as "violet") and
     `text`. `fixed_icon` keeps the icon from shrinking beside a long heading."""
     icon_props: dict[str, Any] = KEEP_SIZE if fixed_icon else {}
-    return rx.hstack(
+    return icon_row(
         rx.icon(icon, size=18, color=f"var(--{color}-11)", aria_hidden="true", **icon_props),
         rx.heading(text, as_="h2", size=size, style=heading_style),
-        spacing="2",
-        align="center",
     )
 
 

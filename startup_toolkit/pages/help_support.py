@@ -12,6 +12,7 @@ from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, QUIET_ACCORDION, SOFT_PILL
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
 from startup_toolkit.components.section_heading import page_intro, tool_heading
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import card_style, gradient_text, heading_style
 from startup_toolkit.domain.catalog import (
     AI_COFOUNDER,
@@ -246,7 +247,7 @@ def _how_it_works() -> rx.Component:
                         aria_hidden="true",
                     ),
                     rx.vstack(
-                        rx.hstack(
+                        icon_row(
                             rx.icon(icon, size=18, color="var(--violet-11)", aria_hidden="true"),
                             rx.heading(
                                 title,
@@ -255,8 +256,6 @@ def _how_it_works() -> rx.Component:
                                 style=heading_style,
                                 class_name="help-step-title",
                             ),
-                            spacing="2",
-                            align="center",
                         ),
                         muted_text(text),
                         spacing="1",
@@ -378,11 +377,9 @@ def help_support() -> rx.Component:
                         rx.tabs.list(
                             *[
                                 rx.tabs.trigger(
-                                    rx.hstack(
+                                    icon_row(
                                         rx.icon(icon, size=16, aria_hidden="true"),
                                         label,
-                                        spacing="2",
-                                        align="center",
                                         white_space="nowrap",
                                     ),
                                     value=value,

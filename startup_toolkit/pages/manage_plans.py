@@ -7,6 +7,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.loading import spinner_stack
 from startup_toolkit.db import in_worker
 from startup_toolkit.services import billing
 from startup_toolkit.state.auth import signed_in_user_id
@@ -36,12 +37,9 @@ class ManagePlansState(rx.State):
 def manage_plans() -> rx.Component:
     return page_layout(
         section(
-            rx.vstack(
-                rx.spinner(size="3"),
+            spinner_stack(
                 rx.text("Taking you to your plan...", size="3", color_scheme="gray"),
                 rx.link("Go to pricing", href="/pricing", replace=True),
-                spacing="3",
-                align="center",
                 role="status",
             ),
         )

@@ -11,8 +11,8 @@ Behaviour lives in assets/js/public.js, which needs no server round-trip:
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.react_router.dom import ReactRouterLink
 
+from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.status_page import (
     button_row,
@@ -24,15 +24,10 @@ from startup_toolkit.components.status_page import (
 
 def go_back_button() -> rx.Component:
     """A link home that public.js turns into history.back() when there is history."""
-    return rx.button(
-        ReactRouterLink.create(
-            rx.icon("arrow-left", size=18),
-            "Go Back",
-            to="/",
-            id="go-back",
-            custom_attrs={"data-go-back": ""},
-        ),
-        as_child=True,
+    return link_button(
+        rx.fragment(rx.icon("arrow-left", size=18), "Go Back"),
+        "/",
+        link_props={"id": "go-back", "custom_attrs": {"data-go-back": ""}},
         size="3",
         variant="soft",
         color_scheme="gray",

@@ -18,8 +18,17 @@ from reflex.event import EventSpec
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import icon_text_button, muted_text
-from startup_toolkit.components.props import FAINT_SMALL, GROW, KEEP_SIZE, SOFT_PILL, WRAP_ROW
+from startup_toolkit.components.props import (
+    FAINT_SMALL,
+    FILL_COLUMN,
+    GROW,
+    KEEP_SIZE,
+    ROW_FROM_SM,
+    SOFT_PILL,
+    WRAP_ROW,
+)
 from startup_toolkit.components.result_blocks import tile
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.db import in_worker
 from startup_toolkit.services import notifications as notes
@@ -273,8 +282,7 @@ def _notification_item(row: rx.Var) -> rx.Component:
             ),
             _row_actions(row),
             spacing="3",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         data_note_id=row.id,
         data_unread=rx.cond(row.is_read, "false", "true"),
@@ -328,25 +336,18 @@ def _header() -> rx.Component:
                 class_name="note-mark-all",
             ),
         ),
-        direction=rx.breakpoints(initial="column", sm="row"),
         justify="between",
         align=rx.breakpoints(initial="start", sm="end"),
         spacing="4",
         width="100%",
+        **ROW_FROM_SM,
     )
 
 
 def _body() -> rx.Component:
     return rx.cond(
         NotificationsState.loading,
-        rx.hstack(
-            rx.spinner(size="2"),
-            muted_text(LOADING_TEXT),
-            spacing="2",
-            align="center",
-            padding_y="2rem",
-            role="status",
-        ),
+        icon_row(rx.spinner(size="2"), muted_text(LOADING_TEXT), padding_y="2rem", role="status"),
         rx.cond(
             NotificationsState.load_failed,
             _message_panel(

@@ -16,9 +16,11 @@ from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import ghost_icon_button
 from startup_toolkit.components.props import (
     CENTRED_GRAY_TEXT,
+    FILL_COLUMN,
     QUIET_ACCORDION,
     REVEAL_ON_SCROLL,
 )
+from startup_toolkit.components.public_card import public_card
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.status_page import button_row
 from startup_toolkit.components.testimonials import testimonials_section
@@ -193,10 +195,20 @@ def spots_banner() -> rx.Component:
 TIGHT_PADDING_Y = ["2rem", "2.5rem", "3rem"]
 
 
+def _tight_section(*children: rx.Component, **props: Any) -> rx.Component:
+    """A page section with the tighter padding of the sections below the plan card."""
+    return section(*children, padding_y=TIGHT_PADDING_Y, **props)
+
+
 def _title(*parts: Any, level: str = "h2", size: Any = None) -> rx.Component:
     """A centred section title (`level` h2, unless said otherwise)."""
     size = size or rx.breakpoints(initial="7", sm="8")
     return rx.heading(*parts, as_=level, size=size, align="center", style=heading_style)
+
+
+def _lead(text: str, max_width: str, **props: Any) -> rx.Component:
+    """The grey line under a centred section title, at most `max_width` wide."""
+    return rx.text(text, max_width=max_width, **CENTRED_GRAY_TEXT, **props)
 
 
 def _icon_note(
@@ -224,12 +236,11 @@ def hero() -> rx.Component:
                 level="h1",
                 size=rx.breakpoints(initial="8", sm="9"),
             ),
-            rx.text(
+            _lead(
                 "Get all-access to the AI toolkit that diagnoses, plans and grows your startup. "
                 "Simple monthly pricing, cancel anytime.",
+                "38rem",
                 size=rx.breakpoints(initial="3", sm="4"),
-                max_width="38rem",
-                **CENTRED_GRAY_TEXT,
             ),
             spacing="5",
             align="center",
@@ -288,8 +299,7 @@ def plan_card() -> rx.Component:
             ),
             _icon_note("lock", 14, "Secure checkout opens in a new tab.", "1", "0.35rem"),
             spacing="5",
-            align="start",
-            width="100%",
+            **FILL_COLUMN,
         ),
         class_name="plan-card",
         id="plan-card",
@@ -298,15 +308,10 @@ def plan_card() -> rx.Component:
 
 
 def benefit_card(icon: str, title: str, text: str, index: int) -> rx.Component:
-    return rx.box(
-        rx.vstack(
-            rx.el.span(rx.icon(icon, size=22), class_name="public-icon"),
-            rx.heading(title, as_="h3", size="4", style=heading_style),
-            rx.text(text, size="2", color_scheme="gray"),
-            spacing="3",
-            align="start",
-        ),
-        class_name="public-card",
+    return public_card(
+        icon,
+        rx.heading(title, as_="h3", size="4", style=heading_style),
+        rx.text(text, size="2", color_scheme="gray"),
         **REVEAL_ON_SCROLL,
         style={"--reveal-delay": f"{index * 100}ms"},
     )
@@ -319,10 +324,9 @@ def benefits() -> rx.Component:
                 "Why founders choose Unstuck", size="2", weight="bold", color="var(--accent-11)"
             ),
             _title("Built to get you moving"),
-            rx.text(
+            _lead(
                 "Stop guessing. Get clear answers, a plan and the next step for your startup.",
-                max_width="36rem",
-                **CENTRED_GRAY_TEXT,
+                "36rem",
             ),
             spacing="3",
             align="center",
@@ -338,7 +342,7 @@ def benefits() -> rx.Component:
 
 
 def faq() -> rx.Component:
-    return section(
+    return _tight_section(
         rx.vstack(
             _title("Questions, answered"),
             rx.accordion.root(
@@ -359,21 +363,19 @@ def faq() -> rx.Component:
             **REVEAL_ON_SCROLL,
         ),
         id="faq",
-        padding_y=TIGHT_PADDING_Y,
     )
 
 
 def closing_cta() -> rx.Component:
-    return section(
+    return _tight_section(
         rx.box(
             rx.vstack(
                 _title("Ready to get unstuck?"),
-                rx.text(
+                _lead(
                     "Join founders who validate faster, raise smarter and grow with a plan. "
                     f"{PRICE_LABEL} per month, cancel anytime.",
+                    "34rem",
                     size="3",
-                    max_width="34rem",
-                    **CENTRED_GRAY_TEXT,
                 ),
                 button_row(
                     subscribe_button("Subscribe", "cta-subscribe", size="3"),
@@ -392,7 +394,6 @@ def closing_cta() -> rx.Component:
             id="pricing-cta",
             **REVEAL_ON_SCROLL,
         ),
-        padding_y=TIGHT_PADDING_Y,
     )
 
 

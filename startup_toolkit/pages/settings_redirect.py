@@ -11,6 +11,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.loading import loading_panel
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
 
@@ -44,19 +45,11 @@ class SettingsRedirectState(rx.State):
 def settings_redirect() -> rx.Component:
     return page_layout(
         section(
-            rx.center(
-                rx.vstack(
-                    rx.spinner(size="3"),
-                    rx.text(REDIRECT_TEXT, size="3", color="var(--gray-11)"),
-                    rx.link("Go to profile settings", href="/profile", size="2"),
-                    align="center",
-                    spacing="3",
-                ),
+            loading_panel(
+                rx.text(REDIRECT_TEXT, size="3", color="var(--gray-11)"),
+                rx.link("Go to profile settings", href="/profile", size="2"),
                 min_height="45vh",
-                width="100%",
                 id="settings-redirect",
-                role="status",
-                aria_live="polite",
             ),
         ),
     )

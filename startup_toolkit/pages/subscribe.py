@@ -20,6 +20,7 @@ from reflex.event import EventSpec
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.props import WIDE_CONTROL
+from startup_toolkit.components.public_card import public_card
 from startup_toolkit.components.status_page import (
     button_row,
     status_badge,
@@ -27,6 +28,7 @@ from startup_toolkit.components.status_page import (
     status_link,
     status_shell,
 )
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.services import billing
@@ -127,14 +129,12 @@ def confirmation_line() -> rx.Component:
     def line(key: str) -> rx.Component:
         icon, text = CONFIRMATION_TEXTS[key]
         ok = key == "confirmed"
-        return rx.hstack(
+        return icon_row(
             rx.spinner(size="2") if key == "checking" else rx.icon(icon, size=18),
             rx.text(text, size="3", weight="medium"),
             rx.link("Sign in", href=SubscribeSuccessState.sign_in_href, weight="bold")
             if key == "signed_out"
             else rx.fragment(),
-            spacing="2",
-            align="center",
             justify="center",
             wrap="wrap",
             color=f"var(--{'green' if ok else 'amber' if key != 'checking' else 'gray'}-11)",
@@ -144,11 +144,9 @@ def confirmation_line() -> rx.Component:
         """For an outcome that may still change: checking again, or how to check later."""
         return rx.cond(
             SubscribeSuccessState.rechecking,
-            rx.hstack(
+            icon_row(
                 rx.spinner(size="1"),
                 rx.text("Checking again automatically...", size="2"),
-                spacing="2",
-                align="center",
                 justify="center",
                 color_scheme="gray",
                 id="subscription-rechecking",
@@ -202,23 +200,17 @@ NEXT_STEPS: tuple[tuple[str, str, str, str, str], ...] = (
 
 
 def next_step(icon: str, label: str, href: str, text: str, element_id: str) -> rx.Component:
-    return rx.box(
-        rx.vstack(
-            rx.el.span(rx.icon(icon, size=22), class_name="public-icon"),
-            rx.text(text, size="2", color_scheme="gray", text_align="left"),
-            link_button(
-                rx.fragment(label, rx.icon("arrow-right", size=16)),
-                href,
-                white_space="nowrap",
-                id=element_id,
-                **WIDE_CONTROL,
-            ),
-            spacing="3",
-            align="start",
-            height="100%",
-            justify="between",
+    return public_card(
+        icon,
+        rx.text(text, size="2", color_scheme="gray", text_align="left"),
+        link_button(
+            rx.fragment(label, rx.icon("arrow-right", size=16)),
+            href,
+            white_space="nowrap",
+            id=element_id,
+            **WIDE_CONTROL,
         ),
-        class_name="public-card",
+        stack={"height": "100%", "justify": "between"},
     )
 
 
@@ -248,9 +240,7 @@ def subscribe_success() -> rx.Component:
                 padding_top="1rem",
             ),
             rx.link(
-                rx.hstack(
-                    rx.icon("house", size=16), rx.text("Back to Home"), spacing="2", align="center"
-                ),
+                icon_row(rx.icon("house", size=16), rx.text("Back to Home")),
                 href="/",
                 color_scheme="gray",
                 id="success-home",

@@ -17,7 +17,7 @@ from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.form_kit import field_label
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import WIDE_CONTROL
+from startup_toolkit.components.props import FILL_COLUMN, WIDE_CONTROL
 from startup_toolkit.components.section_heading import page_intro, tool_heading
 from startup_toolkit.components.theme import gradient_text
 from startup_toolkit.components.tool_layout import ai_disclaimer
@@ -172,8 +172,7 @@ def _controls() -> rx.Component:
             aria_label="Filter by category",
         ),
         spacing="3",
-        width="100%",
-        align="start",
+        **FILL_COLUMN,
     )
 
 

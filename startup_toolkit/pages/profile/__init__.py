@@ -18,8 +18,10 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.loading import loading_panel
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import LIVE_STATUS, MUTED_TEXT
+from startup_toolkit.components.props import MUTED_TEXT
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.pages.profile.ai_tab import ai_tab
 from startup_toolkit.pages.profile.profile_tab import profile_tab
@@ -32,11 +34,9 @@ from startup_toolkit.state.auth import AuthState
 
 def _tab_trigger(value: str, label: str, icon: str) -> rx.Component:
     return rx.tabs.trigger(
-        rx.hstack(
+        icon_row(
             rx.icon(icon, size=15, display=rx.breakpoints(initial="none", sm="block")),
             rx.text(label),
-            spacing="2",
-            align="center",
         ),
         value=value,
         id=f"tab-{value}",
@@ -44,18 +44,7 @@ def _tab_trigger(value: str, label: str, icon: str) -> rx.Component:
 
 
 def _loading() -> rx.Component:
-    return rx.center(
-        rx.vstack(
-            rx.spinner(size="3"),
-            muted_text(LOADING_TEXT),
-            align="center",
-            spacing="3",
-        ),
-        min_height="40vh",
-        width="100%",
-        id="profile-loading",
-        **LIVE_STATUS,
-    )
+    return loading_panel(muted_text(LOADING_TEXT), min_height="40vh", id="profile-loading")
 
 
 def _page_heading() -> rx.Component:

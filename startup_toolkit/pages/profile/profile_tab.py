@@ -14,7 +14,7 @@ from startup_toolkit.components.form_kit import (
 )
 from startup_toolkit.components.header import user_avatar
 from startup_toolkit.components.panels import icon_text_button
-from startup_toolkit.components.props import GROW, KEEP_SIZE
+from startup_toolkit.components.props import GROW, KEEP_SIZE, WIDE_CONTROL
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.profile import (
     BIO_MAX,
@@ -29,7 +29,6 @@ from startup_toolkit.pages.profile.texts import LANGUAGES, PREFERENCE_TEXTS, THE
 from startup_toolkit.pages.profile.widgets import (
     FILL_CELL,
     ROW_FROM_SM,
-    dialog_submit,
     error_for,
     form_dialog,
     save_row,
@@ -51,8 +50,7 @@ def _profile_input(name: str, **props: Any) -> rx.Component:
         "value": getattr(ProfileState, name),
         "on_change": lambda value: ProfileState.set_profile_field(name, value),
         **invalid_props(error, fid),
-        "size": "3",
-        "width": "100%",
+        **WIDE_CONTROL,
         **props,
     }
     if name == "bio":
@@ -78,10 +76,9 @@ def _identity_card() -> rx.Component:
                     id="profile-email",
                     read_only=True,
                     aria_describedby="profile-email-hint",
-                    size="3",
                     variant="soft",
                     color_scheme="gray",
-                    width="100%",
+                    **WIDE_CONTROL,
                 ),
                 field_hint("Your sign-in email. It can't be changed here.", "profile-email-hint"),
                 spacing="1",
@@ -209,9 +206,7 @@ def preferences_card() -> rx.Component:
 
 def _delete_dialog() -> rx.Component:
     return form_dialog(
-        "Delete your account?",
-        "This permanently deletes your account and everything in it: profile, settings, saved "
-        "results, favorites, activity and notifications. It cannot be undone.",
+        "delete_dialog",
         checked_field(
             rx.el.label(
                 "Type your email ",
@@ -228,23 +223,14 @@ def _delete_dialog() -> rx.Component:
                 auto_complete="off",
                 spell_check=False,
                 required=True,
-                size="3",
-                width="100%",
                 **invalid_props(ProfileState.delete_error, "delete-email", "gray"),
+                **WIDE_CONTROL,
             ),
             ProfileState.delete_error,
         ),
-        confirm=dialog_submit(
-            "Delete Account",
-            "Deleting...",
-            ProfileState.delete_busy,
-            "trash-2",
-            "delete-confirm",
-            color_scheme="red",
-        ),
+        busy=ProfileState.delete_busy,
         on_submit=ProfileState.delete_account,
-        aria_label="Delete account",
-        open_flag="delete_dialog_open",
+        color_scheme="red",
     )
 
 
@@ -256,10 +242,9 @@ def danger_zone() -> rx.Component:
             "Delete Account",
             variant="soft",
             color_scheme="red",
-            size="3",
-            width="100%",
             id="delete-account",
             on_click=ProfileState.set_delete_dialog_open(True),
+            **WIDE_CONTROL,
         ),
         _delete_dialog(),
         color="red",

@@ -6,13 +6,12 @@ import reflex as rx
 
 from startup_toolkit.components.form_kit import checked_field, invalid_props
 from startup_toolkit.components.panels import icon_text_button, muted_text
-from startup_toolkit.components.props import GROW
+from startup_toolkit.components.props import GROW, WIDE_CONTROL
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SESSION_TIMEOUT_LABELS
 from startup_toolkit.pages.profile.widgets import (
     ROW_FROM_SM,
-    dialog_submit,
     error_for,
     form_dialog,
     select_input,
@@ -45,9 +44,8 @@ def _password_field(
             auto_complete=auto_complete,
             required=True,
             max_length=PASSWORD_MAX,
-            size="3",
-            width="100%",
             **invalid_props(error, base, color),
+            **WIDE_CONTROL,
         ),
         error,
         f"{base}-error",
@@ -64,31 +62,19 @@ def _password_input(name: str, label: str, error_key: str, auto_complete: str) -
 def _password_dialog() -> rx.Component:
     """P-PROF-5: current, new and confirm; the page reloads after a change."""
     return form_dialog(
-        "Change Password",
-        "Enter your current password and choose a new one (at least 8 characters). You will "
-        "stay signed in here; other devices are signed out.",
+        "password_dialog",
         _password_input("current_password", "Current password", "current", "current-password"),
         _password_input("new_password", "New password", "new", "new-password"),
         _password_input("confirm_password", "Confirm new password", "confirm", "new-password"),
-        confirm=dialog_submit(
-            "Update Password",
-            "Updating...",
-            ProfileState.password_busy,
-            "key-round",
-            "password-submit",
-        ),
+        busy=ProfileState.password_busy,
         on_submit=ProfileState.change_password,
-        aria_label="Change password",
-        open_flag="password_dialog_open",
     )
 
 
 def _totp_setup_dialog() -> rx.Component:
     """P-PROF-4: QR code, the secret for manual entry and the 6-digit code."""
     return form_dialog(
-        "Turn on two-factor authentication",
-        "Scan the QR code with an authenticator app (such as Google Authenticator, 1Password or "
-        "Authy), then enter the 6-digit code it shows.",
+        "totp_setup",
         rx.flex(
             rx.image(
                 src=ProfileState.totp_qr,
@@ -139,35 +125,24 @@ def _totp_setup_dialog() -> rx.Component:
                 max_length=7,
                 required=True,
                 placeholder="123456",
-                size="3",
-                width="100%",
                 **invalid_props(ProfileState.totp_error, "totp-code", None),
                 style={
                     "font_variant_numeric": "tabular-nums",
                     "letter_spacing": "0.2em",
                 },
+                **WIDE_CONTROL,
             ),
             ProfileState.totp_error,
         ),
-        confirm=dialog_submit(
-            "Verify and turn on",
-            "Verifying...",
-            ProfileState.totp_busy,
-            "shield-check",
-            "totp-confirm",
-        ),
+        busy=ProfileState.totp_busy,
         on_submit=ProfileState.confirm_two_factor,
-        aria_label="Turn on two-factor authentication",
-        open_flag="totp_setup_open",
         max_width="32rem",
     )
 
 
 def _totp_disable_dialog() -> rx.Component:
     return form_dialog(
-        "Turn off two-factor authentication",
-        "Confirm it's you with a current code from your authenticator app or your account "
-        "password.",
+        "totp_disable",
         _password_field(
             "Authentication code or password",
             "totp-disable-proof",
@@ -177,17 +152,9 @@ def _totp_disable_dialog() -> rx.Component:
             error_base="totp-disable",
             color=None,
         ),
-        confirm=dialog_submit(
-            "Turn off",
-            "Checking...",
-            ProfileState.totp_busy,
-            "shield-off",
-            "totp-disable-confirm",
-            color_scheme="red",
-        ),
+        busy=ProfileState.totp_busy,
         on_submit=ProfileState.disable_two_factor,
-        aria_label="Turn off two-factor authentication",
-        open_flag="totp_disable_open",
+        color_scheme="red",
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from startup_toolkit.domain.profile import SESSION_TIMEOUT_DAYS
 
 #: Each settings card's heading (its icon, title and the line under it), by the card's id.
@@ -109,4 +111,62 @@ COMMON_TIMEZONES: tuple[str, ...] = (
 )
 SESSION_TIMEOUT_LABELS = {
     str(d): f"{d} day" if d == 1 else f"{d} days" for d in SESSION_TIMEOUT_DAYS
+}
+
+
+class DialogText(NamedTuple):
+    """What a settings form dialog says: its title, the line under it, the form's accessible
+    name, and its confirm button (label, label while busy, icon, id)."""
+
+    title: str
+    description: str
+    aria_label: str
+    submit: str
+    busy_label: str
+    icon: str
+    submit_id: str
+
+
+#: Each settings form dialog's texts, by its ProfileState open flag without `_open`.
+FORM_DIALOGS: dict[str, DialogText] = {
+    "password_dialog": DialogText(
+        "Change Password",
+        "Enter your current password and choose a new one (at least 8 characters). You will "
+        "stay signed in here; other devices are signed out.",
+        "Change password",
+        "Update Password",
+        "Updating...",
+        "key-round",
+        "password-submit",
+    ),
+    "totp_setup": DialogText(
+        "Turn on two-factor authentication",
+        "Scan the QR code with an authenticator app (such as Google Authenticator, 1Password or "
+        "Authy), then enter the 6-digit code it shows.",
+        "Turn on two-factor authentication",
+        "Verify and turn on",
+        "Verifying...",
+        "shield-check",
+        "totp-confirm",
+    ),
+    "totp_disable": DialogText(
+        "Turn off two-factor authentication",
+        "Confirm it's you with a current code from your authenticator app or your account "
+        "password.",
+        "Turn off two-factor authentication",
+        "Turn off",
+        "Checking...",
+        "shield-off",
+        "totp-disable-confirm",
+    ),
+    "delete_dialog": DialogText(
+        "Delete your account?",
+        "This permanently deletes your account and everything in it: profile, settings, saved "
+        "results, favorites, activity and notifications. It cannot be undone.",
+        "Delete account",
+        "Delete Account",
+        "Deleting...",
+        "trash-2",
+        "delete-confirm",
+    ),
 }

@@ -14,14 +14,18 @@ from startup_toolkit.components.form_kit import (
     tile_row,
 )
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import GROW, MUTED_TEXT, SOFT_GRAY_BUTTON, SPREAD_ROW
+from startup_toolkit.components.props import (
+    GROW,
+    MUTED_TEXT,
+    SOFT_GRAY_BUTTON,
+    SPREAD_ROW,
+)
+from startup_toolkit.components.props import ROW_FROM_SM as ROW_FROM_SM
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.profile.state import ProfileState
-from startup_toolkit.pages.profile.texts import SECTION_HEADINGS
+from startup_toolkit.pages.profile.texts import FORM_DIALOGS, SECTION_HEADINGS
 
 ROW_DIVIDER = "1px solid var(--gray-a3)"
-#: A column on a phone, a row from the small breakpoint on.
-ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm="row")}
 #: A column that fills its cell and may shrink below its content.
 FILL_CELL: dict[str, Any] = {"width": "100%", "min_width": "0"}
 
@@ -72,25 +76,36 @@ def settings_section(
 
 
 def form_dialog(
-    title: str,
-    description: str,
+    name: str,
     *fields: rx.Component,
-    confirm: rx.Component,
+    busy: rx.Var,
     on_submit: Any,
-    aria_label: str,
-    open_flag: str,
     max_width: str = "30rem",
+    **confirm_props: Any,
 ) -> rx.Component:
-    """A dialog holding one form: title, description, its fields, then Cancel and `confirm`
-    (side by side, or stacked with `confirm` on top on a phone). It is open while the
-    ProfileState var `open_flag` is true. The form keeps what was typed when the server says
-    no."""
+    """The form dialog `name` (its texts from FORM_DIALOGS): title, description, its fields,
+    then Cancel and the confirm button that shows its busy label while `busy` (side by side,
+    or stacked with confirm on top on a phone; `confirm_props`: more of its props). It is
+    open while the ProfileState var `<name>_open` is true. The form keeps what was typed
+    when the server says no."""
+    text = FORM_DIALOGS[name]
+    open_flag = f"{name}_open"
+    confirm = busy_button(
+        text.submit,
+        text.busy_label,
+        busy,
+        text.icon,
+        type="submit",
+        size="3",
+        id=text.submit_id,
+        **confirm_props,
+    )
     return rx.dialog.root(
         rx.dialog.content(
             rx.form(
                 rx.vstack(
-                    rx.dialog.title(title, style=heading_style, margin="0"),
-                    rx.dialog.description(description, size="2", **MUTED_TEXT),
+                    rx.dialog.title(text.title, style=heading_style, margin="0"),
+                    rx.dialog.description(text.description, size="2", **MUTED_TEXT),
                     *fields,
                     rx.flex(
                         rx.dialog.close(
@@ -111,21 +126,12 @@ def form_dialog(
                 ),
                 on_submit=on_submit,
                 reset_on_submit=False,
-                aria_label=aria_label,
+                aria_label=text.aria_label,
             ),
             max_width=max_width,
         ),
         open=getattr(ProfileState, open_flag),
         on_open_change=getattr(ProfileState, f"set_{open_flag}"),
-    )
-
-
-def dialog_submit(
-    label: str, busy_label: str, busy: rx.Var, icon: str, element_id: str, **props: Any
-) -> rx.Component:
-    """A dialog form's confirm button: submits, shows `busy_label` while `busy`."""
-    return busy_button(
-        label, busy_label, busy, icon, type="submit", size="3", id=element_id, **props
     )
 
 

@@ -8,7 +8,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import icon_text_button, muted_text
-from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW, MUTED_TEXT, SOFT_PILL
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW, MUTED_TEXT, ROW_FROM_SM
+from startup_toolkit.components.section_heading import icon_pill
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.components.tool_layout import tab_list
 from startup_toolkit.domain import resources as rules
@@ -124,7 +125,7 @@ def _category_buttons() -> rx.Component:
 
 def hero() -> rx.Component:
     return rx.vstack(
-        rx.badge(rx.icon("book-open", size=14), "Solutions Hub", **SOFT_PILL),
+        icon_pill("book-open", "Solutions Hub"),
         rx.heading(
             "Answers for every ",
             rx.el.span("startup stage", style=gradient_text),
@@ -194,10 +195,10 @@ def _toolbar() -> rx.Component:
                 align_self="end",
                 width=rx.breakpoints(initial="100%", sm="auto"),
             ),
-            direction=rx.breakpoints(initial="column", sm="row"),
             gap="0.75rem",
             width="100%",
             align=rx.breakpoints(initial="stretch", sm="end"),
+            **ROW_FROM_SM,
         ),
         rx.cond(
             S.filters_open,

@@ -13,6 +13,7 @@ from startup_toolkit.components.panels import (
     sample_callout,
 )
 from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, SOFT_GRAY_BUTTON
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import HEADING_FONT, card_style
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.state import SolutionsState as S
@@ -130,13 +131,7 @@ def detail_dialog() -> rx.Component:
 def _streaming_content() -> rx.Component:
     """The new content while the model writes it (P-HUB-8)."""
     return rx.vstack(
-        rx.hstack(
-            rx.spinner(size="1"),
-            muted_text("Writing..."),
-            spacing="2",
-            align="center",
-            role="status",
-        ),
+        icon_row(rx.spinner(size="1"), muted_text("Writing..."), role="status"),
         markdown_body(S.generated_text),
         spacing="3",
         width="100%",
