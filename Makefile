@@ -7,6 +7,9 @@ VENV := .venv
 TOOLS := .tools
 BUN := $(TOOLS)/node_modules/.bin/bun
 CHROMIUM := /usr/bin/chromium
+LIGHTHOUSE := $(TOOLS)/node_modules/.bin/lighthouse
+# Extra flags for `make bench`, e.g. BENCH_ARGS="--production" or "--smoke" (see python -m bench -h).
+BENCH_ARGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 export PATH := $(CURDIR)/$(TOOLS)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH)
@@ -57,8 +60,13 @@ lint: install
 format: install
 	ruff format . && ruff check --fix .
 
-bench: install
-	python -m bench
+$(LIGHTHOUSE):
+	mkdir -p $(TOOLS)
+	npm install --prefix $(TOOLS) --no-audit --no-fund lighthouse@12.8.2
+
+# Unstuck beside a blank Reflex app, both built and served in production mode: one table.
+bench: install browser $(LIGHTHOUSE)
+	python -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf .web .states

@@ -1,1 +1,1 @@
-"""Benchmarks, run on demand against a running app (`make run`, then `make bench`)."""
+"""Benchmarks, run on demand (`make bench`): Unstuck beside a blank Reflex app."""

@@ -1,23 +1,30 @@
-"""Run every benchmark: `python -m bench [--url http://localhost:3000]`."""
+"""Run the side-by-side benchmark and print its table: `python -m bench [--smoke]`.
+
+`--pages URL` and `--dashboard` run the older single benchmarks instead.
+"""
 
 from __future__ import annotations
 
-import argparse
-
-from bench import dashboard, public_pages
+from bench import options
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--url", default="http://localhost:3000", help="address of a running app")
-    parser.add_argument("--requests", type=int, default=20, help="requests per page")
-    parser.add_argument(
-        "--dashboard", action="store_true", help="only the dashboard query benchmark (no app)"
-    )
-    args = parser.parse_args()
-    if not args.dashboard:
-        public_pages.run(args.url.rstrip("/"), args.requests)
-    dashboard.run()
+    """Parse the command line and run what it asks for."""
+    args = options.parser().parse_args()
+    if args.pages:
+        from bench import public_pages
+
+        public_pages.run(args.pages.rstrip("/"), args.requests)
+        return
+    if args.dashboard:
+        from bench import dashboard
+
+        dashboard.run()
+        return
+    from bench import run, table
+
+    opts = options.from_args(args)
+    print(table.render(run.run(opts), opts), flush=True)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ def _page_weight(client: httpx.Client, base: str, html: str) -> int:
 
 def run(base: str, requests: int) -> None:
     print(f"{'route':<22}{'p50 ms':>9}{'p95 ms':>9}{'weight KiB':>12}")
-    with httpx.Client(timeout=10) as client:
+    with httpx.Client(timeout=10, follow_redirects=True) as client:
         for route in ROUTES:
             times = []
             html = ""

@@ -1,0 +1,1 @@
+"""A minimal Reflex app: the baseline of `make bench`."""
