@@ -6,6 +6,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -144,16 +145,31 @@ def founder(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
     return signed_in(engine)
 
 
-def _is_browser_test(item: pytest.Item) -> bool:
-    return "/tests/e2e/" in str(item.path).replace(os.sep, "/")
+#: Folders whose tests need the production build and a browser (or a second app build).
+_BROWSER_LANE = ("tests/e2e/", "tests/bench/")
+
+
+def _lane(nodeid: str) -> str:
+    return "browser" if nodeid.replace(os.sep, "/").startswith(_BROWSER_LANE) else "fast"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop running in the main
-    thread until the session ends, which would break `asyncio.run` in later tests.
+    thread until the session ends, which would break `asyncio.run` in later tests."""
+    items.sort(key=lambda item: _lane(item.nodeid) == "browser")
 
-    Under `pytest -n 2 --dist loadgroup` (`make test`) the browser tests and the others are two
-    groups, each on its own worker: the fast tests run while the browser waits on the app."""
-    items.sort(key=_is_browser_test)
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group("browser" if _is_browser_test(item) else "fast"))
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under `pytest -n 2 --dist loadgroup` (`make test`): two lanes, each on its own worker,
+    the browser tests (one app build) and the rest, so the fast tests run while the browser
+    waits on the app. (xdist's own `xdist_group` marks no longer reach its scheduler on
+    pytest 9, which names tests by `_id`; its documented scheduler hook does.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class TwoLanes(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _lane(nodeid)
+
+    return TwoLanes(config, log)
