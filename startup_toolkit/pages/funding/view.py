@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
+from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
 from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import heading_style
@@ -83,7 +84,7 @@ def input_form() -> rx.Component:
         rx.text("Monthly figures in US dollars. You can type 50k or 1.5M.", size="2", **MUTED_TEXT),
         card_grid(*[_metric_field(m) for m in rules.METRICS], _stage_field(), sm="2", lg="3"),
         _pitch_field(),
-        rx.flex(
+        run_row(
             forms.run_button(
                 "trending-up",
                 "Predict Funding",
@@ -91,16 +92,8 @@ def input_form() -> rx.Component:
                 FundingState.running,
                 "funding-predict",
             ),
-            forms.soft_button(
-                "rotate-ccw",
-                "Reset to defaults",
-                FundingState.reset_form,
-                disabled=FundingState.running,
-                color_scheme="gray",
-                size="3",
-            ),
-            spacing="3",
-            wrap="wrap",
+            ("rotate-ccw", "Reset to defaults", FundingState.reset_form),
+            FundingState.running,
         ),
         spacing="4",
     )
@@ -171,18 +164,11 @@ def _summary_bar() -> rx.Component:
             spacing="3",
             **WRAP_ROW,
         ),
-        rx.hstack(
+        result_buttons(
             forms.soft_button(
                 "download", "Download Report", FundingState.download, id="funding-download"
             ),
-            forms.soft_button(
-                "pencil",
-                "New Prediction",
-                lambda: FundingState.set_tab("input"),
-                color_scheme="gray",
-            ),
-            spacing="2",
-            wrap="wrap",
+            gray_button("pencil", "New Prediction", lambda: FundingState.set_tab("input")),
         ),
     )
 

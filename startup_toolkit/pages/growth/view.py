@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
+from startup_toolkit.components.button_rows import gray_button, result_buttons
 from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
 from startup_toolkit.components.tool_layout import (
@@ -295,13 +296,9 @@ def _summary_card() -> rx.Component:
     return tool_card(
         spread_row(
             section_heading("Your growth strategy", "rocket", ACCENT),
-            rx.hstack(
+            result_buttons(
                 forms.soft_button("download", "Download Blueprint", GrowthState.download),
-                forms.soft_button(
-                    "rotate-ccw", "New Strategy", GrowthState.new_strategy, color_scheme="gray"
-                ),
-                spacing="2",
-                wrap="wrap",
+                gray_button("rotate-ccw", "New Strategy", GrowthState.new_strategy),
             ),
         ),
         rx.text(GrowthState.summary, size="3", id="growth-summary"),

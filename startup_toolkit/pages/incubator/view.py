@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.button_rows import button_row
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.theme import heading_style
@@ -86,7 +87,7 @@ def results_header(title: str, sample: rx.Var[bool], *buttons: rx.Component) -> 
             spacing="2",
             align="start",
         ),
-        rx.flex(*buttons, spacing="2", wrap="wrap"),
+        button_row(*buttons),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.button_rows import gray_button
 from startup_toolkit.components.props import MUTED_TEXT
 from startup_toolkit.components.result_blocks import (
     block_label,
@@ -15,7 +16,7 @@ from startup_toolkit.components.result_blocks import (
     two_columns,
 )
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_forms import icon_button, soft_button
+from startup_toolkit.components.tool_forms import icon_button
 from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
 from startup_toolkit.pages.incubator.state import CompetitorRow, IncubatorState
 from startup_toolkit.pages.incubator.view import (
@@ -182,12 +183,7 @@ def analysis_results() -> rx.Component:
             IncubatorState.sample,
             _stress_button("Run Stress Test", "shield-alert", id="incubator-stress"),
             download_button(),
-            soft_button(
-                "pencil",
-                "New Analysis",
-                lambda: IncubatorState.set_tab("input"),
-                color_scheme="gray",
-            ),
+            gray_button("pencil", "New Analysis", lambda: IncubatorState.set_tab("input")),
         ),
         _market(),
         _competition(),

@@ -7,6 +7,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.button_rows import dialog_footer
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
 from startup_toolkit.components.props import FILL_COLUMN
 from startup_toolkit.components.theme import heading_style
@@ -178,13 +179,10 @@ _TEXT_BOX: dict[str, Any] = {
 
 def _content_actions() -> rx.Component:
     """The dialog's buttons at its end: Copy Content, Download and Close."""
-    return rx.flex(
+    return dialog_footer(
         _soft_button("copy", "Copy Content", OracleContentState.copy),
         _soft_button("download", "Download", OracleContentState.download),
         soft_gray_button("Close", on_click=OracleContentState.close),
-        spacing="2",
-        justify="end",
-        wrap="wrap",
         width="100%",
     )
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.button_rows import run_row
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_forms import icon_button, progress_bar, soft_button
+from startup_toolkit.components.tool_forms import icon_button, progress_bar
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading, tool_card
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
@@ -175,7 +176,7 @@ def error_panel() -> rx.Component:
             align="center",
         ),
         rx.text(ScannerState.error, size="3", color="var(--gray-12)", class_name="scanner-error"),
-        rx.flex(
+        run_row(
             icon_button(
                 "refresh-cw",
                 "Retry Genesis Analysis",
@@ -183,16 +184,8 @@ def error_panel() -> rx.Component:
                 disabled=ScannerState.running,
                 size="3",
             ),
-            soft_button(
-                "pencil",
-                "Edit idea",
-                ScannerState.edit_idea,
-                disabled=ScannerState.running,
-                color_scheme="gray",
-                size="3",
-            ),
-            spacing="3",
-            wrap="wrap",
+            ("pencil", "Edit idea", ScannerState.edit_idea),
+            ScannerState.running,
         ),
         spacing="4",
         role="alert",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex.event import EventHandler
 
+from startup_toolkit.components.button_rows import button_row
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.theme import heading_style
@@ -108,7 +109,7 @@ def _overview() -> rx.Component:
             rx.text(
                 ScannerState.assessment, size="3", class_name="scanner-assessment", **MUTED_TEXT
             ),
-            rx.flex(
+            button_row(
                 icon_button(
                     "rotate-ccw",
                     "New Scan",
@@ -118,8 +119,6 @@ def _overview() -> rx.Component:
                     size="2",
                 ),
                 _share_menu(),
-                spacing="2",
-                wrap="wrap",
             ),
             spacing="3",
             **FILL_COLUMN,
