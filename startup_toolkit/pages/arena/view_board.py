@@ -20,6 +20,7 @@ from startup_toolkit.components.props import (
     TYPED_TEXT,
     WRAP_ROW,
 )
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
@@ -190,11 +191,10 @@ def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
                 color_scheme=ACCENT,
                 size="1",
             ),
-            rx.hstack(
+            icon_row(
                 rx.icon("message-circle", size=16, aria_hidden="true"),
                 rx.text(row.comments, " comments", size="1"),
                 spacing="1",
-                align="center",
                 **MUTED_TEXT,
             ),
             spacing="4",

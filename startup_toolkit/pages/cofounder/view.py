@@ -13,6 +13,7 @@ from startup_toolkit.components.panels import (
 )
 from startup_toolkit.components.props import SPREAD_ROW
 from startup_toolkit.components.result_blocks import tile, two_columns
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import cofounder as chat
@@ -84,7 +85,7 @@ def _composer() -> rx.Component:
                     class_name="chat-hint",
                     style={"& kbd": _KBD_STYLE},
                 ),
-                rx.hstack(_mic_button(), _send_button(), spacing="2", align="center"),
+                icon_row(_mic_button(), _send_button()),
                 direction="row",
                 wrap="wrap",
                 gap="0.75rem",
@@ -179,7 +180,7 @@ def _examples_panel() -> rx.Component:
 
 def _trigger(icon: str, label: str, value: str) -> rx.Component:
     return rx.tabs.trigger(
-        rx.hstack(rx.icon(icon, size=16, aria_hidden="true"), label, spacing="2", align="center"),
+        icon_row(rx.icon(icon, size=16, aria_hidden="true"), label),
         value=value,
     )
 

@@ -9,6 +9,7 @@ from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
 from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
@@ -132,11 +133,9 @@ def _investor_card(row: rx.Var[InvestorRow]) -> rx.Component:
         rx.text(row.reason, size="2"),
         rx.cond(
             row.contact != "",
-            rx.hstack(
+            icon_row(
                 rx.icon("contact", size=14, aria_hidden="true"),
                 rx.text(row.contact, size="1", **MUTED_TEXT),
-                spacing="2",
-                align="center",
             ),
         ),
         spacing="2",

@@ -12,6 +12,7 @@ from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, WRAP_ROW
 from startup_toolkit.components.result_blocks import two_columns
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import (
     field_label,
     section_heading,
@@ -84,11 +85,9 @@ def input_panel() -> rx.Component:
             ),
             rx.cond(
                 OracleState.progress > 0,
-                rx.hstack(
+                icon_row(
                     forms.progress_bar(OracleState.progress, "Analysis progress"),
                     rx.text(OracleState.progress, "%", size="2", id="oracle-progress-value"),
-                    spacing="2",
-                    align="center",
                     **_GAUGE,
                 ),
             ),

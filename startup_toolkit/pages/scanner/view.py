@@ -9,6 +9,7 @@ from startup_toolkit.components.button_rows import run_row
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import tile
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import icon_button, progress_bar
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading, tool_card
@@ -31,11 +32,10 @@ def _coverage() -> rx.Component:
     return tool_card(
         section_heading("What the scan covers", "list-checks", ACCENT),
         *[
-            rx.hstack(
+            icon_row(
                 tile(_icon(icon, 16), "2rem", "var(--radius-3)", "var(--violet-a3)"),
                 rx.text(name, size="2", weight="medium"),
                 spacing="3",
-                align="center",
             )
             for name, icon in zip(rules.CATEGORY_NAMES, icons, strict=True)
         ],
@@ -50,7 +50,7 @@ def _coverage() -> rx.Component:
 def _hint() -> rx.Component:
     """How many characters are still needed, ready, or how much is too long (T-SCAN-1)."""
     ready = ScannerState.ready
-    return rx.hstack(
+    return icon_row(
         rx.cond(
             ready,
             rx.icon("circle-check", size=16, color="var(--green-11)", aria_hidden="true"),
@@ -68,8 +68,6 @@ def _hint() -> rx.Component:
             aria_live="polite",
             class_name="scanner-hint",
         ),
-        spacing="2",
-        align="center",
     )
 
 
@@ -123,23 +121,20 @@ def idea_form() -> rx.Component:
 
 def processing() -> rx.Component:
     return tool_card(
-        rx.hstack(
+        icon_row(
             tile(_icon("scan-search", 24), "3rem", "full", "var(--violet-a3)"),
             rx.vstack(
                 rx.heading(
                     "Genesis Engine is analysing your idea", as_="h2", size="5", style=heading_style
                 ),
-                rx.hstack(
+                icon_row(
                     rx.spinner(size="1"),
                     rx.text(ScannerState.stage_label, "...", size="2", **MUTED_TEXT),
-                    spacing="2",
-                    align="center",
                 ),
                 spacing="1",
                 align="start",
             ),
             spacing="4",
-            align="center",
         ),
         rx.hstack(
             progress_bar(ScannerState.progress, "Scan progress"),
@@ -169,11 +164,10 @@ def processing() -> rx.Component:
 
 def error_panel() -> rx.Component:
     return tool_card(
-        rx.hstack(
+        icon_row(
             rx.icon("triangle-alert", size=22, color="var(--red-11)", aria_hidden="true"),
             rx.heading("The scan did not finish", as_="h2", size="5", style=heading_style),
             spacing="3",
-            align="center",
         ),
         rx.text(ScannerState.error, size="3", color="var(--gray-12)", class_name="scanner-error"),
         run_row(
