@@ -33,6 +33,7 @@ from startup_toolkit.domain.reply_values import (
     text_list,
 )
 from startup_toolkit.domain.saved_results import iso_timestamp
+from startup_toolkit.domain.scanner import named_entries
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Input (spec section 9 defaults; the bounds are ours) --------------------------------------
@@ -326,14 +327,7 @@ class FundingPrediction(Lenient):
     @field_validator("investors", mode="before")
     @classmethod
     def _investors(cls, value: Any) -> list[Any]:
-        items = value if isinstance(value, list) else []
-        named = [
-            item
-            for item in items
-            if isinstance(item, Investor)
-            or (isinstance(item, Mapping) and plain_text(item.get("name"), 120))
-        ]
-        return named[:MAX_INVESTORS]
+        return named_entries(value, Investor, MAX_INVESTORS)
 
     @field_validator("keyMetrics", mode="before")
     @classmethod

@@ -39,7 +39,7 @@ from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import Lenient, plain_text, text_list
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
-from startup_toolkit.domain.scanner import MarketFigure
+from startup_toolkit.domain.scanner import MarketFigure, named_entries
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Business constants (spec section 9; the idea's bounds, the scanner's, are in idea_text) ---
@@ -209,14 +209,7 @@ class CompetitiveAnalysis(_Items):
     @field_validator("competitors", mode="before")
     @classmethod
     def _competitors(cls, value: Any) -> list[Any]:
-        listed = value if isinstance(value, list) else []
-        named = [
-            item
-            for item in listed
-            if isinstance(item, Competitor)
-            or (isinstance(item, Mapping) and plain_text(item.get("name"), 120))
-        ]
-        return named[:MAX_COMPETITORS]
+        return named_entries(value, Competitor, MAX_COMPETITORS)
 
 
 class ProductStrategy(_Items):
