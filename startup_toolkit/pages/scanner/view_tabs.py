@@ -15,8 +15,9 @@ from startup_toolkit.components.result_blocks import (
 )
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
+from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
-from startup_toolkit.pages.scanner.state import CategoryRow, CompetitorRow, InsightRow, ScannerState
+from startup_toolkit.pages.scanner.state import CategoryRow, ScannerState
 
 ACCENT = VIABILITY_SCANNER.color
 
@@ -209,16 +210,16 @@ def action_tab() -> rx.Component:
     )
 
 
-def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
+def _competitor_card(row: rx.Var[rules.Competitor]) -> rx.Component:
     return rx.el.article(
         rx.hstack(
             _card_title(row.name),
-            rx.text("Strength ", row.strength.to_string(), "/100", size="1", **MUTED_TEXT),
+            rx.text("Strength ", row.strengthScore.to_string(), "/100", size="1", **MUTED_TEXT),
             spacing="2",
             wrap="wrap",
             **SPREAD_ROW,
         ),
-        _meter(row.strength, "gray", "Competitor strength"),
+        _meter(row.strengthScore, "gray", "Competitor strength"),
         _verdict_line("Weakness", "red", row.weakness, "var(--gray-11)"),
         _verdict_line("How you can win", "green", row.differentiator, "var(--gray-12)"),
         class_name="competitor-card",
@@ -247,7 +248,7 @@ def _figure(label: str, icon: str, value: rx.Var[str], source: rx.Var[str]) -> r
     )
 
 
-def _insight_list(title: str, icon: str, items: rx.Var[list[InsightRow]]) -> rx.Component:
+def _insight_list(title: str, icon: str, items: rx.Var[list[rules.Insight]]) -> rx.Component:
     return rx.box(
         section_heading(title, icon, ACCENT),
         rx.cond(
