@@ -51,3 +51,5 @@ SPREAD_ROW_FROM_SM: dict[str, Any] = {
 TYPED_TEXT: dict[str, Any] = {"white_space": "pre-wrap", "overflow_wrap": "anywhere"}
 #: Items centred on both axes.
 CENTRED: dict[str, Any] = {"align": "center", "justify": "center"}
+#: A small soft badge (a tag, a KPI, a band in a legend).
+SMALL_SOFT_BADGE: dict[str, Any] = {"variant": "soft", "size": "1"}

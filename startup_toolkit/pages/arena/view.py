@@ -10,13 +10,13 @@ import reflex as rx
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
 from startup_toolkit.components.props import TYPED_TEXT
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     aria_invalid,
     field_error,
     field_label,
     section_heading,
-    tab_list,
 )
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import TABS, ArenaState
@@ -206,15 +206,11 @@ def arena_view() -> rx.Component:
     return stack(
         sample_notice(),
         _your_card(),
-        rx.tabs.root(
-            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
-            *[
-                rx.tabs.content(rx.box(_TAB_BODIES[value](), padding_top="1rem"), value=value)
-                for value, _ in TABS
-            ],
+        tab_set(
+            TABS,
+            {value: body() for value, body in _TAB_BODIES.items()},
             value=ArenaState.tab,
             on_change=ArenaState.set_tab,
-            width="100%",
         ),
         spacing="4",
     )

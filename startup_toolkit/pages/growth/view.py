@@ -8,18 +8,16 @@ import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons
-from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT
+from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
+from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT, SMALL_SOFT_BADGE
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
+from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
     TOOL_CARD_STYLE,
     section_heading,
     spread_row,
-    tab_list,
-    tab_panel,
-    tab_triggers,
     tool_card,
-    tool_tabs,
 )
 from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import growth as rules
@@ -123,10 +121,10 @@ def _step_card(row: rx.Var[rules.GrowthStep]) -> rx.Component:
             rx.text(row.action, size="3", weight="medium"),
             rx.cond(row.expectedImpact != "", rx.text(row.expectedImpact, size="2", **MUTED_TEXT)),
             rx.flex(
-                rx.cond(row.kpi != "", rx.badge("KPI: ", row.kpi, variant="soft", size="1")),
+                rx.cond(row.kpi != "", rx.badge("KPI: ", row.kpi, **SMALL_SOFT_BADGE)),
                 rx.cond(
                     row.estimatedGrowth != "",
-                    rx.badge(row.estimatedGrowth, color_scheme="green", variant="soft", size="1"),
+                    rx.badge(row.estimatedGrowth, color_scheme="green", **SMALL_SOFT_BADGE),
                 ),
                 spacing="2",
                 wrap="wrap",
@@ -169,12 +167,10 @@ def _blueprint_tab() -> rx.Component:
 
 
 def _radar_chart() -> rx.Component:
-    return rx.box(
+    return chart_figure(
         rx.recharts.radar_chart(
             rx.recharts.polar_grid(stroke="var(--gray-a6)"),
-            rx.recharts.polar_angle_axis(
-                data_key="trend", tick={"fill": "var(--gray-11)", "fontSize": 12}
-            ),
+            rx.recharts.polar_angle_axis(data_key="trend", tick=AXIS_TICK),
             rx.recharts.polar_radius_axis(domain=[0, 100], tick=False, axis_line=False),
             rx.recharts.radar(
                 data_key="momentum",
@@ -187,8 +183,7 @@ def _radar_chart() -> rx.Component:
             width="100%",
             height=300,
         ),
-        role="img",
-        aria_label=GrowthState.radar_label,
+        GrowthState.radar_label,
         width="100%",
         style=TOOL_CARD_STYLE,
     )
@@ -251,12 +246,10 @@ def _budget_row(b: rx.Var[BudgetRow]) -> rx.Component:
 
 def _budget_tab() -> rx.Component:
     return two_columns(
-        rx.box(
+        chart_figure(
             rx.recharts.pie_chart(
                 rx.recharts.pie(
-                    rx.foreach(
-                        GrowthState.budget_chart, lambda d: rx.recharts.cell(fill=d["fill"])
-                    ),
+                    cell_fills(GrowthState.budget_chart),
                     data=GrowthState.budget_chart,
                     data_key="percentage",
                     name_key="channel",
@@ -268,8 +261,7 @@ def _budget_tab() -> rx.Component:
                 width="100%",
                 height=260,
             ),
-            role="img",
-            aria_label="Budget split by channel",
+            "Budget split by channel",
             style=TOOL_CARD_STYLE,
         ),
         rx.box(
@@ -277,9 +269,7 @@ def _budget_tab() -> rx.Component:
             rx.table.root(
                 rx.table.header(
                     rx.table.row(
-                        rx.table.column_header_cell("Channel"),
-                        rx.table.column_header_cell("Share"),
-                        rx.table.column_header_cell("Amount"),
+                        *[rx.table.column_header_cell(h) for h in ("Channel", "Share", "Amount")]
                     )
                 ),
                 rx.table.body(rx.foreach(GrowthState.budget_lines, _budget_row)),
@@ -309,11 +299,9 @@ def results() -> rx.Component:
     return rx.vstack(
         rx.cond(GrowthState.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
         _summary_card(),
-        tool_tabs(
-            tab_list(*tab_triggers(TABS)),
-            tab_panel("blueprint", _blueprint_tab()),
-            tab_panel("trends", _trends_tab()),
-            tab_panel("budget", _budget_tab()),
+        tab_set(
+            TABS,
+            {"blueprint": _blueprint_tab(), "trends": _trends_tab(), "budget": _budget_tab()},
             value=GrowthState.tab,
             on_change=GrowthState.set_tab,
         ),

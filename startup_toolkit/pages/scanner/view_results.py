@@ -9,14 +9,11 @@ from reflex.event import EventHandler
 from startup_toolkit.components.button_rows import button_row
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.components.result_blocks import sample_badge
+from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import icon_button
 from startup_toolkit.components.tool_layout import (
     TOOL_CARD_STYLE,
-    tab_list,
-    tab_panel,
-    tab_triggers,
-    tool_tabs,
 )
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.pages.scanner.state import TABS, ScannerState
@@ -134,12 +131,14 @@ def _overview() -> rx.Component:
 def results() -> rx.Component:
     return rx.vstack(
         _overview(),
-        tool_tabs(
-            tab_list(*tab_triggers(TABS)),
-            tab_panel("summary", summary_tab()),
-            tab_panel("action", action_tab()),
-            tab_panel("competitors", competitors_tab()),
-            tab_panel("market", market_tab()),
+        tab_set(
+            TABS,
+            {
+                "summary": summary_tab(),
+                "action": action_tab(),
+                "competitors": competitors_tab(),
+                "market": market_tab(),
+            },
             value=ScannerState.tab,
             on_change=ScannerState.set_tab,
         ),

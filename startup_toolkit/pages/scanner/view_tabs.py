@@ -3,9 +3,12 @@ Competitors and Market (T-SCAN-3). Every text from the model is rendered as text
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
-from startup_toolkit.components.props import MUTED_TEXT, SPREAD_ROW
+from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
+from startup_toolkit.components.props import MUTED_TEXT, SMALL_SOFT_BADGE, SPREAD_ROW
 from startup_toolkit.components.result_blocks import (
     card_grid,
     figure_with_source,
@@ -100,36 +103,36 @@ def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
     )
 
 
+#: The chart's score bands: (lowest score, colour, legend), the last without a reference line.
+_BANDS: tuple[tuple[int, str, str], ...] = (
+    (80, "green", "80+ Highly Viable"),
+    (60, "amber", "60-79 Potentially Viable"),
+    (0, "red", "<60 Needs Rethinking"),
+)
+#: Both axes: no tick marks, a faint line and small grey labels.
+_AXIS: dict[str, Any] = {"tick_line": False, "stroke": "var(--gray-a7)", "tick": AXIS_TICK}
+
+
 def _chart() -> rx.Component:
     return rx.box(
         section_heading("Scores by category", "chart-column", ACCENT),
-        rx.box(
+        chart_figure(
             rx.recharts.bar_chart(
                 rx.recharts.cartesian_grid(
                     stroke_dasharray="3 3", vertical=False, stroke="var(--gray-a5)"
                 ),
-                rx.recharts.x_axis(
-                    data_key="name",
-                    tick_line=False,
-                    stroke="var(--gray-a7)",
-                    tick={"fill": "var(--gray-11)", "fontSize": 12},
-                    interval=0,
-                ),
+                rx.recharts.x_axis(data_key="name", **_AXIS, interval=0),
                 rx.recharts.y_axis(
-                    domain=[0, 100],
-                    ticks=[0, 20, 40, 60, 80, 100],
-                    width=32,
-                    tick_line=False,
-                    stroke="var(--gray-a7)",
-                    tick={"fill": "var(--gray-11)", "fontSize": 12},
+                    domain=[0, 100], ticks=[0, 20, 40, 60, 80, 100], width=32, **_AXIS
                 ),
-                rx.recharts.reference_line(y=80, stroke="var(--green-9)", stroke_dasharray="4 4"),
-                rx.recharts.reference_line(y=60, stroke="var(--amber-9)", stroke_dasharray="4 4"),
+                *[
+                    rx.recharts.reference_line(
+                        y=floor, stroke=f"var(--{color}-9)", stroke_dasharray="4 4"
+                    )
+                    for floor, color, _ in _BANDS[:2]
+                ],
                 rx.recharts.bar(
-                    rx.foreach(
-                        ScannerState.chart_data,
-                        lambda d: rx.recharts.cell(fill=d["fill"]),
-                    ),
+                    cell_fills(ScannerState.chart_data),
                     data_key="score",
                     name="Score",
                     radius=[6, 6, 0, 0],
@@ -141,16 +144,16 @@ def _chart() -> rx.Component:
                 width="100%",
                 height=240,
             ),
-            role="img",
-            aria_label=ScannerState.chart_label,
+            ScannerState.chart_label,
             width="100%",
             margin_top="1rem",
         ),
         rx.hstack(
             rx.text("Bands: ", size="1", color="var(--gray-10)"),
-            rx.badge("80+ Highly Viable", color_scheme="green", variant="soft", size="1"),
-            rx.badge("60-79 Potentially Viable", color_scheme="amber", variant="soft", size="1"),
-            rx.badge("<60 Needs Rethinking", color_scheme="red", variant="soft", size="1"),
+            *[
+                rx.badge(label, color_scheme=color, **SMALL_SOFT_BADGE)
+                for _, color, label in _BANDS
+            ],
             spacing="2",
             wrap="wrap",
             margin_top="0.75rem",
