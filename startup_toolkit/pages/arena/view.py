@@ -10,6 +10,7 @@ import reflex as rx
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
 from startup_toolkit.components.props import TYPED_TEXT
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
@@ -72,7 +73,7 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
 
 def _description_field() -> rx.Component:
     """Uncontrolled: the description never reaches the server."""
-    return rx.vstack(
+    return full_width_stack(
         field_label("Company Description (optional)", "arena-description"),
         text_box(
             "arena-description",
@@ -86,7 +87,6 @@ def _description_field() -> rx.Component:
             size="1",
         ),
         spacing="1",
-        width="100%",
     )
 
 

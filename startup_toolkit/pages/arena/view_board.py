@@ -200,7 +200,6 @@ def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
             spacing="4",
             align="center",
         ),
-        width="100%",
         class_name="arena-post",
     )
 

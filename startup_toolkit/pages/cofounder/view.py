@@ -13,6 +13,7 @@ from startup_toolkit.components.panels import (
 )
 from startup_toolkit.components.props import SPREAD_ROW
 from startup_toolkit.components.result_blocks import tile, two_columns
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.voice_input_button import voice_input_button
@@ -57,7 +58,7 @@ def _send_button() -> rx.Component:
 
 def _composer() -> rx.Component:
     return rx.form(
-        rx.vstack(
+        full_width_stack(
             field_label("Ask your AI Co-Founder", INPUT_ID),
             text_box(
                 INPUT_ID,
@@ -92,7 +93,6 @@ def _composer() -> rx.Component:
                 **SPREAD_ROW,
             ),
             spacing="2",
-            width="100%",
         ),
         on_submit=CofounderState.send,
         width="100%",
@@ -101,7 +101,7 @@ def _composer() -> rx.Component:
 
 
 def _chat_panel() -> rx.Component:
-    return rx.vstack(chat_window(), _composer(), spacing="4", width="100%")
+    return full_width_stack(chat_window(), _composer())
 
 
 def _titled(title: str, level: str, size: str, caption: str) -> rx.Component:
@@ -154,7 +154,7 @@ def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
 
 
 def _examples_panel() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.flex(
             _titled(
                 "Example prompts",
@@ -173,8 +173,6 @@ def _examples_panel() -> rx.Component:
             **SPREAD_ROW_FROM_SM,
         ),
         two_columns(*[_example_card(i, e) for i, e in enumerate(chat.EXAMPLES)]),
-        spacing="4",
-        width="100%",
     )
 
 

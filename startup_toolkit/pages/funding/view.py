@@ -7,8 +7,9 @@ import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
-from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.props import BUSY_STATUS, MUTED_TEXT, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
@@ -108,8 +109,7 @@ def processing() -> rx.Component:
         ),
         forms.progress_bar(FundingState.progress, "Progress"),
         spacing="4",
-        role="status",
-        aria_busy="true",
+        **BUSY_STATUS,
     )
 
 
@@ -197,7 +197,7 @@ def _key_metrics() -> rx.Component:
 
 
 def results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(
             FundingState.estimated,
             forms.result_note(
@@ -242,6 +242,4 @@ def results() -> rx.Component:
             ),
             id="funding-recommendations",
         ),
-        spacing="4",
-        width="100%",
     )

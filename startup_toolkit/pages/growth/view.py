@@ -11,6 +11,7 @@ from startup_toolkit.components.button_rows import gray_button, result_buttons
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
 from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT, SMALL_SOFT_BADGE
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
@@ -149,7 +150,7 @@ def _week_card(w: rx.Var[WeekRow]) -> rx.Component:
 
 
 def _blueprint_tab() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.foreach(GrowthState.steps, _step_card),
         rx.cond(
             GrowthState.weeks.length() > 0,
@@ -162,7 +163,6 @@ def _blueprint_tab() -> rx.Component:
             ),
         ),
         spacing="3",
-        width="100%",
     )
 
 
@@ -211,7 +211,7 @@ def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
 
 
 def _trends_tab() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(GrowthState.trends.length() > 2, _radar_chart()),
         rx.foreach(GrowthState.trends, _trend_card),
         rx.cond(
@@ -219,7 +219,6 @@ def _trends_tab() -> rx.Component:
             rx.text("No trends were returned.", size="2", **MUTED_TEXT),
         ),
         spacing="3",
-        width="100%",
     )
 
 
@@ -296,7 +295,7 @@ def _summary_card() -> rx.Component:
 
 
 def results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(GrowthState.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
         _summary_card(),
         tab_set(
@@ -305,6 +304,4 @@ def results() -> rx.Component:
             value=GrowthState.tab,
             on_change=GrowthState.set_tab,
         ),
-        spacing="4",
-        width="100%",
     )

@@ -15,6 +15,7 @@ from startup_toolkit.components.result_blocks import (
     labelled_text,
     two_columns,
 )
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import icon_button
 from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
@@ -177,7 +178,7 @@ def _stress_button(label: str, icon: str, **props: str) -> rx.Component:
 
 
 def analysis_results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         results_header(
             "Professional analysis",
             IncubatorState.sample,
@@ -189,8 +190,6 @@ def analysis_results() -> rx.Component:
         _competition(),
         _product(),
         _viability(),
-        spacing="4",
-        width="100%",
     )
 
 
@@ -251,7 +250,7 @@ def _contingency() -> rx.Component:
 
 
 def stress_results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         results_header(
             "Stress test",
             IncubatorState.stress_sample,
@@ -261,6 +260,4 @@ def stress_results() -> rx.Component:
         _scenario(),
         _response(),
         _contingency(),
-        spacing="4",
-        width="100%",
     )

@@ -12,6 +12,7 @@ from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, WRAP_ROW
 from startup_toolkit.components.result_blocks import two_columns
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import (
     field_label,
@@ -144,7 +145,7 @@ def _card(*children: rx.Component, **props: Any) -> rx.Component:
 
 
 def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str) -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.foreach(
             items,
             lambda item: rx.hstack(
@@ -156,7 +157,6 @@ def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str)
             ),
         ),
         spacing="2",
-        width="100%",
     )
 
 
@@ -210,7 +210,7 @@ def _roadmap() -> rx.Component:
 
 
 def results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(
             OracleState.sample != "",
             forms.result_note(
@@ -233,6 +233,4 @@ def results() -> rx.Component:
             ),
         ),
         _roadmap(),
-        spacing="4",
-        width="100%",
     )

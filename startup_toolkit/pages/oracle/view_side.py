@@ -10,6 +10,7 @@ import reflex as rx
 from startup_toolkit.components.button_rows import dialog_footer
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
 from startup_toolkit.components.props import FILL_COLUMN
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import soft_button
 from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
@@ -151,7 +152,7 @@ def _globe_card() -> rx.Component:
 
 
 def side_panel() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(
             OracleState.has_result,
             rx.vstack(
@@ -162,8 +163,6 @@ def side_panel() -> rx.Component:
             ),
         ),
         _generate_panel(),
-        spacing="4",
-        width="100%",
     )
 
 

@@ -7,7 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.button_rows import run_row
 from startup_toolkit.components.idea_field import idea_field
-from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT
+from startup_toolkit.components.props import BUSY_STATUS, FILL_ROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
@@ -156,9 +156,8 @@ def processing() -> rx.Component:
             color="var(--gray-10)",
         ),
         spacing="4",
-        role="status",
-        aria_busy="true",
         class_name="scanner-processing",
+        **BUSY_STATUS,
     )
 
 

@@ -9,6 +9,7 @@ from reflex.event import EventHandler
 from startup_toolkit.components.button_rows import button_row
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.components.result_blocks import sample_badge
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import icon_button
@@ -129,7 +130,7 @@ def _overview() -> rx.Component:
 
 
 def results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         _overview(),
         tab_set(
             TABS,
@@ -143,6 +144,5 @@ def results() -> rx.Component:
             on_change=ScannerState.set_tab,
         ),
         spacing="5",
-        width="100%",
         class_name="scanner-results",
     )

@@ -16,6 +16,7 @@ from startup_toolkit.components.result_blocks import (
     tile,
     two_columns,
 )
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
 from startup_toolkit.domain import scanner as rules
@@ -165,11 +166,9 @@ def _chart() -> rx.Component:
 
 
 def summary_tab() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         _chart(),
         card_grid(rx.foreach(ScannerState.categories, _category_card), sm="2", lg="3"),
-        spacing="4",
-        width="100%",
     )
 
 
@@ -280,7 +279,7 @@ def _insight_list(title: str, icon: str, items: rx.Var[list[rules.Insight]]) -> 
 
 
 def market_tab() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         card_grid(
             _figure(
                 "Market size", "globe", ScannerState.market_size, ScannerState.market_size_source
@@ -297,7 +296,5 @@ def market_tab() -> rx.Component:
             _insight_list("Key trends", "sparkles", ScannerState.trends),
             _insight_list("Challenges", "mountain", ScannerState.challenges),
         ),
-        spacing="4",
-        width="100%",
         class_name="scanner-market",
     )
