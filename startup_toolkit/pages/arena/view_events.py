@@ -6,7 +6,7 @@ import reflex as rx
 
 from startup_toolkit.components.button_rows import button_row, dialog_footer
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
-from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.props import MUTED_TEXT, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
@@ -122,8 +122,7 @@ def _past_challenge(c: rules.Challenge) -> rx.Component:
         layout=rx.flex,
         class_name="arena-past-challenge",
         spacing="2",
-        justify="between",
-        align="center",
+        **SPREAD_ROW,
     )
 
 

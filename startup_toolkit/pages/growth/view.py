@@ -154,11 +154,10 @@ def _blueprint_tab() -> rx.Component:
         rx.foreach(GrowthState.steps, _step_card),
         rx.cond(
             GrowthState.weeks.length() > 0,
-            rx.vstack(
+            full_width_stack(
                 section_heading("Four-week timeline", "calendar-days", ACCENT),
                 card_grid(rx.foreach(GrowthState.weeks, _week_card), sm="2", lg="4", spacing="3"),
                 spacing="3",
-                width="100%",
                 id="growth-timeline",
             ),
         ),

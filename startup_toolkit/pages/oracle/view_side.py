@@ -155,11 +155,9 @@ def side_panel() -> rx.Component:
     return full_width_stack(
         rx.cond(
             OracleState.has_result,
-            rx.vstack(
+            full_width_stack(
                 _globe_card(),
                 _pulse_card(),
-                spacing="4",
-                width="100%",
             ),
         ),
         _generate_panel(),
