@@ -172,23 +172,28 @@ def _summary_bar() -> rx.Component:
     )
 
 
+#: The key metrics shown as figures: (label, state var, element id).
+_FIGURES: tuple[tuple[str, rx.Var, str], ...] = (
+    ("Typical range", FundingState.amount_range, "funding-range"),
+    ("Revenue", FundingState.revenue_metric, "funding-revenue"),
+    ("Growth rate", FundingState.growth_metric, "funding-growth"),
+)
+
+
 def _key_metrics() -> rx.Component:
+    potential = FundingState.market_potential
     return card_grid(
-        _stat("Typical range", _stat_value(FundingState.amount_range, "funding-range")),
-        _stat("Revenue", _stat_value(FundingState.revenue_metric, "funding-revenue")),
-        _stat("Growth rate", _stat_value(FundingState.growth_metric, "funding-growth")),
+        *[_stat(label, _stat_value(value, value_id)) for label, value, value_id in _FIGURES],
         _stat(
             "Market potential",
             rx.text(
-                FundingState.market_potential.to_string(),
+                potential.to_string(),
                 "/100",
                 size="5",
                 weight="bold",
                 id="funding-market-potential",
             ),
-            rx.progress(
-                value=FundingState.market_potential, max=100, aria_label="Market potential"
-            ),
+            rx.progress(value=potential, max=100, aria_label="Market potential"),
         ),
         sm="2",
         lg="4",
