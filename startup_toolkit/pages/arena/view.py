@@ -8,7 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
-from startup_toolkit.components.props import TYPED_TEXT
+from startup_toolkit.components.props import TYPED_TEXT, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
@@ -59,9 +59,8 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
             on_change=lambda value: ArenaState.set_field(name, value),
             placeholder=_PLACEHOLDERS[name],
             max_length=limit,
-            size="3",
-            width="100%",
             aria_required="true",
+            **WIDE_CONTROL,
             aria_invalid=aria_invalid(ArenaState.errors, name),
             aria_describedby=f"{field_id}-error",
         ),

@@ -7,7 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
-from startup_toolkit.components.props import BUSY_STATUS, MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.props import BUSY_STATUS, MUTED_TEXT, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
@@ -35,10 +35,9 @@ def _metric_field(metric: rules.Metric) -> rx.Component:
             value=FundingState.form[metric.name],
             on_change=lambda value: FundingState.set_field(metric.name, value),
             input_mode="decimal",
-            size="3",
-            width="100%",
             aria_invalid=FIELDS.invalid(metric.name),
             aria_describedby=FIELDS.error_id(metric.name),
+            **WIDE_CONTROL,
         ),
     )
 
@@ -67,9 +66,8 @@ def _pitch_field() -> rx.Component:
             placeholder="What you do, for whom, and why now. The prediction rewrites it "
             "for investors.",
             rows="4",
-            size="3",
-            width="100%",
             resize="vertical",
+            **WIDE_CONTROL,
         ),
         rx.flex(
             FIELDS.error("pitch"),

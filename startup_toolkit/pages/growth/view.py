@@ -9,7 +9,7 @@ import reflex as rx
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
-from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT, SMALL_SOFT_BADGE
+from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT, SMALL_SOFT_BADGE, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
@@ -45,10 +45,9 @@ def _text_field(
             id=FIELDS.id(name),
             value=value,
             on_change=on_change,
-            size="3",
-            width="100%",
             resize="vertical",
             aria_invalid=FIELDS.invalid(name),
+            **WIDE_CONTROL,
             **props,
         ),
     )

@@ -30,10 +30,11 @@ def _globe() -> rx.Component:
     }
     return rx.center(
         rx.center(
-            rx.box(style={**meridian, "transform": "scaleX(0.35)"}),
-            rx.box(style={**meridian, "transform": "scaleX(0.7)"}),
-            rx.box(style={**meridian, "transform": "scaleY(0.35)"}),
-            rx.box(style={**meridian, "transform": "scaleY(0.7)"}),
+            *[
+                rx.box(style={**meridian, "transform": f"scale{axis}({scale})"})
+                for axis in "XY"
+                for scale in ("0.35", "0.7")
+            ],
             rx.text(OracleState.probability, "%", size="7", weight="bold", z_index="1"),
             position="relative",
             width="132px",
