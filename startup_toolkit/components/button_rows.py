@@ -13,7 +13,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.tool_forms import soft_button
+from startup_toolkit.components.tool_forms import icon_button, soft_button
 
 
 def button_row(*buttons: rx.Component, spacing: str = "2", **props: Any) -> rx.Component:
@@ -37,6 +37,23 @@ def run_row(
     """A form's `run` button and its large grey `secondary` action (icon, label, on_click),
     disabled while `running`."""
     return button_row(run, gray_button(*secondary, disabled=running, size="3"), spacing="3")
+
+
+def launch_button(
+    icon: str, label: str, on_click: Any, disabled: Any, **props: Any
+) -> rx.Component:
+    """The large button under an idea form that starts the tool, as wide as the form on a
+    phone."""
+    return icon_button(
+        icon,
+        label,
+        on_click,
+        icon_size=18,
+        disabled=disabled,
+        size="3",
+        width=rx.breakpoints(initial="100%", sm="auto"),
+        **props,
+    )
 
 
 def result_buttons(*buttons: rx.Component) -> rx.Component:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.button_rows import run_row
+from startup_toolkit.components.button_rows import launch_button, run_row
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.props import BUSY_STATUS, FILL_ROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import tile
@@ -98,14 +98,11 @@ def idea_form() -> rx.Component:
                     width="100%",
                 ),
             ),
-            icon_button(
+            launch_button(
                 "rocket",
                 "Launch Genesis Scan",
                 ScannerState.scan,
-                icon_size=18,
-                disabled=~ready | ScannerState.running,
-                size="3",
-                width=rx.breakpoints(initial="100%", sm="auto"),
+                ~ready | ScannerState.running,
                 class_name="scanner-launch",
             ),
         ),
