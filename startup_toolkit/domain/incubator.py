@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -83,12 +84,10 @@ ANALYSIS_TEXTS = RunTexts(
     budget=Notice(BUDGET_TOAST, AI_REASON),
     unreadable=Notice(ANALYSIS_PARSE_FAILED),
 )
-#: How the stress test can fail: one text for every failure but access and budget.
-STRESS_TEXTS = RunTexts(
-    failed=Notice(STRESS_FAILED),
-    no_access=Notice(NO_ACCESS, NO_ACCESS_DETAIL),
-    budget=Notice(BUDGET_TOAST, AI_REASON),
-    unreadable=Notice(STRESS_FAILED),
+#: How the stress test can fail: the analysis's texts for access and budget, one text for
+#: every other failure.
+STRESS_TEXTS = replace(
+    ANALYSIS_TEXTS, failed=Notice(STRESS_FAILED), unreadable=Notice(STRESS_FAILED)
 )
 
 _ITEM_KEYS = (

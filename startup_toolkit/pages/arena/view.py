@@ -32,7 +32,6 @@ from startup_toolkit.pages.arena.view_parts import (
     icon_item,
     sample_notice,
     side_card,
-    stack,
     two_columns,
 )
 
@@ -94,7 +93,7 @@ def _info_card(title: str, icon: str, items: tuple[tuple[str, str, str], ...]) -
 
 
 def join_view() -> rx.Component:
-    return stack(
+    return full_width_stack(
         sample_notice(),
         two_columns(
             rx.vstack(
@@ -122,13 +121,11 @@ def join_view() -> rx.Component:
                 align="start",
                 style=CARD,
             ),
-            stack(
+            full_width_stack(
                 _info_card("The Arena experience", "sparkles", rules.EXPERIENCE),
                 _info_card("Prizes", "gift", rules.PRIZES),
-                spacing="4",
             ),
         ),
-        spacing="4",
     )
 
 
@@ -202,7 +199,7 @@ _TAB_BODIES = {
 
 
 def arena_view() -> rx.Component:
-    return stack(
+    return full_width_stack(
         sample_notice(),
         _your_card(),
         tab_set(
@@ -211,5 +208,4 @@ def arena_view() -> rx.Component:
             value=ArenaState.tab,
             on_change=ArenaState.set_tab,
         ),
-        spacing="4",
     )

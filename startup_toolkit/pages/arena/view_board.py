@@ -20,6 +20,7 @@ from startup_toolkit.components.props import (
     TYPED_TEXT,
     WRAP_ROW,
 )
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
@@ -36,7 +37,6 @@ from startup_toolkit.pages.arena.view_parts import (
     list_card,
     note_line,
     side_card,
-    stack,
     title_row,
     two_columns,
 )
@@ -153,7 +153,7 @@ def leaderboard_tab() -> rx.Component:
                 section_heading("Top five", "trophy", ACCENT),
                 muted_text(rules.RANKING_NOTE, size="1", id="arena-ranking-note"),
             ),
-            stack(
+            full_width_stack(
                 *[_leader_row(e) for e in rules.LEADERBOARD[: rules.LEADERBOARD_SIZE]],
                 spacing="2",
                 id="arena-leaderboard",
@@ -274,7 +274,9 @@ def feed_tab() -> rx.Component:
     return two_columns(
         column(
             _post_box(),
-            stack(rx.foreach(ArenaState.posts, _post_card), id="arena-feed"),
+            full_width_stack(
+                rx.foreach(ArenaState.posts, _post_card), spacing="3", id="arena-feed"
+            ),
         ),
         column(
             side_card(

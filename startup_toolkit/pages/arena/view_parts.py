@@ -92,11 +92,6 @@ def busy_button(
     )
 
 
-def stack(*children: rx.Component, spacing: str = "3", **props: Any) -> rx.Component:
-    """A full-width list of cards or rows (`spacing` apart)."""
-    return rx.vstack(*children, spacing=spacing, width="100%", **props)
-
-
 def flip_button(
     on: rx.Var[bool],
     labels: tuple[Any, Any],
