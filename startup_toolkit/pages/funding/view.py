@@ -20,7 +20,7 @@ from startup_toolkit.components.tool_layout import (
 )
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
-from startup_toolkit.pages.funding.state import FundingState, InvestorRow
+from startup_toolkit.pages.funding.state import FundingState
 
 ACCENT = FUNDING_PREDICTOR.color
 FIELDS = forms.FormFields(FundingState.errors, "funding")
@@ -124,16 +124,16 @@ def _stat_value(value: rx.Var, element_id: str) -> rx.Component:
     return rx.text(value, size="5", weight="bold", id=element_id, style=heading_style)
 
 
-def _investor_card(row: rx.Var[InvestorRow]) -> rx.Component:
+def _investor_card(row: rx.Var[rules.Investor]) -> rx.Component:
     return tool_card(
         rx.text(row.name, weight="bold", size="3"),
         rx.cond(row.focus != "", rx.text(row.focus, size="2", **MUTED_TEXT)),
         rx.text(row.reason, size="2"),
         rx.cond(
-            row.contact != "",
+            row.contactInfo != "",
             icon_row(
                 rx.icon("contact", size=14, aria_hidden="true"),
-                rx.text(row.contact, size="1", **MUTED_TEXT),
+                rx.text(row.contactInfo, size="1", **MUTED_TEXT),
             ),
         ),
         spacing="2",
