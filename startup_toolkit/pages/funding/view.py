@@ -7,7 +7,8 @@ import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
-from startup_toolkit.components.props import BUSY_STATUS, MUTED_TEXT, WIDE_CONTROL, WRAP_ROW
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import BUSY_STATUS, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
@@ -81,7 +82,7 @@ def _pitch_field() -> rx.Component:
 def input_form() -> rx.Component:
     return tool_card(
         section_heading("Your metrics", "sliders-horizontal", ACCENT),
-        rx.text("Monthly figures in US dollars. You can type 50k or 1.5M.", size="2", **MUTED_TEXT),
+        muted_text("Monthly figures in US dollars. You can type 50k or 1.5M."),
         card_grid(*[_metric_field(m) for m in rules.METRICS], _stage_field(), sm="2", lg="3"),
         _pitch_field(),
         run_row(
@@ -113,7 +114,7 @@ def processing() -> rx.Component:
 
 def _stat(label: str, *value: rx.Component | rx.Var | str) -> rx.Component:
     return tool_card(
-        rx.text(label, size="2", **MUTED_TEXT),
+        muted_text(label),
         *value,
         spacing="1",
         style=COMPACT_TOOL_CARD_STYLE,
@@ -127,13 +128,13 @@ def _stat_value(value: rx.Var, element_id: str) -> rx.Component:
 def _investor_card(row: rx.Var[rules.Investor]) -> rx.Component:
     return tool_card(
         rx.text(row.name, weight="bold", size="3"),
-        rx.cond(row.focus != "", rx.text(row.focus, size="2", **MUTED_TEXT)),
+        rx.cond(row.focus != "", muted_text(row.focus)),
         rx.text(row.reason, size="2"),
         rx.cond(
             row.contactInfo != "",
             icon_row(
                 rx.icon("contact", size=14, aria_hidden="true"),
-                rx.text(row.contactInfo, size="1", **MUTED_TEXT),
+                muted_text(row.contactInfo, size="1"),
             ),
         ),
         spacing="2",
@@ -156,7 +157,7 @@ def _summary_bar() -> rx.Component:
                 size="3",
                 id="funding-headline",
             ),
-            rx.text("Estimated raise", size="2", **MUTED_TEXT),
+            muted_text("Estimated raise"),
             rx.text(FundingState.amount, size="6", weight="bold", id="funding-amount"),
             spacing="3",
             **WRAP_ROW,

@@ -9,7 +9,8 @@ import reflex as rx
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
-from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT, SMALL_SOFT_BADGE, WIDE_CONTROL
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import KEEP_SIZE, SMALL_SOFT_BADGE, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
@@ -119,7 +120,7 @@ def _step_card(row: rx.Var[rules.GrowthStep]) -> rx.Component:
         ),
         rx.vstack(
             rx.text(row.action, size="3", weight="medium"),
-            rx.cond(row.expectedImpact != "", rx.text(row.expectedImpact, size="2", **MUTED_TEXT)),
+            rx.cond(row.expectedImpact != "", muted_text(row.expectedImpact)),
             rx.flex(
                 rx.cond(row.kpi != "", rx.badge("KPI: ", row.kpi, **SMALL_SOFT_BADGE)),
                 rx.cond(
@@ -201,7 +202,7 @@ def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
             ),
             spacing="2",
         ),
-        rx.text(t.relevance, size="2", **MUTED_TEXT),
+        muted_text(t.relevance),
         spacing="2",
         class_name="growth-trend",
         style=COMPACT_TOOL_CARD_STYLE,
@@ -214,7 +215,7 @@ def _trends_tab() -> rx.Component:
         rx.foreach(GrowthState.trends, _trend_card),
         rx.cond(
             GrowthState.trends.length() == 0,
-            rx.text("No trends were returned.", size="2", **MUTED_TEXT),
+            muted_text("No trends were returned."),
         ),
         spacing="3",
     )

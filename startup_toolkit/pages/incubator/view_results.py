@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.button_rows import gray_button
-from startup_toolkit.components.props import MUTED_TEXT
+from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.result_blocks import (
     block_label,
     bullet_list,
@@ -88,7 +88,7 @@ def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
         ),
         rx.cond(
             row.description != "",
-            rx.text(row.description, size="2", **MUTED_TEXT),
+            muted_text(row.description),
         ),
         _strong_line("Strengths: ", row.strengths),
         _strong_line("Weaknesses: ", row.weaknesses),
@@ -215,7 +215,7 @@ def _scenario() -> rx.Component:
     return _section(
         "scenario",
         rx.heading(s.title, as_="h3", size="5", style=heading_style, id="incubator-scenario"),
-        rx.text(s.description, size="3", **MUTED_TEXT),
+        muted_text(s.description, size="3"),
         card_grid(
             *[_scenario_fact(label, s[field], fact_id) for label, field, fact_id in _FACTS],
             sm="3",

@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.button_rows import launch_button, run_row
 from startup_toolkit.components.idea_field import idea_field
+from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import BUSY_STATUS, FILL_ROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.text_rows import icon_row
@@ -126,7 +127,7 @@ def processing() -> rx.Component:
                 ),
                 icon_row(
                     rx.spinner(size="1"),
-                    rx.text(ScannerState.stage_label, "...", size="2", **MUTED_TEXT),
+                    muted_text(ScannerState.stage_label, "..."),
                 ),
                 spacing="1",
                 align="start",

@@ -7,6 +7,7 @@ import reflex as rx
 from reflex.event import EventHandler
 
 from startup_toolkit.components.button_rows import button_row
+from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.stacks import full_width_stack
@@ -39,7 +40,7 @@ def _score_ring() -> rx.Component:
                     style=heading_style,
                     class_name="scanner-score",
                 ),
-                rx.text("/100", size="2", **MUTED_TEXT),
+                muted_text("/100"),
                 spacing="1",
                 align="center",
             ),

@@ -8,7 +8,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
-from startup_toolkit.components.props import MUTED_TEXT, SMALL_SOFT_BADGE, SPREAD_ROW
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import SMALL_SOFT_BADGE, SPREAD_ROW
 from startup_toolkit.components.result_blocks import (
     card_grid,
     figure_with_source,
@@ -87,7 +88,7 @@ def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
         rx.text(row.assessment, size="2", weight="medium", color="var(--gray-12)"),
         rx.cond(
             row.reasoning != "",
-            rx.text(row.reasoning, size="2", class_name="reasoning", **MUTED_TEXT),
+            muted_text(row.reasoning, class_name="reasoning"),
         ),
         rx.badge(
             rx.icon("gauge", size=12, aria_hidden="true"),
@@ -173,7 +174,7 @@ def summary_tab() -> rx.Component:
 
 
 def _empty(text: str) -> rx.Component:
-    return rx.text(text, size="2", padding="1rem 0", **MUTED_TEXT)
+    return muted_text(text, padding="1rem 0")
 
 
 def action_tab() -> rx.Component:
@@ -216,7 +217,7 @@ def _competitor_card(row: rx.Var[rules.Competitor]) -> rx.Component:
     return rx.el.article(
         rx.hstack(
             _card_title(row.name),
-            rx.text("Strength ", row.strengthScore.to_string(), "/100", size="1", **MUTED_TEXT),
+            muted_text("Strength ", row.strengthScore.to_string(), "/100", size="1"),
             spacing="2",
             wrap="wrap",
             **SPREAD_ROW,
