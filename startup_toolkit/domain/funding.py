@@ -34,6 +34,7 @@ from startup_toolkit.domain.reply_values import (
 )
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import named_entries
+from startup_toolkit.domain.scanner_export import html_list
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Input (spec section 9 defaults; the bounds are ours) --------------------------------------
@@ -430,23 +431,24 @@ def to_html(prediction: FundingPrediction, data: FundingInput) -> str:
         + (f" (range {e(prediction.amountRange)})" if prediction.amountRange else "")
         + "</p>",
         f"<p>{e(prediction.analysis)}</p>",
-        "<h3>Key metrics</h3><ul>",
-        f"<li>Revenue: {e(m.revenue)}</li>",
-        f"<li>Growth rate: {e(m.growthRate)}</li>",
-        f"<li>Market potential: {m.marketPotential}/100</li>",
-        f"<li>Stage: {e(STAGE_LABELS[data.stage])}</li></ul>",
+        *html_list(
+            "Key metrics",
+            [
+                f"Revenue: {e(m.revenue)}",
+                f"Growth rate: {e(m.growthRate)}",
+                f"Market potential: {m.marketPotential}/100",
+                f"Stage: {e(STAGE_LABELS[data.stage])}",
+            ],
+        ),
+        *html_list(
+            "Investors",
+            (
+                f"<strong>{e(i.name)}</strong>: {e(i.focus)}. {e(i.reason)} {e(i.contactInfo)}"
+                for i in prediction.investors
+            ),
+        ),
     ]
-    if prediction.investors:
-        parts.append("<h3>Investors</h3><ul>")
-        parts += [
-            f"<li><strong>{e(i.name)}</strong>: {e(i.focus)}. {e(i.reason)} {e(i.contactInfo)}</li>"
-            for i in prediction.investors
-        ]
-        parts.append("</ul>")
     if prediction.rewrittenPitch:
         parts.append(f"<h3>Rewritten pitch</h3><p>{e(prediction.rewrittenPitch)}</p>")
-    if prediction.recommendations:
-        parts.append("<h3>Recommendations</h3><ol>")
-        parts += [f"<li>{e(r)}</li>" for r in prediction.recommendations]
-        parts.append("</ol>")
+    parts += html_list("Recommendations", (e(r) for r in prediction.recommendations), "ol")
     return "".join(parts)

@@ -27,6 +27,7 @@ from startup_toolkit.domain.reply_fields import ScoreOr0, Text120, Text200, Text
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, first_text, plain_text
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import reply_entries
+from startup_toolkit.domain.scanner_export import html_list
 from startup_toolkit.domain.tool_run import Notice, RunTexts
 
 # --- Input ------------------------------------------------------------------------------------
@@ -473,18 +474,20 @@ def to_html(strategy: GrowthStrategy, product: str, budget: float) -> str:
         f"<h2>{e(result_title(budget))}</h2>",
         f"<p><strong>Product:</strong> {e(product)}</p>",
         f"<p>{e(strategy.summary)}</p>",
-        "<h3>Growth steps</h3><ol>",
-        *(
-            f"<li>{e(s.action)} (KPI: {e(s.kpi)}; {e(s.estimatedGrowth)})</li>"
-            for s in strategy.growthSteps
+        *html_list(
+            "Growth steps",
+            (
+                f"{e(s.action)} (KPI: {e(s.kpi)}; {e(s.estimatedGrowth)})"
+                for s in strategy.growthSteps
+            ),
+            "ol",
         ),
-        "</ol>",
+        *html_list(
+            "Budget",
+            (
+                f"{e(b.channel)}: {b.percentage:g}% ({e(dollars(b.amount))})"
+                for b in strategy.budgetAllocation
+            ),
+        ),
     ]
-    if strategy.budgetAllocation:
-        parts.append("<h3>Budget</h3><ul>")
-        parts += [
-            f"<li>{e(b.channel)}: {b.percentage:g}% ({e(dollars(b.amount))})</li>"
-            for b in strategy.budgetAllocation
-        ]
-        parts.append("</ul>")
     return "".join(parts)
