@@ -3,6 +3,7 @@ Competitors and Market (T-SCAN-3). Every text from the model is rendered as text
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
@@ -177,39 +178,56 @@ def _empty(text: str) -> rx.Component:
     return muted_text(text, padding="1rem 0")
 
 
-def action_tab() -> rx.Component:
+def _list_card(
+    heading: tuple[str, str],
+    items: rx.Var[list[Any]],
+    item: Callable[..., rx.Component],
+    empty: str,
+    *,
+    tag: Callable[..., rx.Component] = rx.el.ul,
+    gap: str,
+) -> rx.Component:
+    """A card: its heading (title, icon), then the bare list of `items` (each through `item`)
+    `gap` below it, or the line `empty` while there are none."""
+    title, icon = heading
+    bare = {"list_style": "none", "margin": f"{gap} 0 0", "padding": "0"}
     return rx.box(
-        section_heading("Your next five moves", "list-ordered", ACCENT),
-        rx.cond(
-            ScannerState.steps.length() > 0,
-            rx.el.ol(
-                rx.foreach(
-                    ScannerState.steps,
-                    lambda step, i: rx.el.li(
-                        tile(
-                            rx.text((i + 1).to_string(), size="2", weight="bold"),
-                            "2rem",
-                            "50%",
-                            "var(--violet-a4)",
-                            color="var(--violet-11)",
-                            aria_hidden="true",
-                        ),
-                        rx.text(step, size="3", color="var(--gray-12)"),
-                        style={
-                            "display": "flex",
-                            "gap": "0.9rem",
-                            "align_items": "flex-start",
-                            "padding": "0.9rem 0",
-                            "border_bottom": "1px solid var(--gray-a4)",
-                        },
-                        class_name="action-step",
-                    ),
-                ),
-                style={"list_style": "none", "margin": "0.75rem 0 0", "padding": "0"},
-            ),
-            _empty("The analysis did not include action steps."),
-        ),
+        section_heading(title, icon, ACCENT),
+        rx.cond(items.length() > 0, tag(rx.foreach(items, item), style=bare), _empty(empty)),
         style=TOOL_CARD_STYLE,
+    )
+
+
+def _action_step(step: rx.Var[str], index: rx.Var[int]) -> rx.Component:
+    return rx.el.li(
+        tile(
+            rx.text((index + 1).to_string(), size="2", weight="bold"),
+            "2rem",
+            "50%",
+            "var(--violet-a4)",
+            color="var(--violet-11)",
+            aria_hidden="true",
+        ),
+        rx.text(step, size="3", color="var(--gray-12)"),
+        style={
+            "display": "flex",
+            "gap": "0.9rem",
+            "align_items": "flex-start",
+            "padding": "0.9rem 0",
+            "border_bottom": "1px solid var(--gray-a4)",
+        },
+        class_name="action-step",
+    )
+
+
+def action_tab() -> rx.Component:
+    return _list_card(
+        ("Your next five moves", "list-ordered"),
+        ScannerState.steps,
+        _action_step,
+        "The analysis did not include action steps.",
+        tag=rx.el.ol,
+        gap="0.75rem",
     )
 
 
@@ -251,32 +269,22 @@ def _figure(label: str, icon: str, value: rx.Var[str], source: rx.Var[str]) -> r
     )
 
 
-def _insight_list(title: str, icon: str, items: rx.Var[list[rules.Insight]]) -> rx.Component:
-    return rx.box(
-        section_heading(title, icon, ACCENT),
-        rx.cond(
-            items.length() > 0,
-            rx.el.ul(
-                rx.foreach(
-                    items,
-                    lambda item: rx.el.li(
-                        rx.text(item.text, size="2", color="var(--gray-12)"),
-                        rx.cond(item.source != "", source_note(item.source)),
-                        style={
-                            "padding": "0.7rem 0",
-                            "border_bottom": "1px solid var(--gray-a4)",
-                            "display": "flex",
-                            "flex_direction": "column",
-                            "gap": "0.25rem",
-                        },
-                    ),
-                ),
-                style={"list_style": "none", "margin": "0.5rem 0 0", "padding": "0"},
-            ),
-            _empty("None were given."),
-        ),
-        style=TOOL_CARD_STYLE,
+def _insight(item: rx.Var[rules.Insight]) -> rx.Component:
+    return rx.el.li(
+        rx.text(item.text, size="2", color="var(--gray-12)"),
+        rx.cond(item.source != "", source_note(item.source)),
+        style={
+            "padding": "0.7rem 0",
+            "border_bottom": "1px solid var(--gray-a4)",
+            "display": "flex",
+            "flex_direction": "column",
+            "gap": "0.25rem",
+        },
     )
+
+
+def _insight_list(title: str, icon: str, items: rx.Var[list[rules.Insight]]) -> rx.Component:
+    return _list_card((title, icon), items, _insight, "None were given.", gap="0.5rem")
 
 
 def market_tab() -> rx.Component:
