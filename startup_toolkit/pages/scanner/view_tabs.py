@@ -69,21 +69,36 @@ def _meter(value: rx.Var, color: rx.Var | str, label: rx.Var | str) -> rx.Compon
     )
 
 
-def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
+def _scored_card(
+    name: rx.Var[str],
+    aside: rx.Component,
+    meter: rx.Component,
+    *body: rx.Component,
+    class_name: str,
+    **top_row: str,
+) -> rx.Component:
+    """A result card: its `name` and `aside` at the ends of the top row, the score's `meter`
+    under them, then `body`."""
     return rx.el.article(
-        rx.hstack(
-            _card_title(row.name),
-            rx.badge(
-                row.score.to_string(),
-                "/100",
-                color_scheme=row.color,
-                variant="soft",
-                size="2",
-                data_band=row.color,
-                class_name="category-score",
-            ),
-            spacing="2",
-            **SPREAD_ROW,
+        rx.hstack(_card_title(name), aside, spacing="2", **top_row, **SPREAD_ROW),
+        meter,
+        *body,
+        class_name=class_name,
+        style=_CARD_COLUMN,
+    )
+
+
+def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
+    return _scored_card(
+        row.name,
+        rx.badge(
+            row.score.to_string(),
+            "/100",
+            color_scheme=row.color,
+            variant="soft",
+            size="2",
+            data_band=row.color,
+            class_name="category-score",
         ),
         _meter(row.score, row.color, row.name),
         rx.text(row.assessment, size="2", weight="medium", color="var(--gray-12)"),
@@ -102,7 +117,6 @@ def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
             align_self="flex-start",
         ),
         class_name="category-card",
-        style=_CARD_COLUMN,
     )
 
 
@@ -232,19 +246,14 @@ def action_tab() -> rx.Component:
 
 
 def _competitor_card(row: rx.Var[rules.Competitor]) -> rx.Component:
-    return rx.el.article(
-        rx.hstack(
-            _card_title(row.name),
-            muted_text("Strength ", row.strengthScore.to_string(), "/100", size="1"),
-            spacing="2",
-            wrap="wrap",
-            **SPREAD_ROW,
-        ),
+    return _scored_card(
+        row.name,
+        muted_text("Strength ", row.strengthScore.to_string(), "/100", size="1"),
         _meter(row.strengthScore, "gray", "Competitor strength"),
         _verdict_line("Weakness", "red", row.weakness, "var(--gray-11)"),
         _verdict_line("How you can win", "green", row.differentiator, "var(--gray-12)"),
         class_name="competitor-card",
-        style=_CARD_COLUMN,
+        wrap="wrap",
     )
 
 
