@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
+from startup_toolkit.components.compact_card import compact_card
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import BUSY_STATUS, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
@@ -14,7 +15,6 @@ from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
-    COMPACT_TOOL_CARD_STYLE,
     section_heading,
     spread_row,
     tool_card,
@@ -113,12 +113,7 @@ def processing() -> rx.Component:
 
 
 def _stat(label: str, *value: rx.Component | rx.Var | str) -> rx.Component:
-    return tool_card(
-        muted_text(label),
-        *value,
-        spacing="1",
-        style=COMPACT_TOOL_CARD_STYLE,
-    )
+    return compact_card(muted_text(label), *value, spacing="1")
 
 
 def _stat_value(value: rx.Var, element_id: str) -> rx.Component:
@@ -126,7 +121,7 @@ def _stat_value(value: rx.Var, element_id: str) -> rx.Component:
 
 
 def _investor_card(row: rx.Var[rules.Investor]) -> rx.Component:
-    return tool_card(
+    return compact_card(
         rx.text(row.name, weight="bold", size="3"),
         rx.cond(row.focus != "", muted_text(row.focus)),
         rx.text(row.reason, size="2"),
@@ -137,8 +132,6 @@ def _investor_card(row: rx.Var[rules.Investor]) -> rx.Component:
                 muted_text(row.contactInfo, size="1"),
             ),
         ),
-        spacing="2",
-        style=COMPACT_TOOL_CARD_STYLE,
         class_name="funding-investor",
     )
 

@@ -9,6 +9,7 @@ import reflex as rx
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
+from startup_toolkit.components.compact_card import compact_card
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import KEEP_SIZE, SMALL_SOFT_BADGE, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
@@ -141,11 +142,10 @@ def _step_card(row: rx.Var[rules.GrowthStep]) -> rx.Component:
 
 
 def _week_card(w: rx.Var[WeekRow]) -> rx.Component:
-    return tool_card(
+    return compact_card(
         rx.text(w.week, weight="bold", size="2", color="var(--orange-11)"),
         rx.text(w.focus, size="2"),
         spacing="1",
-        style=COMPACT_TOOL_CARD_STYLE,
     )
 
 
@@ -189,7 +189,7 @@ def _radar_chart() -> rx.Component:
 
 
 def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
-    return tool_card(
+    return compact_card(
         spread_row(
             rx.text(t.trend, weight="bold", size="3"),
             rx.badge(
@@ -203,9 +203,7 @@ def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
             spacing="2",
         ),
         muted_text(t.relevance),
-        spacing="2",
         class_name="growth-trend",
-        style=COMPACT_TOOL_CARD_STYLE,
     )
 
 
