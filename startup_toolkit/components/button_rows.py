@@ -1,6 +1,7 @@
 """Rows of buttons the tool pages repeat: buttons side by side that wrap on a narrow screen,
-a dialog's buttons at its end, a form's run button beside its grey secondary action, and the
-grey 'start again' button beside a result.
+a dialog's buttons at its end, a form's run button beside its grey secondary action, the
+grey 'start again' button and the buttons beside a result, and the large button that starts a
+tool from its idea form.
 
     run_row(run_button(...), ("rotate-ccw", "Reset to defaults", State.reset_form), State.running)
 
