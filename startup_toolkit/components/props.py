@@ -53,3 +53,7 @@ TYPED_TEXT: dict[str, Any] = {"white_space": "pre-wrap", "overflow_wrap": "anywh
 CENTRED: dict[str, Any] = {"align": "center", "justify": "center"}
 #: A column on a phone, a row from the small breakpoint on.
 ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm="row")}
+#: A small soft badge (a tag, a KPI, a band in a legend).
+SMALL_SOFT_BADGE: dict[str, Any] = {"variant": "soft", "size": "1"}
+#: A region that tells assistive technology work is under way (a tool's progress card).
+BUSY_STATUS: dict[str, Any] = {"role": "status", "aria_busy": "true"}

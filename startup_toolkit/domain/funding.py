@@ -33,6 +33,8 @@ from startup_toolkit.domain.reply_values import (
     text_list,
 )
 from startup_toolkit.domain.saved_results import iso_timestamp
+from startup_toolkit.domain.scanner import named_entries
+from startup_toolkit.domain.scanner_export import html_list
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Input (spec section 9 defaults; the bounds are ours) --------------------------------------
@@ -326,14 +328,7 @@ class FundingPrediction(Lenient):
     @field_validator("investors", mode="before")
     @classmethod
     def _investors(cls, value: Any) -> list[Any]:
-        items = value if isinstance(value, list) else []
-        named = [
-            item
-            for item in items
-            if isinstance(item, Investor)
-            or (isinstance(item, Mapping) and plain_text(item.get("name"), 120))
-        ]
-        return named[:MAX_INVESTORS]
+        return named_entries(value, Investor, MAX_INVESTORS)
 
     @field_validator("keyMetrics", mode="before")
     @classmethod
@@ -436,23 +431,24 @@ def to_html(prediction: FundingPrediction, data: FundingInput) -> str:
         + (f" (range {e(prediction.amountRange)})" if prediction.amountRange else "")
         + "</p>",
         f"<p>{e(prediction.analysis)}</p>",
-        "<h3>Key metrics</h3><ul>",
-        f"<li>Revenue: {e(m.revenue)}</li>",
-        f"<li>Growth rate: {e(m.growthRate)}</li>",
-        f"<li>Market potential: {m.marketPotential}/100</li>",
-        f"<li>Stage: {e(STAGE_LABELS[data.stage])}</li></ul>",
+        *html_list(
+            "Key metrics",
+            [
+                f"Revenue: {e(m.revenue)}",
+                f"Growth rate: {e(m.growthRate)}",
+                f"Market potential: {m.marketPotential}/100",
+                f"Stage: {e(STAGE_LABELS[data.stage])}",
+            ],
+        ),
+        *html_list(
+            "Investors",
+            (
+                f"<strong>{e(i.name)}</strong>: {e(i.focus)}. {e(i.reason)} {e(i.contactInfo)}"
+                for i in prediction.investors
+            ),
+        ),
     ]
-    if prediction.investors:
-        parts.append("<h3>Investors</h3><ul>")
-        parts += [
-            f"<li><strong>{e(i.name)}</strong>: {e(i.focus)}. {e(i.reason)} {e(i.contactInfo)}</li>"
-            for i in prediction.investors
-        ]
-        parts.append("</ul>")
     if prediction.rewrittenPitch:
         parts.append(f"<h3>Rewritten pitch</h3><p>{e(prediction.rewrittenPitch)}</p>")
-    if prediction.recommendations:
-        parts.append("<h3>Recommendations</h3><ol>")
-        parts += [f"<li>{e(r)}</li>" for r in prediction.recommendations]
-        parts.append("</ol>")
+    parts += html_list("Recommendations", (e(r) for r in prediction.recommendations), "ol")
     return "".join(parts)

@@ -19,13 +19,15 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.funding import parse_number, required_text
 from startup_toolkit.domain.reply_fields import ScoreOr0, Text120, Text200, Text400, Text600
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, first_text, plain_text
 from startup_toolkit.domain.saved_results import iso_timestamp
+from startup_toolkit.domain.scanner import reply_entries
+from startup_toolkit.domain.scanner_export import html_list
 from startup_toolkit.domain.tool_run import Notice, RunTexts
 
 # --- Input ------------------------------------------------------------------------------------
@@ -140,6 +142,13 @@ class GrowthStep(Lenient):
         return data
 
 
+def _named_by_title(data: Any, key: str) -> Any:
+    """An entry of the reply without its `key` named by its "name" or "title" instead."""
+    if isinstance(data, Mapping) and not plain_text(data.get(key)):
+        data = {**data, key: first_text(data, ("name", "title"))}
+    return data
+
+
 class MarketTrend(Lenient):
     trend: Text200
     momentum: int = 50
@@ -148,9 +157,7 @@ class MarketTrend(Lenient):
     @model_validator(mode="before")
     @classmethod
     def _aliases(cls, data: Any) -> Any:
-        if isinstance(data, Mapping) and not plain_text(data.get("trend")):
-            data = {**data, "trend": first_text(data, ("name", "title"))}
-        return data
+        return _named_by_title(data, "trend")
 
     @field_validator("momentum", mode="before")
     @classmethod
@@ -166,15 +173,20 @@ class BudgetLine(Lenient):
     @model_validator(mode="before")
     @classmethod
     def _aliases(cls, data: Any) -> Any:
-        if isinstance(data, Mapping) and not plain_text(data.get("channel")):
-            data = {**data, "channel": first_text(data, ("name", "title"))}
-        return data
+        return _named_by_title(data, "channel")
 
     @field_validator("percentage", "amount", mode="before")
     @classmethod
     def _number(cls, value: Any) -> float:
         number = parse_number(value)
         return max(0.0, number) if number is not None else 0.0
+
+
+#: The strategy's lists of named entries: field -> (entry type, its name's field, most kept).
+_NAMED_LISTS: dict[str, tuple[type, str, int]] = {
+    "marketTrends": (MarketTrend, "trend", MAX_TRENDS),
+    "budgetAllocation": (BudgetLine, "channel", MAX_CHANNELS),
+}
 
 
 def _week_text(value: Any) -> str:
@@ -211,16 +223,18 @@ class GrowthStrategy(Lenient):
             raise ValueError("no growth steps")
         return [s.model_copy(update={"step": n}) for n, s in enumerate(steps, start=1)]
 
-    @field_validator("marketTrends", mode="before")
+    @field_validator("marketTrends", "budgetAllocation", mode="before")
     @classmethod
-    def _trends(cls, value: Any) -> list[Any]:
-        items = value if isinstance(value, list) else []
-        return [i for i in items if isinstance(i, MarketTrend | Mapping)]
+    def _entries(cls, value: Any, info: ValidationInfo) -> list[Any]:
+        kind, _, _ = _NAMED_LISTS[info.field_name]
+        return reply_entries(value, kind | Mapping)
 
-    @field_validator("marketTrends", mode="after")
+    @field_validator("marketTrends", "budgetAllocation", mode="after")
     @classmethod
-    def _named_trends(cls, value: list[MarketTrend]) -> list[MarketTrend]:
-        return [t for t in value if t.trend][:MAX_TRENDS]
+    def _named(cls, value: list[Any], info: ValidationInfo) -> list[Any]:
+        """The entries with a name (a trend, a channel), at most the field's maximum."""
+        _, name, most = _NAMED_LISTS[info.field_name]
+        return [entry for entry in value if getattr(entry, name)][:most]
 
     @field_validator("timeline", mode="before")
     @classmethod
@@ -231,17 +245,6 @@ class GrowthStrategy(Lenient):
             return {}
         weeks = {str(k).lower().replace(" ", "").replace("_", ""): v for k, v in value.items()}
         return {week: _week_text(weeks.get(week)) for week in WEEKS if _week_text(weeks.get(week))}
-
-    @field_validator("budgetAllocation", mode="before")
-    @classmethod
-    def _budget(cls, value: Any) -> list[Any]:
-        items = value if isinstance(value, list) else []
-        return [i for i in items if isinstance(i, BudgetLine | Mapping)]
-
-    @field_validator("budgetAllocation", mode="after")
-    @classmethod
-    def _named_channels(cls, value: list[BudgetLine]) -> list[BudgetLine]:
-        return [b for b in value if b.channel][:MAX_CHANNELS]
 
 
 # --- The budget, worked out from the founder's own figure --------------------------------------
@@ -471,18 +474,20 @@ def to_html(strategy: GrowthStrategy, product: str, budget: float) -> str:
         f"<h2>{e(result_title(budget))}</h2>",
         f"<p><strong>Product:</strong> {e(product)}</p>",
         f"<p>{e(strategy.summary)}</p>",
-        "<h3>Growth steps</h3><ol>",
-        *(
-            f"<li>{e(s.action)} (KPI: {e(s.kpi)}; {e(s.estimatedGrowth)})</li>"
-            for s in strategy.growthSteps
+        *html_list(
+            "Growth steps",
+            (
+                f"{e(s.action)} (KPI: {e(s.kpi)}; {e(s.estimatedGrowth)})"
+                for s in strategy.growthSteps
+            ),
+            "ol",
         ),
-        "</ol>",
+        *html_list(
+            "Budget",
+            (
+                f"{e(b.channel)}: {b.percentage:g}% ({e(dollars(b.amount))})"
+                for b in strategy.budgetAllocation
+            ),
+        ),
     ]
-    if strategy.budgetAllocation:
-        parts.append("<h3>Budget</h3><ul>")
-        parts += [
-            f"<li>{e(b.channel)}: {b.percentage:g}% ({e(dollars(b.amount))})</li>"
-            for b in strategy.budgetAllocation
-        ]
-        parts.append("</ul>")
     return "".join(parts)

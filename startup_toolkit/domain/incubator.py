@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -39,7 +40,7 @@ from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import Lenient, plain_text, text_list
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
-from startup_toolkit.domain.scanner import MarketFigure
+from startup_toolkit.domain.scanner import MarketFigure, named_entries
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Business constants (spec section 9; the idea's bounds, the scanner's, are in idea_text) ---
@@ -83,12 +84,10 @@ ANALYSIS_TEXTS = RunTexts(
     budget=Notice(BUDGET_TOAST, AI_REASON),
     unreadable=Notice(ANALYSIS_PARSE_FAILED),
 )
-#: How the stress test can fail: one text for every failure but access and budget.
-STRESS_TEXTS = RunTexts(
-    failed=Notice(STRESS_FAILED),
-    no_access=Notice(NO_ACCESS, NO_ACCESS_DETAIL),
-    budget=Notice(BUDGET_TOAST, AI_REASON),
-    unreadable=Notice(STRESS_FAILED),
+#: How the stress test can fail: the analysis's texts for access and budget, one text for
+#: every other failure.
+STRESS_TEXTS = replace(
+    ANALYSIS_TEXTS, failed=Notice(STRESS_FAILED), unreadable=Notice(STRESS_FAILED)
 )
 
 _ITEM_KEYS = (
@@ -209,14 +208,7 @@ class CompetitiveAnalysis(_Items):
     @field_validator("competitors", mode="before")
     @classmethod
     def _competitors(cls, value: Any) -> list[Any]:
-        listed = value if isinstance(value, list) else []
-        named = [
-            item
-            for item in listed
-            if isinstance(item, Competitor)
-            or (isinstance(item, Mapping) and plain_text(item.get("name"), 120))
-        ]
-        return named[:MAX_COMPETITORS]
+        return named_entries(value, Competitor, MAX_COMPETITORS)
 
 
 class ProductStrategy(_Items):

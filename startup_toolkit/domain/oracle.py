@@ -24,6 +24,7 @@ from pydantic import field_validator, model_validator
 
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, plain_text, text_list
 from startup_toolkit.domain.saved_results import iso_timestamp
+from startup_toolkit.domain.scanner_export import html_list
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 T = TypeVar("T")
@@ -358,10 +359,7 @@ def to_html(result: OracleResult, data: StartupData) -> str:
         ("Customers", result.customers),
         ("Product", result.product),
     ):
-        if items:
-            parts.append(f"<h3>{heading}</h3><ul>")
-            parts += [f"<li>{e(item)}</li>" for item in items]
-            parts.append("</ul>")
+        parts += html_list(heading, (e(item) for item in items))
     return "".join(parts)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import UnionType
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
@@ -264,9 +265,21 @@ class Insight(_Lenient):
         return data
 
 
-def _insights(value: Any) -> list[Any]:
+def reply_entries(value: Any, kinds: type | UnionType) -> list[Any]:
+    """The entries of a reply's list that are of `kinds` (anything but a list: none)."""
     items = value if isinstance(value, list) else []
-    return [i for i in items if isinstance(i, str | Mapping | Insight)]
+    return [item for item in items if isinstance(item, kinds)]
+
+
+def named_entries(value: Any, model: type, most: int) -> list[Any]:
+    """The first `most` entries of a reply's list that are `model`s or objects with a name."""
+    entries = reply_entries(value, model | Mapping)
+    named = [i for i in entries if isinstance(i, model) or _text(i.get("name"), 120)]
+    return named[:most]
+
+
+def _insights(value: Any) -> list[Any]:
+    return reply_entries(value, str | Mapping | Insight)
 
 
 class MarketInsights(_Lenient):
@@ -383,14 +396,7 @@ class ScanResult(_Lenient):
     @field_validator("competitors", mode="before")
     @classmethod
     def _competitors(cls, value: Any) -> list[Any]:
-        items = value if isinstance(value, list) else []
-        named = [
-            item
-            for item in items
-            if isinstance(item, Competitor)
-            or (isinstance(item, Mapping) and _text(item.get("name"), 120))
-        ]
-        return named[:MAX_COMPETITORS]
+        return named_entries(value, Competitor, MAX_COMPETITORS)
 
     @field_validator("marketInsights", mode="before")
     @classmethod

@@ -5,6 +5,7 @@ Pure: no I/O."""
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -55,6 +56,13 @@ def export_filename(scanned_at: datetime) -> str:
     return tool_export.export_filename("viability-analysis", scanned_at)
 
 
+def html_list(title: str, items: Iterable[str], tag: str = "ul") -> list[str]:
+    """An HTML section of a saved result: the h3 `title` over a list (`tag`: "ul" or "ol") of
+    `items` (HTML, already escaped); nothing when there are no items."""
+    lines = [f"<li>{item}</li>" for item in items]
+    return [f"<h3>{title}</h3><{tag}>", *lines, f"</{tag}>"] if lines else []
+
+
 def to_html(result: ScanResult, idea: str) -> str:
     """A readable HTML version for the dashboard (every value escaped)."""
     e = html.escape
@@ -63,34 +71,34 @@ def to_html(result: ScanResult, idea: str) -> str:
         f"<h2>{e(result_title(result.overallScore))}</h2>",
         f"<p><strong>{e(v.label)}</strong>. {e(result.overallAssessment)}</p>",
         f"<h3>Idea</h3><p>{e(idea)}</p>",
-        "<h3>Categories</h3><ul>",
-        *(
-            f"<li><strong>{e(c.category)}: {c.score}/100</strong> ({e(c.confidence)} "
-            f"confidence). {e(c.assessment)} {e(c.reasoning)}</li>"
+    ]
+    m = result.marketInsights
+    parts += html_list(
+        "Categories",
+        (
+            f"<strong>{e(c.category)}: {c.score}/100</strong> ({e(c.confidence)} "
+            f"confidence). {e(c.assessment)} {e(c.reasoning)}"
             for c in result.categories
         ),
-        "</ul>",
-    ]
-    if result.actionSteps:
-        parts += ["<h3>Action steps</h3><ol>", *(f"<li>{e(s)}</li>" for s in result.actionSteps)]
-        parts.append("</ol>")
-    if result.competitors:
-        parts.append("<h3>Competitors</h3><ul>")
-        parts += [
-            f"<li><strong>{e(c.name)}</strong> (strength {c.strengthScore}/100). "
-            f"Weakness: {e(c.weakness)} Differentiator: {e(c.differentiator)}</li>"
+    )
+    parts += html_list("Action steps", (e(s) for s in result.actionSteps), "ol")
+    parts += html_list(
+        "Competitors",
+        (
+            f"<strong>{e(c.name)}</strong> (strength {c.strengthScore}/100). "
+            f"Weakness: {e(c.weakness)} Differentiator: {e(c.differentiator)}"
             for c in result.competitors
-        ]
-        parts.append("</ul>")
-    m = result.marketInsights
-    parts += [
-        "<h3>Market</h3><ul>",
-        f"<li>Size: {e(m.size.value)} (source: {e(m.size.source)})</li>",
-        f"<li>Growth rate: {e(m.growthRate.value)} (source: {e(m.growthRate.source)})</li>",
-        *(f"<li>Trend: {e(t.text)}{_cite(t)}</li>" for t in m.keyTrends),
-        *(f"<li>Challenge: {e(c.text)}{_cite(c)}</li>" for c in m.challenges),
-        "</ul>",
-    ]
+        ),
+    )
+    parts += html_list(
+        "Market",
+        [
+            f"Size: {e(m.size.value)} (source: {e(m.size.source)})",
+            f"Growth rate: {e(m.growthRate.value)} (source: {e(m.growthRate.source)})",
+            *(f"Trend: {e(t.text)}{_cite(t)}" for t in m.keyTrends),
+            *(f"Challenge: {e(c.text)}{_cite(c)}" for c in m.challenges),
+        ],
+    )
     return "".join(parts)
 
 

@@ -8,15 +8,16 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
-from startup_toolkit.components.props import TYPED_TEXT
+from startup_toolkit.components.props import TYPED_TEXT, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
     aria_invalid,
     field_error,
     field_label,
     section_heading,
-    tab_list,
 )
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import TABS, ArenaState
@@ -31,7 +32,6 @@ from startup_toolkit.pages.arena.view_parts import (
     icon_item,
     sample_notice,
     side_card,
-    stack,
     two_columns,
 )
 
@@ -58,9 +58,8 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
             on_change=lambda value: ArenaState.set_field(name, value),
             placeholder=_PLACEHOLDERS[name],
             max_length=limit,
-            size="3",
-            width="100%",
             aria_required="true",
+            **WIDE_CONTROL,
             aria_invalid=aria_invalid(ArenaState.errors, name),
             aria_describedby=f"{field_id}-error",
         ),
@@ -72,7 +71,7 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
 
 def _description_field() -> rx.Component:
     """Uncontrolled: the description never reaches the server."""
-    return rx.vstack(
+    return full_width_stack(
         field_label("Company Description (optional)", "arena-description"),
         text_box(
             "arena-description",
@@ -86,7 +85,6 @@ def _description_field() -> rx.Component:
             size="1",
         ),
         spacing="1",
-        width="100%",
     )
 
 
@@ -95,7 +93,7 @@ def _info_card(title: str, icon: str, items: tuple[tuple[str, str, str], ...]) -
 
 
 def join_view() -> rx.Component:
-    return stack(
+    return full_width_stack(
         sample_notice(),
         two_columns(
             rx.vstack(
@@ -123,13 +121,11 @@ def join_view() -> rx.Component:
                 align="start",
                 style=CARD,
             ),
-            stack(
+            full_width_stack(
                 _info_card("The Arena experience", "sparkles", rules.EXPERIENCE),
                 _info_card("Prizes", "gift", rules.PRIZES),
-                spacing="4",
             ),
         ),
-        spacing="4",
     )
 
 
@@ -203,18 +199,13 @@ _TAB_BODIES = {
 
 
 def arena_view() -> rx.Component:
-    return stack(
+    return full_width_stack(
         sample_notice(),
         _your_card(),
-        rx.tabs.root(
-            tab_list(*[rx.tabs.trigger(label, value=value) for value, label in TABS]),
-            *[
-                rx.tabs.content(rx.box(_TAB_BODIES[value](), padding_top="1rem"), value=value)
-                for value, _ in TABS
-            ],
+        tab_set(
+            TABS,
+            {value: body() for value, body in _TAB_BODIES.items()},
             value=ArenaState.tab,
             on_change=ArenaState.set_tab,
-            width="100%",
         ),
-        spacing="4",
     )

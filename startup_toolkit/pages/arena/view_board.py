@@ -20,6 +20,8 @@ from startup_toolkit.components.props import (
     TYPED_TEXT,
     WRAP_ROW,
 )
+from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
@@ -35,7 +37,6 @@ from startup_toolkit.pages.arena.view_parts import (
     list_card,
     note_line,
     side_card,
-    stack,
     title_row,
     two_columns,
 )
@@ -152,7 +153,7 @@ def leaderboard_tab() -> rx.Component:
                 section_heading("Top five", "trophy", ACCENT),
                 muted_text(rules.RANKING_NOTE, size="1", id="arena-ranking-note"),
             ),
-            stack(
+            full_width_stack(
                 *[_leader_row(e) for e in rules.LEADERBOARD[: rules.LEADERBOARD_SIZE]],
                 spacing="2",
                 id="arena-leaderboard",
@@ -190,17 +191,15 @@ def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
                 color_scheme=ACCENT,
                 size="1",
             ),
-            rx.hstack(
+            icon_row(
                 rx.icon("message-circle", size=16, aria_hidden="true"),
                 rx.text(row.comments, " comments", size="1"),
                 spacing="1",
-                align="center",
                 **MUTED_TEXT,
             ),
             spacing="4",
             align="center",
         ),
-        width="100%",
         class_name="arena-post",
     )
 
@@ -275,7 +274,9 @@ def feed_tab() -> rx.Component:
     return two_columns(
         column(
             _post_box(),
-            stack(rx.foreach(ArenaState.posts, _post_card), id="arena-feed"),
+            full_width_stack(
+                rx.foreach(ArenaState.posts, _post_card), spacing="3", id="arena-feed"
+            ),
         ),
         column(
             side_card(

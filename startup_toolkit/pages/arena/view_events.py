@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.button_rows import button_row, dialog_footer
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
-from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.props import MUTED_TEXT, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
@@ -57,7 +58,7 @@ def _challenge_card(c: rules.Challenge) -> rx.Component:
             **WRAP_ROW,
             **MUTED_TEXT,
         ),
-        rx.flex(
+        button_row(
             _join_challenge_button(c),
             soft_gray_button(
                 "View Details",
@@ -65,8 +66,6 @@ def _challenge_card(c: rules.Challenge) -> rx.Component:
                 size="2",
                 aria_label=f"View details of {c.title}",
             ),
-            spacing="2",
-            wrap="wrap",
         ),
         class_name="arena-challenge",
     )
@@ -89,12 +88,10 @@ def _detail_body(c: rules.Challenge) -> rx.Component:
             "Points are awarded when you complete the challenge and share the result in "
             "the Arena Feed."
         ),
-        rx.flex(
+        dialog_footer(
             soft_gray_button("Close", on_click=ArenaState.close_detail),
             _join_challenge_button(c),
-            justify="end",
             spacing="3",
-            wrap="wrap",
             margin_top="1rem",
         ),
     )
@@ -125,8 +122,7 @@ def _past_challenge(c: rules.Challenge) -> rx.Component:
         layout=rx.flex,
         class_name="arena-past-challenge",
         spacing="2",
-        justify="between",
-        align="center",
+        **SPREAD_ROW,
     )
 
 

@@ -14,6 +14,7 @@ from startup_toolkit.components.panels import (
 )
 from startup_toolkit.components.props import KEEP_SIZE
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import spread_row, tool_card_style
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain.catalog import STARTUP_ARENA
@@ -91,11 +92,6 @@ def busy_button(
     )
 
 
-def stack(*children: rx.Component, spacing: str = "3", **props: Any) -> rx.Component:
-    """A full-width list of cards or rows (`spacing` apart)."""
-    return rx.vstack(*children, spacing=spacing, width="100%", **props)
-
-
 def flip_button(
     on: rx.Var[bool],
     labels: tuple[Any, Any],
@@ -149,4 +145,4 @@ def avatar_row(
     initials: Any, *children: rx.Component, size: str = "2.5rem", **props: Any
 ) -> rx.Component:
     """An avatar of `initials` (`size` across) beside `children` (a name and what follows)."""
-    return rx.hstack(avatar(initials, size), *children, spacing="3", align="center", **props)
+    return icon_row(avatar(initials, size), *children, spacing="3", **props)

@@ -13,6 +13,8 @@ from startup_toolkit.components.panels import (
 )
 from startup_toolkit.components.props import SPREAD_ROW
 from startup_toolkit.components.result_blocks import tile, two_columns
+from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import cofounder as chat
@@ -56,7 +58,7 @@ def _send_button() -> rx.Component:
 
 def _composer() -> rx.Component:
     return rx.form(
-        rx.vstack(
+        full_width_stack(
             field_label("Ask your AI Co-Founder", INPUT_ID),
             text_box(
                 INPUT_ID,
@@ -84,14 +86,13 @@ def _composer() -> rx.Component:
                     class_name="chat-hint",
                     style={"& kbd": _KBD_STYLE},
                 ),
-                rx.hstack(_mic_button(), _send_button(), spacing="2", align="center"),
+                icon_row(_mic_button(), _send_button()),
                 direction="row",
                 wrap="wrap",
                 gap="0.75rem",
                 **SPREAD_ROW,
             ),
             spacing="2",
-            width="100%",
         ),
         on_submit=CofounderState.send,
         width="100%",
@@ -100,7 +101,7 @@ def _composer() -> rx.Component:
 
 
 def _chat_panel() -> rx.Component:
-    return rx.vstack(chat_window(), _composer(), spacing="4", width="100%")
+    return full_width_stack(chat_window(), _composer())
 
 
 def _titled(title: str, level: str, size: str, caption: str) -> rx.Component:
@@ -153,7 +154,7 @@ def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
 
 
 def _examples_panel() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.flex(
             _titled(
                 "Example prompts",
@@ -172,14 +173,12 @@ def _examples_panel() -> rx.Component:
             **SPREAD_ROW_FROM_SM,
         ),
         two_columns(*[_example_card(i, e) for i, e in enumerate(chat.EXAMPLES)]),
-        spacing="4",
-        width="100%",
     )
 
 
 def _trigger(icon: str, label: str, value: str) -> rx.Component:
     return rx.tabs.trigger(
-        rx.hstack(rx.icon(icon, size=16, aria_hidden="true"), label, spacing="2", align="center"),
+        icon_row(rx.icon(icon, size=16, aria_hidden="true"), label),
         value=value,
     )
 

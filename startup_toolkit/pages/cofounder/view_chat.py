@@ -10,6 +10,7 @@ import reflex as rx
 from startup_toolkit.components.markdown import safe_markdown
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import CENTRED, KEEP_SIZE, TYPED_TEXT, WRAP_ROW
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import LOG_ID, CofounderState
@@ -69,9 +70,7 @@ def _avatar(icon: str, color: str) -> rx.Component:
 
 def _busy_line(text: str, size: str, spacing: str) -> rx.Component:
     """A small spinner beside `text` (Thinking…, Replying…)."""
-    return rx.hstack(
-        rx.spinner(size="1"), muted_text(text, size=size), spacing=spacing, align="center"
-    )
+    return icon_row(rx.spinner(size="1"), muted_text(text, size=size), spacing=spacing)
 
 
 def _status_badge(status: Any) -> rx.Component:

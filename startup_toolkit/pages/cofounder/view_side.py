@@ -12,6 +12,7 @@ from startup_toolkit.components.panels import (
     name_and_detail,
     titled_tool_card,
 )
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import tool_card_style
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import CofounderState
@@ -89,10 +90,8 @@ def _list_card(
 
 
 def side_panel() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         _quick_actions(),
         _list_card(_FEATURES, [_feature(f) for f in chat.FEATURES], _FEATURE_LIST),
         _list_card(_TIPS, [muted_text(tip) for tip in chat.PRO_TIPS], _TIP_LIST),
-        spacing="4",
-        width="100%",
     )

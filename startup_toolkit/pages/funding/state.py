@@ -43,14 +43,6 @@ FORM_FIELDS = frozenset(FIELD_NAMES)
 NUMBER_INPUT_CAP = 40
 
 
-@dataclasses.dataclass
-class InvestorRow:
-    name: str = ""
-    focus: str = ""
-    reason: str = ""
-    contact: str = ""
-
-
 @dataclasses.dataclass(frozen=True)
 class ShownPrediction:
     """The prediction on screen with what it was made from, for Save and Download."""
@@ -77,7 +69,7 @@ class FundingState(ToolRunMixin, rx.State):
     growth_metric: str = ""
     market_potential: int = 0
     rewritten_pitch: str = ""
-    investors: list[InvestorRow] = []
+    investors: list[rules.Investor] = []
     recommendations: list[str] = []
 
     _shown: ShownPrediction | None = None
@@ -145,9 +137,7 @@ class FundingState(ToolRunMixin, rx.State):
         self.growth_metric = prediction.keyMetrics.growthRate
         self.market_potential = prediction.keyMetrics.marketPotential
         self.rewritten_pitch = prediction.rewrittenPitch
-        self.investors = [
-            InvestorRow(i.name, i.focus, i.reason, i.contactInfo) for i in prediction.investors
-        ]
+        self.investors = list(prediction.investors)
         self.recommendations = list(prediction.recommendations)
         self._shown = ShownPrediction(prediction, data, utcnow())
         self.tab = "results"

@@ -6,18 +6,22 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
-from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
+from startup_toolkit.components.compact_card import compact_card
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import BUSY_STATUS, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import (
-    COMPACT_TOOL_CARD_STYLE,
     section_heading,
     spread_row,
     tool_card,
 )
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
-from startup_toolkit.pages.funding.state import FundingState, InvestorRow
+from startup_toolkit.pages.funding.state import FundingState
 
 ACCENT = FUNDING_PREDICTOR.color
 FIELDS = forms.FormFields(FundingState.errors, "funding")
@@ -32,10 +36,9 @@ def _metric_field(metric: rules.Metric) -> rx.Component:
             value=FundingState.form[metric.name],
             on_change=lambda value: FundingState.set_field(metric.name, value),
             input_mode="decimal",
-            size="3",
-            width="100%",
             aria_invalid=FIELDS.invalid(metric.name),
             aria_describedby=FIELDS.error_id(metric.name),
+            **WIDE_CONTROL,
         ),
     )
 
@@ -64,9 +67,8 @@ def _pitch_field() -> rx.Component:
             placeholder="What you do, for whom, and why now. The prediction rewrites it "
             "for investors.",
             rows="4",
-            size="3",
-            width="100%",
             resize="vertical",
+            **WIDE_CONTROL,
         ),
         rx.flex(
             FIELDS.error("pitch"),
@@ -80,10 +82,10 @@ def _pitch_field() -> rx.Component:
 def input_form() -> rx.Component:
     return tool_card(
         section_heading("Your metrics", "sliders-horizontal", ACCENT),
-        rx.text("Monthly figures in US dollars. You can type 50k or 1.5M.", size="2", **MUTED_TEXT),
+        muted_text("Monthly figures in US dollars. You can type 50k or 1.5M."),
         card_grid(*[_metric_field(m) for m in rules.METRICS], _stage_field(), sm="2", lg="3"),
         _pitch_field(),
-        rx.flex(
+        run_row(
             forms.run_button(
                 "trending-up",
                 "Predict Funding",
@@ -91,16 +93,8 @@ def input_form() -> rx.Component:
                 FundingState.running,
                 "funding-predict",
             ),
-            forms.soft_button(
-                "rotate-ccw",
-                "Reset to defaults",
-                FundingState.reset_form,
-                disabled=FundingState.running,
-                color_scheme="gray",
-                size="3",
-            ),
-            spacing="3",
-            wrap="wrap",
+            ("rotate-ccw", "Reset to defaults", FundingState.reset_form),
+            FundingState.running,
         ),
         spacing="4",
     )
@@ -114,40 +108,30 @@ def processing() -> rx.Component:
         ),
         forms.progress_bar(FundingState.progress, "Progress"),
         spacing="4",
-        role="status",
-        aria_busy="true",
+        **BUSY_STATUS,
     )
 
 
 def _stat(label: str, *value: rx.Component | rx.Var | str) -> rx.Component:
-    return tool_card(
-        rx.text(label, size="2", **MUTED_TEXT),
-        *value,
-        spacing="1",
-        style=COMPACT_TOOL_CARD_STYLE,
-    )
+    return compact_card(muted_text(label), *value, spacing="1")
 
 
 def _stat_value(value: rx.Var, element_id: str) -> rx.Component:
     return rx.text(value, size="5", weight="bold", id=element_id, style=heading_style)
 
 
-def _investor_card(row: rx.Var[InvestorRow]) -> rx.Component:
-    return tool_card(
+def _investor_card(row: rx.Var[rules.Investor]) -> rx.Component:
+    return compact_card(
         rx.text(row.name, weight="bold", size="3"),
-        rx.cond(row.focus != "", rx.text(row.focus, size="2", **MUTED_TEXT)),
+        rx.cond(row.focus != "", muted_text(row.focus)),
         rx.text(row.reason, size="2"),
         rx.cond(
-            row.contact != "",
-            rx.hstack(
+            row.contactInfo != "",
+            icon_row(
                 rx.icon("contact", size=14, aria_hidden="true"),
-                rx.text(row.contact, size="1", **MUTED_TEXT),
-                spacing="2",
-                align="center",
+                muted_text(row.contactInfo, size="1"),
             ),
         ),
-        spacing="2",
-        style=COMPACT_TOOL_CARD_STYLE,
         class_name="funding-investor",
     )
 
@@ -166,44 +150,42 @@ def _summary_bar() -> rx.Component:
                 size="3",
                 id="funding-headline",
             ),
-            rx.text("Estimated raise", size="2", **MUTED_TEXT),
+            muted_text("Estimated raise"),
             rx.text(FundingState.amount, size="6", weight="bold", id="funding-amount"),
             spacing="3",
             **WRAP_ROW,
         ),
-        rx.hstack(
+        result_buttons(
             forms.soft_button(
                 "download", "Download Report", FundingState.download, id="funding-download"
             ),
-            forms.soft_button(
-                "pencil",
-                "New Prediction",
-                lambda: FundingState.set_tab("input"),
-                color_scheme="gray",
-            ),
-            spacing="2",
-            wrap="wrap",
+            gray_button("pencil", "New Prediction", lambda: FundingState.set_tab("input")),
         ),
     )
 
 
+#: The key metrics shown as figures: (label, state var, element id).
+_FIGURES: tuple[tuple[str, rx.Var, str], ...] = (
+    ("Typical range", FundingState.amount_range, "funding-range"),
+    ("Revenue", FundingState.revenue_metric, "funding-revenue"),
+    ("Growth rate", FundingState.growth_metric, "funding-growth"),
+)
+
+
 def _key_metrics() -> rx.Component:
+    potential = FundingState.market_potential
     return card_grid(
-        _stat("Typical range", _stat_value(FundingState.amount_range, "funding-range")),
-        _stat("Revenue", _stat_value(FundingState.revenue_metric, "funding-revenue")),
-        _stat("Growth rate", _stat_value(FundingState.growth_metric, "funding-growth")),
+        *[_stat(label, _stat_value(value, value_id)) for label, value, value_id in _FIGURES],
         _stat(
             "Market potential",
             rx.text(
-                FundingState.market_potential.to_string(),
+                potential.to_string(),
                 "/100",
                 size="5",
                 weight="bold",
                 id="funding-market-potential",
             ),
-            rx.progress(
-                value=FundingState.market_potential, max=100, aria_label="Market potential"
-            ),
+            rx.progress(value=potential, max=100, aria_label="Market potential"),
         ),
         sm="2",
         lg="4",
@@ -212,7 +194,7 @@ def _key_metrics() -> rx.Component:
 
 
 def results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(
             FundingState.estimated,
             forms.result_note(
@@ -257,6 +239,4 @@ def results() -> rx.Component:
             ),
             id="funding-recommendations",
         ),
-        spacing="4",
-        width="100%",
     )

@@ -7,18 +7,20 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
-from startup_toolkit.components.props import KEEP_SIZE, MUTED_TEXT
+from startup_toolkit.components.button_rows import gray_button, result_buttons
+from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
+from startup_toolkit.components.compact_card import compact_card
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import KEEP_SIZE, SMALL_SOFT_BADGE, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
+from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
     TOOL_CARD_STYLE,
     section_heading,
     spread_row,
-    tab_list,
-    tab_panel,
-    tab_triggers,
     tool_card,
-    tool_tabs,
 )
 from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import growth as rules
@@ -45,10 +47,9 @@ def _text_field(
             id=FIELDS.id(name),
             value=value,
             on_change=on_change,
-            size="3",
-            width="100%",
             resize="vertical",
             aria_invalid=FIELDS.invalid(name),
+            **WIDE_CONTROL,
             **props,
         ),
     )
@@ -120,12 +121,12 @@ def _step_card(row: rx.Var[rules.GrowthStep]) -> rx.Component:
         ),
         rx.vstack(
             rx.text(row.action, size="3", weight="medium"),
-            rx.cond(row.expectedImpact != "", rx.text(row.expectedImpact, size="2", **MUTED_TEXT)),
+            rx.cond(row.expectedImpact != "", muted_text(row.expectedImpact)),
             rx.flex(
-                rx.cond(row.kpi != "", rx.badge("KPI: ", row.kpi, variant="soft", size="1")),
+                rx.cond(row.kpi != "", rx.badge("KPI: ", row.kpi, **SMALL_SOFT_BADGE)),
                 rx.cond(
                     row.estimatedGrowth != "",
-                    rx.badge(row.estimatedGrowth, color_scheme="green", variant="soft", size="1"),
+                    rx.badge(row.estimatedGrowth, color_scheme="green", **SMALL_SOFT_BADGE),
                 ),
                 spacing="2",
                 wrap="wrap",
@@ -141,39 +142,34 @@ def _step_card(row: rx.Var[rules.GrowthStep]) -> rx.Component:
 
 
 def _week_card(w: rx.Var[WeekRow]) -> rx.Component:
-    return tool_card(
+    return compact_card(
         rx.text(w.week, weight="bold", size="2", color="var(--orange-11)"),
         rx.text(w.focus, size="2"),
         spacing="1",
-        style=COMPACT_TOOL_CARD_STYLE,
     )
 
 
 def _blueprint_tab() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.foreach(GrowthState.steps, _step_card),
         rx.cond(
             GrowthState.weeks.length() > 0,
-            rx.vstack(
+            full_width_stack(
                 section_heading("Four-week timeline", "calendar-days", ACCENT),
                 card_grid(rx.foreach(GrowthState.weeks, _week_card), sm="2", lg="4", spacing="3"),
                 spacing="3",
-                width="100%",
                 id="growth-timeline",
             ),
         ),
         spacing="3",
-        width="100%",
     )
 
 
 def _radar_chart() -> rx.Component:
-    return rx.box(
+    return chart_figure(
         rx.recharts.radar_chart(
             rx.recharts.polar_grid(stroke="var(--gray-a6)"),
-            rx.recharts.polar_angle_axis(
-                data_key="trend", tick={"fill": "var(--gray-11)", "fontSize": 12}
-            ),
+            rx.recharts.polar_angle_axis(data_key="trend", tick=AXIS_TICK),
             rx.recharts.polar_radius_axis(domain=[0, 100], tick=False, axis_line=False),
             rx.recharts.radar(
                 data_key="momentum",
@@ -186,15 +182,14 @@ def _radar_chart() -> rx.Component:
             width="100%",
             height=300,
         ),
-        role="img",
-        aria_label=GrowthState.radar_label,
+        GrowthState.radar_label,
         width="100%",
         style=TOOL_CARD_STYLE,
     )
 
 
 def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
-    return tool_card(
+    return compact_card(
         spread_row(
             rx.text(t.trend, weight="bold", size="3"),
             rx.badge(
@@ -207,23 +202,20 @@ def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
             ),
             spacing="2",
         ),
-        rx.text(t.relevance, size="2", **MUTED_TEXT),
-        spacing="2",
+        muted_text(t.relevance),
         class_name="growth-trend",
-        style=COMPACT_TOOL_CARD_STYLE,
     )
 
 
 def _trends_tab() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(GrowthState.trends.length() > 2, _radar_chart()),
         rx.foreach(GrowthState.trends, _trend_card),
         rx.cond(
             GrowthState.trends.length() == 0,
-            rx.text("No trends were returned.", size="2", **MUTED_TEXT),
+            muted_text("No trends were returned."),
         ),
         spacing="3",
-        width="100%",
     )
 
 
@@ -250,12 +242,10 @@ def _budget_row(b: rx.Var[BudgetRow]) -> rx.Component:
 
 def _budget_tab() -> rx.Component:
     return two_columns(
-        rx.box(
+        chart_figure(
             rx.recharts.pie_chart(
                 rx.recharts.pie(
-                    rx.foreach(
-                        GrowthState.budget_chart, lambda d: rx.recharts.cell(fill=d["fill"])
-                    ),
+                    cell_fills(GrowthState.budget_chart),
                     data=GrowthState.budget_chart,
                     data_key="percentage",
                     name_key="channel",
@@ -267,8 +257,7 @@ def _budget_tab() -> rx.Component:
                 width="100%",
                 height=260,
             ),
-            role="img",
-            aria_label="Budget split by channel",
+            "Budget split by channel",
             style=TOOL_CARD_STYLE,
         ),
         rx.box(
@@ -276,9 +265,7 @@ def _budget_tab() -> rx.Component:
             rx.table.root(
                 rx.table.header(
                     rx.table.row(
-                        rx.table.column_header_cell("Channel"),
-                        rx.table.column_header_cell("Share"),
-                        rx.table.column_header_cell("Amount"),
+                        *[rx.table.column_header_cell(h) for h in ("Channel", "Share", "Amount")]
                     )
                 ),
                 rx.table.body(rx.foreach(GrowthState.budget_lines, _budget_row)),
@@ -295,13 +282,9 @@ def _summary_card() -> rx.Component:
     return tool_card(
         spread_row(
             section_heading("Your growth strategy", "rocket", ACCENT),
-            rx.hstack(
+            result_buttons(
                 forms.soft_button("download", "Download Blueprint", GrowthState.download),
-                forms.soft_button(
-                    "rotate-ccw", "New Strategy", GrowthState.new_strategy, color_scheme="gray"
-                ),
-                spacing="2",
-                wrap="wrap",
+                gray_button("rotate-ccw", "New Strategy", GrowthState.new_strategy),
             ),
         ),
         rx.text(GrowthState.summary, size="3", id="growth-summary"),
@@ -309,17 +292,13 @@ def _summary_card() -> rx.Component:
 
 
 def results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(GrowthState.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
         _summary_card(),
-        tool_tabs(
-            tab_list(*tab_triggers(TABS)),
-            tab_panel("blueprint", _blueprint_tab()),
-            tab_panel("trends", _trends_tab()),
-            tab_panel("budget", _budget_tab()),
+        tab_set(
+            TABS,
+            {"blueprint": _blueprint_tab(), "trends": _trends_tab(), "budget": _budget_tab()},
             value=GrowthState.tab,
             on_change=GrowthState.set_tab,
         ),
-        spacing="4",
-        width="100%",
     )

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.button_rows import button_row, launch_button
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_forms import icon_button, soft_button
+from startup_toolkit.components.tool_forms import soft_button
 from startup_toolkit.components.tool_layout import spread_row, tool_card, tool_card_style
 from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import incubator as rules
@@ -47,14 +48,11 @@ def idea_form() -> rx.Component:
             ),
             counter_class="incubator-counter",
         ),
-        icon_button(
+        launch_button(
             "sparkles",
             "Analyze Idea",
             IncubatorState.analyse,
-            icon_size=18,
-            disabled=IncubatorState.running,
-            size="3",
-            width=rx.breakpoints(initial="100%", sm="auto"),
+            IncubatorState.running,
             id="incubator-analyse",
         ),
         style=CARD,
@@ -86,7 +84,7 @@ def results_header(title: str, sample: rx.Var[bool], *buttons: rx.Component) -> 
             spacing="2",
             align="start",
         ),
-        rx.flex(*buttons, spacing="2", wrap="wrap"),
+        button_row(*buttons),
     )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.props import MUTED_TEXT
+from startup_toolkit.components.button_rows import gray_button
+from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.result_blocks import (
     block_label,
     bullet_list,
@@ -14,8 +15,9 @@ from startup_toolkit.components.result_blocks import (
     labelled_text,
     two_columns,
 )
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_forms import icon_button, soft_button
+from startup_toolkit.components.tool_forms import icon_button
 from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
 from startup_toolkit.pages.incubator.state import CompetitorRow, IncubatorState
 from startup_toolkit.pages.incubator.view import (
@@ -86,7 +88,7 @@ def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
         ),
         rx.cond(
             row.description != "",
-            rx.text(row.description, size="2", **MUTED_TEXT),
+            muted_text(row.description),
         ),
         _strong_line("Strengths: ", row.strengths),
         _strong_line("Weaknesses: ", row.weaknesses),
@@ -176,25 +178,18 @@ def _stress_button(label: str, icon: str, **props: str) -> rx.Component:
 
 
 def analysis_results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         results_header(
             "Professional analysis",
             IncubatorState.sample,
             _stress_button("Run Stress Test", "shield-alert", id="incubator-stress"),
             download_button(),
-            soft_button(
-                "pencil",
-                "New Analysis",
-                lambda: IncubatorState.set_tab("input"),
-                color_scheme="gray",
-            ),
+            gray_button("pencil", "New Analysis", lambda: IncubatorState.set_tab("input")),
         ),
         _market(),
         _competition(),
         _product(),
         _viability(),
-        spacing="4",
-        width="100%",
     )
 
 
@@ -220,7 +215,7 @@ def _scenario() -> rx.Component:
     return _section(
         "scenario",
         rx.heading(s.title, as_="h3", size="5", style=heading_style, id="incubator-scenario"),
-        rx.text(s.description, size="3", **MUTED_TEXT),
+        muted_text(s.description, size="3"),
         card_grid(
             *[_scenario_fact(label, s[field], fact_id) for label, field, fact_id in _FACTS],
             sm="3",
@@ -255,7 +250,7 @@ def _contingency() -> rx.Component:
 
 
 def stress_results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         results_header(
             "Stress test",
             IncubatorState.stress_sample,
@@ -265,6 +260,4 @@ def stress_results() -> rx.Component:
         _scenario(),
         _response(),
         _contingency(),
-        spacing="4",
-        width="100%",
     )

@@ -12,15 +12,14 @@ from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, WRAP_ROW
 from startup_toolkit.components.result_blocks import two_columns
+from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.tab_set import tab_set
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import (
     field_label,
     section_heading,
-    tab_list,
-    tab_panel,
-    tab_triggers,
     tool_card,
     tool_card_style,
-    tool_tabs,
 )
 from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import oracle as rules
@@ -84,11 +83,9 @@ def input_panel() -> rx.Component:
             ),
             rx.cond(
                 OracleState.progress > 0,
-                rx.hstack(
+                icon_row(
                     forms.progress_bar(OracleState.progress, "Analysis progress"),
                     rx.text(OracleState.progress, "%", size="2", id="oracle-progress-value"),
-                    spacing="2",
-                    align="center",
                     **_GAUGE,
                 ),
             ),
@@ -145,7 +142,7 @@ def _card(*children: rx.Component, **props: Any) -> rx.Component:
 
 
 def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str) -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.foreach(
             items,
             lambda item: rx.hstack(
@@ -157,7 +154,6 @@ def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str)
             ),
         ),
         spacing="2",
-        width="100%",
     )
 
 
@@ -195,14 +191,12 @@ def _roadmap() -> rx.Component:
     lists["product"] = OracleState.product
     return _card(
         section_heading("Solution Roadmap", "map", ACCENT),
-        tool_tabs(
-            tab_list(*tab_triggers(ROADMAP_TABS)),
-            *[
-                tab_panel(
-                    value, _item_list(lists[value], "circle-check", "cyan", f"oracle-{value}")
-                )
-                for value, _ in ROADMAP_TABS
-            ],
+        tab_set(
+            ROADMAP_TABS,
+            {
+                value: _item_list(items, "circle-check", "cyan", f"oracle-{value}")
+                for value, items in lists.items()
+            },
             value=OracleState.roadmap_tab,
             on_change=OracleState.set_roadmap_tab,
         ),
@@ -211,7 +205,7 @@ def _roadmap() -> rx.Component:
 
 
 def results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(
             OracleState.sample != "",
             forms.result_note(
@@ -234,6 +228,4 @@ def results() -> rx.Component:
             ),
         ),
         _roadmap(),
-        spacing="4",
-        width="100%",
     )

@@ -7,8 +7,10 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.button_rows import dialog_footer
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
 from startup_toolkit.components.props import FILL_COLUMN
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import soft_button
 from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
@@ -28,10 +30,11 @@ def _globe() -> rx.Component:
     }
     return rx.center(
         rx.center(
-            rx.box(style={**meridian, "transform": "scaleX(0.35)"}),
-            rx.box(style={**meridian, "transform": "scaleX(0.7)"}),
-            rx.box(style={**meridian, "transform": "scaleY(0.35)"}),
-            rx.box(style={**meridian, "transform": "scaleY(0.7)"}),
+            *[
+                rx.box(style={**meridian, "transform": f"scale{axis}({scale})"})
+                for axis in "XY"
+                for scale in ("0.35", "0.7")
+            ],
             rx.text(OracleState.probability, "%", size="7", weight="bold", z_index="1"),
             position="relative",
             width="132px",
@@ -150,19 +153,15 @@ def _globe_card() -> rx.Component:
 
 
 def side_panel() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.cond(
             OracleState.has_result,
-            rx.vstack(
+            full_width_stack(
                 _globe_card(),
                 _pulse_card(),
-                spacing="4",
-                width="100%",
             ),
         ),
         _generate_panel(),
-        spacing="4",
-        width="100%",
     )
 
 
@@ -178,13 +177,10 @@ _TEXT_BOX: dict[str, Any] = {
 
 def _content_actions() -> rx.Component:
     """The dialog's buttons at its end: Copy Content, Download and Close."""
-    return rx.flex(
+    return dialog_footer(
         _soft_button("copy", "Copy Content", OracleContentState.copy),
         _soft_button("download", "Download", OracleContentState.download),
         soft_gray_button("Close", on_click=OracleContentState.close),
-        spacing="2",
-        justify="end",
-        wrap="wrap",
         width="100%",
     )
 

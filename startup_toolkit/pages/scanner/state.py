@@ -85,20 +85,6 @@ class CategoryRow:
     confidence: str = ""
 
 
-@dataclasses.dataclass
-class CompetitorRow:
-    name: str = ""
-    strength: int = 0
-    weakness: str = ""
-    differentiator: str = ""
-
-
-@dataclasses.dataclass
-class InsightRow:
-    text: str = ""
-    source: str = ""
-
-
 def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
     return [
         CategoryRow(
@@ -124,13 +110,13 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, rx.State):
     assessment: str = ""
     categories: list[CategoryRow] = []
     steps: list[str] = []
-    competitors: list[CompetitorRow] = []
+    competitors: list[rules.Competitor] = []
     market_size: str = ""
     market_size_source: str = ""
     growth_rate: str = ""
     growth_rate_source: str = ""
-    trends: list[InsightRow] = []
-    challenges: list[InsightRow] = []
+    trends: list[rules.Insight] = []
+    challenges: list[rules.Insight] = []
 
     _result_json: str = ""
     _scanned_idea: str = ""
@@ -223,15 +209,12 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, rx.State):
         self.assessment = result.overallAssessment
         self.categories = _category_rows(result)
         self.steps = list(result.actionSteps)
-        self.competitors = [
-            CompetitorRow(c.name, c.strengthScore, c.weakness, c.differentiator)
-            for c in result.competitors
-        ]
+        self.competitors = list(result.competitors)
         self.market_size, self.market_size_source = market.size.value, market.size.source
         self.growth_rate = market.growthRate.value
         self.growth_rate_source = market.growthRate.source
-        self.trends = [InsightRow(i.text, i.source) for i in market.keyTrends]
-        self.challenges = [InsightRow(i.text, i.source) for i in market.challenges]
+        self.trends = list(market.keyTrends)
+        self.challenges = list(market.challenges)
         self._result_json = result.model_dump_json()
         self._scanned_idea = idea
         self._scanned_at = utcnow().isoformat()

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.button_rows import launch_button, run_row
 from startup_toolkit.components.idea_field import idea_field
-from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import BUSY_STATUS, FILL_ROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import tile
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_forms import icon_button, progress_bar, soft_button
+from startup_toolkit.components.tool_forms import icon_button, progress_bar
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading, tool_card
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
@@ -30,11 +33,10 @@ def _coverage() -> rx.Component:
     return tool_card(
         section_heading("What the scan covers", "list-checks", ACCENT),
         *[
-            rx.hstack(
+            icon_row(
                 tile(_icon(icon, 16), "2rem", "var(--radius-3)", "var(--violet-a3)"),
                 rx.text(name, size="2", weight="medium"),
                 spacing="3",
-                align="center",
             )
             for name, icon in zip(rules.CATEGORY_NAMES, icons, strict=True)
         ],
@@ -49,7 +51,7 @@ def _coverage() -> rx.Component:
 def _hint() -> rx.Component:
     """How many characters are still needed, ready, or how much is too long (T-SCAN-1)."""
     ready = ScannerState.ready
-    return rx.hstack(
+    return icon_row(
         rx.cond(
             ready,
             rx.icon("circle-check", size=16, color="var(--green-11)", aria_hidden="true"),
@@ -67,8 +69,6 @@ def _hint() -> rx.Component:
             aria_live="polite",
             class_name="scanner-hint",
         ),
-        spacing="2",
-        align="center",
     )
 
 
@@ -99,14 +99,11 @@ def idea_form() -> rx.Component:
                     width="100%",
                 ),
             ),
-            icon_button(
+            launch_button(
                 "rocket",
                 "Launch Genesis Scan",
                 ScannerState.scan,
-                icon_size=18,
-                disabled=~ready | ScannerState.running,
-                size="3",
-                width=rx.breakpoints(initial="100%", sm="auto"),
+                ~ready | ScannerState.running,
                 class_name="scanner-launch",
             ),
         ),
@@ -122,23 +119,20 @@ def idea_form() -> rx.Component:
 
 def processing() -> rx.Component:
     return tool_card(
-        rx.hstack(
+        icon_row(
             tile(_icon("scan-search", 24), "3rem", "full", "var(--violet-a3)"),
             rx.vstack(
                 rx.heading(
                     "Genesis Engine is analysing your idea", as_="h2", size="5", style=heading_style
                 ),
-                rx.hstack(
+                icon_row(
                     rx.spinner(size="1"),
-                    rx.text(ScannerState.stage_label, "...", size="2", **MUTED_TEXT),
-                    spacing="2",
-                    align="center",
+                    muted_text(ScannerState.stage_label, "..."),
                 ),
                 spacing="1",
                 align="start",
             ),
             spacing="4",
-            align="center",
         ),
         rx.hstack(
             progress_bar(ScannerState.progress, "Scan progress"),
@@ -160,22 +154,20 @@ def processing() -> rx.Component:
             color="var(--gray-10)",
         ),
         spacing="4",
-        role="status",
-        aria_busy="true",
         class_name="scanner-processing",
+        **BUSY_STATUS,
     )
 
 
 def error_panel() -> rx.Component:
     return tool_card(
-        rx.hstack(
+        icon_row(
             rx.icon("triangle-alert", size=22, color="var(--red-11)", aria_hidden="true"),
             rx.heading("The scan did not finish", as_="h2", size="5", style=heading_style),
             spacing="3",
-            align="center",
         ),
         rx.text(ScannerState.error, size="3", color="var(--gray-12)", class_name="scanner-error"),
-        rx.flex(
+        run_row(
             icon_button(
                 "refresh-cw",
                 "Retry Genesis Analysis",
@@ -183,16 +175,8 @@ def error_panel() -> rx.Component:
                 disabled=ScannerState.running,
                 size="3",
             ),
-            soft_button(
-                "pencil",
-                "Edit idea",
-                ScannerState.edit_idea,
-                disabled=ScannerState.running,
-                color_scheme="gray",
-                size="3",
-            ),
-            spacing="3",
-            wrap="wrap",
+            ("pencil", "Edit idea", ScannerState.edit_idea),
+            ScannerState.running,
         ),
         spacing="4",
         role="alert",

@@ -6,16 +6,16 @@ from __future__ import annotations
 import reflex as rx
 from reflex.event import EventHandler
 
+from startup_toolkit.components.button_rows import button_row
+from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.components.result_blocks import sample_badge
+from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import icon_button
 from startup_toolkit.components.tool_layout import (
     TOOL_CARD_STYLE,
-    tab_list,
-    tab_panel,
-    tab_triggers,
-    tool_tabs,
 )
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.pages.scanner.state import TABS, ScannerState
@@ -40,7 +40,7 @@ def _score_ring() -> rx.Component:
                     style=heading_style,
                     class_name="scanner-score",
                 ),
-                rx.text("/100", size="2", **MUTED_TEXT),
+                muted_text("/100"),
                 spacing="1",
                 align="center",
             ),
@@ -108,7 +108,7 @@ def _overview() -> rx.Component:
             rx.text(
                 ScannerState.assessment, size="3", class_name="scanner-assessment", **MUTED_TEXT
             ),
-            rx.flex(
+            button_row(
                 icon_button(
                     "rotate-ccw",
                     "New Scan",
@@ -118,8 +118,6 @@ def _overview() -> rx.Component:
                     size="2",
                 ),
                 _share_menu(),
-                spacing="2",
-                wrap="wrap",
             ),
             spacing="3",
             **FILL_COLUMN,
@@ -133,18 +131,19 @@ def _overview() -> rx.Component:
 
 
 def results() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         _overview(),
-        tool_tabs(
-            tab_list(*tab_triggers(TABS)),
-            tab_panel("summary", summary_tab()),
-            tab_panel("action", action_tab()),
-            tab_panel("competitors", competitors_tab()),
-            tab_panel("market", market_tab()),
+        tab_set(
+            TABS,
+            {
+                "summary": summary_tab(),
+                "action": action_tab(),
+                "competitors": competitors_tab(),
+                "market": market_tab(),
+            },
             value=ScannerState.tab,
             on_change=ScannerState.set_tab,
         ),
         spacing="5",
-        width="100%",
         class_name="scanner-results",
     )

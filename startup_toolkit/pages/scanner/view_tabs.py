@@ -3,9 +3,14 @@ Competitors and Market (T-SCAN-3). Every text from the model is rendered as text
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import reflex as rx
 
-from startup_toolkit.components.props import MUTED_TEXT, SPREAD_ROW
+from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import SMALL_SOFT_BADGE, SPREAD_ROW
 from startup_toolkit.components.result_blocks import (
     card_grid,
     figure_with_source,
@@ -13,10 +18,12 @@ from startup_toolkit.components.result_blocks import (
     tile,
     two_columns,
 )
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
+from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
-from startup_toolkit.pages.scanner.state import CategoryRow, CompetitorRow, InsightRow, ScannerState
+from startup_toolkit.pages.scanner.state import CategoryRow, ScannerState
 
 ACCENT = VIABILITY_SCANNER.color
 
@@ -62,27 +69,42 @@ def _meter(value: rx.Var, color: rx.Var | str, label: rx.Var | str) -> rx.Compon
     )
 
 
-def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
+def _scored_card(
+    name: rx.Var[str],
+    aside: rx.Component,
+    meter: rx.Component,
+    *body: rx.Component,
+    class_name: str,
+    **top_row: str,
+) -> rx.Component:
+    """A result card: its `name` and `aside` at the ends of the top row, the score's `meter`
+    under them, then `body`."""
     return rx.el.article(
-        rx.hstack(
-            _card_title(row.name),
-            rx.badge(
-                row.score.to_string(),
-                "/100",
-                color_scheme=row.color,
-                variant="soft",
-                size="2",
-                data_band=row.color,
-                class_name="category-score",
-            ),
-            spacing="2",
-            **SPREAD_ROW,
+        rx.hstack(_card_title(name), aside, spacing="2", **top_row, **SPREAD_ROW),
+        meter,
+        *body,
+        class_name=class_name,
+        style=_CARD_COLUMN,
+    )
+
+
+def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
+    return _scored_card(
+        row.name,
+        rx.badge(
+            row.score.to_string(),
+            "/100",
+            color_scheme=row.color,
+            variant="soft",
+            size="2",
+            data_band=row.color,
+            class_name="category-score",
         ),
         _meter(row.score, row.color, row.name),
         rx.text(row.assessment, size="2", weight="medium", color="var(--gray-12)"),
         rx.cond(
             row.reasoning != "",
-            rx.text(row.reasoning, size="2", class_name="reasoning", **MUTED_TEXT),
+            muted_text(row.reasoning, class_name="reasoning"),
         ),
         rx.badge(
             rx.icon("gauge", size=12, aria_hidden="true"),
@@ -95,40 +117,39 @@ def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
             align_self="flex-start",
         ),
         class_name="category-card",
-        style=_CARD_COLUMN,
     )
+
+
+#: The chart's score bands: (lowest score, colour, legend), the last without a reference line.
+_BANDS: tuple[tuple[int, str, str], ...] = (
+    (80, "green", "80+ Highly Viable"),
+    (60, "amber", "60-79 Potentially Viable"),
+    (0, "red", "<60 Needs Rethinking"),
+)
+#: Both axes: no tick marks, a faint line and small grey labels.
+_AXIS: dict[str, Any] = {"tick_line": False, "stroke": "var(--gray-a7)", "tick": AXIS_TICK}
 
 
 def _chart() -> rx.Component:
     return rx.box(
         section_heading("Scores by category", "chart-column", ACCENT),
-        rx.box(
+        chart_figure(
             rx.recharts.bar_chart(
                 rx.recharts.cartesian_grid(
                     stroke_dasharray="3 3", vertical=False, stroke="var(--gray-a5)"
                 ),
-                rx.recharts.x_axis(
-                    data_key="name",
-                    tick_line=False,
-                    stroke="var(--gray-a7)",
-                    tick={"fill": "var(--gray-11)", "fontSize": 12},
-                    interval=0,
-                ),
+                rx.recharts.x_axis(data_key="name", **_AXIS, interval=0),
                 rx.recharts.y_axis(
-                    domain=[0, 100],
-                    ticks=[0, 20, 40, 60, 80, 100],
-                    width=32,
-                    tick_line=False,
-                    stroke="var(--gray-a7)",
-                    tick={"fill": "var(--gray-11)", "fontSize": 12},
+                    domain=[0, 100], ticks=[0, 20, 40, 60, 80, 100], width=32, **_AXIS
                 ),
-                rx.recharts.reference_line(y=80, stroke="var(--green-9)", stroke_dasharray="4 4"),
-                rx.recharts.reference_line(y=60, stroke="var(--amber-9)", stroke_dasharray="4 4"),
+                *[
+                    rx.recharts.reference_line(
+                        y=floor, stroke=f"var(--{color}-9)", stroke_dasharray="4 4"
+                    )
+                    for floor, color, _ in _BANDS[:2]
+                ],
                 rx.recharts.bar(
-                    rx.foreach(
-                        ScannerState.chart_data,
-                        lambda d: rx.recharts.cell(fill=d["fill"]),
-                    ),
+                    cell_fills(ScannerState.chart_data),
                     data_key="score",
                     name="Score",
                     radius=[6, 6, 0, 0],
@@ -140,16 +161,16 @@ def _chart() -> rx.Component:
                 width="100%",
                 height=240,
             ),
-            role="img",
-            aria_label=ScannerState.chart_label,
+            ScannerState.chart_label,
             width="100%",
             margin_top="1rem",
         ),
         rx.hstack(
             rx.text("Bands: ", size="1", color="var(--gray-10)"),
-            rx.badge("80+ Highly Viable", color_scheme="green", variant="soft", size="1"),
-            rx.badge("60-79 Potentially Viable", color_scheme="amber", variant="soft", size="1"),
-            rx.badge("<60 Needs Rethinking", color_scheme="red", variant="soft", size="1"),
+            *[
+                rx.badge(label, color_scheme=color, **SMALL_SOFT_BADGE)
+                for _, color, label in _BANDS
+            ],
             spacing="2",
             wrap="wrap",
             margin_top="0.75rem",
@@ -161,68 +182,78 @@ def _chart() -> rx.Component:
 
 
 def summary_tab() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         _chart(),
         card_grid(rx.foreach(ScannerState.categories, _category_card), sm="2", lg="3"),
-        spacing="4",
-        width="100%",
     )
 
 
 def _empty(text: str) -> rx.Component:
-    return rx.text(text, size="2", padding="1rem 0", **MUTED_TEXT)
+    return muted_text(text, padding="1rem 0")
 
 
-def action_tab() -> rx.Component:
+def _list_card(
+    heading: tuple[str, str],
+    items: rx.Var[list[Any]],
+    item: Callable[..., rx.Component],
+    empty: str,
+    *,
+    tag: Callable[..., rx.Component] = rx.el.ul,
+    gap: str,
+) -> rx.Component:
+    """A card: its heading (title, icon), then the bare list of `items` (each through `item`)
+    `gap` below it, or the line `empty` while there are none."""
+    title, icon = heading
+    bare = {"list_style": "none", "margin": f"{gap} 0 0", "padding": "0"}
     return rx.box(
-        section_heading("Your next five moves", "list-ordered", ACCENT),
-        rx.cond(
-            ScannerState.steps.length() > 0,
-            rx.el.ol(
-                rx.foreach(
-                    ScannerState.steps,
-                    lambda step, i: rx.el.li(
-                        tile(
-                            rx.text((i + 1).to_string(), size="2", weight="bold"),
-                            "2rem",
-                            "50%",
-                            "var(--violet-a4)",
-                            color="var(--violet-11)",
-                            aria_hidden="true",
-                        ),
-                        rx.text(step, size="3", color="var(--gray-12)"),
-                        style={
-                            "display": "flex",
-                            "gap": "0.9rem",
-                            "align_items": "flex-start",
-                            "padding": "0.9rem 0",
-                            "border_bottom": "1px solid var(--gray-a4)",
-                        },
-                        class_name="action-step",
-                    ),
-                ),
-                style={"list_style": "none", "margin": "0.75rem 0 0", "padding": "0"},
-            ),
-            _empty("The analysis did not include action steps."),
-        ),
+        section_heading(title, icon, ACCENT),
+        rx.cond(items.length() > 0, tag(rx.foreach(items, item), style=bare), _empty(empty)),
         style=TOOL_CARD_STYLE,
     )
 
 
-def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
-    return rx.el.article(
-        rx.hstack(
-            _card_title(row.name),
-            rx.text("Strength ", row.strength.to_string(), "/100", size="1", **MUTED_TEXT),
-            spacing="2",
-            wrap="wrap",
-            **SPREAD_ROW,
+def _action_step(step: rx.Var[str], index: rx.Var[int]) -> rx.Component:
+    return rx.el.li(
+        tile(
+            rx.text((index + 1).to_string(), size="2", weight="bold"),
+            "2rem",
+            "50%",
+            "var(--violet-a4)",
+            color="var(--violet-11)",
+            aria_hidden="true",
         ),
-        _meter(row.strength, "gray", "Competitor strength"),
+        rx.text(step, size="3", color="var(--gray-12)"),
+        style={
+            "display": "flex",
+            "gap": "0.9rem",
+            "align_items": "flex-start",
+            "padding": "0.9rem 0",
+            "border_bottom": "1px solid var(--gray-a4)",
+        },
+        class_name="action-step",
+    )
+
+
+def action_tab() -> rx.Component:
+    return _list_card(
+        ("Your next five moves", "list-ordered"),
+        ScannerState.steps,
+        _action_step,
+        "The analysis did not include action steps.",
+        tag=rx.el.ol,
+        gap="0.75rem",
+    )
+
+
+def _competitor_card(row: rx.Var[rules.Competitor]) -> rx.Component:
+    return _scored_card(
+        row.name,
+        muted_text("Strength ", row.strengthScore.to_string(), "/100", size="1"),
+        _meter(row.strengthScore, "gray", "Competitor strength"),
         _verdict_line("Weakness", "red", row.weakness, "var(--gray-11)"),
         _verdict_line("How you can win", "green", row.differentiator, "var(--gray-12)"),
         class_name="competitor-card",
-        style=_CARD_COLUMN,
+        wrap="wrap",
     )
 
 
@@ -247,36 +278,26 @@ def _figure(label: str, icon: str, value: rx.Var[str], source: rx.Var[str]) -> r
     )
 
 
-def _insight_list(title: str, icon: str, items: rx.Var[list[InsightRow]]) -> rx.Component:
-    return rx.box(
-        section_heading(title, icon, ACCENT),
-        rx.cond(
-            items.length() > 0,
-            rx.el.ul(
-                rx.foreach(
-                    items,
-                    lambda item: rx.el.li(
-                        rx.text(item.text, size="2", color="var(--gray-12)"),
-                        rx.cond(item.source != "", source_note(item.source)),
-                        style={
-                            "padding": "0.7rem 0",
-                            "border_bottom": "1px solid var(--gray-a4)",
-                            "display": "flex",
-                            "flex_direction": "column",
-                            "gap": "0.25rem",
-                        },
-                    ),
-                ),
-                style={"list_style": "none", "margin": "0.5rem 0 0", "padding": "0"},
-            ),
-            _empty("None were given."),
-        ),
-        style=TOOL_CARD_STYLE,
+def _insight(item: rx.Var[rules.Insight]) -> rx.Component:
+    return rx.el.li(
+        rx.text(item.text, size="2", color="var(--gray-12)"),
+        rx.cond(item.source != "", source_note(item.source)),
+        style={
+            "padding": "0.7rem 0",
+            "border_bottom": "1px solid var(--gray-a4)",
+            "display": "flex",
+            "flex_direction": "column",
+            "gap": "0.25rem",
+        },
     )
 
 
+def _insight_list(title: str, icon: str, items: rx.Var[list[rules.Insight]]) -> rx.Component:
+    return _list_card((title, icon), items, _insight, "None were given.", gap="0.5rem")
+
+
 def market_tab() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         card_grid(
             _figure(
                 "Market size", "globe", ScannerState.market_size, ScannerState.market_size_source
@@ -293,7 +314,5 @@ def market_tab() -> rx.Component:
             _insight_list("Key trends", "sparkles", ScannerState.trends),
             _insight_list("Challenges", "mountain", ScannerState.challenges),
         ),
-        spacing="4",
-        width="100%",
         class_name="scanner-market",
     )

@@ -114,7 +114,7 @@ def test_t_fund_1_results_tab_needs_a_result_and_input_metrics_clears_it() -> No
 def test_t_fund_2_result_values() -> None:
     s = with_result(substate())
     assert (s.headline, s.amount, s.amount_range) == ("Funding Likely", "$2.5M", "$1.5M - $3M")
-    assert [(i.name, i.contact) for i in s.investors] == [
+    assert [(i.name, i.contactInfo) for i in s.investors] == [
         ("Example Seed Fund", "https://seed.example.com")
     ]
     assert (s.revenue_metric, s.growth_metric, s.market_potential) == ("$600K ARR", "15% MoM", 72)

@@ -138,7 +138,7 @@ def test_t_scan_3_result_view_values() -> None:
     assert s.categories[0].reasoning == "Problem Validation reasoning."
     assert s.categories[2].confidence == "low"
     assert s.steps[0] == "Interview users"
-    assert s.competitors[0].name == "Acme" and s.competitors[0].strength == 70
+    assert s.competitors[0].name == "Acme" and s.competitors[0].strengthScore == 70
     assert (s.market_size, s.market_size_source) == ("$1.2B", "Statista, 2024")
     assert s.growth_rate_source == "No recent data/source available"
     assert s.trends[0].source == "McKinsey, 2024" and s.challenges[0].text == "Reimbursement rules"
