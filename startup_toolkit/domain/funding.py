@@ -29,12 +29,11 @@ from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.reply_fields import ScoreOr50, Text120, Text600, Text3000
 from startup_toolkit.domain.reply_values import (
     Lenient,
+    named_entries,
     plain_text,
     text_list,
 )
-from startup_toolkit.domain.saved_results import iso_timestamp
-from startup_toolkit.domain.scanner import named_entries
-from startup_toolkit.domain.scanner_export import html_list
+from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Input (spec section 9 defaults; the bounds are ours) --------------------------------------

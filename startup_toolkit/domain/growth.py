@@ -24,10 +24,14 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.funding import parse_number, required_text
 from startup_toolkit.domain.reply_fields import ScoreOr0, Text120, Text200, Text400, Text600
-from startup_toolkit.domain.reply_values import Lenient, clamp_score, first_text, plain_text
-from startup_toolkit.domain.saved_results import iso_timestamp
-from startup_toolkit.domain.scanner import reply_entries
-from startup_toolkit.domain.scanner_export import html_list
+from startup_toolkit.domain.reply_values import (
+    Lenient,
+    clamp_score,
+    first_text,
+    plain_text,
+    reply_entries,
+)
+from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.tool_run import Notice, RunTexts
 
 # --- Input ------------------------------------------------------------------------------------

@@ -37,10 +37,10 @@ from startup_toolkit.domain.idea_text import TOO_LONG as TOO_LONG
 from startup_toolkit.domain.idea_text import TOO_LONG_DETAIL as TOO_LONG_DETAIL
 from startup_toolkit.domain.idea_text import idea_counter as idea_counter
 from startup_toolkit.domain.idea_text import idea_length as idea_length
-from startup_toolkit.domain.reply_values import Lenient, plain_text, text_list
+from startup_toolkit.domain.reply_values import Lenient, named_entries, plain_text, text_list
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
-from startup_toolkit.domain.scanner import MarketFigure, named_entries
+from startup_toolkit.domain.scanner import MarketFigure
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Business constants (spec section 9; the idea's bounds, the scanner's, are in idea_text) ---

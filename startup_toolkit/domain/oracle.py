@@ -23,8 +23,7 @@ from typing import Any, TypeVar
 from pydantic import field_validator, model_validator
 
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, plain_text, text_list
-from startup_toolkit.domain.saved_results import iso_timestamp
-from startup_toolkit.domain.scanner_export import html_list
+from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 T = TypeVar("T")

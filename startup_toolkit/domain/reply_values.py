@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from types import UnionType
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -67,3 +68,16 @@ def text_list(value: Any, keys: tuple[str, ...], limit: int, most: int) -> list[
         if text:
             texts.append(text)
     return texts[:most]
+
+
+def reply_entries(value: Any, kinds: type | UnionType) -> list[Any]:
+    """The entries of a reply's list that are of `kinds` (anything but a list: none)."""
+    items = value if isinstance(value, list) else []
+    return [item for item in items if isinstance(item, kinds)]
+
+
+def named_entries(value: Any, model: type, most: int) -> list[Any]:
+    """The first `most` entries of a reply's list that are `model`s or objects with a name."""
+    entries = reply_entries(value, model | Mapping)
+    named = [i for i in entries if isinstance(i, model) or plain_text(i.get("name"), 120)]
+    return named[:most]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -323,3 +323,10 @@ def build_payload(
         },
         kind=kind,
     )
+
+
+def html_list(title: str, items: Iterable[str], tag: str = "ul") -> list[str]:
+    """An HTML section of a saved result: the h3 `title` over a list (`tag`: "ul" or "ol") of
+    `items` (HTML, already escaped); nothing when there are no items."""
+    lines = [f"<li>{item}</li>" for item in items]
+    return [f"<h3>{title}</h3><{tag}>", *lines, f"</{tag}>"] if lines else []

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import UnionType
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
@@ -28,6 +27,7 @@ from startup_toolkit.domain.idea_text import TOO_LONG_DETAIL as TOO_LONG_DETAIL
 from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import Lenient as _Lenient
 from startup_toolkit.domain.reply_values import first_text as _first_text
+from startup_toolkit.domain.reply_values import named_entries, reply_entries
 from startup_toolkit.domain.reply_values import plain_text as _text
 
 # --- Business constants (spec section 9) -------------------------------------------------------
@@ -263,19 +263,6 @@ class Insight(_Lenient):
         if isinstance(data, Mapping) and "text" not in data:
             data = {**data, "text": _first_text(data, ("trend", "challenge", "title", "name"))}
         return data
-
-
-def reply_entries(value: Any, kinds: type | UnionType) -> list[Any]:
-    """The entries of a reply's list that are of `kinds` (anything but a list: none)."""
-    items = value if isinstance(value, list) else []
-    return [item for item in items if isinstance(item, kinds)]
-
-
-def named_entries(value: Any, model: type, most: int) -> list[Any]:
-    """The first `most` entries of a reply's list that are `model`s or objects with a name."""
-    entries = reply_entries(value, model | Mapping)
-    named = [i for i in entries if isinstance(i, model) or _text(i.get("name"), 120)]
-    return named[:most]
 
 
 def _insights(value: Any) -> list[Any]:

@@ -5,12 +5,11 @@ Pure: no I/O."""
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from startup_toolkit.domain import tool_export
-from startup_toolkit.domain.saved_results import iso_timestamp
+from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.scanner import Insight, ScanResult, verdict
 
 
@@ -54,13 +53,6 @@ def export_json(
 def export_filename(scanned_at: datetime) -> str:
     """'viability-analysis-{timestamp}.json' (milliseconds, like the spec's other downloads)."""
     return tool_export.export_filename("viability-analysis", scanned_at)
-
-
-def html_list(title: str, items: Iterable[str], tag: str = "ul") -> list[str]:
-    """An HTML section of a saved result: the h3 `title` over a list (`tag`: "ul" or "ol") of
-    `items` (HTML, already escaped); nothing when there are no items."""
-    lines = [f"<li>{item}</li>" for item in items]
-    return [f"<h3>{title}</h3><{tag}>", *lines, f"</{tag}>"] if lines else []
 
 
 def to_html(result: ScanResult, idea: str) -> str:
