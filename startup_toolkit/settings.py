@@ -38,6 +38,11 @@ class Settings(BaseSettings):
     # Storage
     database_url: str = "sqlite:///unstuck.db"
     redis_url: str = ""
+    # Prefix of the app's own Redis keys (limits, cache versions, locks), beside Reflex's state.
+    redis_key_prefix: str = Field(default="unstuck", min_length=1)
+
+    # Production (`make prod`): backend worker processes behind the one port.
+    granian_workers: int = Field(default=2, ge=1, le=64)
 
     # Access: None means derived (subscription only when Stripe is configured).
     access_mode: Literal["open", "subscription"] | None = None
