@@ -118,3 +118,12 @@ def reset() -> None:
             found.close()
         _clients.clear()
         _down_until = None
+
+
+def ping(url: str) -> None:
+    """Raise unless a Redis at `url` answers (the production check; no client is kept)."""
+    probe = _make(url)
+    try:
+        probe.ping()
+    finally:
+        probe.close()
