@@ -51,6 +51,11 @@ class Backend:
     url: str
     port: int
     workers: list[int]  # worker process ids
+    log: Path
+
+    def tail(self) -> str:
+        """The end of the server's log, for a failure's message."""
+        return self.log.read_text(errors="replace")[-3000:]
 
     def tab_on(self, tab: Tab, pid: int, tries: int = 60) -> Tab:
         """Reconnect `tab` until its connection is served by worker `pid`."""
@@ -142,7 +147,7 @@ def backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
         try:
             workers = _workers_of(proc, log)
             _wait_for_ping(url, proc, log)
-            yield Backend(url=url, port=port, workers=workers)
+            yield Backend(url=url, port=port, workers=workers, log=log)
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
@@ -183,7 +188,8 @@ def test_a_tabs_events_share_state_whichever_worker_serves_them(backend: Backend
                 updates = tab.send(f"{solutions}.toggle_filters")
                 # Closed at first; each toggle flips what the previous one (on the other
                 # worker) stored. A worker with its own state would answer True every time.
-                assert delta_value(updates, solutions, "filters_open") is (step % 2 == 0)
+                value = delta_value(updates, solutions, "filters_open")
+                assert value is (step % 2 == 0), (step, n, updates, backend.tail())
                 served[tab.token].append(worker)
     finally:
         for tab in tabs:
@@ -209,9 +215,10 @@ def test_a_per_address_limit_is_counted_once_across_workers(backend: Backend) ->
         plan = [first, second, first, second, first]  # 3 + 2 = the allowance of 5
         assert len(plan) == sign_ups.limit
         # Under the limit the form is checked (field errors, no general error).
-        assert [try_sign_up(worker) for worker in plan] == [""] * len(plan)
+        answers = [try_sign_up(worker) for worker in plan]
+        assert answers == [""] * len(plan), (answers, backend.tail())
         # Neither worker has seen five tries itself; both refuse the sixth.
-        assert try_sign_up(second) == TOO_MANY_SIGN_UPS
-        assert try_sign_up(first) == TOO_MANY_SIGN_UPS
+        assert try_sign_up(second) == TOO_MANY_SIGN_UPS, backend.tail()
+        assert try_sign_up(first) == TOO_MANY_SIGN_UPS, backend.tail()
     finally:
         tab.close()
