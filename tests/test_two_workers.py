@@ -28,6 +28,7 @@ from pathlib import Path
 import httpx
 import psutil
 import pytest
+import redis
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -42,6 +43,8 @@ COPY_IGNORE = shutil.ignore_patterns(
     "__pycache__", ".pytest_cache", ".ruff_cache", "uploaded_files", ".env",
 )  # fmt: skip
 WORKERS = 2
+#: Reflex's Redis key linking a tab token to its live socket (reflex/utils/token_manager.py).
+SOCKET_RECORD = "token_manager_socket_record_"
 TABS = 3
 ROUNDS = 4  # events per tab, alternating between the workers
 
@@ -52,18 +55,36 @@ class Backend:
     port: int
     workers: list[int]  # worker process ids
     log: Path
+    redis_url: str
 
     def tail(self) -> str:
         """The end of the server's log, for a failure's message."""
         return self.log.read_text(errors="replace")[-3000:]
 
     def tab_on(self, tab: Tab, pid: int, tries: int = 60) -> Tab:
-        """Reconnect `tab` until its connection is served by worker `pid`."""
+        """Reconnect `tab` until its connection is served by worker `pid`.
+
+        Like a browser's reconnect, each waits until the server has let go of the tab's
+        previous connection: a token still linked to a live socket counts as a duplicated
+        tab, and Reflex then hands the connection a new token with a fresh state."""
         for _ in range(tries):
+            tab.close()
+            self._wait_until_unlinked(tab.token)
             tab.connect()
             if tab.serving_pid(self.workers, self.port) == pid:
                 return tab
         raise AssertionError(f"no connection of {tries} landed on worker {pid}")
+
+    def _wait_until_unlinked(self, token: str, timeout: float = 10) -> None:
+        client = redis.Redis.from_url(self.redis_url)
+        try:
+            deadline = time.monotonic() + timeout
+            while client.exists(f"{SOCKET_RECORD}{token}"):
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"the server kept tab {token} linked for {timeout}s")
+                time.sleep(0.02)
+        finally:
+            client.close()
 
 
 def _database(base: str) -> Iterator[str]:
@@ -147,7 +168,7 @@ def backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
         try:
             workers = _workers_of(proc, log)
             _wait_for_ping(url, proc, log)
-            yield Backend(url=url, port=port, workers=workers, log=log)
+            yield Backend(url=url, port=port, workers=workers, log=log, redis_url=redis_url)
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             try:

@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 Client = redis.Redis
 #: Errors that mean "Redis is not answering": callers fall back instead of failing a request.
 ERRORS: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
-TIMEOUT_SECONDS = 1.0
+TIMEOUT_SECONDS = 2.0
 RETRY_SECONDS = 30.0
 
 _clients: dict[tuple[int, str], redis.Redis] = {}

@@ -20,6 +20,10 @@ NAMESPACE = "/_event"
 ROUTER_DATA = {"pathname": "/", "query": {}, "asPath": "/"}
 
 
+class NewTokenError(RuntimeError):
+    """The server gave the connection a new token, so the tab's state is not the one sent."""
+
+
 @dataclass
 class Tab:
     """One browser tab: a token kept across reconnects, and its current connection."""
@@ -45,6 +49,7 @@ class Tab:
         return self
 
     def close(self) -> None:
+        """Close the connection (the server drops its link to the token a moment later)."""
         if self._ws is not None:
             self._ws.close()
             self._ws = None
@@ -61,6 +66,11 @@ class Tab:
             if packet == "2":  # the server's ping
                 self._ws.send("3")
                 continue
+            if packet.startswith(f'42{NAMESPACE},["new_token"'):
+                # The token was still linked to another connection (a duplicated tab, or a
+                # reconnect faster than the server dropped the old socket): the server moved
+                # this connection to a new token with a fresh state.
+                raise NewTokenError(packet)
             if wanted(packet):
                 return packet
 
