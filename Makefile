@@ -18,7 +18,9 @@ export REFLEX_TELEMETRY_ENABLED := false
 export REFLEX_CHECK_LATEST_VERSION := false
 export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
-.PHONY: install run dev test test-fast migrate lint format browser bench clean
+PORT ?= 3000
+
+.PHONY: install run dev prod test test-fast migrate lint format browser bench clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +48,15 @@ run: migrate
 
 dev: migrate
 	reflex run
+
+# Production: PostgreSQL (DATABASE_URL) + Redis (REDIS_URL) + GRANIAN_WORKERS backend workers
+# (default 2) serving the built frontend and the backend on one port ($(PORT)). Refuses without
+# both URLs (or when they do not answer); applies the migrations first.
+prod: install
+	python -m startup_toolkit.production check
+	reflex db migrate
+	GRANIAN_WORKERS=$$(python -m startup_toolkit.production workers) \
+		reflex run --env prod --frontend-port $(PORT) --backend-port $(PORT)
 
 # Two workers: the browser tests on one, everything else on the other (see tests/conftest.py).
 test: install browser

@@ -43,6 +43,11 @@ class Settings(BaseSettings):
     state_store: Literal["auto", "memory", "disk", "redis"] = "auto"
     # A tab's state is dropped this long after its last event (closed tabs free their memory).
     state_expiry_seconds: int = Field(default=3600, ge=60)
+    # Prefix of the app's own Redis keys (limits, cache versions, locks), beside Reflex's state.
+    redis_key_prefix: str = Field(default="unstuck", min_length=1)
+
+    # Production (`make prod`): backend worker processes behind the one port.
+    granian_workers: int = Field(default=2, ge=1, le=64)
 
     # Access: None means derived (subscription only when Stripe is configured).
     access_mode: Literal["open", "subscription"] | None = None

@@ -122,6 +122,35 @@ def pg_engine(postgres_url: str, settings_env: pytest.MonkeyPatch) -> Iterator[E
 
 
 @pytest.fixture
+def shared_redis(settings_env: pytest.MonkeyPatch) -> Iterator[str]:
+    """REDIS_URL on TEST_REDIS_URL's server with a key prefix of this test's own (skipped
+    without one); the prefix's keys are deleted afterwards."""
+    url = os.environ.get("TEST_REDIS_URL")
+    if not url:
+        pytest.skip("TEST_REDIS_URL is not set")
+    import uuid
+
+    import redis
+
+    from startup_toolkit.providers import redis_store
+
+    prefix = f"unstuck-test-{uuid.uuid4().hex[:12]}"
+    settings_env.setenv("REDIS_URL", url)
+    settings_env.setenv("REDIS_KEY_PREFIX", prefix)
+    get_settings.cache_clear()
+    redis_store.reset()
+    yield url
+    redis_store.reset()
+    client = redis.Redis.from_url(url)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}:*", count=500))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()
+
+
+@pytest.fixture
 def fake_ai(settings_env: pytest.MonkeyPatch) -> Iterator[FakeAiServer]:
     """The OpenAI-compatible test server on 127.0.0.1, configured as the AI provider."""
     with FakeAiServer() as server:

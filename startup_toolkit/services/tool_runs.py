@@ -88,7 +88,9 @@ async def run_tool(
         if on_start is not None:
             on_start(RunStatus.SAMPLE)
         return await _demo(run, on_text)
-    if user_id is None and not visitor_limits.allow_visitor_ai_call(visitor_address):
+    # A thread: with Redis the count is a network round trip, kept off the event loop.
+    allow = visitor_limits.allow_visitor_ai_call
+    if user_id is None and not await asyncio.to_thread(allow, visitor_address):
         return _failure(run, RunStatus.LIMITED)
     if on_start is not None:
         on_start(RunStatus.AI)

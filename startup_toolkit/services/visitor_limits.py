@@ -1,12 +1,17 @@
 """Per-address limits for what visitors may do without an account.
 
 Signed-in users are metered by the daily token budget; visitors (the home page's recommender,
-the sign-up form) have no account to meter, so their address is. The windows live in this
-process: with several backend workers each keeps its own (at most workers x the limit).
+the sign-up form) have no account to meter, so their address is.
+
+With `REDIS_URL` a limiter counts in Redis (a sorted set of event times per address, trimmed
+and counted by one atomic script), so several backend workers count each address once. Without
+Redis, or while Redis is not answering, the window lives in this process: each worker then
+keeps its own count (at most workers x the limit), and a Redis failure never fails a request.
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from collections import deque
@@ -15,7 +20,23 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from startup_toolkit.providers import redis_store
+
 _MAX_TRACKED = 10_000
+
+#: KEYS[1] the address's window; ARGV now, window seconds, limit, a unique member.
+#: Drops events that left the window, then counts one more if the address is under the limit.
+_SLIDING_WINDOW = """
+local key = KEYS[1]
+local now, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+if redis.call('ZCARD', key) >= limit then
+  return 0
+end
+redis.call('ZADD', key, now, ARGV[4])
+redis.call('PEXPIRE', key, math.ceil(window * 1000))
+return 1
+"""
 
 
 def oldest_counted(
@@ -36,17 +57,38 @@ def oldest_counted(
 
 
 class AddressLimiter:
-    """At most `limit` events per address in any `window_seconds`."""
+    """At most `limit` events per address in any `window_seconds`, shared through Redis when
+    it is configured (`name` keys the limit there), else counted in this process."""
 
-    def __init__(self, limit: int, window_seconds: float) -> None:
+    def __init__(self, limit: int, window_seconds: float, name: str = "") -> None:
         self.limit = limit
         self.window_seconds = window_seconds
+        self.name = name
         self._lock = threading.Lock()
         self._events: dict[str, deque[float]] = {}
 
     def allow(self, address: str, now: float | None = None) -> bool:
-        """Count one event for `address`; False when its allowance in the window is used."""
-        now = time.monotonic() if now is None else now
+        """Count one event for `address`; False when its allowance in the window is used.
+
+        `now` (seconds) fixes the clock in tests: wall time with Redis, monotonic without."""
+        client = redis_store.client() if self.name else None
+        if client is not None:
+            try:
+                return self._allow_shared(client, address, time.time() if now is None else now)
+            except redis_store.ERRORS as exc:
+                redis_store.report_failure(f"the {self.name} limit", exc)
+        return self._allow_local(address, time.monotonic() if now is None else now)
+
+    def _key(self, address: str) -> str:
+        return redis_store.key("limit", self.name, address)
+
+    def _allow_shared(self, client: redis_store.Client, address: str, now: float) -> bool:
+        member = f"{now!r}:{secrets.token_hex(6)}"
+        args = [repr(now), repr(float(self.window_seconds)), self.limit, member]
+        script = client.register_script(_SLIDING_WINDOW)
+        return script(keys=[self._key(address)], args=args) == 1
+
+    def _allow_local(self, address: str, now: float) -> bool:
         with self._lock:
             if len(self._events) > _MAX_TRACKED:
                 self._events.clear()
@@ -59,18 +101,30 @@ class AddressLimiter:
             return True
 
     def reset(self) -> None:
+        """Forget every count: this process's and, with Redis, the shared ones (tests)."""
         with self._lock:
             self._events.clear()
+        client = redis_store.client() if self.name else None
+        if client is None:
+            return
+        try:
+            keys = list(client.scan_iter(match=self._key("*"), count=500))
+            if keys:
+                client.delete(*keys)
+        except redis_store.ERRORS as exc:
+            redis_store.report_failure(f"the {self.name} limit", exc)
 
 
-visitor_ai_calls = AddressLimiter(limit=10, window_seconds=3600)
-sign_ups = AddressLimiter(limit=5, window_seconds=3600)
+visitor_ai_calls = AddressLimiter(limit=10, window_seconds=3600, name="visitor_ai")
+sign_ups = AddressLimiter(limit=5, window_seconds=3600, name="sign_up")
 
 
 def allow_visitor_ai_call(address: str, now: float | None = None) -> bool:
+    """Count one AI call by a visitor at `address`; False when the hour's allowance is used."""
     return visitor_ai_calls.allow(address, now)
 
 
 def reset() -> None:
+    """Forget every visitor count (tests)."""
     visitor_ai_calls.reset()
     sign_ups.reset()
