@@ -73,6 +73,31 @@ def _called(node: ast.Call, services: dict[str, object]) -> tuple[str, object] |
     return None
 
 
+def _through_module(node: ast.Call, services: dict[str, object]) -> tuple[object, object]:
+    """(service module, the called object) of a call that reaches into a service module through
+    attributes (`limits.sign_ups.allow(...)`); (None, None) for any other call."""
+    chain: list[str] = []
+    func = node.func
+    while isinstance(func, ast.Attribute):
+        chain.insert(0, func.attr)
+        func = func.value
+    if not (isinstance(func, ast.Name) and inspect.ismodule(services.get(func.id))):
+        return None, None
+    module = services[func.id]
+    target: object = module
+    for name in chain:
+        target = getattr(target, name, None)
+    return module, target
+
+
+def _blocks_on_redis(module: object, target: object) -> bool:
+    """A synchronous call into a service module that uses the shared Redis client."""
+    uses_redis = inspect.ismodule(module) and "redis_store" in vars(module)
+    if not uses_redis or inspect.isclass(target) or inspect.iscoroutinefunction(target):
+        return False
+    return callable(target)
+
+
 def _is_worker_function(node: ast.AST) -> bool:
     """A sync function taking the session first: it runs in a worker thread (`in_worker`)."""
     if not isinstance(node, ast.FunctionDef) or not node.args.args:
@@ -99,6 +124,9 @@ def _findings(tree: ast.Module) -> list[tuple[int, str]]:
                 found.append(
                     (node.lineno, f"{called[0]}(...) does database work on the event loop")
                 )
+            elif _blocks_on_redis(*_through_module(node, services)):
+                call = ast.unparse(node.func)
+                found.append((node.lineno, f"{call}(...) may wait on Redis on the event loop"))
         for child in ast.iter_child_nodes(node):
             visit(child)
 
@@ -138,10 +166,16 @@ def test_the_check_catches_a_direct_service_call(tmp_path: Path) -> None:
         "    return resolve_session(make(), token)\n"
         "async def fine(self):\n"
         "    return await in_worker(favorites.list_favorites, 'u')\n"
+        "from startup_toolkit.services import visitor_limits\n"
+        "async def limited(self):\n"
+        "    return visitor_limits.sign_ups.allow('1.2.3.4')\n"
+        "async def limited_in_thread(self):\n"
+        "    return await asyncio.to_thread(visitor_limits.sign_ups.allow, '1.2.3.4')\n"
     )
     problems = [problem for _line, problem in _findings(ast.parse(bad.read_text()))]
     assert problems == [
         "session_scope() opens the database on the event loop",
         "favorites.list_favorites(...) does database work on the event loop",
         "resolve_session(...) does database work on the event loop",
+        "visitor_limits.sign_ups.allow(...) may wait on Redis on the event loop",
     ]

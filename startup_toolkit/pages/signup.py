@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import reflex as rx
 
 from startup_toolkit.components import auth_layout as auth_ui
@@ -27,7 +29,8 @@ class SignupState(rx.State):
     @rx.event
     async def sign_up(self, form: dict[str, str]) -> rx.event.EventSpec | None:
         values = {k: str(form.get(k, "")) for k in FIELDS}
-        if not visitor_limits.sign_ups.allow(self.router.session.client_ip):
+        allowed = visitor_limits.sign_ups.allow  # a Redis round trip with several workers
+        if not await asyncio.to_thread(allowed, self.router.session.client_ip):
             self.errors, self.error = {}, TOO_MANY_SIGN_UPS
             return None
         self.busy = True
