@@ -23,6 +23,7 @@ from sqlmodel import Session  # noqa: E402
 from alembic import command  # noqa: E402
 from startup_toolkit import db  # noqa: E402
 from startup_toolkit.domain import passwords  # noqa: E402
+from startup_toolkit.services import user_cache  # noqa: E402
 from startup_toolkit.settings import get_settings  # noqa: E402
 from tests.support.ai_server import FakeAiServer  # noqa: E402
 from tests.support.tool_states import signed_in  # noqa: E402
@@ -73,8 +74,11 @@ def database_url(
 
 @pytest.fixture
 def engine(database_url: str) -> Iterator[Engine]:
+    """The app's engine on this test's fresh database (and an empty per-user cache for it)."""
+    user_cache.cache.clear()
     eng = db.get_engine()
     yield eng
+    user_cache.cache.clear()
     eng.dispose()
     db._engines.pop(database_url, None)
 

@@ -48,7 +48,7 @@ from startup_toolkit.models.accounts import User
 from startup_toolkit.models.activity import UserStats
 from startup_toolkit.models.security import LoginAttempt, SignInTicket, UserTotp
 from startup_toolkit.models.settings import Profile
-from startup_toolkit.services import sessions
+from startup_toolkit.services import sessions, user_cache
 from startup_toolkit.services.activity import add_activity, add_notification, get_user_stats
 from startup_toolkit.services.user_settings import ensure_default_settings, get_security_settings
 from startup_toolkit.services.visitor_limits import oldest_counted
@@ -180,6 +180,12 @@ def account_view(session: Session, user_id: str) -> AccountView | None:
         avatar_url=user.avatar_url,
         initials=initials(user.name, user.email),
     )
+
+
+def cached_account_view(session: Session, user_id: str) -> AccountView | None:
+    """`account_view`, kept a while per user: the name, email and avatar are set at sign-up
+    and never change; deleting the account forgets it."""
+    return user_cache.remember("account", user_id, 300.0, lambda: account_view(session, user_id))
 
 
 def _record_attempt(session: Session, ip: str, fingerprint: str, now: datetime) -> None:
@@ -573,6 +579,7 @@ def delete_account(session: Session, user_id: str, typed_email: str) -> Result:
     try:
         session.exec(delete(LoginAttempt).where(LoginAttempt.email_hash == fingerprint))
         session.exec(delete(User).where(User.id == user_id))
+        user_cache.invalidate_on_commit(session, user_id, "account")
         session.commit()
     except SQLAlchemyError:
         session.rollback()

@@ -52,6 +52,7 @@ def add_activity(session: Session, user_id: str, tool_name: str, action: str) ->
 
 def add_notification(session: Session, user_id: str, type_: str, message: str) -> UserNotification:
     """Add (not commit) one unread notification."""
+    user_cache.invalidate_on_commit(session, user_id, "notifications")
     row = UserNotification(
         user_id=user_id,
         type=notification_type(type_),

@@ -14,7 +14,7 @@ list is only reused while the user's result count and newest id are unchanged.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
@@ -31,7 +31,7 @@ from startup_toolkit.models.activity import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult, UserDocument
 from startup_toolkit.services import access, accounts, favorites, notifications, saved_results
 from startup_toolkit.services.activity import log_activity
-from startup_toolkit.services.user_cache import cache, invalidate
+from startup_toolkit.services.user_cache import invalidate, remember
 from startup_toolkit.settings import get_settings
 
 T = TypeVar("T")
@@ -42,7 +42,9 @@ ACTIVITY_LIMIT = 10
 NOTIFICATIONS_LIMIT = 10
 STATS_TTL = 30.0
 ACTIVITY_TTL = 10.0
+# Every writer of these invalidates them (after its commit), so the TTL only bounds memory.
 SAVED_TTL = 300.0
+LISTS_TTL = 300.0
 
 OPEN_PLAN = "All-Access (open)"
 PREMIUM_PLAN = "Premium Plan"
@@ -143,17 +145,6 @@ class ResultDetail(SavedItem):
     text: str
 
 
-# --------------------------------------------------------------------------- cache
-
-
-def _cached(kind: str, user_id: str, ttl: float, load: Callable[[], T]) -> T:
-    value = cache.get(kind, user_id)
-    if value is None:
-        value = load()
-        cache.put(kind, user_id, value, ttl)
-    return value
-
-
 # --------------------------------------------------------------------------- readers
 
 
@@ -200,7 +191,11 @@ def _summary(metadata: Any, content: Any) -> str:
     return truncate_summary(" ".join(text.split())) if isinstance(text, str) else ""
 
 
-def _saved(session: Session, user_id: str) -> tuple[SavedItem, ...]:
+def _saved(session: Session, user_id: str) -> tuple[int, tuple[SavedItem, ...]]:
+    """How many results the user saved, and the newest `SAVED_LIMIT` of them."""
+    total = session.exec(
+        select(func.count()).select_from(SavedResult).where(SavedResult.user_id == user_id)
+    ).one()
     rows = session.exec(
         select(
             SavedResult.id,
@@ -215,7 +210,7 @@ def _saved(session: Session, user_id: str) -> tuple[SavedItem, ...]:
         .limit(SAVED_LIMIT)
     ).all()
     # The first five columns are SavedItem's first five fields, in order.
-    return tuple(SavedItem(*r[:5], summary=_summary(r[5], None)) for r in rows)
+    return int(total), tuple(SavedItem(*r[:5], summary=_summary(r[5], None)) for r in rows)
 
 
 def _documents(session: Session, user_id: str) -> tuple[tuple[DocumentItem, ...], int]:
@@ -252,6 +247,14 @@ def notification_icon(type_: str) -> str:
     return "info"
 
 
+def _notifications(
+    session: Session, user_id: str
+) -> tuple[tuple[notifications.NotificationView, ...], int]:
+    """The newest `NOTIFICATIONS_LIMIT` notifications and how many are unread."""
+    rows = notifications.list_notifications(session, user_id, limit=NOTIFICATIONS_LIMIT)
+    return tuple(rows), notifications.unread_count(session, user_id)
+
+
 def _favorites(session: Session, user_id: str) -> tuple[FavoriteItem, ...]:
     items = []
     for row in favorites.list_favorites(session, user_id):
@@ -266,27 +269,20 @@ def load_dashboard(session: Session, user_id: str) -> DashboardData | None:
     so the page can say 'Failed to load user data'."""
     if not is_valid_user_id(user_id):
         return None
-    view = accounts.account_view(session, user_id)
+    view = accounts.cached_account_view(session, user_id)
     if view is None:
         return None
     plan_name, plan_active = _plan(session, user_id)
-    favorite_items = _favorites(session, user_id)
-    stats = _cached("stats", user_id, STATS_TTL, lambda: _stats(session, user_id))
-    activity = _cached("activity", user_id, ACTIVITY_TTL, lambda: _activity(session, user_id))
-
-    saved_total, newest = session.exec(
-        select(func.count(), func.max(SavedResult.id)).where(SavedResult.user_id == user_id)
-    ).one()
-    marker = (int(saved_total), newest)
-    cached = cache.get("saved", user_id)
-    if cached is None or cached[0] != marker:
-        cached = (marker, _saved(session, user_id))
-        cache.put("saved", user_id, cached, SAVED_TTL)
-    saved = cached[1]
-
-    documents, documents_total = _documents(session, user_id)
-    rows = notifications.list_notifications(session, user_id, limit=NOTIFICATIONS_LIMIT)
-    unread = notifications.unread_count(session, user_id)
+    favorite_items = remember("favorites", user_id, LISTS_TTL, lambda: _favorites(session, user_id))
+    stats = remember("stats", user_id, STATS_TTL, lambda: _stats(session, user_id))
+    activity = remember("activity", user_id, ACTIVITY_TTL, lambda: _activity(session, user_id))
+    saved_total, saved = remember("saved", user_id, SAVED_TTL, lambda: _saved(session, user_id))
+    documents, documents_total = remember(
+        "documents", user_id, LISTS_TTL, lambda: _documents(session, user_id)
+    )
+    rows, unread = remember(
+        "notifications", user_id, LISTS_TTL, lambda: _notifications(session, user_id)
+    )
 
     tools = [_TOOLS_BY_NAME[a.tool_name] for a in activity if a.tool_name in _TOOLS_BY_NAME]
     resume = tools[0] if tools else None

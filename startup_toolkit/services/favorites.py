@@ -16,6 +16,7 @@ from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.activity import UserFavorite
+from startup_toolkit.services import user_cache
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,7 @@ def toggle_favorite(session: Session, user_id: Any, tool_name: Any, tool_path: A
                 UserFavorite.user_id == user_id, UserFavorite.tool_name == tool.name
             )
         ).first()
+        user_cache.invalidate_on_commit(session, user_id, "favorites")
         if existing is not None:
             session.delete(existing)
             session.commit()

@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.activity import UserNotification
+from startup_toolkit.services import user_cache
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +142,7 @@ def mark_read(session: Session, user_id: Any, notification_id: Any) -> bool:
         return False
     row.is_read = True
     session.add(row)
+    user_cache.invalidate_on_commit(session, user_id, "notifications")
     return _commit(session, "mark a notification read")
 
 
@@ -157,6 +159,7 @@ def mark_all_read(session: Session, user_id: Any) -> int:
         for row in rows:
             row.is_read = True
             session.add(row)
+        user_cache.invalidate_on_commit(session, user_id, "notifications")
         session.commit()
     except SQLAlchemyError:
         session.rollback()
@@ -171,4 +174,5 @@ def delete_notification(session: Session, user_id: Any, notification_id: Any) ->
     if row is None:
         return False
     session.delete(row)
+    user_cache.invalidate_on_commit(session, user_id, "notifications")
     return _commit(session, "delete a notification")

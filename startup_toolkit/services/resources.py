@@ -16,6 +16,7 @@ from startup_toolkit.domain.resources import ResourceView
 from startup_toolkit.domain.resources_library import SEED_RESOURCES
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
+from startup_toolkit.services import user_cache
 from startup_toolkit.services.tool_runs import ToolRun
 
 GENERATOR_TOOL = "Solutions Hub"
@@ -137,6 +138,7 @@ def save_resource(session: Session, user_id: str, resource_id: int) -> SaveOutco
         download_url=link,
     )
     session.add(doc)
+    user_cache.invalidate_on_commit(session, user_id, "documents")
     session.commit()
     session.refresh(doc)
     return SaveOutcome(document_id=doc.id or 0, created=True)

@@ -13,9 +13,14 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
+
+from sqlalchemy import event
+from sqlalchemy.orm import Session
 
 from startup_toolkit.providers import redis_store
+
+T = TypeVar("T")
 
 #: Versions outlive every entry's TTL by far; an expired version only costs one reload.
 VERSION_TTL_SECONDS = 24 * 3600
@@ -116,3 +121,34 @@ def invalidate(user_id: str, *kinds: str) -> None:
     """Forget the user's cached stats, activity and saved results (or only `kinds`), on every
     worker when Redis is configured."""
     cache.drop(user_id, *(kinds or ("stats", "activity", "saved")))
+
+
+def remember(kind: str, user_id: str, ttl: float, load: Callable[[], T]) -> T:
+    """The cached (kind, user) value, or `load()`'s, kept for `ttl` seconds. None is never kept:
+    a missing row is read again next time."""
+    value = cache.get(kind, user_id)
+    if value is None:
+        value = load()
+        if value is not None:
+            cache.put(kind, user_id, value, ttl)
+    return value
+
+
+_PENDING = "user_cache_pending"
+
+
+def invalidate_on_commit(session: Session, user_id: str, *kinds: str) -> None:
+    """Forget (kind, user) once the session's transaction commits: for rows added to a caller's
+    transaction, so no reader can cache the old value after the bump and before the commit."""
+    session.info.setdefault(_PENDING, set()).update((user_id, kind) for kind in kinds)
+
+
+@event.listens_for(Session, "after_commit")
+def _invalidate_committed(session: Session) -> None:
+    for user_id, kind in session.info.pop(_PENDING, ()):
+        invalidate(user_id, kind)
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_rolled_back(session: Session) -> None:
+    session.info.pop(_PENDING, None)

@@ -32,7 +32,7 @@ class _Visitor:
 
 def _visitor(session: Session, token: str) -> _Visitor:
     user_id = sessions.resolve_session(session, token) if token else None
-    view = accounts.account_view(session, user_id) if user_id else None
+    view = accounts.cached_account_view(session, user_id) if user_id else None
     if view is None:
         return _Visitor()
     return _Visitor(view, access.may_use_tools(session, view.user_id))

@@ -21,14 +21,21 @@ from startup_toolkit.domain.catalog import (
 )
 from startup_toolkit.models import SavedResult, User, UserDocument, UserNotification
 from startup_toolkit.models.base import utcnow
-from startup_toolkit.services import activity, dashboard, favorites, saved_results
+from startup_toolkit.services import (
+    activity,
+    dashboard,
+    favorites,
+    notifications,
+    saved_results,
+    user_cache,
+)
 
 
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> Iterator[None]:
-    dashboard.cache.clear()
+    user_cache.cache.clear()
     yield
-    dashboard.cache.clear()
+    user_cache.cache.clear()
 
 
 @pytest.fixture
@@ -223,7 +230,7 @@ def test_heavy_user_loads_with_limits_and_fixed_query_count(
 
     with QueryCounter(engine) as few:
         small_data = dashboard.load_dashboard(session, small)
-    dashboard.cache.clear()
+    user_cache.cache.clear()
     with QueryCounter(engine) as many:
         data = dashboard.load_dashboard(session, heavy)
     assert small_data is not None and data is not None
@@ -245,7 +252,7 @@ def test_caches_expire_and_own_changes_invalidate(
     session: Session, open_mode: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = [1000.0]
-    monkeypatch.setattr(dashboard.cache, "clock", lambda: clock[0])
+    monkeypatch.setattr(user_cache.cache, "clock", lambda: clock[0])
     uid = make_user(session)
     first = save(session, uid, "First")
     second = save(session, uid, "Second")
@@ -275,7 +282,7 @@ def test_caches_expire_and_own_changes_invalidate(
     data = dashboard.load_dashboard(session, uid)
     assert data is not None and [s.id for s in data.saved] == [first] and data.saved_total == 1
 
-    # A result saved elsewhere is seen at once too (the cached list is checked by count/newest).
+    # A result saved through the service is seen at once too (the save drops the cache).
     third = save(session, uid, "Third")
     data = dashboard.load_dashboard(session, uid)
     assert data is not None and [s.id for s in data.saved] == [third, first]
@@ -287,10 +294,38 @@ def test_caches_expire_and_own_changes_invalidate(
     assert data.activity[0].action == f"Opened {FUNDING_PREDICTOR.name} from favorites"
     assert (data.resume_tool, data.stats.tools_used) == (FUNDING_PREDICTOR.name, 4)
 
-    # Favourites are never cached.
+    # Favourites, notifications and documents are cached; each change drops them at commit.
     favorites.toggle_favorite(session, uid, AI_COFOUNDER.name, AI_COFOUNDER.path)
     data = dashboard.load_dashboard(session, uid)
     assert data is not None and [f.tool_name for f in data.favorites] == [AI_COFOUNDER.name]
+    assert data.unread == 0
+    activity.create_notification(session, uid, "info", "Fresh news")
+    data = dashboard.load_dashboard(session, uid)
+    assert data is not None and data.unread == 1
+    assert data.notifications[0].message == "Fresh news"
+    assert notifications.mark_read(session, uid, data.notifications[0].id)
+    data = dashboard.load_dashboard(session, uid)
+    assert data is not None and data.unread == 0 and data.notifications[0].is_read
+
+    # A notification added to a transaction that is rolled back changes nothing.
+    activity.add_notification(session, uid, "info", "Never stored")
+    session.rollback()
+    data = dashboard.load_dashboard(session, uid)
+    assert data is not None and [n.message for n in data.notifications] == ["Fresh news"]
+
+
+def test_a_cached_dashboard_costs_no_list_queries(
+    session: Session, engine: Engine, open_mode: None
+) -> None:
+    """Loaded once, the dashboard reads its lists from the per-user cache: a second load runs
+    no query at all in open mode (the account view is cached too)."""
+    uid = make_user(session)
+    save(session, uid, "One")
+    dashboard.load_dashboard(session, uid)
+    with QueryCounter(engine) as warm:
+        data = dashboard.load_dashboard(session, uid)
+    assert data is not None and data.saved_total == 1
+    assert warm.count == 0
 
 
 def test_result_detail_body_and_summary(session: Session, open_mode: None) -> None:

@@ -21,7 +21,7 @@ from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE
 from startup_toolkit.models import SavedResult, UserActivity, UserFavorite, UserNotification
 from startup_toolkit.pages.dashboard import state as page
 from startup_toolkit.pages.dashboard.state import DashboardState
-from startup_toolkit.services import activity, favorites, notifications, saved_results
+from startup_toolkit.services import activity, favorites, notifications, saved_results, user_cache
 from startup_toolkit.services import dashboard as service
 from tests.support.tool_states import signed_in, substate
 
@@ -32,9 +32,9 @@ Founder = tuple[str, str]  # (user id, Cookie header)
 @pytest.fixture(autouse=True)
 def _setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> Iterator[None]:
     settings_env.setenv("ACCESS_MODE", "open")
-    service.cache.clear()
+    user_cache.cache.clear()
     yield
-    service.cache.clear()
+    user_cache.cache.clear()
 
 
 def make_state(cookie: str = "") -> DashboardState:
