@@ -7,7 +7,9 @@ Each serves frontend and backend on one port (`reflex run --env prod`).
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -162,3 +164,10 @@ def stop(app: LiveApp) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(app.proc.pid, signal.SIGKILL)
         app.proc.wait(timeout=10)
+
+
+def initial_state_hashes(app: LiveApp) -> list[str]:
+    """The per-state hashes the app's build gives the browser (`initialStateHashes`)."""
+    source = (app.workdir / ".web" / "utils" / "context.jsx").read_text()
+    found = re.search(r"export const initialStateHashes = (\[.*?\])", source)
+    return json.loads(found.group(1)) if found else []

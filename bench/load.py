@@ -55,13 +55,21 @@ class LoadResult:
         return self.received / len(self.latencies) / 1024 if self.latencies else 0.0
 
 
-async def open_tabs(base_url: str, route: str, cookies: Sequence[str], count: int) -> list[Tab]:
-    """Open `count` tabs on `route` (hydrated), `OPEN_BATCH` connections at a time; tab i
-    carries cookie i when cookies are given."""
+async def open_tabs(
+    base_url: str,
+    route: str,
+    cookies: Sequence[str],
+    count: int,
+    hashes: list[str] | None = None,
+) -> list[Tab]:
+    """Open `count` tabs on `route` (hydrated, with the build's state `hashes` as a browser's
+    first connect), `OPEN_BATCH` connections at a time; tab i carries cookie i if given."""
     tabs = [Tab(base_url, cookies[i] if cookies else "") for i in range(count)]
     for start in range(0, count, OPEN_BATCH):
         batch = tabs[start : start + OPEN_BATCH]
-        await asyncio.gather(*(tab.open(route, timeout=REPLY_TIMEOUT * 4) for tab in batch))
+        await asyncio.gather(
+            *(tab.open(route, timeout=REPLY_TIMEOUT * 4, hashes=hashes) for tab in batch)
+        )
     return tabs
 
 

@@ -36,6 +36,13 @@ def event(name: str, route: str, payload: dict[str, Any] | None = None) -> dict[
     }
 
 
+def hydrate_event(route: str, hashes: list[str] | None = None) -> dict[str, Any]:
+    """The hydrate a page sends when it connects: with `hashes` (the per-state hashes of the
+    compiled defaults) on a page's first connect, so only what differs comes back; without
+    them on a reconnect, which gets the full state."""
+    return event(HYDRATE, route, {"hashes": hashes} if hashes else None)
+
+
 def hydrated(update: Update) -> bool:
     """Whether this update ends a hydrate: the root state's `is_hydrated` turned true."""
     return (update.get("delta") or {}).get(ROOT_STATE, {}).get(HYDRATED_VAR) is True
@@ -75,14 +82,17 @@ class Tab:
         """The last value received for `var` of `state` (None if never sent)."""
         return self.seen.get(state, {}).get(f"{var}_rx_state_")
 
-    async def open(self, route: str = "/", timeout: float = 60) -> Reply:
-        """Connect with the hydrate of `route` in the CONNECT packet; wait until hydrated."""
+    async def open(
+        self, route: str = "/", timeout: float = 60, hashes: list[str] | None = None
+    ) -> Reply:
+        """Connect with the hydrate of `route` in the CONNECT packet (with the compiled state's
+        `hashes`, as a browser's first connect sends them); wait until hydrated."""
         self._drain()
         start = time.perf_counter()
         await self._sio.connect(
             f"{self.base_url}?token={self.token}",
             headers={"Cookie": self.cookie} if self.cookie else {},
-            auth={"event": event(HYDRATE, route)},
+            auth={"event": hydrate_event(route, hashes)},
             transports=["websocket"],
             namespaces=[NAMESPACE],
             socketio_path="_event",

@@ -19,6 +19,7 @@ class AppResults:
 
     title: str
     load: dict[tuple[str, int], LoadResult] = field(default_factory=dict)
+    rehydrate_kb: float | None = None  # the full state a reconnect receives
     stall: LoadResult | None = None
     idle: IdleResult | None = None
     weight: Weight | None = None

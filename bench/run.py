@@ -30,11 +30,14 @@ class Subject:
 async def _load_row(subject: Subject, scenario: str, n: int, seconds: float) -> None:
     action = getattr(subject.goals, scenario)
     cookies = subject.cookies if subject.goals.signed_in and scenario != "cheap" else []
-    tabs = await open_tabs(subject.app.url, action.route, cookies, n)
+    tabs = await open_tabs(subject.app.url, action.route, cookies, n, subject.goals.hashes)
     try:
         if cookies and tabs[0].value(subject.goals.auth_state, "signed_in") is not True:
             raise RuntimeError(f"{subject.app.name}: the dashboard tabs are not signed in")
         subject.results.load[(scenario, n)] = await drive(tabs, action, seconds)
+        if scenario == "load" and subject.results.rehydrate_kb is None:
+            reply = await tabs[0].hydrate(action.route)  # what a reconnect gets: everything
+            subject.results.rehydrate_kb = reply.received / 1024
     finally:
         await close_tabs(tabs)
 
@@ -103,10 +106,11 @@ def _start(folder: Path, opts: Options, stack: ExitStack) -> list[LiveApp]:
 
 
 def _subject(app: LiveApp, opts: Options) -> Subject:
+    hashes = apps.initial_state_hashes(app)
     if app.name == "baseline":
-        return Subject(app, "Blank Reflex", targets.baseline())
+        return Subject(app, "Blank Reflex", targets.baseline(hashes))
     title = "Unstuck" if app.name == "unstuck" else f"Unstuck PG+Redis+{opts.workers}w"
-    subject = Subject(app, title, targets.unstuck())
+    subject = Subject(app, title, targets.unstuck(hashes))
     count = max([*opts.tabs, opts.stall_tabs])
     subject.cookies = founders.make_founders(app.database_url, count, prefix=app.name)
     return subject

@@ -93,9 +93,16 @@ def _load_rows(table: Table, opts: Options) -> None:
             )
     first = ("load", opts.tabs[0])
     table.add(
-        "state snapshot received per hydrate (KB)",
+        "state received when the page opens (KB; the hydrate with the build's hashes)",
         lambda a: _n(a.load[first].kb_per_op),
         lambda a, b: _x(a.load[first].kb_per_op, b.load[first].kb_per_op),
+    )
+    table.add(
+        "full state snapshot a reconnect receives (KB)",
+        lambda a: _n(a.rehydrate_kb) if a.rehydrate_kb is not None else DASH,
+        lambda a, b: (
+            _x(a.rehydrate_kb, b.rehydrate_kb) if a.rehydrate_kb and b.rehydrate_kb else ""
+        ),
     )
 
 

@@ -7,10 +7,10 @@ baseline's from its one module under bench/baseline/.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from bench.protocol import ROOT_STATE, Done, event, hydrated, touches
+from bench.protocol import ROOT_STATE, Done, event, hydrate_event, hydrated, touches
 
 BASELINE_STATE = f"{ROOT_STATE}.baseline___baseline____baseline_state"
 
@@ -33,25 +33,28 @@ class Targets:
     toggle: Action
     signed_in: bool
     auth_state: str = ""
+    hashes: list[str] = field(default_factory=list)  # the build's, sent as a page opens
 
 
-def _hydrate(route: str) -> Action:
-    return Action(route, lambda _i: event(f"{ROOT_STATE}.hydrate_and_load", route), hydrated)
+def _hydrate(route: str, hashes: list[str]) -> Action:
+    """Opening `route` as a browser does: the hydrate with the compiled state's hashes."""
+    return Action(route, lambda _i: hydrate_event(route, hashes), hydrated)
 
 
-def baseline() -> Targets:
+def baseline(hashes: list[str]) -> Targets:
     """The blank app: bump a counter, hydrate `/`, flip a bool."""
     return Targets(
         cheap=Action("/", lambda _i: event(f"{BASELINE_STATE}.bump", "/"), touches(BASELINE_STATE)),
-        load=_hydrate("/"),
+        load=_hydrate("/", hashes),
         toggle=Action(
             "/", lambda _i: event(f"{BASELINE_STATE}.toggle", "/"), touches(BASELINE_STATE)
         ),
         signed_in=False,
+        hashes=hashes,
     )
 
 
-def unstuck() -> Targets:
+def unstuck(hashes: list[str]) -> Targets:
     """Unstuck: type in the contact form (public, no database), load /dashboard signed in
     (hydrate + on_load), toggle a favourite tool on the dashboard."""
     from startup_toolkit.domain.catalog import ALL_TOOLS
@@ -68,7 +71,7 @@ def unstuck() -> Targets:
             lambda i: event(f"{contact}.set_name", "/contact", {"value": "ab"[i % 2]}),
             touches(contact),
         ),
-        load=_hydrate("/dashboard"),
+        load=_hydrate("/dashboard", hashes),
         toggle=Action(
             "/dashboard",
             lambda _i: event(f"{dashboard}.toggle_favorite", "/dashboard", {"tool_path": tool}),
@@ -76,4 +79,5 @@ def unstuck() -> Targets:
         ),
         signed_in=True,
         auth_state=AuthState.get_full_name(),
+        hashes=hashes,
     )
