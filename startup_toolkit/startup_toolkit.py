@@ -6,6 +6,8 @@ import reflex as rx
 
 from startup_toolkit import pages  # noqa: F401  (registers every @rx.page)
 from startup_toolkit.api import api
+from startup_toolkit.api.cache_control import CacheControl
+from startup_toolkit.api.page_paths import PagePaths
 from startup_toolkit.api.security_headers import SecurityHeaders
 from startup_toolkit.components.theme import SCRIPTS, STYLESHEETS
 from startup_toolkit.models import User
@@ -29,7 +31,8 @@ app = rx.App(
         position="bottom-right",
         close_button=True,
     ),
-    # Our routes beside Reflex's, then security headers around everything it serves.
-    api_transformer=[api, SecurityHeaders],
+    # Our routes beside Reflex's; pages served at their slash-less address; then caching and
+    # security headers around everything it serves.
+    api_transformer=[api, PagePaths, CacheControl, SecurityHeaders],
 )
 app.register_lifespan_task(run_outbox_worker)

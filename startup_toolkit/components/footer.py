@@ -10,6 +10,9 @@ from startup_toolkit.components.tooltip import delayed_tooltip
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.settings import get_settings
 
+#: The visitor's current year, computed in the browser (no date library on every page).
+CURRENT_YEAR = rx.Var("new Date().getFullYear()").to(int)
+
 RESOURCE_LINKS: tuple[tuple[str, str], ...] = (
     ("Solutions Hub", "/solutions"),
     ("Tools", TOOL_EXPLORER_PATH),
@@ -92,7 +95,7 @@ def site_footer() -> rx.Component:
             rx.separator(margin_y="1.5rem"),
             rx.text(
                 "© ",
-                rx.moment(format="YYYY", id="copyright-year"),
+                rx.el.span(CURRENT_YEAR, id="copyright-year"),
                 f" {name}. All rights reserved.",
                 size="1",
                 color_scheme="gray",
