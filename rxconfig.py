@@ -4,6 +4,8 @@ import os
 
 import reflex as rx
 
+from startup_toolkit.components.chunk_plugin import ChunkGroupsPlugin
+from startup_toolkit.components.radix_plugin import LeanRadixThemesPlugin
 from startup_toolkit.settings import get_settings
 
 _settings = get_settings()
@@ -22,7 +24,7 @@ config = rx.Config(
     cors_allowed_origins=_settings.cors_origins,
     trusted_proxy_hops=_settings.trusted_proxy_hops,
     plugins=[
-        rx.plugins.RadixThemesPlugin(
+        LeanRadixThemesPlugin(
             theme=rx.theme(
                 appearance="dark",
                 accent_color="violet",
@@ -31,6 +33,7 @@ config = rx.Config(
                 scaling="100%",
             )
         ),
+        ChunkGroupsPlugin(),
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
 )

@@ -109,3 +109,17 @@ def test_every_colour_scale_the_app_names_is_shipped() -> None:
 def test_the_footer_needs_no_date_library() -> None:
     imports = site_footer()._get_all_imports()
     assert not any("moment" in library for library in imports)
+
+
+def test_the_app_builds_with_both_plugins() -> None:
+    """rxconfig registers the lean Radix plugin (instead of Reflex's) and the chunk groups."""
+    from reflex_base.config import get_config
+
+    from startup_toolkit.components.chunk_plugin import ChunkGroupsPlugin
+    from startup_toolkit.components.radix_plugin import LeanRadixThemesPlugin
+
+    kinds = [type(plugin) for plugin in get_config().plugins]
+    assert LeanRadixThemesPlugin in kinds and ChunkGroupsPlugin in kinds
+    assert not any(
+        kind.__name__ == "RadixThemesPlugin" and kind is not LeanRadixThemesPlugin for kind in kinds
+    )
