@@ -59,7 +59,7 @@ async def sleeps(
     ai: FakeAiServer, engine: object, settings_env: pytest.MonkeyPatch
 ) -> AsyncIterator[Sleeps]:
     """AI configured against the fake server; the provider's sleep is recorded, its timeout
-    is 1 s and its jitter 0."""
+    is 3 s (a loaded 2-core machine once took over 1 s for a loopback reply) and its jitter 0."""
     settings_env.setenv("AI_API_KEY", "test-key")
     settings_env.setenv("AI_BASE_URL", ai.base_url)
     settings_env.setenv("AI_MODEL", "test-model")
@@ -74,7 +74,7 @@ async def sleeps(
             settings.ai_model,
             sleep=recorded,
             jitter=lambda: 0.0,
-            timeout=1.0,
+            timeout=3.0,
         )
 
     settings_env.setattr(ai_service, "make_provider", make)
