@@ -46,6 +46,12 @@ _DROPPED_EXACT = ("DATABASE_URL", "REDIS_URL", "REFLEX_DB_URL", "REFLEX_REDIS_UR
 START_TIMEOUT = 900.0
 
 
+def copy_project(workdir: Path, source: Path = ROOT) -> None:
+    """Copy the project (without builds, tests, databases or secrets) into `workdir`, to build
+    and serve it there: the benchmarks and the tests that start the real app do this."""
+    shutil.copytree(source, workdir, dirs_exist_ok=True, ignore=COPY_IGNORE)
+
+
 def free_port() -> int:
     """A TCP port nobody listens on right now."""
     with socket.socket() as sock:
@@ -114,7 +120,7 @@ def _serve(name: str, workdir: Path, port: int, env: dict[str, str], db: str) ->
 def start_baseline(folder: Path, port: int) -> LiveApp:
     """Copy and start the blank baseline app (returns at once; see `wait_until_up`)."""
     workdir = folder / "baseline"
-    shutil.copytree(BASELINE_SOURCE, workdir, ignore=COPY_IGNORE)
+    copy_project(workdir, BASELINE_SOURCE)
     url = f"http://127.0.0.1:{port}"
     return _serve("baseline", workdir, port, _env(url, {}), "")
 
@@ -125,7 +131,7 @@ def start_unstuck(
     """Copy Unstuck, migrate its own database (SQLite unless `extra` names DATABASE_URL)
     and start it (returns once migrated; see `wait_until_up`)."""
     workdir = folder / name
-    shutil.copytree(ROOT, workdir, ignore=COPY_IGNORE)
+    copy_project(workdir)
     url = f"http://127.0.0.1:{port}"
     extra = dict(extra or {})
     extra.setdefault("DATABASE_URL", f"sqlite:///{workdir / 'bench.db'}")

@@ -19,9 +19,10 @@ DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 
 
 @contextmanager
-def postgres_database(server_url: str) -> Iterator[str]:
-    """A new, empty database on `server_url`'s server; yields its URL, drops it after."""
-    name = f"unstuck_bench_{uuid.uuid4().hex[:10]}"
+def postgres_database(server_url: str, prefix: str = "unstuck_bench") -> Iterator[str]:
+    """A new, empty database on `server_url`'s server; yields its URL, drops it after (the
+    benchmark's production pass and the PostgreSQL tests use it)."""
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
     admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine  # noqa: E402
 from sqlmodel import Session  # noqa: E402
 
 from alembic import command  # noqa: E402
+from bench.production import postgres_database  # noqa: E402
 from startup_toolkit import db  # noqa: E402
 from startup_toolkit.domain import passwords  # noqa: E402
 from startup_toolkit.services import user_cache  # noqa: E402
@@ -95,23 +96,11 @@ def postgres_url() -> Iterator[str]:
     base = os.environ.get("TEST_DATABASE_URL")
     if not base:
         pytest.skip("TEST_DATABASE_URL is not set")
-    import uuid
-
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    name = f"unstuck_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    url = make_url(base).set(database=name).render_as_string(hide_password=False)
-    try:
-        yield url
-    finally:
-        db._engines.pop(url, None)
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with postgres_database(base, "unstuck_test") as url:
+        try:
+            yield url
+        finally:
+            db._engines.pop(url, None)
 
 
 @pytest.fixture

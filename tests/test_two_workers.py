@@ -29,9 +29,9 @@ import httpx
 import psutil
 import pytest
 import redis
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
+from bench.apps import copy_project
+from bench.production import postgres_database
 from tests.conftest import migrate
 from tests.support.reflex_socket import Tab, delta_value
 from tests.support.smtp_server import free_port
@@ -87,19 +87,6 @@ class Backend:
             client.close()
 
 
-def _database(base: str) -> Iterator[str]:
-    name = f"unstuck_workers_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
 def _workers_of(proc: subprocess.Popen[bytes], log: Path, timeout: float = 120) -> list[int]:
     """The worker processes under the server (Granian's children) once all have started."""
     deadline = time.monotonic() + timeout
@@ -147,8 +134,8 @@ def backend(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
     if not base or not redis_url:
         pytest.skip("TEST_DATABASE_URL and TEST_REDIS_URL are needed for two workers")
     workdir = tmp_path_factory.mktemp("two-workers")
-    shutil.copytree(ROOT, workdir, dirs_exist_ok=True, ignore=COPY_IGNORE)
-    for database_url in _database(base):
+    copy_project(workdir)
+    with postgres_database(base, "unstuck_workers") as database_url:
         migrate(database_url)
         port = free_port()
         url = f"http://127.0.0.1:{port}"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -22,6 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from bench.apps import copy_project
 from tests.support.ai_server import FakeAiServer
 from tests.support.feed_server import ATOM_TYPE, Entry, FeedServer, atom, recent, rss
 from tests.support.smtp_server import RecordingSMTPServer, free_port
@@ -38,22 +38,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-COPY_IGNORE = shutil.ignore_patterns(
-    ".git",
-    ".web",
-    ".states",
-    ".venv",
-    ".tools",
-    "tests",
-    "test-artifacts",
-    "bench",
-    "*.db",
-    "__pycache__",
-    ".pytest_cache",
-    ".ruff_cache",
-    "uploaded_files",
-    ".env",
-)
 TEAM_ADDRESS = "team@unstuck.test"
 
 
@@ -102,7 +86,7 @@ def serve_app(
     """Copy the project, build it and serve it in production mode with its own database,
     SMTP and AI peers; `extra_env` adds settings (it may name `{url}`, the app's address)."""
     workdir = tmp_path_factory.mktemp("app")
-    shutil.copytree(ROOT, workdir, dirs_exist_ok=True, ignore=COPY_IGNORE)
+    copy_project(workdir)
     smtp = RecordingSMTPServer().start()
     ai = FakeAiServer().start()
     port = free_port()
