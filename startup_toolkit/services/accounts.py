@@ -442,7 +442,7 @@ def change_password(
             security.updated_at = now
             session.add(security)
         session.exec(delete(SignInTicket).where(SignInTicket.user_id == user_id))
-        session.exec(sessions.other_sessions(user_id, keep_token))
+        sessions.end_other_sessions_uncommitted(session, user_id, keep_token)
         session.commit()
     except SQLAlchemyError:
         session.rollback()
@@ -578,6 +578,7 @@ def delete_account(session: Session, user_id: str, typed_email: str) -> Result:
     fingerprint = email_fingerprint(user.email)
     try:
         session.exec(delete(LoginAttempt).where(LoginAttempt.email_hash == fingerprint))
+        sessions.forget_user_sessions(session, user_id)
         session.exec(delete(User).where(User.id == user_id))
         user_cache.invalidate_on_commit(session, user_id, "account")
         session.commit()

@@ -7,7 +7,10 @@ is stored (`sessions.token_hash`), so a copy of the database cannot be used to s
 A new token is minted at every sign-in. Its lifetime is the user's `session_timeout` in days
 (default 30) counted from creation; changing the setting re-dates the user's open sessions.
 `resolve_session` is the only way from a token to a user id; it deletes an expired session
-and refreshes `last_seen_at` at most once a minute.
+and refreshes `last_seen_at` at most once a minute. Between refreshes a worker answers from the
+per-process cache (services/user_cache, keyed by the token's hash) for up to 30 seconds:
+every event of a signed-in tab asks, and most would otherwise cost a query. Whatever ends or
+re-dates a session drops its cached answer on every worker when the change commits.
 
 Sign-in tickets: the state that checked the password cannot set an HttpOnly cookie, so it
 mints a ticket (also 256 bits, stored hashed in `sign_in_tickets`, valid 60 seconds) and
@@ -20,10 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Delete, delete
+from sqlalchemy import ColumnElement, delete
 from sqlmodel import Session, select
 
 from startup_toolkit.domain.clock import utcnow
@@ -32,6 +36,7 @@ from startup_toolkit.domain.profile import DEFAULT_SESSION_TIMEOUT_DAYS, SESSION
 from startup_toolkit.models.accounts import UserSession
 from startup_toolkit.models.security import SignInTicket
 from startup_toolkit.models.settings import UserSecuritySettings
+from startup_toolkit.services import user_cache
 from startup_toolkit.services.activity import add_notification
 
 TOKEN_BYTES = 32
@@ -40,6 +45,23 @@ LAST_SEEN_RESOLUTION = timedelta(minutes=1)
 USER_AGENT_MAX = 500
 IP_MAX = 64
 _TOKEN_MIN, _TOKEN_MAX = 20, 200
+RESOLVED_TTL_SECONDS = 30.0
+_RESOLVED = "session"  # the user_cache kind; its key is the token's hash, not a user id
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    """What a worker remembers of a session it read: whose it is and until when."""
+
+    user_id: str
+    expires_at: datetime
+    last_seen_at: datetime
+
+    def answers(self, now: datetime) -> bool:
+        """Still live at `now`, with no `last_seen_at` refresh due."""
+        return self.last_seen_at <= now < self.expires_at and (
+            now - self.last_seen_at < LAST_SEEN_RESOLUTION
+        )
 
 
 def hash_token(token: str) -> str:
@@ -106,9 +128,11 @@ def resolve_session(session: Session, token: Any, now: datetime | None = None) -
     if not _plausible_token(token):
         return None
     now = now or utcnow()
-    row = session.exec(
-        select(UserSession).where(UserSession.token_hash == hash_token(token))
-    ).first()
+    digest = hash_token(token)
+    known = user_cache.cache.get(_RESOLVED, digest)
+    if isinstance(known, _Resolved) and known.answers(now):
+        return known.user_id
+    row = session.exec(select(UserSession).where(UserSession.token_hash == digest)).first()
     if row is None:
         return None
     if row.expires_at <= now:
@@ -119,38 +143,63 @@ def resolve_session(session: Session, token: Any, now: datetime | None = None) -
         row.last_seen_at = now
         session.add(row)
         session.commit()
+    user_cache.cache.put(
+        _RESOLVED,
+        digest,
+        _Resolved(row.user_id, row.expires_at, row.last_seen_at),
+        RESOLVED_TTL_SECONDS,
+    )
     return row.user_id
+
+
+def _forget(session: Session, *where: ColumnElement[bool]) -> None:
+    """Drop the cached answers for the sessions matching `where` once the caller commits."""
+    for digest in session.exec(select(UserSession.token_hash).where(*where)).all():
+        user_cache.invalidate_on_commit(session, digest, _RESOLVED)
+
+
+def _end(session: Session, *where: ColumnElement[bool]) -> int:
+    """Delete the sessions matching `where` (no commit); how many there were."""
+    _forget(session, *where)
+    return int(session.exec(delete(UserSession).where(*where)).rowcount or 0)
 
 
 def end_session(session: Session, token: Any) -> bool:
     """Sign out the session with this token; True when one was ended."""
     if not _plausible_token(token):
         return False
-    result = session.exec(delete(UserSession).where(UserSession.token_hash == hash_token(token)))
+    ended = _end(session, UserSession.token_hash == hash_token(token))
     session.commit()
-    return bool(result.rowcount)
+    return bool(ended)
 
 
-def other_sessions(user_id: str, keep_token: Any) -> Delete:
-    """The DELETE of every session of the user except the one with `keep_token`."""
-    stmt = delete(UserSession).where(UserSession.user_id == user_id)
+def end_other_sessions_uncommitted(session: Session, user_id: str, keep_token: Any) -> int:
+    """Delete every session of the user except the one with `keep_token`, in the caller's
+    transaction; how many there were."""
+    where = [UserSession.user_id == user_id]
     if _plausible_token(keep_token):
-        stmt = stmt.where(UserSession.token_hash != hash_token(keep_token))
-    return stmt
+        where.append(UserSession.token_hash != hash_token(keep_token))
+    return _end(session, *where)
 
 
 def end_other_sessions(session: Session, user_id: str, keep_token: Any) -> int:
     """End every session of the user except the one with `keep_token`; how many ended."""
-    result = session.exec(other_sessions(user_id, keep_token))
+    ended = end_other_sessions_uncommitted(session, user_id, keep_token)
     session.commit()
-    return int(result.rowcount or 0)
+    return ended
 
 
 def end_all_sessions(session: Session, user_id: str) -> int:
     """End every session of the user (signed out everywhere); how many ended."""
-    result = session.exec(delete(UserSession).where(UserSession.user_id == user_id))
+    ended = _end(session, UserSession.user_id == user_id)
     session.commit()
-    return int(result.rowcount or 0)
+    return ended
+
+
+def forget_user_sessions(session: Session, user_id: str) -> None:
+    """For a caller that deletes the user (the sessions go by cascade): no worker may answer
+    for them from its cache once that commits."""
+    _forget(session, UserSession.user_id == user_id)
 
 
 def apply_session_timeout(session: Session, user_id: str, days: int) -> None:
@@ -159,6 +208,7 @@ def apply_session_timeout(session: Session, user_id: str, days: int) -> None:
     for row in rows:
         row.expires_at = row.created_at + timedelta(days=days)
         session.add(row)
+        user_cache.invalidate_on_commit(session, row.token_hash, _RESOLVED)
 
 
 def create_sign_in_ticket(session: Session, user_id: str, now: datetime | None = None) -> str:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models import SignInTicket, User, UserNotification, UserSession
 from startup_toolkit.models.settings import UserSecuritySettings
-from startup_toolkit.services import sessions, user_settings
+from startup_toolkit.services import accounts, sessions, user_settings
 
 NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 CHROME_LINUX = (
@@ -168,3 +169,79 @@ def test_purge_expired(session: Session) -> None:
     sessions.create_sign_in_ticket(session, user_id, now=NOW)
     assert sessions.purge_expired(session, now=NOW + timedelta(days=1, seconds=1)) == 2
     assert sessions.resolve_session(session, live, now=NOW + timedelta(days=1, seconds=1))
+
+
+# --- the per-worker cache of resolved sessions ------------------------------------------------
+
+
+class _Queries:
+    """Counts the SQL statements an engine runs while active."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine, self.count = engine, 0
+
+    def _seen(self, *_args: object) -> None:
+        self.count += 1
+
+    def __enter__(self) -> _Queries:
+        event.listen(self.engine, "before_cursor_execute", self._seen)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._seen)
+
+
+def test_a_resolved_session_is_answered_without_a_query_until_last_seen_is_due(
+    session: Session, engine: Engine
+) -> None:
+    user_id = _user(session)
+    token = sessions.create_session(session, user_id, "", "", now=NOW)
+    assert sessions.resolve_session(session, token, now=NOW + timedelta(seconds=1)) == user_id
+    with _Queries(engine) as queries:
+        for second in (2, 30, 59):
+            at = NOW + timedelta(seconds=second)
+            assert sessions.resolve_session(session, token, now=at) == user_id
+    assert queries.count == 0
+    assert sessions.resolve_session(session, token, now=NOW + timedelta(seconds=61)) == user_id
+    assert _rows(session)[0].last_seen_at == NOW + timedelta(seconds=61)
+
+
+def test_a_cached_session_past_its_expiry_is_refused(session: Session) -> None:
+    user_id = _user(session, timeout=1)
+    token = sessions.create_session(session, user_id, "", "", now=NOW)
+    last_second = NOW + timedelta(days=1) - timedelta(seconds=1)
+    assert sessions.resolve_session(session, token, now=last_second) == user_id
+    assert sessions.resolve_session(session, token, now=NOW + timedelta(days=1)) is None
+
+
+def test_ending_sessions_reaches_cached_answers_at_once(engine: Engine) -> None:
+    """Sign-out, 'sign out everywhere', a password change, a shorter timeout and account
+    deletion each end what a worker had cached, through another database session."""
+    with Session(engine, expire_on_commit=False) as reader, Session(engine) as writer:
+        ada = _user(writer)
+        two_days_ago = utcnow() - timedelta(days=2)
+        tokens = [sessions.create_session(writer, ada, "", "", now=two_days_ago) for _ in range(4)]
+        assert all(sessions.resolve_session(reader, t) == ada for t in tokens)
+
+        assert sessions.end_session(writer, tokens[0])
+        assert sessions.resolve_session(reader, tokens[0]) is None
+
+        assert sessions.end_other_sessions(writer, ada, tokens[1]) == 2
+        assert sessions.resolve_session(reader, tokens[2]) is None
+        assert sessions.resolve_session(reader, tokens[1]) == ada
+
+        # A one-day timeout ends a session that began two days ago.
+        assert user_settings.update_security_settings(writer, ada, {"session_timeout": 1}).ok
+        assert sessions.resolve_session(reader, tokens[1]) is None
+
+        bob = _user(writer, "bob@example.com")
+        bobs = sessions.create_session(writer, bob, "", "")
+        assert sessions.resolve_session(reader, bobs) == bob
+        assert sessions.end_all_sessions(writer, bob) == 1
+        assert sessions.resolve_session(reader, bobs) is None
+
+        cyd = _user(writer, "cyd@example.com")
+        cyds = sessions.create_session(writer, cyd, "", "")
+        assert sessions.resolve_session(reader, cyds) == cyd
+        assert accounts.delete_account(writer, cyd, "cyd@example.com").ok
+        assert sessions.resolve_session(reader, cyds) is None

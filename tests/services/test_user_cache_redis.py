@@ -1,6 +1,6 @@
 """The per-user cache with a real Redis: an invalidation made by any worker process reaches
-every worker at once; a value loaded before an invalidation is never served after it; while
-Redis is out the cache is skipped rather than risk a stale value."""
+every worker at once (a sign-out included); a value loaded before an invalidation is never
+served after it; while Redis is out the cache is skipped rather than risk a stale value."""
 
 from __future__ import annotations
 
@@ -8,9 +8,13 @@ import logging
 import multiprocessing
 
 import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
 
+from startup_toolkit.db import make_engine
+from startup_toolkit.models import User
 from startup_toolkit.providers import redis_store
-from startup_toolkit.services import user_cache
+from startup_toolkit.services import sessions, user_cache
 from startup_toolkit.services.user_cache import TtlCache
 from startup_toolkit.settings import get_settings
 
@@ -86,3 +90,29 @@ def test_without_redis_the_cache_is_per_process(settings_env: pytest.MonkeyPatch
     assert cache.get("stats", USER) == 1
     cache.drop(USER, "stats")
     assert cache.get("stats", USER) is None
+
+
+def _sign_out_in_another_process(database_url: str, token: str) -> None:
+    redis_store.reset()  # the forked worker's own connections
+    engine = make_engine(database_url)
+    with Session(engine) as db:
+        assert sessions.end_session(db, token)
+    engine.dispose()
+
+
+def test_a_sign_out_on_another_worker_ends_the_session_this_one_cached(
+    shared_redis: str, engine: Engine, database_url: str
+) -> None:
+    with Session(engine, expire_on_commit=False) as db:
+        user = User(email="ada@example.com", name="Ada")
+        db.add(user)
+        db.commit()
+        token = sessions.create_session(db, user.id, "", "")
+        assert sessions.resolve_session(db, token) == user.id  # now cached in this worker
+        worker = multiprocessing.get_context("fork").Process(
+            target=_sign_out_in_another_process, args=(database_url, token)
+        )
+        worker.start()
+        worker.join(timeout=30)
+        assert worker.exitcode == 0
+        assert sessions.resolve_session(db, token) is None
