@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import reflex as rx
@@ -107,6 +109,12 @@ def _user_menu() -> rx.Component:
     )
 
 
+def _sign_in_up(link: Callable[..., rx.Component], **row: Any) -> rx.Component:
+    """Sign In (soft) beside Sign Up, each made by `link(label, href, **props)`; `row` styles
+    the row."""
+    return rx.hstack(link("Sign In", "/login", variant="soft"), link("Sign Up", "/signup"), **row)
+
+
 def auth_actions() -> rx.Component:
     """P-SHELL-4: Dashboard and the avatar menu when signed in; Sign In / Sign Up otherwise."""
     return rx.cond(
@@ -117,11 +125,7 @@ def auth_actions() -> rx.Component:
             spacing="3",
             align="center",
         ),
-        rx.hstack(
-            link_button("Sign In", "/login", variant="soft", size="2"),
-            link_button("Sign Up", "/signup", size="2"),
-            spacing="2",
-        ),
+        _sign_in_up(partial(link_button, size="2"), spacing="2"),
     )
 
 
@@ -169,13 +173,7 @@ def _mobile_menu() -> rx.Component:
                         rx.dialog.close(sign_out),
                         width="100%",
                     ),
-                    rx.hstack(
-                        _mobile_auth_link("Sign In", "/login", variant="soft"),
-                        _mobile_auth_link("Sign Up", "/signup"),
-                        width="100%",
-                        padding_top="1.5rem",
-                        spacing="3",
-                    ),
+                    _sign_in_up(_mobile_auth_link, width="100%", padding_top="1.5rem", spacing="3"),
                 ),
                 spacing="3",
                 **FILL_COLUMN,

@@ -57,3 +57,32 @@ ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm=
 SMALL_SOFT_BADGE: dict[str, Any] = {"variant": "soft", "size": "1"}
 #: A region that tells assistive technology work is under way (a tool's progress card).
 BUSY_STATUS: dict[str, Any] = {"role": "status", "aria_busy": "true"}
+
+# --- 1 ---
+#: A quiet grey control with a light border (a secondary call to action, a carousel arrow).
+SURFACE_GRAY: dict[str, Any] = {"variant": "surface", "color_scheme": "gray"}
+#: A quiet grey control on a soft fill (the way back beside a page's main action).
+SOFT_GRAY: dict[str, Any] = {"variant": "soft", "color_scheme": "gray"}
+#: A plain element (not a Radix stack) laid out as a row, items centred on the cross axis.
+FLEX_ROW_CENTRED: dict[str, Any] = {"display": "flex", "align_items": "center"}
+
+#: A full-width closing row of a section, set off from what is above by a rule (the AI
+#: disclaimer under a tool page).
+SECTION_FOOTER: dict[str, Any] = {
+    "width": "100%",
+    "padding_top": "1.5rem",
+    "margin_top": "2.5rem",
+    "border_top": "1px solid var(--gray-a4)",
+}
+
+
+def centred_block(max_width: str) -> dict[str, Any]:
+    """A block as wide as its container up to `max_width`, centred in it (a narrow column
+    inside a page section, e.g. the pricing FAQ)."""
+    return {"max_width": max_width, "margin_x": "auto", "width": "100%"}
+
+
+def labelled_group(label: str) -> dict[str, Any]:
+    """Marks the element's children as one set named `label` for assistive technology (filter
+    chips, a carousel's dots)."""
+    return {"role": "group", "aria_label": label}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.props import SPREAD_ROW
+from startup_toolkit.components.props import SPREAD_ROW, SURFACE_GRAY, labelled_group
 from startup_toolkit.components.section_heading import headed_section
 from startup_toolkit.components.text_rows import title_over_caption
 from startup_toolkit.domain.testimonials import MAX_RATING, TESTIMONIALS, Testimonial
@@ -65,12 +65,11 @@ def _step_button(icon: str, label: str, **data: str) -> rx.Component:
     """A round 'previous' or 'next' button; `data` is the attribute carousel.js hooks on."""
     return rx.icon_button(
         rx.icon(icon, size=20),
-        variant="surface",
-        color_scheme="gray",
         radius="full",
         size="3",
         type="button",
         aria_label=label,
+        **SURFACE_GRAY,
         **data,
     )
 
@@ -110,8 +109,7 @@ def testimonial_carousel(label: str = "Testimonials") -> rx.Component:
                     for i in range(count)
                 ],
                 class_name="carousel-dots",
-                role="group",
-                aria_label="Choose a testimonial",
+                **labelled_group("Choose a testimonial"),
             ),
             _step_button("chevron-right", "Next testimonial", data_carousel_next=""),
             class_name="carousel-controls",

@@ -18,11 +18,14 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import icon_text_button
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.props import (
     KEEP_SIZE,
     MUTED_TEXT,
+    SECTION_FOOTER,
     SPREAD_ROW,
     SPREAD_ROW_FROM_SM,
+    SURFACE_GRAY,
 )
 from startup_toolkit.components.result_blocks import amber_note, tile
 from startup_toolkit.components.text_rows import icon_row
@@ -159,14 +162,14 @@ def elapsed_label(seconds: rx.Var, element_id: str) -> rx.Component:
 
 
 def tool_route(
-    tool: Tool, *, title: str = "", description: str = "", on_load: Any = None
+    tool: Tool, *, description: str = "", on_load: Any = None
 ) -> Callable[[Callable[..., rx.Component]], Callable[..., rx.Component]]:
     """The `@rx.page` decorator of a tool page: its path, '<name> | Unstuck', its
     description, and the sign-in/subscription check on load (unless `on_load` replaces it)."""
-    return rx.page(
-        route=tool.path,
-        title=title or f"{tool.name} | Unstuck",
-        description=description or tool.description,
+    return page_route(
+        tool.path,
+        tool.name,
+        description or tool.description,
         on_load=AuthState.require_access if on_load is None else on_load,
     )
 
@@ -208,12 +211,9 @@ def ai_disclaimer() -> rx.Component:
         rx.icon("info", size=16, color="var(--gray-10)", aria_hidden="true", **KEEP_SIZE),
         rx.text(DISCLAIMER, size="2", **MUTED_TEXT),
         justify="center",
-        width="100%",
-        padding_top="1.5rem",
-        margin_top="2.5rem",
-        border_top="1px solid var(--gray-a4)",
         class_name="ai-disclaimer",
         role="note",
+        **SECTION_FOOTER,
     )
 
 
@@ -253,11 +253,10 @@ def save_button(save_handler: Any, can_save: rx.Var[bool] | None = None) -> rx.C
         icon_text_button(
             "save",
             SAVE_LABEL,
-            variant="surface",
-            color_scheme="gray",
             aria_disabled="true",
             aria_description=SAVE_DISABLED_HINT,
             style={"opacity": "0.6", "cursor": "not-allowed"},
+            **SURFACE_GRAY,
             **_SAVE_BUTTON,
         ),
         SAVE_DISABLED_HINT,

@@ -23,8 +23,11 @@ from startup_toolkit.components.form_kit import (
     tile_row,
 )
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.page_hero import page_hero
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import WIDE_CONTROL
+from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.contact import (
@@ -224,13 +227,7 @@ def _field(
         if extra is None
         else rx.hstack(rx.box(_error(field, error), flex="1"), extra, width="100%", align="start")
     )
-    return rx.vstack(
-        _label(label, FIELD_IDS[field]),
-        control,
-        below,
-        spacing="2",
-        width="100%",
-    )
+    return full_width_stack(_label(label, FIELD_IDS[field]), control, below, spacing="2")
 
 
 def _h2(text: str, size: str) -> rx.Component:
@@ -292,8 +289,8 @@ def _submit_button() -> rx.Component:
 def contact_form() -> rx.Component:
     """P-CONT-1: labelled Name*, Email*, Message* (5 rows) with counter and busy button."""
     return rx.form(
-        rx.vstack(
-            rx.grid(
+        full_width_stack(
+            card_grid(
                 _line_input(
                     "name",
                     "Name",
@@ -309,9 +306,7 @@ def contact_form() -> rx.Component:
                     auto_complete="email",
                     placeholder="you@company.com",
                 ),
-                columns=rx.breakpoints(initial="1", sm="2"),
-                spacing="4",
-                width="100%",
+                sm="2",
             ),
             _field(
                 "message",
@@ -344,7 +339,6 @@ def contact_form() -> rx.Component:
                 padding_top="0.5rem",
             ),
             spacing="5",
-            width="100%",
         ),
         on_submit=ContactState.submit,
         reset_on_submit=False,
@@ -407,7 +401,7 @@ def _info_row(icon: str, title: str, *body: rx.Component) -> rx.Component:
 def contact_panel() -> rx.Component:
     """P-CONT-4: the general-inquiries address and three social placeholders."""
     address = get_settings().contact_email
-    return rx.vstack(
+    return full_width_stack(
         _h2("Contact information", "4"),
         muted_text("Prefer email? Write to us directly, we read every message."),
         _info_row(
@@ -446,7 +440,6 @@ def contact_panel() -> rx.Component:
             id="contact-social",
         ),
         spacing="5",
-        width="100%",
         style=card_style,
         class_name="contact-panel",
     )
@@ -458,25 +451,13 @@ _COUNTDOWN_CSS = (
 
 
 def _hero() -> rx.Component:
-    return rx.vstack(
-        rx.badge(
-            rx.icon("message-circle", size=14), "Contact", size="2", variant="soft", radius="full"
-        ),
-        rx.heading(
-            "Get in ",
-            rx.el.span("touch", style=gradient_text),
-            as_="h1",
-            size=rx.breakpoints(initial="8", md="9"),
-            style={"font_family": HEADING_FONT, "letter_spacing": "-0.03em"},
-        ),
-        muted_text(
-            "Questions about the tools, your plan or a partnership? Send us a message and "
-            f"a real person will get back to you within {REPLY_WITHIN_HOURS} hours.",
-            size=rx.breakpoints(initial="3", md="4"),
-            max_width="40rem",
-        ),
-        spacing="4",
-        align="start",
+    return page_hero(
+        "message-circle",
+        "Contact",
+        ("Get in ", rx.el.span("touch", style=gradient_text)),
+        "Questions about the tools, your plan or a partnership? Send us a message and "
+        f"a real person will get back to you within {REPLY_WITHIN_HOURS} hours.",
+        "40rem",
         padding_bottom=["1.5rem", "2rem", "2.5rem"],
     )
 
@@ -500,7 +481,7 @@ def contact() -> rx.Component:
                     rx.cond(
                         ContactState.sent,
                         sent_panel(),
-                        rx.vstack(
+                        full_width_stack(
                             rx.vstack(
                                 _h2("Send us a message", "5"),
                                 muted_text(
@@ -512,7 +493,6 @@ def contact() -> rx.Component:
                             ),
                             contact_form(),
                             spacing="5",
-                            width="100%",
                         ),
                     ),
                     style={**card_style, "padding": "clamp(1.25rem, 4vw, 2rem)"},

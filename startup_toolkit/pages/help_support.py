@@ -5,13 +5,16 @@ Static content: the tabs and the FAQ accordion run entirely in the browser.
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
-from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.app_page import app_page, app_route
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, QUIET_ACCORDION, SOFT_PILL
+from startup_toolkit.components.props import FILL_COLUMN, QUIET_ACCORDION
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
-from startup_toolkit.components.section_heading import page_intro, tool_heading
+from startup_toolkit.components.section_heading import icon_pill, page_intro, tool_heading
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import card_style, gradient_text, heading_style
 from startup_toolkit.domain.catalog import (
@@ -22,7 +25,6 @@ from startup_toolkit.domain.catalog import (
     TOOL_EXPLORER_PATH,
     Tool,
 )
-from startup_toolkit.state.auth import AuthState
 
 ROUTE = "/help-support"
 DEFAULT_TAB = "documentation"
@@ -171,8 +173,15 @@ def _section_heading(text: str, anchor: str = "") -> rx.Component:
     )
 
 
+def _card(*children: rx.Component, **props: Any) -> rx.Component:
+    """`children` in a column on a card (theme `card_style`, then `props["style"]`), 0.75rem
+    apart."""
+    style = {**card_style, **props.pop("style", {})}
+    return rx.vstack(*children, spacing="3", align="start", **props, style=style)
+
+
 def _guide_card(tool: Tool) -> rx.Component:
-    return rx.vstack(
+    return _card(
         tool_heading(tool, "h3", "2.5rem", 20),
         muted_text(tool.description, flex_grow="1"),
         rx.link(
@@ -183,15 +192,13 @@ def _guide_card(tool: Tool) -> rx.Component:
             weight="medium",
             style={"display": "inline-flex", "align_items": "center", "gap": "0.35rem"},
         ),
-        spacing="3",
-        align="start",
         class_name="help-guide-tool",
-        style={**card_style, "border_top": f"3px solid var(--{tool.color}-9)"},
+        style={"border_top": f"3px solid var(--{tool.color}-9)"},
     )
 
 
 def _documentation() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.grid(
             *[_quick_link(*link) for link in QUICK_LINKS],
             columns=rx.breakpoints(initial="1", sm="2", lg="4"),
@@ -199,7 +206,7 @@ def _documentation() -> rx.Component:
             width="100%",
             class_name="help-quick-links",
         ),
-        rx.vstack(
+        _card(
             _section_heading("Getting Started", "getting-started"),
             rx.el.ol(
                 *[rx.el.li(muted_text(text, size="3")) for text in GETTING_STARTED],
@@ -212,9 +219,7 @@ def _documentation() -> rx.Component:
                     "& li::marker": {"color": "var(--violet-11)", "font_weight": "600"},
                 },
             ),
-            spacing="3",
-            **FILL_COLUMN,
-            style=card_style,
+            width="100%",
         ),
         rx.vstack(
             _section_heading("AI tools guide", "ai-tools"),
@@ -229,7 +234,6 @@ def _documentation() -> rx.Component:
             **FILL_COLUMN,
         ),
         spacing="6",
-        width="100%",
     )
 
 
@@ -297,14 +301,11 @@ def _faq() -> rx.Component:
 def _contact_card(
     icon: str, color: str, title: str, text: str, action: rx.Component
 ) -> rx.Component:
-    return rx.vstack(
+    return _card(
         rx.icon(icon, size=24, color=f"var(--{color}-11)", aria_hidden="true"),
         rx.heading(title, as_="h2", size="5", style=heading_style),
         muted_text(text, size="3"),
         action,
-        spacing="3",
-        align="start",
-        style=card_style,
     )
 
 
@@ -335,31 +336,21 @@ def _contact() -> rx.Component:
             "Join Community",
             "A space to swap notes with other founders using Unstuck. We are building it "
             "now; until then, tell us what you'd like to see through the contact form.",
-            rx.badge(
-                rx.icon("clock", size=14, aria_hidden="true"),
+            icon_pill(
+                "clock",
                 "Community coming soon",
+                icon_props={"aria_hidden": "true"},
                 color_scheme="cyan",
                 class_name="help-community-soon",
-                **SOFT_PILL,
             ),
         ),
     )
 
 
-def _header() -> rx.Component:
-    return page_intro(
-        "life-buoy",
-        "Help & Support",
-        ("How can we ", rx.el.span("help", style=gradient_text), "?"),
-        "Guides, answers and a direct line to our team.",
-    )
-
-
-@rx.page(
-    route=ROUTE,
-    title="Help & Support | Unstuck",
-    description="Unstuck documentation, how it works, frequently asked questions and support.",
-    on_load=AuthState.require_access,
+@app_route(
+    ROUTE,
+    "Help & Support",
+    "Unstuck documentation, how it works, frequently asked questions and support.",
 )
 def help_support() -> rx.Component:
     contents = {
@@ -368,41 +359,39 @@ def help_support() -> rx.Component:
         "faq": _faq(),
         "contact": _contact(),
     }
-    return page_layout(
-        section(
-            rx.vstack(
-                _header(),
-                rx.tabs.root(
-                    rx.box(
-                        rx.tabs.list(
-                            *[
-                                rx.tabs.trigger(
-                                    icon_row(
-                                        rx.icon(icon, size=16, aria_hidden="true"),
-                                        label,
-                                        white_space="nowrap",
-                                    ),
-                                    value=value,
-                                )
-                                for value, label, icon in TABS
-                            ],
-                            size="2",
-                            # Wraps to two rows on narrow screens: every tab stays in view.
-                            style={"flex_wrap": "wrap"},
-                        ),
-                        width="100%",
-                        class_name="help-tabs",
-                    ),
+    return app_page(
+        page_intro(
+            "life-buoy",
+            "Help & Support",
+            ("How can we ", rx.el.span("help", style=gradient_text), "?"),
+            "Guides, answers and a direct line to our team.",
+        ),
+        rx.tabs.root(
+            rx.box(
+                rx.tabs.list(
                     *[
-                        rx.tabs.content(contents[value], value=value, padding_top="1.5rem")
-                        for value, _, _ in TABS
+                        rx.tabs.trigger(
+                            icon_row(
+                                rx.icon(icon, size=16, aria_hidden="true"),
+                                label,
+                                white_space="nowrap",
+                            ),
+                            value=value,
+                        )
+                        for value, label, icon in TABS
                     ],
-                    default_value=DEFAULT_TAB,
-                    width="100%",
+                    size="2",
+                    # Wraps to two rows on narrow screens: every tab stays in view.
+                    style={"flex_wrap": "wrap"},
                 ),
-                spacing="6",
                 width="100%",
+                class_name="help-tabs",
             ),
-            padding_y=["2rem", "2.5rem", "3rem"],
-        )
+            *[
+                rx.tabs.content(contents[value], value=value, padding_top="1.5rem")
+                for value, _, _ in TABS
+            ],
+            default_value=DEFAULT_TAB,
+            width="100%",
+        ),
     )

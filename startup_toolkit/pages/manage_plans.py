@@ -8,6 +8,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.loading import spinner_stack
+from startup_toolkit.components.page_route import page_route
 from startup_toolkit.db import in_worker
 from startup_toolkit.services import billing
 from startup_toolkit.state.auth import signed_in_user_id
@@ -28,10 +29,10 @@ class ManagePlansState(rx.State):
         return rx.redirect("/pricing", replace=True)
 
 
-@rx.page(
-    route="/manage-plans",
-    title="Manage plans | Unstuck",
-    description="Manage your Unstuck plan.",
+@page_route(
+    "/manage-plans",
+    "Manage plans",
+    "Manage your Unstuck plan.",
     on_load=ManagePlansState.go_to_pricing,
 )
 def manage_plans() -> rx.Component:

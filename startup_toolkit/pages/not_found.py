@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
+from startup_toolkit.components.page_route import page_route
+from startup_toolkit.components.props import SOFT_GRAY
 from startup_toolkit.components.status_page import (
     button_row,
     status_heading,
@@ -24,20 +25,19 @@ from startup_toolkit.components.status_page import (
 
 def go_back_button() -> rx.Component:
     """A link home that public.js turns into history.back() when there is history."""
-    return link_button(
-        rx.fragment(rx.icon("arrow-left", size=18), "Go Back"),
+    return status_link(
+        "arrow-left",
+        "Go Back",
         "/",
         link_props={"id": "go-back", "custom_attrs": {"data-go-back": ""}},
-        size="3",
-        variant="soft",
-        color_scheme="gray",
+        **SOFT_GRAY,
     )
 
 
-@rx.page(
-    route="404",
-    title="Page not found | Unstuck",
-    description="The page you are looking for does not exist or has moved.",
+@page_route(
+    "404",
+    "Page not found",
+    "The page you are looking for does not exist or has moved.",
 )
 def not_found() -> rx.Component:
     return page_layout(

@@ -11,18 +11,21 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.panels import ghost_icon_button
 from startup_toolkit.components.props import (
     CENTRED_GRAY_TEXT,
     FILL_COLUMN,
+    FLEX_ROW_CENTRED,
     QUIET_ACCORDION,
     REVEAL_ON_SCROLL,
+    SOFT_PILL,
+    centred_block,
 )
 from startup_toolkit.components.public_card import public_card
 from startup_toolkit.components.result_blocks import card_grid
-from startup_toolkit.components.status_page import button_row
+from startup_toolkit.components.status_page import button_row, status_link
 from startup_toolkit.components.testimonials import testimonials_section
 from startup_toolkit.components.theme import CONTENT_COLUMN, gradient_text, heading_style
 from startup_toolkit.domain.catalog import ALL_TOOLS
@@ -149,8 +152,7 @@ def billing_problem_callout() -> rx.Component:
             role="alert",
             id="billing-problem",
             width="100%",
-            display="flex",
-            align_items="center",
+            **FLEX_ROW_CENTRED,
         ),
     )
 
@@ -220,8 +222,7 @@ def _icon_note(
         text,
         size=size,
         color_scheme="gray",
-        display="flex",
-        align_items="center",
+        **FLEX_ROW_CENTRED,
         gap=gap,
     )
 
@@ -269,7 +270,7 @@ def plan_card() -> rx.Component:
                     spacing="1",
                     align="start",
                 ),
-                rx.badge("Most popular", variant="soft", size="2", radius="full"),
+                rx.badge("Most popular", **SOFT_PILL),
                 justify="between",
                 align="start",
                 width="100%",
@@ -357,9 +358,7 @@ def faq() -> rx.Component:
             ),
             spacing="6",
             align="center",
-            max_width="46rem",
-            margin_x="auto",
-            width="100%",
+            **centred_block("46rem"),
             **REVEAL_ON_SCROLL,
         ),
         id="faq",
@@ -379,10 +378,10 @@ def closing_cta() -> rx.Component:
                 ),
                 button_row(
                     subscribe_button("Subscribe", "cta-subscribe", size="3"),
-                    link_button(
-                        rx.fragment(rx.icon("message-circle", size=18), "Contact Sales"),
+                    status_link(
+                        "message-circle",
+                        "Contact Sales",
                         "/contact",
-                        size="3",
                         variant="outline",
                         id="contact-sales",
                     ),
@@ -397,10 +396,10 @@ def closing_cta() -> rx.Component:
     )
 
 
-@rx.page(
-    route="/pricing",
-    title="Pricing | Unstuck",
-    description="One all-access plan for every Unstuck AI tool: $11 per month, cancel anytime.",
+@page_route(
+    "/pricing",
+    "Pricing",
+    "One all-access plan for every Unstuck AI tool: $11 per month, cancel anytime.",
     meta=[rx.el.link(rel="canonical", href=f"{get_settings().public_base_url}/pricing")],
     on_load=PricingState.load,
 )

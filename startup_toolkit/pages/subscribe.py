@@ -19,7 +19,8 @@ from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout
-from startup_toolkit.components.props import WIDE_CONTROL
+from startup_toolkit.components.page_route import page_route
+from startup_toolkit.components.props import SOFT_GRAY, WIDE_CONTROL
 from startup_toolkit.components.public_card import public_card
 from startup_toolkit.components.status_page import (
     button_row,
@@ -214,10 +215,10 @@ def next_step(icon: str, label: str, href: str, text: str, element_id: str) -> r
     )
 
 
-@rx.page(
-    route="/subscribe/success",
-    title="You're All Set! | Unstuck",
-    description="Thanks for subscribing to Unstuck. Launch your dashboard or try a tool.",
+@page_route(
+    "/subscribe/success",
+    "You're All Set!",
+    "Thanks for subscribing to Unstuck. Launch your dashboard or try a tool.",
     on_load=SubscribeSuccessState.verify,
 )
 def subscribe_success() -> rx.Component:
@@ -250,10 +251,10 @@ def subscribe_success() -> rx.Component:
     )
 
 
-@rx.page(
-    route="/subscribe/canceled",
-    title="Checkout canceled | Unstuck",
-    description="Your checkout was canceled and you have not been charged.",
+@page_route(
+    "/subscribe/canceled",
+    "Checkout canceled",
+    "Your checkout was canceled and you have not been charged.",
 )
 def subscribe_canceled() -> rx.Component:
     return page_layout(
@@ -267,9 +268,7 @@ def subscribe_canceled() -> rx.Component:
             ),
             button_row(
                 status_link("arrow-left", "Return to Pricing", "/pricing", id="return-to-pricing"),
-                status_link(
-                    "house", "Back Home", "/", variant="soft", color_scheme="gray", id="back-home"
-                ),
+                status_link("house", "Back Home", "/", id="back-home", **SOFT_GRAY),
             ),
             rx.text(
                 "Questions about the plan? ",

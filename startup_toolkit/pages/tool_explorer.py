@@ -13,11 +13,11 @@ import reflex as rx
 from reflex.event import EventSpec
 from reflex.experimental.client_state import ClientStateVar
 
+from startup_toolkit.components.app_page import app_page, app_route
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.form_kit import field_label
-from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, WIDE_CONTROL
+from startup_toolkit.components.props import FILL_COLUMN, WIDE_CONTROL, labelled_group
 from startup_toolkit.components.section_heading import page_intro, tool_heading
 from startup_toolkit.components.theme import gradient_text
 from startup_toolkit.components.tool_layout import ai_disclaimer
@@ -29,7 +29,7 @@ from startup_toolkit.domain.catalog import (
     Tool,
 )
 from startup_toolkit.services import activity
-from startup_toolkit.state.auth import AuthState, signed_in_user_id
+from startup_toolkit.state.auth import signed_in_user_id
 
 log = logging.getLogger(__name__)
 
@@ -136,17 +136,6 @@ def _empty_state() -> rx.Component:
     )
 
 
-def _header() -> rx.Component:
-    return page_intro(
-        "compass",
-        "Tool Explorer",
-        ("Find the ", rx.el.span("right tool", style=gradient_text), " for your next move"),
-        "Five AI tools for strategy, funding, growth, ideas and analytics. "
-        "Search or pick a category, then launch.",
-        max_width="40rem",
-    )
-
-
 def _controls() -> rx.Component:
     return rx.vstack(
         field_label("Search tools", SEARCH_ID),
@@ -168,46 +157,40 @@ def _controls() -> rx.Component:
             *[_category_button(label) for label in CATEGORY_FILTERS],
             spacing="2",
             wrap="wrap",
-            role="group",
-            aria_label="Filter by category",
+            **labelled_group("Filter by category"),
         ),
         spacing="3",
         **FILL_COLUMN,
     )
 
 
-@rx.page(
-    route=TOOL_EXPLORER_PATH,
-    title="Tool Explorer | Unstuck",
-    description="Search and launch Unstuck's AI tools for strategy, finance, growth, "
-    "innovation and analytics.",
-    on_load=AuthState.require_access,
+@app_route(
+    TOOL_EXPLORER_PATH,
+    "Tool Explorer",
+    "Search and launch Unstuck's AI tools for strategy, finance, growth, innovation and analytics.",
 )
 def tool_explorer() -> rx.Component:
     matches = [_matches(tool) for tool in EXPLORER_TOOLS]
     any_match = matches[0]
     for match in matches[1:]:
         any_match = any_match | match
-    return page_layout(
-        section(
-            rx.vstack(
-                _header(),
-                _controls(),
-                rx.grid(
-                    *[
-                        rx.cond(m, _tool_card(t))
-                        for m, t in zip(matches, EXPLORER_TOOLS, strict=True)
-                    ],
-                    columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-                    spacing="4",
-                    width="100%",
-                    class_name="explorer-grid",
-                ),
-                rx.cond(any_match, rx.fragment(), _empty_state()),
-                spacing="6",
-                width="100%",
-            ),
-            ai_disclaimer(),
-            padding_y=["2rem", "2.5rem", "3rem"],
-        )
+    return app_page(
+        page_intro(
+            "compass",
+            "Tool Explorer",
+            ("Find the ", rx.el.span("right tool", style=gradient_text), " for your next move"),
+            "Five AI tools for strategy, funding, growth, ideas and analytics. "
+            "Search or pick a category, then launch.",
+            max_width="40rem",
+        ),
+        _controls(),
+        rx.grid(
+            *[rx.cond(m, _tool_card(t)) for m, t in zip(matches, EXPLORER_TOOLS, strict=True)],
+            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+            spacing="4",
+            width="100%",
+            class_name="explorer-grid",
+        ),
+        rx.cond(any_match, rx.fragment(), _empty_state()),
+        after=ai_disclaimer(),
     )

@@ -7,9 +7,10 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.button_rows import button_row
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import section
-from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, SURFACE_GRAY
 from startup_toolkit.components.section_heading import (
     display_heading,
     eyebrow,
@@ -218,7 +219,7 @@ def hero_preview() -> rx.Component:
 
 def _hero_actions() -> rx.Component:
     """P-HOME-2: start building (pricing) and learn more (the features below)."""
-    return rx.flex(
+    return button_row(
         link_button(
             "Start Building Now",
             PRICING_PATH,
@@ -230,12 +231,10 @@ def _hero_actions() -> rx.Component:
             rx.el.a("Learn More", rx.icon("arrow-down", size=18), href=f"#{FEATURES_ID}"),
             as_child=True,
             size=rx.breakpoints(initial="3", sm="4"),
-            variant="surface",
-            color_scheme="gray",
             class_name="cta-secondary",
+            **SURFACE_GRAY,
         ),
         spacing="3",
-        wrap="wrap",
         class_name="hero-actions",
     )
 
