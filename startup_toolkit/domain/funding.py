@@ -29,8 +29,9 @@ from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.reply_fields import ScoreOr50, Text120, Text600, Text3000
 from startup_toolkit.domain.reply_values import (
     Lenient,
-    named_entries,
+    named_entries_field,
     plain_text,
+    section_field,
     text_list,
 )
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
@@ -324,15 +325,8 @@ class FundingPrediction(Lenient):
             return f"{money(low)} - {money(high)}" if low and high else ""
         return plain_text(value, 100)
 
-    @field_validator("investors", mode="before")
-    @classmethod
-    def _investors(cls, value: Any) -> list[Any]:
-        return named_entries(value, Investor, MAX_INVESTORS)
-
-    @field_validator("keyMetrics", mode="before")
-    @classmethod
-    def _metrics(cls, value: Any) -> Any:
-        return value if isinstance(value, Mapping | KeyMetrics) else {}
+    _investors = named_entries_field("investors", Investor, MAX_INVESTORS)
+    _metrics = section_field("keyMetrics", model=KeyMetrics)
 
     @field_validator("recommendations", mode="before")
     @classmethod

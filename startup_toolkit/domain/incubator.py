@@ -37,7 +37,14 @@ from startup_toolkit.domain.idea_text import TOO_LONG as TOO_LONG
 from startup_toolkit.domain.idea_text import TOO_LONG_DETAIL as TOO_LONG_DETAIL
 from startup_toolkit.domain.idea_text import idea_counter as idea_counter
 from startup_toolkit.domain.idea_text import idea_length as idea_length
-from startup_toolkit.domain.reply_values import Lenient, named_entries, plain_text, text_list
+from startup_toolkit.domain.reply_values import (
+    Lenient,
+    named_entries_field,
+    plain_text,
+    section_field,
+    text_field,
+    text_list,
+)
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
 from startup_toolkit.domain.scanner import MarketFigure
@@ -139,11 +146,6 @@ def items(value: Any, limit: int = 500, most: int = MAX_ITEMS) -> list[str]:
     return text_list(value, _ITEM_KEYS, limit, most)
 
 
-def _section(value: Any) -> Any:
-    """A sub-object of the reply; anything that is not an object counts as empty."""
-    return value if isinstance(value, Mapping | Lenient) else {}
-
-
 class _Items(Lenient):
     """Lists of texts in subclasses go through `items`; texts through `prose`."""
 
@@ -171,12 +173,7 @@ class MarketAnalysis(_Items):
     challenges: list[str] = Field(default_factory=list)
     opportunity: str = ""
 
-    @field_validator("overview", mode="after")
-    @classmethod
-    def _overview(cls, value: str) -> str:
-        if not value:
-            raise ValueError("the market overview is empty")
-        return value
+    _overview = text_field("overview", missing="the market overview is empty")
 
     @field_validator("size", "growth", mode="before")
     @classmethod
@@ -194,10 +191,7 @@ class Competitor(_Items):
     weaknesses: list[str] = Field(default_factory=list)
     funding: str = ""
 
-    @field_validator("name", mode="after")
-    @classmethod
-    def _name(cls, value: str) -> str:
-        return value[:120]
+    _name = text_field("name", 120)
 
 
 class CompetitiveAnalysis(_Items):
@@ -205,10 +199,7 @@ class CompetitiveAnalysis(_Items):
     competitors: list[Competitor] = Field(default_factory=list)
     whitespace: str = ""
 
-    @field_validator("competitors", mode="before")
-    @classmethod
-    def _competitors(cls, value: Any) -> list[Any]:
-        return named_entries(value, Competitor, MAX_COMPETITORS)
+    _competitors = named_entries_field("competitors", Competitor, MAX_COMPETITORS)
 
 
 class ProductStrategy(_Items):
@@ -236,10 +227,7 @@ class IdeaAnalysis(Lenient):
     productStrategy: ProductStrategy = Field(default_factory=ProductStrategy)
     viabilityAssessment: ViabilityAssessment
 
-    @field_validator("competitiveAnalysis", "productStrategy", mode="before")
-    @classmethod
-    def _optional(cls, value: Any) -> Any:
-        return _section(value)
+    _optional = section_field("competitiveAnalysis", "productStrategy", model=Lenient)
 
 
 # --- The stress test ----------------------------------------------------------------------------
@@ -252,12 +240,7 @@ class StressScenario(_Items):
     impact: str = ""
     timeline: str = ""
 
-    @field_validator("title", mode="after")
-    @classmethod
-    def _title(cls, value: str) -> str:
-        if not value:
-            raise ValueError("the scenario has no title")
-        return value[:200]
+    _title = text_field("title", 200, missing="the scenario has no title")
 
 
 class StrategicResponse(_Items):
@@ -282,10 +265,7 @@ class StressTest(Lenient):
     strategicResponse: StrategicResponse
     contingencyPlanning: ContingencyPlanning = Field(default_factory=ContingencyPlanning)
 
-    @field_validator("contingencyPlanning", mode="before")
-    @classmethod
-    def _optional(cls, value: Any) -> Any:
-        return _section(value)
+    _optional = section_field("contingencyPlanning", model=Lenient)
 
 
 # --- What the views show ----------------------------------------------------------------------

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from types import UnionType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 MAX_TEXT = 2000
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -81,3 +81,30 @@ def named_entries(value: Any, model: type, most: int) -> list[Any]:
     entries = reply_entries(value, model | Mapping)
     named = [i for i in entries if isinstance(i, model) or plain_text(i.get("name"), 120)]
     return named[:most]
+
+
+def named_entries_field(field: str, model: type, most: int) -> Any:
+    """A reply model's before-validator for the list `field`: its `named_entries`."""
+    return field_validator(field, mode="before")(
+        lambda cls, value: named_entries(value, model, most)
+    )
+
+
+def section_field(*fields: str, model: type) -> Any:
+    """A reply model's before-validator for the sub-objects `fields`: anything that is not an
+    object (or a `model`) counts as empty."""
+    return field_validator(*fields, mode="before")(
+        lambda cls, value: value if isinstance(value, Mapping | model) else {}
+    )
+
+
+def text_field(field: str, most: int | None = None, *, missing: str = "") -> Any:
+    """A reply model's after-validator for the text `field`: cut to `most` characters; with
+    `missing`, an empty text makes the reply unreadable (`missing` says why)."""
+
+    def check(cls: type, value: str) -> str:
+        if missing and not value:
+            raise ValueError(missing)
+        return value[:most]
+
+    return field_validator(field, mode="after")(check)

@@ -27,7 +27,7 @@ from startup_toolkit.domain.idea_text import TOO_LONG_DETAIL as TOO_LONG_DETAIL
 from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import Lenient as _Lenient
 from startup_toolkit.domain.reply_values import first_text as _first_text
-from startup_toolkit.domain.reply_values import named_entries, reply_entries
+from startup_toolkit.domain.reply_values import named_entries_field, reply_entries, section_field
 from startup_toolkit.domain.reply_values import plain_text as _text
 
 # --- Business constants (spec section 9) -------------------------------------------------------
@@ -380,12 +380,5 @@ class ScanResult(_Lenient):
                 steps.append(text[:600])
         return steps[:MAX_ACTION_STEPS]
 
-    @field_validator("competitors", mode="before")
-    @classmethod
-    def _competitors(cls, value: Any) -> list[Any]:
-        return named_entries(value, Competitor, MAX_COMPETITORS)
-
-    @field_validator("marketInsights", mode="before")
-    @classmethod
-    def _market(cls, value: Any) -> Any:
-        return value if isinstance(value, Mapping | MarketInsights) else {}
+    _competitors = named_entries_field("competitors", Competitor, MAX_COMPETITORS)
+    _market = section_field("marketInsights", model=MarketInsights)

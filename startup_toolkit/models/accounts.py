@@ -11,6 +11,7 @@ from startup_toolkit.models.base import (
     UserRow,
     created_at_field,
     new_user_id,
+    url_field,
     utcnow,
 )
 
@@ -21,7 +22,7 @@ class User(SQLModel, table=True):
     id: str = Field(default_factory=new_user_id, primary_key=True, max_length=USER_ID_LENGTH)
     email: str = Field(unique=True, index=True, max_length=320)
     name: str = Field(default="", max_length=200)
-    avatar_url: str = Field(default="", max_length=2000)
+    avatar_url: str = url_field()
     password_hash: str = Field(default="", max_length=512)
     totp_secret: str | None = Field(default=None, max_length=64)
     failed_logins: int = 0

@@ -6,21 +6,24 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, SQLModel, col, select
 
 from startup_toolkit.domain.clock import utcnow
 
 __all__ = [
+    "URL_LENGTH",
     "USER_ID_LENGTH",
     "OneRowPerUser",
     "UserRow",
     "created_at_field",
     "new_user_id",
+    "url_field",
     "user_fk",
     "utcnow",
 ]
 
 USER_ID_LENGTH = 32
+URL_LENGTH = 2000
 
 
 def new_user_id() -> str:
@@ -42,6 +45,11 @@ def created_at_field() -> Any:
     return Field(default_factory=utcnow, nullable=False)
 
 
+def url_field() -> Any:
+    """A link (a page, an image, a file): empty when there is none."""
+    return Field(default="", max_length=URL_LENGTH)
+
+
 class UserRow(SQLModel):
     """The columns of a table whose rows belong to one user each (activity, results, ...);
     the table's own columns follow these."""
@@ -49,6 +57,15 @@ class UserRow(SQLModel):
     id: int | None = Field(default=None, primary_key=True)
     user_id: str = user_fk()
     created_at: datetime = created_at_field()
+
+    @classmethod
+    def newest_first(cls, user_id: str, query: Any = None) -> Any:
+        """`query` (by default: this table's rows) on `user_id`'s rows, newest first (the
+        later id first among rows of the same time)."""
+        query = select(cls) if query is None else query
+        return query.where(cls.user_id == user_id).order_by(
+            col(cls.created_at).desc(), col(cls.id).desc()
+        )
 
 
 class OneRowPerUser(SQLModel):

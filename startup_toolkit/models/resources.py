@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import Text
 from sqlmodel import Column, Field, SQLModel
 
-from startup_toolkit.models.base import created_at_field
+from startup_toolkit.models.base import created_at_field, url_field
 
 
 class Resource(SQLModel, table=True):
@@ -18,12 +18,12 @@ class Resource(SQLModel, table=True):
     description: str = Field(default="", max_length=2000)
     type: str = Field(index=True, max_length=20)
     category: str = Field(index=True, max_length=40)
-    image: str = Field(default="", max_length=2000)
+    image: str = url_field()
     popular: bool = False
     content: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
-    url: str = Field(default="", max_length=2000)
-    video_url: str = Field(default="", max_length=2000)
-    video_file_url: str = Field(default="", max_length=2000)
-    download_url: str = Field(default="", max_length=2000)
+    url: str = url_field()
+    video_url: str = url_field()
+    video_file_url: str = url_field()
+    download_url: str = url_field()
     file_size: str = Field(default="", max_length=50)
     created_at: datetime = created_at_field()

@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, Text
 from sqlmodel import Field
 
-from startup_toolkit.models.base import UserRow
+from startup_toolkit.models.base import UserRow, url_field
 
 
 class SavedResult(UserRow, table=True):
@@ -33,4 +33,4 @@ class UserDocument(UserRow, table=True):
     tool_name: str = Field(default="", max_length=100)
     file_size: str = Field(default="", max_length=50)
     file_format: str = Field(default="PDF", max_length=20)
-    download_url: str = Field(default="", max_length=2000)
+    download_url: str = url_field()

@@ -10,6 +10,7 @@ from startup_toolkit.models.base import (
     USER_ID_LENGTH,
     OneRowPerUser,
     created_at_field,
+    url_field,
     utcnow,
 )
 
@@ -24,8 +25,8 @@ class Profile(SQLModel, table=True):
     bio: str = Field(default="", max_length=2000)
     company: str = Field(default="", max_length=200)
     location: str = Field(default="", max_length=200)
-    website: str = Field(default="", max_length=2000)
-    linkedin_url: str = Field(default="", max_length=2000)
+    website: str = url_field()
+    linkedin_url: str = url_field()
     twitter_handle: str = Field(default="", max_length=16)
     created_at: datetime = created_at_field()
     updated_at: datetime = Field(default_factory=utcnow)

@@ -172,12 +172,7 @@ def _stats(session: Session, user_id: str) -> Stats:
 
 
 def _activity(session: Session, user_id: str) -> tuple[ActivityItem, ...]:
-    rows = session.exec(
-        select(UserActivity)
-        .where(UserActivity.user_id == user_id)
-        .order_by(col(UserActivity.created_at).desc(), col(UserActivity.id).desc())
-        .limit(ACTIVITY_LIMIT)
-    ).all()
+    rows = session.exec(UserActivity.newest_first(user_id).limit(ACTIVITY_LIMIT)).all()
     return tuple(
         ActivityItem(id=r.id or 0, tool_name=r.tool_name, action=r.action, created_at=r.created_at)
         for r in rows
@@ -196,30 +191,21 @@ def _saved(session: Session, user_id: str) -> tuple[int, tuple[SavedItem, ...]]:
     total = session.exec(
         select(func.count()).select_from(SavedResult).where(SavedResult.user_id == user_id)
     ).one()
-    rows = session.exec(
-        select(
-            SavedResult.id,
-            SavedResult.title,
-            SavedResult.tool_name,
-            SavedResult.content_type,
-            SavedResult.created_at,
-            SavedResult.result_metadata,
-        )
-        .where(SavedResult.user_id == user_id)
-        .order_by(col(SavedResult.created_at).desc(), col(SavedResult.id).desc())
-        .limit(SAVED_LIMIT)
-    ).all()
+    columns = select(
+        SavedResult.id,
+        SavedResult.title,
+        SavedResult.tool_name,
+        SavedResult.content_type,
+        SavedResult.created_at,
+        SavedResult.result_metadata,
+    )
+    rows = session.exec(SavedResult.newest_first(user_id, columns).limit(SAVED_LIMIT)).all()
     # The first five columns are SavedItem's first five fields, in order.
     return int(total), tuple(SavedItem(*r[:5], summary=_summary(r[5], None)) for r in rows)
 
 
 def _documents(session: Session, user_id: str) -> tuple[tuple[DocumentItem, ...], int]:
-    rows = session.exec(
-        select(UserDocument)
-        .where(UserDocument.user_id == user_id)
-        .order_by(col(UserDocument.created_at).desc(), col(UserDocument.id).desc())
-        .limit(DOCUMENTS_LIMIT)
-    ).all()
+    rows = session.exec(UserDocument.newest_first(user_id).limit(DOCUMENTS_LIMIT)).all()
     total = session.exec(
         select(func.count()).select_from(UserDocument).where(UserDocument.user_id == user_id)
     ).one()

@@ -66,11 +66,7 @@ def list_notifications(
     """The user's notifications, newest first (created_at, then id); at most `limit` rows."""
     if not is_valid_user_id(user_id):
         return []
-    query = (
-        select(UserNotification)
-        .where(UserNotification.user_id == user_id)
-        .order_by(col(UserNotification.created_at).desc(), col(UserNotification.id).desc())
-    )
+    query = UserNotification.newest_first(user_id)
     if limit is not None:
         query = query.limit(max(int(limit), 0))
     return [_view(row) for row in session.exec(query).all()]

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from startup_toolkit.domain import saved_results as payloads
 from startup_toolkit.domain.clock import utcnow
@@ -107,14 +107,7 @@ def list_saved_results(
     """The user's saved results, newest first."""
     if not is_valid_user_id(user_id):
         return []
-    return list(
-        session.exec(
-            select(SavedResult)
-            .where(SavedResult.user_id == user_id)
-            .order_by(col(SavedResult.created_at).desc(), col(SavedResult.id).desc())
-            .limit(max(0, limit))
-        ).all()
-    )
+    return list(session.exec(SavedResult.newest_first(user_id).limit(max(0, limit))).all())
 
 
 def get_saved_result(session: Session, user_id: str, result_id: Any) -> SavedResult | None:

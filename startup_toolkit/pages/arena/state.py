@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import arena as rules
+from startup_toolkit.state.tabs import TabsMixin
 
 #: Spec: rank and score appear 500 ms after joining; a post appears after 1 s. Tests shrink them.
 JOIN_DELAY_SECONDS = 0.5
@@ -43,7 +44,7 @@ def _empty_form() -> dict[str, str]:
     return {name: "" for name, _, _ in rules.JOIN_FIELDS}
 
 
-class ArenaState(rx.State):
+class ArenaState(TabsMixin, rx.State):
     form: dict[str, str] = _empty_form()
     errors: dict[str, str] = {}
     joining: bool = False
@@ -57,6 +58,7 @@ class ArenaState(rx.State):
     score: int = 0
     like_points: int = 0
     post_points: int = 0
+    tab_values: ClassVar[frozenset[str]] = TAB_VALUES
     tab: str = "leaderboard"
     posts: list[rules.FeedPost] = list(rules.FEED)
     draft: str = ""
@@ -140,11 +142,6 @@ class ArenaState(rx.State):
             "Welcome to the Arena!",
             f"You enter at rank #{rules.JOIN_RANK} with {rules.JOIN_SCORE} points.",
         )
-
-    @rx.event
-    def set_tab(self, value: str) -> None:
-        if value in TAB_VALUES:
-            self.tab = value
 
     @rx.event
     def load_more(self) -> EventSpec:

@@ -14,7 +14,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -26,6 +26,7 @@ from startup_toolkit.domain.prompts import cofounder as prompt
 from startup_toolkit.services.tool_runs import Notice, RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.speech import SpeechInputMixin
+from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tools import save_tool_result
 
 log = logging.getLogger(__name__)
@@ -125,11 +126,12 @@ async def _settle(ask: _Ask) -> None:
         del _STREAMS[ask.token]
 
 
-class CofounderState(SpeechInputMixin, rx.State):
+class CofounderState(SpeechInputMixin, TabsMixin, rx.State):
     """One tab's conversation; it lasts while the page is open."""
 
     messages: list[dict[str, str]] = []
     draft: str = ""
+    tab_values: ClassVar[frozenset[str]] = frozenset(TABS)
     tab: str = CHAT_TAB
     streaming: bool = False
     stream_text: str = ""
@@ -154,11 +156,6 @@ class CofounderState(SpeechInputMixin, rx.State):
     @rx.event
     def set_draft(self, value: str) -> None:
         self.draft = chat.clip_draft(value)
-
-    @rx.event
-    def set_tab(self, value: str) -> None:
-        if value in TABS:
-            self.tab = value
 
     @rx.event
     def show_examples(self) -> None:

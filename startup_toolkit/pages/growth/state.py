@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import AsyncIterator
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -20,6 +20,7 @@ from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import growth as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
     nothing_to_save,
@@ -87,12 +88,13 @@ class ShownStrategy:
     created_at: datetime
 
 
-class GrowthState(ToolRunMixin, rx.State):
+class GrowthState(ToolRunMixin, TabsMixin, rx.State):
     product: str = ""
     audience: str = ""
     budget: str = str(rules.DEFAULT_BUDGET)
     errors: dict[str, str] = {}
     elapsed: int = 0  # whole seconds the current generation has run
+    tab_values: ClassVar[frozenset[str]] = TAB_VALUES
     tab: str = "blueprint"
     has_result: bool = False
     sample: bool = False
@@ -145,11 +147,6 @@ class GrowthState(ToolRunMixin, rx.State):
         if isinstance(value, str):
             self.budget = value[:BUDGET_INPUT_CAP]
             self._clear_error("budget")
-
-    @rx.event
-    def set_tab(self, value: str) -> None:
-        if value in TAB_VALUES:
-            self.tab = value
 
     @rx.event
     def new_strategy(self) -> None:

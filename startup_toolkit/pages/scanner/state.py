@@ -15,7 +15,7 @@ import dataclasses
 import random
 from collections.abc import AsyncIterator
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -26,6 +26,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state.idea_input import IdeaInputMixin
+from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tool_outcome import (
     json_download,
     nothing_to_save,
@@ -100,9 +101,10 @@ def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
     ]
 
 
-class ScannerState(IdeaInputMixin, ToolRunMixin, rx.State):
+class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
     progress: int = 0
     error: str = ""  # the error panel's text; "" = no error
+    tab_values: ClassVar[frozenset[str]] = TAB_VALUES
     tab: str = "summary"
     has_result: bool = False
     sample: bool = False
@@ -161,11 +163,6 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, rx.State):
 
     def _idea_problem(self, idea: str) -> tuple[str, str] | None:
         return rules.validate_idea(idea)
-
-    @rx.event
-    def set_tab(self, value: str) -> None:
-        if value in TAB_VALUES:
-            self.tab = value
 
     @rx.event
     def edit_idea(self) -> None:
