@@ -32,6 +32,7 @@ from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tooltip import delayed_tooltip
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH, Tool
+from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.tools import ToolPageState
 
@@ -176,7 +177,7 @@ def tool_route(
 
 def coming_soon_toast() -> EventSpec:
     """P-BILL-3: what clicking the upgrade toast's action shows."""
-    return rx.toast.info(COMING_SOON, description=COMING_SOON_DESCRIPTION, id=COMING_SOON_TOAST_ID)
+    return toasts.info(COMING_SOON, description=COMING_SOON_DESCRIPTION, id=COMING_SOON_TOAST_ID)
 
 
 def upgrade_toast() -> EventSpec:

@@ -11,6 +11,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import idea_text
+from startup_toolkit.state import toasts
 
 
 class IdeaInputMixin(rx.State, mixin=True):
@@ -46,4 +47,4 @@ class IdeaInputMixin(rx.State, mixin=True):
         self.validation = problem[0] if problem else ""
         if problem is None:
             return None
-        return rx.toast.error(problem[0], description=problem[1], id=toast_id)
+        return toasts.error(problem[0], description=problem[1], id=toast_id)

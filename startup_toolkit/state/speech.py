@@ -13,6 +13,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import speech
+from startup_toolkit.state import toasts
 
 LISTEN_JS = "window.unstuckSpeech ? window.unstuckSpeech.listen() : ({status: 'unsupported'})"
 STOP_JS = "window.unstuckSpeech && window.unstuckSpeech.stop()"
@@ -38,7 +39,7 @@ class SpeechInputMixin(rx.State, mixin=True):
         self.listening = False
         heard = speech.read_result(result)
         if heard.problem:
-            return rx.toast.error(heard.problem, description=heard.detail or self._type_instead())
+            return toasts.error(heard.problem, description=heard.detail or self._type_instead())
         if not heard.ok:
             return None
         return self._heard(heard.text)

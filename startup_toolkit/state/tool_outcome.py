@@ -22,6 +22,7 @@ from startup_toolkit.domain.saved_results import (
     NOTHING_TO_SAVE_DETAIL,
 )
 from startup_toolkit.domain.tool_run import Notice, RunStatus
+from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
 
@@ -42,13 +43,13 @@ def stand_in(make: Callable[[], R]) -> Callable[[RunStatus], R | None]:
 
 def notice_toast(notice: Notice, **props: str) -> EventSpec:
     """The error toast of a run's notice (its title and detail)."""
-    return rx.toast.error(notice.title, description=notice.detail, **props)
+    return toasts.error(notice.title, description=notice.detail, **props)
 
 
 async def signed_out_toast(state: rx.State, detail: str, toast_id: str) -> EventSpec | None:
     """Before a run: the sign-in toast when nobody is signed in, else None."""
     if await signed_in_user_id(state) is None:
-        return rx.toast.error(AUTH_REQUIRED, description=detail, id=toast_id)
+        return toasts.error(AUTH_REQUIRED, description=detail, id=toast_id)
     return None
 
 
@@ -74,7 +75,7 @@ async def tick_elapsed(state: ToolRunMixin, run: ClaimedRun, work: Awaitable[R])
 
 def nothing_to_save() -> EventSpec:
     """Save Results without a result on screen."""
-    return rx.toast.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
+    return toasts.error(NOTHING_TO_SAVE, description=NOTHING_TO_SAVE_DETAIL)
 
 
 def json_download(data: str, filename: str) -> EventSpec:

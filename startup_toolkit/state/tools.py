@@ -28,6 +28,7 @@ from startup_toolkit.domain import saved_results as payloads
 from startup_toolkit.services import saved_results
 from startup_toolkit.services.saved_results import SaveOutcome
 from startup_toolkit.settings import get_settings
+from startup_toolkit.state import toasts
 from startup_toolkit.state.private import for_user
 
 log = logging.getLogger(__name__)
@@ -51,10 +52,10 @@ class ToolPageState(rx.State):
 def save_toast(outcome: SaveOutcome) -> EventSpec:
     """'Results saved to your dashboard!' or the reason the save did not happen."""
     if outcome.ok:
-        return rx.toast.success(outcome.message, id=SAVE_TOAST_ID)
+        return toasts.success(outcome.message, id=SAVE_TOAST_ID)
     if outcome.description:
-        return rx.toast.error(outcome.message, description=outcome.description, id=SAVE_TOAST_ID)
-    return rx.toast.error(outcome.message, id=SAVE_TOAST_ID)
+        return toasts.error(outcome.message, description=outcome.description, id=SAVE_TOAST_ID)
+    return toasts.error(outcome.message, id=SAVE_TOAST_ID)
 
 
 async def save_tool_result(

@@ -24,6 +24,7 @@ from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import cofounder as prompt
 from startup_toolkit.services.tool_runs import Notice, RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.speech import SpeechInputMixin
 from startup_toolkit.state.tabs import TabsMixin
@@ -45,7 +46,7 @@ _STREAMS: dict[str, tuple[int, asyncio.Task[ToolOutcome[str]]]] = {}
 
 
 def _toast_error(title: str, description: str) -> EventSpec:
-    return rx.toast.error(title, description=description, id=TOAST_ID)
+    return toasts.error(title, description=description, id=TOAST_ID)
 
 
 @dataclass
@@ -310,7 +311,7 @@ class CofounderState(SpeechInputMixin, TabsMixin, rx.State):
         self._stream_seq += 1
         self.messages = []
         self._end_stream()
-        return rx.toast.success(chat.CHAT_CLEARED, id=TOAST_ID)
+        return toasts.success(chat.CHAT_CLEARED, id=TOAST_ID)
 
     @rx.event
     def recover(self) -> None:
@@ -331,12 +332,12 @@ class CofounderState(SpeechInputMixin, TabsMixin, rx.State):
     async def save(self) -> EventSpec:
         """Save the conversation (messages + messageCount) to the user's dashboard."""
         if self.streaming:
-            return rx.toast.info(
+            return toasts.info(
                 chat.WAIT_FOR_REPLY, description=chat.WAIT_FOR_REPLY_DETAIL, id=TOAST_ID
             )
         messages = chat.saved_messages(self.messages)
         if not messages:
-            return rx.toast.info(
+            return toasts.info(
                 chat.NOTHING_TO_SAVE, description=chat.NOTHING_TO_SAVE_DETAIL, id=TOAST_ID
             )
         return await save_tool_result(
@@ -351,11 +352,11 @@ class CofounderState(SpeechInputMixin, TabsMixin, rx.State):
     def download(self) -> EventSpec:
         """The conversation as a Markdown file, built in the browser."""
         if self.streaming:
-            return rx.toast.info(
+            return toasts.info(
                 chat.WAIT_FOR_REPLY, description=chat.WAIT_FOR_DOWNLOAD_DETAIL, id=TOAST_ID
             )
         if not chat.saved_messages(self.messages):
-            return rx.toast.info(
+            return toasts.info(
                 chat.NOTHING_TO_DOWNLOAD, description=chat.NOTHING_TO_SAVE_DETAIL, id=TOAST_ID
             )
         now = utcnow()

@@ -21,6 +21,7 @@ from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import funding as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state import toasts
 from startup_toolkit.state.tool_outcome import (
     finish_run,
     json_download,
@@ -156,7 +157,7 @@ class FundingState(ToolRunMixin, rx.State):
         data, errors = rules.parse_input(self.form)
         self.errors = errors
         if data is None:
-            return rx.toast.error(
+            return toasts.error(
                 rules.INVALID_INPUT, description=rules.INVALID_INPUT_DETAIL, id=TOAST_ID
             )
         if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
@@ -219,7 +220,7 @@ class FundingState(ToolRunMixin, rx.State):
         """Download Report: funding-prediction-{timestamp}.json, built in the browser."""
         shown = self._stored()
         if shown is None:
-            return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
+            return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         return json_download(
             rules.export_json(
                 shown.prediction, shown.data, shown.predicted_at, estimated=self.estimated
@@ -258,9 +259,9 @@ def outcome_toast(outcome: ToolOutcome[rules.FundingPrediction]) -> EventSpec:
     if outcome.result is None:
         return notice_toast(notice)
     if outcome.status is RunStatus.AI:
-        return rx.toast.success(
+        return toasts.success(
             rules.SUCCESS_TOAST, description=rules.headline(outcome.result.success)
         )
     if outcome.sample:
-        return rx.toast.success(rules.ESTIMATE_TOAST, description=rules.DEMO_DETAIL)
-    return rx.toast.success(notice.title, description=notice.detail or rules.ESTIMATE_DETAIL)
+        return toasts.success(rules.ESTIMATE_TOAST, description=rules.DEMO_DETAIL)
+    return toasts.success(notice.title, description=notice.detail or rules.ESTIMATE_DETAIL)

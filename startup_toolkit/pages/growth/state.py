@@ -20,6 +20,7 @@ from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import growth as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state import toasts
 from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
@@ -218,7 +219,7 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
             missing = "product" in errors or "audience" in errors
             title = rules.MISSING if missing else "Please check the budget"
             detail = rules.MISSING_DETAIL if missing else rules.BUDGET_INVALID
-            return rx.toast.error(title, description=detail, id=TOAST_ID)
+            return toasts.error(title, description=detail, id=TOAST_ID)
         if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
             return signed_out
         self._clear_result()
@@ -269,7 +270,7 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
         """Download Blueprint: the strategy as a Markdown file, built in the browser."""
         shown = self._stored()
         if shown is None:
-            return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
+            return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         form, created_at = shown.form, shown.created_at
         return [
             rx.download(
@@ -279,7 +280,7 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
                 filename=rules.blueprint_filename(created_at),
                 mime_type="text/markdown",
             ),
-            rx.toast.success(
+            toasts.success(
                 rules.DOWNLOAD_TOAST,
                 description=rules.blueprint_filename(created_at),
                 id=TOAST_ID,
@@ -308,9 +309,9 @@ def strategy_run(form: GrowthForm) -> ToolRun[rules.GrowthStrategy]:
 def outcome_toast(outcome: ToolOutcome[rules.GrowthStrategy], budget: float) -> EventSpec:
     """Success with what came back, the demo note, or the failure (or no-access) texts."""
     if outcome.status is RunStatus.AI and outcome.result is not None:
-        return rx.toast.success(
+        return toasts.success(
             rules.SUCCESS_TOAST, description=rules.success_detail(outcome.result, budget)
         )
     if outcome.sample:
-        return rx.toast.info(rules.DEMO_TOAST, description=rules.DEMO_DETAIL)
+        return toasts.info(rules.DEMO_TOAST, description=rules.DEMO_DETAIL)
     return notice_toast(outcome.notice or rules.RUN_TEXTS.failed)

@@ -21,6 +21,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
 from startup_toolkit.domain.prompts import incubator as prompt
 from startup_toolkit.services.tool_runs import ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state import toasts
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
@@ -352,7 +353,7 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
             yield failure_toast(outcome)
         else:
             detail = rules.SAMPLE_LABEL if outcome.sample else "Read it in Analysis Results."
-            yield rx.toast.success(rules.ANALYSIS_TOAST, description=detail)
+            yield toasts.success(rules.ANALYSIS_TOAST, description=detail)
 
     # -- the stress test -------------------------------------------------------------------
 
@@ -364,7 +365,7 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
             return None
         stored = self._stored()
         if stored is None:
-            return rx.toast.error(
+            return toasts.error(
                 rules.NEED_ANALYSIS, description=rules.NEED_ANALYSIS_DETAIL, id=TOAST_ID
             )
         if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
@@ -388,7 +389,7 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
             yield failure_toast(outcome)
         else:
             detail = rules.SAMPLE_LABEL if outcome.sample else stress.stressScenario.title
-            yield rx.toast.success(rules.STRESS_TOAST, description=detail)
+            yield toasts.success(rules.STRESS_TOAST, description=detail)
 
     # -- save and download (T-AI-5, T-IDEA-1) ---------------------------------------------
 
@@ -413,7 +414,7 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
         """startup-analysis-{timestamp}.json, built in the browser."""
         stored = self._stored()
         if stored is None:
-            return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
+            return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         return json_download(
             rules.export_json(
                 stored.analysis, stored.idea, stored.analysed_at, stored.stress, sample=self.sample

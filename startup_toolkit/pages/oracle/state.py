@@ -24,6 +24,7 @@ from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import oracle as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.state import toasts
 from startup_toolkit.state.speech import SpeechInputMixin
 from startup_toolkit.state.tool_outcome import (
     REFUSED,
@@ -77,17 +78,17 @@ def prediction_run(data: rules.StartupData) -> ToolRun[rules.OracleResult]:
 def _prediction_toast(outcome: ToolOutcome[rules.OracleResult], run: int) -> EventSpec:
     if outcome.status is RunStatus.AI and outcome.result is not None:
         probability = outcome.result.probability
-        return rx.toast.success(
+        return toasts.success(
             rules.SUCCESS_TOAST, description=f"{rules.band(probability)}: {probability}%"
         )
     if outcome.status is RunStatus.SAMPLE:
-        return rx.toast.info(rules.DEMO_TOAST, description=rules.DEMO_DETAIL)
+        return toasts.info(rules.DEMO_TOAST, description=rules.DEMO_DETAIL)
     notice = outcome.notice or rules.RUN_TEXTS.failed
     if outcome.status is RunStatus.UNREADABLE:
-        return rx.toast.warning(notice.title)
+        return toasts.warning(notice.title)
     if outcome.status in REFUSED:
         return notice_toast(notice)
-    return rx.toast.error(
+    return rx.toast.error(  # not remembered: its action and id are new each run
         notice.title,
         description=notice.detail,
         action={"label": rules.TRY_AGAIN, "on_click": OracleState.solve},
@@ -169,7 +170,7 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
     async def welcome(self) -> AsyncIterator[EventSpec]:
         """on_load: the welcome toast, 1 s after the page opens, shown for 5 s (T-ORA-5)."""
         await asyncio.sleep(rules.WELCOME_DELAY_SECONDS)
-        yield rx.toast.info(
+        yield toasts.info(
             rules.WELCOME_TOAST,
             description=rules.WELCOME_DETAIL,
             duration=rules.WELCOME_DURATION_MS,
@@ -223,7 +224,7 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
         self.errors = errors
         if data is None:
             title, detail = rules.input_problem(errors)
-            return rx.toast.error(title, description=detail, id=TOAST_ID)
+            return toasts.error(title, description=detail, id=TOAST_ID)
         if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
             return signed_out
         self._start_run(data)
@@ -302,7 +303,7 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
         command = rules.voice_command(text)
         if command is not None:
             title, detail = rules.VOICE_NOTICES[command]
-            return rx.toast.info(title, description=detail)
+            return toasts.info(title, description=detail)
         self.set_field("businessIdea", text)
         return None
 

@@ -15,6 +15,7 @@ from startup_toolkit.domain import oracle_content as content_rules
 from startup_toolkit.domain.prompts import oracle as prompt
 from startup_toolkit.pages.oracle.state import TOOL_NAME, OracleState
 from startup_toolkit.services.tool_runs import ToolRun, run_tool
+from startup_toolkit.state import toasts
 from startup_toolkit.state.tool_outcome import finish_run, notice_toast, signed_out_toast
 from startup_toolkit.state.tool_run import ToolRunMixin
 
@@ -69,7 +70,7 @@ class OracleContentState(ToolRunMixin, rx.State):
         data, errors = rules.validate(oracle.form)
         if data is None:
             oracle.errors = errors
-            return rx.toast.error(rules.input_problem(errors)[0], id=CONTENT_TOAST_ID)
+            return toasts.error(rules.input_problem(errors)[0], id=CONTENT_TOAST_ID)
         if (
             signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, CONTENT_TOAST_ID)
         ) is not None:
@@ -113,13 +114,13 @@ class OracleContentState(ToolRunMixin, rx.State):
     def copy(self) -> list[EventSpec]:
         return [
             rx.set_clipboard(self.text),
-            rx.toast.success("Copied to clipboard", id=CONTENT_TOAST_ID),
+            toasts.success("Copied to clipboard", id=CONTENT_TOAST_ID),
         ]
 
     @rx.event
     def download(self) -> EventSpec:
         if not self.text:
-            return rx.toast.error("No content available to download", id=CONTENT_TOAST_ID)
+            return toasts.error("No content available to download", id=CONTENT_TOAST_ID)
         return rx.download(
             data=self.text,
             filename=content_rules.content_filename(self.title, self.kind),

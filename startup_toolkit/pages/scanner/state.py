@@ -25,6 +25,7 @@ from startup_toolkit.domain import scanner_export
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
+from startup_toolkit.state import toasts
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tool_outcome import (
@@ -268,7 +269,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
                 return
             self.running = False
         if outcome.result is not None:
-            yield rx.toast.success(
+            yield toasts.success(
                 rules.SUCCESS_TOAST,
                 description=f"Viability score: {outcome.result.overallScore}/100",
             )
@@ -306,7 +307,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
         """Download the result as a JSON file (in the browser)."""
         stored = self._stored_result()
         if stored is None:
-            return rx.toast.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
+            return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         result, idea, scanned_at = stored
         return json_download(
             scanner_export.export_json(result, idea, scanned_at, sample=self.sample),

@@ -1,0 +1,39 @@
+"""Toasts built once per text: `rx.toast.error(...)` composes its JavaScript call anew each
+time (about 0.4 ms, as much as a whole cheap event), and handlers return the same few texts
+over and over. These return the very EventSpec `rx.toast` would, remembered by level, text
+and props (an EventSpec is immutable, so one can be sent any number of times)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import reflex as rx
+from reflex.event import EventSpec
+
+_LEVELS = {
+    "error": rx.toast.error,
+    "info": rx.toast.info,
+    "success": rx.toast.success,
+    "warning": rx.toast.warning,
+}
+
+
+@lru_cache(maxsize=1024)
+def _toast(level: str, message: str, props: tuple[tuple[str, str | int], ...]) -> EventSpec:
+    return _LEVELS[level](message, **dict(props))
+
+
+def error(message: str, **props: str | int) -> EventSpec:
+    return _toast("error", message, tuple(sorted(props.items())))
+
+
+def info(message: str, **props: str | int) -> EventSpec:
+    return _toast("info", message, tuple(sorted(props.items())))
+
+
+def success(message: str, **props: str | int) -> EventSpec:
+    return _toast("success", message, tuple(sorted(props.items())))
+
+
+def warning(message: str, **props: str | int) -> EventSpec:
+    return _toast("warning", message, tuple(sorted(props.items())))
