@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ import psutil
 import websocket
 
 NAMESPACE = "/_event"
+ROOT_STATE = "reflex___state____state"
 ROUTER_DATA = {"pathname": "/", "query": {}, "asPath": "/"}
 
 
@@ -31,6 +33,7 @@ class Tab:
     base_url: str  # http://127.0.0.1:PORT
     token: str = field(default_factory=lambda: str(uuid.uuid4()))
     timeout: float = 15.0
+    cookie: str = ""  # the Cookie header the browser would send (a session, for a signed-in tab)
     _ws: websocket.WebSocket | None = None
 
     def connect(self) -> Tab:
@@ -38,7 +41,9 @@ class Tab:
         self.close()
         url = self.base_url.replace("http", "ws", 1) + "/_event/"
         ws = websocket.create_connection(
-            f"{url}?EIO=4&transport=websocket&token={self.token}", timeout=self.timeout
+            f"{url}?EIO=4&transport=websocket&token={self.token}",
+            timeout=self.timeout,
+            header=[f"Cookie: {self.cookie}"] if self.cookie else None,
         )
         opened = ws.recv()
         if not opened.startswith("0"):
@@ -74,21 +79,37 @@ class Tab:
             if wanted(packet):
                 return packet
 
-    def send(self, name: str, **payload: Any) -> list[dict[str, Any]]:
-        """Send one event (`<state full name>.<handler>`); the state updates received up to
-        the first that changes the handler's state."""
+    def emit(self, name: str, payload: dict[str, Any], path: str = "/") -> None:
+        """Send one event frame as the page at `path` would, without waiting for replies."""
         assert self._ws is not None
-        state = name.rsplit(".", 1)[0]
-        event = {"name": name, "payload": payload, "router_data": ROUTER_DATA}
+        router = {**ROUTER_DATA, "pathname": path, "asPath": path}
+        event = {"name": name, "payload": payload, "router_data": router}
         self._ws.send(f"42{NAMESPACE}," + json.dumps(["event", event]))
+
+    def send(self, name: str, path: str = "/", **payload: Any) -> list[dict[str, Any]]:
+        """Send one event (`<state full name>.<handler>`) from the page at `path`; the state
+        updates received up to the first that changes the handler's state."""
+        state = name.rsplit(".", 1)[0]
+        self.emit(name, payload, path)
+        return self.receive_until(lambda update: state in (update.get("delta") or {}))
+
+    def receive_until(self, done: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+        """The state updates received up to the first one `done` accepts (the socket's
+        timeout, when none does)."""
         updates = []
         while True:
             packet = self._wait_for(lambda p: p.startswith(f"42{NAMESPACE},"))
             _, update = json.loads(packet[len(NAMESPACE) + 3 :])
             update = json.loads(update) if isinstance(update, str) else update
             updates.append(update)
-            if state in (update.get("delta") or {}):
+            if done(update):
                 return updates
+
+    def open_page(self, path: str) -> list[dict[str, Any]]:
+        """Load the page at `path` as a browser's first connect does (hydrate, then its
+        on_load handlers); the updates up to the end of the load."""
+        self.emit(f"{ROOT_STATE}.hydrate_and_load", {}, path)
+        return self.receive_until(is_hydrated)
 
     def serving_pid(self, worker_pids: list[int], server_port: int) -> int | None:
         """The worker process whose socket is this connection's other end."""
@@ -99,6 +120,15 @@ class Tab:
                 if ours and conn.raddr and conn.raddr.port == mine:
                     return pid
         return None
+
+
+def is_hydrated(update: dict[str, Any]) -> bool:
+    """Whether this update ends a page load: the root state's `is_hydrated` turned true once
+    the page's on_load handlers have run."""
+    for name, value in (update.get("delta") or {}).get(ROOT_STATE, {}).items():
+        if name.startswith("is_hydrated") and value is True:
+            return True
+    return False
 
 
 def delta_value(updates: list[dict[str, Any]], state: str, var: str) -> Any:
