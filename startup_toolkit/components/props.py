@@ -57,3 +57,9 @@ ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm=
 SMALL_SOFT_BADGE: dict[str, Any] = {"variant": "soft", "size": "1"}
 #: A region that tells assistive technology work is under way (a tool's progress card).
 BUSY_STATUS: dict[str, Any] = {"role": "status", "aria_busy": "true"}
+
+# --- 3 ---
+#: Faint secondary text, a step lighter than MUTED_TEXT (a counter, a footnote, a legend).
+FAINT_TEXT: dict[str, Any] = {"color": "var(--gray-10)"}
+#: A red callout as wide as its column, announced at once (a form's or a page's error).
+ERROR_CALLOUT: dict[str, Any] = {"color_scheme": "red", "role": "alert", "width": "100%"}

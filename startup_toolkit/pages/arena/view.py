@@ -7,6 +7,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
 from startup_toolkit.components.props import TYPED_TEXT, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid
@@ -151,7 +152,7 @@ def _your_card() -> rx.Component:
         rx.flex(
             avatar_row(
                 ArenaState.company_initials,
-                rx.vstack(
+                line_stack(
                     muted_text("Your startup", size="1"),
                     rx.heading(
                         ArenaState.company,
@@ -161,8 +162,6 @@ def _your_card() -> rx.Component:
                         id="arena-company",
                     ),
                     rx.badge(ArenaState.industry, variant="soft", color_scheme=ACCENT),
-                    spacing="1",
-                    align="start",
                     min_width="0",
                 ),
                 size="3rem",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.form_kit import field_label
+from startup_toolkit.components.line_stack import line_stack, tile_beside
 from startup_toolkit.components.panels import (
     SPREAD_ROW_FROM_SM,
     icon_text_button,
@@ -106,22 +107,18 @@ def _chat_panel() -> rx.Component:
 
 def _titled(title: str, level: str, size: str, caption: str) -> rx.Component:
     """A heading (`level`, e.g. "h2") over a muted line."""
-    return rx.vstack(
+    return line_stack(
         rx.heading(title, as_=level, size=size, style=heading_style),
         muted_text(caption),
-        spacing="1",
-        align="start",
     )
 
 
 def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
     icon = rx.icon(example.icon, size=18, aria_hidden="true")
     return rx.el.article(
-        rx.hstack(
+        tile_beside(
             tile(icon, "2.25rem", "var(--radius-3)", "var(--violet-a3)", color="var(--violet-11)"),
             _titled(example.title, "h3", "3", example.description),
-            spacing="3",
-            align="start",
         ),
         rx.text(
             example.prompt,
