@@ -63,3 +63,5 @@ BUSY_STATUS: dict[str, Any] = {"role": "status", "aria_busy": "true"}
 FAINT_TEXT: dict[str, Any] = {"color": "var(--gray-10)"}
 #: A red callout as wide as its column, announced at once (a form's or a page's error).
 ERROR_CALLOUT: dict[str, Any] = {"color_scheme": "red", "role": "alert", "width": "100%"}
+#: A grey inset surface with rounded corners, inside a card (a quoted prompt, generated text).
+INSET_PANEL: dict[str, Any] = {"border_radius": "var(--radius-3)", "background": "var(--gray-a3)"}

@@ -12,7 +12,7 @@ from startup_toolkit.components.panels import (
     muted_text,
     text_box,
 )
-from startup_toolkit.components.props import SPREAD_ROW
+from startup_toolkit.components.props import INSET_PANEL, SPREAD_ROW
 from startup_toolkit.components.result_blocks import tile, two_columns
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
@@ -125,8 +125,7 @@ def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
             size="2",
             color="var(--gray-12)",
             padding="0.75rem",
-            border_radius="var(--radius-3)",
-            background="var(--gray-a3)",
+            **INSET_PANEL,
             flex_grow="1",
         ),
         rx.button(

@@ -9,7 +9,7 @@ import reflex as rx
 
 from startup_toolkit.components.button_rows import dialog_footer
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
-from startup_toolkit.components.props import FILL_COLUMN
+from startup_toolkit.components.props import FILL_COLUMN, INSET_PANEL
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import soft_button
@@ -170,8 +170,7 @@ _TEXT_BOX: dict[str, Any] = {
     "max_height": "55vh",
     "overflow_y": "auto",
     "padding": "1rem",
-    "background": "var(--gray-a3)",
-    "border_radius": "var(--radius-3)",
+    **INSET_PANEL,
 }
 
 
