@@ -9,6 +9,7 @@ from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.busy_card import busy_card
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
 from startup_toolkit.components.compact_card import compact_card
+from startup_toolkit.components.four_up_grid import four_up_grid
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FAINT_TEXT, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
@@ -173,7 +174,7 @@ _FIGURES: tuple[tuple[str, rx.Var, str], ...] = (
 
 def _key_metrics() -> rx.Component:
     potential = FundingState.market_potential
-    return card_grid(
+    return four_up_grid(
         *[_stat(label, _stat_value(value, value_id)) for label, value, value_id in _FIGURES],
         _stat(
             "Market potential",
@@ -186,9 +187,6 @@ def _key_metrics() -> rx.Component:
             ),
             rx.progress(value=potential, max=100, aria_label="Market potential"),
         ),
-        sm="2",
-        lg="4",
-        spacing="3",
     )
 
 
