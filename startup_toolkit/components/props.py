@@ -65,3 +65,5 @@ FAINT_TEXT: dict[str, Any] = {"color": "var(--gray-10)"}
 ERROR_CALLOUT: dict[str, Any] = {"color_scheme": "red", "role": "alert", "width": "100%"}
 #: A grey inset surface with rounded corners, inside a card (a quoted prompt, generated text).
 INSET_PANEL: dict[str, Any] = {"border_radius": "var(--radius-3)", "background": "var(--gray-a3)"}
+#: As wide as its container, and may shrink below its content in a grid cell (long words wrap).
+SHRINK_TO_FIT: dict[str, Any] = {"width": "100%", "min_width": "0"}

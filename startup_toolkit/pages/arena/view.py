@@ -9,7 +9,7 @@ import reflex as rx
 
 from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
-from startup_toolkit.components.props import TYPED_TEXT, WIDE_CONTROL
+from startup_toolkit.components.props import SHRINK_TO_FIT, TYPED_TEXT, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
@@ -27,7 +27,6 @@ from startup_toolkit.pages.arena.view_events import challenges_tab, events_tab
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
-    SHRINK_COLUMN,
     avatar_row,
     busy_button,
     icon_item,
@@ -66,7 +65,7 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
         ),
         field_error(ArenaState.errors, name, f"{field_id}-error", role="alert"),
         spacing="1",
-        **SHRINK_COLUMN,
+        **SHRINK_TO_FIT,
     )
 
 

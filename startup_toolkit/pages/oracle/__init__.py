@@ -12,6 +12,8 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.main_and_side import main_and_side
+from startup_toolkit.components.props import SHRINK_TO_FIT
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import tool_page, tool_route
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.pages.oracle.state import OracleState
@@ -28,15 +30,13 @@ def startup_oracle() -> rx.Component:
     return tool_page(
         STARTUP_ORACLE,
         main_and_side(
-            rx.vstack(
+            full_width_stack(
                 input_panel(),
                 details_form(),
                 rx.cond(OracleState.has_result, results()),
-                spacing="4",
-                width="100%",
                 min_width="0",
             ),
-            rx.box(side_panel(), width="100%", min_width="0"),
+            rx.box(side_panel(), **SHRINK_TO_FIT),
             side_from="lg",
             spacing="5",
         ),

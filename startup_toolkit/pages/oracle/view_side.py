@@ -98,10 +98,9 @@ def _pulse_card() -> rx.Component:
         ),
         muted_text("Reminders drawn from your prediction, not live market data.", size="1"),
         rx.cond(OracleState.pulse.length() == 0, muted_text("Watching for signals...")),
-        rx.vstack(
+        full_width_stack(
             rx.foreach(OracleState.pulse, _pulse_item),
             spacing="2",
-            width="100%",
             aria_live="polite",
         ),
         id="oracle-pulse",
