@@ -58,7 +58,6 @@ SMALL_SOFT_BADGE: dict[str, Any] = {"variant": "soft", "size": "1"}
 #: A region that tells assistive technology work is under way (a tool's progress card).
 BUSY_STATUS: dict[str, Any] = {"role": "status", "aria_busy": "true"}
 
-# --- 1 ---
 #: A quiet grey control with a light border (a secondary call to action, a carousel arrow).
 SURFACE_GRAY: dict[str, Any] = {"variant": "surface", "color_scheme": "gray"}
 #: A quiet grey control on a soft fill (the way back beside a page's main action).
@@ -86,3 +85,13 @@ def labelled_group(label: str) -> dict[str, Any]:
     """Marks the element's children as one set named `label` for assistive technology (filter
     chips, a carousel's dots)."""
     return {"role": "group", "aria_label": label}
+
+
+#: Faint secondary text, a step lighter than MUTED_TEXT (a counter, a footnote, a legend).
+FAINT_TEXT: dict[str, Any] = {"color": "var(--gray-10)"}
+#: A red callout as wide as its column, announced at once (a form's or a page's error).
+ERROR_CALLOUT: dict[str, Any] = {"color_scheme": "red", "role": "alert", "width": "100%"}
+#: A grey inset surface with rounded corners, inside a card (a quoted prompt, generated text).
+INSET_PANEL: dict[str, Any] = {"border_radius": "var(--radius-3)", "background": "var(--gray-a3)"}
+#: As wide as its container, and may shrink below its content in a grid cell (long words wrap).
+SHRINK_TO_FIT: dict[str, Any] = {"width": "100%", "min_width": "0"}

@@ -7,8 +7,9 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
-from startup_toolkit.components.props import TYPED_TEXT, WIDE_CONTROL
+from startup_toolkit.components.props import SHRINK_TO_FIT, TYPED_TEXT, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
@@ -26,7 +27,6 @@ from startup_toolkit.pages.arena.view_events import challenges_tab, events_tab
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
-    SHRINK_COLUMN,
     avatar_row,
     busy_button,
     icon_item,
@@ -65,7 +65,7 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
         ),
         field_error(ArenaState.errors, name, f"{field_id}-error", role="alert"),
         spacing="1",
-        **SHRINK_COLUMN,
+        **SHRINK_TO_FIT,
     )
 
 
@@ -151,7 +151,7 @@ def _your_card() -> rx.Component:
         rx.flex(
             avatar_row(
                 ArenaState.company_initials,
-                rx.vstack(
+                line_stack(
                     muted_text("Your startup", size="1"),
                     rx.heading(
                         ArenaState.company,
@@ -161,8 +161,6 @@ def _your_card() -> rx.Component:
                         id="arena-company",
                     ),
                     rx.badge(ArenaState.industry, variant="soft", color_scheme=ACCENT),
-                    spacing="1",
-                    align="start",
                     min_width="0",
                 ),
                 size="3rem",

@@ -6,6 +6,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import (
     muted_text,
     name_and_detail,
@@ -17,6 +18,7 @@ from startup_toolkit.components.props import (
     GROW,
     KEEP_SIZE,
     MUTED_TEXT,
+    SMALL_SOFT_BADGE,
     TYPED_TEXT,
     WRAP_ROW,
 )
@@ -59,10 +61,10 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
     return list_card(
         rx.text(f"#{entry.rank}", weight="bold", size="3", width="2.25rem", **KEEP_SIZE),
         avatar(entry.logo),
-        rx.vstack(
+        line_stack(
             rx.flex(
                 rx.text(entry.name, weight="bold", size="3"),
-                rx.badge(entry.industry, variant="soft", color_scheme="gray", size="1"),
+                rx.badge(entry.industry, color_scheme="gray", **SMALL_SOFT_BADGE),
                 spacing="2",
                 **WRAP_ROW,
             ),
@@ -72,8 +74,6 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
                 f"{entry.growth} growth",
                 size="1",
             ),
-            spacing="1",
-            align="start",
             **GROW,
         ),
         rx.vstack(
@@ -81,9 +81,8 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
             rx.badge(
                 entry.change,
                 color_scheme=change_color,
-                variant="soft",
-                size="1",
                 aria_label=f"Change since the last update: {entry.change}",
+                **SMALL_SOFT_BADGE,
             ),
             spacing="1",
             align="end",
@@ -255,7 +254,7 @@ def _founder(name: str, company: str, initials: str) -> rx.Component:
     following = ArenaState.following.contains(name)
     return avatar_row(
         initials,
-        name_and_detail(name, company, flex="1", min_width="0"),
+        name_and_detail(name, company, **GROW),
         flip_button(
             following,
             ("Following", "Follow"),

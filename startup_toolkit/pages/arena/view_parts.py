@@ -12,7 +12,7 @@ from startup_toolkit.components.panels import (
     sample_callout,
     titled_tool_card,
 )
-from startup_toolkit.components.props import KEEP_SIZE
+from startup_toolkit.components.props import KEEP_SIZE, SHRINK_TO_FIT
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import spread_row, tool_card_style
@@ -23,8 +23,6 @@ ACCENT = STARTUP_ARENA.color
 CARD = tool_card_style(min_width="0")
 SMALL_CARD = tool_card_style("1rem", min_width="0")
 MUTED = "var(--gray-11)"
-#: A full-width column that may shrink below its content in a grid cell.
-SHRINK_COLUMN: dict[str, Any] = {"width": "100%", "min_width": "0"}
 
 
 def avatar(text: Any, size: str = "2.5rem") -> rx.Component:
@@ -50,7 +48,7 @@ def two_columns(main: rx.Component, side: rx.Component, *more: rx.Component) -> 
 
 
 def column(*children: rx.Component, spacing: str = "4") -> rx.Component:
-    return rx.vstack(*children, spacing=spacing, **SHRINK_COLUMN)
+    return rx.vstack(*children, spacing=spacing, **SHRINK_TO_FIT)
 
 
 def side_card(title: str, icon: str, *children: rx.Component, **props: Any) -> rx.Component:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.form_kit import field_label
+from startup_toolkit.components.line_stack import line_stack, tile_beside
 from startup_toolkit.components.panels import (
     SPREAD_ROW_FROM_SM,
     icon_text_button,
     muted_text,
     text_box,
 )
-from startup_toolkit.components.props import SPREAD_ROW
+from startup_toolkit.components.props import INSET_PANEL, SPREAD_ROW
 from startup_toolkit.components.result_blocks import tile, two_columns
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
@@ -106,30 +107,25 @@ def _chat_panel() -> rx.Component:
 
 def _titled(title: str, level: str, size: str, caption: str) -> rx.Component:
     """A heading (`level`, e.g. "h2") over a muted line."""
-    return rx.vstack(
+    return line_stack(
         rx.heading(title, as_=level, size=size, style=heading_style),
         muted_text(caption),
-        spacing="1",
-        align="start",
     )
 
 
 def _example_card(index: int, example: chat.ExamplePrompt) -> rx.Component:
     icon = rx.icon(example.icon, size=18, aria_hidden="true")
     return rx.el.article(
-        rx.hstack(
+        tile_beside(
             tile(icon, "2.25rem", "var(--radius-3)", "var(--violet-a3)", color="var(--violet-11)"),
             _titled(example.title, "h3", "3", example.description),
-            spacing="3",
-            align="start",
         ),
         rx.text(
             example.prompt,
             size="2",
             color="var(--gray-12)",
             padding="0.75rem",
-            border_radius="var(--radius-3)",
-            background="var(--gray-a3)",
+            **INSET_PANEL,
             flex_grow="1",
         ),
         rx.button(

@@ -10,6 +10,7 @@ import reflex as rx
 from startup_toolkit.components.markdown import safe_markdown
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import CENTRED, KEEP_SIZE, TYPED_TEXT, WRAP_ROW
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain import cofounder as chat
@@ -216,11 +217,9 @@ def chat_window() -> rx.Component:
     return rx.auto_scroll(
         rx.cond(
             CofounderState.has_messages | CofounderState.streaming,
-            rx.vstack(
+            full_width_stack(
                 rx.foreach(CofounderState.messages, _message),
                 rx.cond(CofounderState.streaming, _streaming_bubble()),
-                spacing="4",
-                width="100%",
                 padding="1rem",
             ),
             _empty_chat(),

@@ -6,10 +6,12 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
+from startup_toolkit.components.busy_card import busy_card
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
 from startup_toolkit.components.compact_card import compact_card
+from startup_toolkit.components.four_up_grid import four_up_grid
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import BUSY_STATUS, WIDE_CONTROL, WRAP_ROW
+from startup_toolkit.components.props import FAINT_TEXT, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
@@ -72,7 +74,7 @@ def _pitch_field() -> rx.Component:
         ),
         rx.flex(
             FIELDS.error("pitch"),
-            rx.text(FundingState.pitch_count, size="1", color="var(--gray-10)"),
+            rx.text(FundingState.pitch_count, size="1", **FAINT_TEXT),
             justify="between",
             width="100%",
         ),
@@ -101,14 +103,12 @@ def input_form() -> rx.Component:
 
 
 def processing() -> rx.Component:
-    return tool_card(
+    return busy_card(
         forms.busy_heading(
             "Predicting your funding",
             rx.text(FundingState.phase, "...", size="2", id="funding-phase"),
         ),
         forms.progress_bar(FundingState.progress, "Progress"),
-        spacing="4",
-        **BUSY_STATUS,
     )
 
 
@@ -174,7 +174,7 @@ _FIGURES: tuple[tuple[str, rx.Var, str], ...] = (
 
 def _key_metrics() -> rx.Component:
     potential = FundingState.market_potential
-    return card_grid(
+    return four_up_grid(
         *[_stat(label, _stat_value(value, value_id)) for label, value, value_id in _FIGURES],
         _stat(
             "Market potential",
@@ -187,9 +187,6 @@ def _key_metrics() -> rx.Component:
             ),
             rx.progress(value=potential, max=100, aria_label="Market potential"),
         ),
-        sm="2",
-        lg="4",
-        spacing="3",
     )
 
 

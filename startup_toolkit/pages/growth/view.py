@@ -10,9 +10,10 @@ from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
 from startup_toolkit.components.compact_card import compact_card
+from startup_toolkit.components.four_up_grid import four_up_grid
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import KEEP_SIZE, SMALL_SOFT_BADGE, WIDE_CONTROL
-from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
+from startup_toolkit.components.result_blocks import tile, two_columns
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.tool_layout import (
@@ -156,7 +157,7 @@ def _blueprint_tab() -> rx.Component:
             GrowthState.weeks.length() > 0,
             full_width_stack(
                 section_heading("Four-week timeline", "calendar-days", ACCENT),
-                card_grid(rx.foreach(GrowthState.weeks, _week_card), sm="2", lg="4", spacing="3"),
+                four_up_grid(rx.foreach(GrowthState.weeks, _week_card)),
                 spacing="3",
                 id="growth-timeline",
             ),

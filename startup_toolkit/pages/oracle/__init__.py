@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.main_and_side import main_and_side
+from startup_toolkit.components.props import SHRINK_TO_FIT
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import tool_page, tool_route
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.pages.oracle.state import OracleState
@@ -26,21 +29,16 @@ from startup_toolkit.state.auth import AuthState
 def startup_oracle() -> rx.Component:
     return tool_page(
         STARTUP_ORACLE,
-        rx.grid(
-            rx.vstack(
+        main_and_side(
+            full_width_stack(
                 input_panel(),
                 details_form(),
                 rx.cond(OracleState.has_result, results()),
-                spacing="4",
-                width="100%",
                 min_width="0",
             ),
-            rx.box(side_panel(), width="100%", min_width="0"),
-            grid_template_columns=rx.breakpoints(
-                initial="minmax(0, 1fr)", lg="minmax(0, 2fr) minmax(0, 1fr)"
-            ),
+            rx.box(side_panel(), **SHRINK_TO_FIT),
+            side_from="lg",
             spacing="5",
-            width="100%",
         ),
         content_modal(),
         save_handler=OracleState.save,

@@ -9,7 +9,7 @@ import reflex as rx
 
 from startup_toolkit.components.button_rows import dialog_footer
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
-from startup_toolkit.components.props import FILL_COLUMN
+from startup_toolkit.components.props import FILL_COLUMN, INSET_PANEL
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import soft_button
@@ -98,10 +98,9 @@ def _pulse_card() -> rx.Component:
         ),
         muted_text("Reminders drawn from your prediction, not live market data.", size="1"),
         rx.cond(OracleState.pulse.length() == 0, muted_text("Watching for signals...")),
-        rx.vstack(
+        full_width_stack(
             rx.foreach(OracleState.pulse, _pulse_item),
             spacing="2",
-            width="100%",
             aria_live="polite",
         ),
         id="oracle-pulse",
@@ -170,8 +169,7 @@ _TEXT_BOX: dict[str, Any] = {
     "max_height": "55vh",
     "overflow_y": "auto",
     "padding": "1rem",
-    "background": "var(--gray-a3)",
-    "border_radius": "var(--radius-3)",
+    **INSET_PANEL,
 }
 
 

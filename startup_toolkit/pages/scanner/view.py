@@ -3,12 +3,17 @@ progress while it runs, and the error panel (T-SCAN-1, T-SCAN-2, T-SCAN-4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
+from startup_toolkit.components.busy_card import busy_card
 from startup_toolkit.components.button_rows import launch_button, run_row
 from startup_toolkit.components.idea_field import idea_field
+from startup_toolkit.components.line_stack import line_stack
+from startup_toolkit.components.main_and_side import main_and_side
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import BUSY_STATUS, FILL_ROW, MUTED_TEXT
+from startup_toolkit.components.props import ERROR_CALLOUT, FAINT_TEXT, FILL_ROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
@@ -21,6 +26,9 @@ from startup_toolkit.pages.scanner.state import ScannerState
 ACCENT = VIABILITY_SCANNER.color
 IDEA_ID = "scanner-idea"
 HINT_ID = "scanner-idea-hint"
+#: The percentage beside the progress bar: right-aligned in a slot of fixed width, so the bar
+#: does not move as the number grows.
+_PERCENT_SLOT: dict[str, Any] = {"min_width": "3.5rem", "text_align": "right"}
 
 
 def _icon(name: str, size: int) -> rx.Component:
@@ -74,7 +82,7 @@ def _hint() -> rx.Component:
 
 def idea_form() -> rx.Component:
     ready = ScannerState.ready
-    return rx.grid(
+    return main_and_side(
         tool_card(
             *idea_field(
                 ScannerState,
@@ -93,10 +101,8 @@ def idea_form() -> rx.Component:
                 rx.callout(
                     ScannerState.validation,
                     icon="triangle-alert",
-                    color_scheme="red",
                     size="1",
-                    role="alert",
-                    width="100%",
+                    **ERROR_CALLOUT,
                 ),
             ),
             launch_button(
@@ -108,20 +114,16 @@ def idea_form() -> rx.Component:
             ),
         ),
         _coverage(),
-        grid_template_columns=rx.breakpoints(
-            initial="minmax(0, 1fr)", md="minmax(0, 2fr) minmax(0, 1fr)"
-        ),
-        spacing="4",
-        width="100%",
+        side_from="md",
         class_name="scanner-form",
     )
 
 
 def processing() -> rx.Component:
-    return tool_card(
+    return busy_card(
         icon_row(
             tile(_icon("scan-search", 24), "3rem", "full", "var(--violet-a3)"),
-            rx.vstack(
+            line_stack(
                 rx.heading(
                     "Genesis Engine is analysing your idea", as_="h2", size="5", style=heading_style
                 ),
@@ -129,8 +131,6 @@ def processing() -> rx.Component:
                     rx.spinner(size="1"),
                     muted_text(ScannerState.stage_label, "..."),
                 ),
-                spacing="1",
-                align="start",
             ),
             spacing="4",
         ),
@@ -141,9 +141,8 @@ def processing() -> rx.Component:
                 "%",
                 size="3",
                 weight="bold",
-                min_width="3.5rem",
-                text_align="right",
                 class_name="scanner-percent",
+                **_PERCENT_SLOT,
             ),
             spacing="3",
             **FILL_ROW,
@@ -151,11 +150,9 @@ def processing() -> rx.Component:
         rx.text(
             "This usually takes 10 to 30 seconds. You can keep this tab open and browse.",
             size="2",
-            color="var(--gray-10)",
+            **FAINT_TEXT,
         ),
-        spacing="4",
         class_name="scanner-processing",
-        **BUSY_STATUS,
     )
 
 

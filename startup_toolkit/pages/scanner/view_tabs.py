@@ -10,7 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import SMALL_SOFT_BADGE, SPREAD_ROW
+from startup_toolkit.components.props import FAINT_TEXT, SMALL_SOFT_BADGE, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.result_blocks import (
     card_grid,
     figure_with_source,
@@ -166,15 +166,14 @@ def _chart() -> rx.Component:
             margin_top="1rem",
         ),
         rx.hstack(
-            rx.text("Bands: ", size="1", color="var(--gray-10)"),
+            rx.text("Bands: ", size="1", **FAINT_TEXT),
             *[
                 rx.badge(label, color_scheme=color, **SMALL_SOFT_BADGE)
                 for _, color, label in _BANDS
             ],
             spacing="2",
-            wrap="wrap",
             margin_top="0.75rem",
-            align="center",
+            **WRAP_ROW,
         ),
         class_name="scanner-chart",
         style=TOOL_CARD_STYLE,
