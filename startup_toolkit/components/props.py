@@ -57,3 +57,12 @@ ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm=
 SMALL_SOFT_BADGE: dict[str, Any] = {"variant": "soft", "size": "1"}
 #: A region that tells assistive technology work is under way (a tool's progress card).
 BUSY_STATUS: dict[str, Any] = {"role": "status", "aria_busy": "true"}
+
+
+# --- 2 ---
+
+
+def button_group(label: str) -> dict[str, Any]:
+    """A set of related buttons (category toggles, a carousel's dots) that screen readers
+    announce as one group named `label`."""
+    return {"role": "group", "aria_label": label}
