@@ -66,3 +66,8 @@ def button_group(label: str) -> dict[str, Any]:
     """A set of related buttons (category toggles, a carousel's dots) that screen readers
     announce as one group named `label`."""
     return {"role": "group", "aria_label": label}
+
+
+def square(size: str) -> dict[str, Any]:
+    """As wide as it is tall: `size` each way (a QR code, an icon tile, an avatar)."""
+    return {"width": size, "height": size}
