@@ -16,6 +16,7 @@ from startup_toolkit.components.header import user_avatar
 from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.props import GROW, KEEP_SIZE, WIDE_CONTROL
 from startup_toolkit.components.stacked_form import stacked_form
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.profile import (
     BIO_MAX,
@@ -69,7 +70,7 @@ def _identity_card() -> rx.Component:
         rx.box(user_avatar("6"), id="profile-avatar", **KEEP_SIZE),
         rx.vstack(
             rx.text(AuthState.user_name, size="5", weight="bold", style=heading_style),
-            rx.vstack(
+            full_width_stack(
                 field_label("Email", "profile-email"),
                 rx.input(
                     rx.input.slot(rx.icon("mail", size=16)),
@@ -83,7 +84,6 @@ def _identity_card() -> rx.Component:
                 ),
                 field_hint("Your sign-in email. It can't be changed here.", "profile-email-hint"),
                 spacing="1",
-                width="100%",
             ),
             spacing="3",
             **FILL_CELL,
@@ -164,7 +164,7 @@ def preferences_card() -> rx.Component:
                 lambda value: ProfileState.save_preference("language", value),
             ),
         ),
-        rx.vstack(
+        full_width_stack(
             field_label("Time zone", "pref-timezone"),
             rx.flex(
                 rx.box(
@@ -190,7 +190,6 @@ def preferences_card() -> rx.Component:
             ),
             field_hint("Used for dates in your emails and weekly reports."),
             spacing="2",
-            width="100%",
         ),
     )
 
