@@ -71,3 +71,8 @@ def button_group(label: str) -> dict[str, Any]:
 def square(size: str) -> dict[str, Any]:
     """As wide as it is tall: `size` each way (a QR code, an icon tile, an avatar)."""
     return {"width": size, "height": size}
+
+
+#: An input for a one-time code from an authenticator app: the phone's number pad, and the
+#: browser may fill in a code it received.
+ONE_TIME_CODE: dict[str, Any] = {"input_mode": "numeric", "auto_complete": "one-time-code"}
