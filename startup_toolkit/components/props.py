@@ -95,3 +95,19 @@ ERROR_CALLOUT: dict[str, Any] = {"color_scheme": "red", "role": "alert", "width"
 INSET_PANEL: dict[str, Any] = {"border_radius": "var(--radius-3)", "background": "var(--gray-a3)"}
 #: As wide as its container, and may shrink below its content in a grid cell (long words wrap).
 SHRINK_TO_FIT: dict[str, Any] = {"width": "100%", "min_width": "0"}
+
+
+def button_group(label: str) -> dict[str, Any]:
+    """A set of related buttons (category toggles, a carousel's dots) that screen readers
+    announce as one group named `label`."""
+    return {"role": "group", "aria_label": label}
+
+
+def square(size: str) -> dict[str, Any]:
+    """As wide as it is tall: `size` each way (a QR code, an icon tile, an avatar)."""
+    return {"width": size, "height": size}
+
+
+#: An input for a one-time code from an authenticator app: the phone's number pad, and the
+#: browser may fill in a code it received.
+ONE_TIME_CODE: dict[str, Any] = {"input_mode": "numeric", "auto_complete": "one-time-code"}

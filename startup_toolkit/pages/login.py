@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components import auth_layout as auth_ui
+from startup_toolkit.components.props import ONE_TIME_CODE
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.redirects import safe_next_path
 from startup_toolkit.services import accounts
@@ -86,8 +87,7 @@ def _code_form() -> rx.Component:
         auth_ui.field(
             "Authentication code",
             "code",
-            input_mode="numeric",
-            auto_complete="one-time-code",
+            **ONE_TIME_CODE,
             max_length=8,
             required=True,
         ),

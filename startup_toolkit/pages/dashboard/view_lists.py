@@ -73,7 +73,6 @@ def _saved_card(item: rx.Var) -> rx.Component:
         ),
         style=tile_style("1rem"),
         class_name="saved-result",
-        min_width="0",
     )
 
 
@@ -113,7 +112,6 @@ def _document_card(item: rx.Var) -> rx.Component:
         align="start",
         spacing="3",
         class_name="legacy-document",
-        min_width="0",
     )
 
 

@@ -15,8 +15,9 @@ from startup_toolkit.pages.dashboard.state import DashboardState as S
 
 
 def tile_style(padding: str) -> dict[str, Any]:
-    """A card inside a card (one saved result, one document)."""
-    return {**card_style, "padding": padding, "background": "var(--gray-a3)"}
+    """A card inside a card (one saved result, one document) that may shrink with its grid
+    cell."""
+    return {**card_style, "padding": padding, "background": "var(--gray-a3)", "min_width": "0"}
 
 
 def dashboard_title(text: str, icon: str, *extra: rx.Component) -> rx.Component:

@@ -15,6 +15,8 @@ from startup_toolkit.components.form_kit import (
 from startup_toolkit.components.header import user_avatar
 from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.props import GROW, KEEP_SIZE, WIDE_CONTROL
+from startup_toolkit.components.stacked_form import stacked_form
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.profile import (
     BIO_MAX,
@@ -68,7 +70,7 @@ def _identity_card() -> rx.Component:
         rx.box(user_avatar("6"), id="profile-avatar", **KEEP_SIZE),
         rx.vstack(
             rx.text(AuthState.user_name, size="5", weight="bold", style=heading_style),
-            rx.vstack(
+            full_width_stack(
                 field_label("Email", "profile-email"),
                 rx.input(
                     rx.input.slot(rx.icon("mail", size=16)),
@@ -82,7 +84,6 @@ def _identity_card() -> rx.Component:
                 ),
                 field_hint("Your sign-in email. It can't be changed here.", "profile-email-hint"),
                 spacing="1",
-                width="100%",
             ),
             spacing="3",
             **FILL_CELL,
@@ -100,41 +101,31 @@ def profile_form() -> rx.Component:
         "profile-card",
         _identity_card(),
         rx.separator(size="4"),
-        rx.form(
-            rx.vstack(
-                two_columns(
-                    _profile_input("full_name", auto_complete="name", max_length=SHORT_TEXT_MAX),
-                    _profile_input(
-                        "company", auto_complete="organization", max_length=SHORT_TEXT_MAX
-                    ),
-                ),
-                _profile_input("bio", placeholder="What are you building? What stage are you at?"),
-                two_columns(
-                    _profile_input(
-                        "location", placeholder="City, Country", max_length=SHORT_TEXT_MAX
-                    ),
-                    _profile_input(
-                        "website",
-                        input_mode="url",
-                        placeholder="https://yourstartup.com",
-                        auto_complete="url",
-                    ),
-                    _profile_input(
-                        "linkedin_url",
-                        input_mode="url",
-                        placeholder="https://linkedin.com/in/you",
-                    ),
-                    _profile_input("twitter_handle", placeholder="yourhandle", auto_complete="off"),
-                ),
-                save_row(
-                    "Save Profile", ProfileState.saving_profile, "profile-save", type="submit"
-                ),
-                spacing="5",
-                width="100%",
+        stacked_form(
+            "Profile",
+            two_columns(
+                _profile_input("full_name", auto_complete="name", max_length=SHORT_TEXT_MAX),
+                _profile_input("company", auto_complete="organization", max_length=SHORT_TEXT_MAX),
             ),
+            _profile_input("bio", placeholder="What are you building? What stage are you at?"),
+            two_columns(
+                _profile_input("location", placeholder="City, Country", max_length=SHORT_TEXT_MAX),
+                _profile_input(
+                    "website",
+                    input_mode="url",
+                    placeholder="https://yourstartup.com",
+                    auto_complete="url",
+                ),
+                _profile_input(
+                    "linkedin_url",
+                    input_mode="url",
+                    placeholder="https://linkedin.com/in/you",
+                ),
+                _profile_input("twitter_handle", placeholder="yourhandle", auto_complete="off"),
+            ),
+            save_row("Save Profile", ProfileState.saving_profile, "profile-save", type="submit"),
             on_submit=ProfileState.save_profile,
-            reset_on_submit=False,
-            aria_label="Profile",
+            spacing="5",
             width="100%",
         ),
     )
@@ -173,7 +164,7 @@ def preferences_card() -> rx.Component:
                 lambda value: ProfileState.save_preference("language", value),
             ),
         ),
-        rx.vstack(
+        full_width_stack(
             field_label("Time zone", "pref-timezone"),
             rx.flex(
                 rx.box(
@@ -199,7 +190,6 @@ def preferences_card() -> rx.Component:
             ),
             field_hint("Used for dates in your emails and weekly reports."),
             spacing="2",
-            width="100%",
         ),
     )
 

@@ -55,13 +55,7 @@ class SecurityMixin(SettingsBase, mixin=True):
         if user_id is None:
             yield self._to_login()
             return
-        result = await self._save_settings(
-            user_settings.update_security_settings,
-            user_id,
-            values,
-            failed=user_settings.SECURITY_FAILED,
-            what="save security settings",
-        )
+        result = await self._save_settings("security", user_id, values)
         if result.ok and result.row is not None:
             self.login_notifications = bool(result.row.login_notifications)
             self.session_timeout = str(result.row.session_timeout)

@@ -6,7 +6,13 @@ import reflex as rx
 
 from startup_toolkit.components.form_kit import checked_field, invalid_props
 from startup_toolkit.components.panels import icon_text_button, muted_text
-from startup_toolkit.components.props import GROW, WIDE_CONTROL
+from startup_toolkit.components.props import (
+    GROW,
+    KEEP_SIZE,
+    ONE_TIME_CODE,
+    WIDE_CONTROL,
+    square,
+)
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SESSION_TIMEOUT_LABELS
@@ -79,10 +85,9 @@ def _totp_setup_dialog() -> rx.Component:
             rx.image(
                 src=ProfileState.totp_qr,
                 alt="QR code to add Unstuck to your authenticator app",
-                width="11rem",
-                height="11rem",
+                **square("11rem"),
                 border_radius="var(--radius-3)",
-                flex_shrink="0",
+                **KEEP_SIZE,
                 id="totp-qr",
             ),
             rx.vstack(
@@ -119,8 +124,7 @@ def _totp_setup_dialog() -> rx.Component:
             rx.input(
                 id="totp-code",
                 name="code",
-                input_mode="numeric",
-                auto_complete="one-time-code",
+                **ONE_TIME_CODE,
                 pattern="[0-9 ]*",
                 max_length=7,
                 required=True,

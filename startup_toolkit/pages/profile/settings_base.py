@@ -14,6 +14,7 @@ from reflex.event import EventSpec
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.domain.profile import URL_MAX
+from startup_toolkit.services import user_settings
 from startup_toolkit.services.user_settings import SettingsResult
 from startup_toolkit.state.auth import signed_in_user_id
 
@@ -27,6 +28,22 @@ TOAST_ID = "profile-settings"
 #: cut, while a script cannot park megabytes in the state).
 INPUT_CAP = 4 * URL_MAX
 SECRET_CAP = 4 * PASSWORD_MAX
+#: Each part of the settings: the service call that saves it, the message when that raised,
+#: and what the log says could not be done.
+SAVES: dict[str, tuple[Callable[..., SettingsResult], str, str]] = {
+    "profile": (user_settings.update_profile, user_settings.PROFILE_FAILED, "save a profile"),
+    "preferences": (
+        user_settings.update_preferences,
+        user_settings.PREFERENCES_FAILED,
+        "save a preference",
+    ),
+    "ai": (user_settings.update_ai_settings, user_settings.AI_FAILED, "save AI settings"),
+    "security": (
+        user_settings.update_security_settings,
+        user_settings.SECURITY_FAILED,
+        "save security settings",
+    ),
+}
 
 
 def text(value: Any, cap: int = INPUT_CAP) -> str:
@@ -79,17 +96,10 @@ class SettingsBase(rx.State, mixin=True):
             log.exception("Could not %s", what)
             return failed
 
-    async def _save_settings(
-        self,
-        save: Callable[..., SettingsResult],
-        user_id: str,
-        values: Any,
-        *,
-        failed: str,
-        what: str,
-    ) -> SettingsResult:
-        """`save(session, user_id, values)` in a worker thread; a failed result with the
-        message `failed` (logged as could not `what`) when that raised."""
+    async def _save_settings(self, part: str, user_id: str, values: Any) -> SettingsResult:
+        """Save `values` of the settings `part` (a key of SAVES) in a worker thread; a failed
+        result with the part's message (logged) when that raised."""
+        save, failed, what = SAVES[part]
         return await self._call(
             save, user_id, values, failed=SettingsResult(ok=False, message=failed), what=what
         )

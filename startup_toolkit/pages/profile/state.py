@@ -184,13 +184,7 @@ class ProfileState(SecurityMixin, rx.State):
         self._apply(values, PROFILE_FIELDS)
         self.saving_profile = True
         yield
-        result = await self._save_settings(
-            user_settings.update_profile,
-            user_id,
-            values,
-            failed=user_settings.PROFILE_FAILED,
-            what="save a profile",
-        )
+        result = await self._save_settings("profile", user_id, values)
         self.saving_profile = False
         self.profile_errors = dict(result.errors)
         if result.ok and result.row is not None:
@@ -217,13 +211,7 @@ class ProfileState(SecurityMixin, rx.State):
             return
         if name not in PREFERENCE_DEFAULTS:
             return
-        result = await self._save_settings(
-            user_settings.update_preferences,
-            user_id,
-            {name: value},
-            failed=user_settings.PREFERENCES_FAILED,
-            what="save a preference",
-        )
+        result = await self._save_settings("preferences", user_id, {name: value})
         if result.ok and result.row is not None:
             setattr(self, name, getattr(result.row, name))
             if name == "timezone":
@@ -260,13 +248,7 @@ class ProfileState(SecurityMixin, rx.State):
         values = {name: getattr(self, name) for name in AI_CHOICES}
         self.saving_ai = True
         yield
-        result = await self._save_settings(
-            user_settings.update_ai_settings,
-            user_id,
-            values,
-            failed=user_settings.AI_FAILED,
-            what="save AI settings",
-        )
+        result = await self._save_settings("ai", user_id, values)
         self.saving_ai = False
         if result.ok and result.row is not None:
             self._apply({name: getattr(result.row, name) for name in AI_CHOICES}, tuple(AI_CHOICES))

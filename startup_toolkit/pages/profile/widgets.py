@@ -21,6 +21,7 @@ from startup_toolkit.components.props import (
     SPREAD_ROW,
 )
 from startup_toolkit.components.props import ROW_FROM_SM as ROW_FROM_SM
+from startup_toolkit.components.stacked_form import stacked_form
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import FORM_DIALOGS, SECTION_HEADINGS
@@ -102,31 +103,26 @@ def form_dialog(
     )
     return rx.dialog.root(
         rx.dialog.content(
-            rx.form(
-                rx.vstack(
-                    rx.dialog.title(text.title, style=heading_style, margin="0"),
-                    rx.dialog.description(text.description, size="2", **MUTED_TEXT),
-                    *fields,
-                    rx.flex(
-                        rx.dialog.close(
-                            rx.button(
-                                "Cancel",
-                                **SOFT_GRAY_BUTTON,
-                                size="3",
-                            )
-                        ),
-                        confirm,
-                        gap="0.75rem",
-                        justify="end",
-                        direction=rx.breakpoints(initial="column-reverse", sm="row"),
-                        width="100%",
+            stacked_form(
+                text.aria_label,
+                rx.dialog.title(text.title, style=heading_style, margin="0"),
+                rx.dialog.description(text.description, size="2", **MUTED_TEXT),
+                *fields,
+                rx.flex(
+                    rx.dialog.close(
+                        rx.button(
+                            "Cancel",
+                            **SOFT_GRAY_BUTTON,
+                            size="3",
+                        )
                     ),
-                    spacing="4",
+                    confirm,
+                    gap="0.75rem",
+                    justify="end",
+                    direction=rx.breakpoints(initial="column-reverse", sm="row"),
                     width="100%",
                 ),
                 on_submit=on_submit,
-                reset_on_submit=False,
-                aria_label=text.aria_label,
             ),
             max_width=max_width,
         ),

@@ -8,7 +8,14 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import icon_text_button, muted_text
-from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW, MUTED_TEXT, ROW_FROM_SM
+from startup_toolkit.components.props import (
+    FILL_COLUMN,
+    FILL_ROW,
+    GROW,
+    MUTED_TEXT,
+    ROW_FROM_SM,
+    button_group,
+)
 from startup_toolkit.components.section_heading import icon_pill
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.components.tool_layout import tab_list
@@ -118,8 +125,7 @@ def _category_buttons() -> rx.Component:
         wrap="wrap",
         gap="0.5rem",
         id="hub-categories",
-        role="group",
-        aria_label="Categories",
+        **button_group("Categories"),
     )
 
 

@@ -9,7 +9,13 @@ import reflex as rx
 
 from startup_toolkit.components.cards import card_stack, card_title
 from startup_toolkit.components.panels import dialog_header, ghost_icon_button, muted_text
-from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
+from startup_toolkit.components.props import (
+    FILL_COLUMN,
+    KEEP_SIZE,
+    MUTED_TEXT,
+    button_group,
+    square,
+)
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.digest_state import DigestState as D
@@ -56,8 +62,7 @@ def tips() -> rx.Component:
                 for i in range(count)
             ],
             spacing="1",
-            role="group",
-            aria_label="Choose a tip",
+            **button_group("Choose a tip"),
         ),
         id="hub-tips",
         data_tips="",
@@ -192,8 +197,7 @@ def _popular_item(card: rx.Var) -> rx.Component:
         type_tile(
             card,
             18,
-            width="2.75rem",
-            height="2.75rem",
+            **square("2.75rem"),
             border_radius="var(--radius-3)",
             **KEEP_SIZE,
         ),
