@@ -41,6 +41,7 @@ from startup_toolkit.domain.contact import (
 from startup_toolkit.services.contact import ContactStorageError, submit_contact_message
 from startup_toolkit.services.outbox import wake_outbox
 from startup_toolkit.settings import get_settings
+from startup_toolkit.state import toasts
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ def _text(value: Any) -> str:
 
 def toast(level: str, title: str, description: str) -> rx.event.EventSpec:
     """A toast of the form (level 'error' is the destructive style)."""
-    return rx.toast(title, level=level, description=description, id=TOAST_ID)
+    return toasts.show(level, title, description=description, id=TOAST_ID)
 
 
 def focus_field(field: str) -> rx.event.EventSpec:

@@ -34,6 +34,7 @@ from startup_toolkit.db import in_worker
 from startup_toolkit.services import notifications as notes
 from startup_toolkit.services.activity import notification_type
 from startup_toolkit.services.notifications import NotificationView
+from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,7 @@ def to_row(note: NotificationView) -> NotificationRow:
 
 
 def _toast(ok: bool, message: str) -> EventSpec:
-    return rx.toast.success(message) if ok else rx.toast.error(message)
+    return toasts.success(message) if ok else toasts.error(message)
 
 
 async def _attempt(fn: Callable[..., Any], *args: Any, what: str) -> Any:

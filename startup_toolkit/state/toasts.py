@@ -23,17 +23,22 @@ def _toast(level: str, message: str, props: tuple[tuple[str, str | int], ...]) -
     return _LEVELS[level](message, **dict(props))
 
 
+def show(level: str, message: str, **props: str | int) -> EventSpec:
+    """The toast of `level` ('error', 'info', 'success' or 'warning')."""
+    return _toast(level, message, tuple(sorted(props.items())))
+
+
 def error(message: str, **props: str | int) -> EventSpec:
-    return _toast("error", message, tuple(sorted(props.items())))
+    return show("error", message, **props)
 
 
 def info(message: str, **props: str | int) -> EventSpec:
-    return _toast("info", message, tuple(sorted(props.items())))
+    return show("info", message, **props)
 
 
 def success(message: str, **props: str | int) -> EventSpec:
-    return _toast("success", message, tuple(sorted(props.items())))
+    return show("success", message, **props)
 
 
 def warning(message: str, **props: str | int) -> EventSpec:
-    return _toast("warning", message, tuple(sorted(props.items())))
+    return show("warning", message, **props)

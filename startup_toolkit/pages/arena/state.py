@@ -16,6 +16,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import arena as rules
+from startup_toolkit.state import toasts
 from startup_toolkit.state.tabs import TabsMixin
 
 #: Spec: rank and score appear 500 ms after joining; a post appears after 1 s. Tests shrink them.
@@ -25,7 +26,7 @@ TOAST_ID = "arena-status"
 
 
 def _toast(show: Callable[..., EventSpec], title: str, detail: str) -> EventSpec:
-    """An Arena toast (`show`: rx.toast.success, .info or .error); they share one id, so a
+    """An Arena toast (`show`: toasts.success, .info or .error); they share one id, so a
     new one replaces the last."""
     return show(title, description=detail, id=TOAST_ID)
 
@@ -118,7 +119,7 @@ class ArenaState(TabsMixin, rx.State):
         self.errors = errors
         if errors:
             title, detail = rules.join_toast(errors)
-            return _toast(rx.toast.error, title, detail)
+            return _toast(toasts.error, title, detail)
         self.joining = True  # the form is frozen until finish_join is done
         return ArenaState.finish_join
 
@@ -138,7 +139,7 @@ class ArenaState(TabsMixin, rx.State):
             self.joined = True
             self.joining = False
         yield _toast(
-            rx.toast.success,
+            toasts.success,
             "Welcome to the Arena!",
             f"You enter at rank #{rules.JOIN_RANK} with {rules.JOIN_SCORE} points.",
         )
@@ -147,7 +148,7 @@ class ArenaState(TabsMixin, rx.State):
     def load_more(self) -> EventSpec:
         """Load More Rankings: the sample board has only its top five."""
         return _toast(
-            rx.toast.info,
+            toasts.info,
             "No more rankings in this sample",
             f"The sample arena lists the top {rules.LEADERBOARD_SIZE} only. " + rules.RANKING_NOTE,
         )
@@ -183,9 +184,9 @@ class ArenaState(TabsMixin, rx.State):
         error = rules.validate_post(self.draft)
         self.post_error = error if error == rules.POST_TOO_LONG else ""
         if error == rules.EMPTY_POST_DETAIL:
-            return _toast(rx.toast.error, rules.EMPTY_POST, error)
+            return _toast(toasts.error, rules.EMPTY_POST, error)
         if error is not None:
-            return _toast(rx.toast.error, "Post too long", error)
+            return _toast(toasts.error, "Post too long", error)
         self.posting = True  # the draft is frozen until finish_post is done
         return ArenaState.finish_post
 
@@ -211,7 +212,7 @@ class ArenaState(TabsMixin, rx.State):
             self.post_points += rules.POST_POINTS
             self.draft = ""
             self.posting = False
-        yield _toast(rx.toast.success, "Posted to the Arena", f"+{rules.POST_POINTS} points")
+        yield _toast(toasts.success, "Posted to the Arena", f"+{rules.POST_POINTS} points")
 
     @rx.event
     def toggle_follow(self, name: str) -> None:
@@ -231,10 +232,10 @@ class ArenaState(TabsMixin, rx.State):
             return None
         ids, new = rules.join_once(self.joined_challenges, found.id)
         if not new:
-            return _toast(rx.toast.info, rules.ALREADY_JOINED, f"You are already in {found.title}.")
+            return _toast(toasts.info, rules.ALREADY_JOINED, f"You are already in {found.title}.")
         self.joined_challenges = ids
         return _toast(
-            rx.toast.success,
+            toasts.success,
             "Challenge joined",
             f"{found.title}: {found.reward} when you complete it.",
         )
@@ -262,11 +263,9 @@ class ArenaState(TabsMixin, rx.State):
             return None
         ids, new = rules.join_once(self.registered, found.id)
         if not new:
-            return _toast(rx.toast.info, rules.ALREADY_REGISTERED, found.title)
+            return _toast(toasts.info, rules.ALREADY_REGISTERED, found.title)
         self.registered = ids
-        return _toast(
-            rx.toast.success, "Registered", f"{found.title}, {found.date} (sample event)."
-        )
+        return _toast(toasts.success, "Registered", f"{found.title}, {found.date} (sample event).")
 
 
 def _active_challenge(challenge_id: Any) -> rules.Challenge | None:

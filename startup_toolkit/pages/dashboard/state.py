@@ -19,6 +19,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.formatting import is_recent, relative_time_label
 from startup_toolkit.services import dashboard as service
 from startup_toolkit.services import favorites
+from startup_toolkit.state import toasts
 from startup_toolkit.state.private import UserCall, for_user
 
 LOAD_FAILED = "Failed to load user data"
@@ -172,7 +173,7 @@ class DashboardState(rx.State):
         """`fn(session, user_id, *args)` in a worker thread. Not ok when signed out (no toast:
         the page's guard sends the visitor to /login), or with the `failed` error toast when
         it raised or gave None or False (not the user's row, nothing changed)."""
-        toast = rx.toast.error(failed)
+        toast = toasts.error(failed)
         done = await for_user(self, fn, *args, signed_out=None, failed=toast, what=what)
         if done.ok and (done.value is None or done.value is False):
             return UserCall(False, toast=toast)
@@ -239,7 +240,7 @@ class DashboardState(rx.State):
         if done.value is None:
             return done.toast
         self.favorites = _favorite_rows(done.value.favorites)
-        return rx.toast.success(favorites.ADDED if done.value.added else favorites.REMOVED)
+        return toasts.success(favorites.ADDED if done.value.added else favorites.REMOVED)
 
     @rx.event
     async def open_favorite(self, tool_path: str) -> EventSpec | None:
@@ -290,14 +291,14 @@ class DashboardState(rx.State):
             self.detail_open = False
             self.detail = {}
         await self._reload()
-        return rx.toast.success(RESULT_DELETED)
+        return toasts.success(RESULT_DELETED)
 
     # --- notifications ----------------------------------------------------------------------
 
     @rx.event
     async def mark_all_read(self) -> EventSpec | None:
         """P-DASH-8: mark every unread notification of the user read."""
-        failed = rx.toast.error(CLEAR_FAILED)
+        failed = toasts.error(CLEAR_FAILED)
         done = await for_user(
             self,
             service.mark_all_read,
@@ -308,12 +309,12 @@ class DashboardState(rx.State):
         if not done.ok:
             return done.toast
         if done.value is None:
-            return rx.toast.info(NOTHING_TO_CLEAR)
+            return toasts.info(NOTHING_TO_CLEAR)
         if done.value == 0:
             return failed
         self.notifications = [{**n, "read": "1"} for n in self.notifications]
         self.unread = 0
-        return rx.toast.success(ALL_READ)
+        return toasts.success(ALL_READ)
 
     @rx.event
     async def dismiss_notification(self, notification_id: str) -> EventSpec | None:

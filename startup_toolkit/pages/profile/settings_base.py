@@ -16,6 +16,7 @@ from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.domain.profile import URL_MAX
 from startup_toolkit.services import user_settings
 from startup_toolkit.services.user_settings import SettingsResult
+from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import signed_in_user_id
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ def form(data: Any) -> dict[str, Any]:
 def outcome_toast(ok: bool, message: str, description: str = "") -> EventSpec:
     """An outcome toast. Errors share one id so a repeated mistake shows one toast; a success
     gets none, as Sonner can drop a toast that re-uses the id of one leaving the screen."""
-    kind = rx.toast.success if ok else rx.toast.error
+    kind = toasts.success if ok else toasts.error
     extra: dict[str, Any] = {} if ok else {"id": TOAST_ID}
     if description and description != message:
         extra["description"] = description

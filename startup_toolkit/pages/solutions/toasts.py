@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import reflex as rx
 from reflex.event import EventSpec
+
+from startup_toolkit.state import toasts
 
 TOAST_ID = "solutions-status"
 NEWS_TOAST_ID = "solutions-news"
 
 
 def toast(level: str, title: str, description: str = "", toast_id: str = TOAST_ID) -> EventSpec:
-    return rx.toast(title, level=level, description=description, id=toast_id)
+    return toasts.show(level, title, description=description, id=toast_id)
