@@ -368,7 +368,9 @@ def toggle_favorite(session: Session, user_id: str, tool: Tool) -> FavoriteToggl
     added = favorites.toggle_favorite(session, user_id, tool.name, tool.path)
     if added is None:
         return None
-    return FavoriteToggle(added=added, favorites=_favorites(session, user_id))
+    # Read once and kept: the next dashboard load of any tab of the user starts from it.
+    mine = remember("favorites", user_id, LISTS_TTL, lambda: _favorites(session, user_id))
+    return FavoriteToggle(added=added, favorites=mine)
 
 
 def mark_all_read(session: Session, user_id: str) -> int | None:
