@@ -6,7 +6,11 @@ import reflex as rx
 
 from startup_toolkit.components.chunk_plugin import ChunkGroupsPlugin
 from startup_toolkit.components.radix_plugin import LeanRadixThemesPlugin
+from startup_toolkit.providers import log_redaction
 from startup_toolkit.settings import get_settings
+
+# The first module every Reflex process reads (the CLI and each worker): scrub its log.
+log_redaction.install()
 
 _settings = get_settings()
 # `reflex run --env prod` exports REFLEX_ENV_MODE before the workers read this file.

@@ -11,7 +11,13 @@ from startup_toolkit.api.page_paths import PagePaths
 from startup_toolkit.api.security_headers import SecurityHeaders
 from startup_toolkit.components.theme import SCRIPTS, STYLESHEETS
 from startup_toolkit.models import User
+from startup_toolkit.providers import log_redaction, malformed_events
 from startup_toolkit.services.outbox import run_outbox_worker
+
+# No log line holds a cookie, password, token, ticket, code or secret, and a visitor's
+# malformed event leaves one rate-limited line (rxconfig installs it first; this keeps it for
+# any other way of loading the app).
+log_redaction.install()
 
 # Every table shares SQLModel's metadata: registering one shows `reflex db` all of them.
 rx.ModelRegistry.register(User)
@@ -34,5 +40,6 @@ app = rx.App(
     # Our routes beside Reflex's; pages served at their slash-less address; then caching and
     # security headers around everything it serves.
     api_transformer=[api, PagePaths, CacheControl, SecurityHeaders],
+    backend_exception_handler=malformed_events.backend_exception_handler,
 )
 app.register_lifespan_task(run_outbox_worker)
