@@ -4,6 +4,10 @@
 PostgreSQL database that accepts a connection and REDIS_URL a Redis that answers: several
 backend workers share state, limits and caches only through them. `workers` prints how many
 backend workers to start (GRANIAN_WORKERS, default 2).
+
+`check` also warns, loudly but without refusing, when PUBLIC_BASE_URL is not https: the
+session cookie then travels without `Secure`, browsers get no HSTS, and the one origin
+allowed by CORS and the event socket is a plain-http one.
 """
 
 from __future__ import annotations
@@ -25,6 +29,18 @@ NEEDS_REDIS = (
     "REDIS_URL must be set, e.g. redis://127.0.0.1:6379/0: the backend workers share "
     "Reflex state, limits and caches through it."
 )
+NOT_HTTPS = (
+    "WARNING: PUBLIC_BASE_URL ({url}) is not https. Sign-in cookies will be sent without "
+    "Secure, browsers get no HSTS, and CORS and the event socket trust that plain-http "
+    "origin. Serve the app behind TLS and set PUBLIC_BASE_URL=https://your.domain."
+)
+
+
+def warnings(settings: Settings) -> list[str]:
+    """What is unsafe but allowed in a production run."""
+    if not settings.public_base_url.lower().startswith("https://"):
+        return [NOT_HTTPS.format(url=settings.public_base_url)]
+    return []
 
 
 def missing(settings: Settings) -> list[str]:
@@ -65,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     if args != ["check"]:
         print("usage: python -m startup_toolkit.production check|workers", file=sys.stderr)
         return 2
+    for line in warnings(settings):
+        rule = "!" * 78
+        print(f"make prod: {rule}\nmake prod: {line}\nmake prod: {rule}", file=sys.stderr)
     problems = missing(settings) or unreachable(settings)
     for line in problems:
         print(f"make prod: {line}", file=sys.stderr)

@@ -95,11 +95,12 @@ class Settings(BaseSettings):
 
     @property
     def cors_origins(self) -> list[str]:
-        """Origins allowed to open the websocket: the public address; any origin on a local one."""
-        host = urlsplit(self.public_base_url).hostname or ""
-        if host in {"localhost", "127.0.0.1", "::1"}:
-            return ["*"]
-        return [self.public_base_url]
+        """The one origin allowed by CORS and the event socket: the public address.
+
+        Never a wildcard: Reflex answers CORS with credentials allowed, and a wildcard with
+        credentials lets any site read responses with the visitor's cookies."""
+        parts = urlsplit(self.public_base_url)
+        return [f"{parts.scheme}://{parts.netloc}".lower()]
 
     def state_manager_mode(self, production: bool) -> Literal["memory", "disk", "redis"]:
         """The Reflex state manager for this deployment (see `state_store`)."""

@@ -66,3 +66,14 @@ def test_worker_count_defaults_to_two(
     assert run(settings_env, "workers", GRANIAN_WORKERS="4") == 0
     assert capsys.readouterr().out.strip() == "4"
     assert run(settings_env, "nonsense") == 2
+
+
+def test_warns_loudly_when_the_public_address_is_not_https(
+    settings_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 13, finding 7: `make prod` says so when PUBLIC_BASE_URL is plain http."""
+    run(settings_env, "check", PUBLIC_BASE_URL="http://unstuck.example")
+    err = capsys.readouterr().err
+    assert "WARNING: PUBLIC_BASE_URL (http://unstuck.example) is not https" in err
+    run(settings_env, "check", PUBLIC_BASE_URL="https://unstuck.example")
+    assert "WARNING" not in capsys.readouterr().err

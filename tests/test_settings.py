@@ -100,11 +100,16 @@ def test_env_example_loads_as_is(settings_env: pytest.MonkeyPatch, tmp_path: Pat
     assert s.effective_access_mode == "open" and not s.ai_enabled and not s.smtp_enabled
 
 
-def test_cors_is_the_public_address_except_on_a_local_machine(
+def test_cors_is_the_public_origin_and_never_a_wildcard(
     settings_env: pytest.MonkeyPatch,
 ) -> None:
-    assert fresh(settings_env).cors_origins == ["*"]
+    """Issue 13, finding 7: Reflex allows credentials, so the origin list is never `*`, not
+    even on a local machine."""
+    assert fresh(settings_env).cors_origins == ["http://localhost:3000"]
     assert fresh(settings_env, PUBLIC_BASE_URL="https://app.unstuck.io/").cors_origins == [
+        "https://app.unstuck.io"
+    ]
+    assert fresh(settings_env, PUBLIC_BASE_URL="https://App.Unstuck.io/app").cors_origins == [
         "https://app.unstuck.io"
     ]
 

@@ -1,5 +1,5 @@
 // Public pages: scroll reveal (P-PRICE-2), success confetti (P-PRICE-4), the 404 page's
-// Go Back button (P-MISC-1) and external-URL hand-off (P-MISC-2).
+// Go Back button (P-MISC-1) and external-URL hand-off (P-MISC-2: a link, never automatic).
 // Loaded once with `defer`; pages change client-side, so elements are found as they appear
 // (MutationObserver) and each is handled once (data-* markers). No network requests.
 (function (root) {
@@ -198,31 +198,26 @@
   }
 
   // ---------------------------------------------------------------------------------------
-  // P-MISC-2: on the 404 page, an http(s) URL in the path or query opens in a new tab and
-  // the app goes home. If the popup is blocked, the page offers the URL as a link instead.
+  // P-MISC-2: on the 404 page, an http(s) URL in the path or query is offered as a link that
+  // names the address and its site; nothing opens until the visitor clicks it (issue 13: an
+  // automatic hand-off let any link to this site, or a sign-in's `next`, forward to any other
+  // site). The link opens a new tab without a way back to this page (noopener).
   // ---------------------------------------------------------------------------------------
-  function openInNewTab(url) {
-    // Open a blank tab, cut its link to this page (the noopener effect), then navigate it.
-    // `window.open(url, "_blank", "noopener")` would always return null, so a blocked popup
-    // could not be told apart from an opened one.
-    var win = root.open("about:blank", "_blank");
-    if (!win) return false;
+  function hostOf(url) {
     try {
-      win.opener = null;
-      win.location.replace(url);
+      return new URL(url).host;
     } catch (e) {
-      win.close();
-      return false;
+      return url;
     }
-    return true;
   }
 
-  function showBlockedFallback(container, url) {
+  function showHandOff(container, url) {
     if (!container) return;
     while (container.firstChild) container.removeChild(container.firstChild);
     var text = document.createElement("p");
     text.className = "external-fallback-text";
-    text.textContent = "Your browser blocked the new tab. Open the link yourself:";
+    text.textContent =
+      "This address leads to another site, " + hostOf(url) + ". Open it only if you trust it:";
     var link = document.createElement("a");
     link.href = url;
     link.target = "_blank";
@@ -238,13 +233,13 @@
     var where = root.location.pathname + root.location.search;
     if (el.getAttribute("data-handled-for") === where) return;
     el.setAttribute("data-handled-for", where);
+    var container = el.querySelector("[data-external-fallback]");
     var url = findExternalUrl(where);
-    if (!url || !isHttpUrl(url)) return;
-    if (openInNewTab(url)) {
-      root.location.replace("/");
-    } else {
-      showBlockedFallback(el.querySelector("[data-external-fallback]"), url);
+    if (!url || !isHttpUrl(url)) {
+      if (container) container.hidden = true;
+      return;
     }
+    showHandOff(container, url);
   }
 
   // P-MISC-1: Go Back goes back when there is history to go back to (length > 2), else the

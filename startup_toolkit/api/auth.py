@@ -1,21 +1,37 @@
 """Plain HTTP routes that own the session cookie (HttpOnly: page scripts never see it).
 
-Sign-in: the login state checks the password and sends the tab to
-`/api/auth/complete?ticket=...&next=...`; this route redeems the one-time ticket, starts a
-session and sets the cookie. Sign-out: `POST /api/auth/signout` ends the session and clears it.
+Sign-in: the login state checks the password and mints a one-time ticket; the tab's page then
+posts it to `POST /api/auth/nonce` (JSON, same origin only), which binds the ticket to a nonce
+kept in a short-lived SameSite=Strict, HttpOnly cookie, and goes to
+`/api/auth/complete?ticket=...&next=...`; that route refuses cross-site requests, redeems the
+ticket with the nonce, starts a session and sets the cookie. A ticket minted for one browser
+therefore never signs in another (login CSRF). Sign-out: `POST /api/auth/signout` ends the
+session and clears it.
 """
 
 from __future__ import annotations
+
+import json
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from startup_toolkit.db import session_scope
-from startup_toolkit.domain.cookies import SESSION_COOKIE
+from startup_toolkit.domain.cookies import (
+    SESSION_COOKIE,
+    SIGN_IN_NONCE_COOKIE,
+    SIGN_IN_NONCE_PATH,
+)
 from startup_toolkit.domain.redirects import safe_next_path
 from startup_toolkit.services import sessions
 from startup_toolkit.settings import get_settings
+
+NONCE_MAX_AGE_SECONDS = 2 * sessions.TICKET_TTL_SECONDS
+MAX_NONCE_BODY = 1000
+# Sec-Fetch-Site values a sign-in step accepts: this origin, or the user's own navigation
+# (typed, bookmarked). Absent (older browsers, scripts) is accepted too: the nonce covers it.
+_SAME_ORIGIN_FETCH = {"same-origin", "none"}
 
 
 def client_address(request: Request) -> str:
@@ -32,12 +48,65 @@ def _secure() -> bool:
     return get_settings().public_base_url.startswith("https://")
 
 
-async def complete_sign_in(request: Request) -> Response:
-    target = safe_next_path(request.query_params.get("next"))
+def from_this_site(request: Request) -> bool:
+    """False when the browser says another site (or a sibling subdomain) made the request."""
+    site = request.headers.get("sec-fetch-site")
+    return site is None or site in _SAME_ORIGIN_FETCH
+
+
+def _forget_nonce(response: Response) -> None:
+    response.delete_cookie(
+        SIGN_IN_NONCE_COOKIE,
+        path=SIGN_IN_NONCE_PATH,
+        httponly=True,
+        samesite="strict",
+        secure=_secure(),
+    )
+
+
+async def bind_nonce(request: Request) -> Response:
+    """Bind the posted ticket to a new nonce cookie in this browser (once per ticket).
+
+    JSON only: a page on another site cannot send it without a CORS preflight, which this
+    app answers only for its own origin; a form post cannot send JSON at all."""
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if not from_this_site(request) or content_type != "application/json":
+        return Response(status_code=403)
+    body = await request.body()
+    try:
+        ticket = json.loads(body)["ticket"] if len(body) <= MAX_NONCE_BODY else None
+    except (ValueError, KeyError, TypeError):
+        ticket = None
     with session_scope() as db:
-        user_id = sessions.redeem_sign_in_ticket(db, request.query_params.get("ticket"))
+        nonce = sessions.bind_sign_in_ticket(db, ticket)
+    if nonce is None:
+        return Response(status_code=400)
+    response = Response(status_code=204)
+    response.set_cookie(
+        SIGN_IN_NONCE_COOKIE,
+        nonce,
+        max_age=NONCE_MAX_AGE_SECONDS,
+        httponly=True,
+        samesite="strict",
+        secure=_secure(),
+        path=SIGN_IN_NONCE_PATH,
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+async def complete_sign_in(request: Request) -> Response:
+    if not from_this_site(request):
+        # Another site sent the browser here: never sign it in, never spend the ticket.
+        return RedirectResponse("/login", status_code=303)
+    target = safe_next_path(request.query_params.get("next"))
+    nonce = request.cookies.get(SIGN_IN_NONCE_COOKIE, "")
+    with session_scope() as db:
+        user_id = sessions.redeem_sign_in_ticket(db, request.query_params.get("ticket"), nonce)
         if user_id is None:
-            return RedirectResponse("/login?expired=1", status_code=303)
+            response: Response = RedirectResponse("/login?expired=1", status_code=303)
+            _forget_nonce(response)
+            return response
         token = sessions.create_session(
             db, user_id, request.headers.get("user-agent", ""), client_address(request)
         )
@@ -52,6 +121,7 @@ async def complete_sign_in(request: Request) -> Response:
         secure=_secure(),
         path="/",
     )
+    _forget_nonce(response)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -69,6 +139,7 @@ async def sign_out(request: Request) -> Response:
 
 
 AUTH_ROUTES = [
+    Route("/api/auth/nonce", bind_nonce, methods=["POST"]),
     Route("/api/auth/complete", complete_sign_in, methods=["GET"]),
     Route("/api/auth/signout", sign_out, methods=["POST"]),
 ]

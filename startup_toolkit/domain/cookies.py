@@ -5,6 +5,10 @@ from __future__ import annotations
 from http.cookies import SimpleCookie
 
 SESSION_COOKIE = "unstuck_session"
+# The sign-in nonce that binds a one-time ticket to the browser that asked for it; sent only
+# to the auth routes (its cookie path) and only from this site (SameSite=Strict).
+SIGN_IN_NONCE_COOKIE = "unstuck_sign_in_nonce"
+SIGN_IN_NONCE_PATH = "/api/auth"
 
 
 def token_from_cookie_header(header: str) -> str:

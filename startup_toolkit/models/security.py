@@ -6,6 +6,8 @@
   a day are pruned as new ones arrive.
 * `sign_in_tickets`: the one-time, 60-second ticket a state hands to the cookie route; only
   its SHA-256 is stored. A table (not process memory) so any backend worker can redeem it.
+  `nonce_hash` binds it to the browser that asked for it (the SHA-256 of that browser's
+  sign-in nonce cookie; NULL until bound, and an unbound ticket is never redeemed).
 * `user_totp`: a pending TOTP secret during setup (the active one is `users.totp_secret`)
   and the last accepted time step, so a code cannot be used twice.
 """
@@ -41,6 +43,7 @@ class SignInTicket(UserRow, table=True):
     __tablename__ = "sign_in_tickets"
 
     ticket_hash: str = Field(unique=True, index=True, max_length=64)
+    nonce_hash: str | None = Field(default=None, max_length=64)
     expires_at: datetime = Field(index=True)
 
 

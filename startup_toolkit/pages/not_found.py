@@ -4,8 +4,9 @@ Behaviour lives in assets/js/public.js, which needs no server round-trip:
 * `data-go-back`: Go Back calls history.back() when history.length > 2, otherwise the link's
   own target (home) is followed.
 * `data-not-found`: an http(s) URL in the path or query (plain or percent-encoded; the rule is
-  `startup_toolkit.domain.urls.find_external_url`) opens in a new tab and the app goes home;
-  if the browser blocks the tab, `data-external-fallback` shows the URL as a link instead.
+  `startup_toolkit.domain.urls.find_external_url`) is shown in `data-external-fallback` as a
+  link naming the address and its site. Nothing opens by itself: the visitor decides with a
+  click (a link to this site must never forward to another one; issue 13, finding 3).
 """
 
 from __future__ import annotations

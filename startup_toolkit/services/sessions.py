@@ -17,17 +17,24 @@ mints a ticket (also 256 bits, stored hashed in `sign_in_tickets`, valid 60 seco
 sends the browser to the cookie route, which redeems it once and creates the session. The
 table (not process memory) makes this work with several backend workers; redemption is a
 conditional DELETE, so two workers cannot both redeem one ticket.
+
+A ticket is bound to the browser that asked for it (login CSRF, issue 13 finding 4): before
+navigating, that tab's page posts the ticket to a same-origin-only route, which binds it once
+to a fresh nonce (only the nonce's SHA-256 is stored) and sets the nonce as a short-lived
+SameSite=Strict, HttpOnly cookie. Redemption needs that nonce, so a ticket minted for an
+attacker's account cannot sign in another browser, which never holds the attacker's nonce.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, delete
+from sqlalchemy import ColumnElement, delete, update
 from sqlmodel import Session, select
 
 from startup_toolkit.domain.clock import utcnow
@@ -228,8 +235,31 @@ def create_sign_in_ticket(session: Session, user_id: str, now: datetime | None =
     return ticket
 
 
-def redeem_sign_in_ticket(session: Session, ticket: Any, now: datetime | None = None) -> str | None:
-    """The user id of a valid ticket, which is used up; None when unknown, used or expired."""
+def bind_sign_in_ticket(session: Session, ticket: Any, now: datetime | None = None) -> str | None:
+    """Bind a live, not yet bound ticket to a new nonce and return the nonce (for the
+    browser's cookie); None when the ticket is unknown, expired or already bound."""
+    if not _plausible_token(ticket):
+        return None
+    now = now or utcnow()
+    nonce = secrets.token_urlsafe(TOKEN_BYTES)
+    result = session.exec(
+        update(SignInTicket)
+        .where(
+            SignInTicket.ticket_hash == hash_token(ticket),
+            SignInTicket.nonce_hash.is_(None),  # type: ignore[union-attr]
+            SignInTicket.expires_at > now,
+        )
+        .values(nonce_hash=hash_token(nonce))
+    )
+    session.commit()
+    return nonce if result.rowcount == 1 else None
+
+
+def redeem_sign_in_ticket(
+    session: Session, ticket: Any, nonce: Any, now: datetime | None = None
+) -> str | None:
+    """The user id of a valid ticket presented with the nonce it was bound to; the ticket is
+    used up either way. None when unknown, used, expired, unbound or the nonce differs."""
     if not _plausible_token(ticket):
         return None
     now = now or utcnow()
@@ -238,12 +268,14 @@ def redeem_sign_in_ticket(session: Session, ticket: Any, now: datetime | None = 
     ).first()
     if row is None:
         return None
-    user_id, expires_at = row.user_id, row.expires_at
+    user_id, expires_at, bound = row.user_id, row.expires_at, row.nonce_hash
     result = session.exec(delete(SignInTicket).where(SignInTicket.id == row.id))
     session.commit()
     if not result.rowcount or expires_at <= now:
         return None
-    return user_id
+    if not bound or not _plausible_token(nonce):
+        return None
+    return user_id if hmac.compare_digest(bound, hash_token(nonce)) else None
 
 
 def purge_expired(session: Session, now: datetime | None = None) -> int:

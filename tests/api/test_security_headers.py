@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from startup_toolkit.api import security_headers
 from startup_toolkit.api.security_headers import HEADERS, HSTS, SecurityHeaders
 from startup_toolkit.settings import get_settings
 from tests.support.asgi_server import LoopbackServer
@@ -21,13 +23,28 @@ async def page(_request: Request) -> PlainTextResponse:
     return PlainTextResponse("hello")
 
 
+async def html_page(_request: Request) -> HTMLResponse:
+    return HTMLResponse("<script>ok()</script>")
+
+
+async def not_modified(_request: Request) -> Response:
+    return Response(status_code=304)
+
+
 async def framable(_request: Request) -> PlainTextResponse:
     return PlainTextResponse("mine", headers={"X-Frame-Options": "SAMEORIGIN"})
 
 
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    inner = Starlette(routes=[Route("/", page), Route("/own", framable)])
+    inner = Starlette(
+        routes=[
+            Route("/", page),
+            Route("/own", framable),
+            Route("/page", html_page),
+            Route("/same", not_modified),
+        ]
+    )
     with LoopbackServer(SecurityHeaders(inner)) as server:
         yield server.url
 
@@ -72,3 +89,24 @@ def test_websockets_pass_through() -> None:
 
     asyncio.run(SecurityHeaders(app)({"type": "websocket"}, nothing, record))  # type: ignore[arg-type]
     assert sent == [{"type": "websocket.accept", "headers": []}]
+
+
+def test_pages_allow_the_builds_inline_scripts_by_hash(
+    url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13, finding 9: HTML responses carry the hashes of the built pages' inline
+    scripts (read once from the build); other responses the base policy."""
+    (tmp_path / "index.html").write_text("<script>theme()</script>")
+    monkeypatch.setattr(security_headers, "built_pages_dir", lambda: tmp_path)
+    monkeypatch.setattr(security_headers, "_page_policy", None)
+    policy = httpx.get(url + "/page").headers["content-security-policy"]
+    expected = security_headers.content_security_policy(
+        security_headers.inline_script_hashes("<script>theme()</script>")
+    )
+    assert policy == expected != security_headers.CONTENT_SECURITY_POLICY
+    # A revalidated page (304) keeps its policy: the browser copies these headers onto it.
+    assert httpx.get(url + "/same").headers["content-security-policy"] == expected
+    assert "script-src 'self' 'unsafe-eval' 'sha256-" in policy
+    assert httpx.get(url + "/").headers["content-security-policy"] == (
+        security_headers.CONTENT_SECURITY_POLICY
+    )

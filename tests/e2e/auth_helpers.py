@@ -1,6 +1,7 @@
 """Signing a browser in without the /login form: the account is created through the service
-in the live app's database, then a one-time sign-in ticket is swapped for the HttpOnly
-session cookie by the real `/api/auth/complete` route (exactly what /login does).
+in the live app's database, then a one-time sign-in ticket is bound to the browser by the
+real `POST /api/auth/nonce` (its nonce cookie lands in the browser context) and swapped for
+the HttpOnly session cookie by the real `/api/auth/complete` route (exactly what /login does).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ def sign_in_user(
     """Give the browser a session for `user_id` and land on `next_path` (hydrated)."""
     with app_db(live_app) as db:
         ticket = sessions.create_sign_in_ticket(db, user_id)
+    # page.request shares the browser context's cookies: the nonce cookie is the browser's.
+    bound = page.request.post(live_app.path("/api/auth/nonce"), data={"ticket": ticket})
+    assert bound.status == 204, bound.status
     page.goto(
         live_app.path(f"/api/auth/complete?ticket={quote(ticket)}&next={quote(next_path, safe='')}")
     )

@@ -1,7 +1,7 @@
 """Browser tests for the public pages: pricing, subscribe success/canceled, /manage-plans, 404.
 
 Checklist IDs: P-PRICE-1..6, P-MISC-1, P-MISC-2. No request leaves 127.0.0.1: the external
-site opened by the 404 page is a stub routed inside the browser context.
+site linked from the 404 page is a stub routed inside the browser context.
 """
 
 from __future__ import annotations
@@ -277,27 +277,51 @@ def test_go_back_with_history_goes_back(live_app: LiveApp, page: Page) -> None:
 # --- P-MISC-2: external URL in a 404 path or query ---------------------------------------------
 
 
-def test_encoded_url_in_path_opens_in_new_tab_and_app_goes_home(
-    live_app: LiveApp, page: Page
-) -> None:
-    """P-MISC-2: /x/https%3A%2F%2Fexample.com%2Fpage opens https://example.com/page; app -> /."""
+def _hand_off_waits_for_a_click(live_app: LiveApp, page: Page, route: str, url: str) -> None:
+    """The 404 page names `url` and its site; nothing opens or navigates until the click,
+    which opens `url` in a new tab cut off from this page."""
     asked = _stub_example_com(page)
+    popups: list[Page] = []
+    page.on("popup", lambda p: popups.append(p))
+    page.goto(live_app.path(route))
+    wait_for_app(page)
+    fallback = page.locator("[data-external-fallback]")
+    expect(fallback).to_be_visible()
+    expect(fallback).to_contain_text("another site, example.com")
+    link = fallback.get_by_role("link", name=url)
+    expect(link).to_have_attribute("href", url)
+    expect(link).to_have_attribute("rel", "noopener noreferrer")
+    page.wait_for_timeout(1000)
+    assert popups == [] and asked == []
+    assert page.url == live_app.path(route)
+
     with page.expect_popup() as popup_info:
-        page.goto(live_app.path("/x/https%3A%2F%2Fexample.com%2Fpage"))
+        link.click()
     popup = popup_info.value
-    popup.wait_for_url("https://example.com/page")
+    popup.wait_for_url(url)
     assert popup.evaluate("window.opener") is None
-    page.wait_for_url(at(live_app, "/"))
-    assert asked == ["https://example.com/page"]
+    assert asked == [url]
+    assert page.url == live_app.path(route)
 
 
-def test_url_in_query_opens_in_new_tab(live_app: LiveApp, page: Page) -> None:
-    """P-MISC-2: ?u=https://example.com/from-query opens that URL too."""
-    _stub_example_com(page)
-    with page.expect_popup() as popup_info:
-        page.goto(live_app.path("/out?u=https://example.com/from-query"))
-    popup_info.value.wait_for_url("https://example.com/from-query")
-    page.wait_for_url(at(live_app, "/"))
+def test_encoded_url_in_path_is_offered_as_a_link(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-2 (issue 13, finding 3): /x/https%3A%2F%2Fexample.com%2Fpage names
+    https://example.com/page and waits for a click; it never opens by itself."""
+    _hand_off_waits_for_a_click(
+        live_app, page, "/x/https%3A%2F%2Fexample.com%2Fpage", "https://example.com/page"
+    )
+
+
+def test_url_in_query_is_offered_as_a_link(live_app: LiveApp, page: Page) -> None:
+    """P-MISC-2: ?u=https://example.com/from-query is offered the same way."""
+    _hand_off_waits_for_a_click(
+        live_app, page, "/out?u=https://example.com/from-query", "https://example.com/from-query"
+    )
+
+
+def test_plain_url_path_does_not_forward(live_app: LiveApp, page: Page) -> None:
+    """Issue 13, finding 3: /https://example.com/x (the review's open redirect) stays here."""
+    _hand_off_waits_for_a_click(live_app, page, "/https://example.com/x", "https://example.com/x")
 
 
 def test_javascript_url_in_query_opens_nothing(live_app: LiveApp, page: Page) -> None:
@@ -316,22 +340,6 @@ def test_javascript_url_in_query_opens_nothing(live_app: LiveApp, page: Page) ->
     assert dialogs == []
     assert page.url == live_app.path("/x?u=javascript:alert(1)")
     expect(page.locator("[data-external-fallback]")).to_be_hidden()
-
-
-def test_blocked_popup_offers_the_link_instead(live_app: LiveApp, page: Page) -> None:
-    """P-MISC-2: window.open returns null (blocked) -> stay on 404 and show the URL as a link."""
-    page.add_init_script("window.open = () => null;")
-    page.goto(live_app.path("/x?u=https://example.com/blocked"))
-    wait_for_app(page)
-
-    fallback = page.locator("[data-external-fallback]")
-    expect(fallback).to_be_visible()
-    link = fallback.get_by_role("link", name="https://example.com/blocked")
-    expect(link).to_have_attribute("href", "https://example.com/blocked")
-    expect(link).to_have_attribute("target", "_blank")
-    expect(link).to_have_attribute("rel", "noopener noreferrer")
-    page.wait_for_timeout(500)
-    assert page.url == live_app.path("/x?u=https://example.com/blocked")
 
 
 # --- Screenshots (1280 and 390 px) -------------------------------------------------------------

@@ -137,3 +137,35 @@ def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page
     expect(toaster).to_have_attribute("data-sonner-theme", "dark")
     page.emulate_media(color_scheme="light")
     expect(toaster).to_have_attribute("data-sonner-theme", "light")
+
+
+CSP_WATCH = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', e =>
+  window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));
+"""
+
+
+def test_script_policy_runs_the_app_and_nothing_injected(live_app: LiveApp, page: Page) -> None:
+    """Issue 13, finding 9: with `script-src` the production build still hydrates, navigates
+    and shows toasts (server-sent scripts) without one violation; an inline script put into
+    the page afterwards does not run."""
+    page.add_init_script(CSP_WATCH)
+    reply = page.goto(live_app.path("/"))
+    assert reply is not None and "script-src" in reply.headers["content-security-policy"]
+    wait_for_app(page)
+    page.get_by_role("link", name="Pricing").first.click()
+    page.wait_for_url("**/pricing")
+    wait_for_app(page)
+    assert page.evaluate("window.__cspViolations") == []
+    # A reload revalidates the cached page (304): its policy must still hold the hashes.
+    page.reload()
+    wait_for_app(page)
+    assert page.evaluate("window.__cspViolations") == []
+    page.evaluate(
+        """() => { const s = document.createElement('script');
+        s.textContent = 'window.__injected = true'; document.body.appendChild(s); }"""
+    )
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.__injected === undefined")
+    assert any("script-src" in v for v in page.evaluate("window.__cspViolations"))

@@ -318,12 +318,13 @@ def test_p_prof_5_change_password_keeps_this_session_and_ends_the_others(
     mine = sessions.create_session(session, user_id, "Firefox", IP)
     other = sessions.create_session(session, user_id, "Chrome", IP)
     ticket = sessions.create_sign_in_ticket(session, user_id)
+    nonce = sessions.bind_sign_in_ticket(session, ticket)
     new = "a brand new passphrase"
     result = accounts.change_password(session, user_id, PASSWORD, new, new, mine, now=NOW)
     assert result.ok and result.message == "Password changed successfully"
     assert sessions.resolve_session(session, mine) == user_id
     assert sessions.resolve_session(session, other) is None
-    assert sessions.redeem_sign_in_ticket(session, ticket) is None
+    assert sessions.redeem_sign_in_ticket(session, ticket, nonce) is None
     security = session.exec(
         select(UserSecuritySettings).where(UserSecuritySettings.user_id == user_id)
     ).one()

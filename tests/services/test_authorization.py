@@ -214,6 +214,8 @@ def test_b_updates_land_on_b(session: Session, world: World) -> None:
 
 def test_tokens_and_tickets_map_to_their_owner(session: Session, world: World) -> None:
     assert sessions.resolve_session(session, world.b_token, now=LATER) == world.b
-    assert sessions.redeem_sign_in_ticket(session, world.a_ticket) == world.a
+    a_nonce = sessions.bind_sign_in_ticket(session, world.a_ticket)
+    assert sessions.redeem_sign_in_ticket(session, world.a_ticket, a_nonce) == world.a
     b_ticket = sessions.create_sign_in_ticket(session, world.b)
-    assert sessions.redeem_sign_in_ticket(session, b_ticket) == world.b
+    b_nonce = sessions.bind_sign_in_ticket(session, b_ticket)
+    assert sessions.redeem_sign_in_ticket(session, b_ticket, b_nonce) == world.b

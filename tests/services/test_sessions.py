@@ -146,8 +146,9 @@ def test_sign_in_tickets_are_one_time(session: Session) -> None:
     ticket = sessions.create_sign_in_ticket(session, user_id, now=NOW)
     (row,) = session.exec(select(SignInTicket)).all()
     assert row.ticket_hash == hashlib.sha256(ticket.encode()).hexdigest() != ticket
-    assert sessions.redeem_sign_in_ticket(session, ticket, now=NOW) == user_id
-    assert sessions.redeem_sign_in_ticket(session, ticket, now=NOW) is None
+    nonce = sessions.bind_sign_in_ticket(session, ticket, now=NOW)
+    assert sessions.redeem_sign_in_ticket(session, ticket, nonce, now=NOW) == user_id
+    assert sessions.redeem_sign_in_ticket(session, ticket, nonce, now=NOW) is None
     assert session.exec(select(SignInTicket)).all() == []
 
 
@@ -155,11 +156,65 @@ def test_sign_in_tickets_expire_after_60_seconds(session: Session) -> None:
     user_id = _user(session)
     fresh = sessions.create_sign_in_ticket(session, user_id, now=NOW)
     stale = sessions.create_sign_in_ticket(session, user_id, now=NOW)
-    assert sessions.redeem_sign_in_ticket(session, fresh, NOW + timedelta(seconds=59)) == user_id
-    assert sessions.redeem_sign_in_ticket(session, stale, NOW + timedelta(seconds=60)) is None
-    assert sessions.redeem_sign_in_ticket(session, stale, NOW) is None  # used up anyway
+    fresh_nonce = sessions.bind_sign_in_ticket(session, fresh, now=NOW)
+    stale_nonce = sessions.bind_sign_in_ticket(session, stale, now=NOW)
+    later = NOW + timedelta(seconds=59)
+    assert sessions.redeem_sign_in_ticket(session, fresh, fresh_nonce, later) == user_id
+    too_late = NOW + timedelta(seconds=60)
+    assert sessions.redeem_sign_in_ticket(session, stale, stale_nonce, too_late) is None
+    assert sessions.redeem_sign_in_ticket(session, stale, stale_nonce, NOW) is None  # used up
     for junk in (None, "", "nope", 7):
-        assert sessions.redeem_sign_in_ticket(session, junk) is None
+        assert sessions.redeem_sign_in_ticket(session, junk, fresh_nonce) is None
+        assert sessions.bind_sign_in_ticket(session, junk) is None
+
+
+def test_ticket_nonce_is_random_and_only_its_hash_is_stored(session: Session) -> None:
+    """Issue 13, finding 4: the nonce binding a ticket to a browser is 256 bits, stored hashed."""
+    user_id = _user(session)
+    ticket = sessions.create_sign_in_ticket(session, user_id, now=NOW)
+    (row,) = session.exec(select(SignInTicket)).all()
+    assert row.nonce_hash is None
+    nonce = sessions.bind_sign_in_ticket(session, ticket, now=NOW)
+    assert nonce is not None and len(nonce) >= 43
+    session.expire_all()
+    (row,) = session.exec(select(SignInTicket)).all()
+    assert row.nonce_hash == hashlib.sha256(nonce.encode()).hexdigest()
+
+
+def test_a_ticket_is_bound_once(session: Session) -> None:
+    """Issue 13, finding 4: the first browser to bind a ticket keeps it; a second bind (another
+    browser that got hold of the ticket) gets nothing."""
+    user_id = _user(session)
+    ticket = sessions.create_sign_in_ticket(session, user_id, now=NOW)
+    first = sessions.bind_sign_in_ticket(session, ticket, now=NOW)
+    assert first is not None
+    assert sessions.bind_sign_in_ticket(session, ticket, now=NOW) is None
+    assert sessions.redeem_sign_in_ticket(session, ticket, first, now=NOW) == user_id
+
+
+def test_an_expired_ticket_cannot_be_bound(session: Session) -> None:
+    user_id = _user(session)
+    ticket = sessions.create_sign_in_ticket(session, user_id, now=NOW)
+    assert sessions.bind_sign_in_ticket(session, ticket, NOW + timedelta(seconds=60)) is None
+
+
+def test_login_csrf_a_ticket_needs_its_own_browsers_nonce(session: Session) -> None:
+    """Issue 13, finding 4: the attacker's ticket, carried to a victim's browser, signs in
+    nobody: without a nonce, with another ticket's nonce, or unbound. It is spent either way."""
+    attacker = _user(session, "mallory@example.com")
+    victim = _user(session, "victim@example.com")
+    attackers_ticket = sessions.create_sign_in_ticket(session, attacker, now=NOW)
+    sessions.bind_sign_in_ticket(session, attackers_ticket, now=NOW)
+    victims_ticket = sessions.create_sign_in_ticket(session, victim, now=NOW)
+    victims_nonce = sessions.bind_sign_in_ticket(session, victims_ticket, now=NOW)
+    for nonce in ("", None, victims_nonce):
+        again = sessions.create_sign_in_ticket(session, attacker, now=NOW)
+        sessions.bind_sign_in_ticket(session, again, now=NOW)
+        assert sessions.redeem_sign_in_ticket(session, again, nonce, now=NOW) is None
+    assert sessions.redeem_sign_in_ticket(session, attackers_ticket, victims_nonce, NOW) is None
+    unbound = sessions.create_sign_in_ticket(session, attacker, now=NOW)
+    assert sessions.redeem_sign_in_ticket(session, unbound, "x" * 43, now=NOW) is None
+    assert sessions.redeem_sign_in_ticket(session, victims_ticket, victims_nonce, NOW) == victim
 
 
 def test_purge_expired(session: Session) -> None:
