@@ -41,6 +41,8 @@ EXPECTED_TABLES = {
     "login_attempts",
     "sign_in_tickets",
     "user_totp",
+    # account recovery (models/recovery.py, migration 0005)
+    "password_resets",
 }
 
 # Tables with no owning user: kept when a user is deleted.
@@ -149,6 +151,9 @@ def _seed_and_delete_user(engine: Engine) -> dict[str, int]:
                 models.AiUsage(user_id=uid, tool_name="t"),
                 models.SignInTicket(user_id=uid, ticket_hash="t", expires_at=models.base.utcnow()),
                 models.UserTotp(user_id=uid, pending_secret="S"),
+                models.PasswordReset(
+                    user_id=uid, password_stamp="s", expires_at=models.base.utcnow()
+                ),
             ]
         )
         s.commit()

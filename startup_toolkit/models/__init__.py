@@ -5,6 +5,7 @@ from startup_toolkit.models.activity import UserActivity, UserFavorite, UserNoti
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.models.contact import ContactMessage
+from startup_toolkit.models.recovery import PasswordReset
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import SavedResult, UserDocument
 from startup_toolkit.models.security import LoginAttempt, SignInTicket, UserTotp
@@ -20,6 +21,7 @@ __all__ = [
     "ContactMessage",
     "Invoice",
     "LoginAttempt",
+    "PasswordReset",
     "Profile",
     "Resource",
     "SavedResult",

@@ -2,6 +2,7 @@
 every page with Reflex."""
 
 from startup_toolkit.pages import (
+    account_recovery,
     arena,
     cofounder,
     contact,
@@ -27,6 +28,7 @@ from startup_toolkit.pages import (
 )
 
 __all__ = [
+    "account_recovery",
     "arena",
     "cofounder",
     "contact",

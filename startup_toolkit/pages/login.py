@@ -73,6 +73,7 @@ def _password_form() -> rx.Component:
         rx.cond(LoginState.notice != "", rx.callout(LoginState.notice, icon="info", width="100%")),
         auth_ui.email_field(),
         auth_ui.password_field("Password", "password", "current-password", max_length=128),
+        rx.link("Forgot password?", href="/forgot-password", size="2", align_self="end"),
         auth_ui.form_footer(
             "Sign In", LoginState.busy, "New here? ", "Create an account", "/signup"
         ),

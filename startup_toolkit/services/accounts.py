@@ -46,10 +46,11 @@ from startup_toolkit.domain.identity import (
 )
 from startup_toolkit.models.accounts import User
 from startup_toolkit.models.activity import UserStats
-from startup_toolkit.models.security import LoginAttempt, SignInTicket, UserTotp
+from startup_toolkit.models.security import LoginAttempt, UserTotp
 from startup_toolkit.models.settings import Profile
 from startup_toolkit.services import sessions, user_cache
 from startup_toolkit.services.activity import add_activity, add_notification, get_user_stats
+from startup_toolkit.services.credentials import store_password_uncommitted
 from startup_toolkit.services.user_settings import ensure_default_settings, get_security_settings
 from startup_toolkit.services.visitor_limits import oldest_counted
 from startup_toolkit.settings import get_settings
@@ -432,16 +433,7 @@ def change_password(
         return Result(ok=False, message=SAME_PASSWORD, errors={"new": SAME_PASSWORD})
 
     try:
-        user.password_hash = passwords.hash_password(new)
-        _clear_failures(user)
-        user.updated_at = now
-        session.add(user)
-        security = get_security_settings(session, user_id)
-        if security is not None:
-            security.password_last_changed = now.date()
-            security.updated_at = now
-            session.add(security)
-        session.exec(delete(SignInTicket).where(SignInTicket.user_id == user_id))
+        store_password_uncommitted(session, user, passwords.hash_password(new), now)
         sessions.end_other_sessions_uncommitted(session, user_id, keep_token)
         session.commit()
     except SQLAlchemyError:

@@ -1,4 +1,7 @@
-"""The contact outbox: mail stored messages from their rows until both emails are delivered.
+"""The outbox: mail stored messages from their rows until both emails are delivered.
+
+Each pass also mails the password reset links that are due (services/account_recovery.py
+keeps their rows and rules); contact messages are described here.
 
 Every backend worker runs `run_outbox_worker` (a Reflex lifespan task). Workers share the
 table safely: a row is claimed with a conditional UPDATE of its lease, and only the worker
@@ -25,6 +28,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.contact import next_attempt_at, sender_confirmation, team_notification
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.providers import mailer
+from startup_toolkit.services.account_recovery import deliver_due_resets
 from startup_toolkit.settings import Settings, get_settings
 
 logger = logging.getLogger(__name__)
@@ -160,7 +164,8 @@ def deliver_due_messages(now: datetime | None = None) -> int:
 
 
 def wake_outbox() -> None:
-    """Ask the running workers for a pass now (after a new message); safe from any thread."""
+    """Ask the running workers for a pass now (after a new message or reset request); safe
+    from any thread."""
     with _wakers_lock:
         targets = list(_wakers.items())
     try:
@@ -186,10 +191,11 @@ async def run_outbox_worker() -> None:
     try:
         while True:
             wake.clear()
-            try:
-                await asyncio.to_thread(deliver_due_messages)
-            except Exception:
-                logger.exception("Outbox pass failed; trying again later.")
+            for one_pass in (deliver_due_messages, deliver_due_resets):
+                try:
+                    await asyncio.to_thread(one_pass)
+                except Exception:
+                    logger.exception("Outbox pass failed; trying again later.")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), timeout=get_settings().outbox_poll_seconds)
     finally:

@@ -82,7 +82,7 @@ class Tab:
     def emit(self, name: str, payload: dict[str, Any], path: str = "/") -> None:
         """Send one event frame as the page at `path` would, without waiting for replies."""
         assert self._ws is not None
-        router = {**ROUTER_DATA, "pathname": path, "asPath": path}
+        router = {**ROUTER_DATA, "pathname": path.partition("?")[0], "asPath": path}
         event = {"name": name, "payload": payload, "router_data": router}
         self._ws.send(f"42{NAMESPACE}," + json.dumps(["event", event]))
 

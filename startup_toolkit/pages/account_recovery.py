@@ -1,0 +1,228 @@
+"""/forgot-password and /reset-password: a way back in for a founder who forgot the password.
+
+The forgot form answers the same for every well-formed email; the outbox mails the link.
+Without SMTP the page says so (an operator prints a link: `python -m startup_toolkit.admin
+reset-link EMAIL`). The reset page takes the link's token from the address, keeps it in a
+backend var and offers the form only while the link is live.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components import auth_layout as auth_ui
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.db import in_worker
+from startup_toolkit.domain import account_recovery as rules
+from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
+from startup_toolkit.services import account_recovery
+from startup_toolkit.services.outbox import wake_outbox
+from startup_toolkit.settings import get_settings
+from startup_toolkit.state.auth import AuthState
+
+_POINTS = [
+    ("mail", f"A link that works once, within {rules.LINK_MINUTES} minutes"),
+    ("shield-check", "Every session is signed out when the password changes"),
+    ("bell", "A notification tells you the password was reset"),
+]
+_PANEL_TITLE = "Get back to building"
+
+
+def _text(form: Any, name: str) -> str:
+    value = form.get(name, "") if isinstance(form, dict) else ""
+    return value if isinstance(value, str) else ""
+
+
+class ForgotPasswordState(rx.State):
+    email_ready: bool = True
+    sent: bool = False
+    message: str = ""
+    error: str = ""
+    errors: dict[str, str] = {}
+    busy: bool = False
+
+    @rx.event
+    def load(self) -> None:
+        self.email_ready = get_settings().smtp_enabled
+        self.sent, self.message, self.error, self.errors, self.busy = False, "", "", {}, False
+
+    @rx.event
+    async def request_link(self, form: dict[str, Any]) -> None:
+        self.busy = True
+        ip = self.router.session.client_ip
+        outcome = await in_worker(account_recovery.request_reset, _text(form, "email")[:1000], ip)
+        self.busy = False
+        self.errors, self.error = dict(outcome.errors), ""
+        if outcome.status == "sent":
+            self.sent, self.message = True, outcome.message
+            wake_outbox()
+        elif outcome.status == "unavailable":
+            self.email_ready = False
+        elif not outcome.errors:
+            self.error = outcome.message
+
+
+class ResetPasswordState(rx.State):
+    stage: str = "checking"  # checking | form | invalid | done
+    error: str = ""
+    errors: dict[str, str] = {}
+    busy: bool = False
+    _token: str = ""
+
+    @rx.event
+    async def load(self) -> None:
+        token = self.router.url.query_parameters.get("token", "")
+        self._token = token if isinstance(token, str) else ""
+        self.error, self.errors, self.busy = "", {}, False
+        valid = await in_worker(account_recovery.link_is_valid, self._token)
+        self.stage = "form" if valid else "invalid"
+
+    @rx.event
+    async def set_new_password(self, form: dict[str, Any]) -> None:
+        if self.stage != "form" or not self._token:
+            self.stage = "invalid"
+            return
+        self.busy = True
+        outcome = await in_worker(
+            account_recovery.reset_password,
+            self._token,
+            _text(form, "new")[: MAX_LENGTH + 1],
+            _text(form, "confirm")[: MAX_LENGTH + 1],
+        )
+        self.busy = False
+        self.errors, self.error = dict(outcome.errors), ""
+        if outcome.ok:
+            self.stage, self._token = "done", ""
+        elif outcome.message == rules.LINK_INVALID:
+            self.stage, self._token = "invalid", ""
+        elif not outcome.errors:
+            self.error = outcome.message
+
+
+def _note(message: rx.Var[str] | str, icon: str, scheme: str) -> rx.Component:
+    return rx.callout(message, icon=icon, color_scheme=scheme, role="status", width="100%")
+
+
+def _back_to_sign_in() -> rx.Component:
+    return auth_ui.other_way_in("Remembered it? ", "Back to sign in", "/login")
+
+
+def _forgot_form() -> rx.Component:
+    return auth_ui.auth_form(
+        ForgotPasswordState.error,
+        rx.text(
+            "Enter the email of your account and we will send you a link to choose a new password.",
+            size="2",
+        ),
+        auth_ui.email_field(ForgotPasswordState.errors.get("email", "")),
+        auth_ui.submit_button("Send reset link", ForgotPasswordState.busy),
+        _back_to_sign_in(),
+        on_submit=ForgotPasswordState.request_link,
+    )
+
+
+def _forgot_content() -> rx.Component:
+    return rx.cond(
+        ForgotPasswordState.email_ready,
+        rx.cond(
+            ForgotPasswordState.sent,
+            rx.vstack(
+                _note(ForgotPasswordState.message, "mail-check", "green"),
+                _back_to_sign_in(),
+                spacing="4",
+                width="100%",
+            ),
+            _forgot_form(),
+        ),
+        rx.vstack(
+            _note(rules.EMAIL_NOT_CONFIGURED, "mail-x", "amber"), _back_to_sign_in(), width="100%"
+        ),
+    )
+
+
+@rx.page(
+    route=rules.FORGOT_PATH,
+    title="Forgot password | Unstuck",
+    description="Reset the password of your Unstuck account with a link sent by email.",
+    on_load=[AuthState.redirect_if_signed_in, ForgotPasswordState.load],
+)
+def forgot_password() -> rx.Component:
+    return auth_ui.auth_layout(
+        "Forgot your password?",
+        "We will email you a link to choose a new one.",
+        _forgot_content(),
+        _PANEL_TITLE,
+        _POINTS,
+    )
+
+
+def _err(name: str) -> rx.Var:
+    return ResetPasswordState.errors.get(name, "")
+
+
+def _reset_form() -> rx.Component:
+    return auth_ui.auth_form(
+        ResetPasswordState.error,
+        auth_ui.password_field(
+            "New password",
+            "new",
+            "new-password",
+            _err("new"),
+            min_length=MIN_LENGTH,
+            max_length=MAX_LENGTH,
+        ),
+        auth_ui.password_field(
+            "Confirm new password",
+            "confirm",
+            "new-password",
+            _err("confirm"),
+            max_length=MAX_LENGTH,
+        ),
+        rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
+        auth_ui.submit_button("Reset password", ResetPasswordState.busy),
+        on_submit=ResetPasswordState.set_new_password,
+    )
+
+
+def _reset_content() -> rx.Component:
+    return rx.match(
+        ResetPasswordState.stage,
+        ("form", _reset_form()),
+        (
+            "done",
+            rx.vstack(
+                _note(rules.PASSWORD_RESET, "circle-check", "green"),
+                link_button("Sign in", "/login", size="3", width="100%"),
+                spacing="4",
+                width="100%",
+            ),
+        ),
+        (
+            "invalid",
+            rx.vstack(
+                _note(rules.LINK_INVALID, "circle-alert", "red"),
+                auth_ui.other_way_in("Need a new one? ", "Send another link", rules.FORGOT_PATH),
+                spacing="4",
+                width="100%",
+            ),
+        ),
+        rx.text("Checking your link...", size="2", color_scheme="gray"),
+    )
+
+
+@rx.page(
+    route=rules.RESET_PATH,
+    title="Reset password | Unstuck",
+    description="Choose a new password for your Unstuck account.",
+    on_load=ResetPasswordState.load,
+)
+def reset_password() -> rx.Component:
+    return auth_ui.auth_layout(
+        "Choose a new password",
+        "Pick a password you do not use anywhere else.",
+        _reset_content(),
+        _PANEL_TITLE,
+        _POINTS,
+    )

@@ -1,0 +1,289 @@
+"""Account recovery: ask for a reset link, mail it through the outbox, use it once.
+
+Convention: every function takes the database `Session` first and commits what it changes.
+
+* `request_reset` answers the same whether or not the email has an account (the page shows
+  `rules.SENT` either way). It is limited per client address (a refusal says so) and per
+  email (quietly: the answer stays the same, no mail is queued), both counted like the
+  visitor limits (services/visitor_limits.py: Redis when configured, else this process).
+  For an existing account it stores a pending `password_resets` row and nothing else.
+* The outbox (services/outbox.py) calls `deliver_due_resets`: for each due row it mints the
+  256-bit token, stores only its SHA-256 and mails the link. The raw token is never stored,
+  so the row cannot be turned back into a link; a retry after a failed delivery mints a new
+  one. A row whose link would already be dead (expired, password changed) is dropped unsent.
+* `reset_password` uses a link once (a conditional UPDATE of `used_at`, so two requests
+  cannot both use it), applies the password rules, ends every session and sign-in ticket,
+  clears the sign-in lock and adds a notification, all in one transaction.
+* `issue_link` is the operator's way when no mail is configured (`python -m
+  startup_toolkit.admin reset-link EMAIL`): the same link, printed instead of mailed.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from sqlalchemy import delete, or_, update
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, select
+
+from startup_toolkit.db import get_engine
+from startup_toolkit.domain import account_recovery as rules
+from startup_toolkit.domain import passwords
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.contact import next_attempt_at
+from startup_toolkit.domain.identity import email_error, email_fingerprint, normalize_email
+from startup_toolkit.models.accounts import User
+from startup_toolkit.models.recovery import PasswordReset
+from startup_toolkit.providers import mailer
+from startup_toolkit.services import sessions
+from startup_toolkit.services.activity import add_notification
+from startup_toolkit.services.credentials import store_password_uncommitted
+from startup_toolkit.services.visitor_limits import AddressLimiter
+from startup_toolkit.settings import Settings, get_settings
+
+log = logging.getLogger(__name__)
+
+TOKEN_BYTES = 32  # 256 bits
+_TOKEN_MIN, _TOKEN_MAX = 20, 200
+IP_MAX = 64
+ERROR_MAX = 1000
+BATCH_SIZE = 20
+LEASE_SECONDS = 120.0
+RETENTION = timedelta(days=1)
+
+by_address = AddressLimiter(rules.ADDRESS_LIMIT, rules.LIMIT_WINDOW_SECONDS, "reset_address")
+by_account = AddressLimiter(rules.ACCOUNT_LIMIT, rules.LIMIT_WINDOW_SECONDS, "reset_account")
+
+
+def reset_limits() -> None:
+    """Forget every reset-request count (tests)."""
+    by_address.reset()
+    by_account.reset()
+
+
+@dataclass(frozen=True)
+class RequestOutcome:
+    """What the forgot-password form shows: `message` for the form, `errors` by field."""
+
+    status: Literal["sent", "invalid", "rate_limited", "unavailable"]
+    message: str
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ResetOutcome:
+    """What the reset form shows: `message` for the form, `errors` by field (new, confirm)."""
+
+    ok: bool
+    message: str
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def _plausible(token: Any) -> bool:
+    return isinstance(token, str) and _TOKEN_MIN <= len(token) <= _TOKEN_MAX
+
+
+def _mint(row: PasswordReset) -> str:
+    """A new raw token for `row`; only its hash goes on the row."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    row.token_hash = sessions.hash_token(token)
+    return token
+
+
+def _user_by_email(session: Session, email: str) -> User | None:
+    return session.exec(select(User).where(User.email == normalize_email(email))).first()
+
+
+def _new_row(user: User, now: datetime, status: str) -> PasswordReset:
+    return PasswordReset(
+        user_id=user.id,
+        password_stamp=rules.password_stamp(user.password_hash),
+        created_at=now,
+        expires_at=now + rules.LINK_TTL,
+        status=status,
+        next_attempt_at=now if status == "pending" else None,
+    )
+
+
+def request_reset(
+    session: Session,
+    email: Any,
+    ip_address: str,
+    now: datetime | None = None,
+    settings: Settings | None = None,
+) -> RequestOutcome:
+    """Queue a reset mail for the account with `email`, if there is one; the same answer
+    for every well-formed email under the limits."""
+    settings = settings or get_settings()
+    now = now or utcnow()
+    if not settings.smtp_enabled:
+        return RequestOutcome("unavailable", rules.EMAIL_NOT_CONFIGURED)
+    if problem := email_error(email):
+        return RequestOutcome("invalid", problem, {"email": problem})
+    if not by_address.allow(str(ip_address or "")[:IP_MAX]):
+        return RequestOutcome("rate_limited", rules.TOO_MANY_REQUESTS)
+    if not by_account.allow(email_fingerprint(email)):
+        return RequestOutcome("sent", rules.SENT)
+    session.exec(delete(PasswordReset).where(PasswordReset.expires_at < now - RETENTION))
+    user = _user_by_email(session, email)
+    if user is not None:
+        session.add(_new_row(user, now, "pending"))
+    session.commit()
+    return RequestOutcome("sent", rules.SENT)
+
+
+def issue_link(session: Session, email: Any, now: datetime | None = None) -> str | None:
+    """For an operator: a reset token for the account with `email` (None when there is
+    none), valid like a mailed one; only its hash is stored."""
+    now = now or utcnow()
+    user = _user_by_email(session, email) if not email_error(email) else None
+    if user is None:
+        return None
+    row = _new_row(user, now, "issued")
+    token = _mint(row)
+    session.add(row)
+    session.commit()
+    return token
+
+
+def _usable(session: Session, token: Any, now: datetime) -> tuple[PasswordReset, User] | None:
+    """The reset row and its user when `token` is a live link: known, unused, not expired,
+    and issued for the account's current password."""
+    if not _plausible(token):
+        return None
+    row = session.exec(
+        select(PasswordReset).where(PasswordReset.token_hash == sessions.hash_token(token))
+    ).first()
+    if row is None or row.used_at is not None or row.expires_at <= now:
+        return None
+    user = session.get(User, row.user_id)
+    if user is None or rules.password_stamp(user.password_hash) != row.password_stamp:
+        return None
+    return row, user
+
+
+def link_is_valid(session: Session, token: Any, now: datetime | None = None) -> bool:
+    """Whether the reset page should offer the form for `token`."""
+    return _usable(session, token, now or utcnow()) is not None
+
+
+def reset_password(
+    session: Session, token: Any, new: Any, confirm: Any, now: datetime | None = None
+) -> ResetOutcome:
+    """Use the link once: set the new password, end every session, notify the founder."""
+    now = now or utcnow()
+    found = _usable(session, token, now)
+    if found is None:
+        return ResetOutcome(False, rules.LINK_INVALID)
+    new = new if isinstance(new, str) else ""
+    confirm = confirm if isinstance(confirm, str) else ""
+    if errors := passwords.new_password_errors(new, confirm):
+        return ResetOutcome(False, next(iter(errors.values())), errors)
+    row, user = found
+    user_id = user.id
+    new_hash = passwords.hash_password(new)  # before the claim: no lock held while hashing
+    try:
+        claimed = session.exec(
+            update(PasswordReset)
+            .where(PasswordReset.id == row.id, PasswordReset.used_at.is_(None))  # type: ignore[union-attr]
+            .values(used_at=now)
+        )
+        if claimed.rowcount != 1:
+            session.rollback()
+            return ResetOutcome(False, rules.LINK_INVALID)
+        store_password_uncommitted(session, user, new_hash, now)
+        add_notification(session, user_id, "warning", rules.NOTIFICATION)
+        sessions.end_all_sessions(session, user_id)  # commits all of the above at once
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not reset a password")
+        return ResetOutcome(False, rules.RESET_FAILED)
+    return ResetOutcome(True, rules.PASSWORD_RESET)
+
+
+# --- the outbox's part -----------------------------------------------------------------------
+
+
+def _due(now: datetime) -> tuple[Any, ...]:
+    """SQL conditions: pending, due now and not leased by a live worker."""
+    return (
+        PasswordReset.status == "pending",
+        or_(PasswordReset.next_attempt_at.is_(None), PasswordReset.next_attempt_at <= now),  # type: ignore[union-attr]
+        or_(PasswordReset.lease_until.is_(None), PasswordReset.lease_until < now),  # type: ignore[union-attr]
+    )
+
+
+def _claim(session: Session, reset_id: int, now: datetime) -> bool:
+    """Take the lease on one due row; True only for the one caller whose UPDATE hit it."""
+    result = session.exec(
+        update(PasswordReset)
+        .where(PasswordReset.id == reset_id, *_due(now))  # type: ignore[arg-type]
+        .values(lease_until=now + timedelta(seconds=LEASE_SECONDS))
+    )
+    session.commit()
+    return result.rowcount == 1
+
+
+def _finish(session: Session, row: PasswordReset, status: str) -> None:
+    row.status = status
+    row.lease_until = None
+    session.add(row)
+    session.commit()
+
+
+def _deliver_one(session: Session, reset_id: int, settings: Settings, now: datetime) -> bool:
+    """Mint and mail the link of a claimed row; True when the mail was accepted."""
+    row = session.get(PasswordReset, reset_id, populate_existing=True)
+    if row is None:
+        return False
+    user = session.get(User, row.user_id)
+    stale = user is None or rules.password_stamp(user.password_hash) != row.password_stamp
+    if stale or row.expires_at <= now or user is None:
+        _finish(session, row, "dropped")  # the link would be dead on arrival
+        return False
+    token = _mint(row)
+    session.add(row)
+    session.commit()  # the hash is stored before the link can reach anyone
+    text = rules.reset_email(
+        product_name=settings.product_name,
+        link=rules.reset_link(settings.public_base_url, token),
+    )
+    try:
+        mailer.send_email(settings, user.email, text.subject, text.body)
+    except mailer.MailError as exc:
+        row.attempts += 1
+        row.last_error = str(exc)[:ERROR_MAX]
+        row.next_attempt_at = next_attempt_at(row.attempts, now)
+        _finish(session, row, "dropped" if exc.permanent else "pending")
+        log.warning("Password reset mail %s not delivered (attempt %s)", reset_id, row.attempts)
+        return False
+    row.sent_at = now
+    row.next_attempt_at = None
+    _finish(session, row, "sent")
+    return True
+
+
+def deliver_due_resets(now: datetime | None = None) -> int:
+    """One outbox pass (blocking) over the reset mails; how many were delivered."""
+    settings = get_settings()
+    if not settings.smtp_enabled:
+        return 0
+    now = now or utcnow()
+    delivered = 0
+    with Session(get_engine(), expire_on_commit=False) as session:
+        ids = session.exec(
+            select(PasswordReset.id)
+            .where(*_due(now))  # type: ignore[arg-type]
+            .order_by(PasswordReset.id)  # type: ignore[arg-type]
+            .limit(BATCH_SIZE)
+        ).all()
+        for reset_id in ids:
+            if reset_id is None or not _claim(session, reset_id, now):
+                continue
+            if _deliver_one(session, reset_id, settings, now):
+                delivered += 1
+    return delivered

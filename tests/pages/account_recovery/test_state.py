@@ -1,0 +1,74 @@
+"""The recovery pages' states without a browser: without SMTP the forgot page says so and
+queues nothing; bad input gets its message; the reset page offers the form only for a live
+link (issue 13, account recovery)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.domain import account_recovery as rules
+from startup_toolkit.domain.identity import EMAIL_INVALID
+from startup_toolkit.domain.passwords import MISMATCH
+from startup_toolkit.models.recovery import PasswordReset
+from startup_toolkit.pages.account_recovery import ForgotPasswordState, ResetPasswordState
+from startup_toolkit.services import account_recovery, accounts
+from startup_toolkit.settings import get_settings
+from tests.support.tool_states import substate
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_limits() -> Iterator[None]:
+    account_recovery.reset_limits()
+    yield
+    account_recovery.reset_limits()
+
+
+def test_without_smtp_the_forgot_page_says_email_is_not_configured(engine: Engine) -> None:
+    assert not get_settings().smtp_enabled
+    state = substate(ForgotPasswordState, rules.FORGOT_PATH)
+    state.load()
+    assert state.email_ready is False
+    asyncio.run(state.request_link({"email": "ada@example.com"}))
+    assert state.email_ready is False and state.sent is False
+    with Session(engine) as db:
+        assert db.exec(select(PasswordReset)).all() == []
+
+
+def test_a_malformed_email_gets_its_message(engine: Engine, settings_env) -> None:
+    settings_env.setenv("SMTP_HOST", "127.0.0.1")
+    get_settings.cache_clear()
+    state = substate(ForgotPasswordState, rules.FORGOT_PATH)
+    state.load()
+    asyncio.run(state.request_link({"email": "not-an-email"}))
+    assert state.errors == {"email": EMAIL_INVALID} and state.sent is False
+    asyncio.run(state.request_link({"email": ["not", "text"]}))  # raw events carry anything
+    assert state.errors == {"email": "Email is required"}
+
+
+def test_the_reset_page_offers_the_form_only_for_a_live_link(
+    engine: Engine, cheap_hashing: None
+) -> None:
+    with Session(engine) as db:
+        assert accounts.sign_up(db, "Ada Lovelace", "ada@example.com", PASSWORD, PASSWORD).ok
+        token = account_recovery.issue_link(db, "ada@example.com")
+    assert token
+    forged = substate(ResetPasswordState, f"{rules.RESET_PATH}?token={'A' * 43}")
+    asyncio.run(forged.load())
+    assert forged.stage == "invalid"
+
+    state = substate(ResetPasswordState, f"{rules.RESET_PATH}?token={token}")
+    asyncio.run(state.load())
+    assert state.stage == "form"
+    asyncio.run(state.set_new_password({"new": "new password 1", "confirm": "new password 2"}))
+    assert state.stage == "form" and state.errors == {"confirm": MISMATCH}
+    asyncio.run(state.set_new_password({"new": "new password 1", "confirm": "new password 1"}))
+    assert state.stage == "done" and state.errors == {}
+    asyncio.run(state.set_new_password({"new": "new password 1", "confirm": "new password 1"}))
+    assert state.stage == "invalid"
