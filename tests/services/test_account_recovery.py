@@ -230,11 +230,12 @@ def test_a_reset_ends_every_session_and_notifies(
 ) -> None:
     tokens = [sessions.create_session(session, ada, "pytest", "127.0.0.1") for _ in range(2)]
     ticket = sessions.create_sign_in_ticket(session, ada)
+    nonce = sessions.bind_sign_in_ticket(session, ticket)
     assert all(sessions.resolve_session(session, t) == ada for t in tokens)
     link = request_and_deliver(session, smtp)
     assert recovery.reset_password(session, link, NEW_PASSWORD, NEW_PASSWORD).ok
     assert [sessions.resolve_session(session, t) for t in tokens] == [None, None]
-    assert sessions.redeem_sign_in_ticket(session, ticket) is None
+    assert sessions.redeem_sign_in_ticket(session, ticket, nonce) is None
     messages = session.exec(
         select(UserNotification.message).where(UserNotification.user_id == ada)
     ).all()
