@@ -13,6 +13,9 @@ from urllib.parse import urlsplit
 from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+#: Loopback host names and how each is written in an origin.
+_LOOPBACK = {"localhost": "localhost", "127.0.0.1": "127.0.0.1", "::1": "[::1]"}
+
 
 class Settings(BaseSettings):
     """Configuration of one running app."""
@@ -98,9 +101,17 @@ class Settings(BaseSettings):
         """The one origin allowed by CORS and the event socket: the public address.
 
         Never a wildcard: Reflex answers CORS with credentials allowed, and a wildcard with
-        credentials lets any site read responses with the visitor's cookies."""
+        credentials lets any site read responses with the visitor's cookies. A loopback
+        address also allows its other loopback spellings on the same port (a developer may
+        open localhost or 127.0.0.1): only this machine can reach them."""
         parts = urlsplit(self.public_base_url)
-        return [f"{parts.scheme}://{parts.netloc}".lower()]
+        origin = f"{parts.scheme}://{parts.netloc}".lower()
+        host = (parts.hostname or "").lower()
+        if host not in _LOOPBACK:
+            return [origin]
+        port = f":{parts.port}" if parts.port else ""
+        others = (name for raw, name in _LOOPBACK.items() if raw != host)
+        return [origin] + [f"{parts.scheme}://{name}{port}" for name in others]
 
     def state_manager_mode(self, production: bool) -> Literal["memory", "disk", "redis"]:
         """The Reflex state manager for this deployment (see `state_store`)."""

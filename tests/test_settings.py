@@ -105,7 +105,16 @@ def test_cors_is_the_public_origin_and_never_a_wildcard(
 ) -> None:
     """Issue 13, finding 7: Reflex allows credentials, so the origin list is never `*`, not
     even on a local machine."""
-    assert fresh(settings_env).cors_origins == ["http://localhost:3000"]
+    assert fresh(settings_env).cors_origins == [
+        "http://localhost:3000",
+        "http://127.0.0.1:3000",
+        "http://[::1]:3000",
+    ]
+    assert fresh(settings_env, PUBLIC_BASE_URL="http://127.0.0.1:8123").cors_origins == [
+        "http://127.0.0.1:8123",
+        "http://localhost:8123",
+        "http://[::1]:8123",
+    ]
     assert fresh(settings_env, PUBLIC_BASE_URL="https://app.unstuck.io/").cors_origins == [
         "https://app.unstuck.io"
     ]
