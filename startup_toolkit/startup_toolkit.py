@@ -12,6 +12,7 @@ from startup_toolkit.api.security_headers import SecurityHeaders
 from startup_toolkit.components.theme import SCRIPTS, STYLESHEETS
 from startup_toolkit.models import User
 from startup_toolkit.services.outbox import run_outbox_worker
+from startup_toolkit.state.private_state import PrivateStateGuard
 
 # Every table shares SQLModel's metadata: registering one shows `reflex db` all of them.
 rx.ModelRegistry.register(User)
@@ -36,3 +37,5 @@ app = rx.App(
     api_transformer=[api, PagePaths, CacheControl, SecurityHeaders],
 )
 app.register_lifespan_task(run_outbox_worker)
+# Private page state is shown only to the session it belongs to (state/private_state.py).
+app.add_middleware(PrivateStateGuard())
