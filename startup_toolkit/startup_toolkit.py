@@ -13,6 +13,7 @@ from startup_toolkit.components.theme import SCRIPTS, STYLESHEETS
 from startup_toolkit.models import User
 from startup_toolkit.providers import log_redaction, malformed_events
 from startup_toolkit.services.outbox import run_outbox_worker
+from startup_toolkit.state.private_state import PrivateStateGuard
 
 # No log line holds a cookie, password, token, ticket, code or secret, and a visitor's
 # malformed event leaves one rate-limited line (rxconfig installs it first; this keeps it for
@@ -43,3 +44,5 @@ app = rx.App(
     backend_exception_handler=malformed_events.backend_exception_handler,
 )
 app.register_lifespan_task(run_outbox_worker)
+# Private page state is shown only to the session it belongs to (state/private_state.py).
+app.add_middleware(PrivateStateGuard())

@@ -31,11 +31,13 @@ from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.db import in_worker
+from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.services import notifications as notes
 from startup_toolkit.services.activity import notification_type
 from startup_toolkit.services.notifications import NotificationView
 from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
+from startup_toolkit.state.private_state import PrivateStateMixin
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +104,7 @@ async def _attempt(fn: Callable[..., Any], *args: Any, what: str) -> Any:
         return False
 
 
-class NotificationsState(rx.State):
+class NotificationsState(PrivateStateMixin, rx.State):
     loading: bool = True
     load_failed: bool = False
     items: list[NotificationRow] = []
@@ -145,11 +147,16 @@ class NotificationsState(rx.State):
     async def _change_one(
         self, change: Callable[..., Any], notification_id: int, what: str, done: str, failed: str
     ) -> AsyncIterator[EventSpec | None]:
-        """`change` one of the user's notifications, re-read the list, toast how it went."""
+        """`change` one of the user's notifications, re-read the list, toast how it went (a
+        bad id gets the answer to another user's: no such notification)."""
         user_id = await signed_in_user_id(self)
         if user_id is None:
             return
-        ok = await _attempt(change, user_id, notification_id, what=what)
+        row_id = valid_row_id(notification_id, text=False)
+        if row_id is None:
+            yield _toast(False, failed)
+            return
+        ok = await _attempt(change, user_id, row_id, what=what)
         await self._refresh(user_id)
         yield _toast(ok, done if ok else failed)
 

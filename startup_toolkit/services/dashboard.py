@@ -141,7 +141,7 @@ class FavoriteToggle:
 class ResultDetail(SavedItem):
     """A saved result as the detail modal shows it: its list row plus its body."""
 
-    html: str  # sanitised when saved
+    html: str  # sanitised when saved, and again when read
     text: str
 
 
@@ -342,7 +342,7 @@ def result_detail(session: Session, user_id: str, result_id: Any) -> ResultDetai
         tool_name=row.tool_name,
         content_type=row.content_type,
         created_at=row.created_at,
-        html=row.formatted_content or "",
+        html=saved_results.readable_html(row),
         text=_content_text(row.content),
         summary=_summary(row.result_metadata, row.content),
     )

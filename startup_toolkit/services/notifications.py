@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain.identity import is_valid_user_id
+from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.models.activity import UserNotification
 from startup_toolkit.services import user_cache
 
@@ -54,10 +55,6 @@ def _view(row: UserNotification) -> NotificationView:
         is_read=bool(row.is_read),
         created_at=row.created_at,
     )
-
-
-def _valid_id(notification_id: Any) -> bool:
-    return isinstance(notification_id, int) and not isinstance(notification_id, bool)
 
 
 def list_notifications(
@@ -103,10 +100,11 @@ def inbox(session: Session, user_id: Any, limit: int) -> Inbox:
 
 
 def _own(session: Session, user_id: Any, notification_id: Any) -> UserNotification | None:
-    if not is_valid_user_id(user_id) or not _valid_id(notification_id):
+    row_id = valid_row_id(notification_id, text=False)
+    if not is_valid_user_id(user_id) or row_id is None:
         return None
     query = select(UserNotification).where(
-        UserNotification.id == notification_id, UserNotification.user_id == user_id
+        UserNotification.id == row_id, UserNotification.user_id == user_id
     )
     return session.exec(query).first()
 

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.domain.prompts import solutions as prompts
 from startup_toolkit.domain.resources import ResourceView
 from startup_toolkit.domain.resources_library import SEED_RESOURCES
@@ -93,7 +94,8 @@ def list_resources(session: Session) -> list[ResourceView]:
 
 
 def _row(session: Session, resource_id: int) -> Resource:
-    resource = session.get(Resource, resource_id) if isinstance(resource_id, int) else None
+    row_id = valid_row_id(resource_id, text=False)
+    resource = session.get(Resource, row_id) if row_id is not None else None
     if resource is None:
         raise ResourceNotFound(resource_id)
     return resource

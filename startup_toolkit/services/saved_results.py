@@ -19,6 +19,7 @@ from sqlmodel import Session, select
 from startup_toolkit.domain import saved_results as payloads
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
+from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.services import activity, user_cache
 
@@ -112,15 +113,18 @@ def list_saved_results(
 
 def get_saved_result(session: Session, user_id: str, result_id: Any) -> SavedResult | None:
     """One of the user's own saved results (None for another user's id or a bad id)."""
-    if (
-        not is_valid_user_id(user_id)
-        or not isinstance(result_id, int)
-        or isinstance(result_id, bool)
-    ):
+    row_id = valid_row_id(result_id, text=False)
+    if not is_valid_user_id(user_id) or row_id is None:
         return None
     return session.exec(
-        select(SavedResult).where(SavedResult.id == result_id, SavedResult.user_id == user_id)
+        select(SavedResult).where(SavedResult.id == row_id, SavedResult.user_id == user_id)
     ).first()
+
+
+def readable_html(row: SavedResult) -> str:
+    """The row's HTML sanitised again on the way out: a row written by an older version, or
+    straight into the database, is held to today's rules before any page renders it."""
+    return payloads.sanitize_html(row.formatted_content)
 
 
 def delete_saved_result(session: Session, user_id: str, result_id: Any) -> bool:

@@ -20,6 +20,11 @@ from startup_toolkit.db import run_in_session
 from startup_toolkit.domain.cookies import token_from_cookie_header
 from startup_toolkit.services import access, accounts, sessions
 from startup_toolkit.services.accounts import AccountView
+from startup_toolkit.state.private_state import (
+    PrivateStateMixin,
+    claim_private_state,
+    forget_private_state,
+)
 
 
 @dataclass(frozen=True)
@@ -48,7 +53,7 @@ def session_token(state: rx.State) -> str:
     return token_from_cookie_header(state.router.headers.cookie)
 
 
-class AuthState(rx.State):
+class AuthState(PrivateStateMixin, rx.State):
     signed_in: bool = False
     user_name: str = ""
     user_email: str = ""
@@ -60,13 +65,17 @@ class AuthState(rx.State):
         token = session_token(self)
         visitor = await asyncio.to_thread(run_in_session, _visitor, token) if token else _Visitor()
         view = visitor.view
+        user_id = view.user_id if view else None
+        # What the tab shows of an account is that account's: none of it without a session
+        # (first, as this state is private too).
+        claim_private_state(self, user_id)
         self.signed_in = view is not None
         self.user_name = view.name if view else ""
         self.user_email = view.email if view else ""
         self.user_initials = view.initials if view else ""
         self.avatar_url = view.avatar_url if view else ""
         self.has_access = visitor.has_access
-        return view.user_id if view else None
+        return user_id
 
     @rx.event
     async def load(self) -> None:
@@ -103,9 +112,10 @@ class AuthState(rx.State):
         return None
 
     @rx.event
-    def sign_out(self) -> rx.event.EventSpec:
-        """End the session through the cookie route, then reload on the home page with a new
-        tab token (so nothing of this account's page state is kept) and no subscribed hint."""
+    async def sign_out(self) -> rx.event.EventSpec:
+        """Forget the account's page state on the server, end the session through the cookie
+        route, then reload on the home page with a new tab token and no subscribed hint."""
+        await forget_private_state(self)
         return rx.call_script(
             "fetch('/api/auth/signout', {method: 'POST', credentials: 'same-origin'})"
             ".finally(() => {"

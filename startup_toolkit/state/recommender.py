@@ -14,6 +14,7 @@ from startup_toolkit.domain import recommender as rules
 from startup_toolkit.domain.prompts import recommender as prompt
 from startup_toolkit.services.tool_runs import ToolRun, run_tool
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private_state import PrivateStateMixin
 
 
 def _as_rows(picks: list[rules.Recommendation]) -> list[dict[str, Any]]:
@@ -30,7 +31,7 @@ def _as_rows(picks: list[rules.Recommendation]) -> list[dict[str, Any]]:
     ]
 
 
-class RecommenderState(rx.State):
+class RecommenderState(PrivateStateMixin, rx.State):
     ideas: dict[str, str] = {"early": "", "growth": ""}
     results: dict[str, list[dict[str, Any]]] = {"early": [], "growth": []}
     errors: dict[str, str] = {"early": "", "growth": ""}

@@ -17,11 +17,12 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import reflex as rx
 
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private_state import PrivateStateMixin
 
 T = TypeVar("T")
 
@@ -35,8 +36,11 @@ class ClaimedRun:
     user_id: str
 
 
-class ToolRunMixin(rx.State, mixin=True):
-    """One background AI run at a time for a tool page's State."""
+class ToolRunMixin(PrivateStateMixin, mixin=True):
+    """One background AI run at a time for a tool page's State (what a tool produced is the
+    user's: private state)."""
+
+    private_run_counters: ClassVar[tuple[str, ...]] = ("_run",)
 
     running: bool = False  # an AI run is under way (the button shows it, a second click waits)
     _run: int = 0  # bumped by each start and each drop: a task with an older number is stale

@@ -95,7 +95,9 @@ def test_mark_read(session: Session, users: tuple[str, str]) -> None:
     assert notifications.mark_read(session, a, note_id) is True  # already read: still fine
 
 
-@pytest.mark.parametrize("bad", ["1", 1.0, None, True, [1], 999_999])
+@pytest.mark.parametrize(
+    "bad", ["1", 1.0, None, True, [1], 999_999, 2**63, 2**64, -(2**63) - 1, -1, 0]
+)
 def test_bad_notification_ids(session: Session, users: tuple[str, str], bad: object) -> None:
     a, _ = users
     _note(session, a, "1", 0)

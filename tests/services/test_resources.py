@@ -64,6 +64,9 @@ def test_get_resource_and_missing_ids(session: Session) -> None:
         library.get_resource(session, 999)
     with pytest.raises(library.ResourceNotFound):
         library.get_resource(session, "1")  # type: ignore[arg-type]
+    for bad in (2**63, 2**64, -(2**64), 0, True):  # past BIGINT: no OverflowError
+        with pytest.raises(library.ResourceNotFound):
+            library.get_resource(session, bad)
 
 
 def test_saving_a_resource_makes_one_dashboard_document(session: Session) -> None:

@@ -161,3 +161,34 @@ def test_results_are_private_to_their_owner(session: Session) -> None:
     assert saved_results.get_saved_result(session, alice, a1.result_id) is None
     assert not saved_results.delete_saved_result(session, alice, a1.result_id)
     assert [r.title for r in saved_results.list_saved_results(session, bob)] == ["B first"]
+
+
+def test_bad_result_ids_find_nothing(session: Session) -> None:
+    """Finding 8 of issue 13: ids past BIGINT or negative reach no query (no OverflowError)."""
+    alice = _user(session)
+    for bad in (2**63, 2**64, -(2**63) - 1, -1, 0, 1.0, None):
+        assert saved_results.get_saved_result(session, alice, bad) is None
+        assert saved_results.delete_saved_result(session, alice, bad) is False
+
+
+def test_html_is_sanitised_again_when_read(session: Session) -> None:
+    """Finding 9 of issue 13: a row written before today's sanitiser (or straight into the
+    database) is held to it on the way out; clean HTML reads back unchanged."""
+    alice = _user(session)
+    row = SavedResult(
+        user_id=alice,
+        tool_name="Startup Scanner",
+        title="Old",
+        content={"rawContent": "x"},
+        formatted_content=(
+            '<h2 style="x">Plan</h2><script>alert(1)</script><img src=x onerror=alert(2)>'
+            '<a href="javascript:alert(3)">bad</a><a href="https://example.com">good</a>'
+        ),
+    )
+    session.add(row)
+    session.commit()
+    html = saved_results.readable_html(row)
+    link = 'target="_blank" rel="noopener noreferrer nofollow"'
+    assert html == (f'<h2>Plan</h2><a {link}>bad</a><a href="https://example.com" {link}>good</a>')
+    row.formatted_content = html
+    assert saved_results.readable_html(row) == html  # sanitising twice changes nothing

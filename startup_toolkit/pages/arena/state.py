@@ -16,7 +16,9 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import arena as rules
+from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.state import toasts
+from startup_toolkit.state.private_state import PrivateStateMixin
 from startup_toolkit.state.tabs import TabsMixin
 
 #: Spec: rank and score appear 500 ms after joining; a post appears after 1 s. Tests shrink them.
@@ -45,7 +47,7 @@ def _empty_form() -> dict[str, str]:
     return {name: "" for name, _, _ in rules.JOIN_FIELDS}
 
 
-class ArenaState(TabsMixin, rx.State):
+class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
     form: dict[str, str] = _empty_form()
     errors: dict[str, str] = {}
     joining: bool = False
@@ -164,7 +166,8 @@ class ArenaState(TabsMixin, rx.State):
     @rx.event
     def toggle_like(self, post_id: int) -> None:
         """A like adds 1 to the score and the post's count; an unlike takes 1 off the count."""
-        if not self.joined or isinstance(post_id, bool) or not isinstance(post_id, int):
+        post_id = valid_row_id(post_id, text=False)
+        if not self.joined or post_id is None:
             return
         rows = []
         for row in self.posts:
@@ -258,8 +261,9 @@ class ArenaState(TabsMixin, rx.State):
 
     @rx.event
     def register(self, event_id: int) -> EventSpec | None:
-        found = next((e for e in rules.EVENTS if e.id == event_id), None)
-        if found is None or isinstance(event_id, bool) or not self.joined:
+        wanted = valid_row_id(event_id, text=False)
+        found = next((e for e in rules.EVENTS if e.id == wanted), None)
+        if found is None or not self.joined:
             return None
         ids, new = rules.join_once(self.registered, found.id)
         if not new:
@@ -269,7 +273,8 @@ class ArenaState(TabsMixin, rx.State):
 
 
 def _active_challenge(challenge_id: Any) -> rules.Challenge | None:
-    if isinstance(challenge_id, bool) or not isinstance(challenge_id, int):
+    wanted = valid_row_id(challenge_id, text=False)
+    if wanted is None:
         return None
-    found = rules.challenge(challenge_id)
+    found = rules.challenge(wanted)
     return found if found is not None and found.active else None

@@ -26,6 +26,7 @@ from startup_toolkit.domain.prompts import cofounder as prompt
 from startup_toolkit.services.tool_runs import Notice, RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private_state import PrivateStateMixin
 from startup_toolkit.state.speech import SpeechInputMixin
 from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tools import save_tool_result
@@ -127,12 +128,13 @@ async def _settle(ask: _Ask) -> None:
         del _STREAMS[ask.token]
 
 
-class CofounderState(SpeechInputMixin, TabsMixin, rx.State):
+class CofounderState(PrivateStateMixin, SpeechInputMixin, TabsMixin, rx.State):
     """One tab's conversation; it lasts while the page is open."""
 
     messages: list[dict[str, str]] = []
     draft: str = ""
     tab_values: ClassVar[frozenset[str]] = frozenset(TABS)
+    private_run_counters: ClassVar[tuple[str, ...]] = ("_stream_seq",)
     tab: str = CHAT_TAB
     streaming: bool = False
     stream_text: str = ""

@@ -1,7 +1,8 @@
 """DashboardState: what /dashboard shows and its handlers (P-DASH-1..10).
 
-Every handler asks the server-side session who is signed in; ids sent by the browser only
-ever select among that user's own rows (the services filter by user id). The database work
+Every handler asks the server-side session who is signed in; ids sent by the browser are
+checked (`valid_row_id`: a bad one gets the not-found answer) and only ever select among that
+user's own rows (the services filter by user id). The database work
 runs in a worker thread (`for_user`), never on the event loop.
 """
 
@@ -17,10 +18,12 @@ from reflex.event import EventSpec
 from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.formatting import is_recent, relative_time_label
+from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.services import dashboard as service
 from startup_toolkit.services import favorites
 from startup_toolkit.state import toasts
 from startup_toolkit.state.private import UserCall, for_user
+from startup_toolkit.state.private_state import PrivateStateMixin
 
 LOAD_FAILED = "Failed to load user data"
 RESULT_LOAD_FAILED = "Failed to load result"
@@ -38,17 +41,6 @@ T = TypeVar("T")
 def _tool(path: Any) -> Tool | None:
     """A catalogue tool by its path (anything else from the browser is ignored)."""
     return next((t for t in ALL_TOOLS if isinstance(path, str) and t.path == path), None)
-
-
-def _int_id(value: Any) -> int | None:
-    """An id sent by the browser as int or digit string; None for anything else."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.isdigit() and len(value) < 19:
-        return int(value)
-    return None
 
 
 def _when(at: datetime, now: datetime) -> str:
@@ -122,7 +114,7 @@ def _detail_row(found: service.ResultDetail) -> dict[str, str]:
     return {**_saved_row(found), "html": found.html, "text": found.text}
 
 
-class DashboardState(rx.State):
+class DashboardState(PrivateStateMixin, rx.State):
     loading: bool = True
     load_failed: bool = False
     plan_name: str = ""
@@ -264,9 +256,9 @@ class DashboardState(rx.State):
     @rx.event
     async def open_result(self, result_id: str) -> EventSpec | None:
         """P-DASH-5: the detail modal of one of the user's own results."""
-        rid = _int_id(result_id)
-        if rid is None:
-            return None
+        rid = valid_row_id(result_id)
+        if rid is None:  # no row has it: the answer to another user's id
+            return toasts.error(RESULT_LOAD_FAILED)
         done = await self._mine(
             service.result_detail, rid, failed=RESULT_LOAD_FAILED, what="Reading a saved result"
         )
@@ -279,9 +271,9 @@ class DashboardState(rx.State):
     @rx.event
     async def delete_result(self, result_id: str) -> EventSpec | None:
         """P-DASH-5: delete one of the user's own results (closes its open detail)."""
-        rid = _int_id(result_id)
+        rid = valid_row_id(result_id)
         if rid is None:
-            return None
+            return toasts.error(RESULT_DELETE_FAILED)
         done = await self._mine(
             service.delete_result, rid, failed=RESULT_DELETE_FAILED, what="Deleting a result"
         )
@@ -319,9 +311,9 @@ class DashboardState(rx.State):
     @rx.event
     async def dismiss_notification(self, notification_id: str) -> EventSpec | None:
         """P-DASH-8: dismissing marks one of the user's notifications read."""
-        nid = _int_id(notification_id)
+        nid = valid_row_id(notification_id)
         if nid is None:
-            return None
+            return toasts.error(MARK_READ_FAILED)
         done = await self._mine(
             service.dismiss_notification,
             nid,

@@ -18,6 +18,7 @@ from startup_toolkit.services import user_settings
 from startup_toolkit.services.user_settings import SettingsResult
 from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private_state import PrivateStateMixin
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ def first_error(errors: dict[str, str]) -> str:
     return next(iter(errors.values()), "")
 
 
-class SettingsBase(rx.State, mixin=True):
+class SettingsBase(PrivateStateMixin, mixin=True):
     """The plumbing of the profile page's handlers."""
 
     _loaded_for: str = ""

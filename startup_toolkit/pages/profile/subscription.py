@@ -16,13 +16,14 @@ from startup_toolkit.domain.formatting import date_label
 from startup_toolkit.services import billing
 from startup_toolkit.services.billing import SubscriptionStatus
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private_state import PrivateStateMixin
 
 log = logging.getLogger(__name__)
 
 PORTAL_HREF = "/api/billing/portal"
 
 
-class SubscriptionState(rx.State):
+class SubscriptionState(PrivateStateMixin, rx.State):
     """What the subscription card shows for the signed-in user."""
 
     loading: bool = True

@@ -14,6 +14,7 @@ from reflex.event import EventSpec
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
+from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.pages.solutions.digest_state import DigestState
 from startup_toolkit.pages.solutions.toasts import toast
 from startup_toolkit.services import resources as library
@@ -179,9 +180,9 @@ class SolutionsState(ToolRunMixin, rx.State):
             log.exception("Loading the resource library failed")
             self.library_error = LOAD_LIBRARY_FAILED
         self.library_loaded = True
-        requested = self.router.url.query_parameters.get("resource", "")
-        if isinstance(requested, str) and requested.isdigit():
-            yield SolutionsState.open_resource(int(requested))
+        requested = valid_row_id(self.router.url.query_parameters.get("resource", ""))
+        if requested is not None:
+            yield SolutionsState.open_resource(requested)
         yield DigestState.load_digest(False)
 
     # ------------------------------------------------------------------ filters
@@ -263,7 +264,8 @@ class SolutionsState(ToolRunMixin, rx.State):
     async def _open(self, resource_id: Any, *, play: bool) -> AsyncIterator[None]:
         """Load the resource (the dialog shows a spinner meanwhile), then show it: in the
         player when `play` and it is a playable video, else in the detail dialog."""
-        if isinstance(resource_id, bool) or not isinstance(resource_id, int):
+        resource_id = valid_row_id(resource_id, text=False)
+        if resource_id is None:  # no resource has it
             return
         self._clear_detail()
         # A video known to play goes straight to the player: no dialog flashes up first.

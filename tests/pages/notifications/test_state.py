@@ -8,6 +8,7 @@ signed-in user (another user's id changes nothing); signed out, handlers change 
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -183,14 +184,20 @@ def test_another_users_notification_is_untouched(engine: Engine, ada: str, bob: 
     assert stored(engine, ada) == before
 
 
-@pytest.mark.parametrize("bad", ["1", None, 1.5, True, {"id": 1}, -1])
-def test_bad_ids_change_nothing(engine: Engine, ada: str, bad: Any) -> None:
+@pytest.mark.parametrize(
+    "bad", ["1", None, 1.5, True, {"id": 1}, -1, 0, 2**63, 2**64, -(2**63) - 1, "9" * 40]
+)
+def test_bad_ids_change_nothing(
+    engine: Engine, ada: str, bad: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Finding 8 of issue 13: past BIGINT too, with nothing logged."""
     state = signed_in_state(engine, ada)
     before = stored(engine, ada)
     run(state.load())
     assert_toast(run(state.mark_read(bad)), "error", "Failed to mark notification as read")
     assert_toast(run(state.delete(bad)), "error", "Failed to delete notification")
     assert stored(engine, ada) == before
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 
 def test_signed_out_handlers_change_nothing(engine: Engine, ada: str) -> None:

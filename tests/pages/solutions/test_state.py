@@ -6,6 +6,7 @@ OpenAI-compatible server."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -140,12 +141,23 @@ def test_p_hub_7_detail_dialog_with_table_of_contents(engine: Engine) -> None:
     assert not s.detail_open and s.detail_id == 0 and s.toc == []
 
 
-def test_unknown_or_malformed_resource_ids_open_nothing(engine: Engine) -> None:
+def test_unknown_or_malformed_resource_ids_open_nothing(
+    engine: Engine, caplog: pytest.LogCaptureFixture
+) -> None:
     s = loaded(engine)
     run(s.open_resource(999))
     assert not s.detail_open
     run(s.open_resource("1"))  # type: ignore[arg-type]
     assert not s.detail_open
+    for bad in (2**63, 2**64, -(2**64), 0, True, 1.0):  # finding 8 of issue 13
+        run(s.open_resource(bad))
+        assert not s.detail_open and s.content_error == ""
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def test_an_oversized_resource_in_the_address_opens_nothing(engine: Engine) -> None:
+    s = substate(SolutionsState, f"/solutions?resource={2**64}")
+    assert "open_resource" not in text_of(run(s.on_load()))
 
 
 def test_p_hub_7_save_needs_a_signed_in_founder(engine: Engine) -> None:
