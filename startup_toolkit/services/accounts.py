@@ -1,5 +1,6 @@
-"""Accounts: sign-up, sign-in checks, first sign-in initialisation, password change,
-two-factor authentication (TOTP) and account deletion.
+"""Accounts: sign-up, sign-in checks (with the two-factor code), first sign-in initialisation
+and password change. Two-factor setup and removal and account deletion are in
+`services.account_security`.
 
 Convention: every function takes the database `Session` first and commits what it changes.
 User mistakes come back as result dataclasses (`ok`, `message`, field `errors`), never as
@@ -446,44 +447,6 @@ def change_password(
 # --- two-factor authentication (TOTP) --------------------------------------------------------
 
 
-def begin_totp_setup(session: Session, user_id: str) -> TotpSetup | None:
-    """Store a new pending secret and return it with its otpauth URI and QR code. Two-factor
-    stays as it is until `confirm_totp` accepts a code for the new secret."""
-    user = get_user(session, user_id)
-    if user is None:
-        return None
-    secret = totp.new_secret()
-    state = _totp_state(session, user_id) or UserTotp(user_id=user_id)
-    state.pending_secret = secret
-    state.updated_at = utcnow()
-    session.add(state)
-    session.commit()
-    uri = totp.provisioning_uri(secret, user.email, _product())
-    return TotpSetup(secret=secret, uri=uri, qr_svg_data_uri=totp.qr_svg_data_uri(uri))
-
-
-def confirm_totp(session: Session, user_id: str, code: str, now: datetime | None = None) -> Result:
-    """Turn two-factor on when `code` is valid for the pending secret."""
-    user = get_user(session, user_id)
-    state = _totp_state(session, user_id) if user is not None else None
-    if user is None or state is None or not state.pending_secret:
-        return Result(ok=False, message=TOTP_NOT_STARTED)
-    security = get_security_settings(session, user_id)
-    step = totp.matching_step(state.pending_secret, code, now)
-    if security is None or step is None:
-        return Result(ok=False, message=INVALID_CODE, errors={"code": INVALID_CODE})
-    user.totp_secret = state.pending_secret
-    user.updated_at = utcnow()
-    state.pending_secret = None
-    state.last_used_step = step
-    state.updated_at = utcnow()
-    security.two_factor_enabled = True
-    security.updated_at = utcnow()
-    session.add_all([user, state, security])
-    session.commit()
-    return Result(ok=True, message=TOTP_ENABLED)
-
-
 def _accept_code(state: UserTotp | None, secret: str | None, code: str, now: datetime) -> bool:
     """Whether `code` is valid now and newer than the last accepted one (marks it used)."""
     if not secret:
@@ -496,39 +459,6 @@ def _accept_code(state: UserTotp | None, secret: str | None, code: str, now: dat
         state.last_used_step = step
         state.updated_at = now
     return True
-
-
-def disable_totp(
-    session: Session, user_id: str, code_or_password: str, now: datetime | None = None
-) -> Result:
-    """Turn two-factor off after a current code or the account password."""
-    now = now or utcnow()
-    user = get_user(session, user_id)
-    security = get_security_settings(session, user_id) if user is not None else None
-    if user is None or security is None:
-        return Result(ok=False, message=INVALID_CODE_OR_PASSWORD)
-    if locked := _locked_out(user, now, Result):
-        return locked
-    value = code_or_password if isinstance(code_or_password, str) else ""
-    state = _totp_state(session, user_id)
-    accepted = False
-    if security.two_factor_enabled and totp.looks_like_code(value):
-        accepted = _accept_code(state, user.totp_secret, value, now)
-    if not accepted and len(value) <= passwords.MAX_LENGTH:
-        accepted = passwords.verify_password(user.password_hash, value)
-    if not accepted:
-        return _refused(session, user, now, INVALID_CODE_OR_PASSWORD, "code", Result)
-    user.totp_secret = None
-    user.updated_at = now
-    _clear_failures(user)
-    if state is not None:
-        state.pending_secret = None
-        session.add(state)
-    security.two_factor_enabled = False
-    security.updated_at = now
-    session.add_all([user, security])
-    session.commit()
-    return Result(ok=True, message=TOTP_DISABLED)
 
 
 def verify_totp_for_sign_in(
@@ -554,29 +484,3 @@ def verify_totp_for_sign_in(
     session.add_all([user, state])
     session.commit()
     return AuthResult(ok=True, user_id=user.id)
-
-
-# --- deletion --------------------------------------------------------------------------------
-
-
-def delete_account(session: Session, user_id: str, typed_email: str) -> Result:
-    """Delete the account when `typed_email` is its email: the user row goes and, by
-    ON DELETE CASCADE, every row the user owns (sessions included)."""
-    user = get_user(session, user_id)
-    if user is None:
-        return Result(ok=False, message=ACCOUNT_NOT_FOUND)
-    if not normalize_email(typed_email) or normalize_email(typed_email) != user.email:
-        return Result(ok=False, message=EMAIL_MISMATCH, errors={"email": EMAIL_MISMATCH})
-    fingerprint = email_fingerprint(user.email)
-    try:
-        session.exec(delete(LoginAttempt).where(LoginAttempt.email_hash == fingerprint))
-        sessions.forget_user_sessions(session, user_id)
-        session.exec(delete(User).where(User.id == user_id))
-        user_cache.invalidate_on_commit(session, user_id, "account")
-        session.commit()
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not delete an account")
-        return Result(ok=False, message="Failed to delete account")
-    session.expunge_all()
-    return Result(ok=True, message=ACCOUNT_DELETED)

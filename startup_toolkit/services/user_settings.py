@@ -6,8 +6,8 @@ commits what it changes. `get_*` returns the user's row, creating it with the sp
 when missing (None only when the user does not exist). `update_*` validates the submitted
 fields (unknown keys, and keys such as `id` or `user_id`, are ignored), stores them with a new
 `updated_at` and returns a `SettingsResult` whose message is the spec's toast text.
-Two-factor authentication is not changed here: it goes through the TOTP steps in
-`services.accounts`.
+Two-factor authentication is not changed here, nor are login notifications turned off: both
+go through `services.account_security`, behind re-authentication.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ PREFERENCES_SAVED = "Preferences updated successfully"
 PREFERENCES_FAILED = "Failed to update preferences"
 SECURITY_SAVED = "Security settings updated successfully"
 SECURITY_FAILED = "Failed to update security settings"
+NOTIFICATIONS_OFF_NEEDS_PROOF = "Turning off login notifications needs your password"
 
 Row = TypeVar("Row", bound=SQLModel)
 
@@ -222,11 +223,16 @@ def update_security_settings(
     session: Session, user_id: str, data: Mapping[str, Any]
 ) -> SettingsResult:
     """Store session_timeout and login_notifications (P-PROF-4). A new timeout also re-dates
-    the user's open sessions (lifetime counted from each session's start)."""
+    the user's open sessions (lifetime counted from each session's start). Turning login
+    notifications off is refused here: it needs the password
+    (`account_security.turn_off_login_notifications`)."""
     check = validate_security_settings(data)
     if not check.ok:
         return SettingsResult(ok=False, message=SECURITY_FAILED, errors=dict(check.errors))
     row = get_security_settings(session, user_id)
+    if check.values.get("login_notifications") is False and row and row.login_notifications:
+        errors = {"login_notifications": NOTIFICATIONS_OFF_NEEDS_PROOF}
+        return SettingsResult(ok=False, message=SECURITY_FAILED, errors=errors)
     days = check.values.get("session_timeout")
 
     def _redate() -> None:

@@ -141,17 +141,17 @@ def test_sign_in_asks_for_the_authenticator_code_when_two_factor_is_on(
 
     import pyotp
 
-    from startup_toolkit.services import accounts
+    from startup_toolkit.services import account_security, accounts
     from tests.e2e.auth_helpers import app_db
 
     email = _email()
     with app_db(live_app) as db:
         user_id = accounts.sign_up(db, "Two Factor", email, PASSWORD, PASSWORD).user_id
         assert user_id
-        setup = accounts.begin_totp_setup(db, user_id)
+        setup = account_security.begin_totp_setup(db, user_id).setup
         assert setup is not None
         totp = pyotp.TOTP(setup.secret)
-        assert accounts.confirm_totp(db, user_id, totp.now()).ok
+        assert account_security.confirm_totp(db, user_id, totp.now()).ok
     page.goto(live_app.path("/login"))
     wait_for_app(page)
     _sign_in(page, email)

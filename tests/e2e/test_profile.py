@@ -255,6 +255,7 @@ def test_p_prof_3_ai_settings_are_saved(live_app: LiveApp, page: Page) -> None:
 def test_p_prof_4_timeout_and_login_notifications_save_at_once(
     live_app: LiveApp, page: Page
 ) -> None:
+    """Turning login notifications off asks for the password in a dialog (issue 13)."""
     user_id, _ = signed_in(live_app, page, "?tab=security")
     expect(page.locator("#password-last-changed")).to_have_text("Never")
     expect(page.get_by_label("Session timeout")).to_contain_text("30 days")
@@ -263,6 +264,15 @@ def test_p_prof_4_timeout_and_login_notifications_save_at_once(
     notify = page.get_by_role("switch", name="Login notifications")
     expect(notify).to_have_attribute("aria-checked", "true")
     notify.click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Turn off login notifications")
+    dialog.get_by_label("Password", exact=True).fill("not my password")
+    dialog.get_by_role("button", name="Turn off").click()
+    expect(dialog.locator("#notifications-off-proof-error")).to_have_text("Incorrect password")
+    assert stored(live_app, UserSecuritySettings, user_id).login_notifications is True  # type: ignore[attr-defined]
+    dialog.get_by_label("Password", exact=True).fill(DEFAULT_PASSWORD)
+    dialog.get_by_role("button", name="Turn off").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
     expect(notify).to_have_attribute("aria-checked", "false")
     security = stored(live_app, UserSecuritySettings, user_id)
     assert (security.session_timeout, security.login_notifications) == (7, False)  # type: ignore[attr-defined]
@@ -349,19 +359,26 @@ def test_p_prof_5_change_password_closes_the_dialog_and_reloads(
 
 
 def test_p_prof_2_delete_account_with_the_typed_email(live_app: LiveApp, page: Page) -> None:
+    """The typed email and, since issue 13, the password."""
     user_id, email = signed_in(live_app, page)
     page.get_by_role("button", name="Delete Account").click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text("Delete your account?")
     dialog.get_by_label(re.compile("Type your email")).fill("someone-else@example.com")
+    dialog.get_by_label("Password", exact=True).fill(DEFAULT_PASSWORD)
     dialog.get_by_role("button", name="Delete Account").click()
     expect(dialog.locator("#delete-email-error")).to_have_text(
         "The email does not match your account"
     )
+    dialog.get_by_label(re.compile("Type your email")).fill(email)
+    dialog.get_by_label("Password", exact=True).fill("not my password")
+    dialog.get_by_role("button", name="Delete Account").click()
+    expect(dialog.locator("#delete-proof-error")).to_have_text("Incorrect password")
+    expect(dialog.locator("#delete-email-error")).to_have_count(0)
     with app_db(live_app) as db:
         assert db.get(User, user_id) is not None
 
-    dialog.get_by_label(re.compile("Type your email")).fill(email)
+    dialog.get_by_label("Password", exact=True).fill(DEFAULT_PASSWORD)
     dialog.get_by_role("button", name="Delete Account").click()
     expect(page).to_have_url(at(live_app, "/"))
     wait_for_app(page)

@@ -32,7 +32,7 @@ from startup_toolkit.models import (
     UserStats,
     UserTotp,
 )
-from startup_toolkit.services import accounts, sessions
+from startup_toolkit.services import account_security, accounts, sessions
 from startup_toolkit.services.accounts import INVALID_CREDENTIALS
 from startup_toolkit.settings import get_settings
 
@@ -369,14 +369,14 @@ def test_wrong_current_password_counts_towards_the_lock(session: Session) -> Non
 
 
 def _enable_totp(session: Session, user_id: str, now: datetime = NOW) -> str:
-    setup = accounts.begin_totp_setup(session, user_id)
+    setup = account_security.begin_totp_setup(session, user_id).setup
     assert setup is not None
     secret, uri, qr = setup
     assert uri.startswith("otpauth://totp/") and "issuer=Unstuck" in uri
     assert qr.startswith("data:image/svg+xml")
-    wrong = accounts.confirm_totp(session, user_id, "000000", now)
+    wrong = account_security.confirm_totp(session, user_id, "000000", now)
     assert not wrong.ok and wrong.message == "Invalid verification code"
-    ok = accounts.confirm_totp(session, user_id, pyotp.TOTP(secret).at(now), now)
+    ok = account_security.confirm_totp(session, user_id, pyotp.TOTP(secret).at(now), now)
     assert ok.ok
     return secret
 
@@ -384,8 +384,8 @@ def _enable_totp(session: Session, user_id: str, now: datetime = NOW) -> str:
 def test_p_prof_4_totp_setup_confirm_and_sign_in(session: Session) -> None:
     """P-PROF-4 two-factor toggle: on only after a valid code; then required at sign-in."""
     user_id = _sign_up(session)
-    setup = accounts.begin_totp_setup(session, user_id)
-    assert setup is not None
+    setup = account_security.begin_totp_setup(session, user_id)
+    assert setup.ok and setup.setup is not None
     security = accounts.get_security_settings(session, user_id)
     assert security is not None and not security.two_factor_enabled  # pending only
     secret = _enable_totp(session, user_id)
@@ -425,9 +425,9 @@ def test_disable_totp_needs_a_code_or_the_password(session: Session) -> None:
     user_id = _sign_up(session)
     secret = _enable_totp(session, user_id)
     later = NOW + timedelta(minutes=5)
-    refused = accounts.disable_totp(session, user_id, "not-my-password", later)
+    refused = account_security.disable_totp(session, user_id, "not-my-password", later)
     assert not refused.ok
-    assert accounts.disable_totp(session, user_id, PASSWORD, later).ok
+    assert account_security.disable_totp(session, user_id, PASSWORD, later).ok
     security = accounts.get_security_settings(session, user_id)
     assert security is not None and not security.two_factor_enabled
     assert _user(session, user_id).totp_secret is None
@@ -435,13 +435,13 @@ def test_disable_totp_needs_a_code_or_the_password(session: Session) -> None:
     # and with a code
     secret = _enable_totp(session, user_id, later)
     again = later + timedelta(minutes=1)
-    assert accounts.disable_totp(session, user_id, pyotp.TOTP(secret).at(again), again).ok
+    assert account_security.disable_totp(session, user_id, pyotp.TOTP(secret).at(again), again).ok
 
 
 def test_verify_totp_without_two_factor_is_a_no_op(session: Session) -> None:
     user_id = _sign_up(session)
     assert accounts.verify_totp_for_sign_in(session, user_id, "", NOW).ok
-    assert not accounts.confirm_totp(session, user_id, "123456", NOW).ok  # nothing pending
+    assert not account_security.confirm_totp(session, user_id, "123456", NOW).ok  # none pending
 
 
 # --- deletion --------------------------------------------------------------------------------
@@ -466,7 +466,7 @@ OWNED = (
 def _fill(session: Session, user_id: str) -> None:
     sessions.create_session(session, user_id, "Chrome", IP)
     sessions.create_sign_in_ticket(session, user_id)
-    accounts.begin_totp_setup(session, user_id)
+    account_security.begin_totp_setup(session, user_id)
     session.add_all(
         [
             UserFavorite(user_id=user_id, tool_name="AI Co-Founder", tool_path="/ai-cofounder"),
@@ -480,7 +480,7 @@ def _fill(session: Session, user_id: str) -> None:
 def test_delete_account_needs_the_exact_email(session: Session) -> None:
     user_id = _sign_up(session)
     for typed in ("", "someone@example.com", "ada@example"):
-        result = accounts.delete_account(session, user_id, typed)
+        result = account_security.delete_account(session, user_id, typed, PASSWORD)
         assert not result.ok and "email" in result.errors
     assert session.get(User, user_id) is not None
 
@@ -497,7 +497,7 @@ def test_delete_account_removes_every_row_of_the_user_only(
     before_bob = {m.__name__: _count(session, m, bob) for m in OWNED}
     assert all(before_bob.values())
 
-    result = accounts.delete_account(session, ada, "  ADA@example.com ")
+    result = account_security.delete_account(session, ada, "  ADA@example.com ", PASSWORD)
     assert result.ok
     assert sessions.resolve_session(session, token) is None
     with engine.connect() as conn:

@@ -18,7 +18,9 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from startup_toolkit.services import accounts, activity, sessions, user_settings
+from startup_toolkit.domain import totp
+from startup_toolkit.models import UserTotp
+from startup_toolkit.services import account_security, accounts, activity, sessions, user_settings
 
 NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 A_PASSWORD = "alpha password 1"
@@ -76,11 +78,17 @@ def world(session: Session) -> World:
     a_token = sessions.create_session(session, a.user_id, "Firefox", "192.0.2.1", now=NOW)
     b_token = sessions.create_session(session, b.user_id, "Chrome", "192.0.2.2", now=NOW)
     a_ticket = sessions.create_sign_in_ticket(session, a.user_id)
-    setup = accounts.begin_totp_setup(session, a.user_id)
+    setup = account_security.begin_totp_setup(session, a.user_id).setup
     assert setup is not None
-    assert accounts.confirm_totp(session, a.user_id, pyotp.TOTP(setup.secret).at(NOW), NOW).ok
-    pending = accounts.begin_totp_setup(session, a.user_id)
-    assert pending is not None
+    assert account_security.confirm_totp(
+        session, a.user_id, pyotp.TOTP(setup.secret).at(NOW), NOW
+    ).ok
+    # A pending secret next to the active one (setup itself is refused while two-factor is on).
+    pending = totp.new_secret()
+    totp_row = session.get(UserTotp, a.user_id)
+    assert totp_row is not None
+    totp_row.pending_secret = pending
+    session.commit()
     user_settings.update_profile(session, a.user_id, {"bio": "A's bio", "company": "A Corp"})
     user_settings.update_ai_settings(session, a.user_id, {"detail_level": "comprehensive"})
     user_settings.update_preferences(session, a.user_id, {"theme": "light"})
@@ -93,7 +101,7 @@ def world(session: Session) -> World:
         b_token=b_token,
         a_ticket=a_ticket,
         a_secret=setup.secret,
-        a_pending_secret=pending.secret,
+        a_pending_secret=pending,
     )
 
 
@@ -146,20 +154,22 @@ CASES: list[tuple[str, Callable[[Session, World], Any]]] = [
     ("end_all_sessions", lambda s, w: sessions.end_all_sessions(s, w.b)),
     (
         "delete_account with A's email",
-        lambda s, w: accounts.delete_account(s, w.b, "alice@example.com"),
+        lambda s, w: account_security.delete_account(s, w.b, "alice@example.com", A_PASSWORD),
     ),
     (
         "disable_totp with A's password",
-        lambda s, w: accounts.disable_totp(s, w.b, A_PASSWORD, LATER),
+        lambda s, w: account_security.disable_totp(s, w.b, A_PASSWORD, LATER),
     ),
     (
         "disable_totp with A's code",
-        lambda s, w: accounts.disable_totp(s, w.b, pyotp.TOTP(w.a_secret).at(LATER), LATER),
+        lambda s, w: account_security.disable_totp(s, w.b, pyotp.TOTP(w.a_secret).at(LATER), LATER),
     ),
-    ("begin_totp_setup", lambda s, w: accounts.begin_totp_setup(s, w.b)),
+    ("begin_totp_setup", lambda s, w: account_security.begin_totp_setup(s, w.b)),
     (
         "confirm_totp with a code of A's pending secret",
-        lambda s, w: accounts.confirm_totp(s, w.b, pyotp.TOTP(w.a_pending_secret).at(LATER), LATER),
+        lambda s, w: account_security.confirm_totp(
+            s, w.b, pyotp.TOTP(w.a_pending_secret).at(LATER), LATER
+        ),
     ),
     (
         "verify_totp_for_sign_in with A's code",

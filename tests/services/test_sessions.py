@@ -10,10 +10,11 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from startup_toolkit.domain import passwords
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models import SignInTicket, User, UserNotification, UserSession
 from startup_toolkit.models.settings import UserSecuritySettings
-from startup_toolkit.services import accounts, sessions, user_settings
+from startup_toolkit.services import account_security, sessions, user_settings
 
 NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 CHROME_LINUX = (
@@ -125,9 +126,9 @@ def test_p_prof_4_login_notification(session: Session) -> None:
     assert note.type == "info" and not note.is_read
     assert note.message == "New sign-in on Chrome on Linux at 2026-03-01 12:00 UTC"
 
-    result = user_settings.update_security_settings(
-        session, user_id, {"login_notifications": False}
-    )
+    session.get(User, user_id).password_hash = passwords.hash_password("ada password 1")  # type: ignore[union-attr]
+    session.commit()
+    result = account_security.turn_off_login_notifications(session, user_id, "ada password 1")
     assert result.ok
     sessions.create_session(session, user_id, CHROME_LINUX, "", now=NOW)
     assert len(session.exec(select(UserNotification)).all()) == 1
@@ -298,5 +299,7 @@ def test_ending_sessions_reaches_cached_answers_at_once(engine: Engine) -> None:
         cyd = _user(writer, "cyd@example.com")
         cyds = sessions.create_session(writer, cyd, "", "")
         assert sessions.resolve_session(reader, cyds) == cyd
-        assert accounts.delete_account(writer, cyd, "cyd@example.com").ok
+        writer.get(User, cyd).password_hash = passwords.hash_password("cyd password 1")  # type: ignore[union-attr]
+        writer.commit()
+        assert account_security.delete_account(writer, cyd, "cyd@example.com", "cyd password 1").ok
         assert sessions.resolve_session(reader, cyds) is None

@@ -140,15 +140,17 @@ def test_p_prof_4_security_defaults_and_update(session: Session) -> None:
         True,
     )
     assert row.password_last_changed is None
-    result = svc.update_security_settings(
-        session, user_id, {"session_timeout": 90, "login_notifications": False}
-    )
+    result = svc.update_security_settings(session, user_id, {"session_timeout": 90})
     assert result.ok and result.message == "Security settings updated successfully"
+    # Turning login notifications off needs the password (account_security, issue 13).
+    refused = svc.update_security_settings(session, user_id, {"login_notifications": False})
+    assert not refused.ok
+    assert refused.errors == {"login_notifications": svc.NOTIFICATIONS_OFF_NEEDS_PROOF}
     session.expire_all()
     row = session.exec(
         select(UserSecuritySettings).where(UserSecuritySettings.user_id == user_id)
     ).one()
-    assert (row.session_timeout, row.login_notifications) == (90, False)
+    assert (row.session_timeout, row.login_notifications) == (90, True)
     for bad in ({"session_timeout": 14}, {"two_factor_enabled": True}):
         refused = svc.update_security_settings(session, user_id, bad)
         assert not refused.ok and refused.message == "Failed to update security settings"

@@ -1,5 +1,6 @@
 """The Security tab's part of ProfileState: security settings (P-PROF-4), two-factor setup and
-removal, and the password change (P-PROF-5)."""
+removal, and the password change (P-PROF-5). Turning two-factor or login notifications off asks
+for the password (or a code) in a dialog; the services check it."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from startup_toolkit.pages.profile.settings_base import (
     outcome_toast,
     text,
 )
-from startup_toolkit.services import accounts, user_settings
+from startup_toolkit.services import account_security, accounts, user_settings
 from startup_toolkit.state.auth import session_token
 
 NEVER = "Never"
@@ -37,6 +38,9 @@ class SecurityMixin(SettingsBase, mixin=True):
     totp_disable_open: bool = False
     totp_disable_error: str = ""
     totp_busy: bool = False
+    notifications_off_open: bool = False
+    notifications_off_error: str = ""
+    notifications_off_busy: bool = False
     password_dialog_open: bool = False
     password_errors: dict[str, str] = {}
     password_busy: bool = False
@@ -47,13 +51,14 @@ class SecurityMixin(SettingsBase, mixin=True):
         self.totp_qr = self.totp_secret = self.totp_error = self.totp_disable_error = ""
         self.password_errors = {}
         self.totp_busy = self.password_busy = False
+        self._close_notifications_off()
 
     # ------------------------------------------------------------------ settings (P-PROF-4)
 
     async def _save_security(self, values: dict[str, Any]) -> AsyncIterator[EventSpec]:
-        user_id = await self._user_id()
+        user_id, refusal = await self._editor()
         if user_id is None:
-            yield self._to_login()
+            yield refusal
             return
         result = await self._save_settings("security", user_id, values)
         if result.ok and result.row is not None:
@@ -63,13 +68,64 @@ class SecurityMixin(SettingsBase, mixin=True):
 
     @rx.event
     async def set_login_notifications(self, value: bool) -> AsyncIterator[EventSpec]:
-        """Saved at once (P-PROF-4)."""
+        """Turning on is saved at once (P-PROF-4); turning off opens a dialog that asks for
+        the password (or a code), and the switch changes when the server accepts."""
+        if not isinstance(value, bool):
+            return
+        if not value and self.login_notifications:
+            user_id, refusal = await self._editor()
+            if user_id is None:
+                yield refusal
+                return
+            self.notifications_off_error = ""
+            self.notifications_off_open = True
+            return
         async for spec in self._save_security({"login_notifications": value}):
             yield spec
+
+    def _close_notifications_off(self) -> None:
+        self.notifications_off_open = self.notifications_off_busy = False
+        self.notifications_off_error = ""
+
+    @rx.event
+    def set_notifications_off_open(self, value: bool) -> None:
+        """Closing the dialog leaves login notifications on."""
+        if value is False:
+            self._close_notifications_off()
+
+    @rx.event
+    async def turn_off_login_notifications(
+        self, form_data: dict[str, Any]
+    ) -> AsyncIterator[EventSpec | None]:
+        """Turn login notifications off once the password (or a code) is accepted."""
+        user_id, refusal = await self._editor()
+        if user_id is None:
+            yield refusal
+            return
+        proof = text(form(form_data).get("proof"), SECRET_CAP)
+        self.notifications_off_busy = True
+        yield
+        result = await self._call(
+            account_security.turn_off_login_notifications,
+            user_id,
+            proof,
+            failed=SECURITY_FAILED,
+            what="turn login notifications off",
+        )
+        self.notifications_off_busy = False
+        if not result.ok:
+            self.notifications_off_error = result.message
+            yield rx.call_script("document.getElementById('notifications-off-proof')?.select()")
+            return
+        self.login_notifications = False
+        self._close_notifications_off()
+        yield outcome_toast(True, result.message)
 
     @rx.event
     async def set_session_timeout(self, value: str) -> AsyncIterator[EventSpec]:
         """1, 7, 30 or 90 days, saved at once; open sessions are re-dated (P-PROF-4)."""
+        if not isinstance(value, str):
+            return
         async for spec in self._save_security({"session_timeout": value}):
             yield spec
 
@@ -78,17 +134,26 @@ class SecurityMixin(SettingsBase, mixin=True):
     @rx.event
     async def toggle_two_factor(self, value: bool) -> AsyncIterator[EventSpec]:
         """Turning on opens the setup dialog; turning off asks for a code or the password.
-        The switch changes only when the server accepts (confirm_totp / disable_totp)."""
-        user_id = await self._user_id()
+        The switch changes only when the server accepts (confirm_totp / disable_totp); the
+        server also refuses a new setup while two-factor is on."""
+        if not isinstance(value, bool):
+            return
+        user_id, refusal = await self._editor()
         if user_id is None:
-            yield self._to_login()
+            yield refusal
             return
         if value and not self.two_factor_enabled:
-            setup = await self._call(
-                accounts.begin_totp_setup, user_id, failed=None, what="start two-factor setup"
+            started = await self._call(
+                account_security.begin_totp_setup,
+                user_id,
+                failed=account_security.SetupResult(ok=False, message=SECURITY_FAILED.message),
+                what="start two-factor setup",
             )
+            setup = started.setup
             if setup is None:
-                yield outcome_toast(False, user_settings.SECURITY_FAILED)
+                if started.message == account_security.TOTP_ALREADY_ON:
+                    self.two_factor_enabled = True  # turned on in another tab
+                yield outcome_toast(False, started.message)
                 return
             self.totp_secret = setup.secret
             self.totp_qr = setup.qr_svg_data_uri
@@ -110,7 +175,7 @@ class SecurityMixin(SettingsBase, mixin=True):
     @rx.event
     def set_totp_setup_open(self, value: bool) -> None:
         """Closing the setup dialog abandons the pending secret (2FA stays off)."""
-        if not value:
+        if value is False:
             self._close_totp_setup()
 
     @rx.event
@@ -124,7 +189,7 @@ class SecurityMixin(SettingsBase, mixin=True):
 
     @rx.event
     def set_totp_disable_open(self, value: bool) -> None:
-        if not value:
+        if value is False:
             self._close_totp_disable()
 
     @rx.event
@@ -141,17 +206,17 @@ class SecurityMixin(SettingsBase, mixin=True):
     ) -> AsyncIterator[EventSpec | None]:
         """Confirm the setup (`turn_on`) or turn two-factor off with `proof`; the switch and
         the dialog follow the server's answer."""
-        user_id = await self._user_id()
+        user_id, refusal = await self._editor()
         if user_id is None:
-            yield self._to_login()
+            yield refusal
             return
-        change = accounts.confirm_totp if turn_on else accounts.disable_totp
+        change = account_security.confirm_totp if turn_on else account_security.disable_totp
         self.totp_busy = True
         yield
         result = await self._call(change, user_id, proof, failed=SECURITY_FAILED, what=what)
         self.totp_busy = False
         if not result.ok:
-            message = result.errors.get("code", result.message)
+            message = result.message
             if turn_on:
                 self.totp_error = message
                 yield rx.call_script("document.getElementById('totp-code')?.select()")
@@ -169,16 +234,17 @@ class SecurityMixin(SettingsBase, mixin=True):
 
     @rx.event
     def set_password_dialog_open(self, value: bool) -> None:
-        self.password_dialog_open = bool(value)
-        self.password_errors = {}
+        if isinstance(value, bool):
+            self.password_dialog_open = value
+            self.password_errors = {}
 
     @rx.event
     async def change_password(self, form_data: dict[str, Any]) -> AsyncIterator[EventSpec | None]:
         """Check the current password, store the new one and end the other sessions; on
         success close the dialog and reload the page (the toast shows after the reload)."""
-        user_id = await self._user_id()
+        user_id, refusal = await self._editor()
         if user_id is None:
-            yield self._to_login()
+            yield refusal
             return
         data = form(form_data)
         current, new, confirm = (

@@ -13,13 +13,14 @@ from startup_toolkit.components.props import (
     WIDE_CONTROL,
     square,
 )
-from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SESSION_TIMEOUT_LABELS
 from startup_toolkit.pages.profile.widgets import (
     ROW_FROM_SM,
     error_for,
     form_dialog,
+    password_field,
+    proof_field,
     select_input,
     setting_row,
     setting_text,
@@ -28,41 +29,11 @@ from startup_toolkit.pages.profile.widgets import (
 )
 
 
-def _password_field(
-    label: str,
-    element_id: str,
-    name: str,
-    auto_complete: str,
-    error: rx.Var,
-    error_base: str = "",
-    color: str | None = "violet",
-) -> rx.Component:
-    """A required password field and its inline error (`<error_base>-error`, by default
-    `<element_id>-error`); `color` as in `invalid_props`."""
-    base = error_base or element_id
-    return checked_field(
-        label,
-        element_id,
-        rx.input(
-            id=element_id,
-            name=name,
-            type="password",
-            auto_complete=auto_complete,
-            required=True,
-            max_length=PASSWORD_MAX,
-            **invalid_props(error, base, color),
-            **WIDE_CONTROL,
-        ),
-        error,
-        f"{base}-error",
-    )
-
-
 def _password_input(name: str, label: str, error_key: str, auto_complete: str) -> rx.Component:
     """One of the Change Password fields (its error from `password_errors[error_key]`)."""
     fid = f"password-{name.replace('_', '-')}"
     error = error_for(ProfileState.password_errors, error_key)
-    return _password_field(label, fid, name, auto_complete, error)
+    return password_field(label, fid, name, auto_complete, error)
 
 
 def _password_dialog() -> rx.Component:
@@ -147,7 +118,7 @@ def _totp_setup_dialog() -> rx.Component:
 def _totp_disable_dialog() -> rx.Component:
     return form_dialog(
         "totp_disable",
-        _password_field(
+        password_field(
             "Authentication code or password",
             "totp-disable-proof",
             "code_or_password",
@@ -158,6 +129,16 @@ def _totp_disable_dialog() -> rx.Component:
         ),
         busy=ProfileState.totp_busy,
         on_submit=ProfileState.disable_two_factor,
+        color_scheme="red",
+    )
+
+
+def _notifications_off_dialog() -> rx.Component:
+    return form_dialog(
+        "notifications_off",
+        proof_field("notifications-off-proof", ProfileState.notifications_off_error),
+        busy=ProfileState.notifications_off_busy,
+        on_submit=ProfileState.turn_off_login_notifications,
         color_scheme="red",
     )
 
@@ -227,6 +208,7 @@ def security_tab() -> rx.Component:
         _password_dialog(),
         _totp_setup_dialog(),
         _totp_disable_dialog(),
+        _notifications_off_dialog(),
         spacing="4",
         max_width="52rem",
     )

@@ -26,6 +26,8 @@ T = TypeVar("T")
 
 ROUTE = "/profile"
 TOAST_ID = "profile-settings"
+#: The refusal of a change from a tab that has not loaded the profile of the signed-in user.
+NOT_LOADED = "This page is out of date. Reload it and try again."
 #: What a text field keeps of what the browser sends (above every limit, so nothing typed is
 #: cut, while a script cannot park megabytes in the state).
 INPUT_CAP = 4 * URL_MAX
@@ -82,6 +84,17 @@ class SettingsBase(PrivateStateMixin, mixin=True):
         if user_id is None and self._loaded_for:
             self.reset()
         return user_id
+
+    async def _editor(self) -> tuple[str, None] | tuple[None, EventSpec]:
+        """The signed-in user's id when this tab loaded the page for that user; otherwise None
+        and what to send instead (the way to /login, or a toast asking for a reload), so a
+        change cannot come from a tab that never showed the user's settings."""
+        user_id = await self._user_id()
+        if user_id is None:
+            return None, self._to_login()
+        if self._loaded_for != user_id:
+            return None, outcome_toast(False, NOT_LOADED)
+        return user_id, None
 
     def _to_login(self) -> EventSpec:
         query = self.router.url.query

@@ -16,18 +16,20 @@ from startup_toolkit.domain.profile import (
     AI_DEFAULTS,
     PREFERENCE_DEFAULTS,
     PROFILE_FIELDS,
+    PROFILE_LABELS,
     TIMEZONE_MAX,
 )
 from startup_toolkit.pages.profile.security_state import NEVER, SECURITY_VARS, SecurityMixin
 from startup_toolkit.pages.profile.settings_base import (
     ROUTE,
+    SECRET_CAP,
     first_error,
     form,
     outcome_toast,
     text,
 )
 from startup_toolkit.pages.profile.texts import COMMON_TIMEZONES
-from startup_toolkit.services import accounts, user_settings
+from startup_toolkit.services import account_security, user_settings
 from startup_toolkit.state.auth import AuthState
 
 __all__ = ["LOADING_TEXT", "NEVER", "ROUTE", "TABS", "ProfileState", "field_id"]
@@ -95,9 +97,10 @@ class ProfileState(SecurityMixin, rx.State):
     detail_level: str = AI_DEFAULTS["detail_level"]
     saving_ai: bool = False
 
-    # Delete Account (P-PROF-2)
+    # Delete Account (P-PROF-2), with the password (or a code) since issue 13
     delete_dialog_open: bool = False
     delete_error: str = ""
+    delete_proof_error: str = ""
     delete_busy: bool = False
 
     def _apply(self, values: dict[str, Any], allowed: tuple[str, ...]) -> None:
@@ -145,14 +148,14 @@ class ProfileState(SecurityMixin, rx.State):
     def _close_dialogs(self) -> None:
         self._close_security_dialogs()
         self.delete_dialog_open = False
-        self.delete_error = ""
+        self.delete_error = self.delete_proof_error = ""
         self.delete_busy = False
         self.saving_profile = self.saving_ai = False
 
     @rx.event
     def set_tab(self, value: str) -> EventSpec | None:
         """Switch tabs and put `?tab=` in the address bar without a reload (P-PROF-1)."""
-        if value not in TAB_VALUES:
+        if not isinstance(value, str) or value not in TAB_VALUES:
             return None
         self.tab = value
         return rx.call_script(
@@ -165,7 +168,7 @@ class ProfileState(SecurityMixin, rx.State):
 
     @rx.event
     def set_profile_field(self, name: str, value: str) -> None:
-        if name not in PROFILE_FIELDS:
+        if not isinstance(name, str) or name not in PROFILE_FIELDS or not isinstance(value, str):
             return
         setattr(self, name, text(value))
         if name in self.profile_errors:
@@ -173,12 +176,21 @@ class ProfileState(SecurityMixin, rx.State):
 
     @rx.event
     async def save_profile(self, form_data: dict[str, Any]) -> AsyncIterator[EventSpec | None]:
-        """Validate and store the profile; field messages and typed input stay on error."""
-        user_id = await self._user_id()
+        """Validate and store the profile; field messages and typed input stay on error.
+        Anything but text in a field refuses the whole save (nothing changes)."""
+        user_id, refusal = await self._editor()
         if user_id is None:
-            yield self._to_login()
+            yield refusal
             return
         data = form(form_data)
+        not_text = {
+            name: f"{PROFILE_LABELS[name]} must be text"
+            for name in PROFILE_FIELDS
+            if name in data and not isinstance(data[name], str)
+        }
+        if not_text or not isinstance(form_data, dict):
+            yield outcome_toast(False, user_settings.PROFILE_FAILED, first_error(not_text))
+            return
         # The form's own values win: the last keystroke may not have reached a setter yet.
         values = {name: text(data.get(name, getattr(self, name))) for name in PROFILE_FIELDS}
         self._apply(values, PROFILE_FIELDS)
@@ -205,11 +217,11 @@ class ProfileState(SecurityMixin, rx.State):
             yield spec
 
     async def _save_preference(self, name: str, value: Any) -> AsyncIterator[EventSpec]:
-        user_id = await self._user_id()
+        user_id, refusal = await self._editor()
         if user_id is None:
-            yield self._to_login()
+            yield refusal
             return
-        if name not in PREFERENCE_DEFAULTS:
+        if not isinstance(name, str) or name not in PREFERENCE_DEFAULTS:
             return
         result = await self._save_settings("preferences", user_id, {name: value})
         if result.ok and result.row is not None:
@@ -235,15 +247,17 @@ class ProfileState(SecurityMixin, rx.State):
 
     @rx.event
     def set_ai_field(self, name: str, value: str) -> None:
+        if not isinstance(name, str) or not isinstance(value, str):
+            return
         if name in AI_CHOICES and value in AI_CHOICES[name]:
             setattr(self, name, value)
 
     @rx.event
     async def save_ai_settings(self) -> AsyncIterator[EventSpec | None]:
         """Store the five AI personalisation choices."""
-        user_id = await self._user_id()
+        user_id, refusal = await self._editor()
         if user_id is None:
-            yield self._to_login()
+            yield refusal
             return
         values = {name: getattr(self, name) for name in AI_CHOICES}
         self.saving_ai = True
@@ -258,29 +272,37 @@ class ProfileState(SecurityMixin, rx.State):
 
     @rx.event
     def set_delete_dialog_open(self, value: bool) -> None:
-        self.delete_dialog_open = bool(value)
-        self.delete_error = ""
+        if isinstance(value, bool):
+            self.delete_dialog_open = value
+            self.delete_error = self.delete_proof_error = ""
 
     @rx.event
     async def delete_account(self, form_data: dict[str, Any]) -> AsyncIterator[EventSpec | None]:
-        """Delete the account once the typed email matches, then sign the browser out."""
-        user_id = await self._user_id()
+        """Delete the account once the typed email matches and the password (or a code) is
+        accepted, then sign the browser out."""
+        user_id, refusal = await self._editor()
         if user_id is None:
-            yield self._to_login()
+            yield refusal
             return
-        typed = text(form(form_data).get("email"), 400)
+        data = form(form_data)
+        typed = text(data.get("email"), 400)
+        proof = text(data.get("proof"), SECRET_CAP)
         self.delete_busy = True
         yield
         result = await self._call(
-            accounts.delete_account,
+            account_security.delete_account,
             user_id,
             typed,
-            failed=accounts.Result(ok=False, message="Failed to delete account"),
+            proof,
+            failed=account_security.Result(ok=False, message=account_security.DELETE_FAILED),
             what="delete an account",
         )
         self.delete_busy = False
         if not result.ok:
-            self.delete_error = result.errors.get("email", result.message)
+            self.delete_error = result.errors.get("email", "")
+            self.delete_proof_error = result.errors.get(account_security.PROOF, "")
+            if not self.delete_error and not self.delete_proof_error:
+                self.delete_proof_error = result.message  # a lock: shown under the password
             yield outcome_toast(False, result.message)
             return
         self.reset()

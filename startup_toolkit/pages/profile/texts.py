@@ -159,10 +159,21 @@ FORM_DIALOGS: dict[str, DialogText] = {
         "shield-off",
         "totp-disable-confirm",
     ),
+    "notifications_off": DialogText(
+        "Turn off login notifications",
+        "Confirm it's you with your account password (or, with two-factor on, a current code "
+        "from your authenticator app).",
+        "Turn off login notifications",
+        "Turn off",
+        "Checking...",
+        "bell-off",
+        "notifications-off-confirm",
+    ),
     "delete_dialog": DialogText(
         "Delete your account?",
         "This permanently deletes your account and everything in it: profile, settings, saved "
-        "results, favorites, activity and notifications. It cannot be undone.",
+        "results, favorites, activity and notifications. It cannot be undone. Confirm with "
+        "your email and your password (or, with two-factor on, a current code).",
         "Delete account",
         "Delete Account",
         "Deleting...",

@@ -8,9 +8,11 @@ import reflex as rx
 
 from startup_toolkit.components.form_kit import (
     busy_button,
+    checked_field,
     field_hint,
     field_label,
     icon_tile,
+    invalid_props,
     tile_row,
 )
 from startup_toolkit.components.panels import muted_text
@@ -19,10 +21,12 @@ from startup_toolkit.components.props import (
     MUTED_TEXT,
     SOFT_GRAY_BUTTON,
     SPREAD_ROW,
+    WIDE_CONTROL,
 )
 from startup_toolkit.components.props import ROW_FROM_SM as ROW_FROM_SM
 from startup_toolkit.components.stacked_form import stacked_form
 from startup_toolkit.components.theme import card_style, heading_style
+from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import FORM_DIALOGS, SECTION_HEADINGS
 
@@ -235,4 +239,48 @@ def select_field(
         *([field_hint(hint)] if hint else []),
         spacing="2",
         **FILL_CELL,
+    )
+
+
+def password_field(
+    label: str | rx.Component,
+    element_id: str,
+    name: str,
+    auto_complete: str,
+    error: rx.Var,
+    error_base: str = "",
+    color: str | None = "violet",
+) -> rx.Component:
+    """A required password field and its inline error (`<error_base>-error`, by default
+    `<element_id>-error`); `color` as in `invalid_props`."""
+    base = error_base or element_id
+    return checked_field(
+        label,
+        element_id,
+        rx.input(
+            id=element_id,
+            name=name,
+            type="password",
+            auto_complete=auto_complete,
+            required=True,
+            max_length=PASSWORD_MAX,
+            **invalid_props(error, base, color),
+            **WIDE_CONTROL,
+        ),
+        error,
+        f"{base}-error",
+    )
+
+
+def proof_label(element_id: str) -> rx.Component:
+    """The label of a re-authentication field: 'Password', or with two-factor on, 'Password
+    or authentication code'."""
+    text = rx.cond(ProfileState.two_factor_enabled, "Password or authentication code", "Password")
+    return field_label(text, element_id)  # type: ignore[arg-type]
+
+
+def proof_field(element_id: str, error: rx.Var) -> rx.Component:
+    """The password (or code) field of a dialog that asks for re-authentication (`proof`)."""
+    return password_field(
+        proof_label(element_id), element_id, "proof", "current-password", error, color=None
     )

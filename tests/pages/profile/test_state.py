@@ -31,7 +31,7 @@ from startup_toolkit.models import (
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.pages.profile.state import LOADING_TEXT, NEVER, ProfileState
 from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT, SettingsRedirectState
-from startup_toolkit.services import accounts, sessions
+from startup_toolkit.services import account_security, accounts, sessions
 from startup_toolkit.state.auth import AuthState
 from tests.support.tool_states import router
 
@@ -308,13 +308,19 @@ def test_p_prof_2_delete_account_needs_the_typed_email(
 ) -> None:
     loaded(state)
     state.set_delete_dialog_open(True)
-    specs = run(state.delete_account({"email": "someone@example.com"}))
+    specs = run(state.delete_account({"email": "someone@example.com", "proof": PASSWORD}))
     assert_toast(specs, "error", "The email does not match your account")
     assert state.delete_error == "The email does not match your account"
+    assert state.delete_proof_error == ""
+    # Issue 13: the password too, with a message on its field when missing or wrong.
+    for proof, message in (("", "Enter your password to confirm"), ("guess", "Incorrect password")):
+        specs = run(state.delete_account({"email": EMAIL, "proof": proof}))
+        assert_toast(specs, "error", message)
+        assert (state.delete_error, state.delete_proof_error) == ("", message)
     with Session(engine) as db:
         assert db.get(User, user_id) is not None
 
-    specs = run(state.delete_account({"email": " ADA@example.com "}))
+    specs = run(state.delete_account({"email": " ADA@example.com ", "proof": PASSWORD}))
     names = [e.name for e in events(specs)]
     assert names[-1].endswith(".sign_out")  # the browser signs out and goes to /
     assert state.loaded is False and state.full_name == ""  # nothing left in the tab
@@ -403,10 +409,20 @@ def test_p_prof_4_toggles_and_timeout_save_immediately(
     state: ProfileState, engine: Engine, user_id: str, token: str
 ) -> None:
     loaded(state)
-    specs = run(state.set_login_notifications(False))
+    # Turning login notifications off asks for the password first (issue 13).
+    assert run(state.set_login_notifications(False)) == []
+    assert state.notifications_off_open and state.login_notifications is True
+    run(state.turn_off_login_notifications({"proof": "not my password"}))
+    assert state.notifications_off_error == "Incorrect password"
+    assert row(engine, UserSecuritySettings, user_id).login_notifications is True
+    specs = run(state.turn_off_login_notifications({"proof": PASSWORD}))
     assert_toast(specs, "success", "Security settings updated successfully")
-    assert state.login_notifications is False
+    assert state.login_notifications is False and not state.notifications_off_open
     assert row(engine, UserSecuritySettings, user_id).login_notifications is False
+    # Turning them back on needs nothing.
+    specs = run(state.set_login_notifications(True))
+    assert_toast(specs, "success", "Security settings updated successfully")
+    assert row(engine, UserSecuritySettings, user_id).login_notifications is True
 
     specs = run(state.set_session_timeout("7"))
     assert_toast(specs, "success", "Security settings updated successfully")
@@ -553,6 +569,126 @@ def test_p_prof_5_change_password_success(
     assert toasts(run(state.load())) == []  # once only
 
 
+# --------------------------------------------------------------------------- issue 13
+
+
+NOT_TEXT: list[Any] = [None, 0, 1.5, True, [], ["x"], {"a": "b"}]
+
+
+@pytest.mark.parametrize("value", NOT_TEXT)
+def test_save_profile_with_a_value_that_is_not_text_changes_nothing(
+    state: ProfileState, engine: Engine, user_id: str, value: Any
+) -> None:
+    """Issue 13 finding 8 (P-PROF-2): a non-text field refuses the whole save; nothing is
+    blanked, and the toast says it failed."""
+    loaded(state)
+    run(state.save_profile({"company": "Analytical Engines", "bio": "Engines."}))
+    before = snapshot(engine, user_id)
+    form = {"full_name": "Ada King", "company": value, "bio": "Changed"}
+    specs = run(state.save_profile(form))
+    assert_toast(specs, "error", "Failed to update profile")
+    assert "Company must be text" in toasts(specs)[0]
+    assert snapshot(engine, user_id) == before
+    assert (state.full_name, state.company, state.bio) == (
+        "Ada Lovelace",
+        "Analytical Engines",
+        "Engines.",
+    )
+
+
+@pytest.mark.parametrize("form", [None, "company=x", ["company", "x"], 7])
+def test_save_profile_with_a_form_that_is_not_a_form_changes_nothing(
+    state: ProfileState, engine: Engine, user_id: str, form: Any
+) -> None:
+    loaded(state)
+    before = snapshot(engine, user_id)
+    assert_toast(run(state.save_profile(form)), "error", "Failed to update profile")
+    assert snapshot(engine, user_id) == before
+
+
+def test_a_tab_that_never_loaded_the_profile_cannot_change_it(
+    state: ProfileState, engine: Engine, user_id: str
+) -> None:
+    """Issue 13 finding 8: every change handler asks a tab that never loaded /profile for
+    this user to reload; nothing changes."""
+    before = snapshot(engine, user_id)
+    for handler, call in HANDLER_CALLS.items():
+        specs = run(call(state))
+        assert_toast(specs, "error", "Reload it and try again")
+        assert redirects(specs) == [], handler
+    assert run(state.set_login_notifications(False)) != []  # the toast, no dialog
+    assert not state.notifications_off_open and not state.totp_setup_open
+    assert snapshot(engine, user_id) == before
+
+
+BAD_RAW_CALLS: dict[str, Any] = {
+    "set_tab with a list": lambda s: s.set_tab(["security"]),
+    "set_profile_field with a dict name": lambda s: s.set_profile_field({"a": 1}, "x"),
+    "set_profile_field with a number": lambda s: s.set_profile_field("company", 5),
+    "set_ai_field with a list name": lambda s: s.set_ai_field(["detail_level"], "minimal"),
+    "set_ai_field with a dict value": lambda s: s.set_ai_field("detail_level", {}),
+    "save_preference with a list name": lambda s: s.save_preference(["theme"], "light"),
+    "save_preference with a text flag": lambda s: s.save_preference("weekly_reports", "no"),
+    "save_browser_timezone with a number": lambda s: s.save_browser_timezone(3),
+    "set_session_timeout with a list": lambda s: s.set_session_timeout(["1"]),
+    "set_session_timeout with a float": lambda s: s.set_session_timeout(7.0),
+    "set_login_notifications with text": lambda s: s.set_login_notifications("false"),
+    "toggle_two_factor with text": lambda s: s.toggle_two_factor("true"),
+    "toggle_two_factor with a number": lambda s: s.toggle_two_factor(1),
+    "set_delete_dialog_open with text": lambda s: s.set_delete_dialog_open("yes"),
+    "set_password_dialog_open with a list": lambda s: s.set_password_dialog_open([1]),
+    "confirm_two_factor with a number": lambda s: s.confirm_two_factor({"code": 123456}),
+    "disable_two_factor with a list": lambda s: s.disable_two_factor({"code_or_password": []}),
+    "delete_account with non-text": lambda s: s.delete_account({"email": EMAIL, "proof": 0}),
+    "turn_off_login_notifications with a dict": lambda s: s.turn_off_login_notifications(
+        {"proof": {"a": 1}}
+    ),
+    "change_password with numbers": lambda s: s.change_password(
+        {"current_password": 1, "new_password": 2, "confirm_password": 2}
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_RAW_CALLS))
+def test_raw_values_of_the_wrong_type_change_nothing(
+    state: ProfileState, engine: Engine, user_id: str, case: str
+) -> None:
+    """Issue 13 finding 8: whatever a script sends, a handler neither raises nor stores it."""
+    loaded(state)
+    before, vars_before = snapshot(engine, user_id), state.dict()
+    out = BAD_RAW_CALLS[case](state)
+    specs = run(out) if hasattr(out, "__aiter__") else [out]
+    assert all("success" not in t for t in toasts(specs))
+    assert snapshot(engine, user_id) == before
+    name = state.get_full_name()
+    changed = {
+        var.removesuffix("_rx_state_")
+        for var, value in state.dict()[name].items()
+        if value != vars_before[name][var]
+    }
+    assert all(var.endswith(("_error", "_errors")) for var in changed), changed
+
+
+def test_a_stale_tab_cannot_replace_the_two_factor_secret(
+    state: ProfileState, engine: Engine, user_id: str
+) -> None:
+    """Issue 13 finding 2: a tab loaded before two-factor was turned on elsewhere asks for a
+    new setup; the service refuses, the secret stays and the switch shows two-factor on."""
+    loaded(state)
+    with Session(engine) as db:
+        setup = account_security.begin_totp_setup(db, user_id).setup
+        assert setup is not None
+        assert account_security.confirm_totp(db, user_id, pyotp.TOTP(setup.secret).now()).ok
+    secret_before = snapshot(engine, user_id)[0]
+    specs = run(state.toggle_two_factor(True))
+    assert_toast(specs, "error", "Two-factor authentication is already on")
+    assert not state.totp_setup_open and state.totp_secret == ""
+    assert state.two_factor_enabled is True
+    specs = run(state.confirm_two_factor({"code": pyotp.TOTP(setup.secret).now()}))
+    assert "already on" in state.totp_error
+    assert snapshot(engine, user_id)[0] == secret_before
+
+
 # --------------------------------------------------------------------------- P-AUTH-1
 
 
@@ -572,7 +708,8 @@ HANDLER_CALLS: dict[str, Any] = {
             "confirm_password": NEW_PASSWORD,
         }
     ),
-    "delete_account": lambda s: s.delete_account({"email": EMAIL}),
+    "delete_account": lambda s: s.delete_account({"email": EMAIL, "proof": PASSWORD}),
+    "turn_off_login_notifications": lambda s: s.turn_off_login_notifications({"proof": PASSWORD}),
 }
 
 

@@ -1,0 +1,242 @@
+"""Sensitive account changes, each behind re-authentication: two-factor setup and removal,
+turning login notifications off, and account deletion.
+
+Same conventions as `services.accounts` (the session first, commits what it changes, user
+mistakes as `Result`s). Re-authentication (`_check_identity`) takes the account password, or,
+with two-factor on, a current unused code from the authenticator app. A wrong one counts as a
+failed sign-in (same lock as `services.accounts`), so these dialogs cannot be used to guess the
+password. Two-factor setup is refused while two-factor is on: a new secret replaces the old one
+only after two-factor was turned off with a code or the password.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session
+
+from startup_toolkit.domain import passwords, totp
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.identity import email_fingerprint, normalize_email
+from startup_toolkit.models.accounts import User
+from startup_toolkit.models.security import LoginAttempt, UserTotp
+from startup_toolkit.models.settings import UserSecuritySettings
+from startup_toolkit.services import sessions, user_cache
+from startup_toolkit.services.accounts import (
+    ACCOUNT_DELETED,
+    ACCOUNT_NOT_FOUND,
+    EMAIL_MISMATCH,
+    INVALID_CODE,
+    INVALID_CODE_OR_PASSWORD,
+    TOTP_DISABLED,
+    TOTP_ENABLED,
+    TOTP_NOT_STARTED,
+    Result,
+    TotpSetup,
+    _accept_code,
+    _clear_failures,
+    _locked_out,
+    _product,
+    _refused,
+    _totp_state,
+    get_user,
+)
+from startup_toolkit.services.user_settings import (
+    SECURITY_FAILED,
+    SECURITY_SAVED,
+    get_security_settings,
+)
+
+log = logging.getLogger(__name__)
+
+#: The form field the password or code is typed in (the key of `Result.errors`).
+PROOF = "proof"
+PASSWORD_NEEDED = "Enter your password to confirm"
+PASSWORD_OR_CODE_NEEDED = "Enter your password or a code from your authenticator app to confirm"
+INCORRECT_PASSWORD = "Incorrect password"
+TOTP_ALREADY_ON = (
+    "Two-factor authentication is already on. To use a new authenticator, turn it off first "
+    "with a code or your password."
+)
+DELETE_FAILED = "Failed to delete account"
+
+
+@dataclass(frozen=True)
+class SetupResult(Result):
+    """`ok` with what the setup dialog shows (`setup`); otherwise the refusal."""
+
+    setup: TotpSetup | None = None
+
+
+def _two_factor_on(user: User, security: UserSecuritySettings | None) -> bool:
+    return bool(security is not None and security.two_factor_enabled and user.totp_secret)
+
+
+def _check_identity(
+    session: Session,
+    user: User,
+    security: UserSecuritySettings | None,
+    proof: object,
+    now: datetime,
+) -> Result | None:
+    """None when `proof` is the account password or, with two-factor on, a current unused
+    code (marked used; the failure count is cleared, nothing committed). Otherwise the refusal,
+    on the `proof` field: a missing proof costs nothing, a wrong one counts as a failure."""
+    if locked := _locked_out(user, now, Result):
+        return locked
+    value = proof if isinstance(proof, str) else ""
+    with_code = _two_factor_on(user, security)
+    if not value.strip():
+        needed = PASSWORD_OR_CODE_NEEDED if with_code else PASSWORD_NEEDED
+        return Result(ok=False, message=needed, errors={PROOF: needed})
+    state = _totp_state(session, user.id)
+    accepted = with_code and totp.looks_like_code(value)
+    accepted = accepted and _accept_code(state, user.totp_secret, value, now)
+    if not accepted and len(value) <= passwords.MAX_LENGTH:
+        accepted = passwords.verify_password(user.password_hash, value)
+    if not accepted:
+        wrong = INVALID_CODE_OR_PASSWORD if with_code else INCORRECT_PASSWORD
+        return _refused(session, user, now, wrong, PROOF, Result)
+    _clear_failures(user)
+    session.add(user)
+    if state is not None:
+        session.add(state)
+    return None
+
+
+# --- two-factor authentication (TOTP) --------------------------------------------------------
+
+
+def begin_totp_setup(session: Session, user_id: str) -> SetupResult:
+    """Store a new pending secret and return it with its otpauth URI and QR code. Refused
+    while two-factor is on (the active secret stays); two-factor stays off until
+    `confirm_totp` accepts a code for the new secret."""
+    user = get_user(session, user_id)
+    if user is None:
+        return SetupResult(ok=False, message=SECURITY_FAILED)
+    if _two_factor_on(user, get_security_settings(session, user_id)):
+        return SetupResult(ok=False, message=TOTP_ALREADY_ON)
+    secret = totp.new_secret()
+    state = _totp_state(session, user_id) or UserTotp(user_id=user_id)
+    state.pending_secret = secret
+    state.updated_at = utcnow()
+    session.add(state)
+    session.commit()
+    uri = totp.provisioning_uri(secret, user.email, _product())
+    setup = TotpSetup(secret=secret, uri=uri, qr_svg_data_uri=totp.qr_svg_data_uri(uri))
+    return SetupResult(ok=True, setup=setup)
+
+
+def confirm_totp(session: Session, user_id: str, code: str, now: datetime | None = None) -> Result:
+    """Turn two-factor on when `code` is valid for the pending secret (refused while it is
+    already on: the active secret is not replaced)."""
+    user = get_user(session, user_id)
+    state = _totp_state(session, user_id) if user is not None else None
+    security = get_security_settings(session, user_id) if user is not None else None
+    if user is not None and _two_factor_on(user, security):
+        return Result(ok=False, message=TOTP_ALREADY_ON, errors={"code": TOTP_ALREADY_ON})
+    if user is None or state is None or not state.pending_secret:
+        return Result(ok=False, message=TOTP_NOT_STARTED)
+    step = totp.matching_step(state.pending_secret, code, now)
+    if security is None or step is None:
+        return Result(ok=False, message=INVALID_CODE, errors={"code": INVALID_CODE})
+    changed = utcnow()
+    user.totp_secret = state.pending_secret
+    user.updated_at = changed
+    state.pending_secret = None
+    state.last_used_step = step
+    state.updated_at = changed
+    security.two_factor_enabled = True
+    security.updated_at = changed
+    session.add_all([user, state, security])
+    session.commit()
+    return Result(ok=True, message=TOTP_ENABLED)
+
+
+def disable_totp(
+    session: Session, user_id: str, code_or_password: str, now: datetime | None = None
+) -> Result:
+    """Turn two-factor off after a current code or the account password."""
+    now = now or utcnow()
+    user = get_user(session, user_id)
+    security = get_security_settings(session, user_id) if user is not None else None
+    if user is None or security is None:
+        return Result(ok=False, message=INVALID_CODE_OR_PASSWORD)
+    if refused := _check_identity(session, user, security, code_or_password, now):
+        return refused
+    user.totp_secret = None
+    user.updated_at = now
+    state = _totp_state(session, user_id)
+    if state is not None:
+        state.pending_secret = None
+        session.add(state)
+    security.two_factor_enabled = False
+    security.updated_at = now
+    session.add_all([user, security])
+    session.commit()
+    return Result(ok=True, message=TOTP_DISABLED)
+
+
+# --- login notifications ---------------------------------------------------------------------
+
+
+def turn_off_login_notifications(
+    session: Session, user_id: str, proof: str, now: datetime | None = None
+) -> Result:
+    """P-PROF-4: stop the sign-in notifications, after the password (or a code). Turning them
+    on needs nothing (`user_settings.update_security_settings`)."""
+    now = now or utcnow()
+    user = get_user(session, user_id)
+    security = get_security_settings(session, user_id) if user is not None else None
+    if user is None or security is None:
+        return Result(ok=False, message=SECURITY_FAILED)
+    if not security.login_notifications:
+        return Result(ok=True, message=SECURITY_SAVED)
+    if refused := _check_identity(session, user, security, proof, now):
+        return refused
+    security.login_notifications = False
+    security.updated_at = now
+    session.add(security)
+    session.commit()
+    return Result(ok=True, message=SECURITY_SAVED)
+
+
+# --- deletion --------------------------------------------------------------------------------
+
+
+def delete_account(
+    session: Session,
+    user_id: str,
+    typed_email: str,
+    proof: str,
+    now: datetime | None = None,
+) -> Result:
+    """Delete the account when `typed_email` is its email and `proof` its password (or, with
+    two-factor on, a current code): the user row goes and, by ON DELETE CASCADE, every row the
+    user owns (sessions included)."""
+    user = get_user(session, user_id)
+    if user is None:
+        return Result(ok=False, message=ACCOUNT_NOT_FOUND)
+    typed = normalize_email(typed_email) if isinstance(typed_email, str) else ""
+    if not typed or typed != user.email:
+        return Result(ok=False, message=EMAIL_MISMATCH, errors={"email": EMAIL_MISMATCH})
+    security = get_security_settings(session, user_id)
+    if refused := _check_identity(session, user, security, proof, now or utcnow()):
+        return refused
+    fingerprint = email_fingerprint(user.email)
+    try:
+        session.exec(delete(LoginAttempt).where(LoginAttempt.email_hash == fingerprint))
+        sessions.forget_user_sessions(session, user_id)
+        session.exec(delete(User).where(User.id == user_id))
+        user_cache.invalidate_on_commit(session, user_id, "account")
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not delete an account")
+        return Result(ok=False, message=DELETE_FAILED)
+    session.expunge_all()
+    return Result(ok=True, message=ACCOUNT_DELETED)
