@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine
 
@@ -58,6 +59,19 @@ def session_scope() -> Iterator[Session]:
         except BaseException:
             session.rollback()
             raise
+
+
+def one_writer_at_a_time(session: Session, key: str) -> None:
+    """From here until the session's transaction ends, other transactions that call this
+    with the same `key` wait: a check-then-write (a limit, a budget) cannot interleave.
+
+    PostgreSQL: a transaction-scoped advisory lock. SQLite admits one writer at a time, so
+    a caller there makes its write before it counts: the next writer's write waits (busy
+    timeout) for this commit and its count, made after, sees this row."""
+    if session.get_bind().dialect.name == "postgresql":
+        digest = hashlib.sha256(key.encode("utf-8")).digest()
+        lock_id = int.from_bytes(digest[:8], "big", signed=True)
+        session.exec(text("SELECT pg_advisory_xact_lock(:id)").bindparams(id=lock_id))
 
 
 def run_in_session(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -10,6 +10,7 @@ from sqlalchemy import func
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
+from startup_toolkit.db import one_writer_at_a_time
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.contact import validate_contact
 from startup_toolkit.models.contact import ContactMessage
@@ -85,22 +86,27 @@ def submit_contact_message(
     ip = (ip_address or "")[:IP_MAX]
     window = settings.contact_limit_window_seconds
     since = now - timedelta(seconds=window)
+    limit = settings.contact_limit_count
+    will_email = settings.smtp_enabled
+    row = ContactMessage(
+        name=check.values.name,
+        email=check.values.email,
+        message=check.values.message,
+        ip_address=ip,
+        status="pending" if will_email else "stored",
+        next_attempt_at=now if will_email else None,
+        created_at=now,
+    )
     try:
-        if recent_message_count(session, ip, since) >= settings.contact_limit_count:
-            wait = _retry_after(session, ip, since, window, now, settings.contact_limit_count)
-            return SubmitResult(status="rate_limited", retry_after_seconds=wait)
-
-        will_email = settings.smtp_enabled
-        row = ContactMessage(
-            name=check.values.name,
-            email=check.values.email,
-            message=check.values.message,
-            ip_address=ip,
-            status="pending" if will_email else "stored",
-            next_attempt_at=now if will_email else None,
-            created_at=now,
-        )
+        # Write, then count with this row included, one writer per address at a time: so
+        # parallel submissions cannot all see room under the limit (issue 13, finding 6).
+        one_writer_at_a_time(session, f"contact:{ip}")
         session.add(row)
+        session.flush()
+        if recent_message_count(session, ip, since) > limit:
+            session.rollback()
+            wait = _retry_after(session, ip, since, window, now, limit)
+            return SubmitResult(status="rate_limited", retry_after_seconds=wait)
         session.commit()
         session.refresh(row)
     except SQLAlchemyError as exc:
