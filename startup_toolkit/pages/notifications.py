@@ -135,7 +135,7 @@ class NotificationsState(PrivateStateMixin, rx.State):
         if user_id is None:
             return  # the page's guard sends the visitor to /login
         if self._loaded_for != user_id:
-            self.reset()  # another account used this tab before: show nothing of it
+            self._start_over()  # another account used this tab before: show nothing of it
             yield
         if not await self._refresh(user_id):
             self.load_failed = not self.items

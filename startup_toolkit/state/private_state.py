@@ -70,6 +70,14 @@ class PrivateStateMixin(rx.State, mixin=True):
         for name, value in kept.items():
             setattr(self, name, value)
 
+    def _start_over(self) -> None:
+        """Back to the defaults, still owned by the same session: a page's own fresh start
+        (`reset()` would also forget the owner, and the guard would then clear the page again
+        at its next event, after it loaded)."""
+        owner = (self._owner_cookie, self._owner_user)
+        self.reset()
+        self._owner_cookie, self._owner_user = owner
+
     def _claim_private(self, cookie: str, user_id: str) -> None:
         """Make the state `user_id`'s (filled under `cookie`): forget it if it was another's."""
         if self._owner_user != user_id:

@@ -82,7 +82,7 @@ class SettingsBase(PrivateStateMixin, mixin=True):
         """The signed-in user's id; when there is none, forget what the page showed."""
         user_id = await signed_in_user_id(self)
         if user_id is None and self._loaded_for:
-            self.reset()
+            self._start_over()
         return user_id
 
     async def _editor(self) -> tuple[str, None] | tuple[None, EventSpec]:

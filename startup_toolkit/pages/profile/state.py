@@ -117,7 +117,7 @@ class ProfileState(SecurityMixin, rx.State):
         if user_id is None:
             return  # AuthState.require_access, just before, sends the browser to /login
         if self._loaded_for != user_id:
-            self.reset()  # another account used this tab before: show nothing of it
+            self._start_over()  # another account used this tab before: show nothing of it
         requested = self.router.url.query_parameters.get("tab", DEFAULT_TAB)
         self.tab = requested if requested in TAB_VALUES else DEFAULT_TAB
         self._close_dialogs()
