@@ -1,7 +1,7 @@
 """No database work on the event loop: Reflex runs every handler (sync or async) on the loop,
 so one slow query there stalls every tab of the worker.
 
-Walks the code of pages/, state/ and components/ and fails on `session_scope()` (or a bare
+Walks the code of pages/, state/, components/ and api/ and fails on `session_scope()` (or a bare
 `Session(...)`) anywhere, and on a direct call of a synchronous service function that takes a
 database session: such a function may only be handed to a worker thread (`in_worker(fn, ...)`)
 or called from a function that itself takes the session first (one that runs in the thread).
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "startup_toolkit"
-WALKED = ("pages", "state", "components")
+WALKED = ("pages", "state", "components", "api")
 DB_OPENERS = {"session_scope", "Session"}
 
 

@@ -5,19 +5,21 @@ posts it to `POST /api/auth/nonce` (JSON, same origin only), which binds the tic
 kept in a short-lived SameSite=Strict, HttpOnly cookie, and goes to
 `/api/auth/complete?ticket=...&next=...`; that route refuses cross-site requests, redeems the
 ticket with the nonce, starts a session and sets the cookie. A ticket minted for one browser
-therefore never signs in another (login CSRF). Sign-out: `POST /api/auth/signout` ends the
-session and clears it.
+therefore never signs in another (login CSRF). Sign-out: `POST /api/auth/signout` (same site
+only) ends the session and clears it. Database work runs in a worker thread (`in_worker`),
+never on the event loop.
 """
 
 from __future__ import annotations
 
 import json
 
+from sqlmodel import Session
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from startup_toolkit.db import session_scope
+from startup_toolkit.db import in_worker
 from startup_toolkit.domain.cookies import (
     SESSION_COOKIE,
     SIGN_IN_NONCE_COOKIE,
@@ -77,8 +79,7 @@ async def bind_nonce(request: Request) -> Response:
         ticket = json.loads(body)["ticket"] if len(body) <= MAX_NONCE_BODY else None
     except (ValueError, KeyError, TypeError):
         ticket = None
-    with session_scope() as db:
-        nonce = sessions.bind_sign_in_ticket(db, ticket)
+    nonce = await in_worker(sessions.bind_sign_in_ticket, ticket)
     if nonce is None:
         return Response(status_code=400)
     response = Response(status_code=204)
@@ -95,22 +96,35 @@ async def bind_nonce(request: Request) -> Response:
     return response
 
 
+def _start_session(
+    db: Session, ticket: str | None, nonce: str, user_agent: str, address: str
+) -> tuple[str, int] | None:
+    """Redeem the ticket with this browser's nonce: the new session's token and its lifetime
+    in seconds, or None for a ticket that is unknown, used, expired or bound elsewhere."""
+    user_id = sessions.redeem_sign_in_ticket(db, ticket, nonce)
+    if user_id is None:
+        return None
+    token = sessions.create_session(db, user_id, user_agent, address)
+    return token, sessions.session_lifetime_days(db, user_id) * 86400
+
+
 async def complete_sign_in(request: Request) -> Response:
     if not from_this_site(request):
         # Another site sent the browser here: never sign it in, never spend the ticket.
         return RedirectResponse("/login", status_code=303)
     target = safe_next_path(request.query_params.get("next"))
-    nonce = request.cookies.get(SIGN_IN_NONCE_COOKIE, "")
-    with session_scope() as db:
-        user_id = sessions.redeem_sign_in_ticket(db, request.query_params.get("ticket"), nonce)
-        if user_id is None:
-            response: Response = RedirectResponse("/login?expired=1", status_code=303)
-            _forget_nonce(response)
-            return response
-        token = sessions.create_session(
-            db, user_id, request.headers.get("user-agent", ""), client_address(request)
-        )
-        max_age = sessions.session_lifetime_days(db, user_id) * 86400
+    started = await in_worker(
+        _start_session,
+        request.query_params.get("ticket"),
+        request.cookies.get(SIGN_IN_NONCE_COOKIE, ""),
+        request.headers.get("user-agent", ""),
+        client_address(request),
+    )
+    if started is None:
+        response: Response = RedirectResponse("/login?expired=1", status_code=303)
+        _forget_nonce(response)
+        return response
+    token, max_age = started
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(
         SESSION_COOKIE,
@@ -127,10 +141,12 @@ async def complete_sign_in(request: Request) -> Response:
 
 
 async def sign_out(request: Request) -> Response:
+    if not from_this_site(request):
+        # Another site cannot sign the founder out (logout CSRF); the app's own page can.
+        return Response(status_code=403)
     token = request.cookies.get(SESSION_COOKIE, "")
     if token:
-        with session_scope() as db:
-            sessions.end_session(db, token)
+        await in_worker(sessions.end_session, token)
     response = Response(status_code=204)
     response.delete_cookie(
         SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=_secure()

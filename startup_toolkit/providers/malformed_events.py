@@ -17,6 +17,7 @@ to the app (a payload that does not fit the handler's signature).
 from __future__ import annotations
 
 import logging
+import os
 import re
 import threading
 import time
@@ -40,6 +41,7 @@ PAYLOAD_MISFIT = "payload does not fit the handler"
 UNDECODABLE = "undecodable event"
 GARBAGE_FRAME = "garbage frame"
 NO_TAB_TOKEN = "event before its tab token"
+NO_SETTER = "setvar of a var without a setter"
 AS_TEXT = "event sent as text"
 
 _APP = "reflex.app"
@@ -134,7 +136,8 @@ def classify(record: logging.LogRecord) -> Verdict | None:
 
 def classify_exception(exception: BaseException) -> Verdict | None:
     """The malformed event behind an exception Reflex hands to the backend exception handler:
-    a payload Reflex could not turn into the handler's arguments (None: the app's own error)."""
+    a payload Reflex could not turn into the handler's arguments, or a `setvar` naming a var
+    that has no setter (None: the app's own error)."""
     frames = [
         frame for error in _chain(exception) for frame in traceback.extract_tb(error.__traceback__)
     ]
@@ -142,6 +145,13 @@ def classify_exception(exception: BaseException) -> Verdict | None:
         # Reflex logged "Error transforming event payload" for it first.
         return Verdict(PAYLOAD_MISFIT, silent=True)
     innermost = traceback.extract_tb(exception.__traceback__)[-1:]
+    if (
+        isinstance(exception, AttributeError)
+        and innermost
+        and innermost[0].name == "setvar"
+        and innermost[0].filename.endswith(f"reflex{os.sep}state.py")
+    ):
+        return Verdict(NO_SETTER, short_name(getattr(exception, "name", None) or "?"))
     if (
         isinstance(exception, TypeError)
         and innermost

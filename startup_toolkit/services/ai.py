@@ -2,8 +2,9 @@
 settings (P-PROF-3), metered against the daily token budget and recorded in `ai_usage`.
 
 Every call: loads the user's AI personalisation (defaults for visitors, i.e. `user_id` None),
-checks the budget before anything is sent (visitors are not metered), then records one
-`ai_usage` row per provider call. Database work runs in a worker thread
+holds the request's largest cost against the daily budget before anything is sent (refused
+when the budget is spent; visitors are not metered), then settles that `ai_usage` row to the
+tokens the provider call really spent. Database work runs in a worker thread
 (`asyncio.to_thread`), never on the event loop. Errors come out as `AiError`, whose
 `message` is user-facing.
 
@@ -34,7 +35,13 @@ from startup_toolkit.domain.ai_request import (
     request_parameters,
     tailor_system_prompt,
 )
-from startup_toolkit.providers.ai import AiProviderError, ChatProvider, Completion
+from startup_toolkit.providers.ai import (
+    AiProviderError,
+    ChatProvider,
+    Completion,
+    Message,
+    estimate_prompt_tokens,
+)
 from startup_toolkit.services import ai_usage
 from startup_toolkit.services.user_settings import get_ai_settings, get_preferences
 from startup_toolkit.settings import Settings, get_settings
@@ -122,58 +129,47 @@ async def close_providers() -> None:
 # --- database work (in a thread) -------------------------------------------------------------
 
 
-def _load_context(
-    session: Session, user_id: str | None, daily_limit: int
-) -> tuple[AiPersonalization, bool]:
-    """The user's personalisation (defaults when they turned it off) and whether their
-    budget is spent."""
+def _personalization(session: Session, user_id: str | None) -> AiPersonalization:
+    """The user's personalisation; defaults for visitors and when they turned it off."""
     if not user_id:
-        return AiPersonalization(), False
+        return AiPersonalization()
     prefs = get_preferences(session, user_id)
-    row = get_ai_settings(session, user_id)
-    personal = (
-        AiPersonalization.from_values(row)
-        if prefs is None or prefs.ai_personalization
-        else AiPersonalization()
-    )
-    return personal, ai_usage.over_budget(session, user_id, daily_limit)
+    if prefs is not None and not prefs.ai_personalization:
+        return AiPersonalization()
+    return AiPersonalization.from_values(get_ai_settings(session, user_id))
 
 
 async def _prepare(user_id: str | None) -> AiPersonalization:
-    """Load the user's settings and stop with `AiBudgetExceeded` when the budget is spent."""
-    limit = get_settings().ai_daily_tokens
-    personal, spent = await asyncio.to_thread(run_in_session, _load_context, user_id, limit)
-    if spent:
-        raise AiBudgetExceeded()
-    return personal
+    return await asyncio.to_thread(run_in_session, _personalization, user_id)
 
 
-async def _check_budget(user_id: str | None) -> None:
+async def _hold(
+    user_id: str | None, tool_name: str, messages: Sequence[Message], params: RequestParams
+) -> int | None:
+    """Hold the call's largest cost (its prompt and `max_tokens`) against the user's budget,
+    or stop with `AiBudgetExceeded` before anything is sent."""
     if not user_id:
-        return
+        return None
+    tokens = estimate_prompt_tokens(messages) + params.max_tokens
     limit = get_settings().ai_daily_tokens
-    if await asyncio.to_thread(run_in_session, ai_usage.over_budget, user_id, limit):
-        raise AiBudgetExceeded()
-
-
-async def _record(user_id: str | None, tool_name: str, usage: Completion | None) -> None:
-    """One `ai_usage` row; a database failure is logged, never shown to the user."""
-    if not user_id or usage is None:
-        return
     try:
-        await asyncio.shield(
-            asyncio.to_thread(
-                run_in_session,
-                ai_usage.record_usage,
-                user_id,
-                tool_name,
-                usage.model,
-                usage.prompt_tokens,
-                usage.completion_tokens,
-            )
+        return await asyncio.to_thread(
+            run_in_session, ai_usage.hold, user_id, tool_name, tokens, limit
         )
+    except ai_usage.BudgetSpent:
+        raise AiBudgetExceeded() from None
+
+
+async def _settle(hold_id: int | None, usage: Completion | None) -> None:
+    """Turn the hold into the tokens spent (none: removed); a database failure is logged,
+    never shown to the user."""
+    if hold_id is None:
+        return
+    spent = (usage.model, usage.prompt_tokens, usage.completion_tokens) if usage else (None, 0, 0)
+    try:
+        await asyncio.shield(asyncio.to_thread(run_in_session, ai_usage.settle, hold_id, *spent))
     except Exception:
-        log.exception("Could not record AI usage for %s", tool_name)
+        log.exception("Could not settle AI usage hold %s", hold_id)
 
 
 # --- requests --------------------------------------------------------------------------------
@@ -208,13 +204,16 @@ async def _complete(
     json_object: bool = False,
 ) -> Completion:
     provider = _provider()
+    hold_id = await _hold(user_id, tool_name, messages, params)
+    usage: Completion | None = None
     try:
-        completion = await provider.complete(messages, params, json_object=json_object)
+        usage = await provider.complete(messages, params, json_object=json_object)
     except AiProviderError as exc:
-        await _record(user_id, tool_name, exc.usage)
+        usage = exc.usage
         raise AiError(exc.message) from exc
-    await _record(user_id, tool_name, completion)
-    return completion
+    finally:
+        await _settle(hold_id, usage)
+    return usage
 
 
 async def generate_text(
@@ -276,7 +275,6 @@ async def generate_json(
     except (JsonReplyError, ValidationError) as exc:
         problem = _problem(exc)
     log.info("AI reply for %s was not usable JSON (%s); asking once more", tool_name, problem)
-    await _check_budget(user_id)
     schema_text = json.dumps(schema.model_json_schema(), separators=(",", ":"))
     repair = [
         *messages,
@@ -336,7 +334,9 @@ async def stream_chat(
     provider = _provider()
     personal = await _prepare(user_id)
     params = _params(personal, enhanced, max_tokens=max_tokens)
-    chat = provider.stream(_messages(system, personal, history), params)
+    messages_sent = _messages(system, personal, history)
+    hold_id = await _hold(user_id, tool_name, messages_sent, params)
+    chat = provider.stream(messages_sent, params)
     try:
         async for delta in chat:
             yield delta
@@ -346,4 +346,4 @@ async def stream_chat(
         try:
             await chat.aclose()
         finally:
-            await _record(user_id, tool_name, chat.usage())
+            await _settle(hold_id, chat.usage())

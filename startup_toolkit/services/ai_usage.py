@@ -1,15 +1,23 @@
 """Per-user AI token accounting over `ai_usage`: the daily budget (a day starts at 00:00 UTC)
-and one row per AI call. Functions take the database `Session` first."""
+and one row per AI call. Functions take the database `Session` first.
+
+A call holds its largest possible cost before it is sent (`hold`): one row with the
+request's maximum tokens, written while no other call of the same user can check the budget
+(`db.one_writer_at_a_time`), so parallel calls cannot all pass a nearly spent budget. When
+the call ends, `settle` turns the hold into the tokens really spent, or removes it when
+nothing was spent. A hold left by a crashed worker keeps counting its maximum: the budget
+errs on the side of the founder's allowance, never past it."""
 
 from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
 
-from sqlalchemy import func
+from sqlalchemy import delete, func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from startup_toolkit.db import one_writer_at_a_time
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models.ai import AiUsage
 
@@ -22,14 +30,21 @@ def day_start(now: datetime | None = None) -> datetime:
     return now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
-def tokens_used_today(session: Session, user_id: str, *, now: datetime | None = None) -> int:
-    """Total tokens the user has spent since 00:00 UTC."""
-    total = session.exec(
-        select(func.coalesce(func.sum(AiUsage.total_tokens), 0)).where(
-            AiUsage.user_id == user_id, AiUsage.created_at >= day_start(now)
-        )
-    ).one()
-    return int(total or 0)
+class BudgetSpent(Exception):
+    """The user's tokens today (holds of calls under way included) reached the daily limit."""
+
+
+def tokens_used_today(
+    session: Session, user_id: str, *, now: datetime | None = None, besides: int | None = None
+) -> int:
+    """Total tokens the user has spent (or holds) since 00:00 UTC; `besides` leaves one row
+    out."""
+    query = select(func.coalesce(func.sum(AiUsage.total_tokens), 0)).where(
+        AiUsage.user_id == user_id, AiUsage.created_at >= day_start(now)
+    )
+    if besides is not None:
+        query = query.where(AiUsage.id != besides)
+    return int(session.exec(query).one() or 0)
 
 
 def over_budget(
@@ -42,33 +57,65 @@ def over_budget(
     return tokens_used_today(session, user_id, now=now) >= daily_limit
 
 
-def record_usage(
-    session: Session,
-    user_id: str | None,
-    tool_name: str,
-    model: str,
-    prompt_tokens: int,
-    completion_tokens: int,
-) -> AiUsage | None:
-    """Store one call's tokens; nothing for visitors or for a user that no longer exists."""
+def hold(
+    session: Session, user_id: str | None, tool_name: str, tokens: int, daily_limit: int
+) -> int | None:
+    """Hold `tokens` of today's budget for one call about to be sent; the hold's row id, or
+    None when nothing is metered (a visitor, or a user that no longer exists). Raises
+    `BudgetSpent`, holding nothing, when the user had already used up `daily_limit` tokens
+    (0: no limit), counting the holds of their calls under way.
+
+    The row is written before the budget is counted, under the user's writer lock: on
+    SQLite the write itself makes the next caller wait for this commit."""
     if not user_id:
         return None
-    prompt_tokens = max(0, int(prompt_tokens))
-    completion_tokens = max(0, int(completion_tokens))
+    one_writer_at_a_time(session, f"ai-budget:{user_id}")
+    tokens = max(0, int(tokens))
     row = AiUsage(
         user_id=user_id,
         tool_name=(tool_name or "unknown")[:100],
-        model=(model or "")[:200],
-        prompt_tokens=prompt_tokens,
-        completion_tokens=completion_tokens,
-        total_tokens=prompt_tokens + completion_tokens,
+        prompt_tokens=0,
+        completion_tokens=0,
+        total_tokens=tokens,
     )
     session.add(row)
     try:
-        session.commit()
+        session.flush()
     except IntegrityError:
         session.rollback()
-        log.warning("AI usage not recorded: user %s does not exist", user_id)
+        log.warning("AI usage not metered: user %s does not exist", user_id)
         return None
-    session.refresh(row)
-    return row
+    if daily_limit > 0 and tokens_used_today(session, user_id, besides=row.id) >= daily_limit:
+        session.rollback()
+        raise BudgetSpent()
+    session.commit()
+    return row.id
+
+
+def settle(
+    session: Session,
+    hold_id: int | None,
+    model: str | None = None,
+    prompt_tokens: int = 0,
+    completion_tokens: int = 0,
+) -> None:
+    """Turn a hold into what the call really spent; `model` None means nothing was spent
+    (no response at all) and removes the hold."""
+    if hold_id is None:
+        return
+    if model is None:
+        session.execute(delete(AiUsage).where(AiUsage.id == hold_id))
+    else:
+        prompt_tokens = max(0, int(prompt_tokens))
+        completion_tokens = max(0, int(completion_tokens))
+        session.execute(
+            update(AiUsage)
+            .where(AiUsage.id == hold_id)
+            .values(
+                model=model[:200],
+                prompt_tokens=prompt_tokens,
+                completion_tokens=completion_tokens,
+                total_tokens=prompt_tokens + completion_tokens,
+            )
+        )
+    session.commit()

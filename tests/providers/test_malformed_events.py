@@ -139,3 +139,20 @@ def test_the_backend_handler_condenses_a_signature_misfit(
     lines = [r.getMessage() for r in caplog.records]
     assert lines == ["Malformed event ignored (payload does not fit the handler): sign_in"] * 2
     assert "hunter2" not in caplog.text
+
+
+def test_a_setvar_without_a_setter_is_one_line(
+    fresh_rate: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`setvar` naming a var with no setter (a backend var, a flag only the server sets) is a
+    visitor's malformed event, not the app's error: one line, no traceback (issue 13)."""
+    from startup_toolkit.pages.scanner.state import ScannerState
+
+    with pytest.raises(AttributeError) as missing:
+        ScannerState.setvar.fn(object(), "_pending", {"idea": "x"})  # type: ignore[attr-defined]
+    assert classify_exception(missing.value) == Verdict(malformed_events.NO_SETTER, "set__pending")
+    with caplog.at_level(logging.WARNING):
+        malformed_events.backend_exception_handler(missing.value)
+    assert [r.getMessage() for r in caplog.records] == [
+        "Malformed event ignored (setvar of a var without a setter): set__pending"
+    ]

@@ -2,7 +2,8 @@
 backend the way the review did: raw HTTP and raw Socket.IO events from tests/support.
 
 One backend serves the whole package (`prod`): a copy of the project on a migrated SQLite
-database, SMTP pointed at a recording server, its log kept for the log-canary test. Founders
+database, SMTP pointed at a recording server, AI at the OpenAI-compatible test server, its log
+kept for the log-canary test. Founders
 are made through the services in that database and signed in with a real session cookie.
 """
 
@@ -22,6 +23,7 @@ from startup_toolkit.domain import passwords
 from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.services import accounts, sessions
 from tests.conftest import migrate
+from tests.support.ai_server import FakeAiServer
 from tests.support.live_backend import Backend, backend_env, serve_backend
 from tests.support.reflex_socket import Tab
 from tests.support.smtp_server import RecordingSMTPServer, free_port
@@ -35,6 +37,7 @@ class ProdApp:
     backend: Backend
     database_url: str
     smtp: RecordingSMTPServer
+    ai: FakeAiServer
 
     @property
     def url(self) -> str:
@@ -74,6 +77,7 @@ def prod(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProdApp]:
     database_url = f"sqlite:///{workdir / 'security.db'}"
     migrate(database_url)
     smtp = RecordingSMTPServer().start()
+    ai = FakeAiServer().start()
     port = free_port()
     env = backend_env(
         database_url,
@@ -83,12 +87,16 @@ def prod(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProdApp]:
             "SMTP_PORT": str(smtp.port),
             "SMTP_SECURITY": "none",
             "SMTP_FROM": "noreply@unstuck.test",
+            "AI_API_KEY": "test-key",
+            "AI_BASE_URL": ai.base_url,
+            "AI_MODEL": "test-model",
         },
     )
     try:
         with serve_backend(workdir, port, env) as backend:
-            yield ProdApp(backend, database_url, smtp)
+            yield ProdApp(backend, database_url, smtp, ai)
     finally:
+        ai.stop()
         smtp.stop()
 
 

@@ -9,9 +9,12 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+from sqlmodel import select
 
 from startup_toolkit.domain.cookies import SESSION_COOKIE, SIGN_IN_NONCE_COOKIE
+from startup_toolkit.models.accounts import UserSession
 from startup_toolkit.pages.login import LoginState
+from startup_toolkit.services import sessions
 from startup_toolkit.state.auth import AuthState
 from tests.security.conftest import ProdApp
 from tests.support.reflex_socket import delta_value
@@ -171,3 +174,27 @@ def test_the_nonce_route_takes_only_same_origin_json_once(prod: ProdApp, make_fo
         assert bind(client, hand_over.ticket).status_code == 204
         assert bind(other, hand_over.ticket).status_code == 400
         assert SIGN_IN_NONCE_COOKIE not in other.cookies
+
+
+def test_another_site_cannot_sign_the_founder_out(prod: ProdApp, make_founder) -> None:
+    """Sign-out CSRF (noticed in the review's wake): a post to /api/auth/signout from another
+    site leaves the session alive; the app's own page signs out."""
+    founder = make_founder()
+    cookie = {"Cookie": founder.cookie}
+    for site in ("cross-site", "same-site"):
+        answer = httpx.post(
+            f"{prod.url}/api/auth/signout", headers={**cookie, "Sec-Fetch-Site": site}, timeout=10
+        )
+        assert answer.status_code == 403
+        assert SESSION_COOKIE not in answer.headers.get("set-cookie", "")
+    assert _session_rows(prod, founder.token) == 1
+    own = httpx.post(f"{prod.url}/api/auth/signout", headers={**cookie, **SAME_ORIGIN}, timeout=10)
+    assert own.status_code == 204
+    assert _session_rows(prod, founder.token) == 0
+
+
+def _session_rows(prod: ProdApp, token: str) -> int:
+    """The server's rows for this session token (read from the table, not a cache)."""
+    digest = sessions.hash_token(token)
+    with prod.db() as db:
+        return len(db.exec(select(UserSession).where(UserSession.token_hash == digest)).all())

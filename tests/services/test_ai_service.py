@@ -392,8 +392,59 @@ def test_zero_budget_means_no_limit(session: Session) -> None:
 
 
 def test_usage_for_a_missing_user_is_skipped(session: Session) -> None:
-    assert ai_usage.record_usage(session, "0" * 32, "t", "m", 1, 2) is None
-    assert ai_usage.record_usage(session, None, "t", "m", 1, 2) is None
+    assert ai_usage.hold(session, "0" * 32, "t", 100, 1000) is None
+    assert ai_usage.hold(session, None, "t", 100, 1000) is None
+    assert _usage_rows(session) == []
+
+
+def test_a_hold_counts_until_it_is_settled_to_what_was_spent(session: Session) -> None:
+    """Finding 6 (issue 13): a call holds its maximum; settling leaves the real tokens, and a
+    call that spent nothing leaves no row."""
+    uid = _user(session)
+    first = ai_usage.hold(session, uid, "scanner", 700, 1000)
+    assert ai_usage.tokens_used_today(session, uid) == 700
+    second = ai_usage.hold(session, uid, "scanner", 700, 1000)  # 700 < 1000: may still run
+    assert ai_usage.tokens_used_today(session, uid) == 1400
+    with pytest.raises(ai_usage.BudgetSpent):
+        ai_usage.hold(session, uid, "scanner", 10, 1000)
+    assert len(_usage_rows(session)) == 2  # the refused call holds nothing
+    ai_usage.settle(session, first, "m", 30, 12)
+    ai_usage.settle(session, second)
+    (row,) = _usage_rows(session)
+    assert (row.model, row.prompt_tokens, row.completion_tokens, row.total_tokens) == (
+        "m",
+        30,
+        12,
+        42,
+    )
+    assert ai_usage.hold(session, uid, "scanner", 10, 0) is not None  # 0: no limit
+
+
+async def test_parallel_calls_at_the_edge_of_the_budget_send_one_request(
+    ai: FakeAiServer, sleeps: Sleeps, session: Session
+) -> None:
+    """Finding 6 (issue 13): 8 calls at once by a founder at 999 of 1,000 tokens; the first
+    holds its maximum, so the other seven are refused and never reach the model (the review
+    saw all 8 run)."""
+    uid = _user(session)
+    session.add(AiUsage(user_id=uid, tool_name="oracle", total_tokens=999))
+    session.commit()
+    calls = [generate_text(uid, "oracle", SYSTEM, f"Go {n}") for n in range(8)]
+    outcomes = await asyncio.gather(*calls, return_exceptions=True)
+    refused = [o for o in outcomes if isinstance(o, AiBudgetExceeded)]
+    assert len(refused) == 7, outcomes
+    assert len(ai.requests) == 1
+    assert len(_usage_rows(session)) == 2  # the old row and the one call's settled usage
+
+
+async def test_a_failed_call_without_usage_leaves_no_hold(
+    ai: FakeAiServer, sleeps: Sleeps, session: Session
+) -> None:
+    uid = _user(session)
+    for _ in range(4):
+        ai.status(400, "Bad request")
+    with pytest.raises(AiError):
+        await generate_text(uid, "oracle", SYSTEM, "Go")
     assert _usage_rows(session) == []
 
 
@@ -419,18 +470,18 @@ async def test_database_work_runs_off_the_event_loop(
     uid = _user(session)
     loop_thread = threading.get_ident()
     threads: list[int] = []
-    real_over, real_record = ai_usage.over_budget, ai_usage.record_usage
+    real_hold, real_settle = ai_usage.hold, ai_usage.settle
 
-    def over(*args: object, **kw: object) -> bool:
+    def hold(*args: object, **kw: object) -> object:
         threads.append(threading.get_ident())
-        return real_over(*args, **kw)  # type: ignore[arg-type]
+        return real_hold(*args, **kw)  # type: ignore[arg-type]
 
-    def record(*args: object, **kw: object) -> object:
+    def settle(*args: object, **kw: object) -> None:
         threads.append(threading.get_ident())
-        return real_record(*args, **kw)  # type: ignore[arg-type]
+        real_settle(*args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ai_usage, "over_budget", over)
-    monkeypatch.setattr(ai_usage, "record_usage", record)
+    monkeypatch.setattr(ai_usage, "hold", hold)
+    monkeypatch.setattr(ai_usage, "settle", settle)
     await generate_text(uid, "oracle", SYSTEM, "Go")
     assert len(threads) == 2
     assert loop_thread not in threads

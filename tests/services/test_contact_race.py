@@ -4,8 +4,6 @@ PostgreSQL: each submission its own thread and database session, all released at
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, func, select
@@ -13,29 +11,21 @@ from sqlmodel import Session, func, select
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.services.contact import submit_contact_message
 from startup_toolkit.settings import get_settings
+from tests.support.race import all_at_once
 
 PARALLEL = 12
 ADDRESS = "203.0.113.77"
 
 
 def _race(engine: Engine) -> list[str]:
-    start = threading.Barrier(PARALLEL)
-    answers: list[str] = []
-
-    def submit(n: int) -> None:
+    def submit(n: int) -> str:
         with Session(engine, expire_on_commit=False) as db:
-            start.wait()
             result = submit_contact_message(
                 db, f"Ada {n}", "ada@example.com", "Hello there", ADDRESS
             )
-            answers.append(result.status)
+            return result.status
 
-    threads = [threading.Thread(target=submit, args=(n,)) for n in range(PARALLEL)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
+    return [str(outcome) for outcome in all_at_once(PARALLEL, submit)]
 
 
 def _stored(engine: Engine) -> int:
