@@ -60,6 +60,8 @@ class Settings(BaseSettings):
     ai_base_url: str = ""
     ai_model: str = "openai/gpt-oss-120b"
     ai_daily_tokens: int = Field(default=200_000, ge=0)
+    # The founder's workspace: completed runs kept per founder and tool (older ones pruned).
+    runs_kept_per_tool: int = Field(default=200, ge=1, le=10_000)
 
     # Billing
     stripe_secret_key: str = ""

@@ -43,6 +43,10 @@ EXPECTED_TABLES = {
     "user_totp",
     # account recovery (models/recovery.py, migration 0005)
     "password_resets",
+    # the founder's workspace (models/workspace.py, migration 0006)
+    "ideas",
+    "tool_runs",
+    "share_links",
 }
 
 # Tables with no owning user: kept when a user is deleted.
@@ -154,8 +158,14 @@ def _seed_and_delete_user(engine: Engine) -> dict[str, int]:
                 models.PasswordReset(
                     user_id=uid, password_stamp="s", expires_at=models.base.utcnow()
                 ),
+                models.ShareLink(user_id=uid, token_hash="h", kind="idea", target=[1]),
             ]
         )
+        s.flush()
+        idea = models.Idea(user_id=uid, title="Socks")
+        s.add(idea)
+        s.flush()
+        s.add(models.ToolRunRecord(user_id=uid, idea_id=idea.id, tool="scanner", input={}))
         s.commit()
         s.delete(s.get(models.User, uid))
         s.commit()

@@ -5,6 +5,7 @@ and the demo mode's sample."""
 from __future__ import annotations
 
 from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.domain.prompts import scanner as prompt
 from startup_toolkit.domain.scanner import (
@@ -35,8 +36,9 @@ RUN_TEXTS = RunTexts(
 )
 
 
-def scan_run(idea: str) -> ToolRun[ScanResult]:
-    """The Genesis scan of `idea`: a JSON reply validated as a `ScanResult`."""
+def scan_run(idea: str, idea_id: int | None = None) -> ToolRun[ScanResult]:
+    """The Genesis scan of `idea` (kept under the founder's idea `idea_id`, else the idea of
+    that text): a JSON reply validated as a `ScanResult`."""
     return ToolRun(
         tool=TOOL_NAME,
         system=prompt.SYSTEM,
@@ -46,6 +48,7 @@ def scan_run(idea: str) -> ToolRun[ScanResult]:
         texts=RUN_TEXTS,
         sample=lambda: SAMPLE_SCAN,
         demo_seconds=rules.DEMO_SECONDS,  # read at each run: tests shorten it
+        keep=workspace.KeepRun(workspace.SCANNER, {"idea": idea}, idea, idea_id),
     )
 
 

@@ -12,6 +12,8 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 
+from startup_toolkit.domain.workspace import KeepRun
+
 R = TypeVar("R")
 
 #: In a notice's text, stands for the reason the AI service gave (e.g. the budget message).
@@ -89,6 +91,8 @@ class ToolRun(Generic[R]):
     #: Anyone may run it: signed-out visitors (within their address's limit) and signed-in
     #: founders without a subscription.
     visitors: bool = False
+    #: How a completed run is kept in a signed-in founder's workspace (None: not kept).
+    keep: KeepRun | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,7 @@ class ToolOutcome(Generic[R]):
     result: R | None = None
     notice: Notice | None = None
     complete: bool = True  # False: a streamed reply stopped early by the tool's `on_text`
+    run_id: int | None = None  # the kept run (`tool_runs`), when it was kept
 
     @property
     def ok(self) -> bool:

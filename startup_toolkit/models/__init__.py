@@ -15,19 +15,23 @@ from startup_toolkit.models.settings import (
     UserPreferences,
     UserSecuritySettings,
 )
+from startup_toolkit.models.workspace import Idea, ShareLink, ToolRunRecord
 
 __all__ = [
     "AiUsage",
     "ContactMessage",
+    "Idea",
     "Invoice",
     "LoginAttempt",
     "PasswordReset",
     "Profile",
     "Resource",
     "SavedResult",
+    "ShareLink",
     "SignInTicket",
     "StripeEvent",
     "Subscription",
+    "ToolRunRecord",
     "User",
     "UserActivity",
     "UserAiSettings",

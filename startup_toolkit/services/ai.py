@@ -18,8 +18,10 @@ import asyncio
 import json
 import logging
 import weakref
-from collections.abc import AsyncIterator, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -160,9 +162,35 @@ async def _hold(
         raise AiBudgetExceeded() from None
 
 
+@dataclass
+class UsageTally:
+    """What the AI calls made inside `tally_usage()` spent: the last model and all tokens."""
+
+    model: str = ""
+    tokens: int = 0
+
+
+_tally: ContextVar[UsageTally | None] = ContextVar("ai_usage_tally", default=None)
+
+
+@contextmanager
+def tally_usage() -> Iterator[UsageTally]:
+    """Count the tokens of every AI call made by this task inside the block (a tool run)."""
+    tally = UsageTally()
+    reset = _tally.set(tally)
+    try:
+        yield tally
+    finally:
+        _tally.reset(reset)
+
+
 async def _settle(hold_id: int | None, usage: Completion | None) -> None:
     """Turn the hold into the tokens spent (none: removed); a database failure is logged,
     never shown to the user."""
+    tally = _tally.get()
+    if tally is not None and usage is not None:
+        tally.model = usage.model or tally.model
+        tally.tokens += usage.total_tokens
     if hold_id is None:
         return
     spent = (usage.model, usage.prompt_tokens, usage.completion_tokens) if usage else (None, 0, 0)

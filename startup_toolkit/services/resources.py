@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain import workspace
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.domain.prompts import solutions as prompts
 from startup_toolkit.domain.resources import ResourceView
@@ -160,4 +161,5 @@ def content_run(title: str, kind: str, own_text: str) -> ToolRun[str]:
         sample=lambda: own_text,
         max_tokens=GENERATE_MAX_TOKENS,
         finish=str.strip,
+        keep=workspace.KeepRun(workspace.HUB_DOCUMENT, {"title": title, "kind": kind}),
     )

@@ -8,8 +8,11 @@ reply, or a streamed one), then the tool's own finishing touch. What comes back 
 texts for that case (`RunTexts`, from its domain module), and the tool's stand-in result where
 it has one (an estimate, the sample).
 
-Recording runs, a research step before the call, or exporting a result are changes to this
-module only: the pages hand over a `ToolRun` and show the outcome.
+A completed run (the model's answer or the sample) of a signed-in founder is kept in their
+workspace when the `ToolRun` says how (`keep`): `services/workspace.keep_run`, with the tokens
+and time it took; the outcome's `run_id` names the kept run. A research step before the call,
+or exporting a result, are changes to this module only: the pages hand over a `ToolRun` and
+show the outcome.
 """
 
 from __future__ import annotations
@@ -17,11 +20,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from startup_toolkit.db import run_in_session
+from startup_toolkit.db import in_worker, run_in_session
 from startup_toolkit.domain.tool_run import (
     AI_REASON,
     BUDGET_TITLE,
@@ -31,7 +35,7 @@ from startup_toolkit.domain.tool_run import (
     ToolOutcome,
     ToolRun,
 )
-from startup_toolkit.services import access, ai, visitor_limits
+from startup_toolkit.services import access, ai, visitor_limits, workspace
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +88,12 @@ async def run_tool(
         return _failure(run, RunStatus.FAILED)
     if not allowed:
         return _failure(run, RunStatus.NO_ACCESS)
+    started = time.monotonic()
     if not ai.ai_available():
         if on_start is not None:
             on_start(RunStatus.SAMPLE)
-        return await _demo(run, on_text)
+        outcome = await _demo(run, on_text)
+        return await _kept(user_id, run, outcome, ai.UsageTally(), started)
     # A thread: with Redis the count is a network round trip, kept off the event loop.
     allow = visitor_limits.allow_visitor_ai_call
     if user_id is None and not await asyncio.to_thread(allow, visitor_address):
@@ -96,7 +102,8 @@ async def run_tool(
         on_start(RunStatus.AI)
     stream = _Stream()
     try:
-        result = await _call(user_id, run, on_text, stream)
+        with ai.tally_usage() as usage:
+            result = await _call(user_id, run, on_text, stream)
         if run.finish is not None:  # inside: a failing finishing touch is a failed run
             result = run.finish(result)
     except ai.AiParseError as exc:
@@ -109,7 +116,36 @@ async def run_tool(
     except Exception:
         log.exception("%s run failed", run.tool)
         return _failure(run, RunStatus.FAILED)
-    return ToolOutcome(RunStatus.AI, result, complete=stream.complete)
+    outcome = ToolOutcome(RunStatus.AI, result, complete=stream.complete)
+    return await _kept(user_id, run, outcome, usage, started)
+
+
+async def _kept(
+    user_id: str | None,
+    run: ToolRun[R],
+    outcome: ToolOutcome[R],
+    usage: ai.UsageTally,
+    started: float,
+) -> ToolOutcome[R]:
+    """The outcome, with the id of its run kept in the founder's workspace when it completed
+    and the run says how to keep it. Keeping is silent: a failure is logged, the result shown."""
+    if user_id is None or run.keep is None or outcome.result is None or not outcome.complete:
+        return outcome
+    try:
+        run_id = await in_worker(
+            workspace.keep_run,
+            user_id,
+            run.keep,
+            outcome.result,
+            sample=outcome.sample,
+            model=usage.model,
+            tokens=usage.tokens,
+            duration_ms=int((time.monotonic() - started) * 1000),
+        )
+    except Exception:
+        log.exception("Could not keep the %s run", run.tool)
+        return outcome
+    return replace(outcome, run_id=run_id)
 
 
 async def _may_run(user_id: str | None, run: ToolRun[Any]) -> bool:

@@ -14,9 +14,10 @@ import pytest
 from pydantic import BaseModel
 from sqlmodel import Session
 
+from startup_toolkit.domain.workspace import SCANNER, KeepRun
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.providers.ai import ChatProvider
-from startup_toolkit.services import access, visitor_limits
+from startup_toolkit.services import access, visitor_limits, workspace
 from startup_toolkit.services import ai as ai_service
 from startup_toolkit.services.ai import BUDGET_EXCEEDED
 from startup_toolkit.services.tool_runs import (
@@ -350,3 +351,53 @@ async def test_on_text_returning_false_stops_the_stream(
     assert outcome.status is RunStatus.AI and not outcome.complete
     assert outcome.result == "One two "
     assert quick.wait_disconnect()  # the HTTP stream was closed
+
+
+# --- keeping runs in the founder's workspace (issue 14) ---------------------------------------
+
+
+async def test_a_completed_run_is_kept_with_its_idea_tokens_and_time(
+    quick: FakeAiServer, founder: tuple[str, str], session: Session
+) -> None:
+    """Issue 14, every run kept: the model's answer is stored for the founder with the input,
+    the result as JSON, the model, the tokens of every call and the time; the outcome names
+    the kept run."""
+    user_id, _ = founder
+    quick.reply_json({"summary": "Strong niche", "score": 80}, usage=(120, 30))
+    keep = KeepRun(SCANNER, {"idea": "Socks by subscription"}, "Socks by subscription")
+    outcome = await run_tool(user_id, json_run(keep=keep))
+    assert outcome.run_id is not None
+    run = workspace.get_run(session, user_id, outcome.run_id)
+    assert run is not None
+    assert (run.tool, run.input, run.result) == (
+        "scanner",
+        {"idea": "Socks by subscription"},
+        {"summary": "Strong niche", "score": 80},
+    )
+    assert (run.sample, run.model, run.tokens) == (False, get_settings().ai_model, 150)
+    assert run.duration_ms >= 0
+    idea = workspace.get_idea(session, user_id, run.idea_id)
+    assert idea is not None and idea.title == "Socks by subscription"
+
+
+async def test_a_sample_run_is_kept_as_a_sample(founder: tuple[str, str], session: Session) -> None:
+    user_id, _ = founder
+    keep = KeepRun(SCANNER, {"idea": "Demo idea"}, "Demo idea")
+    outcome = await run_tool(user_id, json_run(demo_seconds=0.01, keep=keep))
+    run = workspace.get_run(session, user_id, outcome.run_id)
+    assert run is not None and run.sample and run.result == SAMPLE.model_dump()
+
+
+async def test_failed_visitor_and_unkept_runs_keep_nothing(
+    quick: FakeAiServer, founder: tuple[str, str], session: Session
+) -> None:
+    user_id, _ = founder
+    keep = KeepRun(SCANNER, {"idea": "x"}, "x")
+    quick.status(400, "Bad request")
+    failed = await run_tool(user_id, json_run(keep=keep))
+    quick.reply("An answer for a visitor.")
+    visitor = await run_tool(None, text_run(visitors=True, keep=keep), visitor_address=VISITOR)
+    quick.reply_json({"summary": "Not kept"})
+    unkept = await run_tool(user_id, json_run())
+    assert (failed.run_id, visitor.run_id, unkept.run_id) == (None, None, None)
+    assert workspace.runs_of_tool(session, user_id, SCANNER) == []

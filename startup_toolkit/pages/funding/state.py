@@ -17,6 +17,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
+from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import funding as prompt
@@ -229,7 +230,9 @@ class FundingState(ToolRunMixin, rx.State):
         )
 
 
-def prediction_run(data: rules.FundingInput) -> ToolRun[rules.FundingPrediction]:
+def prediction_run(
+    data: rules.FundingInput, idea_id: int | None = None
+) -> ToolRun[rules.FundingPrediction]:
     """The AI run for `data`; the estimate from the founder's numbers in demo mode and
     whenever the AI cannot answer."""
 
@@ -243,6 +246,7 @@ def prediction_run(data: rules.FundingInput) -> ToolRun[rules.FundingPrediction]
         sample=lambda: estimates.estimate(data),
         demo_seconds=DEMO_SECONDS,
         fallback=stand_in(lambda: estimates.estimate(data)),
+        keep=workspace.KeepRun(workspace.FUNDING, workspace.as_json(data), data.pitch, idea_id),
     )
 
 

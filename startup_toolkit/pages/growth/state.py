@@ -16,6 +16,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import growth as rules
+from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import growth as prompt
@@ -288,7 +289,7 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
         ]
 
 
-def strategy_run(form: GrowthForm) -> ToolRun[rules.GrowthStrategy]:
+def strategy_run(form: GrowthForm, idea_id: int | None = None) -> ToolRun[rules.GrowthStrategy]:
     """The AI run for `form`; the sample strategy in demo mode and whenever the AI cannot
     answer; the AI's budget split worked out from the founder's budget."""
 
@@ -303,6 +304,7 @@ def strategy_run(form: GrowthForm) -> ToolRun[rules.GrowthStrategy]:
         demo_seconds=DEMO_SECONDS,
         fallback=stand_in(lambda: rules.sample_strategy(form.budget)),
         finish=lambda strategy: rules.finish_strategy(strategy, form.budget),
+        keep=workspace.KeepRun(workspace.GROWTH, workspace.as_json(form), form.product, idea_id),
     )
 
 

@@ -16,6 +16,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import incubator as rules
+from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
@@ -58,7 +59,7 @@ class StressForm:
     analysis: rules.IdeaAnalysis
 
 
-def analysis_run(idea: str) -> ToolRun[rules.IdeaAnalysis]:
+def analysis_run(idea: str, idea_id: int | None = None) -> ToolRun[rules.IdeaAnalysis]:
     return ToolRun(
         tool=TOOL_NAME,
         system=prompt.ANALYSIS_SYSTEM,
@@ -68,10 +69,12 @@ def analysis_run(idea: str) -> ToolRun[rules.IdeaAnalysis]:
         texts=rules.ANALYSIS_TEXTS,
         sample=lambda: SAMPLE_ANALYSIS,
         demo_seconds=DEMO_SECONDS,
+        keep=workspace.KeepRun(workspace.INCUBATOR, {"idea": idea}, idea, idea_id),
     )
 
 
-def stress_run(form: StressForm) -> ToolRun[rules.StressTest]:
+def stress_run(form: StressForm, idea_id: int | None = None) -> ToolRun[rules.StressTest]:
+    inputs = {"idea": form.idea, "analysis": workspace.as_json(form.analysis)}
     return ToolRun(
         tool=TOOL_NAME,
         system=prompt.STRESS_SYSTEM,
@@ -81,6 +84,7 @@ def stress_run(form: StressForm) -> ToolRun[rules.StressTest]:
         texts=rules.STRESS_TEXTS,
         sample=lambda: SAMPLE_STRESS_TEST,
         demo_seconds=DEMO_SECONDS,
+        keep=workspace.KeepRun(workspace.STRESS_TEST, inputs, form.idea, idea_id),
     )
 
 

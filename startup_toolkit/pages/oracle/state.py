@@ -20,6 +20,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import oracle as rules
+from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import oracle as prompt
@@ -60,7 +61,9 @@ def _empty_form() -> dict[str, str]:
     return {name: (rules.DEFAULT_STAGE if name == "stage" else "") for name in rules.FIELDS}
 
 
-def prediction_run(data: rules.StartupData) -> ToolRun[rules.OracleResult]:
+def prediction_run(
+    data: rules.StartupData, idea_id: int | None = None
+) -> ToolRun[rules.OracleResult]:
     """The prediction for `data`; an unreadable reply gives the general prediction."""
     return ToolRun(
         tool=TOOL_NAME,
@@ -72,6 +75,9 @@ def prediction_run(data: rules.StartupData) -> ToolRun[rules.OracleResult]:
         sample=rules.sample_result,
         demo_seconds=rules.DEMO_SECONDS,
         fallback=lambda status: rules.general_result() if status is RunStatus.UNREADABLE else None,
+        keep=workspace.KeepRun(
+            workspace.ORACLE, workspace.as_json(data), data.businessIdea, idea_id
+        ),
     )
 
 

@@ -12,6 +12,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import oracle_content as content_rules
+from startup_toolkit.domain import workspace
 from startup_toolkit.domain.prompts import oracle as prompt
 from startup_toolkit.pages.oracle.state import TOOL_NAME, OracleState
 from startup_toolkit.services.tool_runs import ToolRun, run_tool
@@ -30,7 +31,7 @@ class ContentForm:
     data: rules.StartupData
 
 
-def content_run(form: ContentForm) -> ToolRun[str]:
+def content_run(form: ContentForm, idea_id: int | None = None) -> ToolRun[str]:
     """The text of one content button for the founder's details."""
     return ToolRun(
         tool=TOOL_NAME,
@@ -41,6 +42,12 @@ def content_run(form: ContentForm) -> ToolRun[str]:
         texts=content_rules.run_texts(form.content),
         sample=lambda: content_rules.sample_content(form.content, form.data.businessIdea),
         demo_seconds=rules.DEMO_SECONDS / 2,
+        keep=workspace.KeepRun(
+            workspace.ORACLE_CONTENT,
+            {"content": form.content.kind, "data": workspace.as_json(form.data)},
+            form.data.businessIdea,
+            idea_id,
+        ),
     )
 
 
