@@ -38,6 +38,26 @@ TOOL_KEYS = (
     COFOUNDER,
 )
 
+#: The page each kept run's tool lives on; a run reopens there with `?run=ID`, a saved result
+#: with `?result=ID`.
+TOOL_PATHS = {
+    SCANNER: "/startup-viability-scanner",
+    INCUBATOR: "/idea-incubator",
+    STRESS_TEST: "/idea-incubator",
+    FUNDING: "/funding-predictor",
+    GROWTH: "/growth-engine",
+    ORACLE: "/startup-oracle",
+    ORACLE_CONTENT: "/startup-oracle",
+    HUB_DOCUMENT: "/solutions",
+    COFOUNDER: "/ai-cofounder",
+}
+
+
+def reopen_path(tool: str, run_id: int) -> str:
+    """Where a kept run opens in its tool, its result shown ('' for an unknown tool)."""
+    path = TOOL_PATHS.get(tool)
+    return f"{path}?run={run_id}" if path else ""
+
 
 @dataclass(frozen=True)
 class KeepRun:

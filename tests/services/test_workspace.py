@@ -133,3 +133,13 @@ def test_the_text_key_ignores_case_spacing_and_end_punctuation() -> None:
     assert rules.text_key("Socks by subscription!") == rules.text_key("  socks  by SUBSCRIPTION")
     assert rules.text_key("Socks") != rules.text_key("Shoes")
     assert rules.text_key("   ") == "" and rules.text_key(None) == ""
+
+
+def test_every_kept_tool_reopens_on_a_page_of_the_app() -> None:
+    from startup_toolkit.domain.catalog import ALL_TOOLS
+
+    pages = {t.path for t in ALL_TOOLS} | {"/solutions"}
+    assert set(rules.TOOL_PATHS) == set(rules.TOOL_KEYS)
+    assert set(rules.TOOL_PATHS.values()) <= pages
+    assert rules.reopen_path(rules.SCANNER, 7) == "/startup-viability-scanner?run=7"
+    assert rules.reopen_path("nope", 7) == ""
