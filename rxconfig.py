@@ -6,6 +6,7 @@ import reflex as rx
 
 from startup_toolkit.components.chunk_plugin import ChunkGroupsPlugin
 from startup_toolkit.components.radix_plugin import LeanRadixThemesPlugin
+from startup_toolkit.components.theme import ACCENT, APPEARANCE
 from startup_toolkit.providers import log_redaction
 from startup_toolkit.settings import get_settings
 
@@ -30,8 +31,8 @@ config = rx.Config(
     plugins=[
         LeanRadixThemesPlugin(
             theme=rx.theme(
-                appearance="dark",
-                accent_color="violet",
+                appearance=APPEARANCE,
+                accent_color=ACCENT,
                 gray_color="slate",
                 radius="large",
                 scaling="100%",

@@ -9,7 +9,7 @@ from startup_toolkit.api import api
 from startup_toolkit.api.cache_control import CacheControl
 from startup_toolkit.api.page_paths import PagePaths
 from startup_toolkit.api.security_headers import SecurityHeaders
-from startup_toolkit.components.theme import SCRIPTS, STYLESHEETS
+from startup_toolkit.components.theme import APPEARANCE, SCRIPTS, STYLESHEETS
 from startup_toolkit.models import User
 from startup_toolkit.providers import log_redaction, malformed_events
 from startup_toolkit.services.outbox import run_outbox_worker
@@ -30,11 +30,11 @@ app = rx.App(
         *[rx.script(src=src, defer=True) for src in SCRIPTS],
     ],
     html_lang="en",
-    # P-SHELL-6: one toast at a time, system theme; sonner labels it Notifications, Alt+T
-    # (its defaults).
+    # P-SHELL-6: one toast at a time, in the app's own (dark) theme whatever the system's;
+    # sonner labels it Notifications, Alt+T (its defaults).
     toaster=rx.toast.provider(
         visible_toasts=1,
-        theme="system",
+        theme=APPEARANCE,
         position="bottom-right",
         close_button=True,
     ),

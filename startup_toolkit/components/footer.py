@@ -9,6 +9,7 @@ from startup_toolkit.components.theme import CONTENT_COLUMN
 from startup_toolkit.components.tooltip import delayed_tooltip
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.settings import get_settings
+from startup_toolkit.state.auth import AuthState
 
 #: The visitor's current year, computed in the browser (no date library on every page).
 CURRENT_YEAR = rx.Var("new Date().getFullYear()").to(int)
@@ -19,11 +20,10 @@ RESOURCE_LINKS: tuple[tuple[str, str], ...] = (
     ("Pricing", "/pricing"),
     ("Contact", "/contact"),
 )
-COMPANY_LINKS: tuple[tuple[str, str], ...] = (
-    ("Home", "/"),
-    ("Sign In", "/login"),
-    ("Sign Up", "/signup"),
-)
+COMPANY_LINKS: tuple[tuple[str, str], ...] = (("Home", "/"),)
+#: The company column's account links: a visitor's, and a signed-in founder's instead.
+VISITOR_LINKS: tuple[tuple[str, str], ...] = (("Sign In", "/login"), ("Sign Up", "/signup"))
+FOUNDER_LINKS: tuple[tuple[str, str], ...] = (("Dashboard", "/dashboard"), ("Profile", "/profile"))
 
 
 def social_icon(icon: str, label: str, url: str) -> rx.Component:
@@ -48,14 +48,21 @@ def social_icons() -> rx.Component:
     )
 
 
-def _link_column(title: str, links: tuple[tuple[str, str], ...]) -> rx.Component:
+def _items(links: tuple[tuple[str, str], ...]) -> list[rx.Component]:
+    return [
+        rx.el.li(rx.link(label, href=href, class_name="footer-link", size="2"))
+        for label, href in links
+    ]
+
+
+def _link_column(
+    title: str, links: tuple[tuple[str, str], ...], *more: rx.Component
+) -> rx.Component:
     return rx.vstack(
         rx.text(title, weight="bold", size="2"),
         rx.el.ul(
-            *[
-                rx.el.li(rx.link(label, href=href, class_name="footer-link", size="2"))
-                for label, href in links
-            ],
+            *_items(links),
+            *more,
             style={
                 "list_style": "none",
                 "padding": 0,
@@ -87,7 +94,15 @@ def site_footer() -> rx.Component:
                     align="start",
                 ),
                 _link_column("Resources", RESOURCE_LINKS),
-                _link_column("Company", COMPANY_LINKS),
+                _link_column(
+                    "Company",
+                    COMPANY_LINKS,
+                    rx.cond(
+                        AuthState.signed_in,
+                        rx.fragment(*_items(FOUNDER_LINKS)),
+                        rx.fragment(*_items(VISITOR_LINKS)),
+                    ),
+                ),
                 columns=rx.breakpoints(initial="1", sm="3"),
                 spacing="6",
                 width="100%",

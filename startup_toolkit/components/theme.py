@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 ACCENT = "violet"
+#: The app is always dark (rxconfig's Radix theme); toasts follow it, not the system's theme.
+APPEARANCE = "dark"
 CONTENT_MAX_WIDTH = "1200px"
 SECTION_PADDING_Y = ["3.5rem", "4.5rem", "6rem"]
 SECTION_PADDING_X = ["1rem", "1.5rem", "2rem"]

@@ -24,7 +24,11 @@ def _toast(level: str, message: str, props: tuple[tuple[str, str | int], ...]) -
 
 
 def show(level: str, message: str, **props: str | int) -> EventSpec:
-    """The toast of `level` ('error', 'info', 'success' or 'warning')."""
+    """The toast of `level` ('error', 'info', 'success' or 'warning'). A toast with an `id`
+    replaces the one on screen with that id, and sonner keeps what the new one leaves out:
+    so it always says its own description, empty when it has none."""
+    if "id" in props:
+        props.setdefault("description", "")
     return _toast(level, message, tuple(sorted(props.items())))
 
 

@@ -6,6 +6,7 @@ import datetime as dt
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.auth_helpers import sign_up_and_sign_in
 from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
 
 PADDING_JS = "parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop)"
@@ -104,6 +105,18 @@ def test_footer(live_app: LiveApp, page: Page) -> None:
     expect(footer.get_by_label("LinkedIn (coming soon)")).to_be_visible()
     expect(footer.get_by_label("GitHub (coming soon)")).to_be_visible()
     expect(footer).to_contain_text(f"© {dt.datetime.now().year} Unstuck")
+    expect(footer.get_by_role("link", name="Sign Up")).to_have_attribute("href", "/signup")
+
+
+def test_the_footer_offers_a_signed_in_founder_their_pages(live_app: LiveApp, page: Page) -> None:
+    """Issue 17, item 7: no Sign In / Sign Up in the footer once signed in; the dashboard and
+    profile instead."""
+    sign_up_and_sign_in(live_app, page, next_path="/pricing")
+    footer = page.locator("footer")
+    expect(footer.get_by_role("link", name="Dashboard")).to_have_attribute("href", "/dashboard")
+    expect(footer.get_by_role("link", name="Profile")).to_have_attribute("href", "/profile")
+    expect(footer.get_by_role("link", name="Sign In")).to_have_count(0)
+    expect(footer.get_by_role("link", name="Sign Up")).to_have_count(0)
 
 
 def test_tooltips_wait_700ms(live_app: LiveApp, page: Page) -> None:

@@ -26,3 +26,25 @@ def test_the_same_text_is_built_once() -> None:
     assert toasts.success("Added to favourites", id="fav") is first
     assert toasts.success("Removed from favourites", id="fav") is not first
     assert toasts.error("Added to favourites", id="fav") is not first
+
+
+def test_a_toast_replacing_another_by_id_says_only_its_own_description() -> None:
+    """Issue 17, item 1: sonner merges a toast into the one on screen with the same id and
+    keeps what the new one leaves out, so "Chat cleared" showed the previous toast's "Please
+    enter a question or prompt". A toast with an id always carries its own description."""
+    assert _js(toasts.success("Chat cleared", id="cofounder")) == _js(
+        rx.toast.success("Chat cleared", description="", id="cofounder")
+    )
+    assert _js(toasts.info("Saved", description="To your dashboard", id="t")) == _js(
+        rx.toast.info("Saved", description="To your dashboard", id="t")
+    )
+    assert _js(toasts.info("No id")) == _js(rx.toast.info("No id"))  # nothing to replace
+
+
+def test_toasts_follow_the_apps_dark_theme_not_the_systems() -> None:
+    """Issue 17, item 2: the toaster is dark like the app, whatever the browser's theme."""
+    from startup_toolkit.components.theme import APPEARANCE
+    from startup_toolkit.startup_toolkit import app
+
+    assert APPEARANCE == "dark"
+    assert str(app.toaster.theme) == '"dark"'  # type: ignore[union-attr]
