@@ -11,6 +11,7 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventSpec
 
+from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.panels import ghost_icon_button
@@ -32,12 +33,17 @@ from startup_toolkit.domain.catalog import ALL_TOOLS
 from startup_toolkit.domain.urls import http_url_or_empty
 from startup_toolkit.services import billing
 from startup_toolkit.settings import get_settings
+from startup_toolkit.state.auth import AuthState
 
 PRICE_LABEL = "$11"
 SUBSCRIBE_LABEL = "Subscribe Now - $11/mo"
 SPOTS_BANNER = "Limited Time - Only 100 Spots Left"
 TOAST_TITLE = "Subscription"
 TOAST_DESCRIPTION = "Checkout link coming soon..."
+#: On a server where every tool is open to signed-in founders and nothing is sold.
+FREE_NOTE = "On this server every tool is open to signed-in founders: no subscription needed."
+FREE_SIGN_UP = "Sign Up Free"
+FREE_DASHBOARD = "Open Your Dashboard"
 CHECKOUT_ROUTE = "/api/billing/checkout"
 
 PLAN_FEATURES: tuple[str, ...] = (
@@ -104,6 +110,8 @@ class PricingState(rx.State):
     checkout_url: str = ""
     #: Why the last checkout or portal could not open ('' when nothing went wrong).
     billing_problem: str = ""
+    #: Every tool is open here and nothing is sold: Subscribe leads to sign-up instead.
+    free: bool = False
 
     @staticmethod
     def _configured_checkout_url() -> str:
@@ -116,6 +124,7 @@ class PricingState(rx.State):
     def load(self) -> None:
         """on_load: take the checkout target from the settings (never from the browser)."""
         self.checkout_url = self._configured_checkout_url()
+        self.free = billing.free_access()
         code = self.router.url.query_parameters.get("billing_error", "")
         self.billing_problem = billing.problem_message(code)
 
@@ -148,7 +157,7 @@ def billing_problem_callout() -> rx.Component:
                 size="1",
                 margin_left="auto",
             ),
-            color="amber",
+            color_scheme="amber",
             role="alert",
             id="billing-problem",
             width="100%",
@@ -157,9 +166,48 @@ def billing_problem_callout() -> rx.Component:
     )
 
 
+def free_note() -> rx.Component:
+    """Says that this server's tools are open to every signed-in founder (issue 17, item 8)."""
+    return rx.cond(
+        PricingState.free,
+        rx.callout.root(
+            rx.callout.icon(rx.icon("lock-open", size=18)),
+            rx.callout.text(FREE_NOTE),
+            color_scheme="green",
+            id="free-access-note",
+            width="100%",
+        ),
+    )
+
+
+def _free_button(element_id: str, **props: Any) -> rx.Component:
+    """Where Subscribe leads when nothing is sold here: sign-up, or the founder's dashboard."""
+
+    def go(label: str, href: str) -> rx.Component:
+        return link_button(
+            rx.fragment(rx.icon("sparkles", size=18), rx.text(label, as_="span")),
+            href,
+            link_props={"id": element_id, "custom_attrs": {"data-subscribe": "free"}},
+            **props,
+        )
+
+    return rx.cond(
+        AuthState.signed_in, go(FREE_DASHBOARD, "/dashboard"), go(FREE_SIGN_UP, "/signup")
+    )
+
+
 def subscribe_button(label: str, element_id: str, **props: Any) -> rx.Component:
-    """P-PRICE-3: a link that opens checkout in a new tab, or a button that shows the toast."""
+    """P-PRICE-3: a link that opens checkout in a new tab, or a button that shows the toast;
+    on a server that sells nothing and opens every tool, a link to sign up."""
     content = rx.fragment(rx.icon("sparkles", size=18), rx.text(label, as_="span"))
+    return rx.cond(
+        PricingState.free,
+        _free_button(element_id, **props),
+        _checkout_button(content, element_id, **props),
+    )
+
+
+def _checkout_button(content: rx.Component, element_id: str, **props: Any) -> rx.Component:
     return rx.cond(
         PricingState.checkout_url != "",
         rx.button(
@@ -292,6 +340,7 @@ def plan_card() -> rx.Component:
                 color="var(--green-11)",
             ),
             billing_problem_callout(),
+            free_note(),
             subscribe_button(SUBSCRIBE_LABEL, "plan-subscribe", size="4", width="100%"),
             rx.separator(size="4"),
             rx.text("Everything included", size="2", weight="bold"),

@@ -2,9 +2,12 @@
 
 With Stripe configured, the success page asks Stripe on the server whether the checkout
 session in its URL is paid and belongs to the signed-in founder; only then is the subscription
-recorded and the browser's `isSubscribed` hint written (it never grants access by itself).
-Without a valid session the page still shows, and grants nothing. Confetti is drawn by
-assets/js/public.js when the `data-confetti` marker appears (3 s, skipped with reduced motion).
+recorded, the browser's `isSubscribed` hint written (it never grants access by itself), and
+the founder thanked ("You're All Set!", confetti). Without a valid session the page says what
+it found and grants nothing. A server with only a plain checkout link cannot check, so it
+thanks as the spec says; a server with no checkout at all has nothing to confirm and says so.
+Confetti is drawn by assets/js/public.js when the `data-confetti` marker appears (3 s, skipped
+with reduced motion).
 """
 
 from __future__ import annotations
@@ -59,7 +62,21 @@ CONFIRMATION_TEXTS: dict[str, tuple[str, str]] = {
         "We could not reach the payment provider to confirm your payment.",
     ),
     "signed_out": ("log-in", "Sign in to finish setting up your subscription."),
+    "no_checkout": (
+        "circle-help",
+        "There is no checkout to confirm on this server: subscriptions are not sold here.",
+    ),
 }
+#: The outcomes that thank the founder: a confirmed payment, or (THANKS_UNCHECKED) a plain
+#: checkout link's return, which no server can check.
+THANKS_UNCHECKED = ""
+THANKED_OUTCOMES = frozenset({"confirmed", THANKS_UNCHECKED})
+THANKS_HEADING = "You're All Set!"
+THANKS_TEXT = (
+    "Thanks for subscribing to Unstuck. Pick where to start: every tool is one click away."
+)
+CHECK_HEADING = "Your subscription"
+CHECK_TEXT = "We confirm a checkout with the payment provider before we thank you for it."
 #: Outcomes that may change by themselves: the page checks again after each of these pauses
 #: (about half a minute in all), then asks the founder to refresh.
 RECHECK_OUTCOMES = frozenset({"unpaid", "unavailable"})
@@ -83,19 +100,24 @@ async def _confirm(user_id: str, session_id: str) -> str:
 class SubscribeSuccessState(rx.State):
     """The server-side check of the checkout session named in the success URL."""
 
-    #: '' (nothing to check: Stripe is not configured) or a CONFIRMATION_TEXTS key.
-    confirmation: str = ""
+    #: A CONFIRMATION_TEXTS key, or THANKS_UNCHECKED for a plain checkout link's return.
+    confirmation: str = "checking"
     #: True while waiting to check an unpaid or unanswered session again.
     rechecking: bool = False
     sign_in_href: str = "/login"
+
+    @rx.var
+    def thanked(self) -> bool:
+        return self.confirmation in THANKED_OUTCOMES
 
     @rx.event(background=True)
     async def verify(self) -> AsyncIterator[EventSpec]:
         """on_load: confirm the session with Stripe, record it, then write the browser hint."""
         async with self:
             self.rechecking = False
-            if billing.checkout_mode() != "stripe":
-                self.confirmation = ""
+            mode = billing.checkout_mode()
+            if mode != "stripe":
+                self.confirmation = THANKS_UNCHECKED if mode == "link" else "no_checkout"
                 return
             self.confirmation = "checking"
             session_id = self.router.url.query_parameters.get("session_id", "")
@@ -224,13 +246,17 @@ def next_step(icon: str, label: str, href: str, text: str, element_id: str) -> r
 def subscribe_success() -> rx.Component:
     return page_layout(
         status_shell(
-            rx.box(custom_attrs={"data-confetti": ""}, aria_hidden="true", display="none"),
-            status_badge("party-popper", "success"),
-            status_heading(
-                "You're All Set!",
-                "Thanks for subscribing to Unstuck. Pick where to start: every tool is one "
-                "click away.",
-                text_width="34rem",
+            rx.cond(
+                SubscribeSuccessState.thanked,
+                rx.fragment(
+                    rx.box(custom_attrs={"data-confetti": ""}, aria_hidden="true", display="none"),
+                    status_badge("party-popper", "success"),
+                    status_heading(THANKS_HEADING, THANKS_TEXT, text_width="34rem"),
+                ),
+                rx.fragment(
+                    status_badge("receipt", "neutral"),
+                    status_heading(CHECK_HEADING, CHECK_TEXT, text_width="34rem"),
+                ),
             ),
             confirmation_line(),
             rx.grid(

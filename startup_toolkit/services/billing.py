@@ -78,6 +78,13 @@ def checkout_mode() -> Literal["stripe", "link", "none"]:
     return "link" if settings.checkout_url else "none"
 
 
+def free_access() -> bool:
+    """Every tool is open to signed-in founders and this server sells nothing: the pricing
+    page and the Subscribe buttons then lead to sign-up instead of a checkout that is not
+    there (issue 17, item 8). Where a checkout is configured, the spec's texts stay."""
+    return get_settings().effective_access_mode == "open" and checkout_mode() == "none"
+
+
 def _aware(value: datetime | None) -> datetime | None:
     return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
 

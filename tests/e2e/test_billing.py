@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -126,10 +127,12 @@ def test_success_page_with_a_forged_session_grants_nothing(
     sign_up_and_sign_in(billing_app, page, next_path="/pricing")
     page.goto(billing_app.path("/subscribe/success?session_id=cs_test_forged123"))
     wait_for_app(page)
-    expect(page.get_by_role("heading", name="You're All Set!")).to_be_visible()
+    expect(page.get_by_role("heading", name="Your subscription")).to_be_visible()
     expect(page.locator("#subscription-confirmation")).to_contain_text(
         "We could not find this checkout"
     )
+    expect(page.get_by_role("heading", name="You're All Set!")).to_have_count(0)
+    expect(page.locator("#confetti-canvas")).to_have_count(0)
     assert page.evaluate("() => localStorage.getItem('isSubscribed')") is None
     page.goto(billing_app.path("/dashboard"))
     expect(page).to_have_url(at(billing_app, "/pricing"))
@@ -155,13 +158,41 @@ def test_success_page_waits_for_a_payment_still_processing(
     expect(page.locator("#subscription-rechecking")).to_be_visible()
     assert page.evaluate("() => localStorage.getItem('isSubscribed')") is None
 
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your subscription")
     stripe_fake.complete_checkout(session_id)
     expect(confirmation).to_have_text(
         "Payment confirmed: your Premium Plan is active.", timeout=20_000
     )
+    # P-PRICE-4: the thanks and 3 s of confetti come with the confirmation, not before.
+    expect(page.get_by_role("heading", level=1)).to_have_text("You're All Set!")
+    canvas = page.locator("#confetti-canvas")
+    expect(canvas).to_be_attached(timeout=5_000)
+    seen_at = time.monotonic()
+    expect(canvas).to_have_attribute("aria-hidden", "true")
+    page.wait_for_timeout(1000)
+    expect(canvas).to_be_attached()  # not a flash: it stays for the animation
+    expect(canvas).not_to_be_attached(timeout=6_000)
+    assert time.monotonic() - seen_at < 6
     page.wait_for_function("() => localStorage.getItem('isSubscribed') === 'true'")
     page.goto(billing_app.path("/dashboard"))
     expect(page).to_have_url(at(billing_app, "/dashboard"))
+
+
+def test_a_confirmed_payment_skips_confetti_with_reduced_motion(
+    billing_app: LiveApp, page: Page
+) -> None:
+    """P-PRICE-4: prefers-reduced-motion means no confetti at all, even when thanked."""
+    sign_up_and_sign_in(billing_app, page, next_path="/pricing")
+    paid = subscribe_through_checkout(page, billing_app)
+    expect(paid.get_by_role("heading", level=1)).to_have_text("You're All Set!")
+    success_url = paid.url
+    paid.close()
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(success_url)  # the same paid session, confirmed again in this tab
+    wait_for_app(page)
+    expect(page.get_by_role("heading", level=1)).to_have_text("You're All Set!")
+    page.wait_for_timeout(500)
+    expect(page.locator("#confetti-canvas")).to_have_count(0)
 
 
 def test_cancel_in_checkout_returns_to_the_canceled_page(billing_app: LiveApp, page: Page) -> None:

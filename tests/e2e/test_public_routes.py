@@ -17,9 +17,11 @@ PUBLIC_ROUTES: dict[str, tuple[str, ...]] = {
         "Simply, get UNSTUCK",
         "Game-Changing Tools For Startups",
     ),
-    "/pricing": ("Subscribe Now - $11/mo", "Limited Time - Only 100 Spots Left", "Contact Sales"),
+    # This server opens every tool and sells nothing (issue 17, item 8): "Sign Up Free".
+    "/pricing": ("Sign Up Free", "Limited Time - Only 100 Spots Left", "Contact Sales"),
     "/contact": ("Message", "Send"),
-    "/subscribe/success": ("You're All Set!", "Launch Dashboard"),
+    # Nothing to confirm without a checkout (issue 17, item 9): no thanks, the next steps stay.
+    "/subscribe/success": ("There is no checkout to confirm", "Launch Dashboard"),
     "/subscribe/canceled": ("Return to Pricing", "Back Home"),
     "/this-page-does-not-exist": ("Page not found", "Return to Home"),
 }

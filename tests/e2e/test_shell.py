@@ -133,23 +133,23 @@ def test_tooltips_wait_700ms(live_app: LiveApp, page: Page) -> None:
 
 def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page) -> None:
     """P-SHELL-6 (toasts)"""
-    page.goto(live_app.path("/pricing"))
+    page.goto(live_app.path("/contact"))
     wait_for_app(page)
     region = page.get_by_role("region", name="Notifications alt+T")
     expect(region).to_be_attached()
-    subscribe = page.get_by_role("button", name="Subscribe Now - $11/mo").first
-    subscribe.click()
-    expect(page.locator("[data-sonner-toast]").first).to_contain_text(
-        "Checkout link coming soon..."
-    )
-    subscribe.click()
+    send = page.get_by_role("button", name="Send Message")
+    send.click()  # an empty form: the validation toast
+    expect(page.locator("[data-sonner-toast]").first).to_contain_text("Validation Error")
+    send.click()
     page.wait_for_timeout(500)
     expect(page.locator("[data-sonner-toast][data-visible='true']")).to_have_count(1)
+    # Issue 17, item 2: toasts are dark like the app, whatever the system's theme.
     toaster = page.locator("[data-sonner-toaster]").first
     page.emulate_media(color_scheme="dark")
     expect(toaster).to_have_attribute("data-sonner-theme", "dark")
     page.emulate_media(color_scheme="light")
-    expect(toaster).to_have_attribute("data-sonner-theme", "light")
+    page.wait_for_timeout(300)
+    expect(toaster).to_have_attribute("data-sonner-theme", "dark")
 
 
 CSP_WATCH = """

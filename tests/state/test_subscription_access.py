@@ -41,7 +41,11 @@ from startup_toolkit.pages import subscribe as success_page
 from startup_toolkit.pages.manage_plans import ManagePlansState
 from startup_toolkit.pages.pricing import CHECKOUT_ROUTE, PricingState
 from startup_toolkit.pages.profile.subscription import SubscriptionState
-from startup_toolkit.pages.subscribe import SUBSCRIBED_FLAG_SCRIPT, SubscribeSuccessState
+from startup_toolkit.pages.subscribe import (
+    CONFIRMATION_TEXTS,
+    SUBSCRIBED_FLAG_SCRIPT,
+    SubscribeSuccessState,
+)
 from startup_toolkit.providers import stripe_api
 from startup_toolkit.services import activity, billing, sessions
 from startup_toolkit.settings import get_settings
@@ -332,7 +336,7 @@ def test_p_price_4_a_paid_session_of_this_user_is_confirmed_and_flagged(
 
     state, browser = verify(ada.cookie, f"session_id={session_id}")
 
-    assert state.confirmation == "confirmed"
+    assert state.confirmation == "confirmed" and state.thanked
     assert SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
     assert "isSubscribed" in SUBSCRIBED_FLAG_SCRIPT
     with Session(engine) as db:
@@ -376,6 +380,7 @@ def test_p_price_4_anything_but_this_users_paid_session_grants_nothing(
 
     assert state.confirmation == expected
     assert state.rechecking is False
+    assert not state.thanked  # no "You're All Set!" and no confetti for it (issue 17, item 9)
     assert browser.scripts() == []
     if case == "unpaid":  # asked again after each pause, then left to the founder
         asked = stripe_mode.requests_to("GET", "/v1/checkout/sessions/")
@@ -622,3 +627,29 @@ def test_p_prof_6_a_canceled_subscription_is_the_free_plan_again(
 
 def stamp(seconds: int) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
+
+
+@pytest.mark.parametrize(
+    ("checkout_url", "confirmation", "thanked"),
+    [("", "no_checkout", False), ("https://buy.example.com/unstuck", "", True)],
+)
+def test_without_stripe_the_success_page_thanks_only_a_checkout_links_return(
+    engine: Engine,
+    settings_env: pytest.MonkeyPatch,
+    ada: Founder,
+    checkout_url: str,
+    confirmation: str,
+    thanked: bool,
+) -> None:
+    """Issue 17, item 9: with no checkout on the server, /subscribe/success has nothing to
+    confirm and says so (no thanks, no confetti); a plain checkout link's return cannot be
+    checked by any server, so it thanks as P-PRICE-4 says. Neither grants anything."""
+    for name in ("STRIPE_SECRET_KEY", "STRIPE_PRICE_ID", "ACCESS_MODE"):
+        settings_env.delenv(name, raising=False)
+    settings_env.setenv("CHECKOUT_URL", checkout_url)
+    get_settings.cache_clear()
+    for cookie in (ada.cookie, ""):
+        state, browser = verify(cookie, "")
+        assert (state.confirmation, state.thanked) == (confirmation, thanked)
+        assert browser.scripts() == []
+    assert CONFIRMATION_TEXTS["no_checkout"][1].startswith("There is no checkout to confirm")

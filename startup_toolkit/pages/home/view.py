@@ -20,6 +20,7 @@ from startup_toolkit.components.section_heading import (
 from startup_toolkit.components.text_rows import icon_row, title_over_caption
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, VIABILITY_SCANNER, Tool
+from startup_toolkit.services import billing
 
 PRICING_PATH = "/pricing"
 #: A slightly tighter rhythm than the default section padding: the home page has many sections.
@@ -84,11 +85,21 @@ def tool_icon_tile(tool: Tool, size: int = 22) -> rx.Component:
     )
 
 
+SUBSCRIBE_LABEL = "Subscribe to Access"
+FREE_LABEL = "Start Free"
+
+
 def subscribe_link(icon: str, icon_size: int, **props: Any) -> rx.Component:
-    """'Subscribe to Access': a link button to the pricing page with `icon` after the label."""
+    """'Subscribe to Access': a link button to the pricing page with `icon` after the label.
+    On a server that sells nothing and opens every tool to signed-in founders, 'Start Free'
+    to sign-up instead (issue 17, item 8). Decided when the page is built, from the same
+    settings the server runs with: the home page is prerendered and has no state."""
+    label, href = (
+        (FREE_LABEL, "/signup") if billing.free_access() else (SUBSCRIBE_LABEL, PRICING_PATH)
+    )
     return link_button(
-        "Subscribe to Access",
-        PRICING_PATH,
+        label,
+        href,
         rx.icon(icon, size=icon_size),
         class_name="subscribe-link",
         **props,

@@ -97,3 +97,33 @@ async def test_manage_plans_replaces_history_entry_with_pricing(
     assert events[0].payload["path"] == "/pricing"
     assert events[0].payload["replace"] is True
     assert events[0].payload["external"] is False
+
+
+@pytest.mark.parametrize(
+    ("access_mode", "checkout_url", "free"),
+    [
+        ("open", "", True),  # every tool open, nothing sold: lead to sign-up
+        ("open", "https://buy.example.com/unstuck", False),  # a checkout is configured
+        ("subscription", "", False),  # access needs a plan: the spec's toast stays
+    ],
+)
+def test_a_server_that_sells_nothing_leads_to_sign_up(
+    settings_env: pytest.MonkeyPatch, access_mode: str, checkout_url: str, free: bool
+) -> None:
+    """Issue 17, item 8: where every tool is open to signed-in founders and no checkout is
+    configured, the pricing page and the home page's Subscribe buttons lead to sign-up
+    ('Sign Up Free', 'Start Free') instead of 'Checkout link coming soon...'."""
+    from startup_toolkit.pages.home.view import FREE_LABEL, SUBSCRIBE_LABEL, subscribe_link
+
+    for name in ("STRIPE_SECRET_KEY", "STRIPE_PRICE_ID"):
+        settings_env.delenv(name, raising=False)
+    settings_env.setenv("ACCESS_MODE", access_mode)
+    settings_env.setenv("CHECKOUT_URL", checkout_url)
+    state = substate(PricingState, "/pricing")
+
+    state.load()
+
+    assert state.free is free
+    link = str(subscribe_link("arrow-right", 16).render())
+    assert (FREE_LABEL in link, "/signup" in link) == (free, free)
+    assert (SUBSCRIBE_LABEL in link) is not free
