@@ -96,6 +96,8 @@ HEADERS = {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), geolocation=(), payment=(), usb=(), microphone=(self)",
 }
+#: A share link's page and downloads: read-only copies of a founder's work, never indexed.
+SHARED_PREFIXES = ("/shared/", "/api/shared/")
 HSTS = "max-age=31536000"  # not includeSubDomains: other hosts of the domain are not ours to bind
 
 
@@ -122,6 +124,8 @@ class SecurityHeaders:
                 for name, value in HEADERS.items():
                     if name not in headers:
                         headers[name] = value
+                if scope["path"].startswith(SHARED_PREFIXES):
+                    headers.setdefault("X-Robots-Tag", "noindex, nofollow")
                 if get_settings().public_base_url.startswith("https://"):
                     headers.setdefault("Strict-Transport-Security", HSTS)
             await send(message)

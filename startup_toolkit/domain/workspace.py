@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from startup_toolkit.domain.catalog import ALL_TOOLS
+
 MAX_TITLE = 80
 MAX_DESCRIPTION = 5000
 MAX_INPUT_CHARS = 20_000
@@ -53,10 +55,23 @@ TOOL_PATHS = {
 }
 
 
+#: The tool pages that reopen a saved result (`?result=ID`).
+RESULT_PAGES = frozenset(TOOL_PATHS[t] for t in (SCANNER, INCUBATOR, FUNDING, GROWTH, ORACLE))
+
+
 def reopen_path(tool: str, run_id: int) -> str:
     """Where a kept run opens in its tool, its result shown ('' for an unknown tool)."""
     path = TOOL_PATHS.get(tool)
     return f"{path}?run={run_id}" if path else ""
+
+
+def result_path(tool_name: str, result_id: int) -> str:
+    """Where a saved result of the catalogue tool named `tool_name` opens in that tool, its
+    result shown ('' when the tool cannot reopen one)."""
+    tool = next((t for t in ALL_TOOLS if t.name == tool_name), None)
+    if tool is None or tool.path not in RESULT_PAGES:
+        return ""
+    return f"{tool.path}?result={result_id}"
 
 
 @dataclass(frozen=True)

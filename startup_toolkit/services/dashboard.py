@@ -348,12 +348,21 @@ def result_detail(session: Session, user_id: str, result_id: Any) -> ResultDetai
     )
 
 
-def delete_result(session: Session, user_id: str, result_id: Any) -> bool:
-    """Delete one of the user's own saved results and forget the caches it affects."""
-    ok = saved_results.delete_saved_result(session, user_id, result_id)
-    if ok:
+def delete_result(session: Session, user_id: str, result_id: Any) -> dict[str, Any] | None:
+    """Delete one of the user's own saved results and forget the caches it affects; what
+    Undo needs to put it back (None: not theirs, or the database failed)."""
+    taken = saved_results.take_saved_result(session, user_id, result_id)
+    if taken is not None:
         invalidate(user_id, "saved", "stats")
-    return ok
+    return taken
+
+
+def restore_result(session: Session, user_id: str, snapshot: Any) -> int | None:
+    """Undo: put back a result `delete_result` removed, and forget the caches it affects."""
+    restored = saved_results.restore_saved_result(session, user_id, snapshot)
+    if restored is not None:
+        invalidate(user_id, "saved", "stats")
+    return restored
 
 
 def record_favorite_opened(session: Session, user_id: str, tool: Tool) -> bool:

@@ -130,14 +130,65 @@ def readable_html(row: SavedResult) -> str:
 def delete_saved_result(session: Session, user_id: str, result_id: Any) -> bool:
     """Delete one of the user's own saved results; False when there is no such result of
     theirs or the database fails."""
+    return take_saved_result(session, user_id, result_id) is not None
+
+
+def take_saved_result(session: Session, user_id: str, result_id: Any) -> dict[str, Any] | None:
+    """Delete one of the user's own saved results and give back what Undo needs to put it
+    back (`restore_saved_result`); None when there is no such result of theirs or the
+    database fails."""
     row = get_saved_result(session, user_id, result_id)
     if row is None:
-        return False
+        return None
+    snapshot = {
+        "id": row.id,
+        "tool_name": row.tool_name,
+        "title": row.title,
+        "content": row.content,
+        "content_type": row.content_type,
+        "formatted_content": row.formatted_content,
+        "metadata": row.result_metadata,
+        "created_at": row.created_at.isoformat(),
+    }
     try:
         session.delete(row)
         session.commit()
     except SQLAlchemyError:
         session.rollback()
         log.exception("Could not delete a saved result")
-        return False
-    return True
+        return None
+    return snapshot
+
+
+def restore_saved_result(session: Session, user_id: str, snapshot: Any) -> int | None:
+    """Put back, under its own id, a result of the user's that `take_saved_result` removed;
+    the id, or None when the snapshot is not one or the result is back already."""
+    if not is_valid_user_id(user_id) or not isinstance(snapshot, dict):
+        return None
+    row_id = valid_row_id(snapshot.get("id"), text=False)
+    try:
+        created_at = datetime.fromisoformat(str(snapshot.get("created_at")))
+    except ValueError:
+        return None
+    if row_id is None or session.get(SavedResult, row_id) is not None:
+        return None
+    session.add(
+        SavedResult(
+            id=row_id,
+            user_id=user_id,
+            tool_name=str(snapshot.get("tool_name", ""))[: payloads.TOOL_NAME_MAX],
+            title=str(snapshot.get("title", ""))[: payloads.TITLE_MAX],
+            content=snapshot.get("content"),
+            content_type=str(snapshot.get("content_type", "text"))[: payloads.CONTENT_TYPE_MAX],
+            formatted_content=str(snapshot.get("formatted_content", "")),
+            result_metadata=dict(snapshot.get("metadata") or {}),
+            created_at=created_at,
+        )
+    )
+    try:
+        session.commit()
+    except SQLAlchemyError:
+        session.rollback()
+        log.exception("Could not restore a saved result")
+        return None
+    return row_id

@@ -121,6 +121,10 @@ def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
     expect(detail.locator("strong", has_text="landing page")).to_be_visible()
     screenshot(page, "dashboard-result-detail")
     detail.get_by_role("button", name="Delete").click()
+    # Issue 14: Delete asks first, naming the result.
+    confirm = page.get_by_role("alertdialog")
+    expect(confirm).to_contain_text("Growth plan 6")
+    confirm.get_by_role("button", name="Delete").click()
     expect(toast(page, "Result deleted successfully")).to_be_visible()
     expect(detail).to_have_count(0)
     expect(page.locator("#saved-count")).to_have_text("6")
@@ -128,7 +132,13 @@ def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
         assert db.get(SavedResult, ids[-1]) is None
     # Per-item delete from the grid.
     page.get_by_role("button", name="Delete Growth plan 5").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Delete").click()
     expect(page.locator("#saved-count")).to_have_text("5")
+    # Issue 14: Undo, offered by the toast for a few seconds, puts it back.
+    toast(page, "Result deleted successfully").get_by_role("button", name="Undo").click()
+    expect(toast(page, "Result restored")).to_be_visible()
+    expect(page.locator("#saved-count")).to_have_text("6")
+    expect(page.get_by_text("Growth plan 5")).to_be_visible()
 
     # P-DASH-8: dismiss one, then mark all read.
     notes = page.locator("#notifications-card")

@@ -214,7 +214,7 @@ def test_scoping_user_b_never_sees_a(session: Session, open_mode: None) -> None:
     a_result = dashboard.load_dashboard(session, a)
     assert a_result is not None
     assert dashboard.result_detail(session, b, a_result.saved[0].id) is None
-    assert dashboard.delete_result(session, b, a_result.saved[0].id) is False
+    assert dashboard.delete_result(session, b, a_result.saved[0].id) is None
     assert session.get(SavedResult, a_result.saved[0].id) is not None
 
 
@@ -278,7 +278,7 @@ def test_caches_expire_and_own_changes_invalidate(
     assert data.stats.tools_used == 3
 
     # The user's own delete is seen at once.
-    assert dashboard.delete_result(session, uid, second) is True
+    assert dashboard.delete_result(session, uid, second) is not None
     data = dashboard.load_dashboard(session, uid)
     assert data is not None and [s.id for s in data.saved] == [first] and data.saved_total == 1
 

@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.share_dialog import share_dialog
 from startup_toolkit.pages.dashboard.state import LOAD_FAILED, DashboardState
 from startup_toolkit.pages.dashboard.view import (
     action_cards,
@@ -22,11 +23,14 @@ from startup_toolkit.pages.dashboard.view_lists import (
     saved_section,
 )
 from startup_toolkit.pages.dashboard.view_modals import (
+    confirm_delete_modal,
     detail_modal,
     favorites_modal,
     profile_modal,
 )
+from startup_toolkit.pages.dashboard.view_shares import shares_section
 from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.share import ShareState
 
 __all__ = ["DashboardState", "dashboard"]
 
@@ -35,7 +39,7 @@ __all__ = ["DashboardState", "dashboard"]
     route="/dashboard",
     title="Dashboard | Unstuck",
     description="Your Unstuck dashboard: favourite tools, saved results, activity, notifications.",
-    on_load=[AuthState.require_access, DashboardState.load],
+    on_load=[AuthState.require_access, DashboardState.load, ShareState.load_links],
 )
 def dashboard() -> rx.Component:
     left = rx.vstack(profile_card(), favorites_card(), stats_card(), spacing="4", width="100%")
@@ -52,6 +56,7 @@ def dashboard() -> rx.Component:
         ),
         action_cards(),
         saved_section(),
+        shares_section(),
         documents_section(),
         card_grid(activity_section(), notifications_section(), lg="2"),
         spacing="4",
@@ -79,6 +84,8 @@ def dashboard() -> rx.Component:
             favorites_modal(),
             profile_modal(),
             detail_modal(),
+            confirm_delete_modal(),
+            share_dialog(),
             padding_y=["1.5rem", "2rem", "2.5rem"],
         )
     )

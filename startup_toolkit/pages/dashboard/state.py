@@ -19,6 +19,7 @@ from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.formatting import is_recent, relative_time_label
 from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.domain.workspace import result_path
 from startup_toolkit.services import dashboard as service
 from startup_toolkit.services import favorites
 from startup_toolkit.state import toasts
@@ -28,6 +29,9 @@ from startup_toolkit.state.private_state import PrivateStateMixin
 LOAD_FAILED = "Failed to load user data"
 RESULT_LOAD_FAILED = "Failed to load result"
 RESULT_DELETED = "Result deleted successfully"
+RESULT_RESTORED = "Result restored"
+RESTORE_FAILED = "Could not restore the result"
+UNDO_SECONDS = 8
 RESULT_DELETE_FAILED = "Failed to delete result"
 ALL_READ = "All notifications marked as read"
 NOTHING_TO_CLEAR = "No notifications to clear"
@@ -66,6 +70,7 @@ def _saved_row(s: service.SavedItem) -> dict[str, str]:
         "type": s.content_type,
         "at": s.created_at.isoformat(),
         "summary": s.summary,
+        "open": result_path(s.tool_name, s.id),
     }
 
 
@@ -136,6 +141,9 @@ class DashboardState(PrivateStateMixin, rx.State):
     profile_open: bool = False
     detail_open: bool = False
     detail: dict[str, str] = {}
+    confirm_open: bool = False
+    confirm: dict[str, str] = {}  # the result a Delete asks about: id and title
+    _deleted: dict[str, Any] = {}  # what Undo puts back (the last result deleted)
 
     @rx.var
     def favorite_paths(self) -> list[str]:
@@ -269,8 +277,20 @@ class DashboardState(PrivateStateMixin, rx.State):
         return None
 
     @rx.event
+    def ask_delete(self, result_id: str, title: str) -> None:
+        """P-DASH-5, issue 14: Delete asks first (the dialog names the result)."""
+        self.confirm = {"id": str(result_id), "title": str(title)}
+        self.confirm_open = True
+
+    @rx.event
+    def set_confirm_open(self, value: bool) -> None:
+        self.confirm_open = bool(value)
+
+    @rx.event
     async def delete_result(self, result_id: str) -> EventSpec | None:
-        """P-DASH-5: delete one of the user's own results (closes its open detail)."""
+        """P-DASH-5: delete one of the user's own results (closes its open detail); the toast
+        offers Undo for a few seconds."""
+        self.confirm_open = False
         rid = valid_row_id(result_id)
         if rid is None:
             return toasts.error(RESULT_DELETE_FAILED)
@@ -279,11 +299,35 @@ class DashboardState(PrivateStateMixin, rx.State):
         )
         if not done.ok:
             return done.toast
+        self._deleted = dict(done.value or {})
         if self.detail.get("id") == str(rid):
             self.detail_open = False
             self.detail = {}
         await self._reload()
-        return toasts.success(RESULT_DELETED)
+        return rx.toast.success(
+            RESULT_DELETED,
+            id="result-deleted",
+            description="",
+            duration=UNDO_SECONDS * 1000,
+            action={"label": "Undo", "on_click": DashboardState.undo_delete},
+        )
+
+    @rx.event
+    async def undo_delete(self) -> EventSpec | None:
+        """Put back the result deleted last."""
+        if not self._deleted:
+            return None
+        done = await self._mine(
+            service.restore_result,
+            self._deleted,
+            failed=RESTORE_FAILED,
+            what="Restoring a result",
+        )
+        if not done.ok:
+            return done.toast
+        self._deleted = {}
+        await self._reload()
+        return toasts.success(RESULT_RESTORED, id="result-deleted")
 
     # --- notifications ----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.panels import ghost_icon_button, muted_text
 from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW
+from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import (
@@ -24,6 +25,53 @@ from startup_toolkit.pages.dashboard.view_parts import (
 )
 
 
+def _export_menu(item: rx.Var) -> rx.Component:
+    """Export: the result as Markdown or PDF (downloads from the server)."""
+    base = "/api/export/result/" + item["id"]
+    return rx.menu.root(
+        rx.menu.trigger(
+            rx.button(
+                rx.icon("download", size=14, aria_hidden="true"),
+                "Export",
+                variant="soft",
+                size="1",
+                aria_label="Export " + item["title"],
+            )
+        ),
+        rx.menu.content(
+            rx.menu.item(rx.link("Markdown (.md)", href=base + ".md", download=True)),
+            rx.menu.item(rx.link("PDF (.pdf)", href=base + ".pdf", download=True)),
+        ),
+    )
+
+
+def _saved_actions(item: rx.Var) -> rx.Component:
+    """Open (in its tool), Export, Share (issue 14)."""
+    return rx.hstack(
+        rx.cond(
+            item["open"] != "",
+            rx.button(
+                rx.link(
+                    rx.icon("external-link", size=14, aria_hidden="true"),
+                    "Open",
+                    href=item["open"],
+                    aria_label="Open " + item["title"] + " in its tool",
+                    underline="none",
+                    color="inherit",
+                    style={"display": "inline-flex", "gap": "0.35rem", "align_items": "center"},
+                ),
+                as_child=True,
+                variant="soft",
+                size="1",
+            ),
+        ),
+        _export_menu(item),
+        share_button("result", item["id"], item["title"], aria_label="Share " + item["title"]),
+        spacing="2",
+        wrap="wrap",
+    )
+
+
 def _saved_card(item: rx.Var) -> rx.Component:
     return rx.box(
         rx.vstack(
@@ -35,7 +83,7 @@ def _saved_card(item: rx.Var) -> rx.Component:
                     "Delete " + item["title"],
                     color_scheme="red",
                     size="1",
-                    on_click=S.delete_result(item["id"]),
+                    on_click=S.ask_delete(item["id"], item["title"]),
                 ),
                 **FILL_ROW,
             ),
@@ -68,6 +116,7 @@ def _saved_card(item: rx.Var) -> rx.Component:
                 ),
             ),
             muted_date(item["at"]),
+            _saved_actions(item),
             spacing="2",
             **FILL_COLUMN,
         ),

@@ -155,7 +155,7 @@ def detail_modal() -> rx.Component:
                 "Delete",
                 color_scheme="red",
                 variant="soft",
-                on_click=S.delete_result(d["id"]),
+                on_click=S.ask_delete(d["id"], d["title"]),
             ),
             _close_button(),
             justify="end",
@@ -166,4 +166,35 @@ def detail_modal() -> rx.Component:
         on_open_change=S.set_detail_open,
         max_width="48rem",
         id="result-detail",
+    )
+
+
+def confirm_delete_modal() -> rx.Component:
+    """Issue 14: Delete asks before it deletes (and the toast after offers Undo)."""
+    return rx.alert_dialog.root(
+        rx.alert_dialog.content(
+            rx.alert_dialog.title("Delete this result?"),
+            rx.alert_dialog.description(
+                rx.text.strong(S.confirm["title"]),
+                " will be removed from your dashboard. You can undo it for a few seconds.",
+                **MUTED_TEXT,
+            ),
+            rx.flex(
+                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
+                rx.alert_dialog.action(
+                    rx.button(
+                        "Delete",
+                        color_scheme="red",
+                        on_click=S.delete_result(S.confirm["id"]),
+                        id="confirm-delete",
+                    )
+                ),
+                justify="end",
+                spacing="3",
+                margin_top="1rem",
+            ),
+            max_width="28rem",
+        ),
+        open=S.confirm_open,
+        on_open_change=S.set_confirm_open,
     )

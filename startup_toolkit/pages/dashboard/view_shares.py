@@ -1,0 +1,80 @@
+"""The dashboard's list of the founder's read-only share links, with Revoke (issue 14)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.cards import card_panel
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import FILL_COLUMN, GROW
+from startup_toolkit.pages.dashboard.view_parts import counted_title, empty, row_list
+from startup_toolkit.state.share import ShareState
+
+
+def _status(status: rx.Var) -> rx.Component:
+    return rx.badge(
+        status,
+        variant="soft",
+        size="1",
+        color_scheme=rx.match(status, ("Active", "green"), ("Expired", "amber"), "gray"),
+    )
+
+
+def _link_row(item: rx.Var) -> rx.Component:
+    active = item["status"] == "Active"
+    return rx.hstack(
+        rx.icon("link", size=18, color="var(--violet-11)", aria_hidden="true", flex_shrink="0"),
+        rx.vstack(
+            rx.text(item["title"], weight="medium", size="2", style={"overflow_wrap": "anywhere"}),
+            rx.hstack(
+                rx.badge(item["kind"], variant="outline", color_scheme="gray", size="1"),
+                _status(item["status"]),
+                muted_text("Shared ", rx.moment(item["at"], format="ll"), size="1"),
+                muted_text(
+                    rx.cond(
+                        item["expires"] != "",
+                        rx.fragment("Expires ", rx.moment(item["expires"], format="ll")),
+                        "Never expires",
+                    ),
+                    size="1",
+                ),
+                spacing="2",
+                align="center",
+                wrap="wrap",
+            ),
+            spacing="1",
+            align="start",
+            **GROW,
+        ),
+        rx.cond(
+            active,
+            rx.button(
+                "Revoke",
+                variant="soft",
+                color_scheme="red",
+                size="1",
+                on_click=ShareState.revoke(item["id"]),
+                aria_label="Revoke the link to " + item["title"],
+                flex_shrink="0",
+            ),
+        ),
+        spacing="3",
+        class_name="share-link",
+        **FILL_COLUMN,
+    )
+
+
+def shares_section() -> rx.Component:
+    """The founder's share links, the newest first; only active ones can be revoked."""
+    return card_panel(
+        counted_title("Shared Links", "share-2", ShareState.links.length(), variant="soft"),
+        rx.cond(
+            ShareState.links.length() > 0,
+            row_list(ShareState.links, _link_row),
+            empty(
+                "Nothing shared yet. Share a saved result, an idea or a comparison as a "
+                "read-only link."
+            ),
+        ),
+        id="shared-links",
+    )

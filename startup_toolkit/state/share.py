@@ -1,0 +1,193 @@
+"""ShareState: the share dialog (a read-only link to a saved result, a kept run, an idea or a
+comparison) and the founder's list of links with Revoke (issue 14, item 7).
+
+Any page holding something of the founder's to share puts `share_dialog()` in its tree and a
+button calling `ShareState.open_share(kind, target, title)`; `target` is an id, or 2 to 4 idea
+ids joined by '-' for a comparison. The link's token is shown once, in the dialog: only its
+hash is stored."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.models.workspace import ShareLink
+from startup_toolkit.services import share_links
+from startup_toolkit.settings import get_settings
+from startup_toolkit.state import toasts
+from startup_toolkit.state.private import for_user
+from startup_toolkit.state.private_state import PrivateStateMixin
+
+SHARE_PATH = "/shared/"
+SIGN_IN = "Please sign in to share"
+CREATE_FAILED = "Could not create the link"
+CREATE_FAILED_DETAIL = "It may have been deleted. Reload the page and try again."
+LINKS_FAILED = "Could not load your shared links"
+REVOKED = "Link revoked: it no longer opens"
+REVOKE_FAILED = "Could not revoke the link"
+COPIED = "Link copied"
+KIND_LABELS = {
+    share_links.RESULT: "Saved result",
+    share_links.RUN: "Analysis",
+    share_links.IDEA: "Idea",
+    share_links.COMPARISON: "Comparison",
+}
+EXPIRY_LABELS = {"7": "7 days", "30": "30 days", "never": "Never"}
+
+
+def share_url(token: str) -> str:
+    """The address a share link opens at, on this server's public address."""
+    return f"{get_settings().public_base_url}{SHARE_PATH}{token}"
+
+
+def _target_ids(target: Any) -> list[int] | None:
+    """'3' or '3-7-9' (from the page) as ids; None when one is not an id."""
+    if not isinstance(target, str) or len(target) > 100:
+        return None
+    ids = [valid_row_id(part) for part in target.split("-")]
+    return None if None in ids else ids  # type: ignore[return-value]
+
+
+def link_status(link: ShareLink, now: datetime) -> str:
+    """'Active', 'Expired' or 'Revoked'."""
+    if link.revoked_at is not None:
+        return "Revoked"
+    if link.expires_at is not None and link.expires_at <= now:
+        return "Expired"
+    return "Active"
+
+
+def _link_row(link: ShareLink, now: datetime) -> dict[str, str]:
+    return {
+        "id": str(link.id),
+        "title": link.title or KIND_LABELS.get(link.kind, "Shared item"),
+        "kind": KIND_LABELS.get(link.kind, link.kind),
+        "at": link.created_at.isoformat(),
+        "expires": link.expires_at.isoformat() if link.expires_at else "",
+        "status": link_status(link, now),
+    }
+
+
+def _links(session: Any, user_id: str) -> list[dict[str, str]]:
+    now = utcnow()
+    return [_link_row(link, now) for link in share_links.list_links(session, user_id)]
+
+
+def _create(
+    session: Any, user_id: str, kind: str, ids: list[int] | None, expiry: str, title: str
+) -> tuple[str, list[dict[str, str]]] | None:
+    if ids is None:
+        return None
+    token = share_links.create_link(session, user_id, kind, ids, expiry, title)
+    return None if token is None else (token, _links(session, user_id))
+
+
+def _revoke(session: Any, user_id: str, link_id: int | None) -> list[dict[str, str]] | None:
+    if link_id is None or not share_links.revoke_link(session, user_id, link_id):
+        return None
+    return _links(session, user_id)
+
+
+class ShareState(PrivateStateMixin, rx.State):
+    """The share dialog and the founder's shared links."""
+
+    dialog_open: bool = False
+    kind: str = ""
+    target: str = ""
+    title: str = ""
+    expiry: str = "7"
+    link: str = ""  # the new link, shown once
+    creating: bool = False
+    links: list[dict[str, str]] = []
+    links_loaded: bool = False
+
+    @rx.event
+    def open_share(self, kind: str, target: str, title: str) -> None:
+        """Open the dialog for one thing of the founder's (checked when the link is made)."""
+        if kind not in share_links.KINDS:
+            return
+        self.kind = kind
+        self.target = str(target)
+        self.title = str(title)[:300]
+        self.expiry = "7"
+        self.link = ""
+        self.dialog_open = True
+
+    @rx.event
+    def set_dialog_open(self, value: bool) -> None:
+        self.dialog_open = bool(value)
+        if not self.dialog_open:
+            self.link = ""
+
+    @rx.event
+    def set_expiry(self, value: str) -> None:
+        if value in share_links.EXPIRY_DAYS:
+            self.expiry = value
+
+    @rx.event
+    async def create_link(self) -> EventSpec | None:
+        if self.creating or not self.kind:
+            return None
+        self.creating = True
+        done = await for_user(
+            self,
+            _create,
+            self.kind,
+            _target_ids(self.target),
+            self.expiry,
+            self.title,
+            signed_out=toasts.error(SIGN_IN),
+            failed=toasts.error(CREATE_FAILED, description=CREATE_FAILED_DETAIL),
+            what="Creating a share link",
+        )
+        self.creating = False
+        if not done.ok:
+            return done.toast
+        if done.value is None:
+            return toasts.error(CREATE_FAILED, description=CREATE_FAILED_DETAIL)
+        token, self.links = done.value
+        self.links_loaded = True
+        self.link = share_url(token)
+        return None
+
+    @rx.event
+    def copy_link(self) -> list[EventSpec] | None:
+        if not self.link:
+            return None
+        return [rx.set_clipboard(self.link), toasts.success(COPIED)]
+
+    @rx.event
+    async def load_links(self) -> EventSpec | None:
+        done = await for_user(
+            self,
+            _links,
+            signed_out=None,
+            failed=toasts.error(LINKS_FAILED),
+            what="Loading shared links",
+        )
+        if done.ok and done.value is not None:
+            self.links = done.value
+            self.links_loaded = True
+        return done.toast
+
+    @rx.event
+    async def revoke(self, link_id: str) -> EventSpec | None:
+        done = await for_user(
+            self,
+            _revoke,
+            valid_row_id(link_id),
+            signed_out=toasts.error(SIGN_IN),
+            failed=toasts.error(REVOKE_FAILED),
+            what="Revoking a share link",
+        )
+        if not done.ok:
+            return done.toast
+        if done.value is None:
+            return toasts.error(REVOKE_FAILED)
+        self.links = done.value
+        return toasts.success(REVOKED)
