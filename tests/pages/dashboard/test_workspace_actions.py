@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from reflex.event import Event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
