@@ -247,9 +247,12 @@ def subscription_card(
     billing_history: Sequence[dict[str, str]] | rx.Var = (),
     upgrade_href: str = UPGRADE_HREF,
     manage_href: str | rx.Var = MANAGE_HREF,
+    note: str | rx.Var = "",
+    offer: bool | rx.Var = True,
 ) -> rx.Component:
     """P-PROF-6: the user's plan, its details and features; on the free plan, the upgrade
-    pitch; on premium, the 'Premium Plan' badge and a Manage link."""
+    pitch (unless `offer` is False: nothing is sold here); on premium, the 'Premium Plan'
+    badge and a Manage link. `note` says what the plan includes beyond its name."""
     premium = _var(plan_type) == "premium"
     active = _var(is_active)
     return rx.box(
@@ -280,6 +283,17 @@ def subscription_card(
                         id="subscription-plan-name",
                     ),
                     rx.cond(premium, _premium_badge()),
+                    rx.cond(
+                        _var(note) != "",
+                        rx.badge(
+                            rx.icon("badge-check", size=13),
+                            note,
+                            color_scheme="green",
+                            variant="soft",
+                            radius="full",
+                            id="subscription-plan-note",
+                        ),
+                    ),
                     spacing="2",
                     **WRAP_ROW,
                 ),
@@ -307,7 +321,11 @@ def subscription_card(
                 **FILL_COLUMN,
             ),
             _billing_history(billing_history),
-            rx.cond(premium, _manage_button(manage_href), upgrade_pitch(href=upgrade_href)),
+            rx.cond(
+                premium,
+                _manage_button(manage_href),
+                rx.cond(_var(offer), upgrade_pitch(href=upgrade_href)),
+            ),
             spacing="5",
             **FILL_COLUMN,
         ),

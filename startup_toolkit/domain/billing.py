@@ -300,3 +300,32 @@ class SubscriptionStatus:
                 for e in self.billing_history
             ],
         }
+
+
+PREMIUM_PLAN = "Premium Plan"
+FREE_PLAN = "Free Plan"
+#: What a free founder gets where every tool is open (ACCESS_MODE=open): said the same way on
+#: the dashboard's badge and the profile's plan card (issue 17, items 6 and 10).
+OPEN_ACCESS_NOTE = "All AI tools included"
+
+
+@dataclass(frozen=True)
+class PlanStory:
+    """The founder's plan as every page tells it: its name, whether it opens the tools, and
+    what it includes beyond its name ('' when the name says it all)."""
+
+    name: str
+    active: bool
+    note: str = ""
+
+    @property
+    def badge(self) -> str:
+        return f"{self.name} · {self.note}" if self.note else self.name
+
+
+def plan_story(subscribed: bool, open_access: bool) -> PlanStory:
+    if subscribed:
+        return PlanStory(PREMIUM_PLAN, True)
+    if open_access:
+        return PlanStory(FREE_PLAN, True, OPEN_ACCESS_NOTE)
+    return PlanStory(FREE_PLAN, False)

@@ -25,7 +25,7 @@ from startup_toolkit.models.accounts import User
 from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.providers import stripe_api
 from startup_toolkit.providers.stripe_api import PaymentsError
-from startup_toolkit.services import activity
+from startup_toolkit.services import activity, user_cache
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -173,6 +173,7 @@ def _apply_subscription(
     if from_api:
         row.refreshed_at = utcnow()
     session.add(row)
+    user_cache.invalidate_on_commit(session, user_id, "plan")  # the dashboard's plan badge
     return True
 
 

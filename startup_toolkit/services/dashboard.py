@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy import distinct, func
 from sqlmodel import Session, col, select
 
+from startup_toolkit.domain.billing import plan_story
 from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
 from startup_toolkit.domain.formatting import display_size
 from startup_toolkit.domain.identity import is_valid_user_id
@@ -45,10 +46,9 @@ ACTIVITY_TTL = 10.0
 # Every writer of these invalidates them (after its commit), so the TTL only bounds memory.
 SAVED_TTL = 300.0
 LISTS_TTL = 300.0
+#: Whether the founder subscribes (the plan badge): a webhook's change shows within a minute.
+PLAN_TTL = 60.0
 
-OPEN_PLAN = "All-Access (open)"
-PREMIUM_PLAN = "Premium Plan"
-FREE_PLAN = "Free Plan"
 
 _TOOLS_BY_NAME: dict[str, Tool] = {t.name: t for t in ALL_TOOLS}
 
@@ -149,11 +149,12 @@ class ResultDetail(SavedItem):
 
 
 def _plan(session: Session, user_id: str) -> tuple[str, bool]:
-    if get_settings().effective_access_mode == "open":
-        return OPEN_PLAN, True
-    if access.has_active_subscription(session, user_id):
-        return PREMIUM_PLAN, True
-    return FREE_PLAN, False
+    """The plan badge: the profile's plan card tells the same story (`plan_story`)."""
+    subscribed = remember(
+        "plan", user_id, PLAN_TTL, lambda: access.has_active_subscription(session, user_id)
+    )
+    story = plan_story(subscribed, get_settings().effective_access_mode == "open")
+    return story.badge, story.active
 
 
 def _stats(session: Session, user_id: str) -> Stats:

@@ -40,7 +40,7 @@ from sqlmodel import Session, select
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import describe_user_agent
 from startup_toolkit.domain.profile import DEFAULT_SESSION_TIMEOUT_DAYS, SESSION_TIMEOUT_DAYS
-from startup_toolkit.models.accounts import UserSession
+from startup_toolkit.models.accounts import User, UserSession
 from startup_toolkit.models.security import SignInTicket
 from startup_toolkit.models.settings import UserSecuritySettings
 from startup_toolkit.services import user_cache
@@ -53,6 +53,8 @@ USER_AGENT_MAX = 500
 IP_MAX = 64
 _TOKEN_MIN, _TOKEN_MAX = 20, 200
 RESOLVED_TTL_SECONDS = 30.0
+#: How young an account with no session yet is when its sign-in is the one creating it.
+NEW_ACCOUNT_WINDOW = timedelta(minutes=15)
 _RESOLVED = "session"  # the user_cache kind; its key is the token's hash, not a user id
 
 
@@ -123,10 +125,22 @@ def create_session(
         )
     )
     settings = _security(session, user_id)
-    if settings is None or settings.login_notifications:
+    wanted = settings is None or settings.login_notifications
+    if wanted and not _creating_sign_in(session, user_id, now):
         add_notification(session, user_id, "info", login_notification_text(user_agent, now))
     session.commit()
     return token
+
+
+def _creating_sign_in(session: Session, user_id: str, now: datetime) -> bool:
+    """The sign-in that comes with creating the account (issue 17, item 6): a brand-new
+    account with no session yet; its welcome says enough, a 'New sign-in' beside it would
+    alarm for nothing."""
+    user = session.get(User, user_id)
+    if user is None or not timedelta(0) <= now - user.created_at <= NEW_ACCOUNT_WINDOW:
+        return False
+    earlier = select(UserSession.id).where(UserSession.user_id == user_id).limit(2)
+    return len(session.exec(earlier).all()) <= 1  # the one just added
 
 
 def resolve_session(session: Session, token: Any, now: datetime | None = None) -> str | None:

@@ -65,10 +65,13 @@ def test_fresh_dashboard_is_empty_but_welcoming(live_app: LiveApp, page: Page) -
     sign_up_and_sign_in(live_app, page, email=email)
     expect(page.get_by_role("heading", name="Welcome back, Ada Lovelace!")).to_be_visible()
     expect(page.get_by_text(email)).to_be_visible()
-    expect(page.locator("#plan-badge")).to_be_visible()
+    # Issue 17, item 6: the badge says what the founder gets; the sign-in that created the
+    # account sends no "New sign-in" beside the welcome.
+    expect(page.locator("#plan-badge")).to_have_text("Free Plan · All AI tools included")
     expect(
         page.get_by_text("Welcome to Unstuck! Your dashboard is ready", exact=False)
     ).to_be_visible()
+    expect(page.locator("#notifications-card")).not_to_contain_text("New sign-in")
     expect(page.get_by_text("Account created and dashboard initialized")).to_be_visible()
     resume = page.locator("#resume-card")
     expect(resume.get_by_role("link", name="Start Your Journey")).to_have_attribute(

@@ -81,7 +81,8 @@ def test_p_dash_1_profile_and_plan(session: Session, settings_env: pytest.Monkey
     data = dashboard.load_dashboard(session, uid)
     assert data is not None
     assert (data.name, data.email, data.initials) == ("Ada Lovelace", "a@example.com", "AL")
-    assert (data.plan_name, data.plan_active) == (dashboard.OPEN_PLAN, True)
+    # Issue 17, items 6 and 10: what the founder gets, as the profile says it.
+    assert (data.plan_name, data.plan_active) == ("Free Plan · All AI tools included", True)
     settings_env.setenv("ACCESS_MODE", "subscription")
     from startup_toolkit.settings import get_settings
 

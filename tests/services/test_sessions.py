@@ -134,6 +134,25 @@ def test_p_prof_4_login_notification(session: Session) -> None:
     assert len(session.exec(select(UserNotification)).all()) == 1
 
 
+def test_the_sign_in_that_creates_an_account_sends_no_new_sign_in_notice(
+    session: Session,
+) -> None:
+    """Issue 17, item 6: a brand-new account's first sign-in is not news; the next one is,
+    and so is a sign-in to an older account that has no session left."""
+    user_id = _user(session)
+    created = session.get(User, user_id).created_at  # type: ignore[union-attr]
+    sessions.create_session(session, user_id, CHROME_LINUX, "", now=created + timedelta(minutes=1))
+    assert session.exec(select(UserNotification)).all() == []
+    sessions.create_session(session, user_id, CHROME_LINUX, "", now=created + timedelta(minutes=2))
+    assert len(session.exec(select(UserNotification)).all()) == 1
+
+    older = _user(session, "old@example.com")
+    created = session.get(User, older).created_at  # type: ignore[union-attr]
+    sessions.create_session(session, older, CHROME_LINUX, "", now=created + timedelta(days=3))
+    notes = session.exec(select(UserNotification).where(UserNotification.user_id == older)).all()
+    assert len(notes) == 1
+
+
 def test_changing_the_timeout_redates_open_sessions(session: Session) -> None:
     user_id = _user(session)
     token = sessions.create_session(session, user_id, "", "", now=NOW)

@@ -47,7 +47,7 @@ from startup_toolkit.pages.subscribe import (
     SubscribeSuccessState,
 )
 from startup_toolkit.providers import stripe_api
-from startup_toolkit.services import activity, billing, sessions
+from startup_toolkit.services import activity, billing, dashboard, sessions
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import AuthState
 from tests.support.stripe_server import FakeStripeServer
@@ -607,6 +607,25 @@ def test_p_prof_6_a_founder_without_a_subscription_sees_the_free_plan(
     assert state.features == list(card.FREE_FEATURES)
     assert state.billing_history == []
     assert state.manage_href == PORTAL_ROUTE
+
+
+def test_p_prof_6_open_access_the_card_and_the_dashboard_tell_one_story(
+    engine: Engine, settings_env: pytest.MonkeyPatch, ada: Founder
+) -> None:
+    """Issue 17, items 6 and 10: where every tool is open and nothing is sold, the plan card
+    says the free plan includes all AI tools (no upgrade pitch), as the dashboard badge does."""
+    settings_env.setenv("ACCESS_MODE", "open")
+    settings_env.delenv("CHECKOUT_URL", raising=False)
+    get_settings.cache_clear()
+    state = load_card(ada.cookie)
+    assert (state.plan_name, state.plan_note, state.offer) == (
+        "Free Plan",
+        "All AI tools included",
+        False,
+    )
+    assert state.features[0] == "Access to all AI tools"
+    data = run_in_session(dashboard.load_dashboard, ada.user_id)
+    assert data is not None and data.plan_name == f"{state.plan_name} · {state.plan_note}"
 
 
 def test_p_prof_6_a_canceled_subscription_is_the_free_plan_again(

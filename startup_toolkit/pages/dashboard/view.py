@@ -29,7 +29,9 @@ def profile_card() -> rx.Component:
         rx.vstack(
             user_avatar("6"),
             rx.heading(AuthState.user_name, size="5", style=heading_style, text_align="center"),
-            muted_text(AuthState.user_email, style={"word_break": "break-all"}),
+            muted_text(
+                AuthState.user_email, style={"overflow_wrap": "anywhere"}, text_align="center"
+            ),
             rx.cond(
                 S.plan_name != "",
                 rx.badge(

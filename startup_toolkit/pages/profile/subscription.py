@@ -12,9 +12,11 @@ import reflex as rx
 
 from startup_toolkit.components import subscription_card as card
 from startup_toolkit.db import in_worker
+from startup_toolkit.domain.billing import plan_story
 from startup_toolkit.domain.formatting import date_label
 from startup_toolkit.services import billing
 from startup_toolkit.services.billing import SubscriptionStatus
+from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.private_state import PrivateStateMixin
 
@@ -38,15 +40,23 @@ class SubscriptionState(PrivateStateMixin, rx.State):
     features: list[str] = list(card.FREE_FEATURES)
     billing_history: list[dict[str, str]] = []
     manage_href: str = card.MANAGE_HREF
+    plan_note: str = ""
+    offer: bool = True  # the upgrade pitch: not where every tool is open and nothing is sold
 
     def _show(self, status: SubscriptionStatus | None) -> None:
         premium = status is not None and status.subscribed
+        # The dashboard's plan badge tells the same story (issue 17, item 10).
+        story = plan_story(premium, get_settings().effective_access_mode == "open")
         self.plan_type = "premium" if premium else "free"
-        self.plan_name = card.PREMIUM_PLAN_NAME if premium else card.FREE_PLAN_NAME
+        self.plan_name = story.name
+        self.plan_note = story.note
+        self.offer = not billing.free_access()
         self.is_active = True
         self.price = card.PREMIUM_PRICE if premium else card.FREE_PRICE
         self.billing_cycle = card.PREMIUM_BILLING_CYCLE if premium else ""
         self.features = list(card.PREMIUM_FEATURES if premium else card.FREE_FEATURES)
+        if story.note and not premium:  # every tool is open: the free list would undersell it
+            self.features = [card.PREMIUM_FEATURES[0], *card.FREE_FEATURES[1:]]
         self.start_date = self.next_billing_date = self.payment_method = ""
         self.billing_history = []
         if status is None or status.subscription_id is None:
@@ -98,4 +108,6 @@ def subscription_view() -> rx.Component:
         features=SubscriptionState.features,
         billing_history=SubscriptionState.billing_history,
         manage_href=SubscriptionState.manage_href,
+        note=SubscriptionState.plan_note,
+        offer=SubscriptionState.offer,
     )

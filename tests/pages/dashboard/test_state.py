@@ -79,7 +79,7 @@ def test_p_dash_1_to_8_load_fills_the_page(engine: Engine, user_a: Founder) -> N
     assert state.loading is True
     assert call(state.load()) == []
     assert state.loading is False and state.load_failed is False
-    assert state.plan_name == service.OPEN_PLAN and state.plan_active
+    assert state.plan_name == "Free Plan · All AI tools included" and state.plan_active
     assert state.saved_total == 1 and state.saved[0]["title"] == "Plan"
     assert state.resume_tool == GROWTH_ENGINE.name and state.resume_path == GROWTH_ENGINE.path
     assert state.tools_used == 1
@@ -146,6 +146,9 @@ def test_p_dash_5_detail_and_delete_closes_it(engine: Engine, user_a: Founder) -
 
 
 def test_p_dash_8_mark_all_and_dismiss(engine: Engine, user_a: Founder) -> None:
+    with Session(engine) as db:  # beside the welcome: one more unread
+        activity.add_notification(db, user_a[0], "info", "Your scan is ready")
+        db.commit()
     state = make_state(user_a[1])
     call(state.load())
     first = state.notifications[0]["id"]
