@@ -16,7 +16,7 @@ MAX_PARAGRAPH = 6000
 MAX_TEXT_SECTIONS = 80
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
-_HTTP_URL = re.compile(r"https?://[^\s<>\"'()\[\]]+", re.IGNORECASE)
+_HTTP_URL = re.compile(r"https?://[^\s<>\"'\[\]]+", re.IGNORECASE)
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _MD_EMPHASIS = re.compile(r"\*\*|__|~~|`+")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -71,7 +71,10 @@ def source_link(source: Any) -> Link | None:
     if found is None:
         return Link(plain)
     url = found.group(0).rstrip(".,;:")
-    title = (plain[: found.start()] + plain[found.end() :]).strip(" -\u2013\u2014:,;()")
+    while url.endswith(")") and url.count(")") > url.count("("):
+        url = url[:-1].rstrip(".,;:")
+    found_end = found.start() + len(url)
+    title = (plain[: found.start()] + plain[found_end:]).strip(" -\u2013\u2014:,;()")
     return link(title or url, url)
 
 
