@@ -224,8 +224,9 @@ def _saved_doc(tool_name: str, content: Any) -> tuple[ToolDoc, str]:
                 return BUILDERS[tool](inputs(data) or {}, data.get(field)), tool
         except Exception:  # an older or hand-made row: the generic report below
             pass
-    sections = (Section("About this report", paragraphs=(GENERIC_NOTE,)), *generic_sections(data))
-    return ToolDoc("", sections, "", ""), ""
+    known = tool_name == IDEA_INCUBATOR.name or tool_name in _SAVED_DATA
+    note = (Section("About this report", paragraphs=(GENERIC_NOTE,)),) if known else ()
+    return ToolDoc("", (*note, *generic_sections(data)), "", ""), ""
 
 
 def _saved_basis(content: Any, metadata: Mapping[str, Any]) -> str:

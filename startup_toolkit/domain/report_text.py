@@ -17,7 +17,7 @@ MAX_TEXT_SECTIONS = 80
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
 _HTTP_URL = re.compile(r"https?://[^\s<>\"'\[\]]+", re.IGNORECASE)
-_MD_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\(((?:[^()\s]|\([^()\s]*\))*)(?:\s+\"[^\"]*\")?\)")
 _MD_EMPHASIS = re.compile(r"\*\*|__|~~|`+")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+(.*)$")

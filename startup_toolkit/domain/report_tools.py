@@ -469,7 +469,7 @@ def oracle_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
 
 
 def _text_result(result: Any) -> str:
-    body = text(result, 60_000)
+    body = text(result, 60_000) if isinstance(result, str) else ""
     if not body:
         raise ValueError("the result holds no text")
     return body
