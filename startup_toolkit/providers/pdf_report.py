@@ -27,7 +27,7 @@ CORE_FAMILY = "Helvetica"
 MARGIN = 18.0
 TEXT = (33, 33, 40)
 MUTED = (95, 95, 110)
-ACCENT = (110, 86, 207)
+ACCENT = (76, 58, 160)
 LINK = (0, 90, 200)
 RULE = (215, 215, 225)
 TRACK = (236, 236, 242)
@@ -120,7 +120,9 @@ class _Pdf(FPDF):
         self.set_y(-12)
         self.font(8)
         self.set_text_color(*MUTED)
-        self.cell(0, 5, self.t(f"{self.report_title[:90]}  ·  page {self.page_no()}"), align="C")
+        page = f"  ·  page {self.page_no()}"
+        title = _fit(self, self.report_title, self.epw - self.get_string_width(page) - 2)
+        self.cell(0, 5, title + page, align="C")
         self.set_text_color(*TEXT)
 
     def paragraph(self, value: str, size: float = 10.5, height: float = 5.4) -> None:
