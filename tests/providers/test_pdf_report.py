@@ -1,0 +1,179 @@
+"""A report as PDF (issue 14, exports), checked the way a reader sees it: the text read back
+with pypdf, and page 1 rendered to an image with pypdfium2 to find the score chart's bars in
+their colours, each as long as its score. The rendered pages are saved under test-artifacts/
+to look at."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pypdf
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from startup_toolkit.domain import workspace as keys
+from startup_toolkit.domain.report import Report, ScoreChart, Section, Table
+from startup_toolkit.domain.report_builders import idea_report, report_from_run
+from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.workspace import as_json
+from startup_toolkit.providers.pdf_report import (
+    FONT_DIR,
+    MARGIN,
+    SERIES_COLOURS,
+    fold_latin1,
+    to_pdf,
+    unicode_fonts,
+)
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "pdf"
+AT = datetime(2024, 11, 25, 1, 0, tzinfo=UTC)
+SCALE = 2.0  # pixels per PDF point
+UNICODE = "Déjà vu — naïve café… costs €1.2M"
+needs_dejavu = pytest.mark.skipif(unicode_fonts() is None, reason="DejaVu Sans not installed")
+
+
+def _run(tool: str, result: Any, created_at: datetime = AT) -> SimpleNamespace:
+    return SimpleNamespace(
+        tool=tool,
+        input={"idea": "Socks by subscription"},
+        result=result,
+        created_at=created_at,
+        sample=False,
+        model="m",
+    )
+
+
+def scan_report(**changes: Any) -> Report:
+    scan = as_json(SAMPLE_SCAN)
+    scan.update(changes)
+    return report_from_run(_run(keys.SCANNER, scan))
+
+
+def pdf_text(body: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(body))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def render(body: bytes, name: str, page: int = 0) -> Image.Image:
+    """Page `page` as an RGB image, saved as test-artifacts/pdf/<name>.png."""
+    document = pdfium.PdfDocument(body)
+    image = document[page].render(scale=SCALE).to_pil().convert("RGB")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    image.save(ARTIFACTS / f"{name}.png")
+    return image
+
+
+def bars(image: Image.Image, colour: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    """(top row, height, width) in pixels of each horizontal bar of exactly `colour`: runs of
+    rows holding at least 20 such pixels, at least three times as wide as high."""
+    width, height = image.size
+    pixels = image.load()
+    found: list[tuple[int, int, int]] = []
+    start, widest = None, 0
+    for y in range(height):
+        xs = [x for x in range(width) if pixels[x, y] == colour]
+        if len(xs) >= 20:
+            if start is None:
+                start, widest = y, 0
+            widest = max(widest, xs[-1] - xs[0] + 1)
+        elif start is not None:
+            found.append((start, y - start, widest))
+            start = None
+    return [bar for bar in found if bar[2] > 3 * bar[1]]  # bars, not the legend's squares
+
+
+def test_the_text_reads_back_title_categories_and_competitors() -> None:
+    body = to_pdf(scan_report())
+    assert body.startswith(b"%PDF-")
+    text = pdf_text(body)
+    for expected in (
+        "Viability Analysis - Score: 72/100",
+        "Viability 72/100 (Potentially Viable)",
+        "Monetization Potential",
+        "Incumbent Suite (sample)",
+        "Interview 15 target customers",
+        "Tool: Startup Viability Scanner",
+    ):
+        assert expected in text
+
+
+def test_the_score_chart_is_drawn_as_bars_as_long_as_their_scores() -> None:
+    image = render(to_pdf(scan_report()), "scan-page-1")
+    found = bars(image, SERIES_COLOURS[0])
+    # Overall and the five categories, top to bottom in the scan's order.
+    assert len(found) == 6, found
+    widths = [w for _, _, w in found]
+    scores = [72, 81, 58, 64, 77, 80]
+    per_point = widths[0] / scores[0]
+    for width, score in zip(widths, scores, strict=True):
+        assert abs(width - score * per_point) <= 3
+    # Horizontal bars inside the page's margins.
+    assert all(h < w for _, h, w in found)
+    assert max(w for _, _, w in found) < image.size[0] - 2 * MARGIN * 72 / 25.4 * SCALE
+
+
+def test_several_series_have_their_own_colours_and_a_legend() -> None:
+    older = as_json(SAMPLE_SCAN.model_copy(update={"overallScore": 40}))
+    runs = [
+        _run(keys.SCANNER, as_json(SAMPLE_SCAN), datetime(2024, 11, 26, 9, 0, tzinfo=UTC)),
+        _run(keys.SCANNER, older, AT),
+    ]
+    body = to_pdf(idea_report("Socks", "Socks by subscription", runs, AT))
+    image = render(body, "idea-page-1")
+    first, second = bars(image, SERIES_COLOURS[0]), bars(image, SERIES_COLOURS[1])
+    assert len(first) == 6 and len(second) == 6
+    # The first group (Overall): the older scan's bar (40) above the newer one's (72).
+    assert first[0][0] < second[0][0]
+    assert first[0][2] < second[0][2] * 40 / 72 + 3
+    text = pdf_text(body)
+    assert "Nov 25, 01:00" in text and "Nov 26, 09:00" in text  # the legend
+    assert "Viability 72/100 (Potentially Viable)" in text  # the timeline
+
+
+@needs_dejavu
+def test_unicode_text_is_kept_with_dejavu() -> None:
+    body = to_pdf(scan_report(overallAssessment=UNICODE))
+    assert UNICODE in pdf_text(body)
+
+
+def test_without_dejavu_text_is_folded_to_latin1_and_never_fails() -> None:
+    body = to_pdf(scan_report(overallAssessment=UNICODE + " 日本 😀"), font_dir=None)
+    assert "Déjà vu - naïve café... costs EUR1.2M ?? ?" in pdf_text(body)
+    assert fold_latin1("\u201cQuote\u201d \u2018x\u2019 → ≥ ™ Ł") == "\"Quote\" 'x' -> >= (TM) ?"
+
+
+def test_a_missing_font_folder_falls_back_to_the_core_font(tmp_path: Path) -> None:
+    assert unicode_fonts(tmp_path) is None
+    assert "Monetization Potential" in pdf_text(to_pdf(scan_report(), font_dir=tmp_path))
+
+
+@pytest.mark.parametrize("font_dir", [FONT_DIR, None], ids=["dejavu", "core"])
+def test_long_words_and_addresses_wrap_inside_the_margins(font_dir: Path | None) -> None:
+    long_url = "https://example.com/" + "a" * 400
+    report = Report(
+        title="W" * 120,
+        file_stem="wrap",
+        sections=(
+            Section("Words", paragraphs=(long_url,), bullets=("b" * 300,)),
+            Section("Table", table=Table(("Name", "Address"), (("x" * 150, long_url),))),
+            Section("Chart", chart=ScoreChart(("S",), (("L" * 200, (50,)),))),
+        ),
+    )
+    body = to_pdf(report, font_dir=font_dir)
+    image = render(body, f"wrap-{'core' if font_dir is None else 'dejavu'}")
+    width, height = image.size
+    right_margin = int(width - MARGIN * 72 / 25.4 * SCALE) + 4
+    pixels = image.load()
+    ink = [
+        (x, y)
+        for y in range(0, height, 2)
+        for x in range(right_margin, width)
+        if pixels[x, y] != (255, 255, 255)
+    ]
+    assert ink == []
+    assert "a" * 40 in pdf_text(body)
