@@ -1,0 +1,76 @@
+"""The read-only page of a share link: a banner saying what it is, the report, its downloads,
+or the reason the link no longer opens."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.report_view import report_view
+from startup_toolkit.pages.shared.state import SharedState as S
+
+
+def _download(label: str, fmt: str) -> rx.Component:
+    return rx.button(
+        rx.link(
+            rx.icon("download", size=14, aria_hidden="true"),
+            label,
+            href="/api/shared/" + S.token + "." + fmt,
+            download=True,
+            underline="none",
+            color="inherit",
+            style={"display": "inline-flex", "gap": "0.35rem", "align_items": "center"},
+        ),
+        as_child=True,
+        variant="soft",
+        size="2",
+    )
+
+
+def banner() -> rx.Component:
+    return rx.callout(
+        rx.hstack(
+            rx.text(
+                "A read-only analysis shared with you from Unstuck. ",
+                rx.link("Try the tools yourself", href="/signup"),
+                ".",
+                size="2",
+            ),
+            rx.spacer(),
+            _download("Markdown", "md"),
+            _download("PDF", "pdf"),
+            spacing="2",
+            align="center",
+            wrap="wrap",
+            width="100%",
+        ),
+        icon="eye",
+        color_scheme="violet",
+        width="100%",
+    )
+
+
+def problem_panel() -> rx.Component:
+    return rx.vstack(
+        rx.icon("link-2-off", size=36, color="var(--gray-10)", aria_hidden="true"),
+        rx.heading("This link does not open", as_="h1", size="6"),
+        muted_text(S.problem, size="3", id="shared-problem", text_align="center"),
+        link_button("Go to Unstuck", "/", variant="soft"),
+        spacing="3",
+        align="center",
+        padding_y="3rem",
+        width="100%",
+    )
+
+
+def shared_body() -> rx.Component:
+    return rx.cond(
+        S.loading,
+        rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%", role="status"),
+        rx.cond(
+            S.problem != "",
+            problem_panel(),
+            rx.vstack(banner(), report_view(S.report), spacing="4", width="100%"),
+        ),
+    )
