@@ -19,6 +19,7 @@ _AXIS: dict[str, Any] = {"tick_line": False, "stroke": "var(--gray-a7)", "tick":
 
 
 def _chart(section: rx.Var) -> rx.Component:
+    """Horizontal bars, one row per group: long category names stay readable on a phone."""
     bars = [
         rx.cond(
             section.series.length() > i,
@@ -26,8 +27,8 @@ def _chart(section: rx.Var) -> rx.Component:
                 data_key=f"s{i}",
                 name=section.series[i],
                 fill=SERIES_COLORS[i],
-                radius=[4, 4, 0, 0],
-                max_bar_size=40,
+                radius=[0, 4, 4, 0],
+                max_bar_size=18,
                 is_animation_active=False,
             ),
         )
@@ -36,16 +37,20 @@ def _chart(section: rx.Var) -> rx.Component:
     return chart_figure(
         rx.recharts.bar_chart(
             rx.recharts.cartesian_grid(
-                stroke_dasharray="3 3", vertical=False, stroke="var(--gray-a5)"
+                stroke_dasharray="3 3", horizontal=False, stroke="var(--gray-a5)"
             ),
-            rx.recharts.x_axis(data_key="label", **_AXIS, interval=0),
-            rx.recharts.y_axis(domain=[0, 100], ticks=[0, 25, 50, 75, 100], width=32, **_AXIS),
+            rx.recharts.x_axis(
+                type_="number", domain=[0, 100], ticks=[0, 25, 50, 75, 100], **_AXIS
+            ),
+            rx.recharts.y_axis(data_key="label", type_="category", width=120, interval=0, **_AXIS),
             rx.recharts.legend(),
             *bars,
             data=section.chart,
-            margin={"top": 8, "right": 8, "left": 0, "bottom": 0},
+            layout="vertical",
+            margin={"top": 8, "right": 12, "left": 0, "bottom": 0},
+            bar_category_gap="20%",
             width="100%",
-            height=260,
+            height=section.chart_height,
         ),
         section.chart_label,
         width="100%",
@@ -53,6 +58,7 @@ def _chart(section: rx.Var) -> rx.Component:
 
 
 def _table(section: rx.Var) -> rx.Component:
+    """The table scrolls sideways inside its box on a phone; its words never break."""
     return rx.box(
         rx.table.root(
             rx.table.header(
@@ -66,9 +72,13 @@ def _table(section: rx.Var) -> rx.Component:
             ),
             size="1",
             variant="surface",
+            style={"min_width": "34rem", "overflow_wrap": "normal", "word_break": "normal"},
         ),
         overflow_x="auto",
         width="100%",
+        tab_index=0,
+        aria_label=section.heading,
+        role="region",
     )
 
 

@@ -30,6 +30,7 @@ class SectionView:
     series: list[str] = field(default_factory=list)  # the chart's series ([]: no chart)
     chart: list[dict[str, Any]] = field(default_factory=list)  # {"label", "s0", "s1", ...}
     chart_label: str = ""  # the chart's text alternative
+    chart_height: int = 0  # px: a row per group, a bar per series in it
     sources: list[SourceView] = field(default_factory=list)
 
 
@@ -47,6 +48,11 @@ def _chart_rows(chart: ScoreChart) -> list[dict[str, Any]]:
         {"label": label, **{f"s{i}": int(score) for i, score in enumerate(scores[:shown])}}
         for label, scores in chart.groups
     ]
+
+
+def _chart_height(chart: ScoreChart) -> int:
+    bars = len(chart.series[:MAX_SERIES])
+    return 70 + len(chart.groups) * (14 + 20 * bars)
 
 
 def _chart_label(chart: ScoreChart) -> str:
@@ -70,6 +76,7 @@ def _section(section: Section) -> SectionView:
         series=list(chart.series[:MAX_SERIES]) if chart else [],
         chart=_chart_rows(chart) if chart else [],
         chart_label=_chart_label(chart) if chart else "",
+        chart_height=_chart_height(chart) if chart else 0,
         sources=[
             SourceView(link.title or link.url, link.url if is_http_url(link.url) else "")
             for link in section.sources

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.downloads import export_menu
 from startup_toolkit.components.panels import ghost_icon_button, muted_text
 from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW
 from startup_toolkit.components.share_dialog import share_button
@@ -23,26 +24,6 @@ from startup_toolkit.pages.dashboard.view_parts import (
     tile_grid,
     tile_style,
 )
-
-
-def _export_menu(item: rx.Var) -> rx.Component:
-    """Export: the result as Markdown or PDF (downloads from the server)."""
-    base = "/api/export/result/" + item["id"]
-    return rx.menu.root(
-        rx.menu.trigger(
-            rx.button(
-                rx.icon("download", size=14, aria_hidden="true"),
-                "Export",
-                variant="soft",
-                size="1",
-                aria_label="Export " + item["title"],
-            )
-        ),
-        rx.menu.content(
-            rx.menu.item(rx.link("Markdown (.md)", href=base + ".md", download=True)),
-            rx.menu.item(rx.link("PDF (.pdf)", href=base + ".pdf", download=True)),
-        ),
-    )
 
 
 def _saved_actions(item: rx.Var) -> rx.Component:
@@ -65,7 +46,7 @@ def _saved_actions(item: rx.Var) -> rx.Component:
                 size="1",
             ),
         ),
-        _export_menu(item),
+        export_menu("/api/export/result/" + item["id"], item["title"]),
         share_button("result", item["id"], item["title"], aria_label="Share " + item["title"]),
         spacing="2",
         wrap="wrap",

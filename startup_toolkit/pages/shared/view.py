@@ -6,26 +6,10 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.report_view import report_view
 from startup_toolkit.pages.shared.state import SharedState as S
-
-
-def _download(label: str, fmt: str) -> rx.Component:
-    return rx.button(
-        rx.link(
-            rx.icon("download", size=14, aria_hidden="true"),
-            label,
-            href="/api/shared/" + S.token + "." + fmt,
-            download=True,
-            underline="none",
-            color="inherit",
-            style={"display": "inline-flex", "gap": "0.35rem", "align_items": "center"},
-        ),
-        as_child=True,
-        variant="soft",
-        size="2",
-    )
 
 
 def banner() -> rx.Component:
@@ -38,8 +22,8 @@ def banner() -> rx.Component:
                 size="2",
             ),
             rx.spacer(),
-            _download("Markdown", "md"),
-            _download("PDF", "pdf"),
+            download_button("Markdown", "/api/shared/" + S.token + ".md", size="2"),
+            download_button("PDF", "/api/shared/" + S.token + ".pdf", size="2"),
             spacing="2",
             align="center",
             wrap="wrap",
