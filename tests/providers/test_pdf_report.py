@@ -29,6 +29,7 @@ from startup_toolkit.providers.pdf_report import (
     to_pdf,
     unicode_fonts,
 )
+from tests.domain.test_report_builders import CASES
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "pdf"
 AT = datetime(2024, 11, 25, 1, 0, tzinfo=UTC)
@@ -177,3 +178,14 @@ def test_long_words_and_addresses_wrap_inside_the_margins(font_dir: Path | None)
     ]
     assert ink == []
     assert "a" * 40 in pdf_text(body)
+
+
+@pytest.mark.parametrize(("tool", "inputs", "result", "title", "headline", "stem", "shows"), CASES)
+def test_every_tools_report_renders_with_its_title_and_contents(
+    tool: str, inputs: Any, result: Any, title: str, headline: str, stem: str, shows: str
+) -> None:
+    run = SimpleNamespace(
+        tool=tool, input=inputs, result=result, created_at=AT, sample=True, model=""
+    )
+    text = " ".join(pdf_text(to_pdf(report_from_run(run))).split())
+    assert title in text and headline in text and shows in text
