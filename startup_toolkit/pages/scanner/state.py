@@ -26,7 +26,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
-from startup_toolkit.state.idea_choice import IdeaChoiceMixin
+from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tabs import TabsMixin
@@ -187,6 +187,7 @@ class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, T
         self.error = ""
         self.progress = 0
         self.tab = "summary"
+        self.chosen_idea = NEW_IDEA
 
     def _clear_result(self) -> None:
         self.has_result = False
