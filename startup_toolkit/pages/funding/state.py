@@ -24,7 +24,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import funding as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
-from startup_toolkit.state.idea_choice import IdeaChoiceMixin
+from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
@@ -120,6 +120,7 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         if not self.running:
             self.form = rules.default_form()
             self.errors = {}
+            self.chosen_idea = NEW_IDEA
 
     @rx.event
     def set_tab(self, value: str) -> None:
