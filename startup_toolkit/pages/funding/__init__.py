@@ -14,16 +14,22 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.reopened_note import reopened_note
 from startup_toolkit.components.tool_layout import tab_panel, tool_page, tool_route, tool_tabs
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.pages.funding.view import input_form, processing, results
+from startup_toolkit.state.auth import AuthState
 
 
-@tool_route(FUNDING_PREDICTOR)
+@tool_route(
+    FUNDING_PREDICTOR,
+    on_load=[AuthState.require_access, FundingState.load_idea_choices, FundingState.reopen],
+)
 def funding_predictor() -> rx.Component:
     return tool_page(
         FUNDING_PREDICTOR,
+        reopened_note(FundingState),
         tool_tabs(
             rx.tabs.list(
                 rx.tabs.trigger("Input Metrics", value="input"),

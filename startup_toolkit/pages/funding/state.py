@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import AsyncIterator
 from datetime import datetime
+from typing import Any, ClassVar
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -23,6 +24,8 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import funding as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
+from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
     json_download,
@@ -46,6 +49,21 @@ NUMBER_INPUT_CAP = 40
 
 
 @dataclasses.dataclass(frozen=True)
+class PredictForm:
+    """What a prediction works on: the checked metrics, and the founder's idea it lands on
+    (None: the idea of the pitch)."""
+
+    data: rules.FundingInput
+    idea_id: int | None = None
+
+
+def form_text(value: Any) -> str:
+    """A metric as the form shows it: 50000, 15.5."""
+    number = float(value)
+    return str(int(number)) if number.is_integer() else f"{number:g}"
+
+
+@dataclasses.dataclass(frozen=True)
 class ShownPrediction:
     """The prediction on screen with what it was made from, for Save and Download."""
 
@@ -54,7 +72,8 @@ class ShownPrediction:
     predicted_at: datetime
 
 
-class FundingState(ToolRunMixin, rx.State):
+class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.FUNDING})
     form: dict[str, str] = rules.default_form()
     errors: dict[str, str] = {}
     tab: str = "input"
@@ -101,6 +120,7 @@ class FundingState(ToolRunMixin, rx.State):
         if not self.running:
             self.form = rules.default_form()
             self.errors = {}
+            self.chosen_idea = NEW_IDEA
 
     @rx.event
     def set_tab(self, value: str) -> None:
@@ -123,6 +143,7 @@ class FundingState(ToolRunMixin, rx.State):
         self.investors = []
         self.recommendations = []
         self._shown = None
+        self._forget_reopened()
 
     def _show(
         self, prediction: rules.FundingPrediction, data: rules.FundingInput, estimate_reason: str
@@ -143,6 +164,35 @@ class FundingState(ToolRunMixin, rx.State):
         self.recommendations = list(prediction.recommendations)
         self._shown = ShownPrediction(prediction, data, utcnow())
         self.tab = "results"
+
+    # -- reopen and the idea picker (issue 14) ----------------------------------------------
+
+    def _reopen(
+        self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
+    ) -> bool:
+        """A kept or saved prediction, its metrics and pitch back in the form."""
+        data, _ = rules.parse_input(inputs)
+        if data is None:
+            return False
+        prediction = rules.FundingPrediction.model_validate(result)
+        self.form = {
+            **{m.name: form_text(getattr(data, m.name)) for m in rules.METRICS},
+            "stage": data.stage,
+            "pitch": data.pitch,
+        }
+        self.errors = {}
+        self._clear_result()
+        self._show(prediction, data, rules.ESTIMATE_DETAIL if sample else "")
+        self._shown = ShownPrediction(prediction, data, created_at)
+        self.progress = 100
+        return True
+
+    def _reopen_clear(self) -> None:
+        self._clear_result()
+        self.tab = "input"
+
+    def _fill_idea_text(self, text: str) -> None:
+        self.set_field("pitch", text)
 
     def _stored(self) -> ShownPrediction | None:
         return self._shown if self.has_result else None
@@ -166,7 +216,7 @@ class FundingState(ToolRunMixin, rx.State):
         self._clear_result()
         self.phase = rules.phase_label(0)
         self.progress = 0
-        self._start_run(data)
+        self._start_run(PredictForm(data, self._chosen_idea_id()))
         return FundingState.run_prediction
 
     @rx.event(background=True)
@@ -175,14 +225,17 @@ class FundingState(ToolRunMixin, rx.State):
         run = await self._claim_run()
         if run is None:
             return
-        data: rules.FundingInput = run.form
+        data: rules.FundingInput = run.form.data
 
         def advance(elapsed: float) -> None:
             self.phase = rules.phase_label(elapsed)
             self.progress = rules.phase_progress(elapsed)
 
         outcome = await self._tick_while(
-            run, run_tool(run.user_id, prediction_run(data)), advance, TICK_SECONDS
+            run,
+            run_tool(run.user_id, prediction_run(data, run.form.idea_id)),
+            advance,
+            TICK_SECONDS,
         )
         if not await finish_run(self, run, lambda: self._end_prediction(outcome, data)):
             return  # cleared while this ran: drop it
@@ -195,6 +248,7 @@ class FundingState(ToolRunMixin, rx.State):
         self.progress = 100 if outcome.result is not None else 0
         if outcome.result is not None:
             self._show(outcome.result, data, estimate_reason(outcome.status))
+            self._run_id = outcome.run_id
 
     # -- save and download (T-AI-5, T-FUND-2) -------------------------------------------------
 
@@ -211,8 +265,8 @@ class FundingState(ToolRunMixin, rx.State):
             content=rules.save_content(prediction, data, estimated=self.estimated),
             content_type="analysis",
             formatted_content=rules.to_html(prediction, data),
-            metadata=rules.save_metadata(
-                prediction, data, shown.predicted_at, estimated=self.estimated
+            metadata=self._with_run_id(
+                rules.save_metadata(prediction, data, shown.predicted_at, estimated=self.estimated)
             ),
         )
 

@@ -10,6 +10,7 @@ from startup_toolkit.components.busy_card import busy_card
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
 from startup_toolkit.components.compact_card import compact_card
 from startup_toolkit.components.four_up_grid import four_up_grid
+from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FAINT_TEXT, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
@@ -86,6 +87,7 @@ def input_form() -> rx.Component:
         section_heading("Your metrics", "sliders-horizontal", ACCENT),
         muted_text("Monthly figures in US dollars. You can type 50k or 1.5M."),
         card_grid(*[_metric_field(m) for m in rules.METRICS], _stage_field(), sm="2", lg="3"),
+        idea_picker(FundingState, "funding-idea-choice"),
         _pitch_field(),
         run_row(
             forms.run_button(

@@ -22,6 +22,8 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import growth as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.idea_choice import IdeaChoiceMixin
+from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
@@ -82,6 +84,15 @@ class GrowthForm:
 
 
 @dataclasses.dataclass(frozen=True)
+class GrowthRun:
+    """What a generation works on: the form, and the founder's idea it lands on (None: the
+    idea of the product text)."""
+
+    form: GrowthForm
+    idea_id: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
 class ShownStrategy:
     """The strategy on screen with what it was made from, for Save and Download."""
 
@@ -90,7 +101,8 @@ class ShownStrategy:
     created_at: datetime
 
 
-class GrowthState(ToolRunMixin, TabsMixin, rx.State):
+class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, rx.State):
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.GROWTH})
     product: str = ""
     audience: str = ""
     budget: str = str(rules.DEFAULT_BUDGET)
@@ -167,6 +179,7 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
         self.budget_label = ""
         self.tab = "blueprint"
         self._shown = None
+        self._forget_reopened()
 
     def _show(
         self,
@@ -203,6 +216,32 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
         self.tab = "blueprint"
         self._shown = ShownStrategy(strategy, GrowthForm(product, audience, budget), utcnow())
 
+    # -- reopen and the idea picker (issue 14) ----------------------------------------------
+
+    def _reopen(
+        self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
+    ) -> bool:
+        """A kept or saved strategy, its product, audience and budget back in the form."""
+        product, audience = inputs.get("product"), inputs.get("audience")
+        budget, _ = rules.validate(product, audience, inputs.get("budget"))
+        if budget is None or not isinstance(product, str) or not isinstance(audience, str):
+            return False
+        strategy = rules.GrowthStrategy.model_validate(result)
+        self.product, self.audience = product.strip(), audience.strip()
+        self.budget = str(int(budget)) if budget.is_integer() else f"{budget:.2f}"
+        self.errors = {}
+        self._show(strategy, self.product, self.audience, budget, sample)
+        self._shown = ShownStrategy(
+            strategy, GrowthForm(self.product, self.audience, budget), created_at
+        )
+        return True
+
+    def _reopen_clear(self) -> None:
+        self._clear_result()
+
+    def _fill_idea_text(self, text: str) -> None:
+        self.set_product(text)
+
     def _stored(self) -> ShownStrategy | None:
         return self._shown if self.has_result else None
 
@@ -225,7 +264,8 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
             return signed_out
         self._clear_result()
         self.elapsed = 0
-        self._start_run(GrowthForm(self.product.strip(), self.audience.strip(), budget))
+        form = GrowthForm(self.product.strip(), self.audience.strip(), budget)
+        self._start_run(GrowthRun(form, self._chosen_idea_id()))
         return GrowthState.run_generation
 
     @rx.event(background=True)
@@ -234,9 +274,11 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
         run = await self._claim_run()
         if run is None:
             return
-        form: GrowthForm = run.form
+        form: GrowthForm = run.form.form
 
-        outcome = await tick_elapsed(self, run, run_tool(run.user_id, strategy_run(form)))
+        outcome = await tick_elapsed(
+            self, run, run_tool(run.user_id, strategy_run(form, run.form.idea_id))
+        )
         if not await finish_run(self, run, lambda: self._end_generation(outcome, form)):
             return  # New Strategy while this ran: drop it
         yield outcome_toast(outcome, form.budget)
@@ -245,6 +287,7 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
         if outcome.result is not None:
             sample = outcome.status is not RunStatus.AI
             self._show(outcome.result, form.product, form.audience, form.budget, sample=sample)
+            self._run_id = outcome.run_id
 
     # -- save and download ---------------------------------------------------------------------
 
@@ -263,7 +306,9 @@ class GrowthState(ToolRunMixin, TabsMixin, rx.State):
             ),
             content_type="strategy",
             formatted_content=rules.to_html(strategy, form.product, form.budget),
-            metadata=rules.save_metadata(form.budget, shown.created_at, sample=self.sample),
+            metadata=self._with_run_id(
+                rules.save_metadata(form.budget, shown.created_at, sample=self.sample)
+            ),
         )
 
     @rx.event

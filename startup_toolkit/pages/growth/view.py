@@ -11,6 +11,7 @@ from startup_toolkit.components.button_rows import gray_button, result_buttons
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
 from startup_toolkit.components.compact_card import compact_card
 from startup_toolkit.components.four_up_grid import four_up_grid
+from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import KEEP_SIZE, SMALL_SOFT_BADGE, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import tile, two_columns
@@ -59,6 +60,7 @@ def _text_field(
 def form() -> rx.Component:
     return tool_card(
         section_heading("Your business", "briefcase", ACCENT),
+        idea_picker(GrowthState, "growth-idea-choice"),
         _text_field(
             "product",
             "Product description",

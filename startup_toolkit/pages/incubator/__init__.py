@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.reopened_note import reopened_note
 from startup_toolkit.components.tool_layout import (
     tab_list,
     tab_panel,
@@ -20,16 +21,21 @@ from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.pages.incubator.view import idea_form, processing
 from startup_toolkit.pages.incubator.view_results import analysis_results, stress_results
+from startup_toolkit.state.auth import AuthState
 
 
 def _tab(value: str, body: rx.Component) -> rx.Component:
     return tab_panel(value, body, padding_top="1.25rem")
 
 
-@tool_route(IDEA_INCUBATOR)
+@tool_route(
+    IDEA_INCUBATOR,
+    on_load=[AuthState.require_access, IncubatorState.load_idea_choices, IncubatorState.reopen],
+)
 def idea_incubator() -> rx.Component:
     return tool_page(
         IDEA_INCUBATOR,
+        reopened_note(IncubatorState),
         tool_tabs(
             tab_list(
                 rx.tabs.trigger("Idea Input", value="input"),

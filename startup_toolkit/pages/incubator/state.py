@@ -10,20 +10,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import AsyncIterator
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 from reflex.event import EventSpec
 
+from startup_toolkit.domain import idea_text, workspace
 from startup_toolkit.domain import incubator as rules
-from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
 from startup_toolkit.domain.prompts import incubator as prompt
 from startup_toolkit.services.tool_runs import ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
+from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
     json_download,
@@ -51,12 +53,14 @@ STRESS = "stress"
 @dataclasses.dataclass(frozen=True)
 class AnalysisForm:
     idea: str
+    idea_id: int | None = None  # the founder's idea it lands on (None: the idea of the text)
 
 
 @dataclasses.dataclass(frozen=True)
 class StressForm:
     idea: str
     analysis: rules.IdeaAnalysis
+    idea_id: int | None = None
 
 
 def analysis_run(idea: str, idea_id: int | None = None) -> ToolRun[rules.IdeaAnalysis]:
@@ -222,7 +226,8 @@ class Stored:
     stress: rules.StressTest | None
 
 
-class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
+class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, rx.State):
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.INCUBATOR, workspace.STRESS_TEST})
     tab: str = "input"
     run_kind: str = ""  # ANALYSIS or STRESS: which run `running` is about
     elapsed: int = 0  # whole seconds the current analysis has run
@@ -275,6 +280,7 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
         self.sample = False
         self.analysis = AnalysisView()
         self._analysis_json = self._analysed_idea = self._analysed_at = ""
+        self._forget_reopened()
 
     def _show_analysis(self, analysis: rules.IdeaAnalysis, idea: str, sample: bool) -> None:
         self.has_analysis = True
@@ -295,10 +301,39 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
     def _end_analysis(self, outcome: ToolOutcome[rules.IdeaAnalysis], idea: str) -> None:
         if outcome.result is not None:
             self._show_analysis(outcome.result, idea, outcome.sample)
+            self._run_id = outcome.run_id
 
     def _end_stress(self, outcome: ToolOutcome[rules.StressTest]) -> None:
         if outcome.result is not None:
             self._show_stress(outcome.result, outcome.sample)
+            self._run_id = outcome.run_id  # the stress test's run holds the analysis too
+
+    # -- reopen and the idea picker (issue 14) ----------------------------------------------
+
+    def _reopen(
+        self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
+    ) -> bool:
+        """A kept or saved analysis (a stress test's run: its analysis, then the test)."""
+        stress = rules.StressTest.model_validate(result) if tool == workspace.STRESS_TEST else None
+        analysis = rules.IdeaAnalysis.model_validate(
+            inputs.get("analysis") if stress is not None else result
+        )
+        idea = inputs.get("idea")
+        idea = idea[: idea_text.IDEA_INPUT_CAP] if isinstance(idea, str) else ""
+        self._clear_results()
+        self.idea, self.validation = idea, ""
+        self._show_analysis(analysis, idea, sample)
+        self._analysed_at = created_at.isoformat()
+        if stress is not None:
+            self._show_stress(stress, sample)
+        return True
+
+    def _reopen_clear(self) -> None:
+        self._clear_results()
+        self.tab = "input"
+
+    def _fill_idea_text(self, text: str) -> None:
+        self.set_idea(text)
 
     def _stored(self) -> Stored | None:
         if not self.has_analysis or not self._analysis_json:
@@ -339,7 +374,7 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
         self._clear_results()
         self.elapsed = 0
         self.run_kind = ANALYSIS
-        self._start_run(AnalysisForm(self.idea.strip()))
+        self._start_run(AnalysisForm(self.idea.strip(), self._chosen_idea_id()))
         return IncubatorState.run_analysis
 
     @rx.event(background=True)
@@ -350,7 +385,9 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
             return
         idea = run.form.idea
 
-        outcome = await tick_elapsed(self, run, run_tool(run.user_id, analysis_run(idea)))
+        outcome = await tick_elapsed(
+            self, run, run_tool(run.user_id, analysis_run(idea, run.form.idea_id))
+        )
         if not await finish_run(self, run, lambda: self._end_analysis(outcome, idea)):
             return  # Idea Input while this ran: drop it
         if not outcome.ok:
@@ -376,7 +413,7 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
             return signed_out
         self._clear_stress()
         self.run_kind = STRESS
-        self._start_run(StressForm(stored.idea, stored.analysis))
+        self._start_run(StressForm(stored.idea, stored.analysis, self._chosen_idea_id()))
         return IncubatorState.run_stress_test
 
     @rx.event(background=True)
@@ -385,7 +422,7 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
         run = await self._claim(StressForm)
         if run is None:
             return
-        outcome = await run_tool(run.user_id, stress_run(run.form))
+        outcome = await run_tool(run.user_id, stress_run(run.form, run.form.idea_id))
         if not await finish_run(self, run, lambda: self._end_stress(outcome)):
             return
         stress = outcome.result
@@ -410,7 +447,9 @@ class IncubatorState(IdeaInputMixin, ToolRunMixin, rx.State):
             content=rules.save_content(analysis, idea, stress, sample=self.sample),
             content_type="analysis",
             formatted_content=rules.to_html(analysis, idea, stress),
-            metadata=rules.save_metadata(idea, stored.analysed_at, stress, sample=self.sample),
+            metadata=self._with_run_id(
+                rules.save_metadata(idea, stored.analysed_at, stress, sample=self.sample)
+            ),
         )
 
     @rx.event

@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.button_rows import button_row, launch_button
 from startup_toolkit.components.idea_field import idea_field
+from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import soft_button
@@ -25,6 +26,7 @@ CARD = tool_card_style(rx.breakpoints(initial="1rem", sm="1.5rem"), min_width="0
 
 def idea_form() -> rx.Component:
     return tool_card(
+        idea_picker(IncubatorState, "incubator-idea-choice"),
         *idea_field(
             IncubatorState,
             field_id=IDEA_ID,

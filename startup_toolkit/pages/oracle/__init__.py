@@ -13,6 +13,7 @@ import reflex as rx
 
 from startup_toolkit.components.main_and_side import main_and_side
 from startup_toolkit.components.props import SHRINK_TO_FIT
+from startup_toolkit.components.reopened_note import reopened_note
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import tool_page, tool_route
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
@@ -24,13 +25,19 @@ from startup_toolkit.state.auth import AuthState
 
 @tool_route(
     STARTUP_ORACLE,
-    on_load=[AuthState.require_access, OracleState.restore, OracleState.welcome],
+    on_load=[
+        AuthState.require_access,
+        OracleState.restore,
+        OracleState.reopen,
+        OracleState.welcome,
+    ],
 )
 def startup_oracle() -> rx.Component:
     return tool_page(
         STARTUP_ORACLE,
         main_and_side(
             full_width_stack(
+                reopened_note(OracleState),
                 input_panel(),
                 details_form(),
                 rx.cond(OracleState.has_result, results()),

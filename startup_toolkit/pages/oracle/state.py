@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import AsyncIterator
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -26,6 +26,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import oracle as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.speech import SpeechInputMixin
 from startup_toolkit.state.tool_outcome import (
     REFUSED,
@@ -103,8 +104,10 @@ def _prediction_toast(outcome: ToolOutcome[rules.OracleResult], run: int) -> Eve
     )
 
 
-class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
+class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
     """The details, the prediction (`running` while it is made), Live Pulse and voice input."""
+
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.ORACLE, workspace.ORACLE_CONTENT})
 
     form: dict[str, str] = _empty_form()
     stored: str = rx.LocalStorage("", name=rules.STORAGE_KEY, sync=False)
@@ -201,12 +204,43 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
     def _clear_result(self) -> None:
         self._put_result(None, "")
         self._result_json = self._data_json = self._created_at = ""
+        self._forget_reopened()
 
     def _show(self, result: rules.OracleResult, data: rules.StartupData, sample: str) -> None:
         self._put_result(result, sample)
         self._result_json = result.model_dump_json()
         self._data_json = json.dumps(data.as_dict())
         self._created_at = utcnow().isoformat()
+
+    # -- reopen (issue 14) ---------------------------------------------------------------------
+
+    async def _reopen(
+        self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
+    ) -> bool:
+        """A kept or saved prediction with its details in the form; a kept generation: its
+        details in the form and the dialog with what was generated."""
+        given = inputs.get("data") if tool == workspace.ORACLE_CONTENT else inputs
+        data, _ = rules.validate(given if isinstance(given, dict) else {})
+        if data is None:
+            return False
+        if tool == workspace.ORACLE_CONTENT:
+            # Here, not at the top: state_content builds on this module.
+            from startup_toolkit.pages.oracle.state_content import reopen_content
+
+            if not await reopen_content(self, inputs.get("content"), result):
+                return False
+            self._clear_result()
+        else:
+            prediction = rules.OracleResult.model_validate(result)
+            self._show(prediction, data, "demo" if sample else "")
+            self._created_at = created_at.isoformat()
+        self.form = {**_empty_form(), **data.as_dict()}
+        self.errors = {}
+        self.stored = rules.stored_json(self.form)
+        return True
+
+    def _reopen_clear(self) -> None:
+        self._clear_result()
 
     def _stored(self) -> tuple[rules.OracleResult, rules.StartupData, datetime] | None:
         if not self.has_result or not self._result_json:
@@ -245,6 +279,7 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
         self.progress = 100 if outcome.result is not None else 0
         if outcome.result is not None:
             self._show(outcome.result, data, _SAMPLE_KINDS.get(outcome.status, ""))
+            self._run_id = outcome.run_id
 
     def _advance_gauge(self, _elapsed: float) -> None:
         self.progress = rules.next_progress(self.progress)  # the gauge: +10 up to 90
@@ -331,5 +366,5 @@ class OracleState(SpeechInputMixin, ToolRunMixin, rx.State):
             content=rules.save_content(result, data, sample=self.sample),
             content_type="analysis",
             formatted_content=rules.to_html(result, data),
-            metadata=rules.save_metadata(result, created_at, sample=self.sample),
+            metadata=self._with_run_id(rules.save_metadata(result, created_at, sample=self.sample)),
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import AsyncIterator
+from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -133,3 +134,14 @@ class OracleContentState(ToolRunMixin, rx.State):
             filename=content_rules.content_filename(self.title, self.kind),
             mime_type=content_rules.content_mime(self.kind),
         )
+
+
+async def reopen_content(oracle: OracleState, kind: Any, text: Any) -> bool:
+    """A kept generation of `kind` shown again in the dialog (False: not one to show)."""
+    content = content_rules.CONTENT_BY_KIND.get(kind) if isinstance(kind, str) else None
+    if content is None or not isinstance(text, str) or not text.strip():
+        return False
+    state = await oracle.get_state(OracleContentState)
+    state._drop_run()
+    state._open(content, text)
+    return True

@@ -9,21 +9,25 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.reopened_note import reopened_note
 from startup_toolkit.components.tool_layout import tool_page, tool_route
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.pages.scanner.view import error_panel, idea_form, processing
 from startup_toolkit.pages.scanner.view_results import results
+from startup_toolkit.state.auth import AuthState
 
 
 @tool_route(
     VIABILITY_SCANNER,
     description="Score your startup idea on problem, market, risk, monetization and founder "
     "fit before you build.",
+    on_load=[AuthState.require_access, ScannerState.load_idea_choices, ScannerState.reopen],
 )
 def scanner_page() -> rx.Component:
     return tool_page(
         VIABILITY_SCANNER,
+        reopened_note(ScannerState),
         rx.cond(
             ScannerState.has_result,
             results(),

@@ -21,12 +21,14 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import scanner as rules
-from startup_toolkit.domain import scanner_export
+from startup_toolkit.domain import scanner_export, workspace
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
+from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tool_outcome import (
     json_download,
@@ -68,9 +70,11 @@ def next_progress(current: int, step: int) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class ScanForm:
-    """What a scan works on: the idea as typed before the click (trimmed)."""
+    """What a scan works on: the idea as typed before the click (trimmed), and the founder's
+    idea it lands on (None: the idea of that text)."""
 
     idea: str
+    idea_id: int | None = None
 
 
 # --- What the results view renders ------------------------------------------------------------
@@ -102,7 +106,8 @@ def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
     ]
 
 
-class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
+class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.SCANNER})
     progress: int = 0
     error: str = ""  # the error panel's text; "" = no error
     tab_values: ClassVar[frozenset[str]] = TAB_VALUES
@@ -182,6 +187,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
         self.error = ""
         self.progress = 0
         self.tab = "summary"
+        self.chosen_idea = NEW_IDEA
 
     def _clear_result(self) -> None:
         self.has_result = False
@@ -198,6 +204,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
         self._result_json = ""
         self._scanned_idea = ""
         self._scanned_at = ""
+        self._forget_reopened()
 
     def _show(self, result: rules.ScanResult, idea: str, sample: bool) -> None:
         market = result.marketInsights
@@ -218,6 +225,30 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
         self._scanned_at = utcnow().isoformat()
         self.tab = "summary"
 
+    # -- reopen and the idea picker (issue 14) ----------------------------------------------
+
+    def _reopen(
+        self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
+    ) -> bool:
+        """A kept or saved scan: its result, and its idea back in the form."""
+        scan = rules.ScanResult.model_validate(result)
+        idea = inputs.get("idea")
+        idea = idea[: rules.IDEA_INPUT_CAP] if isinstance(idea, str) else ""
+        self.idea, self.validation, self.error = idea, "", ""
+        self._show(scan, idea, sample)
+        self._scanned_at = created_at.isoformat()
+        self.progress = 100
+        return True
+
+    def _reopen_clear(self) -> None:
+        self._clear_result()
+        self.error = ""
+        self.progress = 0
+        self.tab = "summary"
+
+    def _fill_idea_text(self, text: str) -> None:
+        self.set_idea(text)
+
     def _stored_result(self) -> tuple[rules.ScanResult, str, datetime] | None:
         if not self.has_result or not self._result_json:
             return None
@@ -237,7 +268,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
             return refused
         if (signed_out := await signed_out_toast(self, SIGN_IN_DETAIL, SCAN_TOAST_ID)) is not None:
             return signed_out
-        self._start_run(ScanForm(idea=self.idea.strip()))
+        self._start_run(ScanForm(self.idea.strip(), self._chosen_idea_id()))
         self.progress = 0
         self.error = ""
         self._clear_result()
@@ -255,7 +286,10 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
             self.progress = next_progress(self.progress, progress_step())
 
         outcome: ToolOutcome[rules.ScanResult] = await self._tick_while(
-            run, run_tool(run.user_id, scan_run(idea)), advance, rules.PROGRESS_TICK_SECONDS
+            run,
+            run_tool(run.user_id, scan_run(idea, run.form.idea_id)),
+            advance,
+            rules.PROGRESS_TICK_SECONDS,
         )
         async with self:
             if not self._is_current(run):
@@ -278,6 +312,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
         """The result at 100%, or the error panel with the progress back at 0."""
         if outcome.result is not None:
             self._show(outcome.result, idea, outcome.sample)
+            self._run_id = outcome.run_id
             self.progress = 100
         else:
             self.progress = 0
@@ -299,7 +334,7 @@ class ScannerState(IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
             content=scanner_export.save_content(result, idea, sample=self.sample),
             content_type="analysis",
             formatted_content=scanner_export.to_html(result, idea),
-            metadata=scanner_export.save_metadata(result, idea, scanned_at),
+            metadata=self._with_run_id(scanner_export.save_metadata(result, idea, scanned_at)),
         )
 
     @rx.event

@@ -10,6 +10,7 @@ import reflex as rx
 from startup_toolkit.components.busy_card import busy_card
 from startup_toolkit.components.button_rows import launch_button, run_row
 from startup_toolkit.components.idea_field import idea_field
+from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.main_and_side import main_and_side
 from startup_toolkit.components.panels import muted_text
@@ -84,6 +85,7 @@ def idea_form() -> rx.Component:
     ready = ScannerState.ready
     return main_and_side(
         tool_card(
+            idea_picker(ScannerState, "scanner-idea-choice"),
             *idea_field(
                 ScannerState,
                 field_id=IDEA_ID,

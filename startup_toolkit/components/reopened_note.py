@@ -1,0 +1,34 @@
+"""The small note over a reopened result (a State mixing in `ReopenMixin`): "Reopened from
+<date>", the date in the browser's locale, and when it was a sample, that it was."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.props import KEEP_SIZE
+from startup_toolkit.state.reopen import ReopenMixin
+
+SAMPLE_NOTE = " (a sample result, made in demo mode)"
+
+
+def reopened_note(state: type[ReopenMixin]) -> rx.Component:
+    """Shown while the result on screen is a reopened one."""
+    return rx.cond(
+        state.reopened_at != "",
+        rx.hstack(
+            rx.icon("history", size=14, color="var(--gray-10)", aria_hidden="true", **KEEP_SIZE),
+            rx.text(
+                "Reopened from ",
+                rx.moment(state.reopened_at, format="lll"),
+                rx.cond(state.reopened_sample, SAMPLE_NOTE, ""),
+                size="2",
+                color="var(--gray-11)",
+            ),
+            spacing="2",
+            align="center",
+            role="note",
+            class_name="reopened-note",
+            width="100%",
+            margin_bottom="1rem",
+        ),
+    )

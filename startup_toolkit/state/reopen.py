@@ -1,0 +1,122 @@
+"""Reopening a kept run (`?run=ID`) or a saved result (`?result=ID`) in its tool page, as a
+Reflex mixin.
+
+The page lists `reopen` in its on_load (after the access guard) and implements the hook
+
+    def _reopen(self, tool, inputs, result, sample, created_at) -> bool
+
+which shows `result` as if just run, with `inputs` back in the form (False: this page cannot
+show it; it may also be async). `_reopen_clear` clears the page's result. The mixin reads the
+address, loads the founder's row in a worker thread (scoped by the session's user), accepts
+only the page's own tools (`reopen_tools`), and keeps the kept run's id (`_run_id`) so Save
+Results names the run it saves (`_with_run_id`). Another founder's id, an unknown one, a bad
+one or a run of another tool: the toast 'That result was not found' and the page's empty form.
+"""
+
+from __future__ import annotations
+
+import inspect
+from datetime import datetime
+from typing import Any, ClassVar
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import reopen as rules
+from startup_toolkit.services import reopen as service
+from startup_toolkit.state import toasts
+from startup_toolkit.state.private import for_user
+from startup_toolkit.state.private_state import PrivateStateMixin
+
+REOPEN_TOAST_ID = "reopen-status"
+
+
+def not_found_toast() -> EventSpec:
+    return toasts.error(rules.NOT_FOUND, id=REOPEN_TOAST_ID)
+
+
+class ReopenMixin(PrivateStateMixin, mixin=True):
+    """`reopen` (on_load), `reopened_at` / `reopened_sample` for the note, `_run_id`."""
+
+    #: The kept runs' tool keys this page shows (`domain/workspace`).
+    reopen_tools: ClassVar[frozenset[str]] = frozenset()
+
+    reopened_at: str = ""  # ISO time of the reopened run or result ('' = not reopened)
+    reopened_sample: bool = False
+    _run_id: int | None = None  # the kept run of the result on screen
+
+    @rx.event
+    async def reopen(self) -> EventSpec | None:
+        """on_load: the run or saved result named in the address, if any."""
+        params = self.router.url.query_parameters
+        kind = next((k for k in (rules.RUN_PARAM, rules.RESULT_PARAM) if k in params), None)
+        if kind is None:
+            return None
+        done = await for_user(
+            self,
+            service.reopen,
+            kind,
+            params.get(kind, ""),
+            signed_out=None,  # the page's guard sends a visitor to sign in
+            failed=not_found_toast(),
+            what="Reopening a result",
+        )
+        if not done.ok:
+            return done.toast
+        found = done.value
+        if hasattr(self, "_drop_run"):
+            self._drop_run()  # a run under way would overwrite what is reopened
+        if found is None or found.tool not in self.reopen_tools:
+            return self._not_reopened()
+        try:
+            shown = self._reopen(
+                found.tool,
+                dict(found.inputs),
+                found.result,
+                found.sample,
+                found.created_at,
+            )
+            if inspect.isawaitable(shown):
+                shown = await shown
+        except (ValueError, TypeError, KeyError):  # a stored result the page cannot read
+            shown = False
+        if not shown:
+            return self._not_reopened()
+        self._run_id = found.run_id
+        self.reopened_at = rules.iso_utc(found.created_at)
+        self.reopened_sample = found.sample
+        self._reopened_idea(found.idea_id, found.idea_title)
+        return None
+
+    def _not_reopened(self) -> EventSpec:
+        self._reopen_clear()
+        self._forget_reopened()
+        return not_found_toast()
+
+    def _forget_reopened(self) -> None:
+        """No reopened result on screen any more (a new run, a cleared page)."""
+        self.reopened_at = ""
+        self.reopened_sample = False
+        self._run_id = None
+
+    def _with_run_id(self, metadata: dict[str, Any]) -> dict[str, Any]:
+        """A save's metadata naming the kept run of the result on screen."""
+        return rules.with_run_id(metadata, self._run_id)
+
+    # -- the page's hooks --------------------------------------------------------------------
+
+    def _reopen(
+        self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
+    ) -> Any:
+        """Show `result` with `inputs` in the form; False when this page cannot show it."""
+        raise NotImplementedError
+
+    def _reopen_clear(self) -> None:
+        """The page's empty form: no result on screen."""
+        raise NotImplementedError
+
+    def _reopened_idea(self, idea_id: int | None, title: str) -> None:
+        """The reopened run's idea: the idea picker (`IdeaChoiceMixin`) selects it."""
+        select = getattr(self, "_select_idea", None)
+        if select is not None:
+            select(idea_id, title)

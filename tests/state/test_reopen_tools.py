@@ -1,0 +1,244 @@
+"""Reopening in the incubator, funding, growth and oracle pages (issue 14, item 5): each shows
+its kept run or saved result with the inputs back in the form; a run of another tool, another
+founder's or an unknown id is not found; Save Results of a reopened run names the run."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from typing import Any
+
+from reflex_base.utils import format
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from startup_toolkit.domain import funding as funding_rules
+from startup_toolkit.domain import funding_estimate, oracle_content
+from startup_toolkit.domain import growth as growth_rules
+from startup_toolkit.domain import oracle as oracle_rules
+from startup_toolkit.domain import workspace as keys
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
+from startup_toolkit.models.results import SavedResult
+from startup_toolkit.pages.funding.state import FundingState
+from startup_toolkit.pages.growth.state import GrowthForm, GrowthState
+from startup_toolkit.pages.incubator.state import IncubatorState
+from startup_toolkit.pages.oracle.state import OracleState
+from startup_toolkit.pages.oracle.state_content import OracleContentState
+from startup_toolkit.services import saved_results, workspace
+from tests.support.tool_states import signed_in, substate
+
+IDEA = "Reminders with deposits that cut no-shows for small physiotherapy clinics."
+NOT_FOUND = "That result was not found"
+
+
+def js(spec: Any) -> str:
+    return str(format.format_queue_events(spec)) if spec is not None else ""
+
+
+def keep(
+    engine: Engine, user_id: str, tool: str, inputs: Any, result: Any, sample: bool = False
+) -> int:
+    with Session(engine) as db:
+        run_id = workspace.keep_run(
+            db,
+            user_id,
+            keys.KeepRun(tool, keys.as_json(inputs), IDEA),
+            result,
+            sample=sample,
+            now=utcnow() - timedelta(days=2),
+        )
+    assert run_id is not None
+    return run_id
+
+
+def save(engine: Engine, user_id: str, tool_name: str, content: Any) -> int:
+    with Session(engine) as db:
+        done = saved_results.save_result(db, user_id, tool_name, "A result", content, "analysis")
+    assert done.ok and done.result_id is not None
+    return done.result_id
+
+
+def opened(cls: type, route: str, cookie: str) -> tuple[Any, str]:
+    s = substate(cls, route, cookie)
+    return s, js(asyncio.run(s.reopen()))
+
+
+def saved_metadata(engine: Engine) -> dict[str, Any]:
+    with Session(engine) as db:
+        (row,) = db.exec(select(SavedResult)).all()
+    return row.result_metadata
+
+
+# --- the incubator ----------------------------------------------------------------------------
+
+
+def test_incubator_reopens_an_analysis_run(engine: Engine, founder: tuple[str, str]) -> None:
+    user_id, cookie = founder
+    run_id = keep(engine, user_id, keys.INCUBATOR, {"idea": IDEA}, SAMPLE_ANALYSIS, sample=True)
+    s, toast = opened(IncubatorState, f"/idea-incubator?run={run_id}", cookie)
+    assert toast == ""
+    assert s.has_analysis and not s.has_stress and s.tab == "analysis" and s.idea == IDEA
+    assert s.analysis.overview == SAMPLE_ANALYSIS.marketAnalysis.overview
+    assert s.sample and s.reopened_sample and s.reopened_at != ""
+    assert "Results saved" in js(asyncio.run(s.save()))
+    assert saved_metadata(engine)["runId"] == run_id
+
+
+def test_incubator_reopens_a_stress_test_run_with_its_analysis(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
+    inputs = {"idea": IDEA, "analysis": SAMPLE_ANALYSIS}
+    run_id = keep(engine, user_id, keys.STRESS_TEST, inputs, SAMPLE_STRESS_TEST)
+    s, _ = opened(IncubatorState, f"/idea-incubator?run={run_id}", cookie)
+    assert s.has_analysis and s.has_stress and s.tab == "stress"
+    assert s.stress.title == SAMPLE_STRESS_TEST.stressScenario.title
+    assert s._run_id == run_id
+
+
+def test_incubator_reopens_a_saved_result_with_its_stress_test(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
+    content = {
+        "idea": IDEA,
+        "analysis": SAMPLE_ANALYSIS.model_dump(mode="json"),
+        "stressTest": SAMPLE_STRESS_TEST.model_dump(mode="json"),
+        "sample": False,
+    }
+    result_id = save(engine, user_id, "Idea Incubator", content)
+    s, toast = opened(IncubatorState, f"/idea-incubator?result={result_id}", cookie)
+    assert toast == "" and s.has_stress and s.idea == IDEA and not s.sample
+
+
+def test_incubator_a_scanner_run_or_bobs_run_is_not_found(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
+    scan = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, {"overallScore": 50})
+    s, toast = opened(IncubatorState, f"/idea-incubator?run={scan}", cookie)
+    assert NOT_FOUND in toast and not s.has_analysis and s.tab == "input"
+    mine = keep(engine, user_id, keys.INCUBATOR, {"idea": IDEA}, SAMPLE_ANALYSIS)
+    _, bob = signed_in(engine, "bob@example.com")
+    s, toast = opened(IncubatorState, f"/idea-incubator?run={mine}", bob)
+    assert NOT_FOUND in toast and not s.has_analysis and s.idea == ""
+
+
+# --- funding ----------------------------------------------------------------------------------
+
+
+def funding_input() -> funding_rules.FundingInput:
+    data, _ = funding_rules.parse_input(
+        {**funding_rules.default_form(), "revenue": "72000", "growth_rate": "12.5", "pitch": IDEA}
+    )
+    assert data is not None
+    return data
+
+
+def test_funding_reopens_a_run_with_its_metrics_in_the_form(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
+    data = funding_input()
+    prediction = funding_estimate.estimate(data)
+    run_id = keep(engine, user_id, keys.FUNDING, data, prediction, sample=True)
+    s, toast = opened(FundingState, f"/funding-predictor?run={run_id}", cookie)
+    assert toast == ""
+    assert s.has_result and s.tab == "results" and s.amount == prediction.amount
+    assert s.form["revenue"] == "72000" and s.form["growth_rate"] == "12.5"
+    assert s.form["pitch"] == IDEA and s.form["stage"] == "seed"
+    assert s.estimated and s.reopened_sample
+    assert "Results saved" in js(asyncio.run(s.save()))
+    assert saved_metadata(engine)["runId"] == run_id
+
+
+def test_funding_reopens_a_saved_result(engine: Engine, founder: tuple[str, str]) -> None:
+    user_id, cookie = founder
+    data = funding_input()
+    prediction = funding_estimate.estimate(data)
+    content = funding_rules.save_content(prediction, data, estimated=False)
+    result_id = save(engine, user_id, "Funding Predictor", content)
+    s, toast = opened(FundingState, f"/funding-predictor?result={result_id}", cookie)
+    assert toast == "" and s.has_result and not s.estimated
+    assert s.form["revenue"] == "72000" and s.form["pitch"] == IDEA
+
+
+def test_funding_a_growth_run_is_not_found(engine: Engine, founder: tuple[str, str]) -> None:
+    user_id, cookie = founder
+    run_id = keep(engine, user_id, keys.GROWTH, {"product": IDEA}, {"summary": "x"})
+    s, toast = opened(FundingState, f"/funding-predictor?run={run_id}", cookie)
+    assert NOT_FOUND in toast and not s.has_result and s.tab == "input"
+
+
+# --- growth -----------------------------------------------------------------------------------
+
+
+def test_growth_reopens_a_run_with_its_inputs(engine: Engine, founder: tuple[str, str]) -> None:
+    user_id, cookie = founder
+    form = GrowthForm(IDEA, "Clinic owners", 2500.0)
+    strategy = growth_rules.sample_strategy(2500.0)
+    run_id = keep(engine, user_id, keys.GROWTH, form, strategy)
+    s, toast = opened(GrowthState, f"/growth-engine?run={run_id}", cookie)
+    assert toast == ""
+    assert s.has_result and s.summary == strategy.summary and not s.sample
+    assert (s.product, s.audience, s.budget) == (IDEA, "Clinic owners", "2500")
+    assert "Results saved" in js(asyncio.run(s.save()))
+    assert saved_metadata(engine)["runId"] == run_id
+
+
+def test_growth_reopens_a_saved_result_and_refuses_bobs(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
+    strategy = growth_rules.sample_strategy(900.0)
+    content = growth_rules.save_content(strategy, IDEA, "Clinic owners", 900.0, sample=True)
+    result_id = save(engine, user_id, "Growth Engine", content)
+    s, toast = opened(GrowthState, f"/growth-engine?result={result_id}", cookie)
+    assert toast == "" and s.has_result and s.sample and s.budget == "900"
+    _, bob = signed_in(engine, "bob@example.com")
+    s, toast = opened(GrowthState, f"/growth-engine?result={result_id}", bob)
+    assert NOT_FOUND in toast and not s.has_result and s.product == ""
+
+
+# --- the oracle -------------------------------------------------------------------------------
+
+
+def oracle_data() -> oracle_rules.StartupData:
+    data, _ = oracle_rules.validate({"businessIdea": IDEA, "stage": "mvp", "users": "40"})
+    assert data is not None
+    return data
+
+
+def test_oracle_reopens_a_prediction_run(engine: Engine, founder: tuple[str, str]) -> None:
+    user_id, cookie = founder
+    result = oracle_rules.sample_result()
+    run_id = keep(engine, user_id, keys.ORACLE, oracle_data(), result, sample=True)
+    s, toast = opened(OracleState, f"/startup-oracle?run={run_id}", cookie)
+    assert toast == ""
+    assert s.has_result and s.probability == result.probability and s.sample == "demo"
+    assert s.form["businessIdea"] == IDEA and s.form["users"] == "40"
+    assert "Results saved" in js(asyncio.run(s.save()))
+    assert saved_metadata(engine)["runId"] == run_id
+
+
+def test_oracle_reopens_generated_content_in_its_dialog(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
+    kind = oracle_content.CONTENT_KINDS[0]
+    text = oracle_content.sample_content(kind, IDEA)
+    inputs = {"content": kind.kind, "data": keys.as_json(oracle_data())}
+    run_id = keep(engine, user_id, keys.ORACLE_CONTENT, inputs, text)
+    s = substate(OracleState, f"/startup-oracle?run={run_id}", cookie)
+    assert js(asyncio.run(s.reopen())) == ""
+    content = s.parent_state.get_substate(OracleContentState.get_full_name().split(".")[1:])
+    assert content.dialog_open and content.text == text and content.kind == kind.kind
+    assert s.form["businessIdea"] == IDEA and not s.has_result and s.reopened_at != ""
+
+
+def test_oracle_a_scanner_run_is_not_found(engine: Engine, founder: tuple[str, str]) -> None:
+    user_id, cookie = founder
+    run_id = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, {"overallScore": 1})
+    s, toast = opened(OracleState, f"/startup-oracle?run={run_id}", cookie)
+    assert NOT_FOUND in toast and not s.has_result
