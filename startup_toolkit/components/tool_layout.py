@@ -16,6 +16,7 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventSpec
 
+from startup_toolkit.components.allowance_bar import allowance_bar
 from startup_toolkit.components.buttons import icon_text_button
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_route import page_route
@@ -309,12 +310,13 @@ def tool_page(
     uses_ai: bool = True,
 ) -> rx.Component:
     """A whole tool page: header (title, tagline, icon, Upgrade to Elite, Save Results),
-    demo banner (for tools that call the AI), `body`, disclaimer."""
+    demo banner and today's AI allowance (for tools that call the AI), `body`, disclaimer."""
     return page_layout(
         section(
             rx.vstack(
                 tool_header(tool, save_handler, can_save),
                 demo_banner() if uses_ai else rx.fragment(),
+                allowance_bar() if uses_ai else rx.fragment(),
                 rx.box(*body, width="100%", class_name="tool-body"),
                 spacing="5",
                 width="100%",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from startup_toolkit.models.base import (
@@ -40,6 +41,8 @@ class UserAiSettings(OneRowPerUser, table=True):
     industry_focus: str = Field(default="technology", max_length=20)
     communication_tone: str = Field(default="professional", max_length=20)
     detail_level: str = Field(default="moderate", max_length=20)
+    # Issue 14: the AI Co-Founder may read a summary of the founder's saved work.
+    use_saved_work: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
 
 
 class UserPreferences(OneRowPerUser, table=True):

@@ -18,8 +18,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from startup_toolkit.db import one_writer_at_a_time
+from startup_toolkit.domain.allowance import Allowance, allowance
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models.ai import AiUsage
+from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,17 @@ def tokens_used_today(
     if besides is not None:
         query = query.where(AiUsage.id != besides)
     return int(session.exec(query).one() or 0)
+
+
+def todays_allowance(session: Session, user_id: str, *, now: datetime | None = None) -> Allowance:
+    """The founder's allowance today as shown: used and left of `AI_DAILY_TOKENS` (holds of
+    calls under way included), or what applies instead (demo mode, no limit)."""
+    settings = get_settings()
+    now = now or utcnow()
+    if not settings.ai_enabled or settings.ai_daily_tokens <= 0:
+        return allowance(0, settings.ai_daily_tokens, now, ai_enabled=settings.ai_enabled)
+    used = tokens_used_today(session, user_id, now=now)
+    return allowance(used, settings.ai_daily_tokens, now)
 
 
 def over_budget(

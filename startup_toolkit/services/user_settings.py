@@ -127,6 +127,7 @@ class SettingsValues:
 
     profile: dict[str, str]
     ai: dict[str, Any]
+    use_saved_work: bool
     preferences: dict[str, Any]
     two_factor_enabled: bool
     login_notifications: bool
@@ -146,6 +147,7 @@ def settings_values(session: Session, user_id: str) -> SettingsValues | None:
     return SettingsValues(
         profile={name: getattr(profile, name) or "" for name in PROFILE_FIELDS},
         ai={name: getattr(ai, name) for name in AI_CHOICES},
+        use_saved_work=bool(ai.use_saved_work),
         preferences={name: getattr(prefs, name) for name in PREFERENCE_DEFAULTS},
         two_factor_enabled=bool(security.two_factor_enabled),
         login_notifications=bool(security.login_notifications),
@@ -203,6 +205,21 @@ def update_ai_settings(session: Session, user_id: str, data: Mapping[str, Any]) 
     if not check.ok:
         return SettingsResult(ok=False, message=AI_FAILED, errors=dict(check.errors))
     return _update(session, get_ai_settings(session, user_id), check.values, AI_SAVED, AI_FAILED)
+
+
+def set_use_saved_work(session: Session, user_id: str, on: Any) -> SettingsResult:
+    """Turn "Use my saved work in the AI Co-Founder" on or off (issue 14); anything but a
+    boolean is refused."""
+    if not isinstance(on, bool):
+        return SettingsResult(ok=False, message=AI_FAILED)
+    row = get_ai_settings(session, user_id)
+    return _update(session, row, {"use_saved_work": on}, AI_SAVED, AI_FAILED)
+
+
+def uses_saved_work(session: Session, user_id: str) -> bool:
+    """Whether the founder lets the AI Co-Founder read their saved work (on by default)."""
+    row = _find(session, UserAiSettings, user_id)
+    return True if row is None else bool(row.use_saved_work)
 
 
 def update_preferences(session: Session, user_id: str, data: Mapping[str, Any]) -> SettingsResult:

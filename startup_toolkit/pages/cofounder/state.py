@@ -22,9 +22,10 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.prompts import cofounder as prompt
+from startup_toolkit.pages.cofounder.idea_state import IdeaContextMixin
 from startup_toolkit.services.tool_runs import Notice, RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.allowance import AllowanceState
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.private_state import PrivateStateMixin
 from startup_toolkit.state.speech import SpeechInputMixin
@@ -90,10 +91,10 @@ class _Ask:
     task: asyncio.Task[ToolOutcome[str]]
 
 
-def _tool_run(history: list[dict[str, str]]) -> ToolRun[str]:
+def _tool_run(history: list[dict[str, str]], system: str) -> ToolRun[str]:
     return ToolRun(
         tool=TOOL_NAME,
-        system=prompt.SYSTEM,
+        system=system,
         texts=chat.RUN_TEXTS,
         sample=lambda: chat.SAMPLE_REPLY,
         history=history,
@@ -128,7 +129,7 @@ async def _settle(ask: _Ask) -> None:
         del _STREAMS[ask.token]
 
 
-class CofounderState(PrivateStateMixin, SpeechInputMixin, TabsMixin, rx.State):
+class CofounderState(IdeaContextMixin, PrivateStateMixin, SpeechInputMixin, TabsMixin, rx.State):
     """One tab's conversation; it lasts while the page is open."""
 
     messages: list[dict[str, str]] = []
@@ -201,6 +202,7 @@ class CofounderState(PrivateStateMixin, SpeechInputMixin, TabsMixin, rx.State):
         notice = await self._close(ask)
         if notice is not None:
             yield _toast_error(notice.title, notice.detail)
+        yield AllowanceState.refresh
 
     async def _ask(self, typed: Any) -> _Ask | EventSpec | None:
         """Under the lock: check the message and the sign-in, and start the run (it checks
@@ -215,8 +217,9 @@ class CofounderState(PrivateStateMixin, SpeechInputMixin, TabsMixin, rx.State):
             return _toast_error(chat.SIGN_IN_REQUIRED, chat.SIGN_IN_REQUIRED_DETAIL)
         self._stream_seq += 1
         history = chat.history([*self.messages, chat.message("user", text)])
+        system = await self._system_prompt(user_id)
         reply = _Reply()
-        run = run_tool(user_id, _tool_run(history), on_text=reply.add, on_start=reply.start)
+        run = run_tool(user_id, _tool_run(history, system), on_text=reply.add, on_start=reply.start)
         token = self.router.session.client_token
         ask = _Ask(text, self._stream_seq, token, reply, asyncio.create_task(run))
         if ask.token:
@@ -305,15 +308,18 @@ class CofounderState(PrivateStateMixin, SpeechInputMixin, TabsMixin, rx.State):
             running.cancel()
 
     @rx.event
-    def clear_chat(self) -> EventSpec:
-        """Empty the conversation (and stop a streaming reply): toast 'Chat cleared'."""
+    def clear_chat(self) -> EventSpec | list[EventSpec]:
+        """Empty the conversation (and stop a streaming reply): toast 'Chat cleared'. A
+        conversation with an exchange not kept yet is then kept as a run."""
         running = self._running()
         if running is not None:
             running.cancel()
         self._stream_seq += 1
+        keep = self._stash_for_keeping()
         self.messages = []
         self._end_stream()
-        return toasts.success(chat.CHAT_CLEARED, id=TOAST_ID)
+        cleared = toasts.success(chat.CHAT_CLEARED, id=TOAST_ID)
+        return [cleared, CofounderState.keep_cleared] if keep else cleared
 
     @rx.event
     def recover(self) -> None:
@@ -342,6 +348,7 @@ class CofounderState(PrivateStateMixin, SpeechInputMixin, TabsMixin, rx.State):
             return toasts.info(
                 chat.NOTHING_TO_SAVE, description=chat.NOTHING_TO_SAVE_DETAIL, id=TOAST_ID
             )
+        await self._keep_now()
         return await save_tool_result(
             self,
             tool_name=TOOL_NAME,

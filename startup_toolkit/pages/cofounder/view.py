@@ -21,6 +21,7 @@ from startup_toolkit.components.voice_input_button import voice_input_button
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.pages.cofounder.state import CHAT_TAB, EXAMPLES_TAB, INPUT_ID, CofounderState
 from startup_toolkit.pages.cofounder.view_chat import chat_window
+from startup_toolkit.pages.cofounder.view_idea import idea_panel
 from startup_toolkit.pages.cofounder.view_side import PANEL_STYLE, WIDE_SOFT_BUTTON
 
 
@@ -102,7 +103,7 @@ def _composer() -> rx.Component:
 
 
 def _chat_panel() -> rx.Component:
-    return full_width_stack(chat_window(), _composer())
+    return full_width_stack(idea_panel(), chat_window(), _composer())
 
 
 def _titled(title: str, level: str, size: str, caption: str) -> rx.Component:

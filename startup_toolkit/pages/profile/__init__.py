@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.allowance_bar import allowance_bar
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.loading import loading_panel
 from startup_toolkit.components.panels import muted_text
@@ -63,7 +64,7 @@ def _page_heading() -> rx.Component:
         ),
         spacing="2",
         align="start",
-        padding_bottom="1.5rem",
+        padding_bottom="1rem",
     )
 
 
@@ -107,6 +108,7 @@ def profile() -> rx.Component:
         rx.el.style(_CSS),
         section(
             _page_heading(),
+            rx.box(allowance_bar(), padding_bottom="1.5rem", max_width="52rem"),
             rx.cond(ProfileState.loaded, settings_tabs(), _loading()),
             padding_y=["1.75rem", "2.5rem", "3rem"],
         ),

@@ -14,7 +14,16 @@ from startup_toolkit.pages.profile.widgets import (
     save_row,
     select_field,
     settings_section,
+    switch_row,
     two_columns,
+)
+
+#: Issue 14, item 8 (the chat page links here: /profile?tab=ai-personalization#use-saved-work).
+SAVED_WORK_ID = "use-saved-work"
+SAVED_WORK_LABEL = "Use my saved work in the AI Co-Founder"
+SAVED_WORK_HINT = (
+    "The Co-Founder reads a short summary of the idea you choose: latest scores, key risks, "
+    "next steps, funding and growth headlines. It is saved as soon as you switch it."
 )
 
 
@@ -85,6 +94,13 @@ def ai_tab() -> rx.Component:
             "ai-save",
             type="button",
             on_click=ProfileState.save_ai_settings,
+        ),
+        switch_row(
+            SAVED_WORK_ID,
+            SAVED_WORK_LABEL,
+            SAVED_WORK_HINT,
+            ProfileState.use_saved_work,
+            ProfileState.save_use_saved_work,
         ),
         max_width="52rem",
     )

@@ -96,6 +96,8 @@ class ProfileState(SecurityMixin, rx.State):
     communication_tone: str = AI_DEFAULTS["communication_tone"]
     detail_level: str = AI_DEFAULTS["detail_level"]
     saving_ai: bool = False
+    # Issue 14: "Use my saved work in the AI Co-Founder" (saved as soon as it changes)
+    use_saved_work: bool = True
 
     # Delete Account (P-PROF-2), with the password (or a code) since issue 13
     delete_dialog_open: bool = False
@@ -129,6 +131,7 @@ class ProfileState(SecurityMixin, rx.State):
             return
         self._apply(values.profile, PROFILE_FIELDS)
         self._apply(values.ai, tuple(AI_CHOICES))
+        self.use_saved_work = values.use_saved_work
         self._apply(values.preferences, tuple(PREFERENCE_DEFAULTS))
         security = {
             "two_factor_enabled": values.two_factor_enabled,
@@ -267,6 +270,27 @@ class ProfileState(SecurityMixin, rx.State):
         if result.ok and result.row is not None:
             self._apply({name: getattr(result.row, name) for name in AI_CHOICES}, tuple(AI_CHOICES))
         yield outcome_toast(result.ok, result.message, first_error(result.errors))
+
+    @rx.event
+    async def save_use_saved_work(self, value: bool) -> AsyncIterator[EventSpec | None]:
+        """Let the AI Co-Founder read a summary of the founder's saved work, or not; the old
+        value stays when the save fails."""
+        user_id, refusal = await self._editor()
+        if user_id is None:
+            yield refusal
+            return
+        if not isinstance(value, bool):
+            return
+        result = await self._call(
+            user_settings.set_use_saved_work,
+            user_id,
+            value,
+            failed=user_settings.SettingsResult(ok=False, message=user_settings.AI_FAILED),
+            what="save the Co-Founder setting",
+        )
+        if result.ok and result.row is not None:
+            self.use_saved_work = bool(result.row.use_saved_work)
+        yield outcome_toast(result.ok, result.message)
 
     # ------------------------------------------------------------------ delete (P-PROF-2)
 

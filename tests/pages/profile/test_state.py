@@ -696,6 +696,7 @@ HANDLER_CALLS: dict[str, Any] = {
     "save_profile": lambda s: s.save_profile({"company": "Hacked"}),
     "save_preference": lambda s: s.save_preference("marketing_emails", False),
     "save_ai_settings": lambda s: s.save_ai_settings(),
+    "save_use_saved_work": lambda s: s.save_use_saved_work(False),
     "set_login_notifications": lambda s: s.set_login_notifications(False),
     "set_session_timeout": lambda s: s.set_session_timeout("1"),
     "toggle_two_factor": lambda s: s.toggle_two_factor(True),

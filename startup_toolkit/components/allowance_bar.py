@@ -1,0 +1,107 @@
+"""Today's AI allowance (issue 14, item 9): tokens used and left, a bar that turns amber from
+80 % and red when spent, the warning or the spent message, and when it resets; without a
+daily limit (or in demo mode) what applies instead. Nothing for visitors.
+
+    allowance_bar()   # loads itself on mount; send AllowanceState.refresh after an AI run
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.domain import allowance as rules
+from startup_toolkit.state.allowance import AllowanceState
+
+BAR_ID = "ai-allowance"
+LABEL_ID = "ai-allowance-title"
+
+
+def _bar() -> rx.Component:
+    return rx.progress(
+        value=AllowanceState.percent,
+        max=100,
+        color_scheme=AllowanceState.bar_color,  # type: ignore[arg-type]
+        size="2",
+        aria_labelledby=LABEL_ID,
+        aria_valuetext=AllowanceState.usage_text,
+        width="100%",
+    )
+
+
+def _message() -> rx.Component:
+    color = rx.match(
+        AllowanceState.level,
+        (rules.WARNING, "var(--amber-11)"),
+        (rules.SPENT, "var(--red-11)"),
+        "var(--gray-11)",
+    )
+    return rx.cond(
+        AllowanceState.message != "",
+        rx.text(
+            AllowanceState.message,
+            size="2",
+            weight=rx.cond(AllowanceState.has_bar, "medium", "regular"),
+            color=color,
+            class_name="allowance-message",
+        ),
+    )
+
+
+def _panel() -> rx.Component:
+    return rx.vstack(
+        rx.flex(
+            rx.hstack(
+                rx.icon("gauge", size=16, color="var(--accent-11)", aria_hidden="true"),
+                rx.text(rules.TITLE, size="2", weight="medium", id=LABEL_ID),
+                spacing="2",
+                align="center",
+            ),
+            rx.cond(
+                AllowanceState.resets != "",
+                rx.text(AllowanceState.resets, size="1", color="var(--gray-11)"),
+            ),
+            justify="between",
+            align="center",
+            wrap="wrap",
+            gap="0.25rem 1rem",
+            width="100%",
+        ),
+        rx.cond(
+            AllowanceState.has_bar,
+            rx.fragment(
+                _bar(),
+                rx.text(AllowanceState.usage_text, size="1", color="var(--gray-11)"),
+            ),
+        ),
+        _message(),
+        spacing="2",
+        width="100%",
+        padding="0.75rem 1rem",
+        border_radius="var(--radius-4)",
+        border=rx.match(
+            AllowanceState.level,
+            (rules.WARNING, "1px solid var(--amber-a6)"),
+            (rules.SPENT, "1px solid var(--red-a6)"),
+            "1px solid var(--gray-a4)",
+        ),
+        background=rx.match(
+            AllowanceState.level,
+            (rules.WARNING, "var(--amber-a2)"),
+            (rules.SPENT, "var(--red-a2)"),
+            "var(--gray-a2)",
+        ),
+        id=BAR_ID,
+        class_name=f"allowance-bar allowance-{AllowanceState.level}",
+        role="status",
+        aria_live="polite",
+    )
+
+
+def allowance_bar() -> rx.Component:
+    """The allowance panel of the signed-in founder (loads on mount). The wrapper takes no box
+    of its own (`display: contents`), so an empty one adds no gap to its stack."""
+    return rx.el.div(
+        rx.cond(AllowanceState.shown, _panel()),
+        on_mount=AllowanceState.load,
+        style={"display": "contents"},
+    )

@@ -1,0 +1,158 @@
+"""The Co-Founder's part of the founder's workspace (issue 14, items 1 and 8), as a mixin of
+CofounderState: which idea the chat uses (the founder's ideas, the most recently active
+first), the per-chat switch, the profile setting, the fenced summary in the system prompt, and
+the conversation kept as a run of tool `cofounder` when it is saved or cleared."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.db import in_worker
+from startup_toolkit.domain import cofounder as chat
+from startup_toolkit.domain import cofounder_context as context
+from startup_toolkit.domain.prompts import cofounder as prompt
+from startup_toolkit.services import cofounder_context
+from startup_toolkit.settings import get_settings
+from startup_toolkit.state import toasts
+from startup_toolkit.state.private import for_user
+
+log = logging.getLogger(__name__)
+
+IDEA_SELECT_ID = "cofounder-idea"
+IDEA_SWITCH_ID = "cofounder-use-idea"
+IDEA_NOT_FOUND = "Idea not found"
+IDEA_NOT_FOUND_DETAIL = "Pick one of your ideas from the list."
+SETTING_PATH = "/profile?tab=ai-personalization"
+
+
+class IdeaContextMixin(rx.State, mixin=True):
+    """The idea the chat knows about, and keeping the conversation."""
+
+    saved_work_on: bool = True  # the profile's "Use my saved work in the AI Co-Founder"
+    idea_options: list[dict[str, str]] = []  # {"id": "3", "title": "..."}, newest first
+    idea_id: str = ""  # the chosen idea ('' for none)
+    use_idea: bool = True  # this chat's switch
+    _kept_upto: int = 0  # how many of the messages a kept run already holds
+    _to_keep: list[dict[str, str]] = []  # a cleared conversation on its way to be kept
+    _to_keep_idea: int | None = None
+    _to_keep_sample: bool = False
+
+    @rx.var
+    def idea_title(self) -> str:
+        return next((o["title"] for o in self.idea_options if o["id"] == self.idea_id), "")
+
+    @rx.var
+    def using_idea(self) -> bool:
+        """Whether the next message carries the chosen idea's summary."""
+        return self.saved_work_on and self.use_idea and self.idea_title != ""
+
+    @rx.event
+    async def load_ideas(self) -> None:
+        """on_load: the setting and the founder's ideas; the chosen idea stays when it is still
+        theirs, else the most recently active one."""
+        done = await for_user(
+            self,
+            cofounder_context.chat_setup,
+            signed_out=None,
+            failed=None,
+            what="Loading the Co-Founder's ideas",
+        )
+        if not done.ok or done.value is None:
+            self.idea_options, self.idea_id = [], ""
+            return
+        setup = done.value
+        self.saved_work_on = setup.enabled
+        self.idea_options = [{"id": str(i), "title": t} for i, t in setup.ideas]
+        if not any(o["id"] == self.idea_id for o in self.idea_options):
+            self.idea_id = self.idea_options[0]["id"] if self.idea_options else ""
+
+    @rx.event
+    def choose_idea(self, value: str) -> EventSpec | None:
+        """Use another of the founder's ideas (one offered by the page, nothing else)."""
+        if not isinstance(value, str) or not any(o["id"] == value for o in self.idea_options):
+            return toasts.error(IDEA_NOT_FOUND, description=IDEA_NOT_FOUND_DETAIL)
+        self.idea_id = value
+        return None
+
+    @rx.event
+    def set_use_idea(self, value: bool) -> None:
+        if isinstance(value, bool):
+            self.use_idea = value
+
+    async def _system_prompt(self, user_id: str) -> str:
+        """The chat's system prompt: with the chosen idea's fenced summary while the chat uses
+        it (the service checks the setting and that the idea is the founder's)."""
+        if not self.using_idea:
+            return prompt.SYSTEM
+        try:
+            found = await in_worker(cofounder_context.idea_context, user_id, int(self.idea_id))
+        except Exception:  # the database may fail: the chat still answers, without it
+            log.exception("Could not read the Co-Founder's idea summary")
+            return prompt.SYSTEM
+        if not found.enabled:
+            self.saved_work_on = False
+        if not found.found:
+            return prompt.SYSTEM
+        return context.system_prompt(prompt.SYSTEM, found.text)
+
+    def _kept_idea(self) -> int | None:
+        return int(self.idea_id) if self.using_idea else None
+
+    def _unkept(self) -> list[dict[str, str]]:
+        """The conversation when it has an exchange and messages no kept run holds yet, else
+        []."""
+        messages: list[dict[str, Any]] = getattr(self, "messages", [])
+        if len(messages) <= self._kept_upto:
+            return []
+        kept = chat.saved_messages(messages)
+        return kept if {"user", "assistant"} <= {m["role"] for m in kept} else []
+
+    async def _keep_now(self) -> None:
+        """Keep the conversation as it is (Save); silent, like every kept run."""
+        messages = self._unkept()
+        if not messages:
+            return
+        sample = any(m.get("status") == chat.SAMPLE for m in getattr(self, "messages", []))
+        done = await _keep(self, messages, self._kept_idea(), sample)
+        if done:
+            self._kept_upto = len(getattr(self, "messages", []))
+
+    def _stash_for_keeping(self) -> bool:
+        """Before a clear: hold the conversation for `keep_cleared`; whether there is one."""
+        self._to_keep = self._unkept()
+        self._to_keep_idea = self._kept_idea()
+        self._to_keep_sample = any(
+            m.get("status") == chat.SAMPLE for m in getattr(self, "messages", [])
+        )
+        self._kept_upto = 0
+        return bool(self._to_keep)
+
+    @rx.event
+    async def keep_cleared(self) -> None:
+        """Keep the conversation a clear put aside (what the server held, nothing sent)."""
+        messages, self._to_keep = self._to_keep, []
+        if messages:
+            await _keep(self, messages, self._to_keep_idea, self._to_keep_sample)
+
+
+async def _keep(
+    state: rx.State, messages: list[dict[str, str]], idea_id: int | None, sample: bool
+) -> bool:
+    """Keep `messages` for the signed-in founder; whether a run was kept (failures logged)."""
+    model = "" if sample else get_settings().ai_model
+    done = await for_user(
+        state,
+        cofounder_context.keep_conversation,
+        messages,
+        idea_id,
+        sample,
+        model,
+        signed_out=None,
+        failed=None,
+        what="Keeping a Co-Founder conversation",
+    )
+    return bool(done.ok and done.value)
