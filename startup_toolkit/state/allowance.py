@@ -52,17 +52,11 @@ class AllowanceState(PrivateStateMixin, rx.State):
 
     async def _load(self) -> None:
         """A visitor, or a database that fails, shows none."""
-        done = await for_user(
-            self,
-            ai_usage.todays_allowance,
-            signed_out=None,
-            failed=None,
-            what="Reading the AI allowance",
-        )
-        if not done.ok or done.value is None:
+        now = await todays_allowance(self)
+        if now is None:
             self._hide()
             return
-        self._show(done.value)
+        self._show(now)
 
     def _hide(self) -> None:
         self.shown = False
@@ -75,3 +69,15 @@ class AllowanceState(PrivateStateMixin, rx.State):
         self.remaining, self.percent = now.remaining, now.percent
         self.usage_text, self.message, self.resets = now.usage_text, now.message, now.reset
         self.shown = True
+
+
+async def todays_allowance(state: rx.State) -> rules.Allowance | None:
+    """The signed-in founder's figures for today (None: a visitor, or the database failed)."""
+    done = await for_user(
+        state,
+        ai_usage.todays_allowance,
+        signed_out=None,
+        failed=None,
+        what="Reading the AI allowance",
+    )
+    return done.value if done.ok else None

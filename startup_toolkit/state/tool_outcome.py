@@ -23,6 +23,7 @@ from startup_toolkit.domain.saved_results import (
 )
 from startup_toolkit.domain.tool_run import Notice, RunStatus
 from startup_toolkit.state import toasts
+from startup_toolkit.state.allowance import AllowanceState, todays_allowance
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
 
@@ -54,13 +55,17 @@ async def signed_out_toast(state: rx.State, detail: str, toast_id: str) -> Event
 
 
 async def finish_run(state: ToolRunMixin, run: ClaimedRun, show: Callable[[], None]) -> bool:
-    """At the end of a background run, under the state's lock: the page is no longer busy and
-    `show` writes the outcome. False (nothing written) when a newer run or a drop came since."""
+    """At the end of a background run, under the state's lock: the page is no longer busy,
+    `show` writes the outcome and the page's AI allowance bar shows what the run spent. False
+    (nothing written) when a newer run or a drop came since."""
+    spent = await todays_allowance(state)  # read before the lock: a database round trip
     async with state:
         if not state._is_current(run):
             return False
         state.running = False
         show()
+        if spent is not None:
+            (await state.get_state(AllowanceState))._show(spent)
     return True
 
 
