@@ -33,9 +33,9 @@ __all__ = ["CompareState", "IdeaDetailState", "IdeasState", "compare", "idea", "
 
 def _back() -> rx.Component:
     return link_button(
-        "My Ideas",
-        IDEAS_PATH,
         rx.icon("arrow-left", size=14, aria_hidden="true"),
+        IDEAS_PATH,
+        rx.el.span("My Ideas"),
         variant="ghost",
         size="2",
     )

@@ -133,7 +133,7 @@ def chart() -> rx.Component:
         rx.recharts.cartesian_grid(stroke_dasharray="3 3", vertical=False, stroke="var(--gray-a5)"),
         rx.recharts.x_axis(data_key="name", interval=0, **_AXIS),
         rx.recharts.y_axis(domain=[0, 100], ticks=[0, 20, 40, 60, 80, 100], width=32, **_AXIS),
-        rx.recharts.legend(),
+        rx.recharts.legend(wrapper_style={"fontSize": "12px"}, icon_size=10),
         rx.recharts.graphing_tooltip(),
         bars,
         data=S.chart_data,

@@ -13,6 +13,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import idea_history as history
+from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.services import ideas as service
 from startup_toolkit.state import toasts
@@ -170,7 +171,9 @@ class IdeaDetailState(PrivateStateMixin, rx.State):
             return None
         timeline, scans = done.value
         self.idea_id, self.title = str(timeline.idea_id), timeline.title
-        self.description = timeline.description
+        # An idea titled from its text would repeat its title.
+        same = ws.normalised(timeline.description) == ws.normalised(timeline.title)
+        self.description = "" if same else timeline.description
         self.timeline = [
             TimelineRow(
                 run_id=str(e.run_id),

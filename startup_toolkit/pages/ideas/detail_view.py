@@ -30,7 +30,7 @@ TABLE_STYLE: dict[str, Any] = {
     "width": "100%",
     "border_collapse": "collapse",
     "font_size": "var(--font-size-2)",
-    "overflow_wrap": "anywhere",
+    "overflow_wrap": "break-word",
     "& th, & td": {
         "padding": "0.5rem 0.4rem",
         "vertical_align": "top",
@@ -149,10 +149,14 @@ def _category(row: CategoryDiffRow) -> rx.Component:
         muted_text("Reasoning unchanged", size="1"),
     )
     return rx.el.tr(
-        rx.el.th(row.name, scope="row", style={"text_align": "left", "font_weight": "500"}),
+        rx.el.th(
+            rx.text(row.name, weight="medium", size="2"),
+            reasoning,
+            scope="row",
+            style={"text_align": "left", "font_weight": "400"},
+        ),
         rx.el.td(row.old, " → ", row.new, style={"white_space": "nowrap"}),
         rx.el.td(change_badge(row.direction, row.change)),
-        rx.el.td(reasoning),
         class_name="category-diff",
     )
 
@@ -161,7 +165,7 @@ def _categories() -> rx.Component:
     head = rx.el.tr(
         *[
             rx.el.th(h, scope="col", style={"text_align": "left"})
-            for h in ("Category", "Score", "Change", "Reasoning")
+            for h in ("Category and reasoning", "Score", "Change")
         ]
     )
     return rx.box(

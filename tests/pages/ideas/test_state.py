@@ -181,6 +181,7 @@ def test_detail_shows_timeline_and_diffs_the_two_newest_scans(engine: Engine, ad
     page = substate(IdeaDetailState, f"/ideas/{ids['socks']}", ada[1])
     assert call(page.load()) == []
     assert page.not_found is False and page.title == SOCKS
+    assert page.description == ""  # the text the title was made from: not repeated
     assert [(t.label, t.href) for t in page.timeline] == [
         ("Viability Scanner", f"/startup-viability-scanner?run={ids['new']}"),
         ("Viability Scanner", f"/startup-viability-scanner?run={ids['old']}"),
