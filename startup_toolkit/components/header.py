@@ -65,6 +65,7 @@ def _tools_menu() -> rx.Component:
 
 USER_MENU_LINKS: tuple[tuple[str, str, str], ...] = (
     ("Dashboard", "/dashboard", "layout-dashboard"),
+    ("My Ideas", "/ideas", "lightbulb"),
     ("Profile", "/profile", "user"),
     ("Security", "/profile?tab=security", "shield"),
     ("Notifications", "/notifications", "bell"),

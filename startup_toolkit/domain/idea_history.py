@@ -1,0 +1,383 @@
+"""An idea's history without I/O (issue 14, items 3 and 4): what changed between two scanner
+runs (`scan_diff`), the trend of its scores (`trend`), a one-line headline of any tool's run
+(`headline`), and 2-4 ideas side by side (`compare`).
+
+Kept runs hold each tool's result as JSON; a result that no longer validates (an older shape,
+a damaged row) is read as "no result", never as an error."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from startup_toolkit.domain import funding as funding_rules
+from startup_toolkit.domain import scanner as scan_rules
+from startup_toolkit.domain import workspace as ws
+from startup_toolkit.domain.report import ScoreChart
+from startup_toolkit.domain.scanner import ScanResult
+
+Direction = Literal["up", "down", "same"]
+
+MIN_COMPARED = 2
+MAX_COMPARED = 4
+TOP_RISKS = 3
+HEADLINE_CHARS = 140
+NO_SCAN = "No scan yet"
+UNREADABLE_SCAN = "This scan's result can no longer be read."
+
+#: What the timeline calls each tool's runs.
+TOOL_LABELS: dict[str, str] = {
+    ws.SCANNER: "Viability Scanner",
+    ws.INCUBATOR: "Idea Incubator",
+    ws.STRESS_TEST: "Stress Test",
+    ws.FUNDING: "Funding Predictor",
+    ws.GROWTH: "Growth Engine",
+    ws.ORACLE: "Startup Oracle",
+    ws.ORACLE_CONTENT: "Oracle Content",
+    ws.HUB_DOCUMENT: "Solutions Hub",
+    ws.COFOUNDER: "AI Co-Founder",
+}
+
+
+def tool_label(tool: str) -> str:
+    return TOOL_LABELS.get(tool, tool.replace("-", " ").title() or "Tool")
+
+
+def read_scan(result: Any) -> ScanResult | None:
+    """A kept scanner result as a `ScanResult`; None when it cannot be read."""
+    if isinstance(result, ScanResult):
+        return result
+    if not isinstance(result, Mapping):
+        return None
+    try:
+        return ScanResult.model_validate(result)
+    except (ValidationError, ValueError, TypeError):
+        return None
+
+
+def direction(change: int) -> Direction:
+    return "up" if change > 0 else "down" if change < 0 else "same"
+
+
+def signed(change: int) -> str:
+    """'+5', '-3', '0'."""
+    return f"+{change}" if change > 0 else str(change)
+
+
+# --- Two scans -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreChange:
+    old: int
+    new: int
+
+    @property
+    def change(self) -> int:
+        return self.new - self.old
+
+    @property
+    def direction(self) -> Direction:
+        return direction(self.change)
+
+
+@dataclass(frozen=True)
+class CategoryChange:
+    """One category in both scans (a category only one scan has counts from the default 65
+    the scanner gives a missing one)."""
+
+    name: str
+    score: ScoreChange
+    old_reasoning: str
+    new_reasoning: str
+
+    @property
+    def reasoning_changed(self) -> bool:
+        return _words(self.old_reasoning) != _words(self.new_reasoning)
+
+
+@dataclass(frozen=True)
+class ScanDiff:
+    """What changed from the older scan to the newer one. `problem` says why there is no
+    diff (a result that cannot be read); then everything else is empty."""
+
+    overall: ScoreChange | None = None
+    old_verdict: str = ""
+    new_verdict: str = ""
+    categories: tuple[CategoryChange, ...] = ()
+    competitors_added: tuple[str, ...] = ()
+    competitors_removed: tuple[str, ...] = ()
+    steps_added: tuple[str, ...] = ()
+    steps_removed: tuple[str, ...] = ()
+    problem: str = ""
+
+    @property
+    def verdict_changed(self) -> bool:
+        return self.old_verdict != self.new_verdict
+
+
+def _words(text: str) -> str:
+    """Text as compared: case and spacing do not count as a change."""
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def _name_key(name: str) -> str:
+    """A competitor's name as compared: case, spacing and punctuation do not count."""
+    return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
+
+
+def _added_removed(
+    old: Iterable[str], new: Iterable[str], key: Any
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(in `new` but not `old`, in `old` but not `new`), compared by `key`, in their order."""
+    old_list, new_list = [o for o in old if key(o)], [n for n in new if key(n)]
+    old_keys, new_keys = {key(o) for o in old_list}, {key(n) for n in new_list}
+    added = tuple(dict.fromkeys(n for n in new_list if key(n) not in old_keys))
+    removed = tuple(dict.fromkeys(o for o in old_list if key(o) not in new_keys))
+    return added, removed
+
+
+def scan_diff(older: Any, newer: Any) -> ScanDiff:
+    """What changed between two scanner results (JSON or `ScanResult`), older first."""
+    old, new = read_scan(older), read_scan(newer)
+    if old is None or new is None:
+        return ScanDiff(problem=UNREADABLE_SCAN)
+    old_cats = {c.category: c for c in old.categories}
+    categories = []
+    for cat in new.categories:
+        before = old_cats.get(cat.category)
+        if before is None:
+            continue
+        categories.append(
+            CategoryChange(
+                name=cat.category,
+                score=ScoreChange(before.score, cat.score),
+                old_reasoning=before.reasoning,
+                new_reasoning=cat.reasoning,
+            )
+        )
+    comp_added, comp_removed = _added_removed(
+        (c.name for c in old.competitors), (c.name for c in new.competitors), _name_key
+    )
+    steps_added, steps_removed = _added_removed(old.actionSteps, new.actionSteps, _words)
+    return ScanDiff(
+        overall=ScoreChange(old.overallScore, new.overallScore),
+        old_verdict=scan_rules.verdict(old.overallScore).label,
+        new_verdict=scan_rules.verdict(new.overallScore).label,
+        categories=tuple(categories),
+        competitors_added=comp_added,
+        competitors_removed=comp_removed,
+        steps_added=steps_added,
+        steps_removed=steps_removed,
+    )
+
+
+# --- Trend ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Trend:
+    """An idea's scan scores oldest to newest, its latest score (None: no readable scan) and
+    when anything last happened on it."""
+
+    scores: tuple[int, ...]
+    latest: int | None
+    last_activity: datetime | None
+
+
+def trend(scans: Iterable[tuple[datetime, Any]], activity: Iterable[datetime] = ()) -> Trend:
+    """The trend of an idea's scanner runs ((when, result) in any order; unreadable ones are
+    left out); `activity`: the times of its other runs and changes, for the last activity."""
+    ordered = sorted(scans, key=lambda s: s[0])
+    read = (read_scan(result) for _, result in ordered)
+    scores = tuple(scan.overallScore for scan in read if scan is not None)
+    times = [at for at, _ in ordered] + list(activity)
+    return Trend(scores, scores[-1] if scores else None, max(times) if times else None)
+
+
+# --- Headlines -----------------------------------------------------------------------------------
+
+#: Where a result's gist usually is, for tools without their own headline.
+_GIST_KEYS = (
+    "headline",
+    "title",
+    "summary",
+    "overview",
+    "analysis",
+    "prediction",
+    "verdict",
+    "content",
+    "text",
+    "reply",
+    "message",
+)
+
+
+def _first_sentence(text: str) -> str:
+    plain = re.sub(r"<[^>]+>|[#*_`>]+", " ", text)
+    plain = re.sub(r"\s+", " ", plain).strip()
+    first = re.split(r"(?<=[.!?])\s", plain, maxsplit=1)[0]
+    if len(first) > HEADLINE_CHARS:
+        first = first[: HEADLINE_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    return first
+
+
+def _gist(result: Any, depth: int = 0) -> str:
+    if isinstance(result, str):
+        return _first_sentence(result)
+    if isinstance(result, Mapping) and depth < 3:
+        for key in _GIST_KEYS:
+            if key in result and (found := _gist(result[key], depth + 1)):
+                return found
+        for value in result.values():
+            if isinstance(value, Mapping) and (found := _gist(value, depth + 1)):
+                return found
+    if isinstance(result, list) and result and depth < 3:
+        return _gist(result[-1], depth + 1)
+    return ""
+
+
+def headline(tool: str, result: Any) -> str:
+    """One line about a run's result for the timeline."""
+    if tool == ws.SCANNER:
+        scan = read_scan(result)
+        if scan is None:
+            return UNREADABLE_SCAN
+        return f"Score {scan.overallScore}/100: {scan_rules.verdict(scan.overallScore).label}"
+    if tool == ws.FUNDING and isinstance(result, Mapping) and "success" in result:
+        amount = _gist(result.get("amount")) or funding_rules.NOT_AVAILABLE
+        return f"{funding_rules.headline(bool(result.get('success')))} ({amount})"
+    return _gist(result) or f"{tool_label(tool)} result"
+
+
+# --- Compare -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IdeaRuns:
+    """What `compare` needs of one idea: its latest scanner, funding and growth results."""
+
+    idea_id: int
+    title: str
+    scan: Any = None
+    scanned_at: datetime | None = None
+    funding: Any = None
+    growth: Any = None
+
+
+@dataclass(frozen=True)
+class CategoryScoreCell:
+    name: str
+    score: int
+    color: str
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A market figure and where it comes from."""
+
+    value: str
+    source: str
+
+
+@dataclass(frozen=True)
+class ComparedIdea:
+    idea_id: int
+    title: str
+    scanned: bool
+    overall: int | None = None
+    verdict: str = NO_SCAN
+    verdict_color: str = "gray"
+    categories: tuple[CategoryScoreCell, ...] = ()
+    market_size: Figure | None = None
+    market_growth: Figure | None = None
+    risks: tuple[str, ...] = ()
+    funding: str = ""
+    growth: str = ""
+    scanned_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    ideas: tuple[ComparedIdea, ...]
+    chart: ScoreChart  # one group per category, one bar per scanned idea
+
+
+def top_risks(scan: ScanResult, count: int = TOP_RISKS) -> tuple[str, ...]:
+    """The scan's market challenges first, then the weakest categories' assessments."""
+    risks = [c.text for c in scan.marketInsights.challenges if c.text]
+    weakest = sorted(scan.categories, key=lambda c: c.score)
+    risks += [f"{c.category} ({c.score}): {c.assessment}" for c in weakest]
+    return tuple(dict.fromkeys(risks))[:count]
+
+
+def _growth_line(result: Any) -> str:
+    if isinstance(result, Mapping):
+        return _gist(result.get("summary"))
+    return ""
+
+
+def _compared(idea: IdeaRuns) -> ComparedIdea:
+    scan = read_scan(idea.scan)
+    funding = headline(ws.FUNDING, idea.funding) if idea.funding is not None else ""
+    growth = _growth_line(idea.growth)
+    if scan is None:
+        return ComparedIdea(idea.idea_id, idea.title, scanned=False, funding=funding, growth=growth)
+    band = scan_rules.verdict(scan.overallScore)
+    market = scan.marketInsights
+    return ComparedIdea(
+        idea_id=idea.idea_id,
+        title=idea.title,
+        scanned=True,
+        overall=scan.overallScore,
+        verdict=band.label,
+        verdict_color=band.color,
+        categories=tuple(
+            CategoryScoreCell(c.category, c.score, scan_rules.score_color(c.score))
+            for c in scan.categories
+        ),
+        market_size=Figure(market.size.value, market.size.source),
+        market_growth=Figure(market.growthRate.value, market.growthRate.source),
+        risks=top_risks(scan),
+        funding=funding,
+        growth=growth,
+        scanned_at=idea.scanned_at,
+    )
+
+
+def compare(ideas: Sequence[IdeaRuns]) -> Comparison:
+    """2-4 ideas side by side, in the order given; an idea without a readable scan stays in
+    as "No scan yet" (and has no bars in the chart)."""
+    compared = tuple(_compared(i) for i in ideas)
+    scanned = [c for c in compared if c.scanned]
+    groups = tuple(
+        (
+            scan_rules.CATEGORY_SHORT_NAMES.get(name, name),
+            tuple(next(x.score for x in c.categories if x.name == name) for c in scanned),
+        )
+        for name in scan_rules.CATEGORY_NAMES
+    )
+    chart = ScoreChart(series=tuple(c.title for c in scanned), groups=groups if scanned else ())
+    return Comparison(compared, chart)
+
+
+def parse_ids(value: Any) -> tuple[int, ...] | None:
+    """The ideas of '3,7' (or '3-7', or a list): 2-4 distinct positive ids in that order;
+    None for anything else."""
+    if isinstance(value, str):
+        parts = [p for p in re.split(r"[,\-\s]+", value.strip()) if p]
+    elif isinstance(value, list | tuple):
+        parts = [str(p) for p in value]
+    else:
+        return None
+    if not all(p.isdigit() and len(p) <= 12 for p in parts):
+        return None
+    ids = tuple(dict.fromkeys(int(p) for p in parts))
+    if not MIN_COMPARED <= len(ids) <= MAX_COMPARED or len(ids) != len(parts) or 0 in ids:
+        return None
+    return ids

@@ -1,0 +1,137 @@
+"""The founder's ideas (issue 14, items 3 and 4): /ideas (every idea with its latest score and
+trend), /ideas/[id] (its timeline across tools and the diff of two scans) and
+/ideas/compare?ids=3,7 (2-4 ideas side by side). Signed-in founders only."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.app_page import app_page
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.page_route import page_route
+from startup_toolkit.components.props import SPREAD_ROW
+from startup_toolkit.components.section_heading import page_intro
+from startup_toolkit.components.theme import gradient_text
+from startup_toolkit.pages.ideas import compare_state, detail_state
+from startup_toolkit.pages.ideas.compare_state import CompareState
+from startup_toolkit.pages.ideas.compare_view import chart, columns
+from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
+from startup_toolkit.pages.ideas.detail_view import diff_card, timeline
+from startup_toolkit.pages.ideas.state import IdeasState
+from startup_toolkit.pages.ideas.view import ideas_list
+from startup_toolkit.pages.ideas.view_parts import (
+    IDEAS_PATH,
+    export_links,
+    load_failed_panel,
+    loading_block,
+    not_found_panel,
+)
+from startup_toolkit.state.auth import AuthState
+
+__all__ = ["CompareState", "IdeaDetailState", "IdeasState", "compare", "idea", "ideas"]
+
+
+def _back() -> rx.Component:
+    return link_button(
+        rx.icon("arrow-left", size=14, aria_hidden="true"),
+        IDEAS_PATH,
+        rx.el.span("My Ideas"),
+        variant="ghost",
+        size="2",
+    )
+
+
+@page_route(
+    IDEAS_PATH,
+    "My Ideas",
+    "Your startup ideas with their latest scores, trends and every run on them.",
+    on_load=[AuthState.require_access, IdeasState.load],
+)
+def ideas() -> rx.Component:
+    return app_page(
+        page_intro(
+            "lightbulb",
+            "My Ideas",
+            ("Your ideas, ", rx.el.span("over time", style=gradient_text)),
+            "Every run on an idea is kept: see how its score moved, what changed between "
+            "scans, and compare ideas side by side.",
+        ),
+        ideas_list(),
+    )
+
+
+@page_route(
+    f"{IDEAS_PATH}/compare",
+    "Compare Ideas",
+    "Your ideas side by side: scores, verdicts, market and risks.",
+    on_load=[AuthState.require_access, CompareState.load],
+)
+def compare() -> rx.Component:
+    S = CompareState
+    found = rx.vstack(
+        rx.hstack(
+            rx.heading("Compare ideas", as_="h1", size="7"),
+            export_links(S.export_md, S.export_pdf, "this comparison"),
+            spacing="3",
+            wrap="wrap",
+            **SPREAD_ROW,
+        ),
+        chart(),
+        columns(),
+        spacing="5",
+        width="100%",
+    )
+    return app_page(
+        _back(),
+        rx.cond(
+            S.loading,
+            loading_block("20rem"),
+            rx.cond(
+                S.not_found,
+                not_found_panel(compare_state.NOT_FOUND, compare_state.NOT_FOUND_DETAIL),
+                rx.cond(S.load_failed, load_failed_panel(compare_state.LOAD_FAILED), found),
+            ),
+        ),
+    )
+
+
+@page_route(
+    f"{IDEAS_PATH}/[idea_ref]",
+    "Idea",
+    "One idea's timeline across tools and what changed between its scans.",
+    on_load=[AuthState.require_access, IdeaDetailState.load],
+)
+def idea() -> rx.Component:
+    S = IdeaDetailState
+    found = rx.vstack(
+        rx.hstack(
+            rx.vstack(
+                rx.heading(S.title, as_="h1", size="7", id="idea-title"),
+                rx.cond(
+                    S.description != "",
+                    rx.text(S.description, size="2", color="var(--gray-11)", max_width="48rem"),
+                ),
+                spacing="2",
+            ),
+            export_links(S.export_md, S.export_pdf, "this idea's timeline"),
+            spacing="3",
+            wrap="wrap",
+            **SPREAD_ROW,
+        ),
+        diff_card(),
+        timeline(),
+        spacing="5",
+        width="100%",
+    )
+    return app_page(
+        _back(),
+        rx.cond(
+            S.loading,
+            loading_block("20rem"),
+            rx.cond(
+                S.not_found,
+                not_found_panel(detail_state.NOT_FOUND, detail_state.NOT_FOUND_DETAIL),
+                rx.cond(S.load_failed, load_failed_panel(detail_state.LOAD_FAILED), found),
+            ),
+        ),
+    )

@@ -1,0 +1,139 @@
+"""CompareState: /ideas/compare?ids=3,7 (issue 14, item 4): 2-4 of the founder's ideas side
+by side from each one's latest scan (and latest funding and growth runs), with a grouped bar
+chart. Ids that are not 2-4 of the signed-in founder's ideas read as not found."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import idea_history as history
+from startup_toolkit.services import ideas as service
+from startup_toolkit.state import toasts
+from startup_toolkit.state.private import for_user
+from startup_toolkit.state.private_state import PrivateStateMixin
+
+LOAD_FAILED = "The comparison could not be loaded. Please reload the page."
+NOT_FOUND = "Ideas not found"
+NOT_FOUND_DETAIL = "This comparison needs 2 to 4 of your own ideas. Pick them on the My Ideas page."
+#: One colour per compared idea, in order (the chart's bars and the columns' markers).
+SERIES_COLORS = ("violet", "cyan", "amber", "pink")
+
+
+@dataclasses.dataclass
+class CategoryCell:
+    name: str = ""
+    score: int = 0
+    color: str = "gray"
+
+
+@dataclasses.dataclass
+class CompareColumn:
+    id: str = ""
+    title: str = ""
+    href: str = ""
+    marker: str = ""  # the idea's colour in the chart
+    scanned: bool = False
+    overall: int = 0
+    verdict: str = ""
+    verdict_color: str = "gray"
+    categories: list[CategoryCell] = dataclasses.field(default_factory=list)
+    market_size: str = ""
+    market_size_source: str = ""
+    market_growth: str = ""
+    market_growth_source: str = ""
+    risks: list[str] = dataclasses.field(default_factory=list)
+    funding: str = ""
+    growth: str = ""
+
+
+def _column(idea: history.ComparedIdea, color: str) -> CompareColumn:
+    size, growth = idea.market_size, idea.market_growth
+    return CompareColumn(
+        id=str(idea.idea_id),
+        title=idea.title,
+        href=f"/ideas/{idea.idea_id}",
+        marker=f"var(--{color}-9)",
+        scanned=idea.scanned,
+        overall=idea.overall or 0,
+        verdict=idea.verdict,
+        verdict_color=idea.verdict_color,
+        categories=[CategoryCell(c.name, c.score, c.color) for c in idea.categories],
+        market_size=size.value if size else "",
+        market_size_source=size.source if size else "",
+        market_growth=growth.value if growth else "",
+        market_growth_source=growth.source if growth else "",
+        risks=list(idea.risks),
+        funding=idea.funding,
+        growth=idea.growth,
+    )
+
+
+class CompareState(PrivateStateMixin, rx.State):
+    loading: bool = True
+    not_found: bool = False
+    load_failed: bool = False
+    ids: list[str] = []
+    columns: list[CompareColumn] = []
+    chart_data: list[dict[str, Any]] = []
+    series: list[dict[str, str]] = []
+    chart_label: str = ""
+
+    @rx.var
+    def export_md(self) -> str:
+        return f"/api/export/comparison/{'-'.join(self.ids)}.md" if self.ids else ""
+
+    @rx.var
+    def export_pdf(self) -> str:
+        return f"/api/export/comparison/{'-'.join(self.ids)}.pdf" if self.ids else ""
+
+    def _apply(self, result: history.Comparison) -> None:
+        colors = {
+            idea.idea_id: SERIES_COLORS[n % len(SERIES_COLORS)]
+            for n, idea in enumerate(result.ideas)
+        }
+        scanned = [i for i in result.ideas if i.scanned]
+        self.ids = [str(i.idea_id) for i in result.ideas]
+        self.columns = [_column(i, colors[i.idea_id]) for i in result.ideas]
+        self.series = [
+            {"key": f"s{n}", "name": i.title, "fill": f"var(--{colors[i.idea_id]}-9)"}
+            for n, i in enumerate(scanned)
+        ]
+        self.chart_data = [
+            {"name": label, **{f"s{n}": score for n, score in enumerate(scores)}}
+            for label, scores in result.chart.groups
+        ]
+        parts = [
+            f"{row['name']}: " + ", ".join(f"{s['name']} {row[s['key']]}" for s in self.series)
+            for row in self.chart_data
+        ]
+        self.chart_label = "Category scores out of 100. " + "; ".join(parts)
+
+    @rx.event
+    async def load(self) -> EventSpec | None:
+        self._start_over()
+        wanted = history.parse_ids(self.router.url.query_parameters.get("ids", ""))
+        if wanted is None:
+            self.loading, self.not_found = False, True
+            return None
+        done = await for_user(
+            self,
+            service.compare_ideas,
+            list(wanted),
+            signed_out=None,
+            failed=toasts.error(LOAD_FAILED),
+            what="Comparing ideas",
+        )
+        if not done.ok:
+            self.load_failed = done.toast is not None
+            self.loading = done.toast is None
+            return done.toast
+        if done.value is None:
+            self.loading, self.not_found = False, True
+            return None
+        self._apply(done.value)
+        self.loading = False
+        return None

@@ -1,0 +1,165 @@
+"""/ideas/compare: the compared ideas as columns (score, verdict band, category scores, market
+size and growth with sources, top risks, funding and growth headlines) and a grouped bar chart
+(one group per category, one bar per scanned idea)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.cards import card_stack, card_title
+from startup_toolkit.components.charts import AXIS_TICK, chart_figure
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WRAP_ROW
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.pages.ideas.compare_state import CategoryCell, CompareColumn, CompareState
+from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH
+
+S = CompareState
+_AXIS: dict[str, Any] = {"tick_line": False, "stroke": "var(--gray-a7)", "tick": AXIS_TICK}
+
+
+def _label(text: str) -> rx.Component:
+    return rx.text(
+        text,
+        size="1",
+        weight="medium",
+        color="var(--gray-11)",
+        style={"text_transform": "uppercase", "letter_spacing": "0.04em"},
+    )
+
+
+def _figure(label: str, value: rx.Var, source: rx.Var) -> rx.Component:
+    return rx.vstack(
+        _label(label),
+        rx.text(value, size="2", weight="medium"),
+        muted_text("Source: ", source, size="1", class_name="source"),
+        spacing="1",
+        **FILL_COLUMN,
+    )
+
+
+def _category(cell: CategoryCell) -> rx.Component:
+    return rx.hstack(
+        rx.text(cell.name, size="2"),
+        rx.text(cell.score, size="2", weight="bold", color=f"var(--{cell.color}-11)"),
+        spacing="2",
+        **SPREAD_ROW,
+    )
+
+
+def _scanned(col: CompareColumn) -> rx.Component:
+    return rx.vstack(
+        rx.hstack(
+            rx.text(col.overall, "/100", size="6", weight="bold", class_name="compare-score"),
+            rx.badge(col.verdict, color_scheme=col.verdict_color, variant="soft", radius="full"),
+            spacing="2",
+            **WRAP_ROW,
+        ),
+        rx.vstack(
+            _label("Categories"), rx.foreach(col.categories, _category), spacing="1", **FILL_COLUMN
+        ),
+        _figure("Market size", col.market_size, col.market_size_source),
+        _figure("Market growth", col.market_growth, col.market_growth_source),
+        rx.vstack(
+            _label("Top risks"),
+            rx.el.ul(
+                rx.foreach(col.risks, lambda r: rx.el.li(rx.text(r, size="2"))),
+                style={"margin": "0", "padding_left": "1.1rem"},
+            ),
+            spacing="1",
+            **FILL_COLUMN,
+        ),
+        spacing="4",
+        **FILL_COLUMN,
+    )
+
+
+def _unscanned() -> rx.Component:
+    return rx.vstack(
+        rx.badge("No scan yet", color_scheme="gray", variant="soft", radius="full"),
+        muted_text("Scan this idea to compare its scores, market and risks."),
+        link_button("Scan an idea", SCANNER_PATH, size="2", variant="soft"),
+        spacing="2",
+        **FILL_COLUMN,
+    )
+
+
+def _headline(label: str, text: rx.Var) -> rx.Component:
+    return rx.cond(text != "", rx.vstack(_label(label), rx.text(text, size="2"), spacing="1"))
+
+
+def _column(col: CompareColumn) -> rx.Component:
+    return card_stack(
+        rx.hstack(
+            rx.box(
+                width="0.75rem",
+                height="0.75rem",
+                border_radius="3px",
+                background=col.marker,
+                flex_shrink="0",
+                aria_hidden="true",
+            ),
+            rx.link(
+                rx.heading(col.title, as_="h2", size="4", style=heading_style),
+                href=col.href,
+                color="inherit",
+            ),
+            spacing="2",
+            align="center",
+        ),
+        rx.cond(col.scanned, _scanned(col), _unscanned()),
+        _headline("Funding", col.funding),
+        _headline("Growth", col.growth),
+        class_name="compare-column",
+    )
+
+
+def chart() -> rx.Component:
+    bars = rx.foreach(
+        S.series,
+        lambda s: rx.recharts.bar(
+            data_key=s["key"],
+            name=s["name"],
+            fill=s["fill"],
+            radius=[4, 4, 0, 0],
+            max_bar_size=28,
+            is_animation_active=False,
+        ),
+    )
+    figure = rx.recharts.bar_chart(
+        rx.recharts.cartesian_grid(stroke_dasharray="3 3", vertical=False, stroke="var(--gray-a5)"),
+        rx.recharts.x_axis(data_key="name", interval=0, **_AXIS),
+        rx.recharts.y_axis(domain=[0, 100], ticks=[0, 20, 40, 60, 80, 100], width=32, **_AXIS),
+        rx.recharts.legend(wrapper_style={"fontSize": "12px"}, icon_size=10),
+        rx.recharts.graphing_tooltip(),
+        bars,
+        data=S.chart_data,
+        margin={"top": 8, "right": 8, "left": 0, "bottom": 0},
+        width="100%",
+        height=280,
+    )
+    return card_stack(
+        card_title("chart-column", "Scores by category"),
+        rx.cond(
+            S.series.length() > 0,
+            chart_figure(figure, S.chart_label, width="100%", id="compare-chart"),
+            muted_text("None of these ideas has a scan yet."),
+        ),
+    )
+
+
+def columns() -> rx.Component:
+    """Side by side while each column gets 15rem, else fewer per row (one on a phone)."""
+    return rx.box(
+        rx.foreach(S.columns, _column),
+        style={
+            "display": "grid",
+            "gap": "1rem",
+            "grid_template_columns": "repeat(auto-fit, minmax(min(100%, 15rem), 1fr))",
+            "width": "100%",
+        },
+        id="compare-columns",
+    )

@@ -1,0 +1,174 @@
+"""IdeasState: the founder's ideas on /ideas (issue 14, item 3): each with its latest score,
+a trend line, last activity and run count; rename inline; pick 2-4 to compare.
+
+Every handler asks the server-side session who is signed in (`for_user`) and the services
+filter by that founder; ids from the browser only ever select among their own ideas."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventSpec
+
+from startup_toolkit.domain import idea_history as history
+from startup_toolkit.domain import scanner as scan_rules
+from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.services import ideas as service
+from startup_toolkit.services import workspace
+from startup_toolkit.state import toasts
+from startup_toolkit.state.private import for_user
+from startup_toolkit.state.private_state import PrivateStateMixin
+
+ROUTE = "/ideas"
+LOAD_FAILED = "Your ideas could not be loaded. Please reload the page."
+PICK_HINT = "Pick 2 to 4 ideas"
+RENAMED = "Idea renamed"
+RENAME_FAILED = "The idea could not be renamed"
+NAME_NEEDED = "Give the idea a name"
+
+
+def idea_path(idea_id: Any) -> str:
+    return f"{ROUTE}/{idea_id}"
+
+
+def compare_path(ids: list[str]) -> str:
+    return f"{ROUTE}/compare?ids={','.join(ids)}"
+
+
+@dataclasses.dataclass
+class IdeaCard:
+    id: str = ""
+    title: str = ""
+    has_score: bool = False
+    score: int = 0
+    verdict: str = ""
+    color: str = "gray"
+    trend: list[dict[str, int]] = dataclasses.field(default_factory=list)
+    trend_label: str = ""
+    at: str = ""
+    runs: int = 0
+    href: str = ""
+
+
+def idea_card(s: service.IdeaSummary) -> IdeaCard:
+    band = scan_rules.verdict(s.latest) if s.latest is not None else None
+    scores = ", ".join(str(v) for v in s.trend)
+    return IdeaCard(
+        id=str(s.idea_id),
+        title=s.title,
+        has_score=s.latest is not None,
+        score=s.latest or 0,
+        verdict=band.label if band else history.NO_SCAN,
+        color=band.color if band else "gray",
+        trend=[{"n": n, "score": v} for n, v in enumerate(s.trend, start=1)],
+        trend_label=f"Scan scores, oldest to newest: {scores}" if scores else "",
+        at=s.last_activity.isoformat(),
+        runs=s.runs,
+        href=idea_path(s.idea_id),
+    )
+
+
+class IdeasState(PrivateStateMixin, rx.State):
+    loading: bool = True
+    load_failed: bool = False
+    ideas: list[IdeaCard] = []
+    picked: list[str] = []
+    editing: str = ""  # the id of the idea being renamed
+    draft: str = ""
+    rename_error: str = ""
+
+    @rx.var
+    def can_compare(self) -> bool:
+        return history.MIN_COMPARED <= len(self.picked) <= history.MAX_COMPARED
+
+    @rx.var
+    def compare_hint(self) -> str:
+        count = len(self.picked)
+        return f"{PICK_HINT} ({count} picked)" if count else PICK_HINT
+
+    @rx.var
+    def compare_href(self) -> str:
+        return compare_path(self.picked) if self.can_compare else ""
+
+    @rx.event
+    async def load(self) -> EventSpec | None:
+        self.loading = True
+        done = await for_user(
+            self,
+            service.idea_summaries,
+            signed_out=None,
+            failed=toasts.error(LOAD_FAILED),
+            what="Loading ideas",
+        )
+        if not done.ok:
+            # Signed out: the page's guard sends the visitor to /login.
+            self.load_failed = done.toast is not None
+            self.loading = done.toast is None
+            return done.toast
+        self.ideas = [idea_card(s) for s in done.value or []]
+        known = {card.id for card in self.ideas}
+        self.picked = [p for p in self.picked if p in known]
+        self.load_failed = False
+        self.loading = False
+        return None
+
+    @rx.event
+    def toggle_pick(self, idea_id: str, checked: bool) -> None:
+        """Pick an idea for the comparison (or unpick it); only listed ideas count."""
+        if not any(card.id == idea_id for card in self.ideas):
+            return
+        if checked and idea_id not in self.picked:
+            if len(self.picked) < history.MAX_COMPARED:
+                self.picked = [*self.picked, idea_id]
+        elif not checked:
+            self.picked = [p for p in self.picked if p != idea_id]
+
+    # --- rename ---------------------------------------------------------------------------
+
+    @rx.event
+    def start_rename(self, idea_id: str) -> None:
+        card = next((c for c in self.ideas if c.id == idea_id), None)
+        if card is not None:
+            self.editing, self.draft, self.rename_error = card.id, card.title, ""
+
+    @rx.event
+    def cancel_rename(self) -> None:
+        self.editing, self.draft, self.rename_error = "", "", ""
+
+    @rx.event
+    def set_draft(self, value: str) -> None:
+        self.draft = value if isinstance(value, str) else ""
+        self.rename_error = ""
+
+    @rx.event
+    async def save_rename(self, _form: dict[str, Any] | None = None) -> EventSpec | None:
+        """Keep the new name of the idea being renamed; an empty name says so and keeps the
+        field open with what was typed."""
+        idea_id = valid_row_id(self.editing)
+        if idea_id is None:
+            return None
+        if not self.draft.strip():
+            self.rename_error = NAME_NEEDED
+            return None
+        done = await for_user(
+            self,
+            workspace.rename_idea,
+            idea_id,
+            self.draft,
+            signed_out=None,
+            failed=toasts.error(RENAME_FAILED),
+            what="Renaming an idea",
+        )
+        if not done.ok:
+            return done.toast
+        if done.value is None:
+            self.rename_error = RENAME_FAILED
+            return None
+        self.ideas = [
+            dataclasses.replace(c, title=done.value) if c.id == self.editing else c
+            for c in self.ideas
+        ]
+        self.editing, self.draft, self.rename_error = "", "", ""
+        return toasts.success(RENAMED)

@@ -1,0 +1,226 @@
+"""/ideas: a card per idea (title with inline rename, latest score, trend line, last activity,
+run count, Open, a checkbox to pick it for Compare), the Compare bar, and the empty state."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.cards import card_stack
+from startup_toolkit.components.charts import chart_figure
+from startup_toolkit.components.empty_panel import empty_panel
+from startup_toolkit.components.form_kit import field_error, field_label, invalid_props
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import FILL_COLUMN, GROW, KEEP_SIZE, SPREAD_ROW, WRAP_ROW
+from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.theme import heading_style
+from startup_toolkit.pages.ideas.state import LOAD_FAILED, IdeaCard, IdeasState
+from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH, load_failed_panel, loading_block
+
+S = IdeasState
+RENAME_ID = "idea-rename"
+
+
+def _rename_form() -> rx.Component:
+    return rx.form(
+        rx.vstack(
+            field_label("Idea name", RENAME_ID),
+            rx.input(
+                id=RENAME_ID,
+                name="title",
+                value=S.draft,
+                on_change=S.set_draft,
+                max_length=80,
+                width="100%",
+                auto_focus=True,
+                **invalid_props(S.rename_error, RENAME_ID),
+            ),
+            field_error(S.rename_error, f"{RENAME_ID}-error"),
+            rx.hstack(
+                rx.button("Save name", type="submit", size="2"),
+                rx.button(
+                    "Cancel",
+                    type="button",
+                    size="2",
+                    variant="soft",
+                    color_scheme="gray",
+                    on_click=S.cancel_rename,
+                ),
+                spacing="2",
+            ),
+            spacing="2",
+            **FILL_COLUMN,
+        ),
+        on_submit=S.save_rename,
+        width="100%",
+    )
+
+
+def _title(card: IdeaCard) -> rx.Component:
+    return rx.cond(
+        S.editing == card.id,
+        _rename_form(),
+        rx.hstack(
+            rx.heading(card.title, as_="h2", size="4", style=heading_style, **GROW),
+            rx.button(
+                rx.icon("pencil", size=14, aria_hidden="true"),
+                "Rename",
+                size="1",
+                variant="ghost",
+                color_scheme="gray",
+                type="button",
+                on_click=S.start_rename(card.id),
+                aria_label="Rename " + card.title,
+                **KEEP_SIZE,
+            ),
+            spacing="2",
+            align="start",
+            width="100%",
+        ),
+    )
+
+
+def _score(card: IdeaCard) -> rx.Component:
+    return rx.cond(
+        card.has_score,
+        rx.hstack(
+            rx.text(
+                rx.el.span(card.score, class_name="idea-score"),
+                rx.el.span("/100", style={"font_size": "var(--font-size-2)"}),
+                size="7",
+                weight="bold",
+                color=f"var(--{card.color}-11)",
+                style=heading_style,
+            ),
+            rx.badge(card.verdict, color_scheme=card.color, variant="soft", radius="full"),
+            spacing="2",
+            align="center",
+        ),
+        rx.hstack(
+            rx.badge("No scan yet", color_scheme="gray", variant="soft", radius="full"),
+            rx.link("Scan it", href=SCANNER_PATH, size="2"),
+            spacing="2",
+            align="center",
+        ),
+    )
+
+
+def _trend(card: IdeaCard) -> rx.Component:
+    line = rx.recharts.line_chart(
+        rx.recharts.y_axis(domain=[0, 100], hide=True),
+        rx.recharts.line(
+            data_key="score",
+            stroke="var(--accent-9)",
+            stroke_width=2,
+            dot={"r": 2},
+            is_animation_active=False,
+        ),
+        data=card.trend,
+        width=120,
+        height=36,
+        margin={"top": 4, "right": 4, "left": 4, "bottom": 4},
+    )
+    return rx.cond(
+        card.trend.length() > 1,
+        chart_figure(line, card.trend_label, class_name="idea-trend", **KEEP_SIZE),
+    )
+
+
+def _pick(card: IdeaCard) -> rx.Component:
+    return rx.el.label(
+        rx.checkbox(
+            checked=S.picked.contains(card.id),
+            on_change=lambda checked: S.toggle_pick(card.id, checked),
+        ),
+        rx.text("Compare", size="2"),
+        style={"display": "inline-flex", "gap": "0.4rem", "align_items": "center"},
+        cursor="pointer",
+    )
+
+
+def _card(card: IdeaCard) -> rx.Component:
+    return card_stack(
+        _title(card),
+        rx.hstack(_score(card), _trend(card), spacing="3", wrap="wrap", **SPREAD_ROW),
+        rx.hstack(
+            muted_text("Last activity ", rx.moment(card.at, format="lll"), size="1"),
+            muted_text(
+                card.runs,
+                rx.cond(card.runs == 1, " run", " runs"),
+                size="1",
+            ),
+            spacing="3",
+            **WRAP_ROW,
+        ),
+        rx.hstack(
+            link_button(
+                "Open",
+                card.href,
+                rx.icon("arrow-right", size=14, aria_hidden="true"),
+                size="2",
+                aria_label="Open " + card.title,
+            ),
+            _pick(card),
+            spacing="3",
+            **SPREAD_ROW,
+        ),
+        class_name="idea-card",
+    )
+
+
+def compare_bar() -> rx.Component:
+    """Compare, enabled for 2-4 picked ideas; the hint says why it is not (yet)."""
+    return rx.hstack(
+        rx.cond(
+            S.can_compare,
+            link_button(
+                "Compare",
+                S.compare_href,
+                rx.icon("columns-3", size=16, aria_hidden="true"),
+                id="compare-button",
+            ),
+            rx.button(
+                rx.icon("columns-3", size=16, aria_hidden="true"),
+                "Compare",
+                disabled=True,
+                type="button",
+                id="compare-button",
+                aria_describedby="compare-hint",
+            ),
+        ),
+        rx.text(S.compare_hint, id="compare-hint", size="2", color="var(--gray-11)"),
+        spacing="3",
+        **WRAP_ROW,
+    )
+
+
+def empty_state() -> rx.Component:
+    return empty_panel(
+        "lightbulb",
+        "No ideas yet",
+        "Scan a startup idea and it appears here, with every later run on it: scores over "
+        "time, what changed, and a side-by-side comparison.",
+        link_button("Scan an idea", SCANNER_PATH, rx.icon("scan-search", size=16)),
+        id="ideas-empty",
+    )
+
+
+def ideas_list() -> rx.Component:
+    return rx.cond(
+        S.loading,
+        card_grid(loading_block(), loading_block(), sm="2"),
+        rx.cond(
+            S.load_failed,
+            load_failed_panel(LOAD_FAILED),
+            rx.cond(
+                S.ideas.length() > 0,
+                rx.vstack(
+                    compare_bar(),
+                    card_grid(rx.foreach(S.ideas, _card), sm="2", lg="3"),
+                    spacing="4",
+                    **FILL_COLUMN,
+                ),
+                empty_state(),
+            ),
+        ),
+    )

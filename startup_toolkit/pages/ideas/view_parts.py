@@ -1,0 +1,76 @@
+"""Pieces the three ideas pages share: the not-found panel, the export links, a change arrow
+and a loading placeholder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.empty_panel import empty_panel
+from startup_toolkit.components.props import WRAP_ROW
+
+IDEAS_PATH = "/ideas"
+SCANNER_PATH = "/startup-viability-scanner"
+
+
+def loading_block(height: str = "8rem") -> rx.Component:
+    return rx.skeleton(rx.box(height=height, width="100%"), loading=True)
+
+
+def not_found_panel(title: str, text: str) -> rx.Component:
+    """A clear "not found" in place of the page's content, with the way back to the list."""
+    return empty_panel(
+        "search-x",
+        title,
+        text,
+        link_button("Back to My Ideas", IDEAS_PATH, variant="soft"),
+        id="ideas-not-found",
+    )
+
+
+def load_failed_panel(text: str) -> rx.Component:
+    return rx.callout(text, icon="triangle-alert", color_scheme="red", width="100%")
+
+
+def export_links(md: rx.Var, pdf: rx.Var, what: str) -> rx.Component:
+    """Download links (full page requests to the export route) for Markdown and PDF."""
+
+    def one(label: str, href: rx.Var, icon: str) -> rx.Component:
+        return rx.button(
+            rx.el.a(
+                rx.icon(icon, size=16, aria_hidden="true"),
+                label,
+                href=href,
+                download=True,
+                aria_label=f"Download {what} as {label}",
+            ),
+            as_child=True,
+            variant="soft",
+            color_scheme="gray",
+        )
+
+    return rx.hstack(
+        one("Markdown", md, "file-text"),
+        one("PDF", pdf, "file-down"),
+        spacing="2",
+        class_name="ideas-export",
+        **WRAP_ROW,
+    )
+
+
+def change_badge(direction: Any, change: Any, **props: Any) -> rx.Component:
+    """An arrow and the signed change ('+12'), green up, red down, grey unchanged."""
+    return rx.badge(
+        rx.match(
+            direction,
+            ("up", rx.icon("arrow-up", size=14, aria_hidden="true")),
+            ("down", rx.icon("arrow-down", size=14, aria_hidden="true")),
+            rx.icon("minus", size=14, aria_hidden="true"),
+        ),
+        change,
+        color_scheme=rx.match(direction, ("up", "green"), ("down", "red"), "gray"),
+        variant="soft",
+        **props,
+    )

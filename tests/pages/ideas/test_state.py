@@ -1,0 +1,259 @@
+"""The ideas pages' states without a browser, on a real database and real sessions: /ideas
+(cards, picking 2-4 for Compare, inline rename), /ideas/[id] (timeline, the two newest scans
+diffed by default, other picks) and /ideas/compare (columns and chart); another founder's
+ids and a signed-out tab read as not found or change nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from reflex.event import Event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from startup_toolkit.domain import workspace as ws
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.pages.ideas import detail_state, state
+from startup_toolkit.pages.ideas.compare_state import CompareState
+from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
+from startup_toolkit.pages.ideas.state import IdeasState
+from startup_toolkit.services import user_cache, workspace
+from tests.support.idea_scans import scan
+from tests.support.tool_states import signed_in, substate
+
+Founder = tuple[str, str]  # (user id, Cookie header)
+SOCKS = "Socks by subscription for busy parents"
+DOGS = "A bakery for dogs"
+
+
+@pytest.fixture(autouse=True)
+def _setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> Iterator[None]:
+    settings_env.setenv("ACCESS_MODE", "open")
+    user_cache.cache.clear()
+    yield
+    user_cache.cache.clear()
+
+
+@pytest.fixture
+def ada(engine: Engine) -> Founder:
+    return signed_in(engine, "ada@example.com")
+
+
+@pytest.fixture
+def bob(engine: Engine) -> Founder:
+    return signed_in(engine, "bob@example.com")
+
+
+def call(coro: Any) -> list[Event]:
+    spec = asyncio.run(coro)
+    return [] if spec is None else list(Event.from_event_type(spec))
+
+
+def toast_text(evs: list[Event]) -> str:
+    return " ".join(str(e.payload.get("function", "")) for e in evs)
+
+
+def keep(engine: Engine, uid: str, tool: str, result: Any, text: str, hours: int) -> int:
+    with Session(engine) as db:
+        run_id = workspace.keep_run(
+            db,
+            uid,
+            ws.KeepRun(tool, {"idea": text}, text),
+            result,
+            sample=False,
+            now=utcnow() - timedelta(days=1) + timedelta(hours=hours),
+        )
+        assert run_id is not None
+        run = workspace.get_run(db, uid, run_id)
+        assert run is not None and run.idea_id is not None
+        return run_id
+
+
+def idea_of(engine: Engine, uid: str, run_id: int) -> int:
+    with Session(engine) as db:
+        run = workspace.get_run(db, uid, run_id)
+        assert run is not None and run.idea_id is not None
+        return run.idea_id
+
+
+def seed(engine: Engine, uid: str) -> dict[str, int]:
+    """Socks: two scans (58 then 74, a competitor and a step added); Dogs: one funding run."""
+    old = keep(engine, uid, ws.SCANNER, scan(58, scores={"Failure Risk": 50}), SOCKS, 0)
+    new = keep(
+        engine,
+        uid,
+        ws.SCANNER,
+        scan(
+            74,
+            scores={"Failure Risk": 70},
+            reasoning={"Failure Risk": "Pilots de-risked it."},
+            competitors=("Acme", "Globex"),
+            steps=("Interview customers", "Run a paid pilot"),
+        ),
+        SOCKS,
+        2,
+    )
+    dogs = keep(engine, uid, ws.FUNDING, {"success": True, "amount": "$1M"}, DOGS, 1)
+    return {
+        "old": old,
+        "new": new,
+        "socks": idea_of(engine, uid, old),
+        "dogs": idea_of(engine, uid, dogs),
+    }
+
+
+# --- /ideas --------------------------------------------------------------------------------------
+
+
+def test_list_shows_each_idea_with_latest_score_trend_and_runs(
+    engine: Engine, ada: Founder
+) -> None:
+    ids = seed(engine, ada[0])
+    page = substate(IdeasState, "/ideas", ada[1])
+    assert call(page.load()) == []
+    assert page.loading is False and page.load_failed is False
+    socks, dogs = page.ideas
+    assert (socks.title, socks.score, socks.verdict, socks.runs) == (
+        SOCKS,
+        74,
+        "Potentially Viable",
+        2,
+    )
+    assert [p["score"] for p in socks.trend] == [58, 74]
+    assert socks.href == f"/ideas/{ids['socks']}"
+    assert (dogs.title, dogs.has_score, dogs.verdict, dogs.runs) == (DOGS, False, "No scan yet", 1)
+
+
+def test_compare_needs_two_to_four_picked_ideas(engine: Engine, ada: Founder) -> None:
+    ids = seed(engine, ada[0])
+    page = substate(IdeasState, "/ideas", ada[1])
+    call(page.load())
+    assert page.can_compare is False and page.compare_hint == state.PICK_HINT
+    page.toggle_pick(str(ids["socks"]), True)
+    assert page.can_compare is False and page.compare_hint == "Pick 2 to 4 ideas (1 picked)"
+    page.toggle_pick("999", True)  # not a listed idea: ignored
+    page.toggle_pick(str(ids["dogs"]), True)
+    assert page.can_compare is True
+    assert page.compare_href == f"/ideas/compare?ids={ids['socks']},{ids['dogs']}"
+    page.toggle_pick(str(ids["socks"]), False)
+    assert page.picked == [str(ids["dogs"])] and page.compare_href == ""
+
+
+def test_rename_inline_keeps_a_name_and_refuses_an_empty_one(engine: Engine, ada: Founder) -> None:
+    ids = seed(engine, ada[0])
+    page = substate(IdeasState, "/ideas", ada[1])
+    call(page.load())
+    page.start_rename(str(ids["dogs"]))
+    assert page.editing == str(ids["dogs"]) and page.draft == DOGS
+    page.set_draft("   ")
+    assert call(page.save_rename()) == []
+    assert page.rename_error == state.NAME_NEEDED and page.editing == str(ids["dogs"])
+    page.set_draft("Barkery")
+    assert state.RENAMED in toast_text(call(page.save_rename()))
+    assert page.editing == "" and page.ideas[1].title == "Barkery"
+    with Session(engine) as db:
+        assert workspace.get_idea(db, ada[0], ids["dogs"]).title == "Barkery"  # type: ignore[union-attr]
+
+
+def test_signed_out_or_other_founder_sees_none_of_the_ideas(
+    engine: Engine, ada: Founder, bob: Founder
+) -> None:
+    ids = seed(engine, ada[0])
+    outsider = substate(IdeasState, "/ideas")
+    assert call(outsider.load()) == [] and outsider.ideas == []
+    page = substate(IdeasState, "/ideas", bob[1])
+    call(page.load())
+    assert page.ideas == []
+    page.toggle_pick(str(ids["socks"]), True)
+    page.start_rename(str(ids["socks"]))
+    assert page.picked == [] and page.editing == ""
+
+
+# --- /ideas/[id] ---------------------------------------------------------------------------------
+
+
+def test_detail_shows_timeline_and_diffs_the_two_newest_scans(engine: Engine, ada: Founder) -> None:
+    ids = seed(engine, ada[0])
+    page = substate(IdeaDetailState, f"/ideas/{ids['socks']}", ada[1])
+    assert call(page.load()) == []
+    assert page.not_found is False and page.title == SOCKS
+    assert page.description == ""  # the text the title was made from: not repeated
+    assert [(t.label, t.href) for t in page.timeline] == [
+        ("Viability Scanner", f"/startup-viability-scanner?run={ids['new']}"),
+        ("Viability Scanner", f"/startup-viability-scanner?run={ids['old']}"),
+    ]
+    assert page.timeline[0].headline == "Score 74/100: Potentially Viable"
+    assert (page.run_a, page.run_b) == (str(ids["old"]), str(ids["new"]))
+    assert page.has_diff and (page.overall_old, page.overall_new) == (58, 74)
+    assert page.overall_change == "+16" and page.overall_color == "green"
+    assert (page.verdict_old, page.verdict_new) == ("Needs Rethinking", "Potentially Viable")
+    risk = next(c for c in page.categories if c.name == "Failure Risk")
+    assert (risk.old, risk.new, risk.change, risk.direction) == (50, 70, "+20", "up")
+    assert risk.reasoning_changed and risk.new_reasoning == "Pilots de-risked it."
+    assert page.competitors_added == ["Globex"] and page.steps_added == ["Run a paid pilot"]
+    assert page.export_md == f"/api/export/idea/{ids['socks']}.md"
+    # Picking the same scan twice shows no change; a run that is not listed is ignored.
+    call(page.pick_a(str(ids["new"])))
+    assert page.overall_change == "0" and page.overall_direction == "same"
+    call(page.pick_b("12345"))
+    assert page.run_b == str(ids["new"])
+
+
+@pytest.mark.parametrize("path", ["/ideas/abc", "/ideas/0", "/ideas/99999"])
+def test_detail_of_a_bad_id_is_not_found(engine: Engine, ada: Founder, path: str) -> None:
+    page = substate(IdeaDetailState, path, ada[1])
+    call(page.load())
+    assert page.not_found is True and page.title == "" and page.timeline == []
+
+
+def test_detail_of_another_founders_idea_is_not_found(
+    engine: Engine, ada: Founder, bob: Founder
+) -> None:
+    ids = seed(engine, ada[0])
+    page = substate(IdeaDetailState, f"/ideas/{ids['socks']}/", bob[1])
+    call(page.load())
+    assert page.not_found is True and page.title == "" and page.scans == []
+    assert detail_state.idea_id_of(f"/ideas/{ids['socks']}/") == ids["socks"]
+
+
+# --- /ideas/compare ------------------------------------------------------------------------------
+
+
+def test_compare_shows_columns_and_grouped_chart(engine: Engine, ada: Founder) -> None:
+    ids = seed(engine, ada[0])
+    route = f"/ideas/compare?ids={ids['socks']},{ids['dogs']}"
+    page = substate(CompareState, route, ada[1])
+    assert call(page.load()) == []
+    assert page.not_found is False
+    socks, dogs = page.columns
+    assert (socks.title, socks.overall, socks.verdict) == (SOCKS, 74, "Potentially Viable")
+    assert socks.market_size == "$2B" and socks.market_size_source == "Gartner 2024"
+    assert len(socks.risks) == 3
+    assert (dogs.scanned, dogs.verdict, dogs.funding) == (
+        False,
+        "No scan yet",
+        "Funding Likely ($1M)",
+    )
+    assert page.series == [{"key": "s0", "name": SOCKS, "fill": "var(--violet-9)"}]
+    assert page.chart_data[2] == {"name": "Risk", "s0": 70}
+    assert "Risk: " + SOCKS + " 70" in page.chart_label
+    assert page.export_pdf == f"/api/export/comparison/{ids['socks']}-{ids['dogs']}.pdf"
+
+
+def test_compare_of_foreign_or_bad_ids_is_not_found(
+    engine: Engine, ada: Founder, bob: Founder
+) -> None:
+    ids = seed(engine, ada[0])
+    for cookie, query in (
+        (bob[1], f"{ids['socks']},{ids['dogs']}"),
+        (ada[1], str(ids["socks"])),
+        (ada[1], "x,y"),
+        (ada[1], f"{ids['socks']},99999"),
+    ):
+        page = substate(CompareState, f"/ideas/compare?ids={query}", cookie)
+        call(page.load())
+        assert page.not_found is True and page.columns == [], query

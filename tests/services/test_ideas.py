@@ -1,0 +1,159 @@
+"""The ideas service (issue 14, items 3 and 4) on a real database: summaries with the latest
+score and trend, the timeline across tools, the diff of two scanner runs, the comparison, and
+scoping (founder B never reaches A's ideas or runs through any of them)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from sqlmodel import Session
+
+from startup_toolkit.domain import idea_history as history
+from startup_toolkit.domain import workspace as ws
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.models import User
+from startup_toolkit.services import ideas, workspace
+from tests.support.idea_scans import scan
+
+START = utcnow() - timedelta(days=3)
+
+
+def _user(session: Session, email: str = "ada@example.com") -> str:
+    user = User(email=email, name="Ada")
+    session.add(user)
+    session.commit()
+    return user.id
+
+
+def _run(
+    session: Session,
+    uid: str,
+    tool: str,
+    result: Any,
+    text: str = "Socks by subscription for busy parents",
+    hours: int = 0,
+    idea_id: int | None = None,
+) -> int:
+    keep = ws.KeepRun(tool, {"idea": text}, text, idea_id)
+    run_id = workspace.keep_run(
+        session, uid, keep, result, sample=False, now=START + timedelta(hours=hours)
+    )
+    assert run_id is not None
+    return run_id
+
+
+def _idea_of(session: Session, uid: str, run_id: int) -> int:
+    run = workspace.get_run(session, uid, run_id)
+    assert run is not None and run.idea_id is not None
+    return run.idea_id
+
+
+def test_summaries_give_latest_score_trend_activity_and_run_count(session: Session) -> None:
+    uid = _user(session)
+    first = _run(session, uid, ws.SCANNER, scan(58), hours=0)
+    _run(session, uid, ws.SCANNER, scan(74), hours=2)
+    _run(session, uid, ws.GROWTH, {"summary": "Grow.", "growthSteps": []}, hours=5)
+    _run(session, uid, ws.FUNDING, {"success": True}, text="A bakery for dogs", hours=1)
+    socks = _idea_of(session, uid, first)
+    rows = ideas.idea_summaries(session, uid)
+    assert [r.title for r in rows] == [
+        "Socks by subscription for busy parents",
+        "A bakery for dogs",
+    ]
+    top, dogs = rows
+    assert (top.idea_id, top.latest, top.trend, top.runs) == (socks, 74, (58, 74), 3)
+    assert top.last_activity >= START + timedelta(hours=5)
+    assert (dogs.latest, dogs.trend, dogs.runs) == (None, (), 1)
+
+
+def test_timeline_lists_runs_across_tools_newest_first_with_reopen_paths(
+    session: Session,
+) -> None:
+    uid = _user(session)
+    scan_id = _run(session, uid, ws.SCANNER, scan(66), hours=0)
+    fund_id = _run(
+        session, uid, ws.FUNDING, {"success": True, "amount": "$1M", "analysis": "x"}, hours=1
+    )
+    idea_id = _idea_of(session, uid, scan_id)
+    timeline = ideas.idea_timeline(session, uid, idea_id)
+    assert timeline is not None and timeline.title == "Socks by subscription for busy parents"
+    assert [(e.run_id, e.tool_label, e.headline, e.reopen_path) for e in timeline.entries] == [
+        (fund_id, "Funding Predictor", "Funding Likely ($1M)", f"/funding-predictor?run={fund_id}"),
+        (
+            scan_id,
+            "Viability Scanner",
+            "Score 66/100: Potentially Viable",
+            f"/startup-viability-scanner?run={scan_id}",
+        ),
+    ]
+
+
+def test_scanner_runs_and_the_diff_of_two_of_them(session: Session) -> None:
+    uid = _user(session)
+    old = _run(session, uid, ws.SCANNER, scan(60, competitors=("Acme",)), hours=0)
+    new = _run(session, uid, ws.SCANNER, scan(71, competitors=("Acme", "Globex")), hours=3)
+    _run(session, uid, ws.GROWTH, {"summary": "x", "growthSteps": []}, hours=4)
+    idea_id = _idea_of(session, uid, old)
+    choices = ideas.scanner_runs(session, uid, idea_id)
+    assert [(c.run_id, c.score) for c in choices] == [(new, 71), (old, 60)]
+    for a, b in ((old, new), (new, old)):  # the older run is always the "before"
+        diff = ideas.scan_diff_of(session, uid, a, b, idea_id)
+        assert diff is not None and diff.overall is not None
+        assert (diff.overall.old, diff.overall.new, diff.overall.direction) == (60, 71, "up")
+        assert diff.competitors_added == ("Globex",)
+
+
+def test_a_diff_needs_two_scanner_runs_of_the_same_idea(session: Session) -> None:
+    uid = _user(session)
+    a = _run(session, uid, ws.SCANNER, scan(60), hours=0)
+    growth = _run(session, uid, ws.GROWTH, {"summary": "x", "growthSteps": []}, hours=1)
+    other = _run(session, uid, ws.SCANNER, scan(80), text="A bakery for dogs", hours=2)
+    idea_id = _idea_of(session, uid, a)
+    assert ideas.scan_diff_of(session, uid, a, growth) is None
+    assert ideas.scan_diff_of(session, uid, a, other) is None
+    assert ideas.scan_diff_of(session, uid, a, "x") is None
+    assert ideas.scan_diff_of(session, uid, a, a, _idea_of(session, uid, other)) is None
+    same = ideas.scan_diff_of(session, uid, a, a, idea_id)
+    assert same is not None and same.overall is not None and same.overall.change == 0
+
+
+def test_compare_two_to_four_ideas_in_order(session: Session) -> None:
+    uid = _user(session)
+    socks = _idea_of(session, uid, _run(session, uid, ws.SCANNER, scan(82), hours=0))
+    _run(session, uid, ws.SCANNER, scan(64), hours=1)  # the latest scan of socks counts
+    _run(session, uid, ws.GROWTH, {"summary": "Partner first.", "growthSteps": []}, hours=2)
+    dogs = _idea_of(
+        session, uid, _run(session, uid, ws.FUNDING, {"success": False}, text="Dog bakery")
+    )
+    result = ideas.compare_ideas(session, uid, f"{dogs},{socks}")
+    assert result is not None
+    assert [(i.idea_id, i.overall, i.verdict) for i in result.ideas] == [
+        (dogs, None, history.NO_SCAN),
+        (socks, 64, "Potentially Viable"),
+    ]
+    assert result.ideas[1].growth == "Partner first."
+    assert result.chart.series == ("Socks by subscription for busy parents",)
+    assert ideas.compare_ideas(session, uid, [socks]) is None
+    assert ideas.compare_ideas(session, uid, f"{socks},{socks}") is None
+    assert ideas.compare_ideas(session, uid, f"{socks},999999") is None
+
+
+def test_founder_b_never_reaches_founder_a_s_ideas_or_runs(session: Session) -> None:
+    ada, bob = _user(session), _user(session, "bob@example.com")
+    a1 = _run(session, ada, ws.SCANNER, scan(60), hours=0)
+    a2 = _run(session, ada, ws.SCANNER, scan(70), hours=1)
+    a_idea = _idea_of(session, ada, a1)
+    b_run = _run(session, bob, ws.SCANNER, scan(50), text="Bob's own idea here", hours=2)
+    b_idea = _idea_of(session, bob, b_run)
+    assert [s.idea_id for s in ideas.idea_summaries(session, bob)] == [b_idea]
+    assert ideas.idea_timeline(session, bob, a_idea) is None
+    assert ideas.scanner_runs(session, bob, a_idea) == []
+    assert ideas.scan_diff_of(session, bob, a1, a2) is None
+    assert ideas.scan_diff_of(session, bob, b_run, a1) is None
+    assert ideas.compare_ideas(session, bob, [a_idea, b_idea]) is None
+    assert ideas.idea_summaries(session, "not-a-user") == []
+    assert ideas.compare_ideas(session, "", [a_idea, b_idea]) is None
+    # A's own view is whole.
+    assert ideas.compare_ideas(session, ada, [a_idea, b_idea]) is None
+    assert ideas.scan_diff_of(session, ada, a1, a2) is not None
