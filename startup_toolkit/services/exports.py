@@ -1,5 +1,5 @@
-"""Exports and share pages (issue 14): the `Report` of a founder's saved result, kept run or
-idea timeline, and the file it downloads as (Markdown or PDF).
+"""Exports and share pages (issue 14): the `Report` of a founder's saved result, kept run,
+idea timeline or comparison of ideas, and the file it downloads as (Markdown or PDF).
 
 Every lookup is scoped by the founder's id, which comes from the server-side session (or,
 for a share link, from the link's owner): another founder's id gives None, never their data.
@@ -18,9 +18,10 @@ from startup_toolkit.domain import report_builders as builders
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.domain.report import Report
+from startup_toolkit.domain.report_comparison import comparison_report
 from startup_toolkit.domain.report_markdown import to_markdown
 from startup_toolkit.providers.pdf_report import to_pdf
-from startup_toolkit.services import saved_results, workspace
+from startup_toolkit.services import ideas, saved_results, workspace
 from startup_toolkit.services.share_links import COMPARISON, IDEA, RESULT, RUN, OpenedLink
 
 KINDS = (RESULT, RUN, IDEA, COMPARISON)
@@ -74,9 +75,12 @@ def _idea_report(
 def report_for(
     session: Session, user_id: str, kind: Any, ids: Any, *, now: datetime | None = None
 ) -> Report | None:
-    """The report of the founder's own saved result ("result"), kept run ("run") or idea
-    timeline ("idea"); None for another founder's, a missing one, a bad id or kind. A
-    comparison ("comparison") is not built here yet: None."""
+    """The report of the founder's own saved result ("result"), kept run ("run"), idea
+    timeline ("idea") or 2-4 ideas compared ("comparison"); None for another founder's, a
+    missing one, a bad id or kind."""
+    if kind == COMPARISON:
+        compared = ideas.compare_ideas(session, user_id, ids)
+        return comparison_report(compared, now or utcnow()) if compared else None
     row_id = _one(ids)
     if row_id is None or not isinstance(user_id, str):
         return None

@@ -176,3 +176,35 @@ def test_files_are_named_after_the_report_with_their_type(session: Session, ada:
 )
 def test_download_addresses_name_ids(kind: str, target: str, ids: tuple[int, ...] | None) -> None:
     assert exports.parse_target(kind, target) == ids
+
+
+def test_a_comparison_exports_scores_side_by_side_with_a_grouped_chart(
+    session: Session, ada: str, bob: str
+) -> None:
+    """Issue 14, items 4 and 6: 2 ideas compared (one without a scan) as Markdown and PDF."""
+    first = SAMPLE_SCAN.model_copy(update={"overallScore": 81})
+    workspace.keep_run(
+        session, ada, rules.KeepRun(rules.SCANNER, {}, "Drone deliveries"), first, sample=False
+    )
+    workspace.keep_run(
+        session,
+        ada,
+        rules.KeepRun(rules.FUNDING, {}, "Meal kits for nurses"),
+        {"prediction": "x"},
+        sample=False,
+    )
+    ids = tuple(i.id for i in reversed(workspace.list_ideas(session, ada)))
+    report = exports.report_for(session, ada, "comparison", ids, now=AT)
+    assert report is not None and report.title == "Idea comparison"
+    assert report.subtitle == "Drone deliveries vs Meal kits for nurses"
+    assert report.file_stem.startswith("idea-comparison-")
+    scores = report.sections[0].table
+    assert scores is not None and scores.rows[0] == ("Overall", "81/100", "No scan yet")
+    (chart,) = [s.chart for s in report.sections if s.chart]
+    assert chart.series == ("Drone deliveries",) and len(chart.groups) == 5
+    assert "No scan yet" in report.sections[-1].paragraphs[0]
+    markdown = exports.render(report, "md")
+    assert markdown is not None and b"| Overall | 81/100 | No scan yet |" in markdown.body
+    pdf = exports.render(report, "pdf")
+    assert pdf is not None and pdf.body.startswith(b"%PDF")
+    assert exports.report_for(session, bob, "comparison", ids) is None  # not Bob's ideas
