@@ -100,8 +100,11 @@ def stored(engine: Engine, user_id: str) -> list[tuple[str, bool]]:
 
 @pytest.fixture
 def ada(engine: Engine) -> str:
-    """A user with the sign-up welcome (newest) plus two older notifications."""
+    """A user with the sign-up welcome (newest) plus two older notifications, who signed in
+    at sign-up (that sign-in sends no notice: the next one does)."""
     user_id = sign_up(engine, "ada@example.com")
+    with Session(engine) as db:
+        sessions.create_session(db, user_id, "pytest", "127.0.0.1")
     add(engine, user_id, "older", 0, "warning")
     add(engine, user_id, "old", 1, "surprise")
     return user_id
