@@ -21,11 +21,19 @@ def file_link(*children: Any, href: Any, **props: Any) -> rx.Component:
     return ReactRouterLink.create(*children, to=href, reload_document=True, download="", **props)
 
 
-def download_button(label: Any, href: Any, **props: Any) -> rx.Component:
-    """A soft button that downloads `href`."""
+def download_button(
+    label: Any, href: Any, *, icon: str = "download", link_label: Any = None, **props: Any
+) -> rx.Component:
+    """A soft button that downloads `href` (`link_label`: the link's accessible name, when
+    `label` alone does not say what is downloaded)."""
+    named = {"aria_label": link_label} if link_label is not None else {}
     return rx.button(
         file_link(
-            rx.icon("download", size=14, aria_hidden="true"), label, href=href, style=_ANCHOR_STYLE
+            rx.icon(icon, size=14, aria_hidden="true"),
+            label,
+            href=href,
+            style=_ANCHOR_STYLE,
+            **named,
         ),
         as_child=True,
         **{"variant": "soft", "size": "1", **props},

@@ -11,6 +11,7 @@ from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.props import SPREAD_ROW
 from startup_toolkit.components.section_heading import page_intro
+from startup_toolkit.components.share_dialog import share_button, share_dialog
 from startup_toolkit.components.theme import gradient_text
 from startup_toolkit.pages.ideas import compare_state, detail_state
 from startup_toolkit.pages.ideas.compare_state import CompareState
@@ -22,9 +23,7 @@ from startup_toolkit.pages.ideas.view import ideas_list
 from startup_toolkit.pages.ideas.view_parts import (
     IDEAS_PATH,
     export_links,
-    load_failed_panel,
-    loading_block,
-    not_found_panel,
+    page_states,
 )
 from startup_toolkit.state.auth import AuthState
 
@@ -71,7 +70,12 @@ def compare() -> rx.Component:
     found = rx.vstack(
         rx.hstack(
             rx.heading("Compare ideas", as_="h1", size="7"),
-            export_links(S.export_md, S.export_pdf, "this comparison"),
+            export_links(
+                S.export_md,
+                S.export_pdf,
+                "this comparison",
+                share_button("comparison", S.share_target, "Idea comparison", size="2"),
+            ),
             spacing="3",
             wrap="wrap",
             **SPREAD_ROW,
@@ -83,15 +87,13 @@ def compare() -> rx.Component:
     )
     return app_page(
         _back(),
-        rx.cond(
-            S.loading,
-            loading_block("20rem"),
-            rx.cond(
-                S.not_found,
-                not_found_panel(compare_state.NOT_FOUND, compare_state.NOT_FOUND_DETAIL),
-                rx.cond(S.load_failed, load_failed_panel(compare_state.LOAD_FAILED), found),
-            ),
+        page_states(
+            S,
+            (compare_state.NOT_FOUND, compare_state.NOT_FOUND_DETAIL),
+            compare_state.LOAD_FAILED,
+            found,
         ),
+        share_dialog(),
     )
 
 
@@ -113,7 +115,12 @@ def idea() -> rx.Component:
                 ),
                 spacing="2",
             ),
-            export_links(S.export_md, S.export_pdf, "this idea's timeline"),
+            export_links(
+                S.export_md,
+                S.export_pdf,
+                "this idea's timeline",
+                share_button("idea", S.idea_id, S.title, size="2"),
+            ),
             spacing="3",
             wrap="wrap",
             **SPREAD_ROW,
@@ -125,13 +132,11 @@ def idea() -> rx.Component:
     )
     return app_page(
         _back(),
-        rx.cond(
-            S.loading,
-            loading_block("20rem"),
-            rx.cond(
-                S.not_found,
-                not_found_panel(detail_state.NOT_FOUND, detail_state.NOT_FOUND_DETAIL),
-                rx.cond(S.load_failed, load_failed_panel(detail_state.LOAD_FAILED), found),
-            ),
+        page_states(
+            S,
+            (detail_state.NOT_FOUND, detail_state.NOT_FOUND_DETAIL),
+            detail_state.LOAD_FAILED,
+            found,
         ),
+        share_dialog(),
     )

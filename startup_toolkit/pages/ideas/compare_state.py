@@ -11,10 +11,8 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import idea_history as history
+from startup_toolkit.pages.ideas.page_load import PageLoadMixin
 from startup_toolkit.services import ideas as service
-from startup_toolkit.state import toasts
-from startup_toolkit.state.private import for_user
-from startup_toolkit.state.private_state import PrivateStateMixin
 
 LOAD_FAILED = "The comparison could not be loaded. Please reload the page."
 NOT_FOUND = "Ideas not found"
@@ -72,15 +70,17 @@ def _column(idea: history.ComparedIdea, color: str) -> CompareColumn:
     )
 
 
-class CompareState(PrivateStateMixin, rx.State):
-    loading: bool = True
-    not_found: bool = False
-    load_failed: bool = False
+class CompareState(PageLoadMixin, rx.State):
     ids: list[str] = []
     columns: list[CompareColumn] = []
     chart_data: list[dict[str, Any]] = []
     series: list[dict[str, str]] = []
     chart_label: str = ""
+
+    @rx.var
+    def share_target(self) -> str:
+        """The compared ideas as a share link names them: '3-7'."""
+        return "-".join(self.ids)
 
     @rx.var
     def export_md(self) -> str:
@@ -117,23 +117,13 @@ class CompareState(PrivateStateMixin, rx.State):
         self._start_over()
         wanted = history.parse_ids(self.router.url.query_parameters.get("ids", ""))
         if wanted is None:
-            self.loading, self.not_found = False, True
+            self._nothing_here()
             return None
-        done = await for_user(
-            self,
-            service.compare_ideas,
-            list(wanted),
-            signed_out=None,
-            failed=toasts.error(LOAD_FAILED),
-            what="Comparing ideas",
+        found, toast = await self._read_mine(
+            service.compare_ideas, list(wanted), failed=LOAD_FAILED, what="Comparing ideas"
         )
-        if not done.ok:
-            self.load_failed = done.toast is not None
-            self.loading = done.toast is None
-            return done.toast
-        if done.value is None:
-            self.loading, self.not_found = False, True
-            return None
-        self._apply(done.value)
+        if found is None:
+            return toast
+        self._apply(found)
         self.loading = False
         return None

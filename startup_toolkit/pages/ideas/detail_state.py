@@ -15,10 +15,10 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import idea_history as history
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.pages.ideas.page_load import PageLoadMixin
 from startup_toolkit.services import ideas as service
 from startup_toolkit.state import toasts
 from startup_toolkit.state.private import for_user
-from startup_toolkit.state.private_state import PrivateStateMixin
 
 LOAD_FAILED = "This idea could not be loaded. Please reload the page."
 NOT_FOUND = "Idea not found"
@@ -68,10 +68,7 @@ def idea_id_of(path: str) -> int | None:
     return valid_row_id(parts[1]) if len(parts) == 2 and parts[0] == "ideas" else None
 
 
-class IdeaDetailState(PrivateStateMixin, rx.State):
-    loading: bool = True
-    not_found: bool = False
-    load_failed: bool = False
+class IdeaDetailState(PageLoadMixin, rx.State):
     idea_id: str = ""
     title: str = ""
     description: str = ""
@@ -152,24 +149,14 @@ class IdeaDetailState(PrivateStateMixin, rx.State):
         self._start_over()
         idea_id = idea_id_of(self.router.url.path)
         if idea_id is None:
-            self.loading, self.not_found = False, True
+            self._nothing_here()
             return None
-        done = await for_user(
-            self,
-            self._read,
-            idea_id,
-            signed_out=None,
-            failed=toasts.error(LOAD_FAILED),
-            what="Loading an idea",
+        found, toast = await self._read_mine(
+            self._read, idea_id, failed=LOAD_FAILED, what="Loading an idea"
         )
-        if not done.ok:
-            self.load_failed = done.toast is not None
-            self.loading = done.toast is None
-            return done.toast
-        if done.value is None:
-            self.loading, self.not_found = False, True
-            return None
-        timeline, scans = done.value
+        if found is None:
+            return toast
+        timeline, scans = found
         self.idea_id, self.title = str(timeline.idea_id), timeline.title
         # An idea titled from its text would repeat its title.
         same = ws.normalised(timeline.description) == ws.normalised(timeline.title)

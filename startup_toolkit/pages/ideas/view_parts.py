@@ -8,6 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.props import WRAP_ROW
 
@@ -34,29 +35,44 @@ def load_failed_panel(text: str) -> rx.Component:
     return rx.callout(text, icon="triangle-alert", color_scheme="red", width="100%")
 
 
-def export_links(md: rx.Var, pdf: rx.Var, what: str) -> rx.Component:
-    """Download links (full page requests to the export route) for Markdown and PDF."""
-
-    def one(label: str, href: rx.Var, icon: str) -> rx.Component:
-        return rx.button(
-            rx.el.a(
-                rx.icon(icon, size=16, aria_hidden="true"),
-                label,
-                href=href,
-                download=True,
-                aria_label=f"Download {what} as {label}",
-            ),
-            as_child=True,
-            variant="soft",
-            color_scheme="gray",
-        )
-
+def export_links(md: rx.Var, pdf: rx.Var, what: str, share: rx.Component) -> rx.Component:
+    """Download the page as Markdown or PDF, and `share` it as a read-only link."""
     return rx.hstack(
-        one("Markdown", md, "file-text"),
-        one("PDF", pdf, "file-down"),
+        download_button(
+            "Markdown",
+            md,
+            icon="file-text",
+            link_label=f"Download {what} as Markdown",
+            size="2",
+            color_scheme="gray",
+        ),
+        download_button(
+            "PDF",
+            pdf,
+            icon="file-down",
+            link_label=f"Download {what} as PDF",
+            size="2",
+            color_scheme="gray",
+        ),
+        share,
         spacing="2",
         class_name="ideas-export",
         **WRAP_ROW,
+    )
+
+
+def page_states(
+    state: Any, not_found: tuple[str, str], failed: str, found: rx.Component
+) -> rx.Component:
+    """The page's content once loaded, or its skeleton, "not found" panel or failure."""
+    return rx.cond(
+        state.loading,
+        loading_block("20rem"),
+        rx.cond(
+            state.not_found,
+            not_found_panel(*not_found),
+            rx.cond(state.load_failed, load_failed_panel(failed), found),
+        ),
     )
 
 
