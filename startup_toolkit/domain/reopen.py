@@ -15,6 +15,7 @@ from typing import Any
 
 from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import (
+    AI_COFOUNDER,
     FUNDING_PREDICTOR,
     GROWTH_ENGINE,
     IDEA_INCUBATOR,
@@ -81,6 +82,10 @@ def _dict(value: Any) -> dict[str, Any]:
 def from_saved(tool_name: Any, content: Any, created_at: datetime) -> Reopened | None:
     """A saved result's payload as the run that made it; None when its tool cannot reopen
     it or the payload is not one of a tool's own."""
+    if tool_name == AI_COFOUNDER.name and isinstance(_dict(content).get("messages"), list):
+        return Reopened(
+            workspace.COFOUNDER, {}, {"messages": content["messages"]}, False, created_at
+        )
     data = _dict(content).get("data")
     if not isinstance(data, Mapping):
         return None

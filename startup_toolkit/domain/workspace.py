@@ -41,7 +41,7 @@ TOOL_KEYS = (
 )
 
 #: The page each kept run's tool lives on; a run reopens there with `?run=ID`, a saved result
-#: with `?result=ID`.
+#: with `?result=ID`. (A hub document is read on the Solutions page: it does not reopen.)
 TOOL_PATHS = {
     SCANNER: "/startup-viability-scanner",
     INCUBATOR: "/idea-incubator",
@@ -50,13 +50,13 @@ TOOL_PATHS = {
     GROWTH: "/growth-engine",
     ORACLE: "/startup-oracle",
     ORACLE_CONTENT: "/startup-oracle",
-    HUB_DOCUMENT: "/solutions",
     COFOUNDER: "/ai-cofounder",
 }
 
-
 #: The tool pages that reopen a saved result (`?result=ID`).
-RESULT_PAGES = frozenset(TOOL_PATHS[t] for t in (SCANNER, INCUBATOR, FUNDING, GROWTH, ORACLE))
+RESULT_PAGES = frozenset(
+    TOOL_PATHS[t] for t in (SCANNER, INCUBATOR, FUNDING, GROWTH, ORACLE, COFOUNDER)
+)
 
 
 def reopen_path(tool: str, run_id: int) -> str:

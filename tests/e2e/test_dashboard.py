@@ -141,7 +141,7 @@ def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
     toast(page, "Result deleted successfully").get_by_role("button", name="Undo").click()
     expect(toast(page, "Result restored")).to_be_visible()
     expect(page.locator("#saved-count")).to_have_text("6")
-    expect(page.get_by_text("Growth plan 5")).to_be_visible()
+    expect(page.get_by_role("button", name="Growth plan 5", exact=True)).to_be_visible()
 
     # P-DASH-8: dismiss one, then mark all read.
     notes = page.locator("#notifications-card")

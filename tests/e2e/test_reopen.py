@@ -2,7 +2,8 @@
 /startup-viability-scanner?run=ID (a kept run seeded in the live app's database) and sees its
 result with the note 'Reopened from <date>'; a saved result opens with ?result=ID; another
 founder's run is 'not found'; then the founder picks an existing idea in the "Idea" select,
-edits the text, runs the scan again, and the run lands on that idea. Screenshots at 1280 and
+edits the text, runs the scan again, the run lands on that idea and the idea's page shows what
+changed between its two scans. Screenshots at 1280 and
 390 px."""
 
 from __future__ import annotations
@@ -97,7 +98,6 @@ def test_reopen_a_run_and_a_saved_result_then_run_again_on_a_picked_idea(
     picker.click()
     other_title = keys.title_from(OTHER)
     expect(page.get_by_role("option", name=f"Run again on {other_title}")).to_be_visible()
-    screenshot(page, "reopen-idea-picker-open")
     page.get_by_role("option", name=f"Run again on {other_title}").click()
     expect(idea_box(page)).to_have_value(OTHER)
     idea_box(page).fill(OTHER + " Also sold online.")  # edited: still the same idea
@@ -111,6 +111,11 @@ def test_reopen_a_run_and_a_saved_result_then_run_again_on_a_picked_idea(
         runs = workspace.runs_of_idea(db, user_id, other_idea)
     assert [r.result["overallScore"] for r in runs] == [66, 44]
     assert runs[0].input == {"idea": OTHER + " Also sold online."}
+
+    # The idea now has two scans: its page shows what changed between them (issue 14, item 3).
+    page.goto(live_app.path(f"/ideas/{other_idea}"))
+    wait_for_app(page)
+    expect(page.locator("#diff-overall")).to_have_text("+22")
 
 
 def test_reopen_on_a_phone(live_app: LiveApp, mobile_page: Page) -> None:

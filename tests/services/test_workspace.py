@@ -135,11 +135,12 @@ def test_the_text_key_ignores_case_spacing_and_end_punctuation() -> None:
     assert rules.text_key("   ") == "" and rules.text_key(None) == ""
 
 
-def test_every_kept_tool_reopens_on_a_page_of_the_app() -> None:
+def test_every_kept_tool_but_hub_documents_reopens_on_its_page() -> None:
     from startup_toolkit.domain.catalog import ALL_TOOLS
 
-    pages = {t.path for t in ALL_TOOLS} | {"/solutions"}
-    assert set(rules.TOOL_PATHS) == set(rules.TOOL_KEYS)
+    pages = {t.path for t in ALL_TOOLS}
+    assert set(rules.TOOL_PATHS) == set(rules.TOOL_KEYS) - {rules.HUB_DOCUMENT}
     assert set(rules.TOOL_PATHS.values()) <= pages
+    assert rules.reopen_path(rules.HUB_DOCUMENT, 7) == ""  # read on the Solutions page
     assert rules.reopen_path(rules.SCANNER, 7) == "/startup-viability-scanner?run=7"
     assert rules.reopen_path("nope", 7) == ""

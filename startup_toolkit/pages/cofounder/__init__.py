@@ -24,7 +24,12 @@ from startup_toolkit.state.auth import AuthState
     title="AI Co-Founder | Unstuck",
     description="Chat with an AI co-founder about business models, competitors, market size, "
     "pricing and growth experiments.",
-    on_load=[AuthState.require_access, CofounderState.recover, CofounderState.load_ideas],
+    on_load=[
+        AuthState.require_access,
+        CofounderState.recover,
+        CofounderState.load_ideas,
+        CofounderState.reopen,
+    ],
 )
 def ai_cofounder() -> rx.Component:
     return tool_page(

@@ -14,6 +14,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, ClassVar
 
 import reflex as rx
@@ -22,12 +23,14 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.workspace import COFOUNDER
 from startup_toolkit.pages.cofounder.idea_state import IdeaContextMixin
 from startup_toolkit.services.tool_runs import Notice, RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.allowance import AllowanceState
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.private_state import PrivateStateMixin
+from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.speech import SpeechInputMixin
 from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tools import save_tool_result
@@ -129,8 +132,13 @@ async def _settle(ask: _Ask) -> None:
         del _STREAMS[ask.token]
 
 
-class CofounderState(IdeaContextMixin, PrivateStateMixin, SpeechInputMixin, TabsMixin, rx.State):
-    """One tab's conversation; it lasts while the page is open."""
+class CofounderState(
+    IdeaContextMixin, ReopenMixin, PrivateStateMixin, SpeechInputMixin, TabsMixin, rx.State
+):
+    """One tab's conversation; it lasts while the page is open, or reopens from a kept or
+    saved one (`?run=ID`, `?result=ID`) to go on with."""
+
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({COFOUNDER})
 
     messages: list[dict[str, str]] = []
     draft: str = ""
@@ -318,8 +326,32 @@ class CofounderState(IdeaContextMixin, PrivateStateMixin, SpeechInputMixin, Tabs
         keep = self._stash_for_keeping()
         self.messages = []
         self._end_stream()
+        self._forget_reopened()
         cleared = toasts.success(chat.CHAT_CLEARED, id=TOAST_ID)
         return [cleared, CofounderState.keep_cleared] if keep else cleared
+
+    def _reopen(
+        self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
+    ) -> bool:
+        """A kept or saved conversation back on screen, to go on with (it is kept already:
+        only what follows is kept again)."""
+        messages = chat.saved_messages(
+            result.get("messages", []) if isinstance(result, dict) else []
+        )
+        if not messages:
+            return False
+        self._reopen_clear()
+        self.messages = chat.cap_messages([chat.message(m["role"], m["content"]) for m in messages])
+        self._kept_upto = len(self.messages)
+        return True
+
+    def _reopen_clear(self) -> None:
+        running = self._running()
+        if running is not None:
+            running.cancel()
+        self._stream_seq += 1
+        self.messages = []
+        self._end_stream()
 
     @rx.event
     def recover(self) -> None:

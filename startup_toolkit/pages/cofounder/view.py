@@ -13,6 +13,7 @@ from startup_toolkit.components.panels import (
     text_box,
 )
 from startup_toolkit.components.props import INSET_PANEL, SPREAD_ROW
+from startup_toolkit.components.reopened_note import reopened_note
 from startup_toolkit.components.result_blocks import tile, two_columns
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
@@ -103,7 +104,7 @@ def _composer() -> rx.Component:
 
 
 def _chat_panel() -> rx.Component:
-    return full_width_stack(idea_panel(), chat_window(), _composer())
+    return full_width_stack(reopened_note(CofounderState), idea_panel(), chat_window(), _composer())
 
 
 def _titled(title: str, level: str, size: str, caption: str) -> rx.Component:
