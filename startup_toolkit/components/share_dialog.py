@@ -23,10 +23,8 @@ def share_button(kind: str, target: Any, title: Any, **props: Any) -> rx.Compone
     return icon_text_button(
         "share-2",
         "Share",
-        variant="soft",
-        size="1",
         on_click=ShareState.open_share(kind, target, title),
-        **props,
+        **{"variant": "soft", "size": "1", **props},
     )
 
 
