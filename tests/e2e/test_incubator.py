@@ -119,22 +119,30 @@ def test_t_idea_1_analyse_stress_test_download_save_reset(live_app: LiveApp, pag
     expect(page.get_by_label("Describe your startup idea")).to_have_value(IDEA)
 
 
-def test_t_idea_1_an_ai_failure_shows_the_spec_toast_then_a_retry_works_at_390px(
+def test_t_idea_1_an_ai_failure_shows_the_toast_and_the_panel_then_retry_works_at_390px(
     live_app: LiveApp, mobile_page: Page
 ) -> None:
     page = mobile_page
     open_incubator(live_app, page)
-    live_app.ai.status(500).status(500).status(500)  # every attempt fails
+    # every attempt fails, twice
+    live_app.ai.status(500).status(500).status(500).status(500).status(500).status(500)
     page.get_by_label("Describe your startup idea").fill(IDEA)
     page.get_by_role("button", name="Analyze Idea").click()
     expect(toast(page, "Analysis generation failed. Please try again.")).to_be_visible(
         timeout=20_000
     )
     expect(page.get_by_role("tab", name="Analysis Results")).to_be_disabled()
+    # Issue 17, item 3: the error panel with Retry, the idea kept behind Edit idea.
+    panel = page.locator(".incubator-error-panel")
+    expect(panel).to_contain_text("Analysis generation failed. Please try again.")
+    screenshot(page, "incubator-error-panel")
+    panel.get_by_role("button", name="Edit idea").click()
     expect(page.get_by_label("Describe your startup idea")).to_have_value(IDEA)
+    page.get_by_role("button", name="Analyze Idea").click()
+    expect(panel).to_be_visible(timeout=20_000)
 
     live_app.ai.reply(json.dumps(analysis_reply()))
-    page.get_by_role("button", name="Analyze Idea").click()
+    panel.get_by_role("button", name="Retry Analysis").click()
     expect(toast(page, "Professional analysis complete!")).to_be_visible(timeout=20_000)
     expect(page.locator(".incubator-competitor")).to_have_count(3)
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")

@@ -18,8 +18,8 @@ from startup_toolkit.components.tool_layout import (
     tool_tabs,
 )
 from startup_toolkit.domain.catalog import IDEA_INCUBATOR
-from startup_toolkit.pages.incubator.state import IncubatorState
-from startup_toolkit.pages.incubator.view import idea_form, processing
+from startup_toolkit.pages.incubator.state import ANALYSIS, STRESS, IncubatorState
+from startup_toolkit.pages.incubator.view import error_panel, idea_form, processing
 from startup_toolkit.pages.incubator.view_results import analysis_results, stress_results
 from startup_toolkit.state.auth import AuthState
 
@@ -44,8 +44,28 @@ def idea_incubator() -> rx.Component:
                 ),
                 rx.tabs.trigger("Stress Test", value="stress", disabled=~IncubatorState.has_stress),
             ),
-            _tab("input", rx.cond(IncubatorState.analysing, processing(), idea_form())),
-            _tab("analysis", rx.cond(IncubatorState.has_analysis, analysis_results())),
+            _tab(
+                "input",
+                rx.cond(
+                    IncubatorState.analysing,
+                    processing(),
+                    rx.cond(
+                        IncubatorState.failed_kind == ANALYSIS, error_panel(ANALYSIS), idea_form()
+                    ),
+                ),
+            ),
+            _tab(
+                "analysis",
+                rx.cond(
+                    IncubatorState.has_analysis,
+                    rx.vstack(
+                        rx.cond(IncubatorState.failed_kind == STRESS, error_panel(STRESS)),
+                        analysis_results(),
+                        spacing="4",
+                        width="100%",
+                    ),
+                ),
+            ),
             _tab("stress", rx.cond(IncubatorState.has_stress, stress_results())),
             value=IncubatorState.tab,
             on_change=IncubatorState.set_tab,

@@ -237,6 +237,10 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
     stress_sample: bool = False
     analysis: AnalysisView = AnalysisView()
     stress: StressView = StressView()
+    # Issue 17, item 3: a run that did not finish leaves its error panel with Retry (the idea
+    # and the analysis are kept); `failed_kind` says which run Retry starts again.
+    error: str = ""
+    failed_kind: str = ""
 
     _analysis_json: str = ""
     _stress_json: str = ""
@@ -274,7 +278,19 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
         self.stress = StressView()
         self._stress_json = ""
 
+    def _clear_error(self) -> None:
+        self.error = self.failed_kind = ""
+
+    def _failed(self, outcome: ToolOutcome[Any], kind: str) -> None:
+        """The error panel of a run that ended without a result."""
+        notice = outcome.notice
+        text = (notice.panel or notice.title) if notice else rules.ANALYSIS_FAILED
+        detail = notice.detail if notice and notice.detail not in ("", text) else ""
+        self.error = f"{text} {detail}".strip()
+        self.failed_kind = kind
+
     def _clear_results(self) -> None:
+        self._clear_error()
         self._clear_stress()
         self.has_analysis = False
         self.sample = False
@@ -302,11 +318,25 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
         if outcome.result is not None:
             self._show_analysis(outcome.result, idea, outcome.sample)
             self._run_id = outcome.run_id
+        else:
+            self._failed(outcome, ANALYSIS)
 
     def _end_stress(self, outcome: ToolOutcome[rules.StressTest]) -> None:
         if outcome.result is not None:
             self._show_stress(outcome.result, outcome.sample)
             self._run_id = outcome.run_id  # the stress test's run holds the analysis too
+        else:
+            self._failed(outcome, STRESS)
+
+    @rx.event
+    async def retry(self) -> EventSpec | None:
+        """The error panel's Retry: the run that failed, again."""
+        return await (self.stress_test() if self.failed_kind == STRESS else self.analyse())
+
+    @rx.event
+    def dismiss_error(self) -> None:
+        """The error panel's Edit: back to what the founder entered (kept)."""
+        self._clear_error()
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
@@ -412,6 +442,7 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
         if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
             return signed_out
         self._clear_stress()
+        self._clear_error()
         self.run_kind = STRESS
         self._start_run(StressForm(stored.idea, stored.analysis, self._chosen_idea_id()))
         return IncubatorState.run_stress_test

@@ -9,13 +9,14 @@ from startup_toolkit.components.button_rows import button_row, launch_button
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.result_blocks import sample_badge
+from startup_toolkit.components.run_error_panel import run_error_panel
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import soft_button
 from startup_toolkit.components.tool_layout import spread_row, tool_card, tool_card_style
 from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain.catalog import IDEA_INCUBATOR
-from startup_toolkit.pages.incubator.state import IncubatorState
+from startup_toolkit.pages.incubator.state import STRESS, IncubatorState
 
 ACCENT = IDEA_INCUBATOR.color
 IDEA_ID = "incubator-idea"
@@ -58,6 +59,21 @@ def idea_form() -> rx.Component:
             id="incubator-analyse",
         ),
         style=CARD,
+    )
+
+
+def error_panel(kind: str) -> rx.Component:
+    """Issue 17, item 3: the analysis (or stress test) did not finish; Retry keeps the idea."""
+    stress = kind == STRESS
+    return run_error_panel(
+        "The stress test did not finish" if stress else "The analysis did not finish",
+        IncubatorState.error,
+        ("Retry Stress Test" if stress else "Retry Analysis", IncubatorState.retry),
+        ("arrow-left", "Back to the analysis", IncubatorState.dismiss_error)
+        if stress
+        else ("pencil", "Edit idea", IncubatorState.dismiss_error),
+        IncubatorState.running,
+        "incubator-error-panel",
     )
 
 

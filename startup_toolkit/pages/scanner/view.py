@@ -8,7 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.busy_card import busy_card
-from startup_toolkit.components.button_rows import launch_button, run_row
+from startup_toolkit.components.button_rows import launch_button
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.line_stack import line_stack
@@ -16,10 +16,11 @@ from startup_toolkit.components.main_and_side import main_and_side
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import ERROR_CALLOUT, FAINT_TEXT, FILL_ROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import tile
+from startup_toolkit.components.run_error_panel import run_error_panel
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.components.tool_forms import icon_button, progress_bar
-from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading, tool_card
+from startup_toolkit.components.tool_forms import progress_bar
+from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.pages.scanner.state import ScannerState
@@ -159,30 +160,11 @@ def processing() -> rx.Component:
 
 
 def error_panel() -> rx.Component:
-    return tool_card(
-        icon_row(
-            rx.icon("triangle-alert", size=22, color="var(--red-11)", aria_hidden="true"),
-            rx.heading("The scan did not finish", as_="h2", size="5", style=heading_style),
-            spacing="3",
-        ),
-        rx.text(ScannerState.error, size="3", color="var(--gray-12)", class_name="scanner-error"),
-        run_row(
-            icon_button(
-                "refresh-cw",
-                "Retry Genesis Analysis",
-                ScannerState.scan,
-                disabled=ScannerState.running,
-                size="3",
-            ),
-            ("pencil", "Edit idea", ScannerState.edit_idea),
-            ScannerState.running,
-        ),
-        spacing="4",
-        role="alert",
-        class_name="scanner-error-panel",
-        style={
-            **TOOL_CARD_STYLE,
-            "border": "1px solid var(--red-a6)",
-            "background": "var(--red-a2)",
-        },
+    return run_error_panel(
+        "The scan did not finish",
+        ScannerState.error,
+        ("Retry Genesis Analysis", ScannerState.scan),
+        ("pencil", "Edit idea", ScannerState.edit_idea),
+        ScannerState.running,
+        "scanner-error-panel",
     )

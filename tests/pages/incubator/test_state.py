@@ -228,6 +228,46 @@ def test_t_idea_1_a_stress_test_failure_keeps_the_analysis(
     assert s.has_analysis and not s.has_stress and s.tab == "analysis"
 
 
+def test_a_failed_analysis_leaves_the_error_panel_and_retry_runs_it_again(
+    founder: tuple[str, str], fake_ai: FakeAiServer
+) -> None:
+    """Issue 17, item 3: like the Scanner, a failure leaves a panel with Retry; the idea is
+    kept; Retry succeeds; Edit idea goes back to the form."""
+    _, cookie = founder
+    fake_ai.status(500).status(500).status(500).reply_json(ANALYSIS_REPLY)
+
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await tab.fire("analyse", "running")
+        assert s.failed_kind == "analysis" and s.idea == IDEA
+        assert s.error.startswith("Analysis generation failed. Please try again.")
+        s = await tab.fire("retry", "running")
+        assert s.has_analysis and s.error == "" and s.failed_kind == ""
+        return s
+
+    s = processed(run)
+    assert s.tab == "analysis" and len(fake_ai.requests) == 4
+
+
+def test_a_failed_stress_test_leaves_its_panel_over_the_kept_analysis(
+    founder: tuple[str, str], fake_ai: FakeAiServer
+) -> None:
+    _, cookie = founder
+    fake_ai.reply_json(ANALYSIS_REPLY).broken_json().broken_json().reply_json(STRESS_REPLY)
+
+    async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
+        await tab.prepare(cookie, idea=IDEA)
+        await tab.fire("analyse", "running")
+        s = await tab.fire("stress_test", "running")
+        assert s.failed_kind == "stress" and s.has_analysis and s.tab == "analysis"
+        assert "Stress test generation failed" in s.error
+        s = await tab.fire("retry", "running")
+        assert s.has_stress and s.failed_kind == ""
+        return s
+
+    processed(run)
+
+
 def test_t_idea_1_a_stress_test_needs_an_analysis(
     founder: tuple[str, str], fake_ai: FakeAiServer
 ) -> None:
