@@ -155,6 +155,12 @@ GENERAL_LABEL = (
     "General predictions: the AI reply could not be read, so these are general startup "
     "guidelines rather than an analysis of your idea."
 )
+#: A Solution Roadmap tab the reply left empty says so (issue 17, item 4), never a blank tab.
+ROADMAP_MISSING = {
+    "funding": "The prediction gave no funding steps this time. Solve again to ask for them.",
+    "customers": "The prediction gave no customer steps this time. Solve again to ask for them.",
+    "product": "The prediction gave no product steps this time. Solve again to ask for them.",
+}
 NO_RESULT = "No prediction available to download"
 ORACLE_TEMPERATURE = 0.4
 DEMO_SECONDS = 2.0  # demo mode: how long the sample prediction takes (content: half)

@@ -72,7 +72,12 @@ def test_t_ora_solve_read_the_roadmap_generate_code_save_and_restore(
     solve.click()
     expect(page.locator("#oracle-progress")).to_be_visible()
     expect(page.get_by_role("button", name="Analysing...")).to_be_disabled()
-    expect(toast(page, "Predictions generated successfully")).to_be_visible(timeout=20_000)
+    done = toast(page, "Predictions generated successfully")
+    expect(done).to_be_visible(timeout=20_000)
+    # Issue 17, item 4: the page's toasts open clear of the AI Generate list.
+    toast_box, panel_box = done.bounding_box(), page.locator("#oracle-generate").bounding_box()
+    assert toast_box and panel_box
+    assert toast_box["x"] + toast_box["width"] <= panel_box["x"], (toast_box, panel_box)
     expect(page.locator("#oracle-probability")).to_have_text("82%")
     expect(page.locator("#oracle-band")).to_have_text("High Success Potential")
     expect(page.locator("#oracle-progress")).to_be_hidden()  # reset 500 ms after the end
@@ -113,10 +118,13 @@ def test_t_ora_solve_read_the_roadmap_generate_code_save_and_restore(
     assert row.title == "Startup Oracle Prediction - 82% (High Success Potential)"
 
     # T-ORA-3: Refresh Analysis runs the prediction again.
-    live_app.ai.reply_json({**REPLY, "probability": 55})
+    live_app.ai.reply_json({**REPLY, "probability": 55, "product": []})
     page.get_by_role("button", name="Refresh Analysis").click()
     expect(page.locator("#oracle-band")).to_have_text("Moderate Success Potential", timeout=20_000)
     expect(toast(page, "Moderate Success Potential: 55%")).to_be_visible()
+    # Issue 17, item 4: a roadmap tab the reply left out says so instead of staying blank.
+    page.get_by_role("tab", name="Product").click()
+    expect(page.locator(".oracle-product-none")).to_contain_text("gave no product steps")
 
     page.reload()
     expect(page.get_by_label("Business idea")).to_have_value(IDEA)
@@ -151,6 +159,19 @@ def test_t_ora_failures_and_the_general_prediction_at_390px(
     page.get_by_role("button", name="Task list").click()
     expect(toast(page, "Failed to generate task list")).to_be_visible(timeout=20_000)
     expect(page.get_by_role("dialog")).to_have_count(0)
+
+    # Issue 17, item 4: at 390 px the content dialog's buttons stand one a row, full width.
+    live_app.ai.reply("1. Call ten restaurants\n2. Draft the offer")
+    page.get_by_role("button", name="Task list").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible(timeout=20_000)
+    widths = [
+        dialog.get_by_role("button", name=name).bounding_box()["width"]  # type: ignore[index]
+        for name in ("Copy Content", "Download", "Close")
+    ]
+    assert min(widths) > 250, widths
+    screenshot(page, "oracle-content-dialog")
+    dialog.get_by_role("button", name="Close").click()
 
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1, f"page is {overflow}px wider than the viewport"

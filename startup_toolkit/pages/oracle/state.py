@@ -42,6 +42,9 @@ TOOL_NAME = STARTUP_ORACLE.name
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
 TOAST_ID = "oracle-status"
+#: Issue 17, item 4: the page's own toasts open on the left, clear of the AI Generate list
+#: in the right-hand column.
+TOASTS_AT = "bottom-left"
 ROADMAP_TABS: tuple[tuple[str, str], ...] = (
     ("funding", "Funding"),
     ("customers", "Customers"),
@@ -86,19 +89,22 @@ def _prediction_toast(outcome: ToolOutcome[rules.OracleResult], run: int) -> Eve
     if outcome.status is RunStatus.AI and outcome.result is not None:
         probability = outcome.result.probability
         return toasts.success(
-            rules.SUCCESS_TOAST, description=f"{rules.band(probability)}: {probability}%"
+            rules.SUCCESS_TOAST,
+            description=f"{rules.band(probability)}: {probability}%",
+            position=TOASTS_AT,
         )
     if outcome.status is RunStatus.SAMPLE:
-        return toasts.info(rules.DEMO_TOAST, description=rules.DEMO_DETAIL)
+        return toasts.info(rules.DEMO_TOAST, description=rules.DEMO_DETAIL, position=TOASTS_AT)
     notice = outcome.notice or rules.RUN_TEXTS.failed
     if outcome.status is RunStatus.UNREADABLE:
-        return toasts.warning(notice.title)
+        return toasts.warning(notice.title, position=TOASTS_AT)
     if outcome.status in REFUSED:
-        return notice_toast(notice)
+        return notice_toast(notice, position=TOASTS_AT)
     return rx.toast.error(  # not remembered: its action and id are new each run
         notice.title,
         description=notice.detail,
         action={"label": rules.TRY_AGAIN, "on_click": OracleState.solve},
+        position=TOASTS_AT,
         # Its own id: Try Again closes this toast, and the rerun's toast must be new.
         id=f"oracle-failed-{run}",
     )
@@ -184,6 +190,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
             description=rules.WELCOME_DETAIL,
             duration=rules.WELCOME_DURATION_MS,
             id="oracle-welcome",
+            position=TOASTS_AT,
         )
 
     @rx.event

@@ -141,8 +141,11 @@ def _card(*children: rx.Component, **props: Any) -> rx.Component:
     return tool_card(*children, style=CARD, **props)
 
 
-def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str) -> rx.Component:
-    return full_width_stack(
+def _item_list(
+    items: rx.Var[list[str]], icon: str, color: str, class_name: str, empty: str = ""
+) -> rx.Component:
+    """The items, or (issue 17, item 4) `empty` when the reply left them out."""
+    listed = full_width_stack(
         rx.foreach(
             items,
             lambda item: rx.hstack(
@@ -155,6 +158,10 @@ def _item_list(items: rx.Var[list[str]], icon: str, color: str, class_name: str)
         ),
         spacing="2",
     )
+    if not empty:
+        return listed
+    missing = rx.text(empty, size="2", color="var(--gray-11)", class_name=f"{class_name}-none")
+    return rx.cond(items.length() > 0, listed, missing)
 
 
 #: The success probability: a large bold figure in the colour of its band.
@@ -194,7 +201,9 @@ def _roadmap() -> rx.Component:
         tab_set(
             ROADMAP_TABS,
             {
-                value: _item_list(items, "circle-check", "cyan", f"oracle-{value}")
+                value: _item_list(
+                    items, "circle-check", "cyan", f"oracle-{value}", rules.ROADMAP_MISSING[value]
+                )
                 for value, items in lists.items()
             },
             value=OracleState.roadmap_tab,

@@ -7,7 +7,6 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.button_rows import dialog_footer
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
 from startup_toolkit.components.props import FILL_COLUMN, INSET_PANEL
 from startup_toolkit.components.stacks import full_width_stack
@@ -174,12 +173,18 @@ _TEXT_BOX: dict[str, Any] = {
 
 
 def _content_actions() -> rx.Component:
-    """The dialog's buttons at its end: Copy Content, Download and Close."""
-    return dialog_footer(
-        _soft_button("copy", "Copy Content", OracleContentState.copy),
-        _soft_button("download", "Download", OracleContentState.download),
-        soft_gray_button("Close", on_click=OracleContentState.close),
+    """The dialog's buttons at its end: Copy Content, Download and Close; on a phone, one
+    full-width button a row (issue 17, item 4: three in a row were cramped at 390 px)."""
+    wide = {"width": rx.breakpoints(initial="100%", sm="auto"), "size": "2"}
+    return rx.flex(
+        _soft_button("copy", "Copy Content", OracleContentState.copy, **wide),
+        _soft_button("download", "Download", OracleContentState.download, **wide),
+        soft_gray_button("Close", on_click=OracleContentState.close, **wide),
+        direction=rx.breakpoints(initial="column", sm="row"),
+        gap="2",
+        justify="end",
         width="100%",
+        class_name="oracle-content-actions",
     )
 
 
