@@ -9,6 +9,7 @@ for the stage, not a forecast for this company.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from startup_toolkit.domain.funding import (
@@ -238,3 +239,60 @@ def estimate(data: FundingInput) -> FundingPrediction:
         rewrittenPitch=_template_pitch(data, amount),
         recommendations=_recommendations(data, factors),
     )
+
+
+#: Below this market potential, "Funding Likely" needs saying what carries it (issue 17, item 5).
+LOW_MARKET_POTENTIAL = 40
+#: From this market potential, "Needs Improvement" says what holds the round back.
+HIGH_MARKET_POTENTIAL = 70
+
+
+def potential_color(potential: int) -> str:
+    """The gauge's colour: red below 40, amber below 70, green from 70."""
+    low, high = LOW_MARKET_POTENTIAL, HIGH_MARKET_POTENTIAL
+    band = "red" if potential < low else "amber" if potential < high else "green"
+    return f"var(--{band}-9)"
+
+
+@dataclass(frozen=True)
+class Drivers:
+    """What a prediction rests on: the founder's numbers scored against the stage's
+    benchmarks (`factors`), the strongest and weakest in a line (`summary`), and where the
+    headline and the market potential seem to disagree, which factors carry it (`caution`)."""
+
+    factors: tuple[Factor, ...]
+    summary: str
+    caution: str = ""
+
+
+def _named(factors: Sequence[Factor]) -> str:
+    return ", ".join(f"{f.name.lower()} ({f.points}/{f.most})" for f in factors)
+
+
+def drivers(data: FundingInput, success: bool, potential: int) -> Drivers:
+    """Why a result reads as it does, from the founder's own numbers."""
+    factors = estimate_factors(data)
+    # The strongest earn the largest share of their points (the heavier first); the weakest
+    # lose the most points.
+    ranked = sorted(factors, key=lambda f: (f.points / f.most, f.most), reverse=True)
+    strong = [f for f in ranked if f.points * 2 >= f.most][:2]
+    losing = sorted(factors, key=lambda f: f.most - f.points, reverse=True)
+    weak = [f for f in losing if f.points * 2 < f.most][:2]
+    parts = []
+    if strong:
+        parts.append(f"Strongest: {_named(strong)}.")
+    if weak:
+        parts.append(f"Weakest: {_named(weak)}.")
+    caution = ""
+    if success and potential < LOW_MARKET_POTENTIAL:
+        carried = _named(strong) if strong else "the pitch rather than the numbers"
+        caution = (
+            f"Funding is called likely although market potential is only {potential}/100: it "
+            f"rests on {carried}. Investors will ask about the market; be ready for it."
+        )
+    elif not success and potential >= HIGH_MARKET_POTENTIAL:
+        held = _named(weak) if weak else "the stage's expectations"
+        caution = (
+            f"The market potential is high ({potential}/100); what holds the round back is {held}."
+        )
+    return Drivers(factors, " ".join(parts), caution)

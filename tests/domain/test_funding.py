@@ -642,3 +642,42 @@ def test_prompt_asks_for_the_spec_json_keys() -> None:
         assert f'"{key}"' in text
     assert f"Give three to {rules.MAX_INVESTORS} investors" in text
     assert "data" in prompt.SYSTEM and "Never invent an email address" in prompt.SYSTEM
+
+
+# --- What drove the result (issue 17, item 5) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "success", "potential", "caution"),
+    [
+        (DEFAULT_INPUT, True, 0, "although market potential is only 0/100: it rests on"),
+        (DEFAULT_INPUT, True, 39, "only 39/100"),
+        (DEFAULT_INPUT, True, 40, ""),
+        (DEFAULT_INPUT, False, 0, ""),
+        (WEAK_INPUT, False, 69, ""),
+        (WEAK_INPUT, False, 70, "what holds the round back is"),
+        (WEAK_INPUT, True, 90, ""),
+    ],
+)
+def test_drivers_explain_a_headline_at_odds_with_market_potential(
+    data: rules.FundingInput, success: bool, potential: int, caution: str
+) -> None:
+    why = estimates.drivers(data, success, potential)
+    assert [f.name for f in why.factors] == [f.name for f in estimates.estimate_factors(data)]
+    if caution:
+        assert caution in why.caution
+    else:
+        assert why.caution == ""
+
+
+def test_drivers_name_the_strongest_and_weakest_factors() -> None:
+    why = estimates.drivers(WEAK_INPUT, False, 90)
+    weakest = max(estimates.estimate_factors(WEAK_INPUT), key=lambda f: f.most - f.points)
+    assert f"Weakest: {weakest.name.lower()} ({weakest.points}/{weakest.most})" in why.summary
+    assert weakest.name.lower() in why.caution
+    strong = estimates.drivers(DEFAULT_INPUT, True, 10)
+    assert strong.summary.startswith("Strongest: ")
+    assert strong.summary.split(":")[1].split("(")[0].strip() in strong.caution
+    assert estimates.potential_color(10) == "var(--red-9)"
+    assert estimates.potential_color(55) == "var(--amber-9)"
+    assert estimates.potential_color(70) == "var(--green-9)"

@@ -97,6 +97,10 @@ def test_t_fund_1_t_fund_2_predict_read_download_save(live_app: LiveApp, page: P
     expect(page.locator("#funding-range")).to_have_text("$1.5M - $3M")
     expect(page.locator("#funding-revenue")).to_have_text("$960K ARR")
     expect(page.locator("#funding-market-potential")).to_have_text("72/100")
+    # Issue 17, item 5: the gauge, and what the result rests on.
+    expect(page.get_by_role("img", name="Market potential 72 out of 100")).to_be_visible()
+    expect(page.locator(".funding-factor")).to_have_count(6)
+    expect(page.locator("#funding-drivers")).to_contain_text("Strongest:")
     expect(page.locator(".funding-investor")).to_have_count(2)
     expect(page.locator(".funding-investor").first).to_contain_text(XSS)  # shown as text
     assert page.evaluate("() => window.__fundingXss") is None
@@ -143,6 +147,7 @@ def test_t_fund_2_when_the_ai_fails_the_estimate_is_shown_and_labelled(
     expect(page.locator("#funding-headline")).to_have_text("Needs Improvement")
     expect(page.locator("#funding-analysis")).to_contain_text("Estimated readiness score")
     expect(page.locator("#funding-range")).to_have_text("$1M - $4M")
+    expect(page.locator("#funding-drivers")).to_contain_text("Weakest: monthly growth (0/30)")
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1, f"page is {overflow}px wider than the viewport"
     screenshot(page, "funding-estimate")

@@ -63,6 +63,16 @@ def form_text(value: Any) -> str:
     return str(int(number)) if number.is_integer() else f"{number:g}"
 
 
+@dataclasses.dataclass
+class FactorRow:
+    """One factor of the founder's numbers against the stage's benchmarks, as shown."""
+
+    name: str = ""
+    points: int = 0
+    most: int = 0
+    note: str = ""
+
+
 @dataclasses.dataclass(frozen=True)
 class ShownPrediction:
     """The prediction on screen with what it was made from, for Save and Download."""
@@ -89,11 +99,24 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
     revenue_metric: str = ""
     growth_metric: str = ""
     market_potential: int = 0
+    # Issue 17, item 5: what the result rests on, from the founder's own numbers.
+    factors: list[FactorRow] = []
+    drivers_summary: str = ""
+    drivers_caution: str = ""
     rewritten_pitch: str = ""
     investors: list[rules.Investor] = []
     recommendations: list[str] = []
 
     _shown: ShownPrediction | None = None
+
+    @rx.var
+    def gauge_data(self) -> list[dict[str, Any]]:
+        """Market potential as a half-circle gauge: the score, then the rest of 100."""
+        color = estimates.potential_color(self.market_potential)
+        return [
+            {"name": "Market potential", "value": self.market_potential, "fill": color},
+            {"name": "", "value": 100 - self.market_potential, "fill": "var(--gray-a4)"},
+        ]
 
     @rx.var
     def headline(self) -> str:
@@ -140,6 +163,8 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         self.amount = self.amount_range = self.analysis = ""
         self.revenue_metric = self.growth_metric = self.rewritten_pitch = ""
         self.market_potential = 0
+        self.factors = []
+        self.drivers_summary = self.drivers_caution = ""
         self.investors = []
         self.recommendations = []
         self._shown = None
@@ -159,6 +184,9 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         self.revenue_metric = prediction.keyMetrics.revenue
         self.growth_metric = prediction.keyMetrics.growthRate
         self.market_potential = prediction.keyMetrics.marketPotential
+        why = estimates.drivers(data, prediction.success, self.market_potential)
+        self.factors = [FactorRow(f.name, f.points, f.most, f.note) for f in why.factors]
+        self.drivers_summary, self.drivers_caution = why.summary, why.caution
         self.rewritten_pitch = prediction.rewrittenPitch
         self.investors = list(prediction.investors)
         self.recommendations = list(prediction.recommendations)

@@ -25,6 +25,7 @@ from startup_toolkit.components.tool_layout import (
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.pages.funding.state import FundingState
+from startup_toolkit.pages.funding.view_drivers import drivers_card, market_gauge
 
 ACCENT = FUNDING_PREDICTOR.color
 FIELDS = forms.FormFields(FundingState.errors, "funding")
@@ -175,20 +176,9 @@ _FIGURES: tuple[tuple[str, rx.Var, str], ...] = (
 
 
 def _key_metrics() -> rx.Component:
-    potential = FundingState.market_potential
     return four_up_grid(
         *[_stat(label, _stat_value(value, value_id)) for label, value, value_id in _FIGURES],
-        _stat(
-            "Market potential",
-            rx.text(
-                potential.to_string(),
-                "/100",
-                size="5",
-                weight="bold",
-                id="funding-market-potential",
-            ),
-            rx.progress(value=potential, max=100, aria_label="Market potential"),
-        ),
+        _stat("Market potential", market_gauge()),
     )
 
 
@@ -204,6 +194,7 @@ def results() -> rx.Component:
         ),
         _summary_bar(),
         _key_metrics(),
+        drivers_card(),
         _card(
             "Analysis",
             "file-text",

@@ -60,10 +60,10 @@ def form(**values: str) -> dict[str, str]:
     return {**rules.default_form(), **values}
 
 
-def with_result(s: FundingState) -> FundingState:
+def with_result(s: FundingState, changes: dict[str, Any] | None = None) -> FundingState:
     data, _ = rules.parse_input(rules.default_form())
     assert data is not None
-    s._show(rules.FundingPrediction.model_validate(REPLY), data, "")
+    s._show(rules.FundingPrediction.model_validate({**REPLY, **(changes or {})}), data, "")
     return s
 
 
@@ -120,6 +120,17 @@ def test_t_fund_2_result_values() -> None:
     assert (s.revenue_metric, s.growth_metric, s.market_potential) == ("$600K ARR", "15% MoM", 72)
     assert s.recommendations == ["Build a data room", "Get warm intros"]
     assert not s.estimated and s.estimate_reason == ""
+    # Issue 17, item 5: the gauge's data and what the result rests on.
+    assert [d["value"] for d in s.gauge_data] == [72, 28]
+    assert len(s.factors) == 6 and s.drivers_summary.startswith("Strongest: ")
+    assert s.drivers_caution == ""  # Funding Likely with a 72/100 market: nothing odd
+
+
+def test_funding_likely_with_no_market_potential_says_what_carries_it() -> None:
+    """Issue 17, item 5: 'Funding Likely' next to 'Market potential 0/100' is explained."""
+    s = with_result(substate(), {"keyMetrics": {"marketPotential": 0}})
+    assert s.headline == "Funding Likely" and s.market_potential == 0
+    assert "although market potential is only 0/100: it rests on" in s.drivers_caution
 
 
 def test_t_fund_2_download_report_is_a_json_file_named_by_timestamp() -> None:

@@ -1,0 +1,97 @@
+"""What a funding result rests on (issue 17, item 5): market potential as a gauge, and the
+founder's numbers scored against the stage's benchmarks, the strongest and weakest named, with
+a caution where the headline and the market potential seem to disagree."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from startup_toolkit.components.charts import chart_figure
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.result_blocks import amber_note
+from startup_toolkit.components.tool_layout import section_heading, tool_card
+from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
+from startup_toolkit.pages.funding.state import FactorRow, FundingState
+
+ACCENT = FUNDING_PREDICTOR.color
+
+
+def market_gauge() -> rx.Component:
+    """A half-circle gauge of the market potential, its score under the arc."""
+    potential = FundingState.market_potential
+    return rx.box(
+        chart_figure(
+            rx.recharts.pie_chart(
+                rx.recharts.pie(
+                    rx.foreach(FundingState.gauge_data, lambda d: rx.recharts.cell(fill=d["fill"])),
+                    data=FundingState.gauge_data,
+                    data_key="value",
+                    start_angle=180,
+                    end_angle=0,
+                    cy="100%",
+                    inner_radius="70%",
+                    outer_radius="100%",
+                    stroke="none",
+                    is_animation_active=False,
+                ),
+                width="100%",
+                height=90,
+                margin={"top": 0, "right": 0, "bottom": 0, "left": 0},
+            ),
+            "Market potential " + potential.to_string() + " out of 100",
+            width="100%",
+        ),
+        rx.text(
+            potential.to_string(),
+            "/100",
+            size="4",
+            weight="bold",
+            id="funding-market-potential",
+            text_align="center",
+            margin_top="-1.6rem",
+        ),
+        width="100%",
+        max_width="12rem",
+        class_name="funding-gauge",
+    )
+
+
+def _factor(row: rx.Var[FactorRow]) -> rx.Component:
+    return rx.vstack(
+        rx.hstack(
+            rx.text(row.name, size="2", weight="medium"),
+            rx.spacer(),
+            rx.text(row.points, "/", row.most, size="2", weight="bold"),
+            width="100%",
+        ),
+        rx.progress(value=row.points, max=row.most, size="2", aria_label=row.name),
+        muted_text(row.note, size="1"),
+        spacing="1",
+        width="100%",
+        class_name="funding-factor",
+    )
+
+
+def drivers_card() -> rx.Component:
+    return tool_card(
+        section_heading("What drove this result", "scale", ACCENT),
+        rx.cond(
+            FundingState.drivers_caution != "",
+            amber_note(
+                FundingState.drivers_caution, "triangle-alert", width="100%", id="funding-caution"
+            ),
+        ),
+        rx.text(
+            "Your numbers against what investors expect at this stage. ",
+            FundingState.drivers_summary,
+            size="2",
+            id="funding-drivers",
+        ),
+        rx.grid(
+            rx.foreach(FundingState.factors, _factor),
+            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+            gap="4",
+            width="100%",
+        ),
+        id="funding-drivers-card",
+    )
