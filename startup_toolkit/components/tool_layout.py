@@ -132,6 +132,9 @@ def tab_list(*triggers: rx.Component, **props: Any) -> rx.Component:
             "flex_wrap": "nowrap",
             "max_width": "100%",
             "justify_content": "flex-start",
+            # A trigger keeps its label on one line (issue 17, item 11: "Arena Feed" broke
+            # in two at 390 px); the bar scrolls instead.
+            "& [role=tab]": {"white_space": "nowrap", "flex_shrink": "0"},
         },
         **props,
     )
