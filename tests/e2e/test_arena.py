@@ -179,7 +179,8 @@ def test_t_arena_2_the_arena_fits_390px(live_app: LiveApp, mobile_page: Page) ->
     enter(page, company="A Startup With A Rather Long Name That Keeps Going And Going")
     no_overflow(page)
     # Issue 17, item 11: the tab bar stays one line of one-line tabs (it scrolls instead).
-    boxes = [page.get_by_role("tab", name=n).bounding_box() for n in ("Leaderboard", "Arena Feed")]
+    names = ("Leaderboard", "Arena Feed", "Challenges", "Events")
+    boxes = [page.get_by_role("tab", name=n).bounding_box() for n in names]
     heights = {round(b["height"]) for b in boxes if b}
     tops = {round(b["y"]) for b in boxes if b}
     assert len(tops) == 1 and max(heights) <= 40, boxes
