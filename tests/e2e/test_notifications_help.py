@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from startup_toolkit.models import UserNotification
-from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
+from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up_and_sign_in, unique_email
 from tests.e2e.conftest import LiveApp, at, screenshot, wait_for_app
 
 WELCOME_START = "Welcome to"
@@ -60,9 +60,10 @@ def open_notifications(live_app: LiveApp, page: Page) -> str:
         live_app, page, email=unique_email("notes"), next_path="/notifications"
     )
     seed(live_app, user_id)
-    page.reload()
+    # A second sign-in: the one that created the account sends no notice (issue 17, item 6).
+    sign_in_user(live_app, page, user_id, "/notifications")
     wait_for_app(page)
-    # The seeded four, the sign-up welcome and the sign-in notice.
+    # The seeded four, the sign-up welcome and the second sign-in's notice.
     expect(page.locator(".note-item")).to_have_count(6)
     return user_id
 

@@ -607,6 +607,7 @@ def test_p_prof_6_a_founder_without_a_subscription_sees_the_free_plan(
     assert state.features == list(card.FREE_FEATURES)
     assert state.billing_history == []
     assert state.manage_href == PORTAL_ROUTE
+    assert state.offer and state.plan_note == ""  # the premium pitch: Stripe sells it here
 
 
 def test_p_prof_6_open_access_the_card_and_the_dashboard_tell_one_story(

@@ -90,7 +90,7 @@ def drivers_card() -> rx.Component:
         rx.grid(
             rx.foreach(FundingState.factors, _factor),
             columns=rx.breakpoints(initial="1", sm="2", lg="3"),
-            gap="4",
+            gap="1rem",
             width="100%",
         ),
         id="funding-drivers-card",

@@ -181,7 +181,7 @@ def _content_actions() -> rx.Component:
         _soft_button("download", "Download", OracleContentState.download, **wide),
         soft_gray_button("Close", on_click=OracleContentState.close, **wide),
         direction=rx.breakpoints(initial="column", sm="row"),
-        gap="2",
+        spacing="2",
         justify="end",
         width="100%",
         class_name="oracle-content-actions",
