@@ -89,7 +89,8 @@ async def test_research_comes_first_and_its_pages_are_the_evidence(
     # the research call: browser search required, no JSON mode, the idea fenced as data
     assert first["tools"] == [{"type": "browser_search"}]
     assert first["tool_choice"] == "required" and "response_format" not in first
-    assert "<subject>" in first["messages"][-1]["content"] and IDEA in first["messages"][-1]["content"]
+    asked = first["messages"][-1]["content"]
+    assert "<subject>" in asked and IDEA in asked
     # the JSON call: no tools, and the pages read as numbered, fenced evidence
     assert "tools" not in second and second["response_format"] == {"type": "json_object"}
     prompt = second["messages"][-1]["content"]

@@ -143,7 +143,8 @@ def test_t_scan_3_result_view_values() -> None:
     assert (s.market_size.text, s.market_size.label) == ("$1.2B", "Unverified source")
     assert s.market_size.state == "unverified" and s.market_size.url == ""
     assert s.growth_rate.label == "No recent data/source available"
-    assert s.trends[0].label == "Unverified source" and s.challenges[0].text == "Reimbursement rules"
+    assert s.trends[0].label == "Unverified source"
+    assert s.challenges[0].text == "Reimbursement rules"
     assert s.research == "off" and s.sources == []
     assert s.chart_data[0] == {
         "name": "Problem",
