@@ -158,3 +158,28 @@ def test_a_source_keeps_only_http_links() -> None:
 def test_progress_text() -> None:
     assert progress_text(3) == "Searching the web ... 3 sources read"
     assert progress_text(1) == "Searching the web ... 1 source read"
+
+
+def test_the_saved_html_links_verified_pages_only() -> None:
+    from startup_toolkit.domain.saved_results import sanitize_html
+    from startup_toolkit.domain.scanner_export import save_content, to_html
+
+    scan = ScanResult.model_validate(
+        {
+            "categories": [{"category": "Founder Fit"}],
+            "actionSteps": ["Talk to users"],
+            "marketInsights": {
+                "size": {"value": "$4B", "sources": [1]},
+                "growthRate": {"value": "9%", "source": "https://invented.example/x"},
+            },
+        }
+    )
+    scan = with_evidence(scan, Evidence(research="done", sources=SOURCES[:1]))
+    page = sanitize_html(to_html(scan, "An idea"))
+    assert 'href="https://www.petreport.example/market"' in page
+    assert "Size: $4B (source: <a" in page and "Pet market report 2024</a>" in page
+    assert "Growth rate: 9% (Unverified source)" in page
+    assert "invented.example" not in page
+    assert save_content(scan, "An idea")["result"]["evidence"]["sources"][0]["number"] == 1
+    fallback = to_html(with_evidence(scan, Evidence(research="failed")), "An idea")
+    assert "Live research was not available" in fallback and "<a " not in fallback
