@@ -15,6 +15,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 #: Loopback host names and how each is written in an origin.
 _LOOPBACK = {"localhost": "localhost", "127.0.0.1": "127.0.0.1", "::1": "[::1]"}
+#: Models with Groq's built-in browser search tool (AI_WEB_RESEARCH=auto turns research on).
+RESEARCH_MODELS = frozenset({"openai/gpt-oss-120b", "openai/gpt-oss-20b"})
 
 
 class Settings(BaseSettings):
@@ -60,6 +62,10 @@ class Settings(BaseSettings):
     ai_base_url: str = ""
     ai_model: str = "openai/gpt-oss-120b"
     ai_daily_tokens: int = Field(default=200_000, ge=0)
+    # Live web research before the evidence-based tools' JSON call (browser search). auto: on
+    # for models known to support it (RESEARCH_MODELS).
+    ai_web_research: Literal["auto", "on", "off"] = "auto"
+    ai_research_seconds: float = Field(default=45.0, gt=0, le=300)
     # The founder's workspace: completed runs kept per founder and tool (older ones pruned).
     runs_kept_per_tool: int = Field(default=200, ge=1, le=10_000)
 
@@ -138,6 +144,13 @@ class Settings(BaseSettings):
     def ai_enabled(self) -> bool:
         """False means demo mode: built-in sample results, clearly labelled."""
         return bool(self.ai_api_key)
+
+    @property
+    def web_research_enabled(self) -> bool:
+        """Whether the evidence-based tools research the web before answering."""
+        if self.ai_web_research == "auto":
+            return self.ai_model in RESEARCH_MODELS
+        return self.ai_web_research == "on"
 
     @property
     def smtp_enabled(self) -> bool:

@@ -149,6 +149,8 @@ def fake_ai(settings_env: pytest.MonkeyPatch) -> Iterator[FakeAiServer]:
     with FakeAiServer() as server:
         settings_env.setenv("AI_API_KEY", "test-key")
         settings_env.setenv("AI_BASE_URL", server.base_url)
+        # The default model has browser search: tests of research turn it on themselves.
+        settings_env.setenv("AI_WEB_RESEARCH", "off")
         get_settings.cache_clear()
         yield server
 

@@ -19,13 +19,15 @@ def working_panel(
     panel_id: str,
     elapsed_id: str,
     style: dict[str, Any] = TOOL_CARD_STYLE,
+    note: rx.Component | None = None,
 ) -> rx.Component:
     """The status card (`panel_id`): `title` as its h2 above `detail` and 'Working for N s'
-    (`elapsed_id`, once `elapsed` > 0)."""
+    (`elapsed_id`, once `elapsed` > 0), then `note` (e.g. the research progress)."""
     return busy_heading(
         title,
         rx.text(detail, size="2", color="var(--gray-11)"),
         elapsed_label(elapsed, elapsed_id),
+        *([note] if note is not None else []),
         role="status",
         aria_busy="true",
         style=style,

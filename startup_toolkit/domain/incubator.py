@@ -45,6 +45,7 @@ from startup_toolkit.domain.reply_values import (
     text_field,
     text_list,
 )
+from startup_toolkit.domain.research import Evidence, SourceNumbers
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
 from startup_toolkit.domain.scanner import MarketFigure
@@ -190,6 +191,8 @@ class Competitor(_Items):
     strengths: list[str] = Field(default_factory=list)
     weaknesses: list[str] = Field(default_factory=list)
     funding: str = ""
+    #: The numbers of the research pages behind the facts about them (issue 15).
+    sources: SourceNumbers = Field(default_factory=list)
 
     _name = text_field("name", 120)
 
@@ -226,6 +229,8 @@ class IdeaAnalysis(Lenient):
     competitiveAnalysis: CompetitiveAnalysis = Field(default_factory=CompetitiveAnalysis)
     productStrategy: ProductStrategy = Field(default_factory=ProductStrategy)
     viabilityAssessment: ViabilityAssessment
+    #: Set by the app after the reply (never from it): the research and the pages read.
+    evidence: Evidence = Field(default_factory=Evidence)
 
     _optional = section_field("competitiveAnalysis", "productStrategy", model=Lenient)
 

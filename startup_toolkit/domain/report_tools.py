@@ -9,8 +9,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from startup_toolkit.domain import funding, growth, incubator, oracle, scanner
+from startup_toolkit.domain import funding, growth, incubator, oracle, research, scanner
 from startup_toolkit.domain import oracle_content as content_rules
+from startup_toolkit.domain import report_evidence as evidence
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.catalog import (
     AI_COFOUNDER,
@@ -120,6 +121,7 @@ def scanner_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
             for c in scan.categories
         ),
     )
+    read = scan.evidence.sources
     competitors = table(
         ("Competitor", "Strength", "Weakness", "Differentiator"),
         (
@@ -127,7 +129,14 @@ def scanner_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
             for c in scan.competitors
         ),
     )
+    competitor_sources = tuple(
+        evidence.cited(c.name, c.sources, "", read) for c in scan.competitors
+    )
+    figures = [m.size, m.growthRate]
     insights = [*m.keyTrends, *m.challenges]
+    citations = [
+        research.check_citation(item.sources, item.source, read) for item in [*figures, *insights]
+    ] + [research.check_citation(c.sources, "", read) for c in scan.competitors]
     sections = _sections(
         *_idea_section(inputs.get("idea")),
         Section(
@@ -135,20 +144,32 @@ def scanner_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
             paragraphs=(f"{band.label}: {scan.overallScore}/100", text(scan.overallAssessment)),
         ),
         Section("Scores", chart=chart, table=categories),
-        Section("Competitors", table=competitors),
+        Section("Competitors", table=competitors, bullets=competitor_sources),
         Section("Action steps", bullets=lines(scan.actionSteps)),
         Section(
             "Market",
             paragraphs=_paragraphs(
-                ("Size", f"{m.size.value} (source: {m.size.source})"),
-                ("Growth rate", f"{m.growthRate.value} (source: {m.growthRate.source})"),
+                ("Size", evidence.cited(m.size.value, m.size.sources, m.size.source, read)),
+                (
+                    "Growth rate",
+                    evidence.cited(
+                        m.growthRate.value, m.growthRate.sources, m.growthRate.source, read
+                    ),
+                ),
             ),
             bullets=(
-                *(f"Trend: {line(t.text)}" for t in m.keyTrends),
-                *(f"Challenge: {line(c.text)}" for c in m.challenges),
+                *(
+                    f"Trend: {evidence.cited(t.text, t.sources, t.source, read)}"
+                    for t in m.keyTrends
+                ),
+                *(
+                    f"Challenge: {evidence.cited(c.text, c.sources, c.source, read)}"
+                    for c in m.challenges
+                ),
             ),
-            sources=_sources(m.size.source, m.growthRate.source, *(i.source for i in insights)),
+            sources=evidence.verified_links(citations),
         ),
+        evidence.sources_section(scan.evidence),
     )
     return ToolDoc(
         title=f"Viability Analysis - Score: {scan.overallScore}/100",

@@ -29,6 +29,7 @@ from startup_toolkit.domain.reply_values import Lenient as _Lenient
 from startup_toolkit.domain.reply_values import first_text as _first_text
 from startup_toolkit.domain.reply_values import named_entries_field, reply_entries, section_field
 from startup_toolkit.domain.reply_values import plain_text as _text
+from startup_toolkit.domain.research import Evidence, SourceNumbers
 
 # --- Business constants (spec section 9) -------------------------------------------------------
 
@@ -231,13 +232,17 @@ class Competitor(_Lenient):
     strengthScore: Annotated[int, _score_or(50)] = 50
     weakness: _Text = ""
     differentiator: _Text = ""
+    #: The numbers of the research sources behind the facts about them (issue 15).
+    sources: SourceNumbers = Field(default_factory=list)
 
 
 class MarketFigure(_Lenient):
-    """A market figure and where it comes from (publisher and year), or NO_SOURCE."""
+    """A market figure and where it comes from: the numbers of the research sources behind
+    it, and the source as the model wrote it (a publisher, a URL, or NO_SOURCE)."""
 
     value: Annotated[str, _text_or(NOT_AVAILABLE, 300)] = NOT_AVAILABLE
     source: Annotated[str, _text_or(NO_SOURCE, 300)] = NO_SOURCE
+    sources: SourceNumbers = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
@@ -254,6 +259,7 @@ class Insight(_Lenient):
 
     text: Annotated[str, _text_or("", 500)]
     source: Annotated[str, _text_or("", 300)] = ""
+    sources: SourceNumbers = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
@@ -337,6 +343,8 @@ class ScanResult(_Lenient):
     actionSteps: list[str]
     competitors: list[Competitor] = Field(default_factory=list)
     marketInsights: MarketInsights = Field(default_factory=MarketInsights)
+    #: Set by the app after the reply (never from it): the research and the pages read.
+    evidence: Evidence = Field(default_factory=Evidence)
 
     @field_validator("categories", mode="before")
     @classmethod

@@ -8,6 +8,7 @@ from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.domain.prompts import scanner as prompt
+from startup_toolkit.domain.research import MARKET_TOPICS, research_prompt
 from startup_toolkit.domain.scanner import (
     NO_SOURCE,
     CategoryScore,
@@ -49,6 +50,7 @@ def scan_run(idea: str, idea_id: int | None = None) -> ToolRun[ScanResult]:
         sample=lambda: SAMPLE_SCAN,
         demo_seconds=rules.DEMO_SECONDS,  # read at each run: tests shorten it
         keep=workspace.KeepRun(workspace.SCANNER, {"idea": idea}, idea, idea_id),
+        research=research_prompt(idea, MARKET_TOPICS),
     )
 
 

@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 
+from startup_toolkit.domain.research import OFF, ResearchStatus, Source
 from startup_toolkit.domain.workspace import KeepRun
 
 R = TypeVar("R")
@@ -93,6 +94,9 @@ class ToolRun(Generic[R]):
     visitors: bool = False
     #: How a completed run is kept in a signed-in founder's workspace (None: not kept).
     keep: KeepRun | None = None
+    #: The research plan: a focused prompt for a live web search made before the JSON call
+    #: when the settings allow it ('' for none). Its pages become the result's evidence.
+    research: str = ""
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,9 @@ class ToolOutcome(Generic[R]):
     notice: Notice | None = None
     complete: bool = True  # False: a streamed reply stopped early by the tool's `on_text`
     run_id: int | None = None  # the kept run (`tool_runs`), when it was kept
+    #: Whether live research happened before the answer, and the pages it read.
+    research: ResearchStatus = OFF
+    sources: tuple[Source, ...] = ()
 
     @property
     def ok(self) -> bool:

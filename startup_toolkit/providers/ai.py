@@ -38,6 +38,7 @@ Sleep = Callable[[float], Awaitable[Any]]
 
 CONNECTION_ERROR = "Connection error."
 JSON_OBJECT = {"type": "json_object"}
+BROWSER_SEARCH = [{"type": "browser_search"}]
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,54 @@ class Completion:
     @property
     def total_tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
+
+
+@dataclass(frozen=True)
+class ResearchPage:
+    """A page the model's browser search returned or opened."""
+
+    title: str
+    url: str
+    content: str = ""
+
+
+@dataclass(frozen=True)
+class ResearchReply:
+    """A research call's notes, the pages it read (in the order reported) and its tokens."""
+
+    text: str
+    pages: tuple[ResearchPage, ...]
+    usage: Completion
+
+
+def _text_of(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _field(item: Any, name: str) -> Any:
+    """`item.name` of an SDK object, or `item[name]` of a plain dict (extra fields)."""
+    if isinstance(item, Mapping):
+        return item.get(name)
+    return getattr(item, name, None)
+
+
+def executed_pages(message: Any) -> tuple[ResearchPage, ...]:
+    """The pages in a reply message's `executed_tools`, read leniently from both shapes:
+    `search_results.results[]` (title, url, content, score) and `browser_results[]`
+    (title, url, content). Entries without a URL are skipped."""
+    tools = _field(message, "executed_tools")
+    if tools is None and message is not None:
+        tools = (getattr(message, "model_extra", None) or {}).get("executed_tools")
+    pages: list[ResearchPage] = []
+    for tool in tools if isinstance(tools, list) else []:
+        found = _field(_field(tool, "search_results"), "results")
+        browsed = _field(tool, "browser_results")
+        for item in [*(found if isinstance(found, list) else []), *(browsed or [])]:
+            url = _text_of(_field(item, "url")).strip()
+            if url:
+                title = _text_of(_field(item, "title"))
+                pages.append(ResearchPage(title, url, _text_of(_field(item, "content"))))
+    return tuple(pages)
 
 
 class AiProviderError(Exception):
@@ -231,6 +280,37 @@ class ChatProvider:
         if not text.strip():
             raise AiProviderError(failure_message(NO_CONTENT), usage=completion)
         return completion
+
+    async def research(
+        self, messages: Sequence[Message], params: RequestParams, *, seconds: float
+    ) -> ResearchReply:
+        """One browser-search call (`tool_choice` required, no JSON mode: the two do not
+        combine), bounded by `seconds` and made once: no retry inside the time limit.
+        A failure is an `AiProviderError` (its `usage` set when tokens were spent)."""
+        body = self._body(messages, params, False)
+        body.update(tools=BROWSER_SEARCH, tool_choice="required")
+        try:
+            async with asyncio.timeout(seconds):
+                response = await self._client.chat.completions.create(**body, timeout=seconds)
+        except (TimeoutError, groq.APITimeoutError, httpx.TimeoutException) as exc:
+            raise AiProviderError(TIMEOUT) from exc
+        except groq.APIStatusError as exc:
+            message = failure_message(provider_message(exc))
+            raise AiProviderError(message, status_code=exc.status_code) from exc
+        except (groq.APIConnectionError, httpx.TransportError) as exc:
+            raise AiProviderError(failure_message(CONNECTION_ERROR)) from exc
+        choices = getattr(response, "choices", None) or []
+        message = choices[0].message if choices else None
+        text = _text_of(getattr(message, "content", None))
+        usage = getattr(response, "usage", None)
+        completion = Completion(
+            text=text,
+            prompt_tokens=usage.prompt_tokens if usage else estimate_prompt_tokens(messages),
+            completion_tokens=usage.completion_tokens if usage else estimate_tokens(text),
+            model=getattr(response, "model", None) or self.model,
+            estimated=usage is None,
+        )
+        return ResearchReply(text, executed_pages(message), completion)
 
     def stream(self, messages: Sequence[Message], params: RequestParams) -> ChatStream:
         """A streamed completion: `async for delta in provider.stream(...)`. Close it

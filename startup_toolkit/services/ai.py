@@ -42,6 +42,7 @@ from startup_toolkit.providers.ai import (
     ChatProvider,
     Completion,
     Message,
+    ResearchReply,
     estimate_prompt_tokens,
 )
 from startup_toolkit.services import ai_usage
@@ -82,6 +83,10 @@ class AiBudgetExceeded(AiError):
 
     def __init__(self, message: str = BUDGET_EXCEEDED) -> None:
         super().__init__(message)
+
+
+class AiResearchUnavailable(AiError):
+    """The provider refused the browser search tool (the model or server lacks it)."""
 
 
 class AiParseError(AiError):
@@ -261,6 +266,38 @@ async def generate_text(
     messages = _messages(system, personal, [{"role": "user", "content": prompt}])
     completion = await _complete(user_id, tool_name, messages, params)
     return completion.text.strip()
+
+
+#: The research call: low temperature, room for the model's reasoning and its notes.
+RESEARCH_TEMPERATURE = 0.2
+RESEARCH_MAX_TOKENS = 3000
+#: Statuses with which a server refuses a tool it does not have (the request is not retried).
+_REFUSED_TOOL = frozenset({400, 404, 422})
+
+
+async def research(
+    user_id: str | None, tool_name: str, system: str, prompt: str, *, seconds: float
+) -> ResearchReply:
+    """One browser-search call for a tool run, within `seconds`; its tokens are held against
+    the founder's budget and settled like every other call. Raises `AiBudgetExceeded` before
+    anything is sent, `AiError` when the call fails."""
+    provider = _provider()
+    personal = await _prepare(user_id)
+    params = _params(personal, False, RESEARCH_TEMPERATURE, RESEARCH_MAX_TOKENS)
+    messages = _messages(system, personal, [{"role": "user", "content": prompt}])
+    hold_id = await _hold(user_id, tool_name, messages, params)
+    usage: Completion | None = None
+    try:
+        reply = await provider.research(messages, params, seconds=seconds)
+        usage = reply.usage
+    except AiProviderError as exc:
+        usage = exc.usage
+        if exc.status_code in _REFUSED_TOOL:
+            raise AiResearchUnavailable(exc.message) from exc
+        raise AiError(exc.message) from exc
+    finally:
+        await _settle(hold_id, usage)
+    return reply
 
 
 def _validate(schema: type[Model], text: str) -> Model:

@@ -10,9 +10,15 @@ it has one (an estimate, the sample).
 
 A completed run (the model's answer or the sample) of a signed-in founder is kept in their
 workspace when the `ToolRun` says how (`keep`): `services/workspace.keep_run`, with the tokens
-and time it took; the outcome's `run_id` names the kept run. A research step before the call,
-or exporting a result, are changes to this module only: the pages hand over a `ToolRun` and
-show the outcome.
+and time it took; the outcome's `run_id` names the kept run.
+
+Research (issue 15): a `ToolRun` with a research plan (`research`, a focused prompt) is, when
+the settings allow it (`AI_WEB_RESEARCH`), researched first: one browser-search call within
+`AI_RESEARCH_SECONDS`, its tokens in the founder's budget. The pages read become numbered
+sources, given to the JSON call as fenced evidence, and the result's `evidence` (and the
+outcome's `research` and `sources`). When research fails, times out or the model has no
+browser search, the analysis goes on from the model's knowledge and the outcome says so.
+`on_progress` hears what the research is doing ("Searching the web ... 3 sources read").
 """
 
 from __future__ import annotations
@@ -26,6 +32,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from startup_toolkit.db import in_worker, run_in_session
+from startup_toolkit.domain import research as evidence_rules
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.research import Evidence, Page
 from startup_toolkit.domain.tool_run import (
     AI_REASON,
     BUDGET_TITLE,
@@ -36,6 +45,7 @@ from startup_toolkit.domain.tool_run import (
     ToolRun,
 )
 from startup_toolkit.services import access, ai, visitor_limits, workspace
+from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +53,7 @@ __all__ = [
     "AI_REASON",
     "BUDGET_TITLE",
     "Notice",
+    "OnProgress",
     "OnStart",
     "OnText",
     "RunStatus",
@@ -59,6 +70,8 @@ OnText = Callable[[str], bool]
 #: Told once the run goes ahead (access granted), before the sample or the AI call:
 #: RunStatus.SAMPLE in demo mode, RunStatus.AI otherwise.
 OnStart = Callable[[RunStatus], None]
+#: Told what the research step is doing, in words the page can show.
+OnProgress = Callable[[str], None]
 
 
 @dataclass
@@ -77,6 +90,7 @@ async def run_tool(
     *,
     on_text: OnText | None = None,
     on_start: OnStart | None = None,
+    on_progress: OnProgress | None = None,
     visitor_address: str = "",
 ) -> ToolOutcome[R]:
     """Run `run` for `user_id` (None: a visitor) and say how it ended; never raises but for
@@ -103,7 +117,7 @@ async def run_tool(
     stream = _Stream()
     try:
         with ai.tally_usage() as usage:
-            result = await _call(user_id, run, on_text, stream)
+            result, evidence = await _answer(user_id, run, on_text, stream, on_progress)
         if run.finish is not None:  # inside: a failing finishing touch is a failed run
             result = run.finish(result)
     except ai.AiParseError as exc:
@@ -116,8 +130,76 @@ async def run_tool(
     except Exception:
         log.exception("%s run failed", run.tool)
         return _failure(run, RunStatus.FAILED)
-    outcome = ToolOutcome(RunStatus.AI, result, complete=stream.complete)
+    outcome = ToolOutcome(
+        RunStatus.AI,
+        result,
+        complete=stream.complete,
+        research=evidence.research,
+        sources=tuple(evidence.sources),
+    )
     return await _kept(user_id, run, outcome, usage, started)
+
+
+async def _answer(
+    user_id: str | None,
+    run: ToolRun[R],
+    on_text: OnText | None,
+    into: _Stream,
+    on_progress: OnProgress | None,
+) -> tuple[R, Evidence]:
+    """The research step (when planned and allowed), then the AI call with its evidence."""
+    evidence, asked = await _researched(user_id, run, on_progress)
+    result = await _call(user_id, asked, on_text, into)
+    if run.schema is not None:  # whatever the model wrote there: what really happened
+        result = evidence_rules.with_evidence(result, evidence)
+    return result, evidence
+
+
+def _tell(on_progress: OnProgress | None, text: str) -> None:
+    if on_progress is not None:
+        on_progress(text)
+
+
+async def _researched(
+    user_id: str | None, run: ToolRun[R], on_progress: OnProgress | None
+) -> tuple[Evidence, ToolRun[R]]:
+    """The research step when the run has a plan and the settings allow it: the evidence, and
+    the run whose prompt carries it. A failed search is noted, never the end of the run (but
+    a spent budget is: nothing more is sent)."""
+    if not run.research or run.schema is None:
+        return Evidence(), run
+    settings = get_settings()
+    if not settings.web_research_enabled:
+        return Evidence(), replace(run, prompt=f"{run.prompt}\n\n{evidence_rules.NO_EVIDENCE}")
+    _tell(on_progress, evidence_rules.SEARCHING)
+    status = evidence_rules.FAILED
+    try:
+        reply = await ai.research(
+            user_id,
+            run.tool,
+            evidence_rules.RESEARCH_SYSTEM,
+            run.research,
+            seconds=settings.ai_research_seconds,
+        )
+    except ai.AiBudgetExceeded:
+        raise
+    except ai.AiResearchUnavailable as exc:
+        log.info("%s research unavailable: %s", run.tool, exc.message)
+        status = evidence_rules.UNAVAILABLE
+    except ai.AiError as exc:
+        log.warning("%s research failed: %s", run.tool, exc.message)
+    else:
+        pages = [Page(p.title, p.url, p.content) for p in reply.pages]
+        sources = evidence_rules.collect_sources(pages, utcnow().isoformat())
+        if sources:
+            _tell(on_progress, evidence_rules.progress_text(len(sources)))
+            block = evidence_rules.evidence_block(sources, reply.text, pages)
+            evidence = Evidence(research=evidence_rules.DONE, sources=sources)
+            return evidence, replace(run, prompt=f"{run.prompt}\n\n{block}")
+        status = evidence_rules.UNAVAILABLE  # it answered without reading a page
+    _tell(on_progress, evidence_rules.WRITING_WITHOUT)
+    no_evidence = f"{run.prompt}\n\n{evidence_rules.NO_EVIDENCE}"
+    return Evidence(research=status), replace(run, prompt=no_evidence)
 
 
 async def _kept(

@@ -26,6 +26,7 @@ from startup_toolkit.domain.report_builders import (
     report_from_saved_run,
 )
 from startup_toolkit.domain.report_tools import TOOL_LABELS
+from startup_toolkit.domain.research import FALLBACK_NOTE
 from startup_toolkit.domain.saved_results import build_payload
 from startup_toolkit.domain.scanner_export import save_content as scan_content
 from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
@@ -196,13 +197,63 @@ def test_the_scan_report_holds_its_chart_verdict_competitors_steps_and_sources()
         "82/100",
     )
     assert by_heading["Action steps"].bullets[0].startswith("Interview 15 target customers")
-    sources = by_heading["Market"].sources
-    assert [(s.title, s.url) for s in sources] == [
-        ("Statista 2024", "https://example.com/market"),
-        ("javascript:alert(1)", ""),  # shown as text, never as a link
-    ]
+    # issue 15: a source the model named but no research read is never a link
+    assert by_heading["Market"].sources == ()
+    size, growth = by_heading["Market"].paragraphs
+    assert size == "Size: Sample figure: about $4.2B (Unverified source)"
+    assert growth == "Growth rate: Sample figure: about 11% a year (Unverified source)"
+    assert by_heading["Sources"].paragraphs == (FALLBACK_NOTE,)
     assert ("Basis", "Sample result (demo mode)") in report.facts
     assert not any(k == "Model" for k, _ in report.facts)
+
+
+def test_the_scan_report_links_only_verified_citations_and_lists_the_pages_read() -> None:
+    scan = as_json(SAMPLE_SCAN)
+    market = scan["marketInsights"]
+    market["size"] = {"value": "$4.2B", "sources": [1]}
+    market["growthRate"] = {"value": "11%", "source": "https://invented.example/report"}
+    market["keyTrends"] = [{"text": "Consolidation", "sources": [5]}]
+    scan["competitors"][0]["sources"] = [2]
+    scan["evidence"] = {
+        "research": "done",
+        "sources": [
+            {
+                "number": 1,
+                "title": "Market 2024",
+                "url": "https://www.m.example/r",
+                "site": "m.example",
+                "read_at": "2025-03-01T10:00:00+00:00",
+            },
+            {
+                "number": 2,
+                "title": "Suite raises",
+                "url": "https://news.example/suite",
+                "site": "news.example",
+                "read_at": "2025-03-01T10:00:00+00:00",
+            },
+        ],
+    }
+    report = report_from_run(Run(keys.SCANNER, {"idea": IDEA}, scan))
+    by_heading = {s.heading: s for s in report.sections}
+    market_section = by_heading["Market"]
+    assert market_section.paragraphs == (
+        "Size: $4.2B (source: Market 2024)",
+        "Growth rate: 11% (Unverified source)",
+    )
+    assert "Trend: Consolidation (Unverified source)" in market_section.bullets
+    assert [(s.title, s.url) for s in market_section.sources] == [
+        ("Market 2024", "https://www.m.example/r"),
+        ("Suite raises", "https://news.example/suite"),
+    ]
+    assert by_heading["Competitors"].bullets[:2] == (
+        "Incumbent Suite (sample) (source: Suite raises)",
+        "Budget Tool (sample) (No recent data/source available)",
+    )
+    pages = by_heading["Sources"].sources
+    assert [(s.title, s.url) for s in pages] == [
+        ("[1] Market 2024 (m.example, read 2025-03-01)", "https://www.m.example/r"),
+        ("[2] Suite raises (news.example, read 2025-03-01)", "https://news.example/suite"),
+    ]
 
 
 def test_model_markdown_becomes_plain_text_with_only_http_links_spelled_out() -> None:

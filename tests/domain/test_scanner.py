@@ -319,5 +319,7 @@ def test_prompt_asks_for_the_json_shape_and_sources() -> None:
     assert "No recent data/source available" in text and "No recent data/source available" in (
         prompt.SYSTEM
     )
-    assert "year" in prompt.SYSTEM
+    # issue 15: figures cite the numbered research pages, never an invented source
+    assert "<evidence>" in prompt.SYSTEM and "Never invent a source" in prompt.SYSTEM
+    assert text.count('"sources": [<numbers') >= 4
     assert rules.SCAN_TEMPERATURE <= 0.2

@@ -114,6 +114,7 @@ def serve_app(
         "OUTBOX_POLL_SECONDS": "1",
         "AI_API_KEY": "test-key",
         "AI_BASE_URL": ai.base_url,
+        "AI_WEB_RESEARCH": "off",  # an app with research on: extra_env {"AI_WEB_RESEARCH": "on"}
         **{k: v.replace("{url}", url) for k, v in (extra_env or {}).items()},
     }
     env.pop("REDIS_URL", None)

@@ -208,11 +208,12 @@ def test_t_scan_1_to_3_and_5_scan_results_save_export_new_scan(
     page.get_by_role("tab", name="Market").click()
     market = page.locator(".scanner-market")
     expect(market).to_contain_text("$1.2B")
-    expect(market).to_contain_text("Source: Statista, 2024")
+    # issue 15: without live research, a source named from memory is unverified
+    expect(market).to_contain_text("Unverified source")
+    expect(market).not_to_contain_text("Statista")
     expect(market).to_contain_text("9% CAGR")
-    expect(market).to_contain_text("Source: No recent data/source available")
+    expect(market).to_contain_text("No recent data/source available")
     expect(market).to_contain_text("Telehealth keeps growing")
-    expect(market).to_contain_text("Source: McKinsey, 2024")
     expect(market).to_contain_text("Clinics resist new software")
     screenshot(page, "scanner-market")
 
@@ -332,5 +333,5 @@ def test_t_scan_mobile(live_app: LiveApp, mobile_page: Page) -> None:
     assert_fully_in_view(page, "[role=tab]")
     screenshot(page, "scanner-results")
     page.get_by_role("tab", name="Market").click()
-    expect(page.locator(".scanner-market")).to_contain_text("Statista, 2024")
+    expect(page.locator(".scanner-market")).to_contain_text("Unverified source")
     no_horizontal_overflow(page)

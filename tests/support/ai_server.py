@@ -9,6 +9,11 @@
         ...
         ai.requests[0]["temperature"]     # every request body, in order
 
+Browser-search requests (`tools: [{"type": "browser_search"}]`, the research step) are answered
+from their own queue, scripted with `research(...)` (the pages read, reported in
+`message.executed_tools` in either of Groq's shapes), `research_none()`, `research_error()` and
+`research_slow()`; when that queue is empty they get a reply that read no page.
+
 When the queue is empty every request gets `fallback` (a plain reply). A request with
 `"stream": true` is answered as Server-Sent Events (`data: {...}` chunks, then
 `data: [DONE]`), with the usage in the final chunk (`x_groq.usage`, like Groq, and `usage`
@@ -47,6 +52,7 @@ class Scripted:
     chunks: list[str] = field(default_factory=list)
     hold_after: int | None = None
     usage: tuple[int, int] | None = None
+    executed_tools: list[dict[str, Any]] | None = None
 
 
 @dataclass
@@ -134,7 +140,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(404, {"error": {"message": f"Unknown path {self.path}"}})
             return
         fake._record(RecordedRequest(self.path, dict(self.headers.items()), body))
-        script = fake._next()
+        script = fake._next(is_research(body))
         try:
             self._answer(script, body)
         except (BrokenPipeError, ConnectionResetError):
@@ -162,6 +168,9 @@ class _Handler(BaseHTTPRequestHandler):
             return
         text = script.text if script.kind != "stream" else "".join(script.chunks)
         usage = script.usage or (max(1, prompt_chars // 4), max(1, len(text or "") // 4))
+        message: dict[str, Any] = {"role": "assistant", "content": text}
+        if script.executed_tools is not None:
+            message["executed_tools"] = script.executed_tools
         self._send_json(
             200,
             {
@@ -172,7 +181,7 @@ class _Handler(BaseHTTPRequestHandler):
                 "choices": [
                     {
                         "index": 0,
-                        "message": {"role": "assistant", "content": text},
+                        "message": message,
                         "finish_reason": "stop",
                     }
                 ],
@@ -239,6 +248,66 @@ class _Handler(BaseHTTPRequestHandler):
         return True
 
 
+def is_research(body: dict[str, Any]) -> bool:
+    """Whether a request asks for the browser search tool (the research step)."""
+    tools = body.get("tools") or []
+    return any(isinstance(t, dict) and t.get("type") == "browser_search" for t in tools)
+
+
+#: A research reply's notes when a test does not give any.
+RESEARCH_NOTES = "Research notes: the figures found on the pages read."
+
+
+@dataclass(frozen=True)
+class WebPage:
+    """A page a scripted search read."""
+
+    title: str
+    url: str
+    content: str = ""
+
+
+def executed_tools(pages: list[WebPage], shape: str) -> list[dict[str, Any]]:
+    """Groq's `executed_tools` for these pages: `search` (one search with
+    `search_results.results`), `browser` (one visit per page with `browser_results`) or
+    `both` (the first half searched, the rest visited)."""
+
+    def found(items: list[WebPage]) -> dict[str, Any]:
+        return {
+            "index": 0,
+            "type": "search",
+            "arguments": json.dumps({"query": "market size"}),
+            "output": "",
+            "search_results": {
+                "results": [
+                    {"title": p.title, "url": p.url, "content": p.content, "score": 0.9 - i / 100}
+                    for i, p in enumerate(items)
+                ]
+            },
+        }
+
+    def visited(items: list[WebPage], start: int) -> list[dict[str, Any]]:
+        return [
+            {
+                "index": start + i,
+                "type": "visit",
+                "arguments": json.dumps({"url": p.url}),
+                "output": p.content,
+                "browser_results": [
+                    {"title": p.title, "url": p.url, "content": p.content, "live_view_url": None}
+                ],
+            }
+            for i, p in enumerate(items)
+        ]
+
+    if shape == "search":
+        return [found(pages)]
+    if shape == "browser":
+        return visited(pages, 0)
+    half = (len(pages) + 1) // 2
+    return [found(pages[:half]), *visited(pages[half:], 1)]
+
+
 def _split(text: str, size: int = 8) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
@@ -251,6 +320,7 @@ class FakeAiServer:
         self.model = model
         self.hold_timeout = 10.0
         self._queue: deque[Scripted] = deque()
+        self._research: deque[Scripted] = deque()
         self._lock = threading.Lock()
         self._requests: list[RecordedRequest] = []
         self._disconnects = 0
@@ -303,6 +373,7 @@ class FakeAiServer:
         one server)."""
         with self._lock:
             self._queue.clear()
+            self._research.clear()
             self._requests.clear()
             self._disconnects = 0
         self._held.clear()
@@ -315,6 +386,47 @@ class FakeAiServer:
         with self._lock:
             self._queue.append(script)
         return self
+
+    def _push_research(self, script: Scripted) -> FakeAiServer:
+        with self._lock:
+            self._research.append(script)
+        return self
+
+    def research(
+        self,
+        sources: list[WebPage] | list[tuple[str, str, str]],
+        *,
+        shape: str = "search",
+        text: str = RESEARCH_NOTES,
+        usage: tuple[int, int] | None = None,
+    ) -> FakeAiServer:
+        """The next research request reads these pages (`WebPage`s or (title, url, content)),
+        reported in `executed_tools` in `shape`: "search", "browser" or "both"."""
+        pages = [p if isinstance(p, WebPage) else WebPage(*p) for p in sources]
+        tools = executed_tools(pages, shape)
+        return self._push_research(Scripted("reply", text=text, usage=usage, executed_tools=tools))
+
+    def research_none(self, text: str = "I could not search the web.") -> FakeAiServer:
+        """The next research request is answered without any executed tool (no page read)."""
+        return self._push_research(Scripted("reply", text=text))
+
+    def research_error(self, code: int = 400, message: str | None = None) -> FakeAiServer:
+        """The next research request fails with this status (400: the tool is not supported)."""
+        text = message or {400: "tool browser_search is not supported with this model"}.get(
+            code, f"Upstream error {code}"
+        )
+        return self._push_research(Scripted("status", status=code, message=text))
+
+    def research_slow(
+        self, seconds: float, sources: list[WebPage] | list[tuple[str, str, str]] = ()
+    ) -> FakeAiServer:
+        """The next research request is answered only after `seconds` (gives up early when the
+        client disconnects)."""
+        pages = [p if isinstance(p, WebPage) else WebPage(*p) for p in sources]
+        tools = executed_tools(pages, "search") if pages else None
+        return self._push_research(
+            Scripted("slow", text=RESEARCH_NOTES, delay=seconds, executed_tools=tools)
+        )
 
     def reply(self, text: str, *, usage: tuple[int, int] | None = None) -> FakeAiServer:
         """A normal reply (split into SSE chunks if the request streams)."""
@@ -388,8 +500,10 @@ class FakeAiServer:
 
     # -- observations --------------------------------------------------------------------------
 
-    def _next(self) -> Scripted:
+    def _next(self, research: bool = False) -> Scripted:
         with self._lock:
+            if research:
+                return self._research.popleft() if self._research else Scripted("reply", text="")
             if self._queue:
                 return self._queue.popleft()
         return Scripted("reply", text=self.fallback)
@@ -433,3 +547,8 @@ class FakeAiServer:
         """Scripted answers not used yet."""
         with self._lock:
             return len(self._queue)
+
+    @property
+    def research_requests(self) -> list[dict[str, Any]]:
+        """The bodies of the browser-search requests received, in order."""
+        return [b for b in self.requests if is_research(b)]

@@ -21,8 +21,10 @@ from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
 from startup_toolkit.domain.prompts import incubator as prompt
+from startup_toolkit.domain.research import MARKET_TOPICS, research_prompt
 from startup_toolkit.services.tool_runs import ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
@@ -32,7 +34,6 @@ from startup_toolkit.state.tool_outcome import (
     nothing_to_save,
     notice_toast,
     signed_out_toast,
-    tick_elapsed,
 )
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
@@ -74,6 +75,7 @@ def analysis_run(idea: str, idea_id: int | None = None) -> ToolRun[rules.IdeaAna
         sample=lambda: SAMPLE_ANALYSIS,
         demo_seconds=DEMO_SECONDS,
         keep=workspace.KeepRun(workspace.INCUBATOR, {"idea": idea}, idea, idea_id),
+        research=research_prompt(idea, MARKET_TOPICS),
     )
 
 
@@ -110,15 +112,14 @@ class CompetitorRow:
     strengths: str = ""
     weaknesses: str = ""
     funding: str = ""
+    cite: CitedRow = dataclasses.field(default_factory=CitedRow)
 
 
 @dataclasses.dataclass
 class AnalysisView:
     overview: str = ""
-    size: str = ""
-    size_source: str = ""
-    growth: str = ""
-    growth_source: str = ""
+    size: CitedRow = dataclasses.field(default_factory=CitedRow)
+    growth: CitedRow = dataclasses.field(default_factory=CitedRow)
     trends: list[str] = dataclasses.field(default_factory=list)
     market_challenges: list[str] = dataclasses.field(default_factory=list)
     opportunity: str = ""
@@ -158,12 +159,11 @@ def analysis_view(analysis: rules.IdeaAnalysis) -> AnalysisView:
     """The analysis as shown: the spec's top 3 competitors, 4 features, 3 strengths, 3 risks."""
     m, c = analysis.marketAnalysis, analysis.competitiveAnalysis
     p, v = analysis.productStrategy, analysis.viabilityAssessment
+    read = analysis.evidence.sources
     return AnalysisView(
         overview=m.overview,
-        size=m.size.value,
-        size_source=m.size.source,
-        growth=m.growth.value,
-        growth_source=m.growth.source,
+        size=cited_row(m.size.value, m.size.sources, m.size.source, read),
+        growth=cited_row(m.growth.value, m.growth.sources, m.growth.source, read),
         trends=list(m.trends),
         market_challenges=list(m.challenges),
         opportunity=m.opportunity,
@@ -176,6 +176,7 @@ def analysis_view(analysis: rules.IdeaAnalysis) -> AnalysisView:
                 strengths="; ".join(x.strengths),
                 weaknesses="; ".join(x.weaknesses),
                 funding=x.funding,
+                cite=cited_row(x.name, x.sources, "", read),
             )
             for x in rules.top_competitors(analysis)
         ],
@@ -226,7 +227,9 @@ class Stored:
     stress: rules.StressTest | None
 
 
-class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, rx.State):
+class IncubatorState(
+    IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, EvidenceMixin, rx.State
+):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.INCUBATOR, workspace.STRESS_TEST})
     tab: str = "input"
     run_kind: str = ""  # ANALYSIS or STRESS: which run `running` is about
@@ -288,6 +291,7 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
         detail = notice.detail if notice and notice.detail not in ("", text) else ""
         self.error = f"{text} {detail}".strip()
         self.failed_kind = kind
+        self.research_progress = ""
 
     def _clear_results(self) -> None:
         self._clear_error()
@@ -295,6 +299,7 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
         self.has_analysis = False
         self.sample = False
         self.analysis = AnalysisView()
+        self._clear_evidence()
         self._analysis_json = self._analysed_idea = self._analysed_at = ""
         self._forget_reopened()
 
@@ -302,6 +307,7 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
         self.has_analysis = True
         self.sample = sample
         self.analysis = analysis_view(analysis)
+        self._show_evidence(analysis.evidence)
         self._analysis_json = analysis.model_dump_json()
         self._analysed_idea = idea
         self._analysed_at = utcnow().isoformat()
@@ -415,9 +421,15 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
             return
         idea = run.form.idea
 
-        outcome = await tick_elapsed(
-            self, run, run_tool(run.user_id, analysis_run(idea, run.form.idea_id))
-        )
+        heard: list[str] = []  # the research step's latest words, shown at the next tick
+
+        def advance(seconds: float) -> None:
+            self.elapsed = int(seconds)
+            if heard:
+                self.research_progress = heard[-1]
+
+        work = run_tool(run.user_id, analysis_run(idea, run.form.idea_id), on_progress=heard.append)
+        outcome = await self._tick_while(run, work, advance, 1.0)
         if not await finish_run(self, run, lambda: self._end_analysis(outcome, idea)):
             return  # Idea Input while this ran: drop it
         if not outcome.ok:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.button_rows import button_row, launch_button
+from startup_toolkit.components.citations import research_line
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.result_blocks import sample_badge
@@ -86,6 +87,7 @@ def processing() -> rx.Component:
         panel_id="incubator-processing",
         elapsed_id="incubator-elapsed",
         style=CARD,
+        note=research_line(IncubatorState.research_progress),
     )
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.button_rows import gray_button
+from startup_toolkit.components.citations import citation_note, fallback_note, sources_panel
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.result_blocks import (
     block_label,
     bullet_list,
     card_grid,
-    figure_with_source,
     labelled_text,
     two_columns,
 )
@@ -19,6 +19,7 @@ from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import icon_button
 from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
+from startup_toolkit.domain import research
 from startup_toolkit.pages.incubator.state import CompetitorRow, IncubatorState
 from startup_toolkit.pages.incubator.view import (
     ACCENT,
@@ -27,6 +28,7 @@ from startup_toolkit.pages.incubator.view import (
     result_card,
     results_header,
 )
+from startup_toolkit.state.evidence import CitedRow
 
 _INSET = {**CARD, "padding": "1rem", "background": "var(--gray-a3)"}
 #: Each result card's heading and id: (title, icon, element id), by section.
@@ -51,8 +53,15 @@ def _section(name: str, *body: rx.Component, **props: str) -> rx.Component:
     return result_card(_heading(title, icon), *body, element_id=element_id, **props)
 
 
-def _figure(label: str, value: rx.Var[str], source: rx.Var[str], value_id: str) -> rx.Component:
-    return figure_with_source(label, value, source, value_id=value_id, style=_INSET)
+def _figure(label: str, figure: rx.Var[CitedRow], value_id: str) -> rx.Component:
+    return rx.vstack(
+        rx.text(label, size="2", color="var(--gray-11)"),
+        rx.text(figure.text, size="5", weight="bold", style=heading_style, id=value_id),
+        citation_note(figure),
+        spacing="1",
+        align="start",
+        style=_INSET,
+    )
 
 
 def _strong_line(label: str, value: rx.Var[str]) -> rx.Component:
@@ -96,6 +105,7 @@ def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
             row.funding != "",
             rx.text("Funding: ", row.funding, size="1", color="var(--gray-10)"),
         ),
+        citation_note(row.cite),
         class_name="incubator-competitor",
         style={**_INSET, "display": "flex", "flex_direction": "column", "gap": "0.5rem"},
     )
@@ -107,8 +117,8 @@ def _market() -> rx.Component:
         "market",
         rx.text(a.overview, size="3", id="incubator-overview"),
         card_grid(
-            _figure("Market size", a.size, a.size_source, "incubator-market-size"),
-            _figure("Growth", a.growth, a.growth_source, "incubator-market-growth"),
+            _figure("Market size", a.size, "incubator-market-size"),
+            _figure("Growth", a.growth, "incubator-market-growth"),
             sm="2",
             spacing="3",
         ),
@@ -186,10 +196,18 @@ def analysis_results() -> rx.Component:
             download_button(),
             gray_button("pencil", "New Analysis", lambda: IncubatorState.set_tab("input")),
         ),
+        rx.cond(
+            (IncubatorState.research != research.DONE) & ~IncubatorState.sample,
+            fallback_note("incubator-research-note"),
+        ),
         _market(),
         _competition(),
         _product(),
         _viability(),
+        rx.cond(
+            IncubatorState.research == research.DONE,
+            sources_panel(IncubatorState.sources, "incubator-sources"),
+        ),
     )
 
 

@@ -26,6 +26,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
 from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
@@ -91,6 +92,40 @@ class CategoryRow:
     confidence: str = ""
 
 
+@dataclasses.dataclass
+class CompetitorRow:
+    """A competitor and the citation of the facts about them."""
+
+    name: str = ""
+    strengthScore: int = 0
+    weakness: str = ""
+    differentiator: str = ""
+    cite: CitedRow = dataclasses.field(default_factory=CitedRow)
+
+
+def _competitor_rows(result: rules.ScanResult) -> list[CompetitorRow]:
+    read = result.evidence.sources
+    return [
+        CompetitorRow(
+            c.name,
+            c.strengthScore,
+            c.weakness,
+            c.differentiator,
+            cited_row(c.name, c.sources, "", read),
+        )
+        for c in result.competitors
+    ]
+
+
+def _insight_rows(items: list[rules.Insight], result: rules.ScanResult) -> list[CitedRow]:
+    read = result.evidence.sources
+    return [cited_row(i.text, i.sources, i.source, read) for i in items]
+
+
+def _figure_row(figure: rules.MarketFigure, result: rules.ScanResult) -> CitedRow:
+    return cited_row(figure.value, figure.sources, figure.source, result.evidence.sources)
+
+
 def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
     return [
         CategoryRow(
@@ -106,7 +141,15 @@ def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
     ]
 
 
-class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, TabsMixin, rx.State):
+class ScannerState(
+    IdeaChoiceMixin,
+    ReopenMixin,
+    IdeaInputMixin,
+    ToolRunMixin,
+    TabsMixin,
+    EvidenceMixin,
+    rx.State,
+):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.SCANNER})
     progress: int = 0
     error: str = ""  # the error panel's text; "" = no error
@@ -118,13 +161,11 @@ class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, T
     assessment: str = ""
     categories: list[CategoryRow] = []
     steps: list[str] = []
-    competitors: list[rules.Competitor] = []
-    market_size: str = ""
-    market_size_source: str = ""
-    growth_rate: str = ""
-    growth_rate_source: str = ""
-    trends: list[rules.Insight] = []
-    challenges: list[rules.Insight] = []
+    competitors: list[CompetitorRow] = []
+    market_size: CitedRow = CitedRow()
+    growth_rate: CitedRow = CitedRow()
+    trends: list[CitedRow] = []
+    challenges: list[CitedRow] = []
 
     _result_json: str = ""
     _scanned_idea: str = ""
@@ -197,10 +238,11 @@ class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, T
         self.categories = []
         self.steps = []
         self.competitors = []
-        self.market_size = self.market_size_source = ""
-        self.growth_rate = self.growth_rate_source = ""
+        self.market_size = CitedRow()
+        self.growth_rate = CitedRow()
         self.trends = []
         self.challenges = []
+        self._clear_evidence()
         self._result_json = ""
         self._scanned_idea = ""
         self._scanned_at = ""
@@ -214,12 +256,12 @@ class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, T
         self.assessment = result.overallAssessment
         self.categories = _category_rows(result)
         self.steps = list(result.actionSteps)
-        self.competitors = list(result.competitors)
-        self.market_size, self.market_size_source = market.size.value, market.size.source
-        self.growth_rate = market.growthRate.value
-        self.growth_rate_source = market.growthRate.source
-        self.trends = list(market.keyTrends)
-        self.challenges = list(market.challenges)
+        self.competitors = _competitor_rows(result)
+        self.market_size = _figure_row(market.size, result)
+        self.growth_rate = _figure_row(market.growthRate, result)
+        self.trends = _insight_rows(market.keyTrends, result)
+        self.challenges = _insight_rows(market.challenges, result)
+        self._show_evidence(result.evidence)
         self._result_json = result.model_dump_json()
         self._scanned_idea = idea
         self._scanned_at = utcnow().isoformat()
@@ -282,12 +324,16 @@ class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, T
             return
         idea: str = run.form.idea
 
+        heard: list[str] = []  # the research step's latest words, shown at the next tick
+
         def advance(_elapsed: float) -> None:
             self.progress = next_progress(self.progress, progress_step())
+            if heard:
+                self.research_progress = heard[-1]
 
         outcome: ToolOutcome[rules.ScanResult] = await self._tick_while(
             run,
-            run_tool(run.user_id, scan_run(idea, run.form.idea_id)),
+            run_tool(run.user_id, scan_run(idea, run.form.idea_id), on_progress=heard.append),
             advance,
             rules.PROGRESS_TICK_SECONDS,
         )
@@ -316,6 +362,7 @@ class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, T
             self.progress = 100
         else:
             self.progress = 0
+            self.research_progress = ""
             self.error = outcome.notice.panel if outcome.notice else rules.SYSTEM_FAILED_PANEL
 
     # -- share / export (T-SCAN-5, T-AI-5) --------------------------------------------------

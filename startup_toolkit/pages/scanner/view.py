@@ -9,6 +9,7 @@ import reflex as rx
 
 from startup_toolkit.components.busy_card import busy_card
 from startup_toolkit.components.button_rows import launch_button
+from startup_toolkit.components.citations import research_line
 from startup_toolkit.components.idea_field import idea_field
 from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.line_stack import line_stack
@@ -134,6 +135,7 @@ def processing() -> rx.Component:
                     rx.spinner(size="1"),
                     muted_text(ScannerState.stage_label, "..."),
                 ),
+                research_line(ScannerState.research_progress),
             ),
             spacing="4",
         ),

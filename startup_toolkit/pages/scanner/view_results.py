@@ -7,6 +7,7 @@ import reflex as rx
 from reflex.event import EventHandler
 
 from startup_toolkit.components.button_rows import button_row
+from startup_toolkit.components.citations import fallback_note, sources_panel
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.components.result_blocks import sample_badge
@@ -17,6 +18,7 @@ from startup_toolkit.components.tool_forms import icon_button
 from startup_toolkit.components.tool_layout import (
     TOOL_CARD_STYLE,
 )
+from startup_toolkit.domain import research
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.pages.scanner.state import TABS, ScannerState
 from startup_toolkit.pages.scanner.view_tabs import (
@@ -133,6 +135,10 @@ def _overview() -> rx.Component:
 def results() -> rx.Component:
     return full_width_stack(
         _overview(),
+        rx.cond(
+            (ScannerState.research != research.DONE) & ~ScannerState.sample,
+            fallback_note("scanner-research-note"),
+        ),
         tab_set(
             TABS,
             {
@@ -143,6 +149,10 @@ def results() -> rx.Component:
             },
             value=ScannerState.tab,
             on_change=ScannerState.set_tab,
+        ),
+        rx.cond(
+            ScannerState.research == research.DONE,
+            sources_panel(ScannerState.sources, "scanner-sources"),
         ),
         spacing="5",
         class_name="scanner-results",

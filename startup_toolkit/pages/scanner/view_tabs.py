@@ -9,21 +9,16 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
+from startup_toolkit.components.citations import citation_note
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FAINT_TEXT, SMALL_SOFT_BADGE, SPREAD_ROW, WRAP_ROW
-from startup_toolkit.components.result_blocks import (
-    card_grid,
-    figure_with_source,
-    source_note,
-    tile,
-    two_columns,
-)
+from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, section_heading
-from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
-from startup_toolkit.pages.scanner.state import CategoryRow, ScannerState
+from startup_toolkit.pages.scanner.state import CategoryRow, CompetitorRow, ScannerState
+from startup_toolkit.state.evidence import CitedRow
 
 ACCENT = VIABILITY_SCANNER.color
 
@@ -244,13 +239,14 @@ def action_tab() -> rx.Component:
     )
 
 
-def _competitor_card(row: rx.Var[rules.Competitor]) -> rx.Component:
+def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
     return _scored_card(
         row.name,
         muted_text("Strength ", row.strengthScore.to_string(), "/100", size="1"),
         _meter(row.strengthScore, "gray", "Competitor strength"),
         _verdict_line("Weakness", "red", row.weakness, "var(--gray-11)"),
         _verdict_line("How you can win", "green", row.differentiator, "var(--gray-12)"),
+        citation_note(row.cite),
         class_name="competitor-card",
         wrap="wrap",
     )
@@ -264,23 +260,28 @@ def competitors_tab() -> rx.Component:
     )
 
 
-def _figure(label: str, icon: str, value: rx.Var[str], source: rx.Var[str]) -> rx.Component:
-    return figure_with_source(
-        label,
-        value,
-        source,
-        icon=icon,
-        value_size="6",
+def _figure(label: str, icon: str, figure: rx.Var[CitedRow]) -> rx.Component:
+    """A market figure: its label, the value in large type and its citation."""
+    return rx.vstack(
+        rx.hstack(
+            rx.icon(icon, size=16, color="var(--violet-11)", aria_hidden="true"),
+            rx.text(label, size="2", color="var(--gray-11)", weight="medium"),
+            spacing="2",
+            align="center",
+        ),
+        rx.text(figure.text, size="6", weight="bold", style=heading_style),
+        citation_note(figure),
         spacing="2",
+        align="start",
         class_name="market-figure",
         style=TOOL_CARD_STYLE,
     )
 
 
-def _insight(item: rx.Var[rules.Insight]) -> rx.Component:
+def _insight(item: rx.Var[CitedRow]) -> rx.Component:
     return rx.el.li(
         rx.text(item.text, size="2", color="var(--gray-12)"),
-        rx.cond(item.source != "", source_note(item.source)),
+        citation_note(item),
         style={
             "padding": "0.7rem 0",
             "border_bottom": "1px solid var(--gray-a4)",
@@ -291,22 +292,15 @@ def _insight(item: rx.Var[rules.Insight]) -> rx.Component:
     )
 
 
-def _insight_list(title: str, icon: str, items: rx.Var[list[rules.Insight]]) -> rx.Component:
+def _insight_list(title: str, icon: str, items: rx.Var[list[CitedRow]]) -> rx.Component:
     return _list_card((title, icon), items, _insight, "None were given.", gap="0.5rem")
 
 
 def market_tab() -> rx.Component:
     return full_width_stack(
         card_grid(
-            _figure(
-                "Market size", "globe", ScannerState.market_size, ScannerState.market_size_source
-            ),
-            _figure(
-                "Growth rate",
-                "trending-up",
-                ScannerState.growth_rate,
-                ScannerState.growth_rate_source,
-            ),
+            _figure("Market size", "globe", ScannerState.market_size),
+            _figure("Growth rate", "trending-up", ScannerState.growth_rate),
             sm="2",
         ),
         two_columns(

@@ -98,10 +98,9 @@ def test_t_idea_1_the_views_show_the_spec_top_counts() -> None:
     assert s.analysis.strengths == ["S1", "S2", "S3"]
     assert s.analysis.risks == ["R1", "R2", "R3"]
     assert s.stress.actions == ["A1", "A2", "A3"]
-    assert (s.analysis.size, s.analysis.size_source) == (
-        "$4.2B (2024)",
-        "Grand View Research, 2024",
-    )
+    # issue 15: a publisher named without live research cannot be checked
+    assert (s.analysis.size.text, s.analysis.size.label) == ("$4.2B (2024)", "Unverified source")
+    assert s.analysis.size.url == "" and s.research == "off" and s.sources == []
     assert s.stress.title == "A suite copies deposits"
 
 

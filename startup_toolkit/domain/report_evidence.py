@@ -1,0 +1,54 @@
+"""A result's evidence in its `Report` and saved HTML (issue 15): each figure with its checked
+citation ("source: <title>", "Unverified source" or "No recent data/source available"), the
+links of verified citations only (a source the model named but nobody read is never a link),
+and the Sources section listing every page read, or the note that live research was not
+available. Pure: no I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from startup_toolkit.domain import research
+from startup_toolkit.domain.report import Link, Section
+from startup_toolkit.domain.report_text import line, link
+from startup_toolkit.domain.research import Citation, Evidence, Source
+
+
+def citation_text(citation: Citation) -> str:
+    """How a report writes a figure's citation."""
+    if citation.state == research.VERIFIED:
+        return f"source: {line(citation.title, 200)}"
+    return citation.label
+
+
+def cited(value: str, numbers: Sequence[int], source: str, read: Sequence[Source]) -> str:
+    """'value (source: Title)', 'value (Unverified source)' or 'value (No recent ...)'."""
+    citation = research.check_citation(numbers, source, read)
+    return f"{line(value)} ({citation_text(citation)})"
+
+
+def verified_links(citations: Iterable[Citation]) -> tuple[Link, ...]:
+    """The verified citations as links, each page once."""
+    found: dict[str, Link] = {}
+    for citation in citations:
+        if citation.state == research.VERIFIED and citation.url:
+            found.setdefault(citation.url, link(citation.title, citation.url))
+    return tuple(found.values())
+
+
+def page_label(source: Source) -> str:
+    """'[n] Title (site, read YYYY-MM-DD)'."""
+    details = ", ".join(p for p in (source.site, f"read {source.read_at[:10]}") if p.strip())
+    return f"[{source.number}] {line(source.title, 200)} ({details})"
+
+
+def sources_section(evidence: Evidence) -> Section:
+    """Every page read during the analysis, as links; or the note that there was no live
+    research."""
+    if not evidence.done or not evidence.sources:
+        return Section("Sources", paragraphs=(research.FALLBACK_NOTE,))
+    return Section(
+        "Sources",
+        paragraphs=(f"Pages read on the web during this analysis: {len(evidence.sources)}.",),
+        sources=tuple(link(page_label(s), s.url) for s in evidence.sources),
+    )

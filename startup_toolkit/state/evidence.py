@@ -1,0 +1,69 @@
+"""What a result page shows of its evidence (issue 15), as a Reflex mixin: whether live
+research happened, the pages read (the Sources panel), the research progress while a run
+works, and each figure's checked citation (`CitedRow`). The checking is
+`domain/research.check_citation`; here it is only turned into rows the view renders."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import reflex as rx
+
+from startup_toolkit.domain import research as rules
+from startup_toolkit.domain.research import Evidence, Source
+
+
+@dataclasses.dataclass
+class SourceRow:
+    """A page read, as the Sources panel lists it."""
+
+    number: int = 0
+    title: str = ""
+    url: str = ""
+    site: str = ""
+    read_on: str = ""  # YYYY-MM-DD (UTC)
+
+
+@dataclasses.dataclass
+class CitedRow:
+    """A figure, trend or fact with its citation: `state` verified (a link to `url` titled
+    `label`), unverified or none (then `label` says so and `url` is '')."""
+
+    text: str = ""
+    state: str = rules.NONE
+    label: str = rules.NO_SOURCE
+    url: str = ""
+
+
+def cited_row(
+    text: str, numbers: Sequence[int], source: str, sources: Sequence[Source]
+) -> CitedRow:
+    citation = rules.check_citation(numbers, source, sources)
+    return CitedRow(text, citation.state, citation.label, citation.url)
+
+
+def source_rows(evidence: Evidence) -> list[SourceRow]:
+    return [
+        SourceRow(s.number, s.title, s.url, s.site, s.read_at[:10])
+        for s in evidence.sources
+        if s.url
+    ]
+
+
+class EvidenceMixin(rx.State, mixin=True):
+    """A result's research status and sources, and the research progress of a run."""
+
+    research: str = rules.OFF
+    sources: list[SourceRow] = []
+    research_progress: str = ""  # what the research step is doing ('' when nothing)
+
+    def _show_evidence(self, evidence: Evidence) -> None:
+        self.research = evidence.research
+        self.sources = source_rows(evidence)
+        self.research_progress = ""
+
+    def _clear_evidence(self) -> None:
+        self.research = rules.OFF
+        self.sources = []
+        self.research_progress = ""

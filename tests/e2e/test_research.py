@@ -1,0 +1,151 @@
+"""Issue 15 in a real browser: the Viability Scanner with live research on (its own app,
+AI_WEB_RESEARCH=on) against the fake AI server. The progress line while researching, figures
+citing pages read as links (new tab, rel noopener noreferrer), an invented source marked
+"Unverified source" and never a link, the Sources panel, and the fallback note when research
+fails. Screenshots at 1280 and 390 px."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import LiveApp, feed_settings, screenshot, serve_app
+from tests.e2e.test_scanner import no_horizontal_overflow, open_scanner, reply, run_scan
+from tests.support.ai_server import WebPage
+from tests.support.feed_server import FeedServer
+
+PAGES = [
+    WebPage(
+        "Physiotherapy software market report 2024",
+        "https://www.marketdata.example/physio-software",
+        "The physiotherapy practice software market was worth $1.2B in 2024.",
+    ),
+    WebPage(
+        "Clinic no-shows grow 9% a year",
+        "https://clinicnews.example/no-shows?utm_source=feed",
+        "Practice software grows at 9% CAGR.",
+    ),
+    WebPage("Acme Scheduling raises $20M", "https://startups.example/acme", "Series B."),
+]
+
+
+def cited_reply() -> dict[str, Any]:
+    scan = copy.deepcopy(reply(66, (81, 58, 64, 77, 60)))
+    scan["competitors"][0]["sources"] = [3]
+    scan["marketInsights"] = {
+        "size": {"value": "$1.2B (2024)", "sources": [1]},
+        "growthRate": {"value": "9% CAGR", "sources": [2]},
+        "keyTrends": [
+            {"text": "Telehealth keeps growing", "source": "https://www.invented.example/report"},
+            {"text": "Deposits are accepted", "sources": [9]},
+        ],
+        "challenges": [{"text": "Clinics resist new software", "sources": []}],
+    }
+    return scan
+
+
+@pytest.fixture(scope="module")
+def research_app(
+    tmp_path_factory: pytest.TempPathFactory, news_feeds: FeedServer
+) -> Iterator[LiveApp]:
+    env = {**feed_settings(news_feeds), "AI_WEB_RESEARCH": "on", "AI_RESEARCH_SECONDS": "8"}
+    with serve_app(tmp_path_factory, env) as app:
+        yield app
+
+
+@pytest.fixture(autouse=True)
+def _fresh_script(research_app: LiveApp) -> None:
+    research_app.ai.reset()
+
+
+def test_a_scan_with_research_links_verified_sources_and_lists_the_pages_read(
+    research_app: LiveApp, page: Page
+) -> None:
+    open_scanner(research_app, page)
+    research_app.ai.research_slow(2.0, PAGES)
+    research_app.ai.slow(2.5, text=json.dumps(cited_reply()))
+    run_scan(page)
+    progress = page.locator(".research-progress")
+    expect(progress).to_have_text("Searching the web ...", timeout=5_000)
+    expect(progress).to_have_text("Searching the web ... 3 sources read", timeout=10_000)
+    screenshot(page, "research-progress")
+    expect(page.locator(".scanner-score")).to_have_text("66", timeout=20_000)
+    # the research call, then the JSON call with the pages as evidence
+    research_call, json_call = research_app.ai.requests
+    assert research_call["tools"] == [{"type": "browser_search"}]
+    assert "[1] Physiotherapy software market report 2024" in json_call["messages"][-1]["content"]
+
+    expect(page.locator(".research-fallback")).to_have_count(0)
+    panel = page.locator(".scanner-sources")
+    expect(panel.get_by_role("heading", name="Sources")).to_be_visible()
+    items = panel.locator("li")
+    expect(items).to_have_count(3)
+    expect(items.first).to_contain_text("Physiotherapy software market report 2024")
+    expect(items.first).to_contain_text("marketdata.example")
+    expect(items.first).to_contain_text("read 20")
+    first_link = panel.locator("a.sources-panel-link").first
+    expect(first_link).to_have_attribute("href", "https://www.marketdata.example/physio-software")
+    expect(first_link).to_have_attribute("target", "_blank")
+    expect(first_link).to_have_attribute("rel", "noopener noreferrer")
+    screenshot(page, "research-results")
+
+    page.get_by_role("tab", name="Market").click()
+    market = page.locator(".scanner-market")
+    size = market.locator(".market-figure").first
+    size_link = size.locator("a.source-link")
+    expect(size_link).to_have_text("Physiotherapy software market report 2024")
+    expect(size_link).to_have_attribute("href", "https://www.marketdata.example/physio-software")
+    expect(size_link).to_have_attribute("rel", "noopener noreferrer")
+    expect(size_link).to_have_attribute("target", "_blank")
+    growth = market.locator(".market-figure").nth(1)
+    expect(growth.locator("a.source-link")).to_have_text("Clinic no-shows grow 9% a year")
+    # an invented URL and an invented number: marked, never links
+    unverified = market.locator(".source-unverified")
+    expect(unverified).to_have_count(2)
+    expect(unverified.first).to_have_text("Unverified source")
+    assert market.locator("a[href*='invented.example']").count() == 0
+    expect(market).to_contain_text("No recent data/source available")
+    screenshot(page, "research-market")
+
+    page.get_by_role("tab", name="Competitors").click()
+    acme = page.locator(".competitor-card").first
+    expect(acme.locator("a.source-link")).to_have_text("Acme Scheduling raises $20M")
+
+
+def test_when_research_fails_the_scan_says_so(research_app: LiveApp, page: Page) -> None:
+    open_scanner(research_app, page)
+    research_app.ai.research_error(400)
+    research_app.ai.slow(1.5, text=json.dumps(reply(58)))
+    run_scan(page)
+    expect(page.locator(".scanner-score")).to_have_text("58", timeout=20_000)
+    note = page.locator(".research-fallback")
+    expect(note).to_have_text(
+        "Live research was not available: figures come from the model's knowledge and are "
+        "unverified"
+    )
+    expect(page.locator(".scanner-sources")).to_have_count(0)
+    page.get_by_role("tab", name="Market").click()
+    expect(page.locator(".scanner-market")).to_contain_text("Unverified source")
+    assert page.locator(".scanner-market a.source-link").count() == 0
+    screenshot(page, "research-fallback")
+
+
+def test_research_on_a_phone(research_app: LiveApp, mobile_page: Page) -> None:
+    page = mobile_page
+    open_scanner(research_app, page)
+    research_app.ai.research(PAGES, shape="both")
+    research_app.ai.reply_json(cited_reply())
+    run_scan(page)
+    expect(page.locator(".scanner-score")).to_have_text("66", timeout=20_000)
+    expect(page.locator(".scanner-sources li")).to_have_count(3)
+    no_horizontal_overflow(page)
+    screenshot(page, "research-results")
+    page.get_by_role("tab", name="Market").click()
+    expect(page.locator(".scanner-market a.source-link").first).to_be_visible()
+    no_horizontal_overflow(page)
+    screenshot(page, "research-market")
