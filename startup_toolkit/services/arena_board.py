@@ -9,6 +9,7 @@ Other founders appear by name, company and entry id only: never by user id or em
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -25,6 +26,7 @@ from startup_toolkit.services.arena import (
     CHALLENGE,
     EVENT,
     FOLLOW,
+    changes_mark,
     kept_runs_since,
     sync_completions,
 )
@@ -357,3 +359,30 @@ def load_arena(session: Session, user_id: str, now: datetime | None = None) -> A
         view.to_top_five = rules.points_to_top_five(me.score, scores)
         view.progress = rules.progress_to_top_five(me.score, scores)
     return view
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What an Arena tab is sent: the view and the changes mark it was read under (None:
+    nothing changed since the mark the tab had)."""
+
+    mark: str
+    view: ArenaView | None
+    result: object = None  # what the action that came first returned
+
+
+def load_with_mark(session: Session, user_id: str, known: str = "") -> Loaded:
+    """The view unless the changes mark is still `known`. The mark is read first, so a change
+    made while the view is read moves it again and the next poll reloads."""
+    mark = changes_mark(session)
+    if known and mark == known:
+        return Loaded(mark, None)
+    return Loaded(mark, load_arena(session, user_id))
+
+
+def act(session: Session, user_id: str, action: Callable[..., object], *args: object) -> Loaded:
+    """`action(session, user_id, *args)` (a use case of `services.arena`), then the view as
+    it is afterwards: one trip to a worker thread for both."""
+    result = action(session, user_id, *args)
+    loaded = load_with_mark(session, user_id)
+    return Loaded(loaded.mark, loaded.view, result)
