@@ -75,6 +75,7 @@ class ChallengeRow:
     reward: str = ""
     participants: int = 0
     days: int = 0
+    goal: str = ""  # e.g. '3 analyses within 14 days'
     joined: bool = False
     done: int = 0
     target: int = 0
@@ -255,6 +256,7 @@ def _challenges(session: Session, user_id: str, now: datetime) -> list[Challenge
             reward=c.reward_text,
             participants=participants.get(c.key, 0),
             days=c.days,
+            goal=f"{c.target} {c.unit} within {c.days} days",
             target=c.target,
             progress=rules.progress_text(c, 0),
             days_left=c.days,

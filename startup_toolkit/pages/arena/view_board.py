@@ -76,23 +76,18 @@ def _leader_row(row: rx.Var[BoardRow]) -> rx.Component:
                 size="1",
                 style=TYPED_TEXT,
             ),
-            **GROW,
-        ),
-        rx.vstack(
-            rx.text(row.score, weight="bold", size="4", class_name="arena-leader-score"),
             muted_text(
                 row.runs,
                 " runs · ",
                 row.challenge_points,
-                " ch. · ",
+                " challenge points · ",
                 row.likes,
-                " likes",
+                " likes received",
                 size="1",
             ),
-            spacing="1",
-            align="end",
-            **KEEP_SIZE,
+            **GROW,
         ),
+        rx.text(row.score, weight="bold", size="4", class_name="arena-leader-score", **KEEP_SIZE),
         layout=rx.hstack,
         class_name="arena-leader",
         **FILL_ROW,
@@ -354,7 +349,8 @@ def _founder(row: rx.Var[FounderRow]) -> rx.Component:
 
 
 def _topic(topic: rx.Var[tuple[str, int]]) -> rx.Component:
-    return note_line(topic[0], rx.text.span(topic[1], " posts"), color=f"var(--{ACCENT}-11)")
+    count = rx.text.span(topic[1], rx.cond(topic[1] == 1, " post", " posts"))
+    return note_line(topic[0], count, color=f"var(--{ACCENT}-11)")
 
 
 def feed_tab() -> rx.Component:

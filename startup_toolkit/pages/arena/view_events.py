@@ -91,9 +91,7 @@ def _challenge_card(c: rx.Var[ChallengeRow]) -> rx.Component:
         muted_text(c.description),
         rx.flex(
             rx.badge(rx.icon("medal", size=12, aria_hidden="true"), c.reward, variant="soft"),
-            rx.text(
-                c.participants, " joined · ", c.target, " runs within ", c.days, " days", size="1"
-            ),
+            rx.text(c.participants, " joined · ", c.goal, size="1"),
             spacing="3",
             **WRAP_ROW,
             **MUTED_TEXT,
