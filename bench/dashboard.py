@@ -22,6 +22,7 @@ from startup_toolkit.models import (
     UserNotification,
     UserStats,
 )
+from startup_toolkit.models.arena import ArenaJoin
 from startup_toolkit.models.base import utcnow
 
 
@@ -39,7 +40,9 @@ def seed_heavy_user(
     session.commit()
     uid = user.id
     now = utcnow()
-    session.add(UserStats(user_id=uid, challenges_completed=3, updated_at=now))
+    session.add(UserStats(user_id=uid, updated_at=now))
+    for key in ("scanner-3", "funding-2", "growth-2"):  # three completed Arena challenges
+        session.add(ArenaJoin(user_id=uid, kind="challenge", key=key, completed_at=now))
     session.execute(
         insert(UserActivity),
         [

@@ -47,6 +47,11 @@ EXPECTED_TABLES = {
     "ideas",
     "tool_runs",
     "share_links",
+    # the shared Startup Arena (models/arena.py, migration 0008)
+    "arena_entries",
+    "arena_posts",
+    "arena_likes",
+    "arena_joins",
 }
 
 # Tables with no owning user: kept when a user is deleted.

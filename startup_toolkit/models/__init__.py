@@ -3,6 +3,7 @@
 from startup_toolkit.models.accounts import User, UserSession
 from startup_toolkit.models.activity import UserActivity, UserFavorite, UserNotification, UserStats
 from startup_toolkit.models.ai import AiUsage
+from startup_toolkit.models.arena import ArenaEntry, ArenaJoin, ArenaLike, ArenaPost
 from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.models.recovery import PasswordReset
@@ -19,6 +20,10 @@ from startup_toolkit.models.workspace import Idea, ShareLink, ToolRunRecord
 
 __all__ = [
     "AiUsage",
+    "ArenaEntry",
+    "ArenaJoin",
+    "ArenaLike",
+    "ArenaPost",
     "ContactMessage",
     "Idea",
     "Invoice",

@@ -30,7 +30,14 @@ from startup_toolkit.domain.saved_results import truncate_summary
 from startup_toolkit.domain.urls import link_or_empty
 from startup_toolkit.models.activity import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult, UserDocument
-from startup_toolkit.services import access, accounts, favorites, notifications, saved_results
+from startup_toolkit.services import (
+    access,
+    accounts,
+    arena,
+    favorites,
+    notifications,
+    saved_results,
+)
 from startup_toolkit.services.activity import log_activity
 from startup_toolkit.services.user_cache import invalidate, remember
 from startup_toolkit.settings import get_settings
@@ -168,7 +175,8 @@ def _stats(session: Session, user_id: str) -> Stats:
     return Stats(
         tools_used=int(tools_used or 0),
         documents_generated=row.documents_generated if row else 0,
-        challenges_completed=row.challenges_completed if row else 0,
+        # The Arena's challenges this founder completed (their kept runs reached the target).
+        challenges_completed=arena.completed_challenges(session, user_id),
     )
 
 

@@ -1,13 +1,18 @@
-"""The Startup Arena's pure rules (T-ARENA-1, T-ARENA-2, T-ARENA-3): join validation, score
-arithmetic, the sample data's shape and the November 2023 calendar."""
+"""The Startup Arena's pure rules (T-ARENA-1..3, issue 16): join validation, plain-text posts,
+the score formula, challenge progress from runs, trending tags, the samples and the events
+dated after today."""
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
 
 from startup_toolkit.domain import arena as rules
+from startup_toolkit.domain import arena_content as content
+from startup_toolkit.domain import workspace as ws
+from startup_toolkit.domain.clock import utcnow
 
 FILLED: dict[str, Any] = {
     "company": "Nova Health",
@@ -52,124 +57,94 @@ def test_t_arena_1_lengths_are_bounded_with_a_clear_message() -> None:
     assert rules.join_toast(both)[0] == rules.MISSING
 
 
-def test_t_arena_1_join_constants() -> None:
-    assert (rules.JOIN_RANK, rules.JOIN_SCORE) == (68, 73)
+# --- T-ARENA-2: posts, the score, topics -----------------------------------------------------
 
 
-# --- T-ARENA-2: score arithmetic and the feed -------------------------------------------------
-
-
-def test_t_arena_2_a_like_adds_one_to_the_score_and_the_count() -> None:
-    result = rules.toggle_like(False, 24, 73)
-    assert (result.liked, result.likes, result.score, result.points) == (True, 25, 74, 1)
-
-
-def test_t_arena_2_an_unlike_takes_one_off_the_count_only() -> None:
-    result = rules.toggle_like(True, 25, 74)
-    assert (result.liked, result.likes, result.score, result.points) == (False, 24, 74, 0)
-    assert rules.toggle_like(True, 0, 10).likes == 0  # never below zero
-
-
-def test_t_arena_2_a_post_adds_two() -> None:
-    assert rules.score_after_post(73) == 75
-
-
-@pytest.mark.parametrize("text", ["", "   \n\t", None, 5])
+@pytest.mark.parametrize("text", ["", "   ", "\n\t", None, 7, "\u200b\u200b"])
 def test_t_arena_2_a_blank_post_is_refused(text: Any) -> None:
-    assert rules.validate_post(text) == "Please write something to post"
-    assert rules.EMPTY_POST == "Empty post"
+    assert rules.validate_post(text) == rules.EMPTY_POST_DETAIL
 
 
-def test_t_arena_2_posts_are_bounded() -> None:
+def test_t_arena_2_posts_are_bounded_plain_text() -> None:
     assert rules.validate_post("x" * rules.MAX_POST) is None
-    assert rules.validate_post("x" * (rules.MAX_POST + 1)) == "Posts can be up to 500 characters."
-    assert rules.validate_post("  hello  ") is None
+    assert rules.validate_post("x" * (rules.MAX_POST + 1)) == rules.POST_TOO_LONG
+    assert rules.plain_text(" a\r\nb\x1b\n\n\n\nc ") == "a\nb\n\nc"  # no control chars
+    assert rules.plain_text("<b>hi</b>") == "<b>hi</b>"  # kept as typed, shown as text
 
 
-def test_t_arena_2_new_posts_go_on_top_and_the_feed_is_bounded() -> None:
-    first = rules.FEED[0]
-    post = rules.FeedPost(99, "You", "NH", "Nova Health", "Hi", "Just now", 0, 0)
-    assert rules.add_post(rules.FEED, post)[:2] == [post, first]
-    many = [post] * rules.MAX_FEED_POSTS
-    assert len(rules.add_post(many, post)) == rules.MAX_FEED_POSTS
-    assert rules.next_post_id(p.id for p in rules.FEED) == 4
-    assert rules.next_post_id([]) == 1
+def test_t_arena_2_the_score_formula() -> None:
+    assert rules.arena_score(runs=4, challenge_points=75, likes=2) == 4 * 2 + 75 + 2 * 3
+    assert rules.arena_score(-1, -5, -2) == 0
+    assert [points for _, points in rules.score_breakdown(4, 75, 2)] == [8, 75, 6]
+    assert "likes received" in rules.SCORE_FORMULA
 
 
-def test_t_arena_2_progress_and_breakdown() -> None:
-    assert rules.top_five_cutoff(rules.LEADERBOARD) == 87
-    assert rules.progress_to_top_five(73, rules.LEADERBOARD) == 84
-    assert rules.points_to_top_five(73, rules.LEADERBOARD) == 14
-    assert rules.progress_to_top_five(200, rules.LEADERBOARD) == 100
-    assert rules.points_to_top_five(200, rules.LEADERBOARD) == 0
-    assert rules.progress_to_top_five(5, []) == 100
-    breakdown = rules.score_breakdown(3, 4)
-    assert breakdown == [("Starting score", 73), ("Likes given", 3), ("Posts shared", 4)]
-    assert sum(points for _, points in breakdown) == 80
+def test_t_arena_2_trending_counts_each_tag_once_a_post() -> None:
+    posts = ["#Launch #launch day", "big #Hiring news #launch", "no tags", "mail@x.com #9"]
+    assert rules.trending(posts) == [("#Launch", 2), ("#Hiring", 1)]
 
 
-def test_t_arena_2_the_leaderboard_has_five_complete_entries() -> None:
-    board = rules.LEADERBOARD
-    assert len(board) == rules.LEADERBOARD_SIZE == 5
-    assert [e.rank for e in board] == [1, 2, 3, 4, 5]
-    assert [e.score for e in board] == sorted((e.score for e in board), reverse=True)
-    assert len({e.id for e in board}) == 5
-    for e in board:
-        assert e.change == "0" or e.change[0] in "+-"
-        assert all([e.name, e.logo, e.industry, e.description, e.founder])
-        assert all([e.revenue, e.users, e.growth])
-    assert rules.RANKING_NOTE == "Rankings update every 24 hours."
+def test_time_ago() -> None:
+    now = utcnow()
+    assert rules.time_ago(now, now) == "Just now"
+    assert rules.time_ago(now - timedelta(minutes=5), now) == "5m ago"
+    assert rules.time_ago(now - timedelta(hours=3), now) == "3h ago"
+    assert rules.time_ago(now - timedelta(days=2), now) == "2d ago"
 
 
-def test_t_arena_2_feed_topics_and_founders() -> None:
-    assert len({p.id for p in rules.FEED}) == len(rules.FEED) >= 3
-    assert rules.TRENDING_TOPICS and rules.FOUNDERS
-    assert rules.initials("Nova Health") == "NH"
-    assert rules.initials("  solo ") == "S"
-    assert rules.initials("") == "?"
+def test_the_samples_are_few_and_marked() -> None:
+    assert rules.SAMPLE_THRESHOLD == 5
+    assert len(content.SAMPLE_STARTUPS) == 3 and len(content.SAMPLE_POSTS) == 3
+    assert "Sample" in rules.SAMPLES_NOTICE
 
 
-def test_the_sample_data_is_labelled_as_sample() -> None:
-    assert rules.SAMPLE_NOTICE.startswith("Sample arena:")
-    assert "illustrative" in rules.SAMPLE_NOTICE
-
-
-# --- T-ARENA-3: challenges, events, calendar --------------------------------------------------
+# --- T-ARENA-3: challenges and events ---------------------------------------------------------
 
 
 def test_t_arena_3_challenges_are_hard_or_medium_worth_50_to_125_points() -> None:
-    for c in (*rules.CHALLENGES, *rules.PAST_CHALLENGES):
-        assert c.difficulty in {"Hard", "Medium"}
-        assert rules.MIN_REWARD <= rules.reward_points(c.reward) <= rules.MAX_REWARD
-        assert c.reward.endswith(" points")
-    assert all(c.active for c in rules.CHALLENGES)
-    assert not any(c.active for c in rules.PAST_CHALLENGES)
-    assert rules.challenge(1) is rules.CHALLENGES[0]
-    assert rules.challenge(4) is rules.PAST_CHALLENGES[0]
-    assert rules.challenge(404) is None
-    assert rules.reward_points("no points") == 0
+    assert len(content.CHALLENGE_KEYS) == len(content.CHALLENGES) == 5
+    for c in content.CHALLENGES:
+        assert c.difficulty in ("Hard", "Medium")
+        assert content.MIN_REWARD <= c.reward <= content.MAX_REWARD
+        assert set(c.tools) <= set(ws.TOOL_KEYS) and c.target > 0 and c.days > 0
+    assert content.challenge("scanner-3") is content.CHALLENGES[0]
+    assert content.challenge(["scanner-3"]) is None
 
 
-def test_t_arena_3_joining_twice_changes_nothing() -> None:
-    ids, new = rules.join_once([], 2)
-    assert (ids, new) == ([2], True)
-    again, new = rules.join_once(ids, 2)
-    assert (again, new) == ([2], False)
-    assert rules.join_once(again, 1) == ([2, 1], True)
+def test_t_arena_3_progress_counts_runs_of_its_tools_in_its_window() -> None:
+    c = content.challenge("scanner-3")
+    assert c is not None
+    joined = utcnow()
+    runs = [
+        (ws.SCANNER, joined - timedelta(minutes=1)),  # before joining
+        (ws.SCANNER, joined),
+        (ws.FUNDING, joined + timedelta(hours=1)),  # another tool
+        (ws.SCANNER, joined + timedelta(days=c.days)),  # after the window
+    ]
+    status = rules.challenge_status(c, joined, None, runs, joined + timedelta(days=1))
+    assert (status.done, status.completed, status.ended, status.days_left) == (1, False, False, 13)
+    ended = rules.challenge_status(c, joined, None, runs, joined + timedelta(days=15))
+    assert ended.ended and ended.days_left == 0
+    kept = rules.challenge_status(c, joined, joined, [], joined + timedelta(days=15))
+    assert kept.completed and not kept.ended and kept.done == c.target
+    assert rules.progress_text(c, 2) == "2 of 3 analyses"
 
 
-def test_t_arena_3_november_2023_calendar() -> None:
-    grid = rules.month_grid()
-    assert rules.CALENDAR_TITLE == "November 2023"
-    assert grid[0] == [0, 0, 0, 1, 2, 3, 4]  # 1 November 2023 was a Wednesday
-    assert grid[-1] == [26, 27, 28, 29, 30, 0, 0]
-    assert [d for week in grid for d in week if d] == list(range(1, 31))
-    assert rules.WEEKDAYS[0] == "Sun"
+def test_t_arena_3_distinct_challenges_count_different_tools() -> None:
+    c = content.challenge("four-tools")
+    assert c is not None and c.distinct
+    t = utcnow()
+    runs = [(ws.SCANNER, t), (ws.SCANNER, t), (ws.GROWTH, t), (ws.ORACLE, t), (ws.COFOUNDER, t)]
+    assert rules.count_toward(c, t, runs) == 4
 
 
-def test_t_arena_3_events_fall_in_november_2023() -> None:
-    types = {name for name, _, _ in rules.EVENT_TYPES}
-    for e in rules.EVENTS:
-        assert e.date == f"November {e.day}, 2023"
-        assert e.kind in types
-        assert all([e.title, e.time, e.location, e.description])
+def test_t_arena_3_events_fall_after_today_on_their_weekdays() -> None:
+    for offset in range(14):
+        today = date(2025, 1, 1) + timedelta(days=offset)
+        events = content.upcoming_events(today)
+        assert len(events) == 3 and all(e.day > today for e in events)
+        assert [e.day for e in events] == sorted(e.day for e in events)
+        assert events[0].key.startswith(("pitch-night:", "growth-workshop:", "founders-meetup:"))
+    assert content.month_title(date(2025, 7, 10)) == "July 2025"
+    grid = content.month_grid(2025, 7)
+    assert grid[0][:3] == [0, 0, 1] and sum(d > 0 for w in grid for d in w) == 31

@@ -1,30 +1,45 @@
-"""ArenaState: the Startup Arena's tab-local state (T-ARENA-1, T-ARENA-2, T-ARENA-3).
+"""ArenaState: one founder's view of the shared Startup Arena (T-ARENA-1..3, issue 16).
 
-Entirely sample data (spec): no AI, no database. Joining and posting are checked by ordinary
-(sequential) handlers, so they see everything typed before the click; the spec's 500 ms and
-1 s waits then run in background tasks that take the tab's lock only to write.
+Every handler asks the server-side session who is signed in (`for_user`) and calls a use case
+of `services.arena` in a worker thread; the view is read again in the same trip. An open
+Arena tab polls (`poll`, every POLL_SECONDS from a timer on the page): one cheap query says
+whether anything changed since the tab's mark, and only then is the view read again. Polling
+the database, not broadcasting in one process, is what lets founders served by different
+backend workers see each other's posts and likes.
 """
 
 from __future__ import annotations
 
-import asyncio
-import dataclasses
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
+from datetime import date
 from typing import Any, ClassVar
 
 import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import arena as rules
-from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.domain import arena_content as content
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.services import arena
+from startup_toolkit.services.arena_board import (
+    BoardRow,
+    ChallengeRow,
+    EventRow,
+    FounderRow,
+    Loaded,
+    PostRow,
+    act,
+    load_with_mark,
+)
 from startup_toolkit.state import toasts
+from startup_toolkit.state.private import for_user
 from startup_toolkit.state.private_state import PrivateStateMixin
 from startup_toolkit.state.tabs import TabsMixin
 
-#: Spec: rank and score appear 500 ms after joining; a post appears after 1 s. Tests shrink them.
-JOIN_DELAY_SECONDS = 0.5
-POST_DELAY_SECONDS = 1.0
 TOAST_ID = "arena-status"
+LOAD_FAILED = "The Arena could not be loaded. Please reload the page."
+SAVE_FAILED = "That did not go through. Please try again."
+SIGNED_OUT = toasts.error("Please sign in again to use the Arena.", id=TOAST_ID)
 
 
 def _toast(show: Callable[..., EventSpec], title: str, detail: str) -> EventSpec:
@@ -40,46 +55,71 @@ TABS: tuple[tuple[str, str], ...] = (
     ("events", "Events"),
 )
 TAB_VALUES = frozenset(value for value, _ in TABS)
-YOU = "You"
 
 
 def _empty_form() -> dict[str, str]:
-    return {name: "" for name, _, _ in rules.JOIN_FIELDS}
+    return dict.fromkeys(sorted(rules.ENTRY_FIELD_NAMES), "")
+
+
+def _calendar(today: date) -> tuple[str, list[list[int]], dict[str, str]]:
+    """(title, weeks, {day of the month: event title}) of the first upcoming event's month."""
+    events = content.upcoming_events(today)
+    first = events[0].day
+    in_month = {
+        str(e.day.day): e.title
+        for e in events
+        if (e.day.year, e.day.month) == (first.year, first.month)
+    }
+    return content.month_title(first), content.month_grid(first.year, first.month), in_month
 
 
 class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
+    loading: bool = True
+    load_failed: bool = False
+    # The founder's entry (T-ARENA-1): the form, and what is stored.
+    joined: bool = False
+    editing: bool = False
+    saving: bool = False
     form: dict[str, str] = _empty_form()
     errors: dict[str, str] = {}
-    joining: bool = False
-    joined: bool = False
-    company: str = ""
-    industry: str = ""
-    revenue: str = ""
-    users: str = ""
-    growth: str = ""
+    entry: dict[str, str] = {}
+    # The board (T-ARENA-2).
+    entered: int = 0
+    show_samples: bool = True
     rank: int = 0
     score: int = 0
-    like_points: int = 0
-    post_points: int = 0
-    tab_values: ClassVar[frozenset[str]] = TAB_VALUES
-    tab: str = "leaderboard"
-    posts: list[rules.FeedPost] = list(rules.FEED)
+    runs: int = 0
+    challenge_points: int = 0
+    likes: int = 0
+    to_top_five: int = 0
+    progress: int = 0
+    board: list[BoardRow] = []
+    board_limit: int = rules.LEADERBOARD_SIZE
+    # The feed (T-ARENA-2).
+    posts: list[PostRow] = []
+    topics: list[tuple[str, int]] = []
+    founders: list[FounderRow] = []
     draft: str = ""
     post_error: str = ""
     posting: bool = False
-    following: list[str] = []
-    joined_challenges: list[int] = []
-    detail_id: int = 0
-    registered: list[int] = []
+    # Challenges and events (T-ARENA-3).
+    challenges: list[ChallengeRow] = []
+    detail_key: str = ""
+    events: list[EventRow] = []
+    calendar_title: str = ""
+    calendar_weeks: list[list[int]] = []
+    event_days: dict[str, str] = {}
+    tab_values: ClassVar[frozenset[str]] = TAB_VALUES
+    tab: str = "leaderboard"
+    _mark: str = ""  # the changes mark the view was read under
 
     @rx.var
-    def progress(self) -> int:
-        """Percent of the way to the fifth place's score."""
-        return rules.progress_to_top_five(self.score, rules.LEADERBOARD)
+    def shown_board(self) -> list[BoardRow]:
+        return self.board[: self.board_limit]
 
     @rx.var
-    def points_to_top_five(self) -> int:
-        return rules.points_to_top_five(self.score, rules.LEADERBOARD)
+    def more_rankings(self) -> bool:
+        return len(self.board) > self.board_limit
 
     @rx.var
     def draft_length(self) -> int:
@@ -87,75 +127,142 @@ class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
 
     @rx.var
     def company_initials(self) -> str:
-        return rules.initials(self.company)
+        return rules.initials(self.entry.get("company", ""))
 
-    async def _waited(self, busy: str, seconds: float) -> bool:
-        """Wait `seconds` if the step whose flag is `busy` is under way (False: it is not).
-        The lock is only held to look: the tab stays responsive while it waits."""
-        async with self:
-            if not getattr(self, busy):
-                return False
-        await asyncio.sleep(seconds)
-        return True
+    @rx.var
+    def my_challenges(self) -> list[ChallengeRow]:
+        return [c for c in self.challenges if c.joined]
 
-    # -- the join form (T-ARENA-1) -------------------------------------------------------------
+    @rx.var
+    def detail(self) -> ChallengeRow:
+        """The challenge whose details are open (an empty one when none is)."""
+        return next((c for c in self.challenges if c.key == self.detail_key), ChallengeRow())
+
+    # -- loading and live updates ----------------------------------------------------------
+
+    def _apply(self, loaded: Loaded) -> None:
+        self._mark = loaded.mark
+        view = loaded.view
+        if view is None:
+            return
+        self.joined = bool(view.entry)
+        self.entry = view.entry
+        if not self.editing and not self.saving:
+            self.form = {**_empty_form(), **view.entry}
+        self.entered, self.show_samples = view.entered, view.show_samples
+        self.rank, self.score, self.runs = view.rank, view.score, view.runs
+        self.challenge_points, self.likes = view.challenge_points, view.likes
+        self.to_top_five, self.progress = view.to_top_five, view.progress
+        self.board, self.posts, self.topics = view.board, view.posts, view.topics
+        self.founders, self.challenges, self.events = view.founders, view.challenges, view.events
+        self.calendar_title, self.calendar_weeks, self.event_days = _calendar(utcnow().date())
+        self.loading = False
+        self.load_failed = False
+
+    @rx.event
+    async def load(self) -> EventSpec | None:
+        """Read the whole view (the page's on_load)."""
+        done = await for_user(
+            self,
+            load_with_mark,
+            signed_out=None,  # the page's guard sends the visitor to /login
+            failed=toasts.error(LOAD_FAILED, id=TOAST_ID),
+            what="Loading the Arena",
+        )
+        if not done.ok or done.value is None:
+            self.load_failed = done.toast is not None
+            self.loading = False
+            return done.toast
+        self._apply(done.value)
+        return None
+
+    @rx.event
+    async def poll(self, _tick: Any = None) -> None:
+        """The page's timer: read the view again only if something changed since the mark."""
+        if self.loading or self.load_failed:
+            return
+        done = await for_user(
+            self, load_with_mark, self._mark, signed_out=None, failed=None, what="Arena poll"
+        )
+        if done.ok and done.value is not None:
+            self._apply(done.value)
+
+    async def _act(
+        self, action: Callable[..., Any], *args: Any, what: str
+    ) -> tuple[Any, EventSpec | None]:
+        """Run a use case for the signed-in founder and show the view it leaves; (its result,
+        None) or (None, the toast to show instead)."""
+        done = await for_user(
+            self,
+            act,
+            action,
+            *args,
+            signed_out=SIGNED_OUT,
+            failed=toasts.error(SAVE_FAILED, id=TOAST_ID),
+            what=what,
+        )
+        if not done.ok or done.value is None:
+            return None, done.toast
+        self._apply(done.value)
+        return done.value.result, None
+
+    # -- the entry (T-ARENA-1) -------------------------------------------------------------
 
     @rx.event
     def set_field(self, name: str, value: str) -> None:
-        if (
-            name in rules.JOIN_FIELD_NAMES
-            and isinstance(value, str)
-            and not (self.joined or self.joining)
-        ):
+        if name in rules.ENTRY_FIELD_NAMES and isinstance(value, str) and not self.saving:
             self.form = {**self.form, name: value[: rules.INPUT_CAP]}
             self.errors = {k: v for k, v in self.errors.items() if k != name}
 
     @rx.event
-    def join(self) -> EventSpec | None:
-        """Enter the Arena. A sequential handler, so it sees every field typed before the
-        click (a background handler would overtake the queued `set_field` events); the wait
-        runs in `finish_join`."""
-        if self.joining or self.joined:
+    def edit_entry(self) -> None:
+        self.form = {**_empty_form(), **self.entry}
+        self.errors = {}
+        self.editing = True
+
+    @rx.event
+    def cancel_edit(self) -> None:
+        self.editing = False
+        self.errors = {}
+        self.form = {**_empty_form(), **self.entry}
+
+    @rx.event
+    async def save_entry(self) -> EventSpec | None:
+        """Enter the Arena, or save the changed entry."""
+        if self.saving:
             return None
         errors = rules.validate_join(self.form)
         self.errors = errors
         if errors:
             title, detail = rules.join_toast(errors)
             return _toast(toasts.error, title, detail)
-        self.joining = True  # the form is frozen until finish_join is done
-        return ArenaState.finish_join
-
-    @rx.event(background=True)
-    async def finish_join(self) -> AsyncIterator[EventSpec]:
-        """Rank 68 and score 73 after JOIN_DELAY_SECONDS; does nothing unless joining."""
-        if not await self._waited("joining", JOIN_DELAY_SECONDS):
-            return
-        async with self:
-            if not self.joining:
-                return
-            for name in rules.JOIN_FIELD_NAMES:  # company, industry, revenue, users, growth
-                setattr(self, name, self.form[name].strip())
-            self.rank = rules.JOIN_RANK
-            self.score = rules.JOIN_SCORE
-            self.tab = "leaderboard"
-            self.joined = True
-            self.joining = False
-        yield _toast(
+        self.saving = True
+        try:
+            outcome, toast = await self._act(arena.save_entry, dict(self.form), what="Entering")
+        finally:
+            self.saving = False
+        if toast is not None:
+            return toast
+        if outcome.errors:
+            self.errors = outcome.errors
+            return _toast(toasts.error, *rules.join_toast(outcome.errors))
+        self.editing = False
+        self.form = {**_empty_form(), **self.entry}
+        if not outcome.created:
+            return _toast(toasts.success, "Entry updated", "Every founder sees the change.")
+        self.tab = "leaderboard"
+        return _toast(
             toasts.success,
             "Welcome to the Arena!",
-            f"You enter at rank #{rules.JOIN_RANK} with {rules.JOIN_SCORE} points.",
+            f"You enter at rank #{self.rank} with {self.score} points.",
         )
 
     @rx.event
-    def load_more(self) -> EventSpec:
-        """Load More Rankings: the sample board has only its top five."""
-        return _toast(
-            toasts.info,
-            "No more rankings in this sample",
-            f"The sample arena lists the top {rules.LEADERBOARD_SIZE} only. " + rules.RANKING_NOTE,
-        )
+    def load_more(self) -> None:
+        """Load More Rankings: five more entries."""
+        self.board_limit = min(len(self.board), self.board_limit + rules.LEADERBOARD_SIZE)
 
-    # -- the feed (T-ARENA-2) --------------------------------------------------------------------
+    # -- the feed (T-ARENA-2) --------------------------------------------------------------
 
     @rx.event
     def set_draft(self, value: str) -> None:
@@ -164,24 +271,7 @@ class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
             self.post_error = ""
 
     @rx.event
-    def toggle_like(self, post_id: int) -> None:
-        """A like adds 1 to the score and the post's count; an unlike takes 1 off the count."""
-        post_id = valid_row_id(post_id, text=False)
-        if not self.joined or post_id is None:
-            return
-        rows = []
-        for row in self.posts:
-            if row.id == post_id:
-                result = rules.toggle_like(row.liked, row.likes, self.score)
-                row = dataclasses.replace(row, liked=result.liked, likes=result.likes)
-                self.score = result.score
-                self.like_points += result.points
-            rows.append(row)
-        self.posts = rows
-
-    @rx.event
-    def post(self) -> EventSpec | None:
-        """Share the draft (sequential, like `join`); it appears in `finish_post`."""
+    async def post(self) -> EventSpec | None:
         if self.posting or not self.joined:
             return None
         error = rules.validate_post(self.draft)
@@ -190,91 +280,80 @@ class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
             return _toast(toasts.error, rules.EMPTY_POST, error)
         if error is not None:
             return _toast(toasts.error, "Post too long", error)
-        self.posting = True  # the draft is frozen until finish_post is done
-        return ArenaState.finish_post
-
-    @rx.event(background=True)
-    async def finish_post(self) -> AsyncIterator[EventSpec]:
-        """The post at the top of the feed after POST_DELAY_SECONDS with 0 likes, +2 points;
-        does nothing unless posting."""
-        if not await self._waited("posting", POST_DELAY_SECONDS):
-            return
-        async with self:
-            if not self.posting:
-                return
-            post = rules.FeedPost(
-                id=rules.next_post_id(p.id for p in self.posts),
-                author=YOU,
-                avatar=rules.initials(self.company),
-                company=self.company,
-                content=self.draft.strip(),
-                time="Just now",
-            )
-            self.posts = rules.add_post(self.posts, post)
-            self.score = rules.score_after_post(self.score)
-            self.post_points += rules.POST_POINTS
-            self.draft = ""
+        self.posting = True
+        try:
+            outcome, toast = await self._act(arena.create_post, self.draft, what="Posting")
+        finally:
             self.posting = False
-        yield _toast(toasts.success, "Posted to the Arena", f"+{rules.POST_POINTS} points")
+        if toast is not None:
+            return toast
+        if not outcome.post_id:
+            return _toast(toasts.error, outcome.title, outcome.detail)
+        self.draft = ""
+        return _toast(toasts.success, "Posted to the Arena", "Every founder in the Arena sees it.")
 
     @rx.event
-    def toggle_follow(self, name: str) -> None:
-        if not isinstance(name, str) or name not in {f[0] for f in rules.FOUNDERS}:
-            return
-        if name in self.following:
-            self.following = [n for n in self.following if n != name]
-        else:
-            self.following = [*self.following, name]
-
-    # -- challenges and events (T-ARENA-3) -----------------------------------------------------
+    async def delete_post(self, post_id: int) -> EventSpec | None:
+        deleted, toast = await self._act(arena.delete_post, post_id, what="Deleting a post")
+        if toast is not None:
+            return toast
+        if deleted:
+            return _toast(toasts.success, "Post deleted", "It is gone from the feed.")
+        return _toast(toasts.info, "Post not found", "It may have been deleted already.")
 
     @rx.event
-    def join_challenge(self, challenge_id: int) -> EventSpec | None:
-        found = _active_challenge(challenge_id)
+    async def toggle_like(self, post_id: int) -> EventSpec | None:
+        liked, toast = await self._act(arena.toggle_like, post_id, what="Liking")
+        if toast is None and liked is None:
+            return _toast(toasts.info, "Post not found", "It may have been deleted.")
+        return toast
+
+    @rx.event
+    async def toggle_follow(self, entry_id: int) -> EventSpec | None:
+        _, toast = await self._act(arena.toggle_follow, entry_id, what="Following")
+        return toast
+
+    # -- challenges and events (T-ARENA-3) -------------------------------------------------
+
+    @rx.event
+    async def join_challenge(self, key: str) -> EventSpec | None:
+        found = content.challenge(key)
         if found is None or not self.joined:
             return None
-        ids, new = rules.join_once(self.joined_challenges, found.id)
-        if not new:
+        outcome, toast = await self._act(arena.join_challenge, found.key, what="Joining")
+        if toast is not None or outcome is None:
+            return toast
+        if outcome == "already":
             return _toast(toasts.info, rules.ALREADY_JOINED, f"You are already in {found.title}.")
-        self.joined_challenges = ids
         return _toast(
             toasts.success,
             "Challenge joined",
-            f"{found.title}: {found.reward} when you complete it.",
+            f"{found.title}: {found.reward_text} when you complete it. "
+            f"Your kept {found.unit} from now on count.",
         )
 
     @rx.event
-    def open_detail(self, challenge_id: int) -> None:
-        found = _active_challenge(challenge_id)
-        if found is not None:
-            self.detail_id = found.id
+    def open_detail(self, key: str) -> None:
+        if content.challenge(key) is not None:
+            self.detail_key = key
 
     @rx.event
     def close_detail(self) -> None:
-        self.detail_id = 0
+        self.detail_key = ""
 
     @rx.event
     def set_detail_open(self, is_open: bool) -> None:
         """The dialog's own close (Escape, outside click)."""
         if not is_open:
-            self.detail_id = 0
+            self.detail_key = ""
 
     @rx.event
-    def register(self, event_id: int) -> EventSpec | None:
-        wanted = valid_row_id(event_id, text=False)
-        found = next((e for e in rules.EVENTS if e.id == wanted), None)
-        if found is None or not self.joined:
+    async def register(self, key: str) -> EventSpec | None:
+        if not isinstance(key, str) or not self.joined:
             return None
-        ids, new = rules.join_once(self.registered, found.id)
-        if not new:
-            return _toast(toasts.info, rules.ALREADY_REGISTERED, found.title)
-        self.registered = ids
+        found, toast = await self._act(arena.register_event, key, what="Registering")
+        if toast is not None or found is None:
+            return toast
+        if found is False:
+            return _toast(toasts.info, rules.ALREADY_REGISTERED, "You are on the list.")
         return _toast(toasts.success, "Registered", f"{found.title}, {found.date} (sample event).")
-
-
-def _active_challenge(challenge_id: Any) -> rules.Challenge | None:
-    wanted = valid_row_id(challenge_id, text=False)
-    if wanted is None:
-        return None
-    found = rules.challenge(wanted)
-    return found if found is not None and found.active else None

@@ -1,5 +1,6 @@
-"""The Arena's two faces: the join form (T-ARENA-1) and, once joined, the founder's card
-above the four tabs (T-ARENA-2, T-ARENA-3)."""
+"""The Arena's two faces: the entry form (T-ARENA-1; also for changing the entry) and, once
+entered, the founder's card above the four tabs (T-ARENA-2, T-ARENA-3), with the timer that
+keeps the tab up to date."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from startup_toolkit.components.tool_layout import (
     section_heading,
 )
 from startup_toolkit.domain import arena as rules
+from startup_toolkit.domain import arena_content as content
 from startup_toolkit.pages.arena.state import TABS, ArenaState
 from startup_toolkit.pages.arena.view_board import feed_tab, leaderboard_tab
 from startup_toolkit.pages.arena.view_events import challenges_tab, events_tab
@@ -30,7 +32,8 @@ from startup_toolkit.pages.arena.view_parts import (
     avatar_row,
     busy_button,
     icon_item,
-    sample_notice,
+    samples_notice,
+    shared_notice,
     side_card,
     two_columns,
 )
@@ -58,6 +61,7 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
             on_change=lambda value: ArenaState.set_field(name, value),
             placeholder=_PLACEHOLDERS[name],
             max_length=limit,
+            read_only=ArenaState.saving,
             aria_required="true",
             **WIDE_CONTROL,
             aria_invalid=aria_invalid(ArenaState.errors, name),
@@ -70,20 +74,24 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
 
 
 def _description_field() -> rx.Component:
-    """Uncontrolled: the description never reaches the server."""
     return full_width_stack(
         field_label("Company Description (optional)", "arena-description"),
         text_box(
             "arena-description",
             "What your startup does, in a sentence or two.",
+            value=ArenaState.form["description"],
+            on_change=lambda value: ArenaState.set_field("description", value),
             max_length=rules.MAX_DESCRIPTION,
-            aria_describedby="arena-description-hint",
+            read_only=ArenaState.saving,
+            aria_invalid=aria_invalid(ArenaState.errors, "description"),
+            aria_describedby="arena-description-hint arena-description-error",
         ),
         muted_text(
-            f"Up to {rules.MAX_DESCRIPTION:,} characters. Not stored or sent anywhere.",
+            f"Up to {rules.MAX_DESCRIPTION:,} characters, shown on the leaderboard.",
             id="arena-description-hint",
             size="1",
         ),
+        field_error(ArenaState.errors, "description", "arena-description-error", role="alert"),
         spacing="1",
     )
 
@@ -92,15 +100,50 @@ def _info_card(title: str, icon: str, items: tuple[tuple[str, str, str], ...]) -
     return side_card(title, icon, *[icon_item(i, name, text, "2") for name, text, i in items])
 
 
+def _form_buttons() -> rx.Component:
+    enter = busy_button(
+        ArenaState.saving,
+        rx.icon("swords", size=18, aria_hidden="true"),
+        "Enter the Arena",
+        "Entering the Arena...",
+        ArenaState.save_entry,
+        size="3",
+        id="arena-join",
+    )
+    save = busy_button(
+        ArenaState.saving,
+        rx.icon("save", size=18, aria_hidden="true"),
+        "Save changes",
+        "Saving...",
+        ArenaState.save_entry,
+        size="3",
+        id="arena-save-entry",
+    )
+    cancel = rx.button(
+        "Cancel",
+        on_click=ArenaState.cancel_edit,
+        variant="soft",
+        color_scheme="gray",
+        size="3",
+        type="button",
+    )
+    return rx.cond(ArenaState.joined, rx.hstack(save, cancel, spacing="3", wrap="wrap"), enter)
+
+
 def join_view() -> rx.Component:
     return full_width_stack(
-        sample_notice(),
+        shared_notice(),
         two_columns(
             rx.vstack(
-                section_heading("Join the Arena", "swords", ACCENT),
+                section_heading(
+                    rx.cond(ArenaState.joined, "Edit your entry", "Join the Arena"),
+                    "swords",
+                    ACCENT,
+                ),
                 muted_text(
                     "Enter your startup to see where it ranks. All fields except the "
-                    "description are required; the metrics are as you would say them."
+                    "description are required; the metrics are as you would say them. Your "
+                    "name, company and metrics are shown to other signed-in founders."
                 ),
                 card_grid(
                     *[_join_field(name, label, limit) for name, label, limit in rules.JOIN_FIELDS],
@@ -108,22 +151,14 @@ def join_view() -> rx.Component:
                     sm="2",
                 ),
                 _description_field(),
-                busy_button(
-                    ArenaState.joining,
-                    rx.icon("swords", size=18, aria_hidden="true"),
-                    "Enter the Arena",
-                    "Entering the Arena...",
-                    ArenaState.join,
-                    size="3",
-                    id="arena-join",
-                ),
+                _form_buttons(),
                 spacing="4",
                 align="start",
                 style=CARD,
             ),
             full_width_stack(
-                _info_card("The Arena experience", "sparkles", rules.EXPERIENCE),
-                _info_card("Prizes", "gift", rules.PRIZES),
+                _info_card("The Arena experience", "sparkles", content.EXPERIENCE),
+                _info_card("Prizes", "gift", content.PRIZES),
             ),
         ),
     )
@@ -154,13 +189,13 @@ def _your_card() -> rx.Component:
                 line_stack(
                     muted_text("Your startup", size="1"),
                     rx.heading(
-                        ArenaState.company,
+                        ArenaState.entry["company"],
                         as_="h2",
                         size="5",
                         style={**heading_style, **TYPED_TEXT},
                         id="arena-company",
                     ),
-                    rx.badge(ArenaState.industry, variant="soft", color_scheme=ACCENT),
+                    rx.badge(ArenaState.entry["industry"], variant="soft", color_scheme=ACCENT),
                     min_width="0",
                 ),
                 size="3rem",
@@ -175,12 +210,21 @@ def _your_card() -> rx.Component:
             **SPREAD_ROW_FROM_SM,
         ),
         rx.grid(
-            _metric("Monthly revenue", ArenaState.revenue),
-            _metric("Active users", ArenaState.users),
-            _metric("Monthly growth", ArenaState.growth),
+            _metric("Monthly revenue", ArenaState.entry["revenue"]),
+            _metric("Active users", ArenaState.entry["users"]),
+            _metric("Monthly growth", ArenaState.entry["growth"]),
             columns="3",
             spacing="3",
             width="100%",
+        ),
+        rx.button(
+            rx.icon("pencil", size=14, aria_hidden="true"),
+            "Edit entry",
+            on_click=ArenaState.edit_entry,
+            variant="soft",
+            size="1",
+            type="button",
+            id="arena-edit-entry",
         ),
         spacing="4",
         style={**CARD, "border": f"1px solid var(--{ACCENT}-a6)"},
@@ -196,9 +240,25 @@ _TAB_BODIES = {
 }
 
 
+def _poll_timer() -> rx.Component:
+    """Ticks every POLL_SECONDS while the Arena is open in the tab (and stops with the tab):
+    each tick asks the server whether anything changed."""
+    return rx.box(
+        rx.moment(
+            interval=rules.POLL_SECONDS * 1000,
+            format="HH:mm:ss",
+            on_change=ArenaState.poll,
+        ),
+        display="none",
+        aria_hidden="true",
+        id="arena-poll",
+    )
+
+
 def arena_view() -> rx.Component:
     return full_width_stack(
-        sample_notice(),
+        shared_notice(),
+        rx.cond(ArenaState.show_samples, samples_notice()),
         _your_card(),
         tab_set(
             TABS,
@@ -206,4 +266,5 @@ def arena_view() -> rx.Component:
             value=ArenaState.tab,
             on_change=ArenaState.set_tab,
         ),
+        _poll_timer(),
     )

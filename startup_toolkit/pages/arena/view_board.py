@@ -17,15 +17,14 @@ from startup_toolkit.components.props import (
     FILL_ROW,
     GROW,
     KEEP_SIZE,
-    MUTED_TEXT,
     SMALL_SOFT_BADGE,
     TYPED_TEXT,
     WRAP_ROW,
 )
 from startup_toolkit.components.stacks import full_width_stack
-from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
+from startup_toolkit.domain import arena_content as content
 from startup_toolkit.pages.arena.state import ArenaState
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
@@ -38,10 +37,12 @@ from startup_toolkit.pages.arena.view_parts import (
     flip_button,
     list_card,
     note_line,
+    sample_badge,
     side_card,
     title_row,
     two_columns,
 )
+from startup_toolkit.services.arena_board import BoardRow, FounderRow, PostRow
 
 #: Small red text of an inline error.
 ERROR_TEXT: dict[str, Any] = {"size": "1", "color": "var(--red-11)"}
@@ -50,21 +51,57 @@ ERROR_TEXT: dict[str, Any] = {"size": "1", "color": "var(--red-11)"}
 # -- leaderboard -------------------------------------------------------------------------------
 
 
-def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
-    change_color = (
-        "green"
-        if entry.change.startswith("+")
-        else "red"
-        if entry.change.startswith("-")
-        else "gray"
-    )
+def _leader_row(row: rx.Var[BoardRow]) -> rx.Component:
     return list_card(
-        rx.text(f"#{entry.rank}", weight="bold", size="3", width="2.25rem", **KEEP_SIZE),
-        avatar(entry.logo),
+        rx.text("#", row.rank, weight="bold", size="3", width="2.25rem", **KEEP_SIZE),
+        avatar(row.initials),
+        line_stack(
+            rx.flex(
+                rx.text(row.name, weight="bold", size="3", style=TYPED_TEXT),
+                rx.badge(row.industry, color_scheme="gray", **SMALL_SOFT_BADGE),
+                rx.cond(row.you, rx.badge("You", color_scheme=ACCENT, **SMALL_SOFT_BADGE)),
+                spacing="2",
+                **WRAP_ROW,
+            ),
+            rx.cond(row.description != "", muted_text(row.description, style=TYPED_TEXT)),
+            muted_text(
+                row.founder,
+                " · ",
+                row.revenue,
+                "/mo · ",
+                row.users,
+                " users · ",
+                row.growth,
+                " growth",
+                size="1",
+                style=TYPED_TEXT,
+            ),
+            muted_text(
+                row.runs,
+                " runs · ",
+                row.challenge_points,
+                " challenge points · ",
+                row.likes,
+                " likes received",
+                size="1",
+            ),
+            **GROW,
+        ),
+        rx.text(row.score, weight="bold", size="4", class_name="arena-leader-score", **KEEP_SIZE),
+        layout=rx.hstack,
+        class_name="arena-leader",
+        **FILL_ROW,
+    )
+
+
+def _sample_row(entry: content.SampleStartup) -> rx.Component:
+    return list_card(
+        avatar(rules.initials(entry.name)),
         line_stack(
             rx.flex(
                 rx.text(entry.name, weight="bold", size="3"),
                 rx.badge(entry.industry, color_scheme="gray", **SMALL_SOFT_BADGE),
+                sample_badge(),
                 spacing="2",
                 **WRAP_ROW,
             ),
@@ -76,25 +113,14 @@ def _leader_row(entry: rules.LeaderboardEntry) -> rx.Component:
             ),
             **GROW,
         ),
-        rx.vstack(
-            rx.text(entry.score, weight="bold", size="4"),
-            rx.badge(
-                entry.change,
-                color_scheme=change_color,
-                aria_label=f"Change since the last update: {entry.change}",
-                **SMALL_SOFT_BADGE,
-            ),
-            spacing="1",
-            align="end",
-            **KEEP_SIZE,
-        ),
+        rx.text(entry.score, weight="bold", size="4", **KEEP_SIZE),
         layout=rx.hstack,
-        class_name="arena-leader",
+        class_name="arena-sample-startup",
         **FILL_ROW,
     )
 
 
-def _breakdown_row(label: str, value: Any, total: bool = False) -> rx.Component:
+def _breakdown_row(label: Any, value: Any, total: bool = False) -> rx.Component:
     return rx.flex(
         rx.el.dt(label, font_size="14px", color="var(--gray-12)" if total else MUTED),
         rx.el.dd(value, margin="0", font_weight="bold" if total else "500"),
@@ -109,7 +135,7 @@ def _progress_card() -> rx.Component:
     return side_card(
         "Your progress",
         "chart-no-axes-column-increasing",
-        muted_text("Towards the top five (", rules.top_five_cutoff(rules.LEADERBOARD), " points)"),
+        muted_text("Towards the top five"),
         rx.progress(
             value=ArenaState.progress,
             max=100,
@@ -118,9 +144,9 @@ def _progress_card() -> rx.Component:
         ),
         rx.text(
             rx.cond(
-                ArenaState.points_to_top_five > 0,
-                rx.text.span(ArenaState.points_to_top_five, " points to go"),
-                "You have top-five points",
+                ArenaState.to_top_five > 0,
+                rx.text.span(ArenaState.to_top_five, " points to the top five"),
+                "You are in the top five",
             ),
             size="2",
             id="arena-points-to-go",
@@ -134,14 +160,21 @@ def _breakdown_card() -> rx.Component:
         "Score breakdown",
         "list-ordered",
         rx.el.dl(
-            _breakdown_row("Starting score", rules.JOIN_SCORE),
-            _breakdown_row(f"Likes given (+{rules.LIKE_POINTS} each)", ArenaState.like_points),
-            _breakdown_row(f"Posts shared (+{rules.POST_POINTS} each)", ArenaState.post_points),
+            _breakdown_row(
+                rx.text.span("AI tool runs (", ArenaState.runs, f" x {rules.RUN_POINTS})"),
+                ArenaState.runs * rules.RUN_POINTS,
+            ),
+            _breakdown_row("Completed challenges", ArenaState.challenge_points),
+            _breakdown_row(
+                rx.text.span("Likes received (", ArenaState.likes, f" x {rules.LIKE_POINTS})"),
+                ArenaState.likes * rules.LIKE_POINTS,
+            ),
             _breakdown_row("Total", ArenaState.score, total=True),
             width="100%",
             margin="0",
             id="arena-breakdown",
         ),
+        muted_text(rules.SCORE_FORMULA, size="1"),
     )
 
 
@@ -149,15 +182,28 @@ def leaderboard_tab() -> rx.Component:
     return two_columns(
         column(
             title_row(
-                section_heading("Top five", "trophy", ACCENT),
+                section_heading("Leaderboard", "trophy", ACCENT),
                 muted_text(rules.RANKING_NOTE, size="1", id="arena-ranking-note"),
             ),
+            rx.text(rules.SCORE_FORMULA, size="2", weight="medium", id="arena-formula"),
             full_width_stack(
-                *[_leader_row(e) for e in rules.LEADERBOARD[: rules.LEADERBOARD_SIZE]],
+                rx.foreach(ArenaState.shown_board, _leader_row),
                 spacing="2",
                 id="arena-leaderboard",
             ),
-            soft_gray_button("Load More Rankings", on_click=ArenaState.load_more, width="100%"),
+            rx.cond(
+                ArenaState.more_rankings,
+                soft_gray_button("Load More Rankings", on_click=ArenaState.load_more, width="100%"),
+            ),
+            rx.cond(
+                ArenaState.show_samples,
+                full_width_stack(
+                    section_heading("Sample startups", "flask-conical", ACCENT, size="3"),
+                    *[_sample_row(e) for e in content.SAMPLE_STARTUPS],
+                    spacing="2",
+                    id="arena-sample-startups",
+                ),
+            ),
             spacing="3",
         ),
         column(_progress_card(), _breakdown_card()),
@@ -167,34 +213,46 @@ def leaderboard_tab() -> rx.Component:
 # -- feed --------------------------------------------------------------------------------------
 
 
-def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
+def _like_button(row: rx.Var[PostRow]) -> rx.Component:
+    return flip_button(
+        row.liked,
+        ("Liked", "Like"),
+        ArenaState.toggle_like(row.id),
+        rx.icon("heart", size=16, aria_hidden="true"),
+        variants=("solid", "soft"),
+        tail=(rx.text.span(row.likes, class_name="arena-like-count"),),
+        toggle=True,
+        color_scheme=ACCENT,
+        size="1",
+    )
+
+
+def _post_card(row: rx.Var[PostRow]) -> rx.Component:
     return list_card(
         avatar_row(
-            row.avatar,
+            row.initials,
             rx.box(
-                rx.text(row.author, weight="bold", size="2"),
-                muted_text(row.company, " · ", row.time, size="1"),
+                rx.text(row.author, weight="bold", size="2", style=TYPED_TEXT),
+                muted_text(row.company, " · ", row.time, size="1", style=TYPED_TEXT),
                 min_width="0",
             ),
         ),
         rx.text(row.content, size="2", style=TYPED_TEXT, class_name="arena-post-content"),
         rx.hstack(
-            flip_button(
-                row.liked,
-                ("Liked", "Like"),
-                ArenaState.toggle_like(row.id),
-                rx.icon("heart", size=16, aria_hidden="true"),
-                variants=("solid", "soft"),
-                tail=(rx.text.span(row.likes, class_name="arena-like-count"),),
-                toggle=True,
-                color_scheme=ACCENT,
-                size="1",
-            ),
-            icon_row(
-                rx.icon("message-circle", size=16, aria_hidden="true"),
-                rx.text(row.comments, " comments", size="1"),
-                spacing="1",
-                **MUTED_TEXT,
+            _like_button(row),
+            rx.cond(
+                row.mine,
+                rx.button(
+                    rx.icon("trash-2", size=14, aria_hidden="true"),
+                    "Delete",
+                    on_click=ArenaState.delete_post(row.id),
+                    variant="ghost",
+                    color_scheme="gray",
+                    size="1",
+                    type="button",
+                    aria_label="Delete your post",
+                    class_name="arena-delete-post",
+                ),
             ),
             spacing="4",
             align="center",
@@ -203,10 +261,31 @@ def _post_card(row: rx.Var[rules.FeedPost]) -> rx.Component:
     )
 
 
+def _sample_post(p: content.SamplePost) -> rx.Component:
+    return list_card(
+        avatar_row(
+            rules.initials(p.company),
+            rx.box(
+                rx.flex(rx.text(p.author, weight="bold", size="2"), sample_badge(), spacing="2"),
+                muted_text(f"{p.company} · {p.time}", size="1"),
+                min_width="0",
+            ),
+        ),
+        rx.text(p.content, size="2"),
+        muted_text(f"{p.likes} likes", size="1"),
+        class_name="arena-sample-post",
+    )
+
+
 def _post_box() -> rx.Component:
     too_long = ArenaState.draft_length > rules.MAX_POST
     return rx.vstack(
         field_label("Share an update", "arena-post"),
+        muted_text(
+            f"Plain text, seen by every founder in the Arena; up to {rules.MAX_POSTS_PER_HOUR} "
+            "posts an hour.",
+            size="1",
+        ),
         text_box(
             "arena-post",
             "A win, a lesson or a question for other founders...",
@@ -250,23 +329,28 @@ def _post_box() -> rx.Component:
     )
 
 
-def _founder(name: str, company: str, initials: str) -> rx.Component:
-    following = ArenaState.following.contains(name)
+def _founder(row: rx.Var[FounderRow]) -> rx.Component:
     return avatar_row(
-        initials,
-        name_and_detail(name, company, **GROW),
+        row.initials,
+        name_and_detail(row.name, row.company, **GROW),
         flip_button(
-            following,
+            row.following,
             ("Following", "Follow"),
-            ArenaState.toggle_follow(name),
+            ArenaState.toggle_follow(row.entry_id),
             variants=("solid", "soft"),
             toggle=True,
             size="1",
-            aria_label=f"Follow {name}",
+            aria_label=f"Follow {row.name}",
         ),
         size="2rem",
         width="100%",
+        class_name="arena-founder",
     )
+
+
+def _topic(topic: rx.Var[tuple[str, int]]) -> rx.Component:
+    count = rx.text.span(topic[1], rx.cond(topic[1] == 1, " post", " posts"))
+    return note_line(topic[0], count, color=f"var(--{ACCENT}-11)")
 
 
 def feed_tab() -> rx.Component:
@@ -276,22 +360,39 @@ def feed_tab() -> rx.Component:
             full_width_stack(
                 rx.foreach(ArenaState.posts, _post_card), spacing="3", id="arena-feed"
             ),
+            rx.cond(
+                (ArenaState.posts.length() == 0) & ~ArenaState.show_samples,
+                muted_text("No posts yet: be the first to share an update."),
+            ),
+            rx.cond(
+                ArenaState.show_samples,
+                full_width_stack(
+                    *[_sample_post(p) for p in content.SAMPLE_POSTS],
+                    spacing="3",
+                    id="arena-sample-posts",
+                ),
+            ),
         ),
         column(
             side_card(
                 "Trending topics",
                 "trending-up",
-                *[
-                    note_line(topic, f"{count} posts", color=f"var(--{ACCENT}-11)")
-                    for topic, count in rules.TRENDING_TOPICS
-                ],
+                rx.foreach(ArenaState.topics, _topic),
+                rx.cond(
+                    ArenaState.topics.length() == 0,
+                    muted_text("Use a #hashtag in a post to start a topic.", size="1"),
+                ),
                 spacing="2",
                 id="arena-trending",
             ),
             side_card(
                 "Founders to follow",
                 "user-plus",
-                *[_founder(name, company, initials) for name, company, initials in rules.FOUNDERS],
+                rx.foreach(ArenaState.founders, _founder),
+                rx.cond(
+                    ArenaState.founders.length() == 0,
+                    muted_text("No other founders have entered yet.", size="1"),
+                ),
                 id="arena-founders",
             ),
         ),

@@ -6,9 +6,11 @@ import reflex as rx
 
 from startup_toolkit.components.button_rows import button_row, dialog_footer
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
-from startup_toolkit.components.props import MUTED_TEXT, SPREAD_ROW, WRAP_ROW
+from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import arena as rules
+from startup_toolkit.domain import arena_content as content
 from startup_toolkit.pages.arena.state import ArenaState
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
@@ -22,6 +24,7 @@ from startup_toolkit.pages.arena.view_parts import (
     title_row,
     two_columns,
 )
+from startup_toolkit.services.arena_board import ChallengeRow, EventRow
 
 #: Soft grey badges of a challenge's facts.
 GRAY_BADGE = {"variant": "soft", "color_scheme": "gray"}
@@ -29,40 +32,76 @@ GRAY_BADGE = {"variant": "soft", "color_scheme": "gray"}
 # -- challenges --------------------------------------------------------------------------------
 
 
-def _difficulty(c: rules.Challenge) -> rx.Component:
+def _difficulty(c: rx.Var[ChallengeRow]) -> rx.Component:
     return rx.badge(
-        c.difficulty, color_scheme="red" if c.difficulty == "Hard" else "amber", variant="soft"
+        c.difficulty, color_scheme=rx.cond(c.difficulty == "Hard", "red", "amber"), variant="soft"
     )
 
 
-def _join_challenge_button(c: rules.Challenge) -> rx.Component:
-    joined = ArenaState.joined_challenges.contains(c.id)
+def _status(c: rx.Var[ChallengeRow]) -> rx.Component:
+    """Where the founder stands: completed, ended, or the runs counted so far."""
+    return rx.cond(
+        c.completed,
+        rx.badge(
+            rx.icon("circle-check", size=12, aria_hidden="true"), "Completed", color_scheme="green"
+        ),
+        rx.cond(
+            c.ended,
+            rx.badge("Ended", variant="outline", color_scheme="gray"),
+            rx.text(c.days_left, " days left", size="1", **MUTED_TEXT),
+        ),
+    )
+
+
+def _progress(c: rx.Var[ChallengeRow]) -> rx.Component:
+    return rx.cond(
+        c.joined,
+        rx.vstack(
+            rx.flex(
+                rx.text(c.progress, size="2", weight="medium", class_name="arena-progress"),
+                _status(c),
+                justify="between",
+                width="100%",
+                spacing="2",
+            ),
+            rx.progress(
+                value=c.percent, max=100, color_scheme=ACCENT, aria_label=f"Progress of {c.title}"
+            ),
+            spacing="1",
+            width="100%",
+        ),
+    )
+
+
+def _join_challenge_button(c: rx.Var[ChallengeRow]) -> rx.Component:
+    open_again = c.joined & ~c.ended
     return flip_button(
-        joined,
-        ("Joined", "Join Challenge"),
-        ArenaState.join_challenge(c.id),
-        rx.cond(joined, rx.icon("check", size=16, aria_hidden="true"), rx.fragment()),
+        open_again,
+        ("Joined", rx.cond(c.ended, "Join Again", "Join Challenge")),
+        ArenaState.join_challenge(c.key),
+        rx.cond(open_again, rx.icon("check", size=16, aria_hidden="true"), rx.fragment()),
         size="2",
         aria_label=f"Join {c.title}",
     )
 
 
-def _challenge_card(c: rules.Challenge) -> rx.Component:
+def _challenge_card(c: rx.Var[ChallengeRow]) -> rx.Component:
     return list_card(
         title_row(rx.text(c.title, weight="bold", size="3"), _difficulty(c)),
         muted_text(c.description),
         rx.flex(
             rx.badge(rx.icon("medal", size=12, aria_hidden="true"), c.reward, variant="soft"),
-            rx.text(f"{c.participants} participants · {c.days_left} days left", size="1"),
+            rx.text(c.participants, " joined · ", c.goal, size="1"),
             spacing="3",
             **WRAP_ROW,
             **MUTED_TEXT,
         ),
+        _progress(c),
         button_row(
             _join_challenge_button(c),
             soft_gray_button(
                 "View Details",
-                on_click=ArenaState.open_detail(c.id),
+                on_click=ArenaState.open_detail(c.key),
                 size="2",
                 aria_label=f"View details of {c.title}",
             ),
@@ -71,58 +110,49 @@ def _challenge_card(c: rules.Challenge) -> rx.Component:
     )
 
 
-def _detail_body(c: rules.Challenge) -> rx.Component:
-    return rx.fragment(
-        rx.dialog.title(c.title),
-        rx.dialog.description(c.description, size="2"),
-        rx.flex(
-            _difficulty(c),
-            rx.badge(c.reward, variant="soft"),
-            rx.badge(f"{c.participants} participants", **GRAY_BADGE),
-            rx.badge(f"{c.days_left} days left", **GRAY_BADGE),
-            spacing="2",
-            wrap="wrap",
-            margin_y="1rem",
-        ),
-        muted_text(
-            "Points are awarded when you complete the challenge and share the result in "
-            "the Arena Feed."
-        ),
-        dialog_footer(
-            soft_gray_button("Close", on_click=ArenaState.close_detail),
-            _join_challenge_button(c),
-            spacing="3",
-            margin_top="1rem",
-        ),
-    )
-
-
 def _challenge_detail() -> rx.Component:
+    c = ArenaState.detail
     return modal(
-        rx.match(
-            ArenaState.detail_id,
-            *[(c.id, _detail_body(c)) for c in rules.CHALLENGES],
-            rx.fragment(),
+        rx.cond(
+            ArenaState.detail_key != "",
+            rx.fragment(
+                rx.dialog.title(c.title),
+                rx.dialog.description(c.description, size="2"),
+                rx.flex(
+                    _difficulty(c),
+                    rx.badge(c.reward, variant="soft"),
+                    rx.badge(c.participants, " joined", **GRAY_BADGE),
+                    rx.badge(c.days, " days from joining", **GRAY_BADGE),
+                    spacing="2",
+                    wrap="wrap",
+                    margin_y="1rem",
+                ),
+                _progress(c),
+                muted_text(
+                    "Progress counts the AI tool runs you keep from the moment you join; the "
+                    "points are added to your score once you reach the target in time."
+                ),
+                dialog_footer(
+                    soft_gray_button("Close", on_click=ArenaState.close_detail),
+                    _join_challenge_button(c),
+                    spacing="3",
+                    margin_top="1rem",
+                ),
+            ),
         ),
-        opened=ArenaState.detail_id != 0,
+        opened=ArenaState.detail_key != "",
         on_open_change=ArenaState.set_detail_open,
         max_width="32rem",
         id="arena-challenge-detail",
     )
 
 
-def _past_challenge(c: rules.Challenge) -> rx.Component:
-    return list_card(
-        rx.box(
-            rx.text(c.title, weight="medium", size="2"),
-            rx.text(f"{c.participants} took part · {c.reward}", size="1"),
-            **MUTED_TEXT,
-        ),
-        rx.badge("Ended", variant="outline", color_scheme="gray"),
-        layout=rx.flex,
-        class_name="arena-past-challenge",
+def _your_challenge(c: rx.Var[ChallengeRow]) -> rx.Component:
+    return note_line(
+        c.title,
+        rx.cond(c.completed, "Completed", rx.cond(c.ended, "Ended", c.progress)),
         spacing="2",
-        **SPREAD_ROW,
+        class_name="arena-your-challenge",
     )
 
 
@@ -131,16 +161,10 @@ def _your_challenges() -> rx.Component:
         "Your challenges",
         "flag",
         rx.cond(
-            ArenaState.joined_challenges.length() == 0,
+            ArenaState.my_challenges.length() == 0,
             muted_text("You have not joined a challenge yet."),
         ),
-        *[
-            rx.cond(
-                ArenaState.joined_challenges.contains(c.id),
-                note_line(c.title, c.reward, spacing="2", class_name="arena-your-challenge"),
-            )
-            for c in rules.CHALLENGES
-        ],
+        rx.foreach(ArenaState.my_challenges, _your_challenge),
         spacing="2",
         id="arena-your-challenges",
     )
@@ -149,10 +173,8 @@ def _your_challenges() -> rx.Component:
 def challenges_tab() -> rx.Component:
     return two_columns(
         column(
-            section_heading("Active challenges", "target", ACCENT),
-            *[_challenge_card(c) for c in rules.CHALLENGES],
-            section_heading("Past challenges", "history", ACCENT),
-            *[_past_challenge(c) for c in rules.PAST_CHALLENGES],
+            section_heading("Challenges", "target", ACCENT),
+            rx.foreach(ArenaState.challenges, _challenge_card),
             spacing="3",
         ),
         column(
@@ -165,7 +187,7 @@ def challenges_tab() -> rx.Component:
                         rx.link(title, href=path, size="2", weight="medium"),
                         muted_text(text, size="1"),
                     )
-                    for title, text, path in rules.RESOURCES
+                    for title, text, path in content.RESOURCES
                 ],
             ),
         ),
@@ -176,19 +198,18 @@ def challenges_tab() -> rx.Component:
 # -- events ------------------------------------------------------------------------------------
 
 
-def _event_card(e: rules.ArenaEvent) -> rx.Component:
-    registered = ArenaState.registered.contains(e.id)
+def _event_card(e: rx.Var[EventRow]) -> rx.Component:
     return list_card(
         title_row(
             rx.text(e.title, weight="bold", size="3"),
             rx.badge(e.kind, variant="soft", color_scheme=ACCENT),
         ),
-        muted_text(f"{e.date} · {e.time} · {e.location}", size="1"),
+        muted_text(e.date, " · ", e.time, " · ", e.location, size="1"),
         rx.text(e.description, size="2"),
         flip_button(
-            registered,
+            e.registered,
             ("Registered", "Register"),
-            ArenaState.register(e.id),
+            ArenaState.register(e.key),
             size="2",
             aria_label=f"Register for {e.title}",
         ),
@@ -197,49 +218,52 @@ def _event_card(e: rules.ArenaEvent) -> rx.Component:
     )
 
 
-def _calendar_cell(day: int, event: str | None) -> rx.Component:
+def _calendar_cell(day: rx.Var[int]) -> rx.Component:
     """One day of the month (0: a blank before the first or after the last)."""
-    if day == 0:
-        return rx.el.td("", aria_hidden="true")
-    return rx.el.td(
-        rx.center(
-            str(day),
-            width="2.25rem",
-            height="2.25rem",
-            margin_x="auto",
-            border_radius="full",
-            background=f"var(--{ACCENT}-9)" if event else "transparent",
-            color="white" if event else "var(--gray-12)",
-            font_weight="bold" if event else "normal",
-            title=event or None,
+    key = day.to_string()
+    has_event = ArenaState.event_days.contains(key)
+    return rx.cond(
+        day == 0,
+        rx.el.td("", aria_hidden="true"),
+        rx.el.td(
+            rx.center(
+                day,
+                width="2.25rem",
+                height="2.25rem",
+                margin_x="auto",
+                border_radius="full",
+                background=rx.cond(has_event, f"var(--{ACCENT}-9)", "transparent"),
+                color=rx.cond(has_event, "white", "var(--gray-12)"),
+                font_weight=rx.cond(has_event, "bold", "normal"),
+            ),
+            rx.cond(has_event, rx.el.span(", ", ArenaState.event_days[key], class_name="sr-only")),
+            padding="2px",
+            text_align="center",
+            font_size="14px",
         ),
-        rx.el.span(f", {event}", class_name="sr-only") if event else rx.fragment(),
-        padding="2px",
-        text_align="center",
-        font_size="14px",
     )
 
 
 def _calendar() -> rx.Component:
-    event_days = {e.day: e.title for e in rules.EVENTS}
     return side_card(
-        rules.CALENDAR_TITLE,
+        "Calendar",
         "calendar-days",
+        rx.text(ArenaState.calendar_title, weight="medium", size="2", id="arena-calendar-title"),
         rx.el.table(
-            rx.el.caption(f"Arena events in {rules.CALENDAR_TITLE}", class_name="sr-only"),
+            rx.el.caption("Arena events in ", ArenaState.calendar_title, class_name="sr-only"),
             rx.el.thead(
                 rx.el.tr(
                     *[
                         rx.el.th(d, scope="col", font_size="12px", color=MUTED, font_weight="500")
-                        for d in rules.WEEKDAYS
+                        for d in content.WEEKDAYS
                     ]
                 )
             ),
             rx.el.tbody(
-                *[
-                    rx.el.tr(*[_calendar_cell(d, event_days.get(d)) for d in week])
-                    for week in rules.month_grid()
-                ]
+                rx.foreach(
+                    ArenaState.calendar_weeks,
+                    lambda week: rx.el.tr(rx.foreach(week, _calendar_cell)),
+                )
             ),
             width="100%",
             style={"border_collapse": "collapse", "table_layout": "fixed"},
@@ -252,7 +276,8 @@ def events_tab() -> rx.Component:
     return two_columns(
         column(
             section_heading("Upcoming events", "calendar-clock", ACCENT),
-            *[_event_card(e) for e in rules.EVENTS],
+            amber_note(rules.EVENTS_NOTICE, "info", width="100%", id="arena-events-note"),
+            rx.foreach(ArenaState.events, _event_card),
             spacing="3",
         ),
         column(
@@ -260,7 +285,7 @@ def events_tab() -> rx.Component:
             side_card(
                 "Event types",
                 "shapes",
-                *[icon_item(icon, name, text, "1") for name, text, icon in rules.EVENT_TYPES],
+                *[icon_item(icon, name, text, "1") for name, text, icon in content.EVENT_TYPES],
             ),
         ),
     )

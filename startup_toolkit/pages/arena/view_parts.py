@@ -38,8 +38,25 @@ def avatar(text: Any, size: str = "2.5rem") -> rx.Component:
     )
 
 
-def sample_notice() -> rx.Component:
-    return sample_callout(rules.SAMPLE_NOTICE, width="100%", id="arena-sample")
+def shared_notice() -> rx.Component:
+    """What the founder shares, and with whom."""
+    return rx.callout(
+        rules.SHARED_NOTICE,
+        icon="users",
+        color_scheme=ACCENT,
+        variant="surface",
+        size="1",
+        width="100%",
+        id="arena-shared",
+    )
+
+
+def samples_notice() -> rx.Component:
+    return sample_callout(rules.SAMPLES_NOTICE, width="100%", id="arena-samples-note")
+
+
+def sample_badge() -> rx.Component:
+    return rx.badge("Sample", color_scheme="amber", variant="soft", class_name="arena-sample")
 
 
 def two_columns(main: rx.Component, side: rx.Component, *more: rx.Component) -> rx.Component:
