@@ -3,8 +3,8 @@ scanner's own texts for each way a run ends without a result (panel, toast, desc
 
 from __future__ import annotations
 
-from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain import reply_checks, scanner_run
+from startup_toolkit.domain import scanner as rules
 from startup_toolkit.services.tool_runs import Notice, RunStatus
 
 
