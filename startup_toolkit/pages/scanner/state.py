@@ -23,6 +23,7 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain import scanner_export, workspace
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.evidence_confidence import ScanConfidence, scan_confidence
 from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
@@ -88,10 +89,17 @@ class CategoryRow:
     color: str = "gray"
     assessment: str = ""
     reasoning: str = ""
-    confidence: str = ""
+    confidence: str = ""  # low, medium or high: from the evidence (issue 15, item 5)
+    confidence_note: str = ""  # why, e.g. "High: 3 of 3 figures backed by pages read"
 
 
-def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
+def _confidence(result: rules.ScanResult) -> ScanConfidence:
+    """The scan's confidence from its evidence. Until a research step reads pages, nothing is
+    verified and it says so ("Low: no live sources")."""
+    return scan_confidence(result, live=False)
+
+
+def _category_rows(result: rules.ScanResult, confidence: ScanConfidence) -> list[CategoryRow]:
     return [
         CategoryRow(
             name=c.category,
@@ -100,7 +108,8 @@ def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
             color=rules.score_color(c.score),
             assessment=c.assessment,
             reasoning=c.reasoning,
-            confidence=c.confidence,
+            confidence=confidence.categories[c.category].level,
+            confidence_note=confidence.categories[c.category].note,
         )
         for c in result.categories
     ]
@@ -116,6 +125,7 @@ class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, T
     sample: bool = False
     score: int = 0
     assessment: str = ""
+    confidence_note: str = ""  # the overall confidence and why
     categories: list[CategoryRow] = []
     steps: list[str] = []
     competitors: list[rules.Competitor] = []
@@ -194,6 +204,7 @@ class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, T
         self.sample = False
         self.score = 0
         self.assessment = ""
+        self.confidence_note = ""
         self.categories = []
         self.steps = []
         self.competitors = []
@@ -212,7 +223,9 @@ class ScannerState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, T
         self.sample = sample
         self.score = result.overallScore
         self.assessment = result.overallAssessment
-        self.categories = _category_rows(result)
+        confidence = _confidence(result)
+        self.confidence_note = confidence.overall.note
+        self.categories = _category_rows(result, confidence)
         self.steps = list(result.actionSteps)
         self.competitors = list(result.competitors)
         self.market_size, self.market_size_source = market.size.value, market.size.source

@@ -151,6 +151,22 @@ def test_t_scan_3_result_view_values() -> None:
     assert "Founder Fit 30" in s.chart_label
 
 
+def test_issue_15_confidence_comes_from_evidence_and_says_why() -> None:
+    """No research step has read pages: every confidence is low, and says so honestly, even
+    where the model itself said high."""
+    s = with_result(substate())
+    assert [c.confidence for c in s.categories] == ["low"] * 5
+    assert s.categories[0].confidence_note == (
+        "Low: no live sources; the model's own confidence was high"
+    )
+    assert s.categories[1].confidence_note == (
+        "Low: no live sources; the model's own confidence was medium"
+    )
+    assert s.confidence_note == "Low: no live sources; the model's own confidence was medium"
+    s.new_scan()
+    assert s.confidence_note == ""
+
+
 def test_t_scan_3_new_scan_resets_everything_including_tab_and_idea() -> None:
     s = with_result(substate())
     s.set_tab("market")
