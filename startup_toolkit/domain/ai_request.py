@@ -33,6 +33,13 @@ class RequestParams:
     top_p: float = 0.95
     presence_penalty: float = 0.1
     frequency_penalty: float = 0.1
+    #: Sent where the provider accepts one, so the same request tends to get the same reply.
+    seed: int | None = None
+
+
+#: The JSON tools' requests (issue 15, item 6): at most this temperature, and a fixed seed.
+JSON_MAX_TEMPERATURE = 0.3
+JSON_SEED = 15
 
 
 def request_parameters(response_style: str, enhanced: bool) -> RequestParams:

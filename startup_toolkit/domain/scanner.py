@@ -13,8 +13,9 @@ failure; a missing score is 65, a missing assessment a generic sentence, missing
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from statistics import fmean
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
@@ -178,6 +179,29 @@ def clamp_score(value: Any, default: int = FALLBACK_SCORE) -> int:
     return reply_values.clamp_score(value, default)
 
 
+#: How much each category counts in the overall score (issue 15, item 6: the spec gives no
+#: weights, so they are equal).
+CATEGORY_WEIGHTS: dict[str, float] = dict.fromkeys(CATEGORY_NAMES, 1.0)
+
+
+def overall_score(scores: Sequence[int], weights: Sequence[float] | None = None) -> int:
+    """The app's overall score: the weighted average of the category scores, halves rounded
+    up (the same categories always give the same overall, whatever the model says)."""
+    if not scores:
+        return FALLBACK_SCORE
+    weights = list(weights) if weights is not None else [1.0] * len(scores)
+    average = fmean(scores, weights)
+    return max(0, min(100, int(average + 0.5)))
+
+
+def _model_overall(value: Any) -> int | None:
+    """The model's own overall score as it gave it (None when it gave none)."""
+    if value is None:
+        return None
+    score = reply_values.clamp_score(value, -1)
+    return None if score < 0 else score
+
+
 def _text_or(default: str, limit: int = MAX_TEXT) -> BeforeValidator:
     """Reads plain text cut to `limit` characters; `default` when there is none."""
 
@@ -335,9 +359,12 @@ def _missing_category(name: str) -> CategoryScore:
 
 class ScanResult(_Lenient):
     """The JSON the scan asks for. `categories` and `actionSteps` are required (else the
-    reply is a parse failure); the categories come out as exactly the spec's five, in order."""
+    reply is a parse failure); the categories come out as exactly the spec's five, in order.
+    A run's `overallScore` is the app's (`with_app_overall`); the model's own is kept in
+    `modelOverallScore` (None: a run from before the app computed it)."""
 
     overallScore: _Score = FALLBACK_SCORE
+    modelOverallScore: Annotated[int | None, BeforeValidator(_model_overall)] = None
     overallAssessment: Annotated[str, _text_or(DEFAULT_ASSESSMENT)] = DEFAULT_ASSESSMENT
     categories: list[CategoryScore]
     actionSteps: list[str]
@@ -390,3 +417,16 @@ class ScanResult(_Lenient):
 
     _competitors = named_entries_field("competitors", Competitor, MAX_COMPETITORS)
     _market = section_field("marketInsights", model=MarketInsights)
+
+
+def with_app_overall(result: ScanResult) -> ScanResult:
+    """A scan run's finishing touch (issue 15, item 6): the overall score computed from the
+    five categories (`overall_score`, `CATEGORY_WEIGHTS`), the model's own kept beside it."""
+    scores = [c.score for c in result.categories]
+    weights = [CATEGORY_WEIGHTS.get(c.category, 1.0) for c in result.categories]
+    return result.model_copy(
+        update={
+            "modelOverallScore": result.overallScore,
+            "overallScore": overall_score(scores, weights),
+        }
+    )

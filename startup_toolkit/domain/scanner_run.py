@@ -4,8 +4,8 @@ and the demo mode's sample."""
 
 from __future__ import annotations
 
+from startup_toolkit.domain import reply_checks, workspace
 from startup_toolkit.domain import scanner as rules
-from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.domain.prompts import scanner as prompt
 from startup_toolkit.domain.research import MARKET_TOPICS, research_prompt
@@ -45,6 +45,8 @@ def scan_run(idea: str, idea_id: int | None = None) -> ToolRun[ScanResult]:
         system=prompt.SYSTEM,
         prompt=prompt.user_prompt(idea),
         schema=ScanResult,
+        check=reply_checks.scan_problems,
+        finish=rules.with_app_overall,
         temperature=rules.SCAN_TEMPERATURE,
         texts=RUN_TEXTS,
         sample=lambda: SAMPLE_SCAN,

@@ -157,6 +157,18 @@ def _rejects_json_mode(exc: groq.APIStatusError) -> bool:
     return "response_format" in text or "json" in text
 
 
+def _rejects_seed(exc: groq.APIStatusError) -> bool:
+    """A 400 naming the `seed` parameter (a provider that does not take one)."""
+    if exc.status_code != 400:
+        return False
+    body = exc.body if isinstance(exc.body, Mapping) else {}
+    error = body.get("error", body)
+    if not isinstance(error, Mapping):
+        return "seed" in str(error).lower()
+    text = " ".join(str(error.get(k) or "") for k in ("message", "param", "code")).lower()
+    return "seed" in text
+
+
 def _retry_after(exc: groq.APIStatusError) -> float | None:
     """Seconds a 429 asks us to wait (`retry-after-ms` or `retry-after`), capped at 30 s."""
     headers = exc.response.headers
@@ -193,6 +205,8 @@ class ChatProvider:
         self.max_attempts = max(1, max_attempts)
         self._sleep = sleep
         self._jitter = jitter
+        #: False once the endpoint refused a `seed`: it is not sent to it again.
+        self.sends_seed = True
         self._client = groq.AsyncGroq(
             api_key=api_key,
             base_url=base_url or None,
@@ -219,13 +233,15 @@ class ChatProvider:
         }
         if json_object:
             body["response_format"] = JSON_OBJECT
+        if params.seed is not None and self.sends_seed:
+            body["seed"] = params.seed
         return body
 
     async def _with_policy(
         self, call: Callable[[bool], Awaitable[T]], *, json_object: bool = False
     ) -> T:
         """Run `call(json_object)` with the timeout and retry policy. A 400 rejecting JSON
-        mode is asked once more without it (not counted as an attempt)."""
+        mode, or a `seed`, is asked once more without it (not counted as an attempt)."""
         attempt = 0
         while True:
             try:
@@ -234,6 +250,10 @@ class ChatProvider:
             except (TimeoutError, groq.APITimeoutError, httpx.TimeoutException) as exc:
                 raise AiProviderError(TIMEOUT) from exc
             except groq.APIStatusError as exc:
+                if self.sends_seed and _rejects_seed(exc):
+                    log.info("AI server refused the seed (%s); asking without it", exc.status_code)
+                    self.sends_seed = False
+                    continue
                 if json_object and _rejects_json_mode(exc):
                     log.info("AI server refused JSON mode (%s); asking without it", exc.status_code)
                     json_object = False

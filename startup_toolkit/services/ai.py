@@ -18,7 +18,7 @@ import asyncio
 import json
 import logging
 import weakref
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -28,7 +28,10 @@ from pydantic import BaseModel, ValidationError
 from sqlmodel import Session
 
 from startup_toolkit.db import run_in_session
+from startup_toolkit.domain import reply_quality
 from startup_toolkit.domain.ai_request import (
+    JSON_MAX_TEMPERATURE,
+    JSON_SEED,
     MAX_TOKENS_ENHANCED,
     AiPersonalization,
     JsonReplyError,
@@ -52,6 +55,8 @@ from startup_toolkit.settings import Settings, get_settings
 log = logging.getLogger(__name__)
 
 Model = TypeVar("Model", bound=BaseModel)
+#: A tool's quality gate: the problems of its validated reply (none: it may be shown).
+ReplyCheck = Callable[[Any], Sequence[str]]
 
 BUDGET_EXCEEDED = "You have used today's AI allowance. It resets at midnight UTC."
 PARSE_FAILED = "Had trouble understanding the AI response. Please try again."
@@ -66,7 +71,7 @@ REPAIR_INSTRUCTION = (
 MAX_CHAT_MESSAGES = 20
 MAX_CHAT_CHARS = 48_000
 _MAX_SCHEMA_CHARS = 4000
-_MAX_PROBLEM_CHARS = 500
+_MAX_PROBLEM_CHARS = 1000
 _MAX_ECHO_CHARS = 8000
 
 
@@ -87,6 +92,14 @@ class AiBudgetExceeded(AiError):
 
 class AiResearchUnavailable(AiError):
     """The provider refused the browser search tool (the model or server lacks it)."""
+
+
+class UnusableReply(ValueError):
+    """A reply that fits the schema but is no result (issue 15, item 7): `problems` name why."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = list(problems)
 
 
 class AiParseError(AiError):
@@ -300,12 +313,29 @@ async def research(
     return reply
 
 
-def _validate(schema: type[Model], text: str) -> Model:
-    return schema.model_validate(parse_json_object(text))
+def _validate(
+    schema: type[Model],
+    text: str,
+    placeholders: frozenset[str] = frozenset(),
+    check: ReplyCheck | None = None,
+) -> Model:
+    """The reply validated by `schema`, once it passes the quality gate: no echoed template
+    placeholder, and none of the tool's own `check` problems (else `UnusableReply`)."""
+    data = parse_json_object(text)
+    result = schema.model_validate(data)
+    echo = reply_quality.echo_problem(reply_quality.echoed_placeholders(data, placeholders))
+    problems = [echo] if echo else []
+    if check is not None:
+        problems.extend(check(result))
+    if problems:
+        raise UnusableReply(problems)
+    return result
 
 
 def _problem(exc: Exception) -> str:
-    if isinstance(exc, ValidationError):
+    if isinstance(exc, UnusableReply):
+        text = "it is not a usable answer: " + "; ".join(exc.problems) + "."
+    elif isinstance(exc, ValidationError):
         lines = [
             f"{'.'.join(str(p) for p in err['loc']) or '(root)'}: {err['msg']}"
             for err in exc.errors()[:10]
@@ -325,21 +355,27 @@ async def generate_json(
     *,
     enhanced: bool = False,
     temperature: float | None = None,
+    check: ReplyCheck | None = None,
 ) -> Model:
-    """A JSON reply validated by `schema` (its defaults fill gaps). Asks for a JSON object,
-    parses leniently (T-AI-4), and on failure asks once more with a repair instruction;
-    then raises `AiParseError`."""
+    """A JSON reply validated by `schema` (its defaults fill gaps) that passes the quality
+    gate (no echoed placeholder of `prompt`, no `check` problem). Asks for a JSON object at a
+    low temperature with a fixed seed, parses leniently (T-AI-4), and on failure asks once
+    more with a repair instruction naming the problem; then raises `AiParseError`."""
     _provider()
     personal = await _prepare(user_id)
     params = _params(personal, enhanced, temperature)
+    params = replace(
+        params, temperature=min(params.temperature, JSON_MAX_TEMPERATURE), seed=JSON_SEED
+    )
+    placeholders = reply_quality.template_placeholders(prompt)
     base = f"{system.strip()}\n\n{JSON_INSTRUCTION}" if system.strip() else JSON_INSTRUCTION
     messages = _messages(base, personal, [{"role": "user", "content": prompt}])
     first = await _complete(user_id, tool_name, messages, params, json_object=True)
     try:
-        return _validate(schema, first.text)
-    except (JsonReplyError, ValidationError) as exc:
+        return _validate(schema, first.text, placeholders, check)
+    except (JsonReplyError, ValidationError, UnusableReply) as exc:
         problem = _problem(exc)
-    log.info("AI reply for %s was not usable JSON (%s); asking once more", tool_name, problem)
+    log.info("AI reply for %s was not usable (%s); asking once more", tool_name, problem)
     schema_text = json.dumps(schema.model_json_schema(), separators=(",", ":"))
     repair = [
         *messages,
@@ -353,8 +389,8 @@ async def generate_json(
     ]
     second = await _complete(user_id, tool_name, repair, params, json_object=True)
     try:
-        return _validate(schema, second.text)
-    except (JsonReplyError, ValidationError) as exc:
+        return _validate(schema, second.text, placeholders, check)
+    except (JsonReplyError, ValidationError, UnusableReply) as exc:
         log.warning("AI reply for %s unusable after repair: %s", tool_name, _problem(exc))
         raise AiParseError() from exc
 

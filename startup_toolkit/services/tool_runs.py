@@ -267,7 +267,13 @@ def _messages(run: ToolRun[Any]) -> list[dict[str, str]]:
 async def _call(user_id: str | None, run: ToolRun[R], on_text: OnText | None, into: _Stream) -> R:
     if run.schema is not None:
         reply: Any = await ai.generate_json(
-            user_id, run.tool, run.system, run.prompt, run.schema, temperature=run.temperature
+            user_id,
+            run.tool,
+            run.system,
+            run.prompt,
+            run.schema,
+            temperature=run.temperature,
+            check=run.check,
         )
         return reply
     if on_text is None:

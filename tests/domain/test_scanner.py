@@ -323,3 +323,35 @@ def test_prompt_asks_for_the_json_shape_and_sources() -> None:
     assert "<evidence>" in prompt.SYSTEM and "Never invent a source" in prompt.SYSTEM
     assert text.count('"sources": [<numbers') >= 4
     assert rules.SCAN_TEMPERATURE <= 0.2
+
+
+@pytest.mark.parametrize(
+    ("scores", "overall"),
+    [
+        ([81, 58, 64, 77, 80], 72),  # the sample: 72.0
+        ([81, 45, 60, 79, 30], 59),  # 59.0, whatever the model said
+        ([70, 71, 70, 70, 71], 70),  # 70.4 rounds down
+        ([70, 71, 71, 71, 70], 71),  # 70.6 rounds up
+        ([50, 51], 51),  # a half rounds up
+        ([], rules.FALLBACK_SCORE),
+    ],
+)
+def test_issue_15_the_overall_score_is_the_average_of_the_categories(
+    scores: list[int], overall: int
+) -> None:
+    assert rules.overall_score(scores) == overall
+
+
+def test_issue_15_the_weights_are_equal_and_the_model_s_overall_is_kept() -> None:
+    assert set(rules.CATEGORY_WEIGHTS) == set(rules.CATEGORY_NAMES)
+    assert set(rules.CATEGORY_WEIGHTS.values()) == {1.0}
+    reply = {
+        "overallScore": "90/100",
+        "categories": [{"category": n, "score": 60} for n in rules.CATEGORY_NAMES],
+        "actionSteps": ["Go"],
+    }
+    scored = rules.with_app_overall(rules.ScanResult.model_validate(reply))
+    assert (scored.overallScore, scored.modelOverallScore) == (60, 90)
+    # a stored run reads back as it was kept
+    again = rules.ScanResult.model_validate(scored.model_dump())
+    assert (again.overallScore, again.modelOverallScore) == (60, 90)

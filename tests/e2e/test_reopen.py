@@ -103,7 +103,7 @@ def test_reopen_a_run_and_a_saved_result_then_run_again_on_a_picked_idea(
     idea_box(page).fill(OTHER + " Also sold online.")  # edited: still the same idea
     expect(picker).to_contain_text(f"Run again on {other_title}")
     screenshot(page, "reopen-idea-picker")
-    live_app.ai.reply_json(reply(66))
+    live_app.ai.reply_json(reply(66, (80, 50, 66, 70, 64)))  # the categories average 66
     launch(page).click()
     expect(page.locator(".scanner-score")).to_have_text("66", timeout=20_000)
     expect(page.locator(".reopened-note")).to_have_count(0)

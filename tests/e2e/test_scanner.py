@@ -37,7 +37,9 @@ NAMES = (
 XSS = '<img src=x onerror="window.__scannerXss=1">'
 
 
-def reply(overall: int, scores: tuple[int, ...] = (81, 45, 60, 79, 30)) -> dict[str, Any]:
+def reply(overall: int, scores: tuple[int, ...] = (81, 40, 60, 79, 30)) -> dict[str, Any]:
+    """A scan reply; the app's overall is the categories' average (the defaults: 58), which
+    `overall`, the model's own, should match."""
     return {
         "overallScore": overall,
         "overallAssessment": f"Real pain, but a crowded market. {XSS}",
@@ -177,12 +179,17 @@ def test_t_scan_1_to_3_and_5_scan_results_save_export_new_scan(
     expect(cards).to_have_count(5)
     expect(cards.locator("h3")).to_have_text(list(NAMES))
     badges = cards.locator(".category-score")
-    expect(badges).to_have_text(["81/100", "45/100", "60/100", "79/100", "30/100"])
+    expect(badges).to_have_text(["81/100", "40/100", "60/100", "79/100", "30/100"])
     colours = ["green", "red", "amber", "amber", "red"]
     for i, colour in enumerate(colours):
         expect(badges.nth(i)).to_have_attribute("data-accent-color", colour)
     expect(cards.first).to_contain_text("Reasoning behind Problem Validation.")
-    expect(cards.locator(".confidence")).to_have_text(["high", "medium", "low", "medium", "high"])
+    # Confidence from evidence (issue 15): no page was read, so each is low and says why.
+    expect(cards.locator(".confidence")).to_have_text(["low"] * 5)
+    expect(cards.locator(".confidence-note")).to_contain_text(
+        [f"Low: no live sources; the model's own confidence was {c}" for c in ("high", "medium")]
+        + ["Low: no live sources"] * 3
+    )
     chart = page.locator(".scanner-chart")
     expect(chart.locator(".recharts-bar-rectangle")).to_have_count(5)
     expect(chart.get_by_role("img")).to_have_attribute(
@@ -265,7 +272,7 @@ def test_t_scan_1_to_3_and_5_scan_results_save_export_new_scan(
 
     live_app.ai.reset()
     page.get_by_role("button", name="New Scan").click()
-    live_app.ai.reply_json(reply(70))
+    live_app.ai.reply_json(reply(70, (75, 62, 70, 68, 75)))  # the categories average 70
     run_scan(page)
     expect(page.locator(".scanner-verdict")).to_have_text("Potentially Viable", timeout=15_000)
     expect(page.locator(".scanner-verdict")).to_have_attribute("data-accent-color", "amber")

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import research
 from startup_toolkit.domain.research import Evidence
-from startup_toolkit.domain.scanner import ScanResult
+from startup_toolkit.domain.scanner import CATEGORY_NAMES, ScanResult
 from startup_toolkit.domain.scanner_run import scan_run
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.providers.ai import ChatProvider
@@ -33,7 +33,11 @@ PAGES = [
 SCAN_REPLY: dict[str, Any] = {
     "overallScore": 70,
     "overallAssessment": "Promising niche with a real buyer.",
-    "categories": [{"category": "Problem Validation", "score": 75}],
+    # All five categories, averaging the overall: a sparse reply fails the quality gate.
+    "categories": [
+        {"category": name, "score": 70, "assessment": f"{name} looks solid."}
+        for name in CATEGORY_NAMES
+    ],
     "actionSteps": ["Interview 15 owners of senior dogs."],
     "competitors": [{"name": "BarkBox", "strengthScore": 80, "sources": [3]}],
     "marketInsights": {

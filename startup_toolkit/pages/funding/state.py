@@ -18,7 +18,7 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
-from startup_toolkit.domain import workspace
+from startup_toolkit.domain import reply_checks, workspace
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import funding as prompt
@@ -323,6 +323,7 @@ def prediction_run(
         system=prompt.SYSTEM,
         prompt=prompt.user_prompt(data),
         schema=rules.FundingPrediction,
+        check=reply_checks.funding_problems,
         temperature=rules.FUNDING_TEMPERATURE,
         texts=rules.RUN_TEXTS,
         sample=lambda: estimates.estimate(data),

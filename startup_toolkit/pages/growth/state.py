@@ -16,7 +16,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import growth as rules
-from startup_toolkit.domain import workspace
+from startup_toolkit.domain import reply_checks, workspace
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import growth as prompt
@@ -343,6 +343,7 @@ def strategy_run(form: GrowthForm, idea_id: int | None = None) -> ToolRun[rules.
         system=prompt.SYSTEM,
         prompt=prompt.user_prompt(form.product, form.audience, form.budget),
         schema=rules.GrowthStrategy,
+        check=reply_checks.growth_problems,
         temperature=rules.GROWTH_TEMPERATURE,
         texts=rules.RUN_TEXTS,
         sample=lambda: rules.sample_strategy(form.budget),

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.domain import idea_text, workspace
+from startup_toolkit.domain import idea_text, reply_checks, workspace
 from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.domain.clock import utcnow
@@ -70,6 +70,7 @@ def analysis_run(idea: str, idea_id: int | None = None) -> ToolRun[rules.IdeaAna
         system=prompt.ANALYSIS_SYSTEM,
         prompt=prompt.analysis_prompt(idea),
         schema=rules.IdeaAnalysis,
+        check=reply_checks.analysis_problems,
         temperature=rules.ANALYSIS_TEMPERATURE,
         texts=rules.ANALYSIS_TEXTS,
         sample=lambda: SAMPLE_ANALYSIS,
@@ -86,6 +87,7 @@ def stress_run(form: StressForm, idea_id: int | None = None) -> ToolRun[rules.St
         system=prompt.STRESS_SYSTEM,
         prompt=prompt.stress_prompt(form.idea, form.analysis),
         schema=rules.StressTest,
+        check=reply_checks.stress_problems,
         temperature=rules.STRESS_TEMPERATURE,
         texts=rules.STRESS_TEXTS,
         sample=lambda: SAMPLE_STRESS_TEST,

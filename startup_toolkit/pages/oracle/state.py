@@ -20,7 +20,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import oracle as rules
-from startup_toolkit.domain import workspace
+from startup_toolkit.domain import reply_checks, workspace
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import oracle as prompt
@@ -74,6 +74,7 @@ def prediction_run(
         system=prompt.SYSTEM,
         prompt=prompt.user_prompt(data),
         schema=rules.OracleResult,
+        check=reply_checks.oracle_problems,
         temperature=rules.ORACLE_TEMPERATURE,
         texts=rules.RUN_TEXTS,
         sample=rules.sample_result,

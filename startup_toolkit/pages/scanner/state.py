@@ -20,9 +20,10 @@ from typing import Any, ClassVar
 import reflex as rx
 from reflex.event import EventSpec
 
+from startup_toolkit.domain import research, scanner_export, workspace
 from startup_toolkit.domain import scanner as rules
-from startup_toolkit.domain import scanner_export, workspace
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.evidence_confidence import ScanConfidence, scan_confidence
 from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
@@ -89,7 +90,8 @@ class CategoryRow:
     color: str = "gray"
     assessment: str = ""
     reasoning: str = ""
-    confidence: str = ""
+    confidence: str = ""  # low, medium or high: from the evidence (issue 15, item 5)
+    confidence_note: str = ""  # why, e.g. "High: 3 of 3 figures backed by pages read"
 
 
 @dataclasses.dataclass
@@ -126,7 +128,22 @@ def _figure_row(figure: rules.MarketFigure, result: rules.ScanResult) -> CitedRo
     return cited_row(figure.value, figure.sources, figure.source, result.evidence.sources)
 
 
-def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
+def _confidence(result: rules.ScanResult) -> ScanConfidence:
+    """The scan's confidence from its evidence: the share of each category's figures whose
+    citation names a page the research step read ("Low: no live sources" without one)."""
+    read = result.evidence.sources
+
+    def verified(figure: Any) -> bool:
+        cited = research.check_citation(
+            getattr(figure, "sources", []), getattr(figure, "source", ""), read
+        )
+        return cited.state == research.VERIFIED
+
+    live = result.evidence.research == research.DONE and bool(read)
+    return scan_confidence(result, live=live, is_verified=verified)
+
+
+def _category_rows(result: rules.ScanResult, confidence: ScanConfidence) -> list[CategoryRow]:
     return [
         CategoryRow(
             name=c.category,
@@ -135,7 +152,8 @@ def _category_rows(result: rules.ScanResult) -> list[CategoryRow]:
             color=rules.score_color(c.score),
             assessment=c.assessment,
             reasoning=c.reasoning,
-            confidence=c.confidence,
+            confidence=confidence.categories[c.category].level,
+            confidence_note=confidence.categories[c.category].note,
         )
         for c in result.categories
     ]
@@ -159,6 +177,7 @@ class ScannerState(
     sample: bool = False
     score: int = 0
     assessment: str = ""
+    confidence_note: str = ""  # the overall confidence and why
     categories: list[CategoryRow] = []
     steps: list[str] = []
     competitors: list[CompetitorRow] = []
@@ -235,6 +254,7 @@ class ScannerState(
         self.sample = False
         self.score = 0
         self.assessment = ""
+        self.confidence_note = ""
         self.categories = []
         self.steps = []
         self.competitors = []
@@ -254,7 +274,9 @@ class ScannerState(
         self.sample = sample
         self.score = result.overallScore
         self.assessment = result.overallAssessment
-        self.categories = _category_rows(result)
+        confidence = _confidence(result)
+        self.confidence_note = confidence.overall.note
+        self.categories = _category_rows(result, confidence)
         self.steps = list(result.actionSteps)
         self.competitors = _competitor_rows(result)
         self.market_size = _figure_row(market.size, result)

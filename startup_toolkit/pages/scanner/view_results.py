@@ -110,6 +110,12 @@ def _overview() -> rx.Component:
             rx.text(
                 ScannerState.assessment, size="3", class_name="scanner-assessment", **MUTED_TEXT
             ),
+            rx.text(
+                rx.el.strong("Overall confidence: "),
+                ScannerState.confidence_note,
+                size="2",
+                class_name="scanner-confidence",
+            ),
             button_row(
                 icon_button(
                     "rotate-ccw",

@@ -101,15 +101,19 @@ def _category_card(row: rx.Var[CategoryRow]) -> rx.Component:
             row.reasoning != "",
             muted_text(row.reasoning, class_name="reasoning"),
         ),
-        rx.badge(
-            rx.icon("gauge", size=12, aria_hidden="true"),
-            rx.el.span("Confidence: ", rx.el.span(row.confidence, class_name="confidence")),
-            color_scheme="gray",
-            variant="surface",
-            size="1",
-            radius="full",
+        rx.vstack(
+            rx.badge(
+                rx.icon("gauge", size=12, aria_hidden="true"),
+                rx.el.span("Confidence: ", rx.el.span(row.confidence, class_name="confidence")),
+                color_scheme="gray",
+                variant="surface",
+                size="1",
+                radius="full",
+            ),
+            muted_text(row.confidence_note, size="1", class_name="confidence-note"),
+            spacing="1",
             margin_top="auto",
-            align_self="flex-start",
+            align_items="flex-start",
         ),
         class_name="category-card",
     )

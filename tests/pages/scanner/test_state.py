@@ -155,6 +155,22 @@ def test_t_scan_3_result_view_values() -> None:
     assert "Founder Fit 30" in s.chart_label
 
 
+def test_issue_15_confidence_comes_from_evidence_and_says_why() -> None:
+    """No research step has read pages: every confidence is low, and says so honestly, even
+    where the model itself said high."""
+    s = with_result(substate())
+    assert [c.confidence for c in s.categories] == ["low"] * 5
+    assert s.categories[0].confidence_note == (
+        "Low: no live sources; the model's own confidence was high"
+    )
+    assert s.categories[1].confidence_note == (
+        "Low: no live sources; the model's own confidence was medium"
+    )
+    assert s.confidence_note == "Low: no live sources; the model's own confidence was medium"
+    s.new_scan()
+    assert s.confidence_note == ""
+
+
 def test_t_scan_3_new_scan_resets_everything_including_tab_and_idea() -> None:
     s = with_result(substate())
     s.set_tab("market")
@@ -264,7 +280,8 @@ def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
         times = stamped(recorder)
         await tab.prepare(cookie, idea=IDEA)
         s = await scan(tab)
-        assert s.has_result and s.progress == 100 and s.score == 58 and not s.sample
+        # The app's overall (the categories' average), not the model's 58 (issue 15, item 6).
+        assert s.has_result and s.progress == 100 and s.score == 59 and not s.sample
         assert [c.score for c in s.categories] == [81, 45, 60, 79, 30]
         progress = recorder.values("progress")
         assert progress[0] == 0 and progress[-1] == 100
@@ -285,7 +302,7 @@ def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
         )
         toasts = recorder.toasts()
         assert len(toasts) == 1 and "Genesis Scan complete!" in toasts[0]
-        assert "58/100" in toasts[0] and '"success"' in toasts[0]
+        assert "59/100" in toasts[0] and '"success"' in toasts[0]
         toast_at = first_at(
             recorder,
             times,
@@ -354,6 +371,62 @@ def test_t_scan_4_missing_categories_is_a_parse_failure_too(
     in_processor(ScannerState, ROUTE, run)
 
 
+#: What a small model replied (issue 15, item 7): the prompt's placeholder as the assessment,
+#: an overall of 0 and three categories left at their defaults.
+TEMPLATE_ECHO: dict[str, Any] = {
+    **REPLY,
+    "overallScore": 0,
+    "overallAssessment": "<two or three sentences: the verdict and the main reason>",
+    "categories": REPLY["categories"][:2],
+}
+#: Scores its own text contradicts: "very weak" on an 85.
+CONTRADICTION: dict[str, Any] = {
+    **REPLY,
+    "categories": [
+        {**REPLY["categories"][0], "score": 85, "assessment": "Very weak: nobody asked."},
+        *REPLY["categories"][1:],
+    ],
+}
+
+
+@pytest.mark.parametrize("bad", [TEMPLATE_ECHO, CONTRADICTION], ids=["echo", "contradiction"])
+def test_issue_15_a_reply_that_is_no_result_twice_is_the_parse_failure_panel(
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None, bad: dict[str, Any]
+) -> None:
+    _, cookie = founder
+    fake_ai.reply_json(bad).reply_json(bad)
+
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
+        assert s.error == rules.PARSE_FAILED_PANEL and not s.has_result
+        assert "<two or three sentences" not in s.assessment
+        (toast,) = recorder.toasts()
+        assert "Analysis Error" in toast
+
+    in_processor(ScannerState, ROUTE, run)
+    assert len(fake_ai.requests) == 2
+
+
+def test_issue_15_the_repair_names_the_problems_and_a_good_second_reply_is_shown(
+    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
+) -> None:
+    _, cookie = founder
+    fake_ai.reply_json(TEMPLATE_ECHO).reply_json(REPLY)
+
+    async def run(tab: Tab, recorder: Recorder) -> None:
+        await tab.prepare(cookie, idea=IDEA)
+        s = await scan(tab)
+        assert s.error == "" and s.has_result and s.score == 59
+        assert s.assessment == "Real pain, but a crowded market."
+
+    in_processor(ScannerState, ROUTE, run)
+    repair = fake_ai.requests[1]["messages"][-1]["content"]
+    assert '"<two or three sentences: the verdict and the main reason>"' in repair
+    assert "categories: Failure Risk, categories: Monetization Potential" in repair
+    assert "overallScore is 0 while the category scores average" in repair
+
+
 def test_t_scan_4_server_errors_are_the_system_failure_panel_and_retry_works(
     founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
 ) -> None:
@@ -370,7 +443,7 @@ def test_t_scan_4_server_errors_are_the_system_failure_panel_and_retry_works(
         assert "System error occurred. Please try again." in toasts[0]
         # Retry Genesis Analysis: the error clears and the scan reruns.
         s = await scan(tab)
-        assert s.error == "" and s.has_result and s.score == 58
+        assert s.error == "" and s.has_result and s.score == 59
 
     in_processor(ScannerState, ROUTE, run)
     assert len(fake_ai.requests) == 4

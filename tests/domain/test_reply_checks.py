@@ -1,0 +1,141 @@
+"""Each JSON tool's required sections and the Scanner's score rules (issue 15, item 7): every
+built-in sample passes its tool's gate; sparse replies and contradicting scores do not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from startup_toolkit.domain import funding, growth, incubator, oracle
+from startup_toolkit.domain import reply_checks as checks
+from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
+from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+
+
+def category(name: str, score: int, assessment: str = "") -> dict[str, Any]:
+    return {
+        "category": name,
+        "score": score,
+        "assessment": assessment or f"{name}: a clear, specific assessment.",
+        "reasoning": f"{name} reasoning.",
+        "confidence": "medium",
+    }
+
+
+def scan(**changes: Any) -> rules.ScanResult:
+    reply: dict[str, Any] = {
+        "overallScore": 70,
+        "overallAssessment": "Promising, in a crowded market.",
+        "categories": [category(n, 70) for n in rules.CATEGORY_NAMES],
+        "actionSteps": ["Interview 15 customers"],
+        "competitors": [{"name": "Acme", "strengthScore": 70}],
+        "marketInsights": {"keyTrends": ["Telehealth"], "challenges": ["Reimbursement"]},
+    }
+    return rules.ScanResult.model_validate({**reply, **changes})
+
+
+@pytest.mark.parametrize(
+    ("check", "sample"),
+    [
+        (checks.scan_problems, SAMPLE_SCAN),
+        (checks.analysis_problems, SAMPLE_ANALYSIS),
+        (checks.stress_problems, SAMPLE_STRESS_TEST),
+        (checks.growth_problems, growth.sample_strategy(500)),
+        (checks.oracle_problems, oracle.sample_result()),
+        (checks.oracle_problems, oracle.general_result()),
+    ],
+)
+def test_every_sample_passes_its_tool_s_gate(
+    check: Callable[[Any], list[str]], sample: BaseModel
+) -> None:
+    assert check(sample) == []
+
+
+def test_a_full_scan_passes() -> None:
+    assert checks.scan_problems(scan()) == []
+
+
+def test_the_small_model_s_scan_is_refused_for_each_of_its_faults() -> None:
+    """The reply from the issue: overall 0, three categories left at their defaults."""
+    reply = scan(
+        overallScore=0,
+        categories=[
+            category("Problem Validation", 70),
+            category("Market Competition", 65),
+            {"category": "Failure Risk", "score": 65, "assessment": ""},
+        ],
+    )
+    (sections, overall) = checks.scan_problems(reply)
+    assert sections == (
+        "these required sections are empty or left at their default: categories: "
+        "Failure Risk, categories: Monetization Potential, categories: Founder Fit"
+    )
+    assert overall == "overallScore is 0 while the category scores average 66"
+
+
+def test_one_missing_category_is_tolerated_but_not_two() -> None:
+    four = [category(n, 70) for n in rules.CATEGORY_NAMES[:4]]
+    assert checks.scan_problems(scan(categories=four)) == []
+    (problem,) = checks.scan_problems(scan(categories=four[:3]))
+    assert "categories: Monetization Potential, categories: Founder Fit" in problem
+
+
+def test_a_category_score_its_assessment_contradicts() -> None:
+    cats = [category(n, 70) for n in rules.CATEGORY_NAMES]
+    cats[3] = category("Monetization Potential", 85, "Very weak: nobody will pay for it.")
+    assert checks.scan_problems(scan(categories=cats)) == [
+        'Monetization Potential is scored 85 but its assessment calls it "very weak"'
+    ]
+
+
+def test_an_analysis_without_product_and_competitors_is_refused() -> None:
+    reply = incubator.IdeaAnalysis.model_validate(
+        {
+            "marketAnalysis": {"overview": "A growing market.", "trends": ["Remote care"]},
+            "viabilityAssessment": {"strengths": ["Team"], "risks": ["Churn"]},
+            "productStrategy": {"description": "An app.", "coreFeatures": []},
+        }
+    )
+    (problem,) = checks.analysis_problems(reply)
+    assert problem.endswith("competitiveAnalysis.competitors, productStrategy.coreFeatures")
+
+
+def test_a_stress_test_with_only_a_title_is_refused() -> None:
+    reply = incubator.StressTest.model_validate(
+        {"stressScenario": {"title": "A recession"}, "strategicResponse": {}}
+    )
+    (problem,) = checks.stress_problems(reply)
+    assert "stressScenario.description, stressScenario.impact" in problem
+
+
+def test_a_funding_prediction_of_only_a_verdict_is_refused() -> None:
+    reply = funding.FundingPrediction.model_validate({"success": True, "analysis": "Good."})
+    (problem,) = checks.funding_problems(reply)
+    assert problem.endswith("amount, investors, recommendations")
+    full = funding.FundingPrediction.model_validate(
+        {
+            "success": True,
+            "analysis": "Good.",
+            "amount": "$500K",
+            "investors": [{"name": "Seedcamp"}],
+        }
+    )
+    assert checks.funding_problems(full) == []  # one empty section (recommendations) is fine
+
+
+def test_a_growth_strategy_of_steps_only_is_refused() -> None:
+    reply = growth.GrowthStrategy.model_validate(
+        {"summary": "Grow.", "growthSteps": ["Post daily"], "timeline": {"week1": " "}}
+    )
+    (problem,) = checks.growth_problems(reply)
+    assert problem.endswith("marketTrends, timeline, budgetAllocation")
+
+
+def test_an_oracle_prediction_with_empty_lists_is_refused() -> None:
+    reply = oracle.OracleResult.model_validate({"probability": 70, "risks": ["Cash"]})
+    (problem,) = checks.oracle_problems(reply)
+    assert problem.endswith("moves, funding, customers, product")
