@@ -47,6 +47,8 @@ EXPECTED_TABLES = {
     "ideas",
     "tool_runs",
     "share_links",
+    # the Solutions Hub's generated versions (models/resources.py, migration 0009)
+    "resource_versions",
 }
 
 # Tables with no owning user: kept when a user is deleted.
