@@ -310,6 +310,7 @@ NO_ACCESS = "A subscription is needed to generate content"
 NO_ACCESS_DETAIL = "See the pricing page for plans."
 DEMO_NOTE = "Sample content: AI generation is not configured, so this is the library's own text."
 GENERATED = "Content generated"
+VERSION_KEPT = "Kept as your new version; the original is one click away."
 SAMPLE_SHOWN = "Sample content shown"
 
 

@@ -74,9 +74,10 @@ def list_versions(session: Session, user_id: str, resource_id: Any) -> list[Vers
 
 def add_version(
     session: Session, user_id: str, resource_id: Any, content: str, run_id: int | None = None
-) -> VersionInfo | None:
-    """Keep a generated text as the founder's newest version of the resource; None for an
-    unknown resource or an empty text. The library's original is left as it is."""
+) -> list[VersionInfo] | None:
+    """Keep a generated text as the founder's newest version of the resource; the founder's
+    versions after it (the new one first), or None for an unknown resource or an empty text.
+    The library's original is left as it is."""
     row_id = valid_row_id(resource_id, text=False)
     text = (content or "").strip()[:MAX_CHARS]
     if row_id is None or not text or not is_valid_user_id(user_id):
@@ -90,7 +91,7 @@ def add_version(
     if extra:
         session.exec(delete(ResourceVersion).where(col(ResourceVersion.id).in_(extra)))  # type: ignore[call-overload]
     session.commit()
-    return list_versions(session, user_id, row_id)[0]
+    return list_versions(session, user_id, row_id)
 
 
 def get_version(session: Session, user_id: str, version_id: Any) -> Version | None:
