@@ -30,9 +30,12 @@ def test_a_generated_text_is_a_new_version_beside_the_original(session: Session)
     original = library.get_resource(session, 1)
     assert versions.list_versions(session, ada, 1) == []
 
-    first = versions.add_version(session, ada, 1, "## Mine\nFirst take.\n", run_id=None)
-    second = versions.add_version(session, ada, 1, "  ## Mine again\nSecond take.  ")
-    assert first is not None and second is not None
+    kept = versions.add_version(session, ada, 1, "## Mine\nFirst take.\n", run_id=None)
+    assert kept is not None
+    (first,) = kept
+    kept = versions.add_version(session, ada, 1, "  ## Mine again\nSecond take.  ")
+    assert kept is not None
+    second = kept[0]
     assert (first.number, second.number) == (1, 2)
     listed = versions.list_versions(session, ada, 1)
     assert [v.id for v in listed] == [second.id, first.id]  # newest first
@@ -49,8 +52,9 @@ def test_versions_are_the_founder_s_own(session: Session) -> None:
     ada = founder(session, "ada@example.com")
     bob = founder(session, "bob@example.com")
     library.ensure_seeded(session)
-    mine = versions.add_version(session, ada, 3, "Ada's text")
-    assert mine is not None
+    kept = versions.add_version(session, ada, 3, "Ada's text")
+    assert kept is not None
+    mine = kept[0]
     assert versions.get_version(session, bob, mine.id) is None
     assert versions.list_versions(session, bob, 3) == []
     assert versions.get_version(session, ada, mine.id) is not None

@@ -126,7 +126,9 @@ def _download_label(resource: rules.ResourceView) -> str:
 def _card(resource: rules.ResourceView) -> ResourceCard:
     return ResourceCard(
         **{name: getattr(resource, name) for name in _COPIED_FIELDS},
-        icon=rules.TYPE_ICONS.get(resource.type, "file-text"),
+        icon="scroll-text"
+        if resource.is_script
+        else rules.TYPE_ICONS.get(resource.type, "file-text"),
         gradient=rules.TYPE_GRADIENTS.get(resource.type, rules.TYPE_GRADIENTS["Article"]),
         image=resource.image,
         minutes=rules.reading_minutes(resource.content),

@@ -140,7 +140,7 @@ def hero() -> rx.Component:
             style={"font_family": HEADING_FONT, "letter_spacing": "-0.03em"},
         ),
         rx.text(
-            "Guides, templates and short videos on finance, growth, marketing, product, "
+            "Guides, templates and video scripts on finance, growth, marketing, product, "
             "fundraising and legal basics, plus a daily digest of startup news.",
             size=rx.breakpoints(initial="3", md="4"),
             max_width="42rem",
