@@ -52,6 +52,8 @@ EXPECTED_TABLES = {
     "arena_posts",
     "arena_likes",
     "arena_joins",
+    # the Solutions Hub's generated versions (models/resources.py, migration 0009)
+    "resource_versions",
 }
 
 # Tables with no owning user: kept when a user is deleted.

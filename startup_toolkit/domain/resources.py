@@ -260,6 +260,7 @@ class ResourceView:
     video_url: str = ""
     video_file_url: str = ""
     download_url: str = ""
+    image: str = ""
 
     @property
     def player(self) -> tuple[Literal["file", "embed", ""], str]:
@@ -275,7 +276,13 @@ class ResourceView:
 
     @property
     def download_link(self) -> str:
-        return http_url_or_empty(self.download_url)
+        """The file its card offers: an http(s) address or a file this site serves."""
+        return link_or_empty(self.download_url)
+
+    @property
+    def is_script(self) -> bool:
+        """A Video with nothing to play: what it offers is its script, and it says so."""
+        return self.type == "Video" and not self.player[0]
 
 
 # --- Quick Tips (P-HUB-3) ----------------------------------------------------------------------
@@ -303,6 +310,7 @@ NO_ACCESS = "A subscription is needed to generate content"
 NO_ACCESS_DETAIL = "See the pricing page for plans."
 DEMO_NOTE = "Sample content: AI generation is not configured, so this is the library's own text."
 GENERATED = "Content generated"
+VERSION_KEPT = "Kept as your new version; the original is one click away."
 SAMPLE_SHOWN = "Sample content shown"
 
 

@@ -7,7 +7,7 @@ from startup_toolkit.models.arena import ArenaEntry, ArenaJoin, ArenaLike, Arena
 from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.models.recovery import PasswordReset
-from startup_toolkit.models.resources import Resource
+from startup_toolkit.models.resources import Resource, ResourceVersion
 from startup_toolkit.models.results import SavedResult, UserDocument
 from startup_toolkit.models.security import LoginAttempt, SignInTicket, UserTotp
 from startup_toolkit.models.settings import (
@@ -31,6 +31,7 @@ __all__ = [
     "PasswordReset",
     "Profile",
     "Resource",
+    "ResourceVersion",
     "SavedResult",
     "ShareLink",
     "SignInTicket",

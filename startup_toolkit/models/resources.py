@@ -1,13 +1,14 @@
-"""Solutions Hub resources: articles, videos and documents."""
+"""Solutions Hub resources (articles, videos and documents) and the versions Generate content
+wrote for each founder."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Text
+from sqlalchemy import Index, Text
 from sqlmodel import Column, Field, SQLModel
 
-from startup_toolkit.models.base import created_at_field, url_field
+from startup_toolkit.models.base import UserRow, created_at_field, url_field
 
 
 class Resource(SQLModel, table=True):
@@ -27,3 +28,20 @@ class Resource(SQLModel, table=True):
     download_url: str = url_field()
     file_size: str = Field(default="", max_length=50)
     created_at: datetime = created_at_field()
+
+
+class ResourceVersion(UserRow, table=True):
+    """A version of a resource's text that Generate content wrote for one founder: kept beside
+    the library's original, never in its place."""
+
+    __tablename__ = "resource_versions"
+    __table_args__ = (
+        Index("ix_resource_versions_user_resource", "user_id", "resource_id", "created_at"),
+    )
+
+    resource_id: int = Field(foreign_key="resources.id", ondelete="CASCADE")
+    content: str = Field(sa_column=Column(Text, nullable=False))
+    # The kept run that wrote it (issue 14's workspace); gone when that run is pruned.
+    run_id: int | None = Field(
+        default=None, foreign_key="tool_runs.id", ondelete="SET NULL", nullable=True
+    )

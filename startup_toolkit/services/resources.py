@@ -1,12 +1,12 @@
-"""The Solutions Hub library: seeding it on first use, reading it (as `ResourceView`s), saving
-a resource to a user's documents, and the run that generates a resource's long-form content
-(P-HUB-1, P-HUB-7, P-HUB-8)."""
+"""The Solutions Hub library: bringing the table in line with the library's files, reading it
+(as `ResourceView`s), saving a resource to a user's documents, and the run that generates a
+resource's long-form content, tailored by the founder's journey (P-HUB-1, P-HUB-7, P-HUB-8)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, text
+from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -15,7 +15,7 @@ from startup_toolkit.domain import workspace
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.domain.prompts import solutions as prompts
 from startup_toolkit.domain.resources import ResourceView
-from startup_toolkit.domain.resources_library import SEED_RESOURCES
+from startup_toolkit.domain.resources_library import library
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.services import user_cache
@@ -43,32 +43,55 @@ def _view(row: Resource) -> ResourceView:
         video_url=row.video_url,
         video_file_url=row.video_file_url,
         download_url=row.download_url,
+        image=row.image,
     )
 
 
-def _is_empty(session: Session) -> bool:
-    return not session.exec(select(func.count()).select_from(Resource)).one()
+#: The columns the library's files own, for the rows of the built-in library.
+_SEEDED_FIELDS = (
+    "title",
+    "description",
+    "type",
+    "category",
+    "popular",
+    "content",
+    "file_size",
+    "url",
+    "video_url",
+    "video_file_url",
+    "download_url",
+    "image",
+)
+
+
+def _stale(session: Session) -> tuple[list[ResourceView], list[Resource]]:
+    """The built-in resources missing from the table, and the rows that differ from their
+    file (each brought in line already, not yet committed)."""
+    seeds = {seed.id: seed for seed in library()}
+    rows = session.exec(select(Resource).where(col(Resource.id).in_(seeds))).all()
+    changed = []
+    for row in rows:
+        seed = seeds[row.id or 0]
+        if any(getattr(row, f) != getattr(seed, f) for f in _SEEDED_FIELDS):
+            for f in _SEEDED_FIELDS:
+                setattr(row, f, getattr(seed, f))
+            changed.append(row)
+    present = {row.id for row in rows}
+    return [seed for seed in library() if seed.id not in present], changed
 
 
 def ensure_seeded(session: Session) -> int:
-    """Insert the built-in library when the table is empty; returns how many rows were added.
+    """Bring the table in line with the library's files: insert the built-in resources it
+    lacks, update those whose file changed (the files own those rows; resources added
+    another way keep ids past them). Returns how many rows it added or changed.
 
     Seeds carry fixed ids, so two processes seeding at once cannot duplicate the library: the
     second insert fails on the primary key and is rolled back."""
-    if not _is_empty(session):
+    missing, changed = _stale(session)
+    if not missing and not changed:
         return 0
     session.add_all(
-        Resource(
-            id=seed.id,
-            title=seed.title,
-            description=seed.description,
-            type=seed.type,
-            category=seed.category,
-            popular=seed.popular,
-            content=seed.content,
-            file_size=seed.file_size,
-        )
-        for seed in SEED_RESOURCES
+        Resource(id=seed.id, **{f: getattr(seed, f) for f in _SEEDED_FIELDS}) for seed in missing
     )
     try:
         session.commit()
@@ -76,7 +99,7 @@ def ensure_seeded(session: Session) -> int:
         session.rollback()
         return 0
     bind = session.get_bind()
-    if bind.dialect.name == "postgresql":
+    if missing and bind.dialect.name == "postgresql":
         # Explicit ids do not move the sequence; later inserts must not collide with seeds.
         session.execute(
             text(
@@ -85,7 +108,7 @@ def ensure_seeded(session: Session) -> int:
             )
         )
         session.commit()
-    return len(SEED_RESOURCES)
+    return len(missing) + len(changed)
 
 
 def list_resources(session: Session) -> list[ResourceView]:
@@ -150,13 +173,16 @@ def save_resource(session: Session, user_id: str, resource_id: int) -> SaveOutco
 # --- Document-style generator (ai-tools section 7) -------------------------------------------
 
 
-def content_run(title: str, kind: str, own_text: str) -> ToolRun[str]:
-    """P-HUB-8: the run that writes long-form content on a resource's topic, streamed by
+def content_run(
+    title: str, kind: str, own_text: str, journey: prompts.Journey | None = None
+) -> ToolRun[str]:
+    """P-HUB-8: the run that writes long-form content on a resource's topic, tailored by the
+    founder's `journey` (`services/founder_journey.journey`), streamed by
     `run_tool(..., on_text=...)`; in demo mode, the resource's own text (`own_text`)."""
     return ToolRun(
         tool=GENERATOR_TOOL,
         system=prompts.SYSTEM,
-        prompt=prompts.generator_prompt(title, rules.generator_kind(kind)),
+        prompt=prompts.generator_prompt(title, rules.generator_kind(kind), journey),
         texts=rules.content_texts(kind),
         sample=lambda: own_text,
         max_tokens=GENERATE_MAX_TOKENS,

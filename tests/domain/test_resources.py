@@ -1,16 +1,14 @@
 """Solutions Hub library rules: tabs, filters, search, sort, popular, table of contents, the
-saved record's shape, the tips and the seed library (P-HUB-1, P-HUB-2, P-HUB-3, P-HUB-5,
+saved record's shape and the tips (P-HUB-1, P-HUB-2, P-HUB-3, P-HUB-5,
 P-HUB-7)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 import pytest
 
 from startup_toolkit.domain import resources as rules
-from startup_toolkit.domain.resources_library import SEED_RESOURCES
 
 
 @dataclass
@@ -121,20 +119,6 @@ def test_saved_record_format_and_link() -> None:
     assert rules.resource_link(4, "javascript:alert(1)", "", "") == "/solutions?resource=4"
     assert rules.resource_link(4, " http://a.example/x ", "", "") == "http://a.example/x"
     assert rules.resource_link(4, "ftp://a.example", "", "") == "/solutions?resource=4"
-
-
-def test_seed_library_covers_every_category_and_type() -> None:
-    seeds = SEED_RESOURCES
-    assert 12 <= len(seeds) <= 15
-    assert len({s.id for s in seeds}) == len(seeds)
-    assert set(Counter(s.category for s in seeds)) == set(rules.CATEGORIES)
-    assert set(Counter(s.type for s in seeds)) == set(rules.TYPES)
-    assert sum(s.popular for s in seeds) >= 3
-    for seed in seeds:
-        assert seed.title and seed.description and seed.content.strip()
-        assert len(rules.table_of_contents(seed.content)) >= 2, seed.title
-        assert "<" not in seed.content and "http" not in seed.content, seed.title
-        assert seed.type != "Document" or seed.file_size
 
 
 def test_reading_minutes_is_at_least_one() -> None:

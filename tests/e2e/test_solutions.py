@@ -1,7 +1,8 @@
-"""The Solutions Hub in a browser (P-HUB-1..7): library, tabs, search, sort, filters, empty
-state, the resource dialog with its table of contents and Save to dashboard, the full-screen
-video player, Quick Tips, the live Daily Startup Digest with View All Trends, and the 390 px
-layout.
+"""The Solutions Hub in a browser (P-HUB-1..8, issue 16): library, tabs, search, sort,
+filters, empty state, each category's picture, the resource dialog with its table of contents,
+its download and Save to dashboard, a video script labelled as one, the full-screen video
+player, Quick Tips, the live Daily Startup Digest with View All Trends, generated versions with
+the way back to the original, and the 390 px layout.
 
 The app's NEWS_FEED_URLS point at the feeds `news_feeds` serves on 127.0.0.1 (see
 conftest): a good RSS feed, a good Atom feed, a feed answering 500 and a broken one.
@@ -10,12 +11,13 @@ conftest): a good RSS feed, a good Atom feed, a feed answering 500 and a broken 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 from sqlmodel import select
 
 from startup_toolkit.domain import resources as rules
-from startup_toolkit.domain.resources_library import SEED_RESOURCES
+from startup_toolkit.domain.resources_library import SEED_RESOURCES, asset_path
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.services import resources as library
@@ -54,7 +56,7 @@ def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
 
     search = page.get_by_label("Search")
     expect(search).to_have_attribute("placeholder", "Search solutions...")
-    search.fill("runway")
+    search.fill("runway math")
     expect(cards(page)).to_have_count(1)
     expect(cards(page).first).to_contain_text("Runway Math for First-Time Founders")
     search.fill("")
@@ -69,11 +71,58 @@ def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
     page.get_by_role("button", name="Filters").click()
     expect(page.get_by_label("Category")).to_have_value("Legal")
     page.get_by_label("Type").select_option("Video")
+    expect(cards(page)).to_have_count(1)  # a script, and it says so
+    expect(cards(page).first).to_contain_text("Video script")
+    expect(cards(page).first).to_contain_text("min to present · script to download")
+    search.fill("no such topic anywhere")
     expect(page.locator("#hub-empty")).to_contain_text("No resources found")
     screenshot(page, "solutions-empty")
     page.get_by_role("button", name="Reset filters").click()
     expect(cards(page)).to_have_count(SEEDS)
     expect(page.get_by_label("Category")).to_have_value("All")
+
+
+def test_issue_16_each_category_has_its_picture_and_cards_say_what_they_offer(
+    live_app: LiveApp, page: Page
+) -> None:
+    open_hub(page, live_app)
+    assert SEEDS >= 24
+    pictures = page.locator("#hub-grid .hub-tile").evaluate_all(
+        "els => els.map(e => getComputedStyle(e).backgroundImage)"
+    )
+    used = {re.search(r"/library/img/(\w+)\.svg", p).group(1) for p in pictures}  # type: ignore[union-attr]
+    assert used == {c.lower() for c in rules.CATEGORIES}
+    loaded = page.evaluate(
+        """async () => { const r = await fetch('/library/img/legal.svg');
+        return [r.status, (await r.text()).slice(0, 4)]; }"""
+    )
+    assert loaded == [200, "<svg"]
+    sheet = page.locator('.hub-card[data-resource-id="2"]')
+    expect(sheet).to_contain_text(f"Excel · {SEED_RESOURCES[1].file_size}")
+    expect(page.locator('.hub-card[data-resource-id="1"]')).not_to_contain_text("1 min read")
+    expect(page.locator("#hub-grid")).not_to_contain_text("min read of the outline")
+    screenshot(page, "solutions-library")
+
+    sheet.click()
+    dialog = page.locator("#resource-dialog")
+    download_link = dialog.locator("#resource-download")
+    expect(download_link).to_have_text(f"Download Excel, {SEED_RESOURCES[1].file_size}")
+    with page.expect_download() as info:
+        download_link.click()
+    download = info.value
+    assert download.suggested_filename == "unit-economics-worksheet.xlsx"
+    got = Path(download.path()).read_bytes()
+    assert got == asset_path(SEED_RESOURCES[1].download_url).read_bytes()
+    page.keyboard.press("Escape")
+
+    page.locator('.hub-card[data-resource-id="4"]').click()  # a video with nothing to play
+    expect(page.locator("#player-dialog")).to_have_count(0)
+    expect(dialog.locator("#resource-script")).to_contain_text("no recording of it yet")
+    expect(dialog.locator("#resource-content h2").first).to_have_text("About this script")
+    with page.expect_download() as info:
+        dialog.get_by_role("link", name=re.compile("Download script")).click()
+    assert info.value.suggested_filename == "growth-experiment-script.md"
+    screenshot(page, "solutions-script")
 
 
 def test_p_hub_4_live_digest_and_all_trends(live_app: LiveApp, page: Page) -> None:
@@ -165,6 +214,11 @@ def test_390px_has_no_horizontal_overflow(live_app: LiveApp, mobile_page: Page) 
     cards(page).first.click()
     expect(page.get_by_role("dialog")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.keyboard.press("Escape")
+    page.locator('.hub-card[data-resource-id="15"]').click()  # a document: its download fits
+    expect(page.locator("#resource-download")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "solutions-document")
 
 
 def test_p_hub_6_videos_play_full_screen(live_app: LiveApp, page: Page) -> None:
@@ -261,3 +315,19 @@ def test_p_hub_8_generated_content_appears_as_it_is_written(live_app: LiveApp, p
     expect(content).to_contain_text("No recent data/source available")
     expect(dialog.locator("#resource-toc")).to_contain_text("Sources")
     expect(toast(page, "Content generated")).to_be_visible()
+
+    # Issue 16: a new version beside the original, listed, with the way back.
+    picker = dialog.get_by_label("Version")
+    expect(picker.locator("option")).to_have_text(["Original (library)", re.compile("Version 1")])
+    expect(picker).not_to_have_value("0")
+    screenshot(page, "solutions-versions")
+    dialog.get_by_role("button", name="Back to the original").click()
+    expect(content.locator("h2").first).to_have_text("Why runway comes first")
+    expect(picker).to_have_value("0")
+    picker.select_option(picker.locator("option").nth(1).get_attribute("value"))
+    expect(content.locator("h2").first).to_have_text("Runway in one page")
+    page.reload()
+    wait_for_app(page)
+    dialog = page.locator("#resource-dialog")
+    expect(dialog.locator("#resource-content h2").first).to_have_text("Why runway comes first")
+    expect(dialog.get_by_label("Version").locator("option")).to_have_count(2)

@@ -38,8 +38,28 @@ def test_library_is_seeded_once(session: Session) -> None:
     assert library.ensure_seeded(session) == 0
     rows = library.list_resources(session)
     assert [r.id for r in rows] == [s.id for s in SEED_RESOURCES]
+    assert rows == list(SEED_RESOURCES)  # every field as its file states it
     assert count(session, Resource) == len(SEED_RESOURCES)
     assert {r.category for r in rows} == set(rules.CATEGORIES)
+
+
+def test_an_old_library_is_brought_in_line_with_the_files(session: Session) -> None:
+    """A table seeded by an earlier release (short texts, sizes with nothing to download, no
+    picture) gets the files' versions and the resources it lacked; other rows stay."""
+    first = SEED_RESOURCES[1]
+    session.add(
+        Resource(id=first.id, title=first.title, type="Document", category="Finance",
+                 content="Short.", file_size="180KB")
+    )  # fmt: skip
+    session.add(Resource(id=900, title="Added by hand", type="Article", category="Growth"))
+    session.commit()
+    assert library.ensure_seeded(session) == len(SEED_RESOURCES)
+    by_id = {r.id: r for r in library.list_resources(session)}
+    assert by_id[first.id] == first
+    assert by_id[first.id].download_url.startswith("/library/files/")
+    assert by_id[900].title == "Added by hand"
+    assert len(by_id) == len(SEED_RESOURCES) + 1
+    assert library.ensure_seeded(session) == 0
 
 
 def test_a_concurrent_seed_does_not_duplicate(
@@ -48,7 +68,7 @@ def test_a_concurrent_seed_does_not_duplicate(
     """Two processes that both saw an empty table: the second insert is rolled back."""
     with Session(engine) as first:
         assert library.ensure_seeded(first) == len(SEED_RESOURCES)
-    monkeypatch.setattr(library, "_is_empty", lambda _session: True)
+    monkeypatch.setattr(library, "_stale", lambda _session: (list(SEED_RESOURCES), []))
     with Session(engine) as second:
         assert library.ensure_seeded(second) == 0
         assert count(second, Resource) == len(SEED_RESOURCES)  # still usable

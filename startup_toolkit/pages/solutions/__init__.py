@@ -34,7 +34,7 @@ ROUTE = "/solutions"
     route=ROUTE,
     title=f"Solutions Hub | {get_settings().product_name}",
     description=(
-        "Articles, videos and templates for founders, with a daily digest of startup news."
+        "Articles, video scripts and templates for founders, with a daily digest of startup news."
     ),
     on_load=SolutionsState.on_load,
 )

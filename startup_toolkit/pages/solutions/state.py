@@ -1,5 +1,8 @@
 """The hub's library: cards, tabs, filters, the resource dialog (Save to dashboard, Generate
-content) and the video player (P-HUB-1, P-HUB-2, P-HUB-5..8)."""
+content and the founder's versions of it) and the video player (P-HUB-1, P-HUB-2, P-HUB-5..8).
+
+Generate content keeps what it writes as the founder's new version of the resource, beside the
+library's original: the dialog lists the versions and goes back to the original in one step."""
 
 from __future__ import annotations
 
@@ -12,11 +15,14 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.db import in_worker
+from startup_toolkit.domain import resource_files as files
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.pages.solutions.digest_state import DigestState
 from startup_toolkit.pages.solutions.toasts import toast
+from startup_toolkit.services import founder_journey
+from startup_toolkit.services import resource_versions as versions
 from startup_toolkit.services import resources as library
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state.auth import signed_in_user_id
@@ -39,8 +45,18 @@ class ResourceCard:
     file_size: str = ""
     icon: str = "file-text"
     gradient: str = ""
+    image: str = ""  # the category's picture
     minutes: int = 1
     playable: bool = False  # a video that opens in the player
+    script: bool = False  # a video with nothing to play: its script
+    badge: str = ""  # the type as the card names it ("Video script" for a script)
+    note: str = ""  # the line under the description: reading time, running time, file
+
+
+@dataclasses.dataclass
+class VersionRow:
+    id: int = 0
+    label: str = ""
 
 
 @dataclasses.dataclass
@@ -76,13 +92,50 @@ _DETAIL_FIELDS = {
 }
 
 
+SCRIPT_BADGE = "Video script"
+SCRIPT_NOTE = (
+    "A presenter's script: there is no recording of it yet. Read it here or download it to "
+    "record your own."
+)
+
+
+def _badge(resource: rules.ResourceView) -> str:
+    return SCRIPT_BADGE if resource.is_script else resource.type
+
+
+def _note(resource: rules.ResourceView) -> str:
+    """What the card says it offers: nothing it cannot play or download."""
+    if resource.player[0]:
+        return "Watch the video"
+    if resource.is_script:
+        return f"{files.spoken_minutes(resource.content)} min to present · script to download"
+    if resource.type == "Document" and resource.download_link:
+        return f"{files.file_format(resource.download_url)} · {resource.file_size}"
+    return f"{rules.reading_minutes(resource.content)} min read"
+
+
+def _download_label(resource: rules.ResourceView) -> str:
+    if not resource.download_link:
+        return ""
+    kind = files.file_format(resource.download_url)
+    what = "script" if resource.is_script else kind
+    size = f", {resource.file_size}" if resource.file_size else ""
+    return f"Download {what} ({kind}{size})" if resource.is_script else f"Download {what}{size}"
+
+
 def _card(resource: rules.ResourceView) -> ResourceCard:
     return ResourceCard(
         **{name: getattr(resource, name) for name in _COPIED_FIELDS},
-        icon=rules.TYPE_ICONS.get(resource.type, "file-text"),
+        icon="scroll-text"
+        if resource.is_script
+        else rules.TYPE_ICONS.get(resource.type, "file-text"),
         gradient=rules.TYPE_GRADIENTS.get(resource.type, rules.TYPE_GRADIENTS["Article"]),
+        image=resource.image,
         minutes=rules.reading_minutes(resource.content),
         playable=bool(resource.player[0]),
+        script=resource.is_script,
+        badge=_badge(resource),
+        note=_note(resource),
     )
 
 
@@ -127,7 +180,12 @@ class SolutionsState(ToolRunMixin, rx.State):
     detail_watch_url: str = ""
     detail_download_url: str = ""
     detail_file_size: str = ""
+    detail_badge: str = ""
+    detail_script: bool = False
+    detail_download_label: str = ""
     detail_sample: bool = False
+    versions: list[VersionRow] = []
+    version_shown: int = 0  # 0: the library's original; else the founder's version's id
     toc: list[TocRow] = []
     toc_open: bool = True
     content_loading: bool = False
@@ -231,6 +289,10 @@ class SolutionsState(ToolRunMixin, rx.State):
         self.detail_id = 0
         for var in _DETAIL_FIELDS:
             setattr(self, var, "")
+        self.detail_badge = self.detail_download_label = ""
+        self.detail_script = False
+        self.versions = []
+        self.version_shown = 0
         self.detail_sample = False
         self.toc = []
         self.content_error = ""
@@ -289,6 +351,8 @@ class SolutionsState(ToolRunMixin, rx.State):
             self._play(resource)
         else:
             self._show(resource)
+            yield
+            await self._load_versions(resource.id)
 
     def _play(self, resource: rules.ResourceView) -> None:
         self.detail_open = False
@@ -301,9 +365,70 @@ class SolutionsState(ToolRunMixin, rx.State):
         self.detail_id = resource.id
         for var, attr in _DETAIL_FIELDS.items():
             setattr(self, var, getattr(resource, attr))
-        self.toc = _toc(resource.content)
-        if not resource.content.strip():
-            self.content_error = rules.CONTENT_FAILED
+        self.detail_badge = _badge(resource)
+        self.detail_script = resource.is_script
+        self.detail_download_label = _download_label(resource)
+        self._put_content(resource.content)
+
+    def _put_content(self, text: str) -> None:
+        self.detail_content = text
+        self.toc = _toc(text)
+        self.content_error = "" if text.strip() else rules.CONTENT_FAILED
+
+    async def _load_versions(self, resource_id: int) -> None:
+        """The signed-in founder's versions of the open resource (none when signed out)."""
+        done = await for_user(
+            self,
+            versions.list_versions,
+            resource_id,
+            signed_out=None,
+            failed=None,
+            what=f"Listing versions of resource {resource_id}",
+        )
+        if done.ok and done.value is not None and self.detail_id == resource_id:
+            self._put_versions(done.value)
+
+    def _put_versions(self, found: list[versions.VersionInfo]) -> None:
+        self.versions = [VersionRow(v.id, v.label) for v in found]
+
+    @rx.event
+    async def show_version(self, value: str):
+        """Show one of the founder's versions, or ('0') the library's original again."""
+        resource_id = self.detail_id
+        if not resource_id or self.running:
+            return
+        if value == "0":
+            try:
+                original = await in_worker(library.get_resource, resource_id)
+            except Exception:
+                log.exception("Loading resource %s failed", resource_id)
+                yield toast("error", rules.CONTENT_FAILED)
+                return
+            if self.detail_id == resource_id:
+                self.version_shown = 0
+                self.detail_sample = False
+                self._put_content(original.content)
+            return
+        version_id = valid_row_id(value)
+        if version_id is None:
+            return
+        done = await for_user(
+            self,
+            versions.get_version,
+            version_id,
+            signed_out=toast("error", rules.SIGN_IN_TO_GENERATE),
+            failed=toast("error", rules.CONTENT_FAILED),
+            what=f"Opening version {version_id}",
+        )
+        if not done.ok:
+            yield done.toast
+            return
+        found = done.value
+        if found is None or found.resource_id != resource_id or self.detail_id != resource_id:
+            return  # not this founder's version of this resource
+        self.version_shown = found.id
+        self.detail_sample = False
+        self._put_content(found.content)
 
     @rx.event
     def set_detail_open(self, value: bool) -> None:
@@ -357,21 +482,24 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     @rx.event(background=True)
     async def write_content(self):
-        """The new content streams into the dialog; it replaces the text once complete."""
+        """The new content streams into the dialog; once complete it is shown as the
+        founder's newest version (the original one step away)."""
         run = await self._claim_run()
         if run is None:
             return
-        outcome = await self._write(run)
+        outcome, kept = await self._write(run)
         async with self:
             if not self._is_current(run):
                 return
-            done = self._put_written(run.form, outcome)
+            done = self._put_written(run.form, outcome, kept)
         if done is not None:
             yield done
 
-    async def _write(self, run: ClaimedRun) -> ToolOutcome[str] | None:
-        """Run the generator, showing what is written so far (at most 20 updates a second);
-        None when the resource could not be read."""
+    async def _write(
+        self, run: ClaimedRun
+    ) -> tuple[ToolOutcome[str] | None, list[versions.VersionInfo] | None]:
+        """Run the generator, showing what is written so far (at most 20 updates a second),
+        and keep the text as a version; (None, None) when the resource could not be read."""
         form: ContentForm = run.form
         written: list[str] = []
 
@@ -384,19 +512,37 @@ class SolutionsState(ToolRunMixin, rx.State):
             if self.detail_id == form.resource_id and self.generated_text != text:
                 self.generated_text = text
 
-        async def work() -> ToolOutcome[str]:
+        async def work() -> tuple[ToolOutcome[str], list[versions.VersionInfo] | None]:
             own = await in_worker(library.get_resource, form.resource_id)
-            content = library.content_run(form.title, form.kind, own.content)
-            return await run_tool(run.user_id, content, on_text=on_text)
+            journey = await in_worker(founder_journey.journey, run.user_id)
+            content = library.content_run(form.title, form.kind, own.content, journey)
+            outcome = await run_tool(run.user_id, content, on_text=on_text)
+            text = _written(outcome)
+            if text is None or outcome.sample:
+                return outcome, None
+            try:  # the original stays; the new text is the founder's newest version
+                kept = await in_worker(
+                    versions.add_version, run.user_id, form.resource_id, text, outcome.run_id
+                )
+            except Exception:
+                log.exception("Keeping a version of resource %s failed", form.resource_id)
+                kept = None
+            return outcome, kept
 
         try:
             return await self._tick_while(run, work(), show, STREAM_FLUSH_SECONDS)
         except Exception:
             log.exception("Generating content failed")
-            return None
+            return None, None
 
-    def _put_written(self, form: ContentForm, outcome: ToolOutcome[str] | None) -> EventSpec | None:
-        """Under the lock: end the run and show the new content; returns the toast."""
+    def _put_written(
+        self,
+        form: ContentForm,
+        outcome: ToolOutcome[str] | None,
+        kept: list[versions.VersionInfo] | None = None,
+    ) -> EventSpec | None:
+        """Under the lock: end the run and show the new content (the founder's new version,
+        listed first); returns the toast."""
         self.running = False
         self.generated_text = ""
         text = _written(outcome)
@@ -405,10 +551,14 @@ class SolutionsState(ToolRunMixin, rx.State):
             return toast("error", notice.title, notice.detail)
         if self.detail_id != form.resource_id:
             return None
-        self.detail_content = text
+        self._put_content(text)
         self.detail_sample = outcome.sample
-        self.toc = _toc(text)
-        self.content_error = ""
         if outcome.sample:
+            self.version_shown = 0
             return toast("success", rules.SAMPLE_SHOWN, rules.DEMO_NOTE)
-        return toast("success", rules.GENERATED)
+        if not kept:
+            self.version_shown = -1  # shown, but not kept: the original is still one step away
+            return toast("success", rules.GENERATED)
+        self._put_versions(kept)
+        self.version_shown = kept[0].id
+        return toast("success", rules.GENERATED, rules.VERSION_KEPT)

@@ -140,7 +140,7 @@ def hero() -> rx.Component:
             style={"font_family": HEADING_FONT, "letter_spacing": "-0.03em"},
         ),
         rx.text(
-            "Guides, templates and short videos on finance, growth, marketing, product, "
+            "Guides, templates and video scripts on finance, growth, marketing, product, "
             "fundraising and legal basics, plus a daily digest of startup news.",
             size=rx.breakpoints(initial="3", md="4"),
             max_width="42rem",
@@ -247,7 +247,7 @@ def _resource_card(card: rx.Var) -> rx.Component:
         ),
         rx.vstack(
             rx.hstack(
-                type_badge(card.type),
+                type_badge(card.badge),
                 rx.badge(card.category, variant="outline", size="1", color_scheme="gray"),
                 rx.cond(
                     card.popular,
@@ -258,19 +258,7 @@ def _resource_card(card: rx.Var) -> rx.Component:
             ),
             rx.heading(card.title, as_="h3", size="3", style={"font_family": HEADING_FONT}),
             muted_text(card.description),
-            rx.text(
-                rx.cond(
-                    card.playable,
-                    "Watch the video",
-                    rx.cond(
-                        card.type == "Video",
-                        rx.fragment(card.minutes.to_string(), " min read of the outline"),
-                        rx.fragment(card.minutes.to_string(), " min read"),
-                    ),
-                ),
-                size="1",
-                color="var(--gray-10)",
-            ),
+            rx.text(card.note, size="1", color="var(--gray-11)", class_name="hub-card-note"),
             spacing="2",
             padding="1rem",
             **FILL_COLUMN,

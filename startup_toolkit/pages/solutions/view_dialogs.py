@@ -1,10 +1,12 @@
-"""The hub's dialogs: a resource with its table of contents, Save to dashboard and Generate
-content streaming in (P-HUB-7, P-HUB-8), and the full-screen video player (P-HUB-6)."""
+"""The hub's dialogs: a resource with its table of contents, its download, Save to dashboard,
+Generate content streaming in and the founder's versions of it (P-HUB-7, P-HUB-8), and the
+full-screen video player (P-HUB-6)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.panels import (
     dialog_header,
     icon_text_button,
@@ -16,6 +18,7 @@ from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, SOFT_GRAY_BUT
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import HEADING_FONT, card_style
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.pages.solutions.state import SCRIPT_NOTE
 from startup_toolkit.pages.solutions.state import SolutionsState as S
 from startup_toolkit.pages.solutions.view_parts import (
     hub_dialog,
@@ -75,7 +78,13 @@ def _detail_actions() -> rx.Component:
         ),
         rx.cond(
             S.detail_download_url != "",
-            new_tab_button("download", "Download", S.detail_download_url),
+            download_button(
+                S.detail_download_label,
+                S.detail_download_url,
+                size="2",
+                variant="outline",
+                id="resource-download",
+            ),
         ),
         wrap="wrap",
         gap="0.5rem",
@@ -87,7 +96,7 @@ def detail_dialog() -> rx.Component:
         dialog_header(
             rx.vstack(
                 rx.hstack(
-                    type_badge(S.detail_type),
+                    type_badge(S.detail_badge),
                     rx.badge(S.detail_category, variant="outline", color_scheme="gray"),
                     rx.cond(
                         S.detail_file_size != "",
@@ -111,6 +120,17 @@ def detail_dialog() -> rx.Component:
         rx.dialog.description(S.detail_description, size="2", **MUTED_TEXT),
         rx.box(_detail_actions(), margin_y="1rem"),
         rx.cond(
+            S.detail_script,
+            rx.callout(
+                SCRIPT_NOTE,
+                icon="clapperboard",
+                size="1",
+                margin_bottom="1rem",
+                id="resource-script",
+            ),
+        ),
+        rx.cond((S.versions.length() > 0) | (S.version_shown != 0), _versions_bar()),
+        rx.cond(
             S.detail_sample,
             sample_callout(rules.DEMO_NOTE, margin_bottom="1rem", id="resource-sample"),
         ),
@@ -125,6 +145,59 @@ def detail_dialog() -> rx.Component:
         max_height="90vh",
         overflow_y="auto",
         id="resource-dialog",
+    )
+
+
+def _versions_bar() -> rx.Component:
+    """The founder's versions of this resource, and the way back to the library's original."""
+    return rx.flex(
+        rx.el.label(
+            "Version",
+            html_for="resource-version",
+            style={"font_size": "var(--font-size-2)", "font_weight": "500"},
+        ),
+        rx.el.select(
+            rx.el.option("Original (library)", value="0"),
+            rx.foreach(S.versions, lambda v: rx.el.option(v.label, value=v.id.to_string())),
+            rx.cond(
+                S.version_shown == -1,
+                rx.el.option("New text (not kept)", value="-1", disabled=True),
+            ),
+            id="resource-version",
+            value=S.version_shown.to_string(),
+            on_change=S.show_version,
+            disabled=S.running,
+            style={
+                "height": "var(--space-6)",
+                "padding": "0 0.5rem",
+                "border_radius": "var(--radius-2)",
+                "border": "1px solid var(--gray-a7)",
+                "background": "var(--color-surface)",
+                "color": "var(--gray-12)",
+                "max_width": "100%",
+                "min_width": "0",
+            },
+        ),
+        rx.cond(
+            S.version_shown != 0,
+            icon_text_button(
+                "undo-2",
+                "Back to the original",
+                icon_size=14,
+                on_click=S.show_version("0"),
+                disabled=S.running,
+                variant="ghost",
+                size="1",
+                id="resource-original",
+            ),
+            muted_text("Generated texts are kept as your versions beside it.", size="1"),
+        ),
+        wrap="wrap",
+        gap="0.5rem",
+        align="center",
+        margin_bottom="1rem",
+        id="resource-versions",
+        style={**card_style, "padding": "0.5rem 0.75rem"},
     )
 
 

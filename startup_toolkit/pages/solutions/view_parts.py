@@ -38,19 +38,29 @@ def resource_button(
 
 
 def type_badge(kind: rx.Var) -> rx.Component:
+    """The type as a badge ('Video script' for a video with nothing to play)."""
     return rx.badge(
         kind,
-        color_scheme=rx.match(kind, ("Video", "crimson"), ("Document", "teal"), "violet"),
+        color_scheme=rx.match(
+            kind, ("Video", "crimson"), ("Video script", "crimson"), ("Document", "teal"), "violet"
+        ),
         variant="soft",
         size="1",
     )
 
 
 def type_tile(card: rx.Var, icon_size: int, **props: Any) -> rx.Component:
-    """The card's picture: its type's icon on its type's gradient."""
+    """The card's picture: its category's own image (a local SVG) with its type's icon."""
     return rx.center(
-        rx.icon(card.icon, size=icon_size, color="white"),
-        background=card.gradient,
+        rx.center(
+            rx.icon(card.icon, size=icon_size, color="white"),
+            background="rgba(0, 0, 0, 0.28)",
+            border_radius="999px",
+            padding="0.5rem",
+        ),
+        # The gradient shows while the picture loads (and if it ever cannot).
+        background=f"center / cover no-repeat url({card.image}), {card.gradient}",
+        class_name="hub-tile",
         aria_hidden="true",
         **props,
     )

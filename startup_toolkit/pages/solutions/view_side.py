@@ -202,7 +202,7 @@ def _popular_item(card: rx.Var) -> rx.Component:
             **KEEP_SIZE,
         ),
         rx.vstack(
-            type_badge(card.type),
+            type_badge(card.badge),
             rx.text(card.title, size="2", weight="medium"),
             spacing="1",
             align="start",

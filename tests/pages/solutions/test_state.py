@@ -19,17 +19,18 @@ from sqlmodel import Session, select
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.domain.resources_library import SEED_RESOURCES
-from startup_toolkit.models.resources import Resource
+from startup_toolkit.models.resources import Resource, ResourceVersion
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.pages.solutions import ROUTE
 from startup_toolkit.pages.solutions.digest_state import NOT_CONFIGURED_NOTE, DigestState
 from startup_toolkit.pages.solutions.state import SolutionsState
+from startup_toolkit.services import favorites
 from startup_toolkit.services import news as news_service
 from startup_toolkit.services import resources as library
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 from tests.support.feed_server import Entry, FeedServer, recent, rss
-from tests.support.tool_states import Recorder, Tab, in_processor, substate
+from tests.support.tool_states import Recorder, Tab, in_processor, signed_in, substate
 
 Founder = tuple[str, str]
 
@@ -90,7 +91,7 @@ def test_p_hub_1_tabs_search_sort_and_category_buttons(engine: Engine) -> None:
     assert s.category == "Legal" and {c.category for c in s.visible} == {"Legal"}
     s.toggle_category("Legal")
     assert s.category == rules.ALL
-    s.set_query("RUNWAY")
+    s.set_query("RUNWAY math")
     assert [c.title for c in s.visible] == ["Runway Math for First-Time Founders"]
     s.set_query({"x": 1})  # type: ignore[arg-type]
     assert s.query == ""
@@ -102,7 +103,8 @@ def test_p_hub_2_filters_empty_state_and_reset(engine: Engine) -> None:
     assert s.filters_open
     s.set_category("Finance")
     s.set_type_filter("Video")
-    assert s.visible == [] and s.filters_active
+    assert [c.title for c in s.visible] == ["Reading Your Own P&L in Ten Minutes"]
+    assert s.filters_active
     s.set_type_filter("Spreadsheet")
     assert s.type_filter == rules.ALL
     s.set_query("nothing matches this")
@@ -413,11 +415,15 @@ def seeded(engine: Engine) -> None:
         library.ensure_seeded(db)
 
 
-def test_p_hub_8_generated_content_replaces_the_text(
+def test_p_hub_8_generated_content_is_a_new_version_beside_the_original(
     engine: Engine, founder: Founder, fake_ai: FakeAiServer
 ) -> None:
+    """Issue 16: the new text is kept as the founder's version, listed and shown; the original
+    is one step back; the prompt carries the founder's journey (P-HUB-8)."""
     seeded(engine)
-    _, cookie = founder
+    user_id, cookie = founder
+    with Session(engine) as db:
+        assert favorites.toggle_favorite(db, user_id, "Growth Engine", "/growth-engine")
     fake_ai.reply("## Hook\nScript body\n## Sources\nNo recent data/source available")
 
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
@@ -425,12 +431,64 @@ def test_p_hub_8_generated_content_replaces_the_text(
         await tab.fire("generate_content", busy="running")
         s = await until(tab, lambda s: s.detail_content.startswith("## Hook"))
         assert any("Content generated" in t for t in recorder.toasts())
+        assert any(rules.VERSION_KEPT in t for t in recorder.toasts())
         return s
 
     s = in_processor(SolutionsState, ROUTE, go)
     assert not s.detail_sample and [t.text for t in s.toc] == ["Hook", "Sources"]
+    (version,) = s.versions
+    assert version.label == "Version 1 (9 words)" and s.version_shown == version.id
     prompt = fake_ai.requests[-1]["messages"][-1]["content"]
     assert "5-10 minutes" in prompt and "Designing a Growth Experiment" in prompt
+    assert "<founder_journey>" in prompt and "Favourite tools: Growth Engine" in prompt
+    with Session(engine) as db:
+        (row,) = db.exec(select(ResourceVersion)).all()
+        assert (row.user_id, row.resource_id) == (user_id, 4)
+        assert db.get(Resource, 4).content == detail_values(4)["detail_content"]  # untouched
+
+    # Later, the founder opens the resource again: the original, with the version listed.
+    again = loaded(engine, cookie)
+    run(again.open_resource(4))
+    assert again.detail_content == detail_values(4)["detail_content"]
+    assert [v.id for v in again.versions] == [version.id] and again.version_shown == 0
+    run(again.show_version(str(version.id)))
+    assert again.detail_content.startswith("## Hook") and again.version_shown == version.id
+    run(again.show_version("0"))  # the way back
+    assert again.detail_content == detail_values(4)["detail_content"]
+    assert again.version_shown == 0 and again.toc[0].text != "Hook"
+
+    # Another founder sees none of it, even by asking for the version's id.
+    _, bob_cookie = signed_in(engine, "bob@example.com")
+    bob = loaded(engine, bob_cookie)
+    run(bob.open_resource(4))
+    assert bob.versions == []
+    run(bob.show_version(str(version.id)))
+    assert bob.detail_content == detail_values(4)["detail_content"] and bob.version_shown == 0
+
+
+def test_cards_say_what_they_offer(engine: Engine) -> None:
+    """Issue 16: a video with nothing to play is a 'Video script' and offers the script; a
+    document names its file and size; each category has its own picture."""
+    s = loaded(engine)
+    by_id = {c.id: c for c in s.resources}
+    script = by_id[4]
+    assert (script.badge, script.script, script.playable) == ("Video script", True, False)
+    assert script.note.endswith("min to present · script to download")
+    sheet = by_id[2]
+    assert sheet.note == f"Excel · {SEED_RESOURCES[1].file_size}" and sheet.badge == "Document"
+    assert by_id[1].note == f"{rules.reading_minutes(SEED_RESOURCES[0].content)} min read"
+    assert int(by_id[1].note.split()[0]) >= 4
+    assert {c.image for c in s.resources} == {
+        f"/library/img/{c.lower()}.svg" for c in rules.CATEGORIES
+    }
+    run(s.open_resource(4))
+    assert s.detail_badge == "Video script" and s.detail_script
+    assert s.detail_download_url == "/library/scripts/growth-experiment-script.md"
+    assert s.detail_download_label.startswith("Download script (Markdown, ")
+    run(s.open_resource(2))
+    assert not s.detail_script
+    assert s.detail_download_url == "/library/files/unit-economics-worksheet.xlsx"
+    assert s.detail_download_label == f"Download Excel, {SEED_RESOURCES[1].file_size}"
 
 
 def test_p_hub_8_content_shows_while_it_is_written(
