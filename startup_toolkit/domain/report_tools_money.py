@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from startup_toolkit.domain import funding, growth
+from startup_toolkit.domain import funding, growth, research
+from startup_toolkit.domain import report_evidence as evidence
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.report import ScoreChart, Section
-from startup_toolkit.domain.report_text import line, lines, table, text
+from startup_toolkit.domain.report_text import line, lines, table
 from startup_toolkit.domain.report_tools_base import (
     TOOL_STEMS,
     ToolDoc,
@@ -48,15 +49,29 @@ def funding_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     prediction = funding.FundingPrediction.model_validate(result)
     m = prediction.keyMetrics
     verdict = funding.headline(prediction.success)
-    amount = prediction.amount + (
-        f" (range {prediction.amountRange})" if prediction.amountRange else ""
+    read = prediction.evidence.sources
+    amount_range = (
+        evidence.cited(
+            prediction.amountRange, prediction.amountSources, prediction.amountSource, read
+        )
+        if prediction.amountRange
+        else ""
     )
+    citations = [
+        research.check_citation(prediction.amountSources, prediction.amountSource, read),
+        *(research.check_citation(b.sources, b.source, read) for b in prediction.benchmarks),
+        *(research.check_citation(i.sources, "", read) for i in prediction.investors),
+    ]
     sections = filled(
         *idea_section(inputs.get("pitch"), "Pitch"),
         Section("Your numbers", table=table(("Metric", "Value"), _funding_inputs(inputs))),
         Section(
             "Prediction",
-            paragraphs=(f"{verdict}: {line(amount)}", text(prediction.analysis)),
+            paragraphs=paragraphs(
+                ("", f"{verdict}: {line(prediction.amount)}"),
+                ("Typical range", amount_range),
+                ("", prediction.analysis),
+            ),
             table=table(
                 ("Key metric", "Value"),
                 (
@@ -67,14 +82,25 @@ def funding_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
             ),
         ),
         Section(
+            "Funding benchmarks",
+            bullets=tuple(
+                evidence.cited(b.text, b.sources, b.source, read) for b in prediction.benchmarks
+            ),
+            sources=evidence.verified_links(citations),
+        ),
+        Section(
             "Investors",
             table=table(
                 ("Investor", "Focus", "Why", "Contact"),
                 ((i.name, i.focus, i.reason, i.contactInfo) for i in prediction.investors),
             ),
+            bullets=tuple(
+                evidence.cited(i.name, i.sources, "", read) for i in prediction.investors
+            ),
         ),
         Section("Rewritten pitch", paragraphs=paragraphs(("", prediction.rewrittenPitch))),
         Section("Recommendations", bullets=lines(prediction.recommendations)),
+        evidence.sources_section(prediction.evidence),
     )
     return ToolDoc(
         title=funding.result_title(prediction),

@@ -15,7 +15,7 @@ from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRE
 from startup_toolkit.domain.report_builders import report_from_run, report_from_saved
 from startup_toolkit.domain.research import FALLBACK_NOTE
 from startup_toolkit.domain.workspace import as_json
-from tests.domain.test_report_builders import IDEA, Run
+from tests.domain.test_report_builders import FUNDING_INPUT, IDEA, PREDICTION, Run
 
 AT = datetime(2025, 3, 2, 9, 0, tzinfo=UTC)
 READ = "2025-03-01T10:00:00+00:00"
@@ -116,3 +116,47 @@ def test_the_saved_analysis_html_links_verified_pages_only() -> None:
     assert "[2] Suite raises (news.example, read 2025-03-01)</a>" in page
     plain = incubator.to_html(SAMPLE_ANALYSIS, IDEA)
     assert html.escape(FALLBACK_NOTE) in plain and "<a " not in plain
+
+
+# --- Funding Predictor ------------------------------------------------------------------------
+
+
+def test_the_funding_report_cites_the_range_benchmarks_and_investors() -> None:
+    prediction = as_json(PREDICTION)
+    prediction.update(
+        amountRange="$1.5M - $3M",
+        amountSources=[1],
+        benchmarks=[
+            {"text": "Median seed round: $3.1M (2024)", "sources": [1]},
+            {"text": "Seed valuations rose 12%", "source": "https://invented.example/vc"},
+            "Funds expect 15% MoM growth",
+        ],
+        investors=[{"name": "Seed Fund", "sources": [2]}, {"name": "Other Fund"}],
+        evidence=EVIDENCE,
+    )
+    report = report_from_run(Run(keys.FUNDING, as_json(FUNDING_INPUT), prediction))
+    sections = by_heading(report)
+    assert "Typical range: $1.5M - $3M (source: Market 2024)" in sections["Prediction"].paragraphs
+    benchmarks = sections["Funding benchmarks"]
+    assert benchmarks.bullets == (
+        "Median seed round: $3.1M (2024) (source: Market 2024)",
+        "Seed valuations rose 12% (Unverified source)",
+        "Funds expect 15% MoM growth (No recent data/source available)",
+    )
+    assert [(s.title, s.url) for s in benchmarks.sources] == [
+        ("Market 2024", "https://www.m.example/r"),
+        ("Suite raises", "https://news.example/suite"),
+    ]
+    assert sections["Investors"].bullets == (
+        "Seed Fund (source: Suite raises)",
+        "Other Fund (No recent data/source available)",
+    )
+    assert [(s.title, s.url) for s in sections["Sources"].sources] == PAGES
+
+
+def test_a_funding_report_without_research_says_so() -> None:
+    report = report_from_run(Run(keys.FUNDING, as_json(FUNDING_INPUT), as_json(PREDICTION)))
+    sections = by_heading(report)
+    assert "Funding benchmarks" not in sections
+    assert sections["Sources"].paragraphs == (FALLBACK_NOTE,)
+    assert not any(s.sources for s in report.sections)
