@@ -124,6 +124,19 @@ def growth_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     strategy = growth.GrowthStrategy.model_validate(result)
     budget = _budget(inputs)
     trends = strategy.marketTrends
+    read = strategy.evidence.sources
+    steps = [s for s in strategy.growthSteps if s.estimatedGrowth]
+    citations = [
+        *(research.check_citation(s.sources, s.source, read) for s in steps),
+        *(research.check_citation(t.sources, t.source, read) for t in trends),
+        *(research.check_citation(b.sources, b.source, read) for b in strategy.benchmarks),
+    ]
+
+    def estimate(step: growth.GrowthStep) -> str:
+        if not step.estimatedGrowth:
+            return ""
+        return evidence.cited(step.estimatedGrowth, step.sources, step.source, read)
+
     sections = filled(
         Section(
             "Business",
@@ -139,7 +152,7 @@ def growth_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
             table=table(
                 ("Step", "Action", "Expected impact", "KPI", "Estimated growth"),
                 (
-                    (str(s.step), s.action, s.expectedImpact, s.kpi, s.estimatedGrowth)
+                    (str(s.step), s.action, s.expectedImpact, s.kpi, estimate(s))
                     for s in strategy.growthSteps
                 ),
             ),
@@ -158,16 +171,24 @@ def growth_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
             if trends
             else None,
             table=table(
-                ("Trend", "Momentum", "Relevance"),
+                ("Trend", "Momentum", "Relevance", "Source"),
                 (
                     (
                         t.trend,
                         f"{t.momentum}/100 ({growth.momentum_label(t.momentum)})",
                         t.relevance,
+                        evidence.citation_text(research.check_citation(t.sources, t.source, read)),
                     )
                     for t in trends
                 ),
             ),
+        ),
+        Section(
+            "Channel benchmarks",
+            bullets=tuple(
+                evidence.cited(b.text, b.sources, b.source, read) for b in strategy.benchmarks
+            ),
+            sources=evidence.verified_links(citations),
         ),
         Section(
             "Budget allocation",
@@ -179,6 +200,7 @@ def growth_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
                 ),
             ),
         ),
+        evidence.sources_section(strategy.evidence),
     )
     title = growth.result_title(budget) if budget is not None else "Growth Blueprint"
     return ToolDoc(

@@ -9,7 +9,7 @@ import html
 from datetime import UTC, datetime
 from typing import Any
 
-from startup_toolkit.domain import incubator
+from startup_toolkit.domain import growth, incubator
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
 from startup_toolkit.domain.report_builders import report_from_run, report_from_saved
@@ -160,3 +160,35 @@ def test_a_funding_report_without_research_says_so() -> None:
     assert "Funding benchmarks" not in sections
     assert sections["Sources"].paragraphs == (FALLBACK_NOTE,)
     assert not any(s.sources for s in report.sections)
+
+
+# --- Growth Engine ----------------------------------------------------------------------------
+
+
+def test_the_growth_report_cites_trends_benchmarks_and_estimates() -> None:
+    strategy = as_json(growth.sample_strategy(200))
+    strategy["marketTrends"][0]["sources"] = [1]
+    strategy["marketTrends"][1]["source"] = "https://invented.example/community"
+    strategy["growthSteps"][1]["sources"] = [2]
+    strategy["benchmarks"] = [{"text": "Paid social CAC: $45 (2024)", "sources": [1]}]
+    strategy["evidence"] = EVIDENCE
+    inputs = {"product": "Sock box", "audience": "Parents", "budget": 200.0}
+    report = report_from_run(Run(keys.GROWTH, inputs, strategy))
+    sections = by_heading(report)
+    trends = sections["Trend radar"].table
+    assert trends is not None and trends.headers[-1] == "Source"
+    assert [row[-1] for row in trends.rows[:3]] == [
+        "source: Market 2024",
+        "Unverified source",
+        "No recent data/source available",
+    ]
+    steps = sections["Growth steps"].table
+    assert steps is not None
+    assert steps.rows[1][-1] == "+10-20% traffic a month (source: Suite raises)"
+    benchmarks = sections["Channel benchmarks"]
+    assert benchmarks.bullets == ("Paid social CAC: $45 (2024) (source: Market 2024)",)
+    assert [(s.title, s.url) for s in benchmarks.sources] == [
+        ("Suite raises", "https://news.example/suite"),
+        ("Market 2024", "https://www.m.example/r"),
+    ]
+    assert [(s.title, s.url) for s in sections["Sources"].sources] == PAGES
