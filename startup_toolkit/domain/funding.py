@@ -34,6 +34,8 @@ from startup_toolkit.domain.reply_values import (
     section_field,
     text_list,
 )
+from startup_toolkit.domain.report_evidence import cite_html, sources_html
+from startup_toolkit.domain.research import CitedClaim, Evidence, SourceNumbers, cited_claims
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
@@ -209,6 +211,7 @@ ESTIMATE_LABEL = (
 )
 MAX_INVESTORS = 6
 MAX_RECOMMENDATIONS = 8
+MAX_BENCHMARKS = 5
 FUNDING_TEMPERATURE = 0.3
 SIGN_IN_DETAIL = "Please log in to run a funding prediction"
 NO_ACCESS = "A subscription is needed to run a funding prediction"
@@ -277,6 +280,8 @@ class Investor(Lenient):
     focus: Text600 = ""
     reason: Text600 = ""
     contactInfo: Text600 = ""
+    #: The numbers of the research pages behind the facts stated about them (issue 15).
+    sources: SourceNumbers = Field(default_factory=list)
 
 
 class KeyMetrics(Lenient):
@@ -301,6 +306,18 @@ class FundingPrediction(Lenient):
     keyMetrics: KeyMetrics = Field(default_factory=KeyMetrics)
     rewrittenPitch: Text3000 = ""
     recommendations: list[str] = Field(default_factory=list)
+    #: Issue 15: the pages behind the amount range (numbers, and the source as written) and
+    #: the funding benchmarks the verdict rests on, each citing its pages.
+    amountSources: SourceNumbers = Field(default_factory=list)
+    amountSource: Text600 = ""
+    benchmarks: list[CitedClaim] = Field(default_factory=list)
+    #: Set by the app after the reply (never from it): the research and the pages read.
+    evidence: Evidence = Field(default_factory=Evidence)
+
+    @field_validator("benchmarks", mode="before")
+    @classmethod
+    def _benchmarks(cls, value: Any) -> list[CitedClaim]:
+        return cited_claims(value, MAX_BENCHMARKS)
 
     @field_validator("success", mode="before")
     @classmethod
@@ -414,14 +431,22 @@ def export_filename(predicted_at: datetime) -> str:
     return tool_export.export_filename("funding-prediction", predicted_at)
 
 
-def to_html(prediction: FundingPrediction, data: FundingInput) -> str:
-    """A readable HTML version for the dashboard (every value escaped)."""
+def to_html(prediction: FundingPrediction, data: FundingInput, *, estimated: bool = False) -> str:
+    """A readable HTML version for the dashboard (every value escaped). The AI's prediction
+    shows its citations and the pages read (issue 15); the estimate, from the app's own stage
+    table, neither."""
     e = html.escape
     m = prediction.keyMetrics
+    read = prediction.evidence.sources
+    cited_range = (
+        ""
+        if estimated
+        else " " + cite_html(prediction.amountSources, prediction.amountSource, read)
+    )
     parts = [
         f"<h2>{e(result_title(prediction))}</h2>",
         f"<p><strong>{e(headline(prediction.success))}</strong>: {e(prediction.amount)}"
-        + (f" (range {e(prediction.amountRange)})" if prediction.amountRange else "")
+        + (f" (range {e(prediction.amountRange)}{cited_range})" if prediction.amountRange else "")
         + "</p>",
         f"<p>{e(prediction.analysis)}</p>",
         *html_list(
@@ -434,9 +459,14 @@ def to_html(prediction: FundingPrediction, data: FundingInput) -> str:
             ],
         ),
         *html_list(
+            "Funding benchmarks",
+            (f"{e(b.text)} {cite_html(b.sources, b.source, read)}" for b in prediction.benchmarks),
+        ),
+        *html_list(
             "Investors",
             (
-                f"<strong>{e(i.name)}</strong>: {e(i.focus)}. {e(i.reason)} {e(i.contactInfo)}"
+                f"<strong>{e(i.name)}</strong>: {e(i.focus)}. {e(i.reason)} {e(i.contactInfo)} "
+                f"{cite_html(i.sources, '', read)}"
                 for i in prediction.investors
             ),
         ),
@@ -444,4 +474,6 @@ def to_html(prediction: FundingPrediction, data: FundingInput) -> str:
     if prediction.rewrittenPitch:
         parts.append(f"<h3>Rewritten pitch</h3><p>{e(prediction.rewrittenPitch)}</p>")
     parts += html_list("Recommendations", (e(r) for r in prediction.recommendations), "ol")
+    if not estimated:
+        parts += sources_html(prediction.evidence)
     return "".join(parts)

@@ -1,7 +1,7 @@
 """The Growth Engine's rules (T-GROW-1): the business form (product, audience, monthly budget
 with the spec's default of 200), the growth strategy the AI is asked for (read leniently),
 the built-in sample strategy with the spec's 40/25/15/10/10 budget split, and the blueprint a
-founder saves or downloads. Pure: no I/O.
+founder saves or downloads (`growth_export`). Pure: no I/O.
 
 Growth strategy (spec ai-tools section 3): summary; growthSteps (step, action,
 expectedImpact, kpi, estimatedGrowth); marketTrends (trend, momentum, relevance); timeline
@@ -12,16 +12,13 @@ the founder's budget and the percentages (scaled to add up to 100), never taken 
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from startup_toolkit.domain import tool_export
 from startup_toolkit.domain.funding import parse_number, required_text
 from startup_toolkit.domain.reply_fields import ScoreOr0, Text120, Text200, Text400, Text600
 from startup_toolkit.domain.reply_values import (
@@ -31,7 +28,12 @@ from startup_toolkit.domain.reply_values import (
     plain_text,
     reply_entries,
 )
-from startup_toolkit.domain.saved_results import html_list, iso_timestamp
+from startup_toolkit.domain.research import (
+    CitedClaim,
+    Evidence,
+    SourceNumbers,
+    cited_claims,
+)
 from startup_toolkit.domain.tool_run import Notice, RunTexts
 
 # --- Input ------------------------------------------------------------------------------------
@@ -92,6 +94,7 @@ WEEKS = ("week1", "week2", "week3", "week4")
 MAX_STEPS = 8
 MAX_TRENDS = 8
 MAX_CHANNELS = 8
+MAX_BENCHMARKS = 5
 GROWTH_TEMPERATURE = 0.4
 _MOMENTUM_WORDS = {
     "explosive": 95,
@@ -137,6 +140,9 @@ class GrowthStep(Lenient):
     expectedImpact: Text400 = ""
     kpi: Text400 = ""
     estimatedGrowth: Text400 = ""
+    #: Issue 15: the pages behind the estimate (a channel benchmark), as numbers and as written.
+    sources: SourceNumbers = Field(default_factory=list)
+    source: Text400 = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -157,6 +163,8 @@ class MarketTrend(Lenient):
     trend: Text200
     momentum: int = 50
     relevance: Text400 = ""
+    sources: SourceNumbers = Field(default_factory=list)  # the pages behind it (issue 15)
+    source: Text400 = ""
 
     @model_validator(mode="before")
     @classmethod
@@ -207,6 +215,15 @@ class GrowthStrategy(Lenient):
     marketTrends: list[MarketTrend] = Field(default_factory=list)
     timeline: dict[str, str] = Field(default_factory=dict)
     budgetAllocation: list[BudgetLine] = Field(default_factory=list)
+    #: Issue 15: channel benchmarks (acquisition costs, conversion rates), each citing pages.
+    benchmarks: list[CitedClaim] = Field(default_factory=list)
+    #: Set by the app after the reply (never from it): the research and the pages read.
+    evidence: Evidence = Field(default_factory=Evidence)
+
+    @field_validator("benchmarks", mode="before")
+    @classmethod
+    def _benchmarks(cls, value: Any) -> list[CitedClaim]:
+        return cited_claims(value, MAX_BENCHMARKS)
 
     @field_validator("growthSteps", mode="before")
     @classmethod
@@ -393,105 +410,3 @@ def success_detail(strategy: GrowthStrategy, budget: float) -> str:
 
 def result_title(budget: float) -> str:
     return f"Growth Blueprint - {dollars(budget)}/month"
-
-
-def save_content(
-    strategy: GrowthStrategy, product: str, audience: str, budget: float, *, sample: bool
-) -> dict[str, Any]:
-    return {
-        "input": {"product": product, "audience": audience, "budget": budget},
-        "summary": strategy.summary,
-        "strategy": strategy.model_dump(mode="json"),
-        "sample": sample,
-    }
-
-
-def save_metadata(budget: float, created_at: datetime, *, sample: bool) -> dict[str, Any]:
-    return {"generatedAt": iso_timestamp(created_at), "budget": budget, "sample": sample}
-
-
-def blueprint_markdown(
-    strategy: GrowthStrategy, product: str, audience: str, budget: float, created_at: datetime
-) -> str:
-    """The Download Blueprint file: a plain Markdown document."""
-    lines = [
-        f"# {result_title(budget)}",
-        "",
-        f"Generated {created_at.strftime('%Y-%m-%d %H:%M UTC')}",
-        "",
-        f"**Product:** {product}",
-        "",
-        f"**Audience:** {audience}",
-        "",
-        "## Summary",
-        "",
-        strategy.summary,
-        "",
-        "## Growth steps",
-        "",
-    ]
-    for s in strategy.growthSteps:
-        lines.append(f"{s.step}. {s.action}")
-        details = [
-            f"impact: {s.expectedImpact}" if s.expectedImpact else "",
-            f"KPI: {s.kpi}" if s.kpi else "",
-            f"growth: {s.estimatedGrowth}" if s.estimatedGrowth else "",
-        ]
-        if any(details):
-            lines.append("   - " + "; ".join(d for d in details if d))
-    if strategy.timeline:
-        lines += ["", "## Four-week timeline", ""]
-        lines += [
-            f"- Week {week[-1]}: {strategy.timeline[week]}"
-            for week in WEEKS
-            if week in strategy.timeline
-        ]
-    if strategy.marketTrends:
-        lines += ["", "## Trend radar", ""]
-        lines += [
-            f"- {t.trend} (momentum {t.momentum}/100, {momentum_label(t.momentum)}): {t.relevance}"
-            for t in strategy.marketTrends
-        ]
-    if strategy.budgetAllocation:
-        lines += [
-            "",
-            "## Budget allocation",
-            "",
-            "| Channel | Share | Amount |",
-            "| --- | --- | --- |",
-        ]
-        lines += [
-            f"| {b.channel} | {b.percentage:g}% | {dollars(b.amount)} |"
-            for b in strategy.budgetAllocation
-        ]
-    return "\n".join(lines) + "\n"
-
-
-def blueprint_filename(created_at: datetime) -> str:
-    return tool_export.export_filename("growth-blueprint", created_at, "md")
-
-
-def to_html(strategy: GrowthStrategy, product: str, budget: float) -> str:
-    """A readable HTML version for the dashboard (every value escaped)."""
-    e = html.escape
-    parts = [
-        f"<h2>{e(result_title(budget))}</h2>",
-        f"<p><strong>Product:</strong> {e(product)}</p>",
-        f"<p>{e(strategy.summary)}</p>",
-        *html_list(
-            "Growth steps",
-            (
-                f"{e(s.action)} (KPI: {e(s.kpi)}; {e(s.estimatedGrowth)})"
-                for s in strategy.growthSteps
-            ),
-            "ol",
-        ),
-        *html_list(
-            "Budget",
-            (
-                f"{e(b.channel)}: {b.percentage:g}% ({e(dollars(b.amount))})"
-                for b in strategy.budgetAllocation
-            ),
-        ),
-    ]
-    return "".join(parts)

@@ -45,6 +45,7 @@ from startup_toolkit.domain.reply_values import (
     text_field,
     text_list,
 )
+from startup_toolkit.domain.report_evidence import cite_html, sources_html
 from startup_toolkit.domain.research import Evidence, SourceNumbers
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
@@ -372,13 +373,16 @@ def to_html(analysis: IdeaAnalysis, idea: str, stress: StressTest | None = None)
     e = html.escape
     m, c = analysis.marketAnalysis, analysis.competitiveAnalysis
     p, v = analysis.productStrategy, analysis.viabilityAssessment
+    read = analysis.evidence.sources
     parts = [
         f"<h2>{e(result_title(idea, stress))}</h2>",
         f"<h3>Idea</h3><p>{e(idea)}</p>",
         "<h3>Market analysis</h3>",
         f"<p>{e(m.overview)}</p>",
-        f"<p><strong>Size:</strong> {e(m.size.value)} (source: {e(m.size.source)})</p>",
-        f"<p><strong>Growth:</strong> {e(m.growth.value)} (source: {e(m.growth.source)})</p>",
+        f"<p><strong>Size:</strong> {e(m.size.value)} "
+        f"{cite_html(m.size.sources, m.size.source, read)}</p>",
+        f"<p><strong>Growth:</strong> {e(m.growth.value)} "
+        f"{cite_html(m.growth.sources, m.growth.source, read)}</p>",
         _list_block("Trends", m.trends),
         _list_block("Challenges", m.challenges),
         _line("Opportunity", m.opportunity),
@@ -394,6 +398,7 @@ def to_html(analysis: IdeaAnalysis, idea: str, stress: StressTest | None = None)
             + (f" Strengths: {e('; '.join(x.strengths))}." if x.strengths else "")
             + (f" Weaknesses: {e('; '.join(x.weaknesses))}." if x.weaknesses else "")
             + (f" Funding: {e(x.funding)}." if x.funding else "")
+            + f" {cite_html(x.sources, '', read)}"
             + "</li>"
             for x in c.competitors
         ]
@@ -430,4 +435,5 @@ def to_html(analysis: IdeaAnalysis, idea: str, stress: StressTest | None = None)
             _list_block("Risk mitigation", k.riskMitigation),
             _line("Competitive advantage", k.competitiveAdvantage),
         ]
+    parts += sources_html(analysis.evidence)
     return "".join(part for part in parts if part)

@@ -21,6 +21,7 @@ from startup_toolkit.domain.catalog import (
 )
 from startup_toolkit.domain.incubator import IdeaAnalysis, StressTest, result_title
 from startup_toolkit.domain.report import Report, ScoreChart, Section, Table
+from startup_toolkit.domain.report_evidence import sources_section
 from startup_toolkit.domain.report_text import (
     date_text,
     line,
@@ -195,7 +196,11 @@ def _incubator_saved(data: Mapping[str, Any]) -> ToolDoc:
     analysis = IdeaAnalysis.model_validate(data.get("analysis"))
     stress = StressTest.model_validate(data["stressTest"]) if data.get("stressTest") else None
     idea = text(data.get("idea"), 5000)
-    sections = incubator_sections(analysis) + (stress_sections(stress) if stress else ())
+    sections = (
+        *incubator_sections(analysis, with_sources=False),
+        *(stress_sections(stress) if stress else ()),
+        sources_section(analysis.evidence),
+    )
     return ToolDoc(
         title=result_title(idea, stress),
         sections=((Section("Idea", paragraphs=(idea,)),) if idea else ()) + sections,

@@ -6,6 +6,7 @@ available. Pure: no I/O."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Sequence
 
 from startup_toolkit.domain import research
@@ -52,3 +53,31 @@ def sources_section(evidence: Evidence) -> Section:
         paragraphs=(f"Pages read on the web during this analysis: {len(evidence.sources)}.",),
         sources=tuple(link(page_label(s), s.url) for s in evidence.sources),
     )
+
+
+# --- The same in a saved result's HTML (every value escaped) ----------------------------------
+
+
+def link_html(title: str, url: str) -> str:
+    """A page read, as a link (http(s) only: a `Source` keeps no other)."""
+    return (
+        f'<a href="{html.escape(url, quote=True)}" rel="noopener noreferrer">'
+        f"{html.escape(title)}</a>"
+    )
+
+
+def cite_html(numbers: Sequence[int], source: str, read: Sequence[Source]) -> str:
+    """'(source: <a>Title</a>)' for a verified page, else '(Unverified source)' or
+    '(No recent data/source available)'."""
+    citation = research.check_citation(numbers, source, read)
+    if citation.state == research.VERIFIED:
+        return f"(source: {link_html(citation.title, citation.url)})"
+    return f"({html.escape(citation_text(citation))})"
+
+
+def sources_html(evidence: Evidence) -> list[str]:
+    """The Sources list of a saved result, or the note that there was no live research."""
+    if not evidence.done or not evidence.sources:
+        return [f"<p>{html.escape(research.FALLBACK_NOTE)}</p>"]
+    items = [f"<li>{link_html(page_label(s), s.url)}</li>" for s in evidence.sources if s.url]
+    return ["<h3>Sources</h3><ol>", *items, "</ol>"]

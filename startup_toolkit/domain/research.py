@@ -16,12 +16,12 @@ the sources; `with_evidence` sets it after the reply, whatever the model wrote t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from pydantic import BaseModel, BeforeValidator, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, Field, field_validator, model_validator
 
 from startup_toolkit.domain.reply_values import Lenient, plain_text
 from startup_toolkit.domain.urls import http_url_or_empty
@@ -268,6 +268,37 @@ def source_numbers(value: Any) -> list[int]:
 
 #: A figure's `sources` field in a reply model: the source numbers it cites.
 SourceNumbers = Annotated[list[int], BeforeValidator(source_numbers)]
+
+
+class CitedClaim(Lenient):
+    """A benchmark or fact a reply states (a funding benchmark, a channel benchmark), with
+    the numbers of the pages behind it and the source as the model wrote it."""
+
+    text: Annotated[str, _bounded(500)] = ""
+    source: Annotated[str, _bounded(300)] = ""
+    sources: SourceNumbers = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return {"text": data}
+        if isinstance(data, Mapping) and not plain_text(data.get("text")):
+            for key in ("claim", "benchmark", "fact", "value", "title"):
+                if plain_text(data.get(key)):
+                    return {**data, "text": data[key]}
+        return data
+
+
+def cited_claims(value: Any, most: int) -> list[CitedClaim]:
+    """The claims of a reply's list (texts or objects), those with a text, at most `most`."""
+    items = value if isinstance(value, list) else []
+    claims = [
+        CitedClaim.model_validate(item)
+        for item in items
+        if isinstance(item, str | Mapping | CitedClaim)
+    ]
+    return [c for c in claims if c.text][:most]
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from startup_toolkit.domain import growth as rules
+from startup_toolkit.domain import growth_export as export
 from startup_toolkit.domain.prompts import growth as prompt
 from startup_toolkit.services.tool_runs import RunStatus
 
@@ -613,12 +614,12 @@ def test_t_grow_1_result_title() -> None:
 
 
 def test_t_grow_1_blueprint_filename_uses_milliseconds() -> None:
-    assert rules.blueprint_filename(CREATED_AT) == "growth-blueprint-1704067200678.md"
+    assert export.blueprint_filename(CREATED_AT) == "growth-blueprint-1704067200678.md"
 
 
 def test_t_grow_1_blueprint_markdown_of_the_sample() -> None:
     sample = rules.sample_strategy(200)
-    text = rules.blueprint_markdown(sample, PRODUCT, AUDIENCE, 200, CREATED_AT)
+    text = export.blueprint_markdown(sample, PRODUCT, AUDIENCE, 200, CREATED_AT, sample=True)
     lines = text.splitlines()
     assert lines[0] == "# Growth Blueprint - $200/month"
     assert "Generated 2024-01-01 00:00 UTC" in lines
@@ -643,7 +644,7 @@ def test_t_grow_1_blueprint_markdown_of_the_sample() -> None:
 
 def test_t_grow_1_blueprint_markdown_steps_are_numbered_in_order() -> None:
     strategy = rules.GrowthStrategy.model_validate(FULL_REPLY)
-    text = rules.blueprint_markdown(strategy, PRODUCT, AUDIENCE, 200, CREATED_AT)
+    text = export.blueprint_markdown(strategy, PRODUCT, AUDIENCE, 200, CREATED_AT)
     positions = [text.index(f"{n}. {s.action}") for n, s in enumerate(strategy.growthSteps, 1)]
     assert positions == sorted(positions)
     assert "- Founder communities (momentum 50/100, Medium): Peers refer." in text
@@ -651,7 +652,7 @@ def test_t_grow_1_blueprint_markdown_steps_are_numbered_in_order() -> None:
 
 def test_t_grow_1_blueprint_markdown_skips_empty_sections() -> None:
     strategy = rules.GrowthStrategy.model_validate({"summary": "S", "growthSteps": ["Do it"]})
-    text = rules.blueprint_markdown(strategy, PRODUCT, AUDIENCE, 200, CREATED_AT)
+    text = export.blueprint_markdown(strategy, PRODUCT, AUDIENCE, 200, CREATED_AT)
     assert "1. Do it\n" in text
     assert "   - " not in text
     assert "## Four-week timeline" not in text
@@ -661,7 +662,7 @@ def test_t_grow_1_blueprint_markdown_skips_empty_sections() -> None:
 
 def test_t_grow_1_to_html_shows_the_strategy() -> None:
     strategy = rules.with_budget(rules.GrowthStrategy.model_validate(FULL_REPLY), 200)
-    page = rules.to_html(strategy, PRODUCT, 200)
+    page = export.to_html(strategy, PRODUCT, 200)
     assert page.startswith("<h2>Growth Blueprint - $200/month</h2>")
     assert "Publish two articles a week on month-end pain points." in page
     assert "<li>Content and SEO: 50% ($100)</li>" in page
@@ -675,7 +676,7 @@ def test_t_grow_1_to_html_escapes_model_and_founder_text() -> None:
         budgetAllocation=[{"channel": attack, "percentage": 100}],
     )
     strategy = rules.with_budget(rules.GrowthStrategy.model_validate(reply), 200)
-    page = rules.to_html(strategy, attack, 200)
+    page = export.to_html(strategy, attack, 200)
     assert "<script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
@@ -686,12 +687,12 @@ def test_t_grow_1_to_html_escapes_model_and_founder_text() -> None:
 @pytest.mark.parametrize("sample", [True, False])
 def test_t_grow_1_save_content_and_metadata(sample: bool) -> None:
     strategy = rules.sample_strategy(200)
-    content = rules.save_content(strategy, PRODUCT, AUDIENCE, 200.0, sample=sample)
+    content = export.save_content(strategy, PRODUCT, AUDIENCE, 200.0, sample=sample)
     assert content["input"] == {"product": PRODUCT, "audience": AUDIENCE, "budget": 200.0}
     assert content["summary"] == strategy.summary
     assert content["sample"] is sample
     assert rules.GrowthStrategy.model_validate(content["strategy"]) == strategy
-    metadata = rules.save_metadata(200.0, CREATED_AT, sample=sample)
+    metadata = export.save_metadata(200.0, CREATED_AT, sample=sample)
     assert metadata["budget"] == 200.0
     assert metadata["sample"] is sample
     assert metadata["generatedAt"].startswith("2024-01-01T00:00:00")

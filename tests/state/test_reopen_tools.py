@@ -13,7 +13,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import funding as funding_rules
-from startup_toolkit.domain import funding_estimate, oracle_content
+from startup_toolkit.domain import funding_estimate, growth_export, oracle_content
 from startup_toolkit.domain import growth as growth_rules
 from startup_toolkit.domain import oracle as oracle_rules
 from startup_toolkit.domain import workspace as keys
@@ -192,7 +192,7 @@ def test_growth_reopens_a_saved_result_and_refuses_bobs(
 ) -> None:
     user_id, cookie = founder
     strategy = growth_rules.sample_strategy(900.0)
-    content = growth_rules.save_content(strategy, IDEA, "Clinic owners", 900.0, sample=True)
+    content = growth_export.save_content(strategy, IDEA, "Clinic owners", 900.0, sample=True)
     result_id = save(engine, user_id, "Growth Engine", content)
     s, toast = opened(GrowthState, f"/growth-engine?result={result_id}", cookie)
     assert toast == "" and s.has_result and s.sample and s.budget == "900"

@@ -24,6 +24,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import funding as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
 from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
@@ -73,6 +74,27 @@ class FactorRow:
     note: str = ""
 
 
+@dataclasses.dataclass
+class InvestorRow:
+    """An investor as shown, with the citation of the facts stated about them."""
+
+    name: str = ""
+    focus: str = ""
+    reason: str = ""
+    contactInfo: str = ""
+    cite: CitedRow = dataclasses.field(default_factory=CitedRow)
+
+
+def investor_rows(prediction: rules.FundingPrediction) -> list[InvestorRow]:
+    read = prediction.evidence.sources
+    return [
+        InvestorRow(
+            i.name, i.focus, i.reason, i.contactInfo, cited_row(i.name, i.sources, "", read)
+        )
+        for i in prediction.investors
+    ]
+
+
 @dataclasses.dataclass(frozen=True)
 class ShownPrediction:
     """The prediction on screen with what it was made from, for Save and Download."""
@@ -82,7 +104,7 @@ class ShownPrediction:
     predicted_at: datetime
 
 
-class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
+class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, EvidenceMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.FUNDING})
     form: dict[str, str] = rules.default_form()
     errors: dict[str, str] = {}
@@ -104,8 +126,11 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
     drivers_summary: str = ""
     drivers_caution: str = ""
     rewritten_pitch: str = ""
-    investors: list[rules.Investor] = []
+    investors: list[InvestorRow] = []
     recommendations: list[str] = []
+    # Issue 15: the range's and the benchmarks' checked citations.
+    amount_cite: CitedRow = CitedRow()
+    benchmarks: list[CitedRow] = []
 
     _shown: ShownPrediction | None = None
 
@@ -167,6 +192,9 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         self.drivers_summary = self.drivers_caution = ""
         self.investors = []
         self.recommendations = []
+        self.amount_cite = CitedRow()
+        self.benchmarks = []
+        self._clear_evidence()
         self._shown = None
         self._forget_reopened()
 
@@ -188,8 +216,16 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         self.factors = [FactorRow(f.name, f.points, f.most, f.note) for f in why.factors]
         self.drivers_summary, self.drivers_caution = why.summary, why.caution
         self.rewritten_pitch = prediction.rewrittenPitch
-        self.investors = list(prediction.investors)
+        self.investors = investor_rows(prediction)
         self.recommendations = list(prediction.recommendations)
+        read = prediction.evidence.sources
+        self.amount_cite = cited_row(
+            prediction.amountRange, prediction.amountSources, prediction.amountSource, read
+        )
+        self.benchmarks = [
+            cited_row(b.text, b.sources, b.source, read) for b in prediction.benchmarks
+        ]
+        self._show_evidence(prediction.evidence)
         self._shown = ShownPrediction(prediction, data, utcnow())
         self.tab = "results"
 
@@ -254,17 +290,18 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         if run is None:
             return
         data: rules.FundingInput = run.form.data
+        heard: list[str] = []  # the research step's latest words, shown at the next tick
 
         def advance(elapsed: float) -> None:
             self.phase = rules.phase_label(elapsed)
             self.progress = rules.phase_progress(elapsed)
+            if heard:
+                self.research_progress = heard[-1]
 
-        outcome = await self._tick_while(
-            run,
-            run_tool(run.user_id, prediction_run(data, run.form.idea_id)),
-            advance,
-            TICK_SECONDS,
+        work = run_tool(
+            run.user_id, prediction_run(data, run.form.idea_id), on_progress=heard.append
         )
+        outcome = await self._tick_while(run, work, advance, TICK_SECONDS)
         if not await finish_run(self, run, lambda: self._end_prediction(outcome, data)):
             return  # cleared while this ran: drop it
         yield outcome_toast(outcome)
@@ -274,6 +311,7 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
     ) -> None:
         """The result at 100%, or the progress back at 0."""
         self.progress = 100 if outcome.result is not None else 0
+        self.research_progress = ""
         if outcome.result is not None:
             self._show(outcome.result, data, estimate_reason(outcome.status))
             self._run_id = outcome.run_id
@@ -292,7 +330,7 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
             title=rules.result_title(prediction),
             content=rules.save_content(prediction, data, estimated=self.estimated),
             content_type="analysis",
-            formatted_content=rules.to_html(prediction, data),
+            formatted_content=rules.to_html(prediction, data, estimated=self.estimated),
             metadata=self._with_run_id(
                 rules.save_metadata(prediction, data, shown.predicted_at, estimated=self.estimated)
             ),
@@ -330,6 +368,7 @@ def prediction_run(
         demo_seconds=DEMO_SECONDS,
         fallback=stand_in(lambda: estimates.estimate(data)),
         keep=workspace.KeepRun(workspace.FUNDING, workspace.as_json(data), data.pitch, idea_id),
+        research=prompt.research_request(data),
     )
 
 

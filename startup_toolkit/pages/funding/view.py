@@ -8,6 +8,12 @@ import reflex as rx
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.busy_card import busy_card
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
+from startup_toolkit.components.citations import (
+    citation_note,
+    fallback_note,
+    research_line,
+    sources_panel,
+)
 from startup_toolkit.components.compact_card import compact_card
 from startup_toolkit.components.four_up_grid import four_up_grid
 from startup_toolkit.components.idea_picker import idea_picker
@@ -23,6 +29,7 @@ from startup_toolkit.components.tool_layout import (
     tool_card,
 )
 from startup_toolkit.domain import funding as rules
+from startup_toolkit.domain import research
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.pages.funding.view_drivers import drivers_card, market_gauge
@@ -112,6 +119,7 @@ def processing() -> rx.Component:
             rx.text(FundingState.phase, "...", size="2", id="funding-phase"),
         ),
         forms.progress_bar(FundingState.progress, "Progress"),
+        research_line(FundingState.research_progress),
     )
 
 
@@ -135,6 +143,7 @@ def _investor_card(row: rx.Var[rules.Investor]) -> rx.Component:
                 muted_text(row.contactInfo, size="1"),
             ),
         ),
+        rx.cond(~FundingState.estimated, citation_note(row.cite)),
         class_name="funding-investor",
     )
 
@@ -167,9 +176,8 @@ def _summary_bar() -> rx.Component:
     )
 
 
-#: The key metrics shown as figures: (label, state var, element id).
+#: The founder's key metrics as the reply reads them: (label, state var, element id).
 _FIGURES: tuple[tuple[str, rx.Var, str], ...] = (
-    ("Typical range", FundingState.amount_range, "funding-range"),
     ("Revenue", FundingState.revenue_metric, "funding-revenue"),
     ("Growth rate", FundingState.growth_metric, "funding-growth"),
 )
@@ -177,8 +185,39 @@ _FIGURES: tuple[tuple[str, rx.Var, str], ...] = (
 
 def _key_metrics() -> rx.Component:
     return four_up_grid(
+        _stat(
+            "Typical range",
+            _stat_value(FundingState.amount_range, "funding-range"),
+            # The estimate's range is the app's own stage table, said in its label.
+            rx.cond(~FundingState.estimated, citation_note(FundingState.amount_cite)),
+        ),
         *[_stat(label, _stat_value(value, value_id)) for label, value, value_id in _FIGURES],
         _stat("Market potential", market_gauge()),
+    )
+
+
+def _benchmark(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.text(row.text, size="3"),
+        citation_note(row),
+        class_name="funding-benchmark",
+        style={"display": "grid", "gap": "0.25rem"},
+    )
+
+
+def _benchmarks() -> rx.Component:
+    """The funding benchmarks the verdict rests on, each with its checked citation."""
+    return rx.cond(
+        FundingState.benchmarks.length() > 0,
+        _card(
+            "Funding benchmarks",
+            "chart-column",
+            rx.el.ul(
+                rx.foreach(FundingState.benchmarks, _benchmark),
+                style={"list_style": "none", "padding": "0", "display": "grid", "gap": "0.75rem"},
+            ),
+            id="funding-benchmarks",
+        ),
     )
 
 
@@ -192,8 +231,13 @@ def results() -> rx.Component:
                 "funding-estimated",
             ),
         ),
+        rx.cond(
+            (FundingState.research != research.DONE) & ~FundingState.estimated,
+            fallback_note("funding-research-note"),
+        ),
         _summary_bar(),
         _key_metrics(),
+        _benchmarks(),
         drivers_card(),
         _card(
             "Analysis",
@@ -228,5 +272,9 @@ def results() -> rx.Component:
                 },
             ),
             id="funding-recommendations",
+        ),
+        rx.cond(
+            FundingState.research == research.DONE,
+            sources_panel(FundingState.sources, "funding-sources"),
         ),
     )

@@ -16,12 +16,14 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import growth as rules
+from startup_toolkit.domain import growth_export as export
 from startup_toolkit.domain import reply_checks, workspace
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.prompts import growth as prompt
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state import toasts
+from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tabs import TabsMixin
@@ -31,7 +33,6 @@ from startup_toolkit.state.tool_outcome import (
     notice_toast,
     signed_out_toast,
     stand_in,
-    tick_elapsed,
 )
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
@@ -41,6 +42,7 @@ TOOL_NAME = GROWTH_ENGINE.name
 #: a toast that re-uses the id of one leaving the screen).
 TOAST_ID = "growth-status"
 DEMO_SECONDS = 2.0
+TICK_SECONDS = 1.0  # how often the working card's seconds and research progress update
 BUDGET_INPUT_CAP = 40
 TABS: tuple[tuple[str, str], ...] = (
     ("blueprint", "Growth Blueprint"),
@@ -57,6 +59,19 @@ class TrendRow:
     momentum: int = 0
     label: str = ""
     relevance: str = ""
+    cite: CitedRow = dataclasses.field(default_factory=CitedRow)
+
+
+@dataclasses.dataclass
+class StepRow:
+    """A growth step as shown, with the citation of its growth estimate (issue 15)."""
+
+    step: int = 0
+    action: str = ""
+    expectedImpact: str = ""
+    kpi: str = ""
+    estimatedGrowth: str = ""
+    cite: CitedRow = dataclasses.field(default_factory=CitedRow)
 
 
 @dataclasses.dataclass
@@ -101,7 +116,7 @@ class ShownStrategy:
     created_at: datetime
 
 
-class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, rx.State):
+class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, EvidenceMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.GROWTH})
     product: str = ""
     audience: str = ""
@@ -113,8 +128,9 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, rx.Stat
     has_result: bool = False
     sample: bool = False
     summary: str = ""
-    steps: list[rules.GrowthStep] = []
+    steps: list[StepRow] = []
     trends: list[TrendRow] = []
+    benchmarks: list[CitedRow] = []  # channel benchmarks with their citations (issue 15)
     weeks: list[WeekRow] = []
     budget_lines: list[BudgetRow] = []
     budget_label: str = ""
@@ -174,6 +190,8 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, rx.Stat
         self.summary = ""
         self.steps = []
         self.trends = []
+        self.benchmarks = []
+        self._clear_evidence()
         self.weeks = []
         self.budget_lines = []
         self.budget_label = ""
@@ -192,11 +210,32 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, rx.Stat
         self.has_result = True
         self.sample = sample
         self.summary = strategy.summary
-        self.steps = list(strategy.growthSteps)
+        read = strategy.evidence.sources
+        self.steps = [
+            StepRow(
+                s.step,
+                s.action,
+                s.expectedImpact,
+                s.kpi,
+                s.estimatedGrowth,
+                cited_row(s.estimatedGrowth, s.sources, s.source, read),
+            )
+            for s in strategy.growthSteps
+        ]
         self.trends = [
-            TrendRow(t.trend, t.momentum, rules.momentum_label(t.momentum), t.relevance)
+            TrendRow(
+                t.trend,
+                t.momentum,
+                rules.momentum_label(t.momentum),
+                t.relevance,
+                cited_row(t.trend, t.sources, t.source, read),
+            )
             for t in strategy.marketTrends
         ]
+        self.benchmarks = [
+            cited_row(b.text, b.sources, b.source, read) for b in strategy.benchmarks
+        ]
+        self._show_evidence(strategy.evidence)
         self.weeks = [
             WeekRow(f"Week {week[-1]}", strategy.timeline[week])
             for week in rules.WEEKS
@@ -275,15 +314,21 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, rx.Stat
         if run is None:
             return
         form: GrowthForm = run.form.form
+        heard: list[str] = []  # the research step's latest words, shown at the next tick
 
-        outcome = await tick_elapsed(
-            self, run, run_tool(run.user_id, strategy_run(form, run.form.idea_id))
-        )
+        def advance(seconds: float) -> None:
+            self.elapsed = int(seconds)
+            if heard:
+                self.research_progress = heard[-1]
+
+        work = run_tool(run.user_id, strategy_run(form, run.form.idea_id), on_progress=heard.append)
+        outcome = await self._tick_while(run, work, advance, TICK_SECONDS)
         if not await finish_run(self, run, lambda: self._end_generation(outcome, form)):
             return  # New Strategy while this ran: drop it
         yield outcome_toast(outcome, form.budget)
 
     def _end_generation(self, outcome: ToolOutcome[rules.GrowthStrategy], form: GrowthForm) -> None:
+        self.research_progress = ""
         if outcome.result is not None:
             sample = outcome.status is not RunStatus.AI
             self._show(outcome.result, form.product, form.audience, form.budget, sample=sample)
@@ -301,13 +346,15 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, rx.Stat
             self,
             tool_name=TOOL_NAME,
             title=rules.result_title(form.budget),
-            content=rules.save_content(
+            content=export.save_content(
                 strategy, form.product, form.audience, form.budget, sample=self.sample
             ),
             content_type="strategy",
-            formatted_content=rules.to_html(strategy, form.product, form.budget),
+            formatted_content=export.to_html(
+                strategy, form.product, form.budget, sample=self.sample
+            ),
             metadata=self._with_run_id(
-                rules.save_metadata(form.budget, shown.created_at, sample=self.sample)
+                export.save_metadata(form.budget, shown.created_at, sample=self.sample)
             ),
         )
 
@@ -320,15 +367,20 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, rx.Stat
         form, created_at = shown.form, shown.created_at
         return [
             rx.download(
-                data=rules.blueprint_markdown(
-                    shown.strategy, form.product, form.audience, form.budget, created_at
+                data=export.blueprint_markdown(
+                    shown.strategy,
+                    form.product,
+                    form.audience,
+                    form.budget,
+                    created_at,
+                    sample=self.sample,
                 ),
-                filename=rules.blueprint_filename(created_at),
+                filename=export.blueprint_filename(created_at),
                 mime_type="text/markdown",
             ),
             toasts.success(
                 rules.DOWNLOAD_TOAST,
-                description=rules.blueprint_filename(created_at),
+                description=export.blueprint_filename(created_at),
                 id=TOAST_ID,
             ),
         ]
@@ -351,6 +403,7 @@ def strategy_run(form: GrowthForm, idea_id: int | None = None) -> ToolRun[rules.
         fallback=stand_in(lambda: rules.sample_strategy(form.budget)),
         finish=lambda strategy: rules.finish_strategy(strategy, form.budget),
         keep=workspace.KeepRun(workspace.GROWTH, workspace.as_json(form), form.product, idea_id),
+        research=prompt.research_request(form.product, form.audience, form.budget),
     )
 
 

@@ -9,6 +9,12 @@ import reflex as rx
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
+from startup_toolkit.components.citations import (
+    citation_note,
+    fallback_note,
+    research_line,
+    sources_panel,
+)
 from startup_toolkit.components.compact_card import compact_card
 from startup_toolkit.components.four_up_grid import four_up_grid
 from startup_toolkit.components.idea_picker import idea_picker
@@ -26,14 +32,17 @@ from startup_toolkit.components.tool_layout import (
 )
 from startup_toolkit.components.working_panel import working_panel
 from startup_toolkit.domain import growth as rules
+from startup_toolkit.domain import research
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.pages.growth.state import (
     TABS,
     BudgetRow,
     GrowthState,
+    StepRow,
     TrendRow,
     WeekRow,
 )
+from startup_toolkit.state.evidence import CitedRow
 
 ACCENT = GROWTH_ENGINE.color
 FIELDS = forms.FormFields(GrowthState.errors, "growth")
@@ -110,10 +119,16 @@ def generating() -> rx.Component:
         GrowthState.elapsed,
         panel_id="growth-generating",
         elapsed_id="growth-elapsed",
+        note=research_line(GrowthState.research_progress),
     )
 
 
-def _step_card(row: rx.Var[rules.GrowthStep]) -> rx.Component:
+def _cited(row: rx.Var[CitedRow]) -> rx.Component:
+    """A figure's checked citation; the sample strategy claims no sources (its label says so)."""
+    return rx.cond(~GrowthState.sample, citation_note(row))
+
+
+def _step_card(row: rx.Var[StepRow]) -> rx.Component:
     return rx.hstack(
         tile(
             rx.text(row.step, weight="bold"),
@@ -134,6 +149,7 @@ def _step_card(row: rx.Var[rules.GrowthStep]) -> rx.Component:
                 spacing="2",
                 wrap="wrap",
             ),
+            rx.cond(row.estimatedGrowth != "", _cited(row.cite)),
             spacing="1",
             align="start",
         ),
@@ -206,6 +222,7 @@ def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
             spacing="2",
         ),
         muted_text(t.relevance),
+        _cited(t.cite),
         class_name="growth-trend",
     )
 
@@ -243,7 +260,36 @@ def _budget_row(b: rx.Var[BudgetRow]) -> rx.Component:
     )
 
 
+def _benchmark(row: rx.Var[CitedRow]) -> rx.Component:
+    return rx.el.li(
+        rx.text(row.text, size="2"),
+        _cited(row),
+        class_name="growth-benchmark",
+        style={"display": "grid", "gap": "0.25rem"},
+    )
+
+
+def _benchmarks() -> rx.Component:
+    """Channel benchmarks (acquisition costs, conversion rates) with their citations."""
+    return rx.cond(
+        GrowthState.benchmarks.length() > 0,
+        rx.box(
+            section_heading("Channel benchmarks", "chart-column", ACCENT),
+            rx.el.ul(
+                rx.foreach(GrowthState.benchmarks, _benchmark),
+                style={"list_style": "none", "padding": "0", "display": "grid", "gap": "0.75rem"},
+            ),
+            id="growth-benchmarks",
+            style=TOOL_CARD_STYLE,
+        ),
+    )
+
+
 def _budget_tab() -> rx.Component:
+    return full_width_stack(_budget_split(), _benchmarks(), spacing="3")
+
+
+def _budget_split() -> rx.Component:
     return two_columns(
         chart_figure(
             rx.recharts.pie_chart(
@@ -297,11 +343,19 @@ def _summary_card() -> rx.Component:
 def results() -> rx.Component:
     return full_width_stack(
         rx.cond(GrowthState.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
+        rx.cond(
+            (GrowthState.research != research.DONE) & ~GrowthState.sample,
+            fallback_note("growth-research-note"),
+        ),
         _summary_card(),
         tab_set(
             TABS,
             {"blueprint": _blueprint_tab(), "trends": _trends_tab(), "budget": _budget_tab()},
             value=GrowthState.tab,
             on_change=GrowthState.set_tab,
+        ),
+        rx.cond(
+            GrowthState.research == research.DONE,
+            sources_panel(GrowthState.sources, "growth-sources"),
         ),
     )
