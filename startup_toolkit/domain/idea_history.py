@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import ValidationError
 
 from startup_toolkit.domain import funding as funding_rules
+from startup_toolkit.domain import research
 from startup_toolkit.domain import scanner as scan_rules
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.report import ScoreChart
@@ -279,10 +280,16 @@ class CategoryScoreCell:
 
 @dataclass(frozen=True)
 class Figure:
-    """A market figure and where it comes from."""
+    """A market figure and its citation checked against the pages its scan read (issue 15):
+    a verified page, "Unverified source" or none."""
 
     value: str
-    source: str
+    citation: research.Citation = field(default_factory=lambda: research.Citation(research.NONE))
+
+    @property
+    def source(self) -> str:
+        """What the page says of its source: the page's title, or why there is none."""
+        return self.citation.label
 
 
 @dataclass(frozen=True)
@@ -322,6 +329,11 @@ def _growth_line(result: Any) -> str:
     return ""
 
 
+def _figure(figure: scan_rules.MarketFigure, scan: ScanResult) -> Figure:
+    cited = research.check_citation(figure.sources, figure.source, scan.evidence.sources)
+    return Figure(figure.value, cited)
+
+
 def _compared(idea: IdeaRuns) -> ComparedIdea:
     scan = read_scan(idea.scan)
     funding = headline(ws.FUNDING, idea.funding) if idea.funding is not None else ""
@@ -341,8 +353,8 @@ def _compared(idea: IdeaRuns) -> ComparedIdea:
             CategoryScoreCell(c.category, c.score, scan_rules.score_color(c.score))
             for c in scan.categories
         ),
-        market_size=Figure(market.size.value, market.size.source),
-        market_growth=Figure(market.growthRate.value, market.growthRate.source),
+        market_size=_figure(market.size, scan),
+        market_growth=_figure(market.growthRate, scan),
         risks=top_risks(scan),
         funding=funding,
         growth=growth,

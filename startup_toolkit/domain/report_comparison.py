@@ -7,9 +7,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from startup_toolkit.domain.idea_history import ComparedIdea, Comparison, Figure
-from startup_toolkit.domain.report import Report, Section, Table
+from startup_toolkit.domain.report import Link, Report, Section, Table
 from startup_toolkit.domain.report_builders import file_stem
 from startup_toolkit.domain.report_text import date_text, line
+from startup_toolkit.domain.research import VERIFIED
 
 NO_SCAN_NOTE = "No scan yet: run the Viability Scanner on this idea to compare its scores."
 
@@ -33,7 +34,8 @@ def _score_table(comparison: Comparison) -> Table:
 def _figure(label: str, figure: Figure | None) -> str:
     if figure is None or not figure.value:
         return f"{label}: no figure"
-    source = f" (source: {figure.source})" if figure.source else " (no source given)"
+    cited = figure.citation
+    source = f" (source: {cited.title})" if cited.state == VERIFIED else f" ({cited.label})"
     return f"{label}: {figure.value}{source}"
 
 
@@ -50,10 +52,16 @@ def _idea_section(idea: ComparedIdea) -> Section:
         facts.append(f"Growth: {idea.growth}")
     facts.extend(f"Risk: {risk}" for risk in idea.risks)
     scanned = f", scanned {date_text(idea.scanned_at)}" if idea.scanned_at else ""
+    verified = [
+        f.citation
+        for f in (idea.market_size, idea.market_growth)
+        if f is not None and f.citation.state == VERIFIED
+    ]
     return Section(
         line(idea.title, 120),
         paragraphs=(f"{idea.verdict}: {idea.overall}/100{scanned}",),
         bullets=tuple(facts),
+        sources=tuple(Link(c.title, c.url) for c in verified),
     )
 
 

@@ -219,8 +219,9 @@ def test_compare_two_ideas_with_scores_bands_sources_risks_and_chart() -> None:
         "green",
     )
     assert (b.overall, b.verdict, b.verdict_color) == (55, "Needs Rethinking", "red")
-    assert a.market_size == h.Figure("$2B", "Gartner 2024")
-    assert a.market_growth == h.Figure("12% a year", "IDC 2023")
+    # Issue 15: a publisher named from memory, not among the pages read, is unverified.
+    assert (a.market_size.value, a.market_size.source) == ("$2B", "Unverified source")
+    assert (a.market_growth.value, a.market_growth.source) == ("12% a year", "Unverified source")
     assert a.risks[:2] == ("Regulation", "Seasonality") and len(a.risks) == 3
     assert len(b.risks) == 3 and b.risks[0].startswith("Founder Fit (40)")
     assert a.funding == "Needs Improvement ($100K)" and a.growth == "Sell at markets first."
@@ -269,3 +270,22 @@ def test_an_idea_without_a_scan_is_shown_as_no_scan_yet() -> None:
 )
 def test_parse_ids(value: Any, expected: tuple[int, ...] | None) -> None:
     assert h.parse_ids(value) == expected
+
+
+def test_a_compared_figure_citing_a_page_read_links_to_it() -> None:
+    """Issue 15: a market figure whose source number names a page the scan read is verified
+    (its title and link); one citing a number out of range is unverified; none says so."""
+    result = scan(70)
+    result["marketInsights"]["size"] = {"value": "$4B", "sources": [1]}
+    result["marketInsights"]["growthRate"] = {"value": "9%", "sources": [7]}
+    result["evidence"] = {
+        "research": "done",
+        "sources": [{"number": 1, "title": "Pet market 2024", "url": "https://pets.example/r"}],
+    }
+    (idea,) = h.compare([h.IdeaRuns(1, "Pets", result, T0), h.IdeaRuns(2, "None", None)]).ideas[:1]
+    assert idea.market_size.citation.state == "verified"
+    assert (idea.market_size.source, idea.market_size.citation.url) == (
+        "Pet market 2024",
+        "https://pets.example/r",
+    )
+    assert idea.market_growth.source == "Unverified source"

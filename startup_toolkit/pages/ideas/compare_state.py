@@ -13,6 +13,7 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import idea_history as history
 from startup_toolkit.pages.ideas.page_load import PageLoadMixin
 from startup_toolkit.services import ideas as service
+from startup_toolkit.state.evidence import CitedRow
 
 LOAD_FAILED = "The comparison could not be loaded. Please reload the page."
 NOT_FOUND = "Ideas not found"
@@ -39,13 +40,19 @@ class CompareColumn:
     verdict: str = ""
     verdict_color: str = "gray"
     categories: list[CategoryCell] = dataclasses.field(default_factory=list)
-    market_size: str = ""
-    market_size_source: str = ""
-    market_growth: str = ""
-    market_growth_source: str = ""
+    market_size: CitedRow = dataclasses.field(default_factory=CitedRow)
+    market_growth: CitedRow = dataclasses.field(default_factory=CitedRow)
     risks: list[str] = dataclasses.field(default_factory=list)
     funding: str = ""
     growth: str = ""
+
+
+def _cited(figure: history.Figure | None) -> CitedRow:
+    """A market figure with its checked citation (issue 15)."""
+    if figure is None:
+        return CitedRow()
+    cite = figure.citation
+    return CitedRow(figure.value, cite.state, cite.label, cite.url)
 
 
 def _column(idea: history.ComparedIdea, color: str) -> CompareColumn:
@@ -60,10 +67,8 @@ def _column(idea: history.ComparedIdea, color: str) -> CompareColumn:
         verdict=idea.verdict,
         verdict_color=idea.verdict_color,
         categories=[CategoryCell(c.name, c.score, c.color) for c in idea.categories],
-        market_size=size.value if size else "",
-        market_size_source=size.source if size else "",
-        market_growth=growth.value if growth else "",
-        market_growth_source=growth.source if growth else "",
+        market_size=_cited(size),
+        market_growth=_cited(growth),
         risks=list(idea.risks),
         funding=idea.funding,
         growth=idea.growth,

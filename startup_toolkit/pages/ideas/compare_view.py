@@ -11,6 +11,7 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_stack, card_title
 from startup_toolkit.components.charts import AXIS_TICK, chart_figure
+from startup_toolkit.components.citations import citation_note
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.theme import heading_style
@@ -31,11 +32,13 @@ def _label(text: str) -> rx.Component:
     )
 
 
-def _figure(label: str, value: rx.Var, source: rx.Var) -> rx.Component:
+def _figure(label: str, cite: rx.Var) -> rx.Component:
+    """A market figure and its checked citation: a verified page's link, "Unverified
+    source" or none."""
     return rx.vstack(
         _label(label),
-        rx.text(value, size="2", weight="medium"),
-        muted_text("Source: ", source, size="1", class_name="source"),
+        rx.text(rx.cond(cite.text != "", cite.text, "No figure"), size="2", weight="medium"),
+        citation_note(cite),
         spacing="1",
         **FILL_COLUMN,
     )
@@ -61,8 +64,8 @@ def _scanned(col: CompareColumn) -> rx.Component:
         rx.vstack(
             _label("Categories"), rx.foreach(col.categories, _category), spacing="1", **FILL_COLUMN
         ),
-        _figure("Market size", col.market_size, col.market_size_source),
-        _figure("Market growth", col.market_growth, col.market_growth_source),
+        _figure("Market size", col.market_size),
+        _figure("Market growth", col.market_growth),
         rx.vstack(
             _label("Top risks"),
             rx.el.ul(

@@ -231,7 +231,7 @@ def test_compare_shows_columns_and_grouped_chart(engine: Engine, ada: Founder) -
     assert page.not_found is False
     socks, dogs = page.columns
     assert (socks.title, socks.overall, socks.verdict) == (SOCKS, 74, "Potentially Viable")
-    assert socks.market_size == "$2B" and socks.market_size_source == "Gartner 2024"
+    assert socks.market_size.text == "$2B" and socks.market_size.label == "Unverified source"
     assert len(socks.risks) == 3
     assert (dogs.scanned, dogs.verdict, dogs.funding) == (
         False,
