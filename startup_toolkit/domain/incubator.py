@@ -17,7 +17,9 @@ riskMitigation, competitiveAdvantage}. A reply without a scenario title or a str
 is a parse failure.
 
 Market size and growth are figures with a source (publisher and year) or NO_SOURCE, as in the
-scanner.
+scanner. Market trends and challenges are cited claims (issue 15: a text with the numbers of the
+research pages behind it); a plain string, as older runs and saved results hold, is a claim
+citing nothing.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from startup_toolkit.domain.idea_text import idea_counter as idea_counter
 from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import (
     Lenient,
+    first_text,
     named_entries_field,
     plain_text,
     section_field,
@@ -46,7 +49,13 @@ from startup_toolkit.domain.reply_values import (
     text_list,
 )
 from startup_toolkit.domain.report_evidence import cite_html, sources_html
-from startup_toolkit.domain.research import Evidence, SourceNumbers
+from startup_toolkit.domain.research import (
+    CitedClaim,
+    Evidence,
+    Source,
+    SourceNumbers,
+    cited_claims,
+)
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
 from startup_toolkit.domain.scanner import MarketFigure
@@ -148,6 +157,22 @@ def items(value: Any, limit: int = 500, most: int = MAX_ITEMS) -> list[str]:
     return text_list(value, _ITEM_KEYS, limit, most)
 
 
+def cited_items(value: Any, most: int = MAX_ITEMS) -> list[CitedClaim]:
+    """Cited claims from a list of strings or objects ({"text"|"trend"|"challenge"|...,
+    "sources", "source"}) or a single string; those without a text are dropped."""
+    listed = value if isinstance(value, list) else [value]
+    read: list[Any] = []
+    for item in listed:
+        if isinstance(item, CitedClaim):
+            read.append(item)
+        elif isinstance(item, Mapping):
+            text = plain_text(item.get("text")) or first_text(item, _ITEM_KEYS, 500)
+            read.append({**item, "text": text})
+        else:
+            read.append(plain_text(item, 500))  # a number is text; anything else ''
+    return cited_claims(read, most)
+
+
 class _Items(Lenient):
     """Lists of texts in subclasses go through `items`; texts through `prose`."""
 
@@ -171,11 +196,16 @@ class MarketAnalysis(_Items):
     overview: str
     size: MarketFigure = Field(default_factory=MarketFigure)
     growth: MarketFigure = Field(default_factory=MarketFigure)
-    trends: list[str] = Field(default_factory=list)
-    challenges: list[str] = Field(default_factory=list)
+    trends: list[CitedClaim] = Field(default_factory=list)
+    challenges: list[CitedClaim] = Field(default_factory=list)
     opportunity: str = ""
 
     _overview = text_field("overview", missing="the market overview is empty")
+
+    @field_validator("trends", "challenges", mode="before")
+    @classmethod
+    def _claims(cls, value: Any) -> list[CitedClaim]:
+        return cited_items(value)
 
     @field_validator("size", "growth", mode="before")
     @classmethod
@@ -364,6 +394,16 @@ def _list_block(title: str, values: list[str]) -> str:
     return f"<h4>{html.escape(title)}</h4><ul>{_li(values)}</ul>" if values else ""
 
 
+def _cited_block(title: str, claims: list[CitedClaim], read: list[Source]) -> str:
+    """A list of claims, each with its checked citation."""
+    if not claims:
+        return ""
+    rows = "".join(
+        f"<li>{html.escape(c.text)} {cite_html(c.sources, c.source, read)}</li>" for c in claims
+    )
+    return f"<h4>{html.escape(title)}</h4><ul>{rows}</ul>"
+
+
 def _line(label: str, value: str) -> str:
     return f"<p><strong>{html.escape(label)}:</strong> {html.escape(value)}</p>" if value else ""
 
@@ -383,8 +423,8 @@ def to_html(analysis: IdeaAnalysis, idea: str, stress: StressTest | None = None)
         f"{cite_html(m.size.sources, m.size.source, read)}</p>",
         f"<p><strong>Growth:</strong> {e(m.growth.value)} "
         f"{cite_html(m.growth.sources, m.growth.source, read)}</p>",
-        _list_block("Trends", m.trends),
-        _list_block("Challenges", m.challenges),
+        _cited_block("Trends", m.trends, read),
+        _cited_block("Challenges", m.challenges, read),
         _line("Opportunity", m.opportunity),
         "<h3>Competitive analysis</h3>",
         _line("Landscape", c.landscape),

@@ -15,7 +15,13 @@ from startup_toolkit.domain.incubator import (
     StressTest,
     ViabilityAssessment,
 )
+from startup_toolkit.domain.research import CitedClaim
 from startup_toolkit.domain.scanner import NO_SOURCE, MarketFigure
+
+
+def _claim(text: str) -> CitedClaim:
+    return CitedClaim(text=text, source=NO_SOURCE)
+
 
 SAMPLE_ANALYSIS = IdeaAnalysis(
     marketAnalysis=MarketAnalysis(
@@ -26,14 +32,15 @@ SAMPLE_ANALYSIS = IdeaAnalysis(
         ),
         size=MarketFigure(value="Sample figure: about $3.8B", source=NO_SOURCE),
         growth=MarketFigure(value="Sample figure: about 12% a year", source=NO_SOURCE),
+        # The sample claims no sources: each claim cites nothing.
         trends=[
-            "Buyers consolidate tools and expect integrations out of the box.",
-            "AI assistance is becoming a baseline expectation.",
-            "Usage-based pricing is spreading among smaller customers.",
+            _claim("Buyers consolidate tools and expect integrations out of the box."),
+            _claim("AI assistance is becoming a baseline expectation."),
+            _claim("Usage-based pricing is spreading among smaller customers."),
         ],
         challenges=[
-            "Paid acquisition is expensive in this category.",
-            "Incumbents bundle similar features for free.",
+            _claim("Paid acquisition is expensive in this category."),
+            _claim("Incumbents bundle similar features for free."),
         ],
         opportunity=(
             "A narrow segment that incumbents serve poorly, won with a faster setup and "

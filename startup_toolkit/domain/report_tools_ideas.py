@@ -105,8 +105,8 @@ def scanner_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
 def incubator_sections(
     analysis: incubator.IdeaAnalysis, *, with_sources: bool = True
 ) -> tuple[Section, ...]:
-    """The analysis; its market figures and competitors with their checked citations (issue
-    15), and the pages read (or the note that there was no live research) unless
+    """The analysis; its market figures, trends, challenges and competitors with their checked
+    citations (issue 15), and the pages read (or the note that there was no live research) unless
     `with_sources` is False (a report that adds a stress test puts them last)."""
     m, c = analysis.marketAnalysis, analysis.competitiveAnalysis
     p, v = analysis.productStrategy, analysis.viabilityAssessment
@@ -125,7 +125,8 @@ def incubator_sections(
             for x in c.competitors
         ),
     )
-    citations = [research.check_citation(f.sources, f.source, read) for f in (m.size, m.growth)] + [
+    claims = [m.size, m.growth, *m.trends, *m.challenges]
+    citations = [research.check_citation(f.sources, f.source, read) for f in claims] + [
         research.check_citation(x.sources, "", read) for x in c.competitors
     ]
     return filled(
@@ -142,8 +143,14 @@ def incubator_sections(
             ),
             sources=evidence.verified_links(citations),
         ),
-        Section("Market trends", bullets=lines(m.trends)),
-        Section("Market challenges", bullets=lines(m.challenges)),
+        Section(
+            "Market trends",
+            bullets=tuple(evidence.cited(t.text, t.sources, t.source, read) for t in m.trends),
+        ),
+        Section(
+            "Market challenges",
+            bullets=tuple(evidence.cited(x.text, x.sources, x.source, read) for x in m.challenges),
+        ),
         Section(
             "Competitive analysis",
             paragraphs=paragraphs(("Landscape", c.landscape), ("Whitespace", c.whitespace)),

@@ -125,7 +125,8 @@ def test_t_idea_1_full_analysis_parses_from_a_fenced_reply() -> None:
     assert m.overview == "Clinics lose revenue to no-shows."
     assert (m.size.value, m.size.source) == ("$4.2B (2024)", "Grand View Research, 2024")
     assert (m.growth.value, m.growth.source) == ("11% CAGR", rules.NO_SOURCE)
-    assert m.trends == ["Online booking", "SMS reminders"]
+    assert [t.text for t in m.trends] == ["Online booking", "SMS reminders"]
+    assert [(c.text, c.sources, c.source) for c in m.challenges] == [("Fragmented buyers", [], "")]
     first = result.competitiveAnalysis.competitors[0]
     assert (first.name, first.marketPosition, first.funding) == ("Rival 1", "Leader", "Series B")
     assert first.strengths == ["Brand", "Reach"] and first.weaknesses == ["Expensive"]
@@ -195,6 +196,40 @@ def test_t_idea_1_lists_and_texts_are_read_leniently() -> None:
     assert p.differentiators == ["Fast", "3"]
     assert p.businessModel == "$29/month; Pro"
     assert p.scalability == "10"
+
+
+def test_trends_and_challenges_are_cited_claims_read_from_either_shape() -> None:
+    """Issue 15: the new shape (text, source numbers, source) and the old one (plain
+    strings, as older runs and saved results hold) are both read."""
+    m = analysis(
+        marketAnalysis={
+            "overview": "A market.",
+            "trends": [
+                {"text": "Online booking grows", "sources": [1, "[2]"], "source": "Pets, 2024"},
+                {"trend": "SMS reminders", "sources": "3"},
+                "Plain trend",
+                {"sources": [1]},  # no text: dropped
+                None,
+            ],
+            "challenges": "Fragmented buyers",
+        }
+    ).marketAnalysis
+    assert [(t.text, t.sources, t.source) for t in m.trends] == [
+        ("Online booking grows", [1, 2], "Pets, 2024"),
+        ("SMS reminders", [3], ""),
+        ("Plain trend", [], ""),
+    ]
+    assert [(c.text, c.sources) for c in m.challenges] == [("Fragmented buyers", [])]
+    again = rules.IdeaAnalysis.model_validate(analysis().model_dump(mode="json"))
+    assert again.marketAnalysis.trends == analysis().marketAnalysis.trends
+    assert (
+        rules.IdeaAnalysis.model_validate(
+            {**ANALYSIS_REPLY, "marketAnalysis": {"overview": "A market.", "trends": 7}}
+        )
+        .marketAnalysis.trends[0]
+        .text
+        == "7"
+    )
 
 
 def test_t_idea_1_competitors_need_a_name_and_are_capped() -> None:
@@ -276,6 +311,8 @@ def test_the_samples_are_valid_labelled_and_cite_no_invented_source() -> None:
     assert "demo mode" in s.stressScenario.title.lower()
     assert a.marketAnalysis.size.source == rules.NO_SOURCE
     assert a.marketAnalysis.growth.source == rules.NO_SOURCE
+    claims = [*a.marketAnalysis.trends, *a.marketAnalysis.challenges]
+    assert claims and all(c.sources == [] and c.source == rules.NO_SOURCE for c in claims)
     assert all("(sample)" in c.name for c in a.competitiveAnalysis.competitors)
     assert len(rules.top_competitors(a)) == 3 and len(rules.top_features(a)) == 4
     assert len(rules.top_strengths(a)) == 3 and len(rules.top_risks(a)) == 3
@@ -355,6 +392,9 @@ def test_analysis_prompt_fences_the_idea_and_asks_for_the_spec_keys() -> None:
     assert rules.NO_SOURCE in text and rules.NO_SOURCE in prompt.ANALYSIS_SYSTEM
     assert "Never invent a source" in prompt.ANALYSIS_SYSTEM
     assert "Give 3 competitors" in text and "[<4 features" in text
+    assert '"trends": [\n      {"text": "<a trend, one sentence>", "sources": [<numbers>]' in text
+    assert '{"text": "<a market challenge, one sentence>", "sources": [<numbers>]' in text
+    assert "market trends, market challenges" in prompt.ANALYSIS_SYSTEM
 
 
 def test_stress_prompt_fences_idea_and_analysis_and_asks_for_the_spec_keys() -> None:

@@ -57,8 +57,43 @@ def cited_analysis() -> dict[str, Any]:
     }
     data["competitiveAnalysis"]["competitors"][0]["sources"] = [2]
     data["competitiveAnalysis"]["competitors"][1]["sources"] = [9]
+    data["marketAnalysis"]["trends"] = [
+        {"text": "Suites add deposits", "sources": [2]},
+        {"text": "Clinics go online", "source": "https://invented.example/clinics"},
+        "Plain trend",  # the older shape
+    ]
+    data["marketAnalysis"]["challenges"] = [
+        {"text": "Buyers are fragmented", "source": "http://m.example/r/"},
+        {"text": "Margins shrink", "sources": [5]},
+    ]
     data["evidence"] = EVIDENCE
     return data
+
+
+def test_the_incubator_report_cites_each_trend_and_challenge() -> None:
+    sections = by_heading(report_from_run(Run(keys.INCUBATOR, {"idea": IDEA}, cited_analysis())))
+    assert sections["Market trends"].bullets == (
+        "Suites add deposits (source: Suite raises)",
+        "Clinics go online (Unverified source)",
+        "Plain trend (No recent data/source available)",
+    )
+    assert sections["Market challenges"].bullets == (
+        "Buyers are fragmented (source: Market 2024)",  # the same page, written another way
+        "Margins shrink (Unverified source)",  # number 5: no such page
+    )
+    page = incubator.to_html(incubator.IdeaAnalysis.model_validate(cited_analysis()), IDEA)
+    assert (
+        '<li>Suites add deposits (source: <a href="https://news.example/suite" '
+        'rel="noopener noreferrer">Suite raises</a>)</li>' in page
+    )
+    assert "<li>Clinics go online (Unverified source)</li>" in page
+    assert "<li>Plain trend (No recent data/source available)</li>" in page
+    assert "invented.example" not in page
+    sample = by_heading(
+        report_from_run(Run(keys.INCUBATOR, {"idea": IDEA}, as_json(SAMPLE_ANALYSIS)))
+    )
+    trends = sample["Market trends"].bullets + sample["Market challenges"].bullets
+    assert trends and all(t.endswith("(No recent data/source available)") for t in trends)
 
 
 # --- Idea Incubator ---------------------------------------------------------------------------

@@ -122,8 +122,8 @@ class AnalysisView:
     overview: str = ""
     size: CitedRow = dataclasses.field(default_factory=CitedRow)
     growth: CitedRow = dataclasses.field(default_factory=CitedRow)
-    trends: list[str] = dataclasses.field(default_factory=list)
-    market_challenges: list[str] = dataclasses.field(default_factory=list)
+    trends: list[CitedRow] = dataclasses.field(default_factory=list)
+    market_challenges: list[CitedRow] = dataclasses.field(default_factory=list)
     opportunity: str = ""
     landscape: str = ""
     competitors: list[CompetitorRow] = dataclasses.field(default_factory=list)
@@ -166,8 +166,8 @@ def analysis_view(analysis: rules.IdeaAnalysis) -> AnalysisView:
         overview=m.overview,
         size=cited_row(m.size.value, m.size.sources, m.size.source, read),
         growth=cited_row(m.growth.value, m.growth.sources, m.growth.source, read),
-        trends=list(m.trends),
-        market_challenges=list(m.challenges),
+        trends=[cited_row(t.text, t.sources, t.source, read) for t in m.trends],
+        market_challenges=[cited_row(c.text, c.sources, c.source, read) for c in m.challenges],
         opportunity=m.opportunity,
         landscape=c.landscape,
         competitors=[

@@ -8,7 +8,9 @@ import reflex as rx
 from startup_toolkit.components.button_rows import gray_button
 from startup_toolkit.components.citations import citation_note, fallback_note, sources_panel
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import FILL_COLUMN
 from startup_toolkit.components.result_blocks import (
+    NOT_PROVIDED,
     block_label,
     bullet_list,
     card_grid,
@@ -61,6 +63,37 @@ def _figure(label: str, figure: rx.Var[CitedRow], value_id: str) -> rx.Component
         spacing="1",
         align="start",
         style=_INSET,
+    )
+
+
+def _cited_list(label: str, rows: rx.Var[list[CitedRow]], item_class: str) -> rx.Component:
+    """A labelled list of claims (trends, challenges), each with its checked citation."""
+    return rx.vstack(
+        block_label(label),
+        rx.cond(
+            rows.length() > 0,
+            rx.el.ul(
+                rx.foreach(
+                    rows,
+                    lambda row: rx.el.li(
+                        rx.text(row.text, size="2"),
+                        citation_note(row),
+                        class_name=item_class,
+                        style={"display": "grid", "gap": "0.15rem"},
+                    ),
+                ),
+                style={
+                    "padding_left": "1.1rem",
+                    "list_style_type": "disc",
+                    "display": "grid",
+                    "gap": "0.5rem",
+                    "margin": "0",
+                },
+            ),
+            rx.text(NOT_PROVIDED, size="2", color="var(--gray-10)"),
+        ),
+        spacing="1",
+        **FILL_COLUMN,
     )
 
 
@@ -122,9 +155,9 @@ def _market() -> rx.Component:
             sm="2",
             spacing="3",
         ),
-        _bullet_pair(
-            ("Trends", a.trends, "incubator-trend"),
-            ("Challenges", a.market_challenges, "incubator-market-challenge"),
+        two_columns(
+            _cited_list("Trends", a.trends, "incubator-trend"),
+            _cited_list("Challenges", a.market_challenges, "incubator-market-challenge"),
         ),
         labelled_text("Opportunity", a.opportunity),
     )
