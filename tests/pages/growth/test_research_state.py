@@ -127,7 +127,9 @@ def test_without_research_the_strategy_still_ends_and_says_so(
         researching.research_none()
     else:
         researching.research_slow(4, PAGES)
-    researching.reply_json(CITED)
+    # The reply takes a moment, as a real one does: the page's ticks show the fallback line
+    # before it ends (an instant reply could end the run between two ticks).
+    researching.slow(0.5, text=json.dumps(CITED))
 
     async def run(tab: Tab, recorder: Recorder) -> Any:
         await fill(tab, cookie)

@@ -105,7 +105,9 @@ def test_without_research_the_scan_still_ends_and_says_so(
         researching.research_none()
     else:
         researching.research_slow(4, PAGES)
-    researching.reply_json(REPLY)
+    # The reply takes a moment, as a real one does: the page's ticks show the fallback line
+    # before it ends (an instant reply could end the run between two ticks).
+    researching.slow(0.5, text=json.dumps(REPLY))
 
     async def run(tab: Tab, recorder: Recorder) -> Any:
         await tab.prepare(cookie, idea=IDEA)
