@@ -8,8 +8,8 @@ import html
 from datetime import datetime
 from typing import Any
 
-from startup_toolkit.domain import research, tool_export
-from startup_toolkit.domain.report_evidence import citation_text, page_label
+from startup_toolkit.domain import tool_export
+from startup_toolkit.domain.report_evidence import cite_html, sources_html
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.scanner import ScanResult, verdict
 
@@ -81,36 +81,22 @@ def to_html(result: ScanResult, idea: str) -> str:
         (
             f"<strong>{e(c.name)}</strong> (strength {c.strengthScore}/100). "
             f"Weakness: {e(c.weakness)} Differentiator: {e(c.differentiator)} "
-            f"{_cite(c.sources, '', read)}"
+            f"{cite_html(c.sources, '', read)}"
             for c in result.competitors
         ),
     )
     parts += html_list(
         "Market",
         [
-            f"Size: {e(m.size.value)} {_cite(m.size.sources, m.size.source, read)}",
+            f"Size: {e(m.size.value)} {cite_html(m.size.sources, m.size.source, read)}",
             f"Growth rate: {e(m.growthRate.value)} "
-            f"{_cite(m.growthRate.sources, m.growthRate.source, read)}",
-            *(f"Trend: {e(t.text)} {_cite(t.sources, t.source, read)}" for t in m.keyTrends),
-            *(f"Challenge: {e(c.text)} {_cite(c.sources, c.source, read)}" for c in m.challenges),
+            f"{cite_html(m.growthRate.sources, m.growthRate.source, read)}",
+            *(f"Trend: {e(t.text)} {cite_html(t.sources, t.source, read)}" for t in m.keyTrends),
+            *(
+                f"Challenge: {e(c.text)} {cite_html(c.sources, c.source, read)}"
+                for c in m.challenges
+            ),
         ],
     )
-    if result.evidence.done:
-        parts += html_list("Sources", (_link(page_label(s), s.url) for s in read if s.url), "ol")
-    else:
-        parts.append(f"<p>{e(research.FALLBACK_NOTE)}</p>")
+    parts += sources_html(result.evidence)
     return "".join(parts)
-
-
-def _link(title: str, url: str) -> str:
-    """A page read, as a link (http(s) only: a `Source` keeps no other)."""
-    return f'<a href="{html.escape(url, quote=True)}">{html.escape(title)}</a>'
-
-
-def _cite(numbers: list[int], source: str, read: list[research.Source]) -> str:
-    """'(source: <a>Title</a>)' for a verified page, else '(Unverified source)' or
-    '(No recent data/source available)'."""
-    citation = research.check_citation(numbers, source, read)
-    if citation.state == research.VERIFIED:
-        return f"(source: {_link(citation.title, citation.url)})"
-    return f"({html.escape(citation_text(citation))})"
