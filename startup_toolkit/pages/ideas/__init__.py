@@ -4,6 +4,9 @@ trend), /ideas/[id] (its timeline across tools and the diff of two scans) and
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.app_page import app_page
@@ -37,6 +40,15 @@ def _back() -> rx.Component:
         rx.el.span("My Ideas"),
         variant="ghost",
         size="2",
+    )
+
+
+def _loaded_page(state: Any, texts: ModuleType, found: rx.Component) -> rx.Component:
+    """An idea or comparison page: back to My Ideas, then `found` once `state` has loaded
+    (or its "not found" panel, or its failure, from `texts`), and the share dialog."""
+    not_found = (texts.NOT_FOUND, texts.NOT_FOUND_DETAIL)
+    return app_page(
+        _back(), page_states(state, not_found, texts.LOAD_FAILED, found), share_dialog()
     )
 
 
@@ -85,16 +97,7 @@ def compare() -> rx.Component:
         spacing="5",
         width="100%",
     )
-    return app_page(
-        _back(),
-        page_states(
-            S,
-            (compare_state.NOT_FOUND, compare_state.NOT_FOUND_DETAIL),
-            compare_state.LOAD_FAILED,
-            found,
-        ),
-        share_dialog(),
-    )
+    return _loaded_page(S, compare_state, found)
 
 
 @page_route(
@@ -130,13 +133,4 @@ def idea() -> rx.Component:
         spacing="5",
         width="100%",
     )
-    return app_page(
-        _back(),
-        page_states(
-            S,
-            (detail_state.NOT_FOUND, detail_state.NOT_FOUND_DETAIL),
-            detail_state.LOAD_FAILED,
-            found,
-        ),
-        share_dialog(),
-    )
+    return _loaded_page(S, detail_state, found)
