@@ -31,17 +31,13 @@ def _saved_actions(item: rx.Var) -> rx.Component:
     return rx.hstack(
         rx.cond(
             item["open"] != "",
-            rx.button(
-                rx.link(
-                    rx.icon("external-link", size=14, aria_hidden="true"),
-                    "Open",
-                    href=item["open"],
-                    aria_label="Open " + item["title"] + " in its tool",
-                    underline="none",
-                    color="inherit",
-                    style={"display": "inline-flex", "gap": "0.35rem", "align_items": "center"},
-                ),
-                as_child=True,
+            link_button(
+                rx.fragment(rx.icon("external-link", size=14, aria_hidden="true"), "Open"),
+                item["open"],
+                link_props={
+                    "aria_label": "Open " + item["title"] + " in its tool",
+                    "style": {"display": "inline-flex", "gap": "0.35rem", "align_items": "center"},
+                },
                 variant="soft",
                 size="1",
             ),
