@@ -163,6 +163,11 @@ class ShareState(PrivateStateMixin, rx.State):
 
     @rx.event
     async def load_links(self) -> EventSpec | None:
+        return await self._refresh_links()
+
+    async def _refresh_links(self) -> EventSpec | None:
+        """Read the founder's links again (a page's own load calls this, to spare the tab a
+        second on_load event)."""
         done = await for_user(
             self,
             _links,

@@ -30,7 +30,6 @@ from startup_toolkit.pages.dashboard.view_modals import (
 )
 from startup_toolkit.pages.dashboard.view_shares import shares_section
 from startup_toolkit.state.auth import AuthState
-from startup_toolkit.state.share import ShareState
 
 __all__ = ["DashboardState", "dashboard"]
 
@@ -39,7 +38,7 @@ __all__ = ["DashboardState", "dashboard"]
     route="/dashboard",
     title="Dashboard | Unstuck",
     description="Your Unstuck dashboard: favourite tools, saved results, activity, notifications.",
-    on_load=[AuthState.require_access, DashboardState.load, ShareState.load_links],
+    on_load=[AuthState.require_access, DashboardState.load],
 )
 def dashboard() -> rx.Component:
     left = rx.vstack(profile_card(), favorites_card(), stats_card(), spacing="4", width="100%")

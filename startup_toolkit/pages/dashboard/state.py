@@ -8,6 +8,7 @@ runs in a worker thread (`for_user`), never on the event loop.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypeVar
@@ -25,6 +26,7 @@ from startup_toolkit.services import favorites
 from startup_toolkit.state import toasts
 from startup_toolkit.state.private import UserCall, for_user
 from startup_toolkit.state.private_state import PrivateStateMixin
+from startup_toolkit.state.share import ShareState
 
 LOAD_FAILED = "Failed to load user data"
 RESULT_LOAD_FAILED = "Failed to load result"
@@ -193,11 +195,13 @@ class DashboardState(PrivateStateMixin, rx.State):
 
     @rx.event
     async def load(self) -> EventSpec | None:
-        """P-DASH-10: on failure the toast 'Failed to load user data'."""
-        done = await self._reload()
+        """P-DASH-10: on failure the toast 'Failed to load user data'. The shared links load
+        beside it, in the same event: one on_load event less per page load."""
+        share = await self.get_state(ShareState)
+        done, links_failed = await asyncio.gather(self._reload(), share._refresh_links())
         if done.ok or done.toast is not None:  # signed out: the guard redirects, keep the skeleton
             self.loading = False
-        return done.toast
+        return done.toast or links_failed
 
     # --- modals -----------------------------------------------------------------------------
 

@@ -151,3 +151,18 @@ def test_signed_out_share_asks_to_sign_in(engine: Engine) -> None:
     assert "Please sign in to share" in (run(state.create_link()))
     state.open_share("secret", "4", "x")  # not a kind of link
     assert state.kind == "idea"
+
+
+def test_the_dashboards_load_lists_the_founders_links_in_the_same_event(
+    engine: Engine, user_a: Founder
+) -> None:
+    """P-DASH-10, issue 12: the Shared Links card fills from the page's one load event."""
+    rid = save(engine, user_a[0], "Plan")
+    maker = share_state(user_a[1])
+    maker.open_share("result", str(rid), "Plan")
+    assert run(maker.create_link()) == ""
+    dashboard = make_state(user_a[1])
+    assert run(dashboard.load()) == ""
+    links = dashboard.parent_state.get_substate(ShareState.get_full_name().split(".")[1:])
+    assert [(r["title"], r["status"]) for r in links.links] == [("Plan", "Active")]
+    assert links.links_loaded and dashboard.saved[0]["title"] == "Plan"
