@@ -10,7 +10,9 @@ in a worker thread: a slow query never stalls the other tabs of the worker.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import reflex as rx
@@ -25,6 +27,16 @@ from startup_toolkit.state.private_state import (
     claim_private_state,
     forget_private_state,
 )
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def runs_access_guard(fn: F) -> F:
+    """Marks a page's on_load handler that starts with `AuthState._access_redirect`: its page
+    is gated as one that lists `AuthState.require_access` (the security tests find gated
+    pages by either)."""
+    fn.runs_access_guard = True  # type: ignore[attr-defined]
+    return fn
 
 
 @dataclass(frozen=True)
@@ -95,14 +107,20 @@ class AuthState(PrivateStateMixin, rx.State):
             return self._login_redirect()
         return None
 
-    @rx.event
-    async def require_access(self) -> rx.event.EventSpec | None:
-        """on_load guard of subscriber pages: sign-in (P-AUTH-1), then subscription (P-AUTH-2)."""
+    async def _access_redirect(self) -> rx.event.EventSpec | None:
+        """Where a visitor without access goes: sign-in (P-AUTH-1), then subscription
+        (P-AUTH-2); None for a founder with access. A page's own load may call this instead
+        of listing `require_access` first, to spare the tab an on_load event."""
         if await self._refresh() is None:
             return self._login_redirect()
         if not self.has_access:
             return rx.redirect("/pricing")
         return None
+
+    @rx.event
+    async def require_access(self) -> rx.event.EventSpec | None:
+        """on_load guard of subscriber pages."""
+        return await self._access_redirect()
 
     @rx.event
     async def redirect_if_signed_in(self) -> rx.event.EventSpec | None:

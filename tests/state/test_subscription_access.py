@@ -76,17 +76,42 @@ MUST_STAY_OPEN = {
 }
 
 
-def gated_routes() -> list[str]:
-    """Every registered page whose on_load runs AuthState.require_access."""
-    guard = AuthState.require_access.fn
-    routes = []
+def _guard(on_load: Any) -> Any:
+    """The page's access guard among its on_load handlers: `AuthState.require_access`, or its
+    own load marked `runs_access_guard` (None: the page is open)."""
+    handlers = on_load if isinstance(on_load, list | tuple) else [on_load]
+    for handler in handlers:
+        fn = getattr(handler, "fn", None)
+        if fn is AuthState.require_access.fn or getattr(fn, "runs_access_guard", False):
+            return handler
+    return None
+
+
+def gated_pages() -> dict[str, Any]:
+    """Every registered page with an access guard: its route and that guard."""
+    pages = {}
     for render, kwargs in RegistrationContext.ensure_context().decorated_pages:
-        on_load = kwargs.get("on_load")
-        handlers = on_load if isinstance(on_load, list | tuple) else [on_load]
-        if any(getattr(h, "fn", None) is guard for h in handlers):
+        guard = _guard(kwargs.get("on_load"))
+        if guard is not None:
             assert kwargs.get("route"), f"{render.__name__} has no explicit route"
-            routes.append(str(kwargs["route"]))
-    return sorted(routes)
+            pages[str(kwargs["route"])] = guard
+    return pages
+
+
+def gated_routes() -> list[str]:
+    return sorted(gated_pages())
+
+
+def run_guard(route: str, cookie: str = "", tab: rx.State | None = None) -> tuple[Any, AuthState]:
+    """What the page's guard returns for a tab at `route` holding `cookie` (or the given `tab`
+    tree), and that tab's AuthState after it."""
+    guard = gated_pages()[route]
+    if tab is None:
+        tab = rx.State(_reflex_internal_init=True)
+        tab.router = router_claiming(cookie, route)
+    state = tab.get_substate(guard.state_full_name.split("."))
+    spec = asyncio.run(getattr(state, guard.fn.__name__)())
+    return spec, tab.get_substate(AuthState.get_full_name().split("."))  # type: ignore[return-value]
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -205,19 +230,16 @@ def test_p_auth_2_every_gated_page_needs_a_subscription(
     subscribed(stripe_mode, bob)
 
     for route in routes:
-        visitor = substate(AuthState, route, "")
-        assert (
-            redirect_path(asyncio.run(visitor.require_access()))
-            == f"/login?next={quote(route, safe='')}"
-        )
+        spec, visitor = run_guard(route)
+        assert redirect_path(spec) == f"/login?next={quote(route, safe='')}"
         assert visitor.signed_in is False
 
-        founder = substate(AuthState, route, ada.cookie)
-        assert redirect_path(asyncio.run(founder.require_access())) == "/pricing", route
+        spec, founder = run_guard(route, ada.cookie)
+        assert redirect_path(spec) == "/pricing", route
         assert founder.signed_in is True and founder.has_access is False
 
-        subscriber = substate(AuthState, route, bob.cookie)
-        assert asyncio.run(subscriber.require_access()) is None, route
+        spec, subscriber = run_guard(route, bob.cookie)
+        assert not [e for e in events(spec) if e.name == "_redirect"], route
         assert subscriber.has_access is True
 
 
@@ -232,8 +254,8 @@ def test_p_auth_2_the_browser_flag_never_grants_access(
         claimed.router = router_claiming(
             f"isSubscribed=true; {ada.cookie}; subscribed=1", f"{route}?isSubscribed=true", **claims
         )
-        auth = claimed.get_substate(AuthState.get_full_name().split("."))
-        assert redirect_path(asyncio.run(auth.require_access())) == "/pricing", route
+        spec, auth = run_guard(route, tab=claimed)
+        assert redirect_path(spec) == "/pricing", route
         assert auth.has_access is False
     with Session(engine) as db:
         assert db.exec(select(Subscription)).all() == []

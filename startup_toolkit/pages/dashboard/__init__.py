@@ -29,7 +29,6 @@ from startup_toolkit.pages.dashboard.view_modals import (
     profile_modal,
 )
 from startup_toolkit.pages.dashboard.view_shares import shares_section
-from startup_toolkit.state.auth import AuthState
 
 __all__ = ["DashboardState", "dashboard"]
 
@@ -38,7 +37,7 @@ __all__ = ["DashboardState", "dashboard"]
     route="/dashboard",
     title="Dashboard | Unstuck",
     description="Your Unstuck dashboard: favourite tools, saved results, activity, notifications.",
-    on_load=[AuthState.require_access, DashboardState.load],
+    on_load=DashboardState.load,  # the access guard included
 )
 def dashboard() -> rx.Component:
     left = rx.vstack(profile_card(), favorites_card(), stats_card(), spacing="4", width="100%")

@@ -24,6 +24,7 @@ from startup_toolkit.domain.workspace import result_path
 from startup_toolkit.services import dashboard as service
 from startup_toolkit.services import favorites
 from startup_toolkit.state import toasts
+from startup_toolkit.state.auth import AuthState, runs_access_guard
 from startup_toolkit.state.private import UserCall, for_user
 from startup_toolkit.state.private_state import PrivateStateMixin
 from startup_toolkit.state.share import ShareState
@@ -194,9 +195,16 @@ class DashboardState(PrivateStateMixin, rx.State):
         return done
 
     @rx.event
+    @runs_access_guard
     async def load(self) -> EventSpec | None:
-        """P-DASH-10: on failure the toast 'Failed to load user data'. The shared links load
-        beside it, in the same event: one on_load event less per page load."""
+        """The page's one on_load event: the access guard (P-AUTH-1, P-AUTH-2), then the
+        dashboard and the shared links side by side; on failure the toast 'Failed to load user
+        data' (P-DASH-10). One event instead of three spares every page load two rounds of
+        event processing (issue 12)."""
+        auth = await self.get_state(AuthState)
+        denied = await auth._access_redirect()
+        if denied is not None:
+            return denied
         share = await self.get_state(ShareState)
         done, links_failed = await asyncio.gather(self._reload(), share._refresh_links())
         if done.ok or done.toast is not None:  # signed out: the guard redirects, keep the skeleton

@@ -193,8 +193,10 @@ def test_signed_out_handlers_change_nothing(engine: Engine, user_a: Founder) -> 
         nid = db.exec(select(UserNotification.id)).first()
     state = make_state()
     before = snapshot(engine)
+    # P-AUTH-1: the page's load is its own access guard: to sign-in, and back here after.
+    [go] = call(state.load())
+    assert go.payload["path"] == "/login?next=%2Fdashboard"
     for coro in (
-        state.load(),
         state.toggle_favorite(AI_COFOUNDER.path),
         state.open_favorite(AI_COFOUNDER.path),
         state.open_result(str(rid)),
