@@ -12,6 +12,7 @@ from startup_toolkit.api.security_headers import SecurityHeaders
 from startup_toolkit.components.theme import APPEARANCE, SCRIPTS, STYLESHEETS
 from startup_toolkit.models import User
 from startup_toolkit.providers import log_redaction, malformed_events
+from startup_toolkit.providers.heap import freeze_when_started
 from startup_toolkit.services.outbox import run_outbox_worker
 from startup_toolkit.state.private_state import PrivateStateGuard
 
@@ -44,5 +45,7 @@ app = rx.App(
     backend_exception_handler=malformed_events.backend_exception_handler,
 )
 app.register_lifespan_task(run_outbox_worker)
+# Full garbage collections walk only what the worker made after start (providers/heap.py).
+app.register_lifespan_task(freeze_when_started)
 # Private page state is shown only to the session it belongs to (state/private_state.py).
 app.add_middleware(PrivateStateGuard())
