@@ -14,9 +14,11 @@ from startup_toolkit.providers import heap
 
 @pytest.fixture
 def thawed() -> Iterator[None]:
+    thresholds = gc.get_threshold()
     gc.unfreeze()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 def test_a_full_collection_no_longer_walks_the_startup_heap(thawed: None) -> None:
@@ -34,3 +36,4 @@ def test_every_worker_freezes_its_heap_once_started(thawed: None) -> None:
     assert heap.freeze_when_started in app.get_lifespan_tasks()
     asyncio.run(heap.freeze_when_started())
     assert gc.get_freeze_count() > 100_000
+    assert gc.get_threshold() == heap.COLLECTOR_THRESHOLDS != (700, 10, 10)
