@@ -17,11 +17,16 @@ _settings = get_settings()
 # `reflex run --env prod` exports REFLEX_ENV_MODE before the workers read this file.
 _production = os.environ.get("REFLEX_ENV_MODE") == "prod"
 
+_state_store = _settings.state_manager_mode(_production)
+# Read by Reflex when a worker makes its Redis state manager (the workers inherit them).
+for _name, _value in _settings.state_lease_environment(_state_store).items():
+    os.environ.setdefault(_name, _value)
+
 config = rx.Config(
     app_name="startup_toolkit",
     db_url=_settings.database_url,
     redis_url=_settings.redis_url or None,
-    state_manager_mode=_settings.state_manager_mode(_production),
+    state_manager_mode=_state_store,
     # Memory and Redis stores both expire a tab's state this long after its last event.
     redis_token_expiration=_settings.state_expiry_seconds,
     telemetry_enabled=False,

@@ -48,6 +48,11 @@ class Settings(BaseSettings):
     state_store: Literal["auto", "memory", "disk", "redis"] = "auto"
     # A tab's state is dropped this long after its last event (closed tabs free their memory).
     state_expiry_seconds: int = Field(default=3600, ge=60)
+    # Redis store: a worker keeps a tab's state to itself this long after the tab's last event
+    # before writing it back (Reflex's opportunistic lock; another worker that needs the tab
+    # gets it handed over at once). 0: fetch and write back at every event. Below Reflex's
+    # 10 s Redis lock expiry.
+    state_lease_ms: int = Field(default=1000, ge=0, le=9000)
     # Prefix of the app's own Redis keys (limits, cache versions, locks), beside Reflex's state.
     redis_key_prefix: str = Field(default="unstuck", min_length=1)
 
@@ -128,6 +133,15 @@ class Settings(BaseSettings):
         if self.redis_url:
             return "redis"
         return "memory" if production else "disk"
+
+    def state_lease_environment(self, mode: str) -> dict[str, str]:
+        """Reflex's switches for the Redis store's lease (`state_lease_ms`); none otherwise."""
+        if mode != "redis" or not self.state_lease_ms:
+            return {}
+        return {
+            "REFLEX_OPLOCK_ENABLED": "true",
+            "REFLEX_OPLOCK_HOLD_TIME": f"{self.state_lease_ms}ms",
+        }
 
     @property
     def stripe_enabled(self) -> bool:

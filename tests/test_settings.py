@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -146,25 +149,50 @@ def test_a_redis_state_store_without_redis_is_refused(settings_env: pytest.Monke
 
 def test_reflex_config_uses_the_chosen_store() -> None:
     """rxconfig hands the choice to Reflex: the production build serves tabs from memory."""
-    import os
-    import subprocess
-    import sys
+    made = {mode: _state_manager_in_a_worker({}, mode).split()[0] for mode in ("prod", "dev")}
+    assert made == {"prod": "StateManagerMemory", "dev": "StateManagerDisk"}
 
+
+def _state_manager_in_a_worker(env: dict[str, str], mode: str = "prod") -> str:
+    """What Reflex makes as a worker's state manager with `env` (in `mode`): its class,
+    whether it holds tabs opportunistically and for how long (ms)."""
     root = Path(__file__).resolve().parent.parent
     probe = (
-        "from reflex.istate.manager import StateManager;print(type(StateManager.create()).__name__)"
+        "from reflex.istate.manager import StateManager;m = StateManager.create();"
+        "print(type(m).__name__, getattr(m, '_oplock_enabled', None), "
+        "getattr(m, 'oplock_hold_time_ms', None))"
     )
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "STATE_STORE")}
-    made = {}
-    for mode in ("prod", "dev"):
-        out = subprocess.run(
-            [sys.executable, "-c", probe],
-            cwd=root,
-            env={**env, "REFLEX_ENV_MODE": mode, "PYTHONPATH": str(root)},
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=True,
-        )
-        made[mode] = out.stdout.strip().splitlines()[-1]
-    assert made == {"prod": "StateManagerMemory", "dev": "StateManagerDisk"}
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("REDIS_", "STATE_"))}
+    base = {k: v for k, v in base.items() if not k.startswith("REFLEX_OPLOCK")}
+    out = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=root,
+        env={**base, "REFLEX_ENV_MODE": mode, "PYTHONPATH": str(root), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return out.stdout.strip().splitlines()[-1]
+
+
+def test_a_worker_keeps_its_tabs_in_redis_for_the_lease() -> None:
+    """Issue 12: with Redis, a worker holds a tab's state between its events (Reflex's
+    opportunistic lock) for STATE_LEASE_MS, instead of a Redis round trip of the whole state
+    at each event; 0 turns it off. Without Redis there is nothing to lease."""
+    redis_url = os.environ.get("TEST_REDIS_URL")
+    if not redis_url:
+        pytest.skip("TEST_REDIS_URL is needed to make a Redis state manager")
+    assert _state_manager_in_a_worker({"REDIS_URL": redis_url}) == "StateManagerRedis True 1000"
+    leased = _state_manager_in_a_worker({"REDIS_URL": redis_url, "STATE_LEASE_MS": "2500"})
+    assert leased == "StateManagerRedis True 2500"
+    off = _state_manager_in_a_worker({"REDIS_URL": redis_url, "STATE_LEASE_MS": "0"})
+    assert off.startswith("StateManagerRedis False")
+    assert _state_manager_in_a_worker({}).startswith("StateManagerMemory")
+
+
+def test_the_lease_stays_below_reflexs_lock_expiry(settings_env: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValidationError):
+        fresh(settings_env, STATE_LEASE_MS="10000")
+    with pytest.raises(ValidationError):
+        fresh(settings_env, STATE_LEASE_MS="-1")
