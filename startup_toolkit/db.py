@@ -46,28 +46,23 @@ class _SQLiteConnection(sqlite3.Connection):
 
     writer_lock: threading.Lock | None = None
 
-    def _hand_on(self) -> None:
-        lock, self.writer_lock = self.writer_lock, None
-        if lock is not None:
-            lock.release()
+    def _end(self, end: Callable[[], None]) -> None:
+        """End the transaction (or the connection), then give the lock to the next writer."""
+        try:
+            end()
+        finally:
+            lock, self.writer_lock = self.writer_lock, None
+            if lock is not None:
+                lock.release()
 
     def commit(self) -> None:
-        try:
-            super().commit()
-        finally:
-            self._hand_on()
+        self._end(super().commit)
 
     def rollback(self) -> None:
-        try:
-            super().rollback()
-        finally:
-            self._hand_on()
+        self._end(super().rollback)
 
     def close(self) -> None:
-        try:
-            super().close()
-        finally:
-            self._hand_on()
+        self._end(super().close)
 
 
 def _one_writer_at_a_time(engine: Engine) -> None:
