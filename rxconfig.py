@@ -5,6 +5,7 @@ import os
 import reflex as rx
 
 from startup_toolkit.components.chunk_plugin import ChunkGroupsPlugin
+from startup_toolkit.components.paint_first_plugin import PaintFirstPlugin
 from startup_toolkit.components.radix_plugin import LeanRadixThemesPlugin
 from startup_toolkit.components.theme import ACCENT, APPEARANCE
 from startup_toolkit.providers import log_redaction
@@ -44,6 +45,7 @@ config = rx.Config(
             )
         ),
         ChunkGroupsPlugin(),
+        PaintFirstPlugin(),
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
 )
