@@ -61,6 +61,19 @@ def citation_note(cite: rx.Var) -> rx.Component:
     )
 
 
+def cited_item(
+    row: rx.Var, class_name: str, size: str = "2", note: rx.Component | None = None
+) -> rx.Component:
+    """A list item: a claim's text with its checked citation under it (`row` is a
+    `CitedRow`; `note` stands in for the citation, e.g. one shown only for live results)."""
+    return rx.el.li(
+        rx.text(row.text, size=size),
+        citation_note(row) if note is None else note,
+        class_name=class_name,
+        style={"display": "grid", "gap": "0.25rem"},
+    )
+
+
 def _source_item(source: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.hstack(

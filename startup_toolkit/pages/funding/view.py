@@ -10,6 +10,7 @@ from startup_toolkit.components.busy_card import busy_card
 from startup_toolkit.components.button_rows import gray_button, result_buttons, run_row
 from startup_toolkit.components.citations import (
     citation_note,
+    cited_item,
     fallback_note,
     research_line,
     sources_panel,
@@ -197,12 +198,7 @@ def _key_metrics() -> rx.Component:
 
 
 def _benchmark(row: rx.Var) -> rx.Component:
-    return rx.el.li(
-        rx.text(row.text, size="3"),
-        citation_note(row),
-        class_name="funding-benchmark",
-        style={"display": "grid", "gap": "0.25rem"},
-    )
+    return cited_item(row, "funding-benchmark", size="3")
 
 
 def _benchmarks() -> rx.Component:

@@ -11,6 +11,7 @@ from startup_toolkit.components.button_rows import gray_button, result_buttons
 from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
 from startup_toolkit.components.citations import (
     citation_note,
+    cited_item,
     fallback_note,
     research_line,
     sources_panel,
@@ -261,12 +262,7 @@ def _budget_row(b: rx.Var[BudgetRow]) -> rx.Component:
 
 
 def _benchmark(row: rx.Var[CitedRow]) -> rx.Component:
-    return rx.el.li(
-        rx.text(row.text, size="2"),
-        _cited(row),
-        class_name="growth-benchmark",
-        style={"display": "grid", "gap": "0.25rem"},
-    )
+    return cited_item(row, "growth-benchmark", note=_cited(row))
 
 
 def _benchmarks() -> rx.Component:

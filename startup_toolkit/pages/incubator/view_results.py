@@ -6,7 +6,12 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.button_rows import gray_button
-from startup_toolkit.components.citations import citation_note, fallback_note, sources_panel
+from startup_toolkit.components.citations import (
+    citation_note,
+    cited_item,
+    fallback_note,
+    sources_panel,
+)
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN
 from startup_toolkit.components.result_blocks import (
@@ -75,12 +80,7 @@ def _cited_list(label: str, rows: rx.Var[list[CitedRow]], item_class: str) -> rx
             rx.el.ul(
                 rx.foreach(
                     rows,
-                    lambda row: rx.el.li(
-                        rx.text(row.text, size="2"),
-                        citation_note(row),
-                        class_name=item_class,
-                        style={"display": "grid", "gap": "0.15rem"},
-                    ),
+                    lambda row: cited_item(row, item_class),
                 ),
                 style={
                     "padding_left": "1.1rem",
