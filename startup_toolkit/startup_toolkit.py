@@ -11,9 +11,10 @@ from startup_toolkit.api.page_paths import PagePaths
 from startup_toolkit.api.security_headers import SecurityHeaders
 from startup_toolkit.components.theme import APPEARANCE, SCRIPTS, STYLESHEETS
 from startup_toolkit.models import User
-from startup_toolkit.providers import log_redaction, malformed_events
+from startup_toolkit.providers import log_redaction
 from startup_toolkit.providers.heap import freeze_when_started
 from startup_toolkit.services.outbox import run_outbox_worker
+from startup_toolkit.state.malformed_events import backend_exception_handler
 from startup_toolkit.state.private_state import PrivateStateGuard
 
 # No log line holds a cookie, password, token, ticket, code or secret, and a visitor's
@@ -42,7 +43,7 @@ app = rx.App(
     # Our routes beside Reflex's; pages served at their slash-less address; then caching and
     # security headers around everything it serves.
     api_transformer=[api, PagePaths, CacheControl, SecurityHeaders],
-    backend_exception_handler=malformed_events.backend_exception_handler,
+    backend_exception_handler=backend_exception_handler,
 )
 app.register_lifespan_task(run_outbox_worker)
 # Full garbage collections walk only what the worker made after start (providers/heap.py).

@@ -10,8 +10,9 @@ line naming only the kind and, where there is one, the handler, with no client d
 
 At most `PER_MINUTE` lines per kind and worker process each minute; the next line after a
 suppression says how many were left out. `log_redaction` applies `classify`/`condense` to every
-record as it is made; `backend_exception_handler` does the same for the exceptions Reflex hands
-to the app (a payload that does not fit the handler's signature).
+record as it is made; `state/malformed_events.py` (the app's backend exception handler) applies
+`classify_exception`/`line` to the exceptions Reflex hands to the app (a payload that does not
+fit the handler's signature). No Reflex import here: Reflex's own exception is matched by name.
 """
 
 from __future__ import annotations
@@ -24,14 +25,6 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from reflex_base.utils.exceptions import EventDeserializationError
-
-if TYPE_CHECKING:
-    from reflex.event import EventSpec
-
-logger = logging.getLogger(__name__)
 
 PER_MINUTE = 5
 WINDOW_SECONDS = 60.0
@@ -55,6 +48,8 @@ _NO_HANDLER = "No registered handler found for event: "
 # Decoding errors of a frame that is not Socket.IO / not an event.
 _FRAME_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, UnicodeError)
 _QUALNAME = re.compile(r"^([\w.]+)\(\) ")
+# Reflex's error for an event it cannot decode (reflex_base.utils.exceptions), by name.
+_UNDECODABLE_ERROR = "EventDeserializationError"
 
 
 @dataclass(frozen=True)
@@ -110,6 +105,13 @@ def _chain(exception: BaseException) -> Iterator[BaseException]:
         current = current.__cause__ or current.__context__
 
 
+def _is_undecodable(error: BaseException) -> bool:
+    return any(
+        cls.__name__ == _UNDECODABLE_ERROR and cls.__module__.startswith("reflex")
+        for cls in type(error).__mro__
+    )
+
+
 def classify(record: logging.LogRecord) -> Verdict | None:
     """The malformed event a Reflex or Socket.IO record reports (None: any other record)."""
     if record.name not in WATCHED:
@@ -127,7 +129,7 @@ def classify(record: logging.LogRecord) -> Verdict | None:
         handler = message.removeprefix("Error transforming event payload for handler ")
         return Verdict(PAYLOAD_MISFIT, short_name(handler.split(":", 1)[0]))
     if record.name in _SOCKETS and error is not None:
-        if any(isinstance(e, EventDeserializationError) for e in _chain(error)):
+        if any(_is_undecodable(e) for e in _chain(error)):
             return Verdict(UNDECODABLE)
         if isinstance(error, _FRAME_ERRORS):
             return Verdict(GARBAGE_FRAME, type(error).__name__)
@@ -195,27 +197,3 @@ def install_rate_limit() -> None:
         target = logging.getLogger(name)
         if _admitted not in target.filters:
             target.addFilter(_admitted)
-
-
-def backend_exception_handler(exception: Exception) -> EventSpec:
-    """Reflex's default handler (traceback in the log, a toast for the user), but a payload
-    that does not fit the handler leaves one rate-limited line instead of a traceback."""
-    # Imported here: rxconfig installs the log scrubbing before Reflex's app module loads.
-    import reflex as rx
-    from reflex.app import default_backend_exception_handler
-
-    verdict = classify_exception(exception)
-    if verdict is None:
-        return default_backend_exception_handler(exception)
-    if not verdict.silent:
-        logged, suppressed = RATE.admit(verdict.kind)
-        if logged:
-            logger.warning(line(verdict, suppressed), extra={"rich_kwargs": {"soft_wrap": True}})
-    return rx.toast(
-        "An error occurred.",
-        level="error",
-        fallback_to_alert=True,
-        description="Please reload the page.",
-        position="top-center",
-        id="backend_error",
-    )
