@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from startup_toolkit.domain import scanner as rules
-from startup_toolkit.domain.scanner_run import scan_run
+from startup_toolkit.domain.tools.scanner import scan_run
 from startup_toolkit.services import ai
 from startup_toolkit.settings import get_settings
 

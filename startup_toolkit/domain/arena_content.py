@@ -8,7 +8,7 @@ import calendar
 import dataclasses
 from datetime import date, timedelta
 
-from startup_toolkit.domain import workspace as ws
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.arena import Challenge
 
 # --- Challenges (rewards 50-125 points, spec section 9) ---------------------------------------
@@ -25,7 +25,7 @@ CHALLENGES: tuple[Challenge, ...] = (
         "the scores on My Ideas.",
         "Medium",
         75,
-        (ws.SCANNER,),
+        (tools.SCANNER.key,),
         3,
         14,
         "analyses",
@@ -37,7 +37,7 @@ CHALLENGES: tuple[Challenge, ...] = (
         "you aim for in six months, and note what moves the odds most.",
         "Medium",
         50,
-        (ws.FUNDING,),
+        (tools.FUNDING.key,),
         2,
         14,
         "predictions",
@@ -49,7 +49,7 @@ CHALLENGES: tuple[Challenge, ...] = (
         "run for the next four weeks.",
         "Medium",
         60,
-        (ws.GROWTH,),
+        (tools.GROWTH.key,),
         2,
         14,
         "strategies",
@@ -61,7 +61,7 @@ CHALLENGES: tuple[Challenge, ...] = (
         "three weeks, analyses and stress tests both count.",
         "Hard",
         100,
-        (ws.INCUBATOR, ws.STRESS_TEST),
+        (tools.INCUBATOR.key, tools.STRESS_TEST.key),
         3,
         21,
         "Incubator runs",
@@ -73,7 +73,14 @@ CHALLENGES: tuple[Challenge, ...] = (
         "Predictor, Growth Engine, Oracle and AI Co-Founder within a month.",
         "Hard",
         125,
-        (ws.SCANNER, ws.INCUBATOR, ws.FUNDING, ws.GROWTH, ws.ORACLE, ws.COFOUNDER),
+        (
+            tools.SCANNER.key,
+            tools.INCUBATOR.key,
+            tools.FUNDING.key,
+            tools.GROWTH.key,
+            tools.ORACLE.key,
+            tools.COFOUNDER.key,
+        ),
         4,
         30,
         "tools",

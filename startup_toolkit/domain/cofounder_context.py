@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from startup_toolkit.domain import workspace as tools
+from startup_toolkit.domain import tools
 
 MAX_CHARS = 1500
 MAX_ITEM = 160
@@ -89,7 +89,7 @@ def latest_by_tool(runs: Iterable[SavedRun]) -> dict[str, SavedRun]:
     """The newest run of each tool, from runs given newest first (chats are left out)."""
     latest: dict[str, SavedRun] = {}
     for run in runs:
-        if run.tool != tools.COFOUNDER and run.tool not in latest:
+        if run.tool != tools.COFOUNDER.key and run.tool not in latest:
             latest[run.tool] = run
     return latest
 
@@ -112,33 +112,35 @@ def _scan_lines(run: SavedRun) -> list[str]:
 def _risks(latest: Mapping[str, SavedRun]) -> list[str]:
     """Key risks: the incubator's risks, else the stress test's scenario, else the scan's
     market challenges."""
-    if tools.INCUBATOR in latest:
-        found = _texts(_get(latest[tools.INCUBATOR].result, "viabilityAssessment", "risks"))
+    if tools.INCUBATOR.key in latest:
+        found = _texts(_get(latest[tools.INCUBATOR.key].result, "viabilityAssessment", "risks"))
         if found:
             return found
-    if tools.STRESS_TEST in latest:
-        title = _text(_get(latest[tools.STRESS_TEST].result, "stressScenario", "title"))
+    if tools.STRESS_TEST.key in latest:
+        title = _text(_get(latest[tools.STRESS_TEST.key].result, "stressScenario", "title"))
         if title:
             return [title]
-    if tools.SCANNER in latest:
-        return _texts(_get(latest[tools.SCANNER].result, "marketInsights", "challenges"), "text")
+    if tools.SCANNER.key in latest:
+        return _texts(
+            _get(latest[tools.SCANNER.key].result, "marketInsights", "challenges"), "text"
+        )
     return []
 
 
 def _next_steps(latest: Mapping[str, SavedRun]) -> list[str]:
     """Next steps: the scan's action steps, else the stress test's immediate actions, else
     the growth plan's steps."""
-    if tools.SCANNER in latest:
-        found = _texts(_get(latest[tools.SCANNER].result, "actionSteps"))
+    if tools.SCANNER.key in latest:
+        found = _texts(_get(latest[tools.SCANNER.key].result, "actionSteps"))
         if found:
             return found
-    if tools.STRESS_TEST in latest:
+    if tools.STRESS_TEST.key in latest:
         path = ("strategicResponse", "immediateActions")
-        found = _texts(_get(latest[tools.STRESS_TEST].result, *path))
+        found = _texts(_get(latest[tools.STRESS_TEST.key].result, *path))
         if found:
             return found
-    if tools.GROWTH in latest:
-        return _texts(_get(latest[tools.GROWTH].result, "growthSteps"), "action")
+    if tools.GROWTH.key in latest:
+        return _texts(_get(latest[tools.GROWTH.key].result, "growthSteps"), "action")
     return []
 
 
@@ -169,14 +171,14 @@ def summary(title: str, runs: Iterable[SavedRun], limit: int = MAX_CHARS) -> str
     whole line (a last line that does not fit is shortened at a word)."""
     latest = latest_by_tool(runs)
     lines = [f"Idea: {_text(title, 120) or 'Untitled idea'}"]
-    if tools.SCANNER in latest:
-        lines += _scan_lines(latest[tools.SCANNER])
+    if tools.SCANNER.key in latest:
+        lines += _scan_lines(latest[tools.SCANNER.key])
     lines.append(_listed("Key risks", _risks(latest)))
     lines.append(_listed("Next steps", _next_steps(latest)))
-    if tools.FUNDING in latest:
-        lines.append(_funding_line(latest[tools.FUNDING]))
-    if tools.GROWTH in latest:
-        lines.append(_growth_line(latest[tools.GROWTH]))
+    if tools.FUNDING.key in latest:
+        lines.append(_funding_line(latest[tools.FUNDING.key]))
+    if tools.GROWTH.key in latest:
+        lines.append(_growth_line(latest[tools.GROWTH.key]))
     lines = [line for line in lines if line]
     if len(lines) == 1:
         lines.append("No tool results saved for this idea yet.")

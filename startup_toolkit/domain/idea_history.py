@@ -13,52 +13,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import ValidationError
-
-from startup_toolkit.domain import funding as funding_rules
-from startup_toolkit.domain import research
+from startup_toolkit.domain import research, tools
 from startup_toolkit.domain import scanner as scan_rules
-from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.report import ScoreChart
-from startup_toolkit.domain.scanner import ScanResult
+from startup_toolkit.domain.run_gist import gist
+from startup_toolkit.domain.scanner import UNREADABLE_SCAN, ScanResult, read_scan
 
 Direction = Literal["up", "down", "same"]
 
 MIN_COMPARED = 2
 MAX_COMPARED = 4
 TOP_RISKS = 3
-HEADLINE_CHARS = 140
 NO_SCAN = "No scan yet"
-UNREADABLE_SCAN = "This scan's result can no longer be read."
-
-#: What the timeline calls each tool's runs.
-TOOL_LABELS: dict[str, str] = {
-    ws.SCANNER: "Viability Scanner",
-    ws.INCUBATOR: "Idea Incubator",
-    ws.STRESS_TEST: "Stress Test",
-    ws.FUNDING: "Funding Predictor",
-    ws.GROWTH: "Growth Engine",
-    ws.ORACLE: "Startup Oracle",
-    ws.ORACLE_CONTENT: "Oracle Content",
-    ws.HUB_DOCUMENT: "Solutions Hub",
-    ws.COFOUNDER: "AI Co-Founder",
-}
-
-
-def tool_label(tool: str) -> str:
-    return TOOL_LABELS.get(tool, tool.replace("-", " ").title() or "Tool")
-
-
-def read_scan(result: Any) -> ScanResult | None:
-    """A kept scanner result as a `ScanResult`; None when it cannot be read."""
-    if isinstance(result, ScanResult):
-        return result
-    if not isinstance(result, Mapping):
-        return None
-    try:
-        return ScanResult.model_validate(result)
-    except (ValidationError, ValueError, TypeError):
-        return None
 
 
 def direction(change: int) -> Direction:
@@ -203,57 +169,18 @@ def trend(scans: Iterable[tuple[datetime, Any]], activity: Iterable[datetime] = 
 
 # --- Headlines -----------------------------------------------------------------------------------
 
-#: Where a result's gist usually is, for tools without their own headline.
-_GIST_KEYS = (
-    "headline",
-    "title",
-    "summary",
-    "overview",
-    "analysis",
-    "prediction",
-    "verdict",
-    "content",
-    "text",
-    "reply",
-    "message",
-)
 
-
-def _first_sentence(text: str) -> str:
-    plain = re.sub(r"<[^>]+>|[#*_`>]+", " ", text)
-    plain = re.sub(r"\s+", " ", plain).strip()
-    first = re.split(r"(?<=[.!?])\s", plain, maxsplit=1)[0]
-    if len(first) > HEADLINE_CHARS:
-        first = first[: HEADLINE_CHARS - 1].rsplit(" ", 1)[0] + "…"
-    return first
-
-
-def _gist(result: Any, depth: int = 0) -> str:
-    if isinstance(result, str):
-        return _first_sentence(result)
-    if isinstance(result, Mapping) and depth < 3:
-        for key in _GIST_KEYS:
-            if key in result and (found := _gist(result[key], depth + 1)):
-                return found
-        for value in result.values():
-            if isinstance(value, Mapping) and (found := _gist(value, depth + 1)):
-                return found
-    if isinstance(result, list) and result and depth < 3:
-        return _gist(result[-1], depth + 1)
-    return ""
+def tool_label(tool: str) -> str:
+    """What the timeline calls `tool`'s runs."""
+    spec = tools.spec(tool)
+    return spec.timeline_label if spec else tool.replace("-", " ").title() or "Tool"
 
 
 def headline(tool: str, result: Any) -> str:
-    """One line about a run's result for the timeline."""
-    if tool == ws.SCANNER:
-        scan = read_scan(result)
-        if scan is None:
-            return UNREADABLE_SCAN
-        return f"Score {scan.overallScore}/100: {scan_rules.verdict(scan.overallScore).label}"
-    if tool == ws.FUNDING and isinstance(result, Mapping) and "success" in result:
-        amount = _gist(result.get("amount")) or funding_rules.NOT_AVAILABLE
-        return f"{funding_rules.headline(bool(result.get('success')))} ({amount})"
-    return _gist(result) or f"{tool_label(tool)} result"
+    """One line about a run's result for the timeline: the tool's own, else its gist."""
+    spec = tools.spec(tool)
+    own = spec.headline(result) if spec is not None and spec.headline is not None else ""
+    return own or gist(result) or f"{tool_label(tool)} result"
 
 
 # --- Compare -------------------------------------------------------------------------------------
@@ -325,7 +252,7 @@ def top_risks(scan: ScanResult, count: int = TOP_RISKS) -> tuple[str, ...]:
 
 def _growth_line(result: Any) -> str:
     if isinstance(result, Mapping):
-        return _gist(result.get("summary"))
+        return gist(result.get("summary"))
     return ""
 
 
@@ -336,7 +263,7 @@ def _figure(figure: scan_rules.MarketFigure, scan: ScanResult) -> Figure:
 
 def _compared(idea: IdeaRuns) -> ComparedIdea:
     scan = read_scan(idea.scan)
-    funding = headline(ws.FUNDING, idea.funding) if idea.funding is not None else ""
+    funding = headline(tools.FUNDING.key, idea.funding) if idea.funding is not None else ""
     growth = _growth_line(idea.growth)
     if scan is None:
         return ComparedIdea(idea.idea_id, idea.title, scanned=False, funding=funding, growth=growth)

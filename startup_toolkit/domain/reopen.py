@@ -13,15 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from startup_toolkit.domain import workspace
-from startup_toolkit.domain.catalog import (
-    AI_COFOUNDER,
-    FUNDING_PREDICTOR,
-    GROWTH_ENGINE,
-    IDEA_INCUBATOR,
-    STARTUP_ORACLE,
-    VIABILITY_SCANNER,
-)
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.ids import valid_row_id
 
 NOT_FOUND = "That result was not found"
@@ -29,18 +21,6 @@ RUN_PARAM = "run"
 RESULT_PARAM = "result"
 #: The saved result's metadata key naming the kept run it was saved from.
 RUN_ID_KEY = "runId"
-
-#: The funding form's field names by the spec's names in a saved result's `input`.
-_FUNDING_FIELDS = {
-    "revenue": "revenue",
-    "expenses": "expenses",
-    "growthRate": "growth_rate",
-    "customers": "customers",
-    "teamSize": "team_size",
-    "marketSize": "market_size",
-    "fundingStage": "stage",
-    "pitch": "pitch",
-}
 
 
 @dataclass(frozen=True)
@@ -75,42 +55,10 @@ def iso_utc(moment: datetime) -> str:
     return aware.astimezone(UTC).isoformat()
 
 
-def _dict(value: Any) -> dict[str, Any]:
-    return dict(value) if isinstance(value, Mapping) else {}
-
-
 def from_saved(tool_name: Any, content: Any, created_at: datetime) -> Reopened | None:
     """A saved result's payload as the run that made it; None when its tool cannot reopen
     it or the payload is not one of a tool's own."""
-    if tool_name == AI_COFOUNDER.name and isinstance(_dict(content).get("messages"), list):
-        return Reopened(
-            workspace.COFOUNDER, {}, {"messages": content["messages"]}, False, created_at
-        )
-    data = _dict(content).get("data")
-    if not isinstance(data, Mapping):
+    found = tools.from_saved(tool_name, content)
+    if found is None:
         return None
-    if tool_name == VIABILITY_SCANNER.name and "result" in data:
-        inputs = {"idea": str(data.get("idea") or "")}
-        return Reopened(
-            workspace.SCANNER, inputs, data["result"], bool(data.get("sample")), created_at
-        )
-    if tool_name == IDEA_INCUBATOR.name and "analysis" in data:
-        idea, sample = str(data.get("idea") or ""), bool(data.get("sample"))
-        if isinstance(data.get("stressTest"), Mapping):
-            inputs = {"idea": idea, "analysis": data["analysis"]}
-            return Reopened(workspace.STRESS_TEST, inputs, data["stressTest"], sample, created_at)
-        return Reopened(workspace.INCUBATOR, {"idea": idea}, data["analysis"], sample, created_at)
-    if tool_name == FUNDING_PREDICTOR.name and "prediction" in data:
-        given = _dict(data.get("input"))
-        inputs = {name: given[key] for key, name in _FUNDING_FIELDS.items() if key in given}
-        sample = bool(data.get("estimated"))
-        return Reopened(workspace.FUNDING, inputs, data["prediction"], sample, created_at)
-    if tool_name == GROWTH_ENGINE.name and "strategy" in data:
-        inputs = _dict(data.get("input"))
-        sample = bool(data.get("sample"))
-        return Reopened(workspace.GROWTH, inputs, data["strategy"], sample, created_at)
-    if tool_name == STARTUP_ORACLE.name and "prediction" in data:
-        inputs = _dict(data.get("input"))
-        sample = bool(data.get("sample"))
-        return Reopened(workspace.ORACLE, inputs, data["prediction"], sample, created_at)
-    return None
+    return Reopened(found.key, found.inputs, found.result, found.sample, created_at)

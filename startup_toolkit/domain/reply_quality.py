@@ -152,6 +152,13 @@ def sections_problem(empty: Sequence[str]) -> str | None:
     return f"these required sections are empty or left at their default: {', '.join(empty)}"
 
 
+def section_problems(reply: Any, sections: Iterable[Section]) -> list[str]:
+    """A tool's quality gate on its required sections: the one sentence when too many are
+    empty (none otherwise)."""
+    problem = sections_problem(empty_sections(reply, sections))
+    return [problem] if problem else []
+
+
 # --- Scores that contradict the text ---------------------------------------------------------
 
 

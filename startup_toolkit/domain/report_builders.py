@@ -7,21 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from startup_toolkit.domain import scanner
-from startup_toolkit.domain import workspace as keys
-from startup_toolkit.domain.catalog import (
-    FUNDING_PREDICTOR,
-    GROWTH_ENGINE,
-    IDEA_INCUBATOR,
-    STARTUP_ORACLE,
-    VIABILITY_SCANNER,
-)
-from startup_toolkit.domain.incubator import IdeaAnalysis, StressTest, result_title
+from startup_toolkit.domain import scanner, tools
 from startup_toolkit.domain.report import Report, ScoreChart, Section, Table
-from startup_toolkit.domain.report_evidence import sources_section
 from startup_toolkit.domain.report_text import (
     date_text,
     line,
@@ -30,20 +21,12 @@ from startup_toolkit.domain.report_text import (
     text,
     text_sections,
 )
-from startup_toolkit.domain.report_tools import (
-    BUILDERS,
-    TOOL_LABELS,
-    TOOL_STEMS,
-    ToolDoc,
-    cofounder_doc,
-    incubator_sections,
-    stress_sections,
-)
+from startup_toolkit.domain.report_tools_base import ToolDoc
 from startup_toolkit.domain.saved_results import slugify
+from startup_toolkit.domain.tools.spec import SAMPLE_BASIS
 
-SAMPLE_BASIS = "Sample result (demo mode)"
 AI_BASIS = "AI"
-ESTIMATE_BASIS = "Estimate from your numbers (no AI)"
+ESTIMATE_BASIS = tools.FUNDING.sample_basis
 GENERIC_NOTE = "This result was stored in an older format; its fields are shown as they were kept."
 MAX_GENERIC_LINES = 200
 MAX_TIMELINE_ROWS = 300
@@ -62,7 +45,14 @@ class RunLike(Protocol):
 
 
 def tool_label(tool: str) -> str:
-    return TOOL_LABELS.get(tool, line(tool, 60) or "Tool")
+    """How a report names `tool`."""
+    spec = tools.spec(tool)
+    return spec.label if spec is not None else line(tool, 60) or "Tool"
+
+
+def _stem(tool: str, fallback: str = "result") -> str:
+    spec = tools.spec(tool)
+    return spec.stem if spec is not None else fallback
 
 
 def file_stem(stem: str, at: datetime) -> str:
@@ -129,7 +119,7 @@ def _generic_doc(tool: str, result: Any) -> ToolDoc:
             Section("About this report", paragraphs=(GENERIC_NOTE,)),
             *generic_sections(result),
         ),
-        stem=TOOL_STEMS.get(tool, "result"),
+        stem=_stem(tool),
         headline=f"{label} result",
     )
 
@@ -137,12 +127,13 @@ def _generic_doc(tool: str, result: Any) -> ToolDoc:
 def tool_doc(tool: str, inputs: Any, result: Any) -> ToolDoc:
     """The tool's own document of a result, or the generic one when the stored JSON does not
     fit its model (any more)."""
-    builder = BUILDERS.get(tool)
-    if builder is not None:
+    spec = tools.spec(tool)
+    if spec is not None and spec.report is not None:
         try:
-            return builder(inputs if isinstance(inputs, Mapping) else {}, result)
+            doc = spec.report(inputs if isinstance(inputs, Mapping) else {}, result)
         except Exception:  # stored JSON can be anything: never let it break an export
-            pass
+            return _generic_doc(tool, result)
+        return doc if doc.stem else replace(doc, stem=spec.stem)
     return _generic_doc(tool, result)
 
 
@@ -154,7 +145,8 @@ def run_headline(run: RunLike) -> str:
 def _basis(tool: str, sample: bool) -> str:
     if not sample:
         return AI_BASIS
-    return ESTIMATE_BASIS if tool == keys.FUNDING else SAMPLE_BASIS
+    spec = tools.spec(tool)
+    return spec.sample_basis if spec is not None else SAMPLE_BASIS
 
 
 # --- A kept run -------------------------------------------------------------------------------
@@ -182,55 +174,25 @@ def report_from_run(run: RunLike) -> Report:
 
 # --- A saved result ---------------------------------------------------------------------------
 
-#: A saved result's tool name -> (the kept run's tool key, its input, its result) read from
-#: the saved `content.data` (see each tool's `save_content`).
-_SAVED_DATA = {
-    VIABILITY_SCANNER.name: (keys.SCANNER, lambda d: {"idea": d.get("idea")}, "result"),
-    FUNDING_PREDICTOR.name: (keys.FUNDING, lambda d: d.get("input"), "prediction"),
-    GROWTH_ENGINE.name: (keys.GROWTH, lambda d: d.get("input"), "strategy"),
-    STARTUP_ORACLE.name: (keys.ORACLE, lambda d: d.get("input"), "prediction"),
-}
-
-
-def _incubator_saved(data: Mapping[str, Any]) -> ToolDoc:
-    analysis = IdeaAnalysis.model_validate(data.get("analysis"))
-    stress = StressTest.model_validate(data["stressTest"]) if data.get("stressTest") else None
-    idea = text(data.get("idea"), 5000)
-    sections = (
-        *incubator_sections(analysis, with_sources=False),
-        *(stress_sections(stress) if stress else ()),
-        sources_section(analysis.evidence),
-    )
-    return ToolDoc(
-        title=result_title(idea, stress),
-        sections=((Section("Idea", paragraphs=(idea,)),) if idea else ()) + sections,
-        stem=TOOL_STEMS[keys.INCUBATOR],
-        headline="",
-    )
-
 
 def _saved_doc(tool_name: str, content: Any) -> tuple[ToolDoc, str]:
     """The saved content's document and the tool key it came from ('' when unknown)."""
     if isinstance(content, Mapping) and "rawContent" in content:
         doc = ToolDoc("", text_sections(content.get("rawContent")), "", "")
         return doc, ""
-    if isinstance(content, Mapping) and isinstance(content.get("messages"), list):
+    spec = tools.saved_spec(tool_name)
+    if spec is not None and isinstance(content, Mapping):
         try:
-            return cofounder_doc({}, content), keys.COFOUNDER
-        except ValueError:
-            pass
-    data = content.get("data") if isinstance(content, Mapping) else content
-    if isinstance(data, Mapping):
-        try:
-            if tool_name == IDEA_INCUBATOR.name:
-                return _incubator_saved(data), keys.INCUBATOR
-            if tool_name in _SAVED_DATA:
-                tool, inputs, field = _SAVED_DATA[tool_name]
-                return BUILDERS[tool](inputs(data) or {}, data.get(field)), tool
+            if spec.saved_report is not None:
+                return spec.saved_report(content), spec.key
+            found = tools.from_saved(tool_name, content)
+            owner = tools.spec(found.key) if found is not None else None
+            if found is not None and owner is not None and owner.report is not None:
+                return owner.report(found.inputs, found.result), owner.key
         except Exception:  # an older or hand-made row: the generic report below
             pass
-    known = tool_name == IDEA_INCUBATOR.name or tool_name in _SAVED_DATA
-    note = (Section("About this report", paragraphs=(GENERIC_NOTE,)),) if known else ()
+    data = content.get("data") if isinstance(content, Mapping) else content
+    note = (Section("About this report", paragraphs=(GENERIC_NOTE,)),) if spec else ()
     return ToolDoc("", (*note, *generic_sections(data)), "", ""), ""
 
 
@@ -259,7 +221,7 @@ def report_from_saved(
     if basis:
         facts.append(("Basis", basis))
     summary = line(meta.get("summary"), 200)
-    stem = TOOL_STEMS.get(tool) or slugify(name)
+    stem = _stem(tool, "") or slugify(name)
     return Report(
         title=name,
         file_stem=file_stem(stem, created_at),
@@ -289,7 +251,7 @@ def _scan_chart(runs: Sequence[RunLike]) -> ScoreChart | None:
     """The latest scans' overall and category scores, oldest first, one series per scan."""
     scans: list[tuple[str, scanner.ScanResult]] = []
     for run in runs:
-        if run.tool != keys.SCANNER:
+        if run.tool != tools.SCANNER.key:
             continue
         try:
             scans.append(

@@ -8,11 +8,9 @@ from typing import Any
 
 from startup_toolkit.domain import incubator, research, scanner
 from startup_toolkit.domain import report_evidence as evidence
-from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.report import ScoreChart, Section
 from startup_toolkit.domain.report_text import line, lines, table, text
 from startup_toolkit.domain.report_tools_base import (
-    TOOL_STEMS,
     ToolDoc,
     filled,
     idea_section,
@@ -94,7 +92,7 @@ def scanner_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     return ToolDoc(
         title=f"Viability Analysis - Score: {scan.overallScore}/100",
         sections=sections,
-        stem=TOOL_STEMS[keys.SCANNER],
+        stem="",
         headline=f"Viability {scan.overallScore}/100 ({band.label})",
     )
 
@@ -186,7 +184,7 @@ def incubator_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     return ToolDoc(
         title=incubator.result_title(idea),
         sections=(*idea_section(idea), *incubator_sections(analysis)),
-        stem=TOOL_STEMS[keys.INCUBATOR],
+        stem="",
         headline=short(f"Idea analysis: {line(analysis.marketAnalysis.overview)}"),
     )
 
@@ -230,6 +228,6 @@ def stress_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     return ToolDoc(
         title=f"Stress Test - {line(s.title, 120)}",
         sections=(*idea_section(inputs.get("idea")), *stress_sections(stress)),
-        stem=TOOL_STEMS[keys.STRESS_TEST],
+        stem="",
         headline=short(f"Stress test: {line(s.title)}" + (f" ({detail})" if detail else "")),
     )

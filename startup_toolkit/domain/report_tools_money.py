@@ -8,11 +8,9 @@ from typing import Any
 
 from startup_toolkit.domain import funding, growth, research
 from startup_toolkit.domain import report_evidence as evidence
-from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.report import ScoreChart, Section
 from startup_toolkit.domain.report_text import line, lines, table
 from startup_toolkit.domain.report_tools_base import (
-    TOOL_STEMS,
     ToolDoc,
     filled,
     idea_section,
@@ -105,7 +103,7 @@ def funding_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     return ToolDoc(
         title=funding.result_title(prediction),
         sections=sections,
-        stem=TOOL_STEMS[keys.FUNDING],
+        stem="",
         headline=short(f"{verdict}, {line(prediction.amount, 60)}"),
     )
 
@@ -206,7 +204,7 @@ def growth_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     return ToolDoc(
         title=title,
         sections=sections,
-        stem=TOOL_STEMS[keys.GROWTH],
+        stem="",
         headline=short(
             f"Growth blueprint: {len(strategy.growthSteps)} steps"
             + (f" for {growth.dollars(budget)}/month" if budget is not None else "")

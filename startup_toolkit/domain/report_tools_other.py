@@ -8,13 +8,11 @@ from typing import Any
 
 from startup_toolkit.domain import oracle
 from startup_toolkit.domain import oracle_content as content_rules
-from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.domain.cofounder import save_title as chat_title
 from startup_toolkit.domain.report import ScoreChart, Section
 from startup_toolkit.domain.report_text import line, lines, text, text_sections
 from startup_toolkit.domain.report_tools_base import (
-    TOOL_STEMS,
     ToolDoc,
     filled,
     idea_section,
@@ -63,7 +61,7 @@ def oracle_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     return ToolDoc(
         title=oracle.result_title(prediction),
         sections=sections,
-        stem=TOOL_STEMS[keys.ORACLE],
+        stem="",
         headline=f"Success probability {prediction.probability}% ({band})",
     )
 
@@ -96,7 +94,7 @@ def oracle_content_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     return ToolDoc(
         title=label,
         sections=(*idea_section(idea), *text_sections(body, label)),
-        stem=slugify(kind.title) if kind else TOOL_STEMS[keys.ORACLE_CONTENT],
+        stem=slugify(kind.title) if kind else "",
         headline=short(f"{label}: {_first_line(body)}"),
     )
 
@@ -107,7 +105,7 @@ def hub_document_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     return ToolDoc(
         title=title,
         sections=text_sections(body),
-        stem=slugify(title, TOOL_STEMS[keys.HUB_DOCUMENT]),
+        stem=slugify(title, ""),
         headline=short(f"Document: {title}"),
     )
 
@@ -144,6 +142,6 @@ def cofounder_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     return ToolDoc(
         title=chat_title(len(messages)),
         sections=sections,
-        stem=TOOL_STEMS[keys.COFOUNDER],
+        stem="",
         headline=short(f"Conversation, {len(messages)} messages: {line(first)}"),
     )

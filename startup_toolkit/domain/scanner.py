@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from statistics import fmean
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, ValidationError, field_validator, model_validator
 
 from startup_toolkit.domain import reply_values
 from startup_toolkit.domain.idea_text import IDEA_INPUT_CAP as IDEA_INPUT_CAP
@@ -430,3 +430,18 @@ def with_app_overall(result: ScanResult) -> ScanResult:
             "overallScore": overall_score(scores, weights),
         }
     )
+
+
+UNREADABLE_SCAN = "This scan's result can no longer be read."
+
+
+def read_scan(result: Any) -> ScanResult | None:
+    """A kept scanner result as a `ScanResult`; None when it cannot be read."""
+    if isinstance(result, ScanResult):
+        return result
+    if not isinstance(result, Mapping):
+        return None
+    try:
+        return ScanResult.model_validate(result)
+    except (ValidationError, ValueError, TypeError):
+        return None

@@ -102,6 +102,19 @@ class ToolRun(Generic[R]):
     research: str = ""
 
 
+#: No stand-in result for these: the founder may not run the tool.
+REFUSED: frozenset[RunStatus] = frozenset({RunStatus.NO_ACCESS, RunStatus.LIMITED})
+
+
+def stand_in(make: Callable[[], R]) -> Callable[[RunStatus], R | None]:
+    """A `ToolRun.fallback`: `make()` after a failure, but nothing for a refused run."""
+
+    def fallback(status: RunStatus) -> R | None:
+        return None if status in REFUSED else make()
+
+    return fallback
+
+
 @dataclass(frozen=True)
 class ToolOutcome(Generic[R]):
     """How a run ended. `result` is the answer, the sample, or the tool's stand-in after a

@@ -12,72 +12,16 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from startup_toolkit.domain.catalog import ALL_TOOLS
-
 MAX_TITLE = 80
 MAX_DESCRIPTION = 5000
 MAX_INPUT_CHARS = 20_000
 
-# Tool keys of kept runs (`tool_runs.tool`), also the `?run=` owner of a reopened run.
-SCANNER = "scanner"
-INCUBATOR = "incubator"
-STRESS_TEST = "stress-test"
-FUNDING = "funding"
-GROWTH = "growth"
-ORACLE = "oracle"
-ORACLE_CONTENT = "oracle-content"
-HUB_DOCUMENT = "hub-document"
-COFOUNDER = "cofounder"
-TOOL_KEYS = (
-    SCANNER,
-    INCUBATOR,
-    STRESS_TEST,
-    FUNDING,
-    GROWTH,
-    ORACLE,
-    ORACLE_CONTENT,
-    HUB_DOCUMENT,
-    COFOUNDER,
-)
-
-#: The page each kept run's tool lives on; a run reopens there with `?run=ID`, a saved result
-#: with `?result=ID`. (A hub document is read on the Solutions page: it does not reopen.)
-TOOL_PATHS = {
-    SCANNER: "/startup-viability-scanner",
-    INCUBATOR: "/idea-incubator",
-    STRESS_TEST: "/idea-incubator",
-    FUNDING: "/funding-predictor",
-    GROWTH: "/growth-engine",
-    ORACLE: "/startup-oracle",
-    ORACLE_CONTENT: "/startup-oracle",
-    COFOUNDER: "/ai-cofounder",
-}
-
-#: The tool pages that reopen a saved result (`?result=ID`).
-RESULT_PAGES = frozenset(
-    TOOL_PATHS[t] for t in (SCANNER, INCUBATOR, FUNDING, GROWTH, ORACLE, COFOUNDER)
-)
-
-
-def reopen_path(tool: str, run_id: int) -> str:
-    """Where a kept run opens in its tool, its result shown ('' for an unknown tool)."""
-    path = TOOL_PATHS.get(tool)
-    return f"{path}?run={run_id}" if path else ""
-
-
-def result_path(tool_name: str, result_id: int) -> str:
-    """Where a saved result of the catalogue tool named `tool_name` opens in that tool, its
-    result shown ('' when the tool cannot reopen one)."""
-    tool = next((t for t in ALL_TOOLS if t.name == tool_name), None)
-    if tool is None or tool.path not in RESULT_PAGES:
-        return ""
-    return f"{tool.path}?result={result_id}"
-
 
 @dataclass(frozen=True)
 class KeepRun:
-    """How a tool run is kept for a signed-in founder: the tool's key, its input as JSON, and
-    the idea it belongs to (an existing idea's id, else the idea's text; neither: no idea)."""
+    """How a tool run is kept for a signed-in founder: the tool's key (`domain/tools`), its
+    input as JSON, and the idea it belongs to (an existing idea's id, else the idea's text;
+    neither: no idea)."""
 
     tool: str
     inputs: Mapping[str, Any] = field(default_factory=dict)

@@ -13,7 +13,8 @@ from typing import Any
 from sqlmodel import Session
 
 from startup_toolkit.domain import cofounder_context as rules
-from startup_toolkit.domain.workspace import COFOUNDER, KeepRun
+from startup_toolkit.domain.tools import COFOUNDER
+from startup_toolkit.domain.workspace import KeepRun
 from startup_toolkit.services import user_settings, workspace
 
 
@@ -76,7 +77,7 @@ def keep_conversation(
     if idea_id is not None and workspace.get_idea(session, user_id, idea_id) is None:
         idea_id = None
     inputs = {"messageCount": len(messages), "ideaId": idea_id}
-    keep = KeepRun(COFOUNDER, inputs, idea_id=idea_id)
+    keep = KeepRun(COFOUNDER.key, inputs, idea_id=idea_id)
     return workspace.keep_run(
         session, user_id, keep, {"messages": messages}, sample=sample, model=model
     )

@@ -17,7 +17,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import idea_history as history
-from startup_toolkit.domain import workspace as ws
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.models.workspace import Idea, ToolRunRecord
@@ -72,7 +72,7 @@ def _scanner_rows(session: Session, user_id: str, idea_ids: Iterable[int]) -> li
         return []
     query = select(ToolRunRecord.idea_id, ToolRunRecord.created_at, ToolRunRecord.result).where(
         ToolRunRecord.user_id == user_id,
-        ToolRunRecord.tool == ws.SCANNER,
+        ToolRunRecord.tool == tools.SCANNER.key,
         col(ToolRunRecord.idea_id).in_(ids),
     )
     return list(session.exec(query))
@@ -126,7 +126,7 @@ def idea_timeline(session: Session, user_id: str, idea_id: Any) -> IdeaTimeline 
             tool_label=history.tool_label(run.tool),
             at=run.created_at,
             headline=history.headline(run.tool, run.result),
-            reopen_path=ws.reopen_path(run.tool, run.id),  # type: ignore[arg-type]
+            reopen_path=tools.reopen_path(run.tool, run.id),  # type: ignore[arg-type]
             sample=run.sample,
         )
         for run in session.exec(query)
@@ -142,7 +142,7 @@ def scanner_runs(session: Session, user_id: str, idea_id: Any) -> list[ScanChoic
         return []
     query = (
         ToolRunRecord.newest_first(user_id)
-        .where(ToolRunRecord.idea_id == idea.id, ToolRunRecord.tool == ws.SCANNER)
+        .where(ToolRunRecord.idea_id == idea.id, ToolRunRecord.tool == tools.SCANNER.key)
         .limit(PICKER_RUNS)
     )
     choices = []
@@ -154,7 +154,7 @@ def scanner_runs(session: Session, user_id: str, idea_id: Any) -> list[ScanChoic
 
 def _scanner_run(session: Session, user_id: str, run_id: Any) -> ToolRunRecord | None:
     run = get_run(session, user_id, run_id)
-    return run if run is not None and run.tool == ws.SCANNER else None
+    return run if run is not None and run.tool == tools.SCANNER.key else None
 
 
 def scan_diff_of(
@@ -174,7 +174,7 @@ def scan_diff_of(
 def _latest_results(session: Session, user_id: str, idea_id: int) -> dict[str, Any]:
     """The newest scanner, funding and growth run of an idea, by tool."""
     latest: dict[str, Any] = {}
-    for tool in (ws.SCANNER, ws.FUNDING, ws.GROWTH):
+    for tool in (tools.SCANNER.key, tools.FUNDING.key, tools.GROWTH.key):
         query = ToolRunRecord.newest_first(user_id).where(
             ToolRunRecord.idea_id == idea_id, ToolRunRecord.tool == tool
         )
@@ -199,15 +199,15 @@ def compare_ideas(session: Session, user_id: str, ids: Any) -> history.Compariso
     runs = []
     for idea in ideas:
         latest = _latest_results(session, user_id, idea.id)  # type: ignore[arg-type]
-        scan = latest.get(ws.SCANNER)
+        scan = latest.get(tools.SCANNER.key)
         runs.append(
             history.IdeaRuns(
                 idea_id=idea.id,  # type: ignore[arg-type]
                 title=idea.title,
                 scan=scan.result if scan else None,
                 scanned_at=scan.created_at if scan else None,
-                funding=latest[ws.FUNDING].result if ws.FUNDING in latest else None,
-                growth=latest[ws.GROWTH].result if ws.GROWTH in latest else None,
+                funding=latest[tools.FUNDING.key].result if tools.FUNDING.key in latest else None,
+                growth=latest[tools.GROWTH.key].result if tools.GROWTH.key in latest else None,
             )
         )
     return history.compare(runs)

@@ -11,18 +11,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import resources as rules
-from startup_toolkit.domain import workspace
 from startup_toolkit.domain.ids import valid_row_id
-from startup_toolkit.domain.prompts import solutions as prompts
 from startup_toolkit.domain.resources import ResourceView
 from startup_toolkit.domain.resources_library import library
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.services import user_cache
-from startup_toolkit.services.tool_runs import ToolRun
-
-GENERATOR_TOOL = "Solutions Hub"
-GENERATE_MAX_TOKENS = 3000
 
 
 class ResourceNotFound(LookupError):
@@ -168,24 +162,3 @@ def save_resource(session: Session, user_id: str, resource_id: int) -> SaveOutco
     session.commit()
     session.refresh(doc)
     return SaveOutcome(document_id=doc.id or 0, created=True)
-
-
-# --- Document-style generator (ai-tools section 7) -------------------------------------------
-
-
-def content_run(
-    title: str, kind: str, own_text: str, journey: prompts.Journey | None = None
-) -> ToolRun[str]:
-    """P-HUB-8: the run that writes long-form content on a resource's topic, tailored by the
-    founder's `journey` (`services/founder_journey.journey`), streamed by
-    `run_tool(..., on_text=...)`; in demo mode, the resource's own text (`own_text`)."""
-    return ToolRun(
-        tool=GENERATOR_TOOL,
-        system=prompts.SYSTEM,
-        prompt=prompts.generator_prompt(title, rules.generator_kind(kind), journey),
-        texts=rules.content_texts(kind),
-        sample=lambda: own_text,
-        max_tokens=GENERATE_MAX_TOKENS,
-        finish=str.strip,
-        keep=workspace.KeepRun(workspace.HUB_DOCUMENT, {"title": title, "kind": kind}),
-    )

@@ -15,6 +15,7 @@ from sqlalchemy import delete
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
@@ -109,7 +110,7 @@ def keep_run(
 ) -> int | None:
     """Store one completed run for the founder under its idea and prune the tool's oldest
     runs past the setting; the run's id (None: not kept, e.g. no such user, logged)."""
-    if not is_valid_user_id(user_id) or keep.tool not in rules.TOOL_KEYS:
+    if not is_valid_user_id(user_id) or keep.tool not in tools.KEPT_KEYS:
         return None
     now = now or utcnow()
     try:

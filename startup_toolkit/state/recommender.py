@@ -11,8 +11,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.domain import recommender as rules
-from startup_toolkit.domain.prompts import recommender as prompt
-from startup_toolkit.services.tool_runs import ToolRun, run_tool
+from startup_toolkit.domain.tools.recommender import RecommendForm, recommend_run
+from startup_toolkit.services.tool_runs import run_tool
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.private_state import PrivateStateMixin
 
@@ -75,17 +75,7 @@ class RecommenderState(PrivateStateMixin, rx.State):
         self, stage: rules.Stage, idea: str, user_id: str | None, address: str
     ) -> tuple[list[rules.Recommendation], str, bool]:
         """(recommendations, error text, whether they are demo samples)."""
-        run: ToolRun[rules.Found] = ToolRun(
-            tool=rules.TOOL_NAME,
-            system=prompt.SYSTEM,
-            prompt=prompt.user_prompt(idea, stage, rules.CANDIDATES),
-            schema=rules.RecommendationReply,
-            temperature=0.2,
-            texts=rules.RUN_TEXTS,
-            sample=lambda: rules.request_failure_fallback(stage),
-            fallback=lambda status: rules.stand_in(status, stage),
-            visitors=True,
-        )
+        run = recommend_run(RecommendForm(stage, idea))
         outcome = await run_tool(user_id, run, visitor_address=address)
         picks, said = rules.picks(outcome.result)
         error = outcome.notice.panel if outcome.notice is not None else said

@@ -21,25 +21,15 @@ from startup_toolkit.domain.saved_results import (
     NOTHING_TO_SAVE,
     NOTHING_TO_SAVE_DETAIL,
 )
-from startup_toolkit.domain.tool_run import Notice, RunStatus
+from startup_toolkit.domain.tool_run import REFUSED as REFUSED
+from startup_toolkit.domain.tool_run import Notice
+from startup_toolkit.domain.tool_run import stand_in as stand_in
 from startup_toolkit.state import toasts
 from startup_toolkit.state.allowance import AllowanceState, todays_allowance
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
 
 R = TypeVar("R")
-
-#: No stand-in result for these: the founder may not run the tool.
-REFUSED: frozenset[RunStatus] = frozenset({RunStatus.NO_ACCESS, RunStatus.LIMITED})
-
-
-def stand_in(make: Callable[[], R]) -> Callable[[RunStatus], R | None]:
-    """A `ToolRun.fallback`: `make()` after a failure, but nothing for a refused run."""
-
-    def fallback(status: RunStatus) -> R | None:
-        return None if status in REFUSED else make()
-
-    return fallback
 
 
 def notice_toast(notice: Notice, **props: str) -> EventSpec:

@@ -20,10 +20,11 @@ from sqlmodel import Session
 from startup_toolkit.api import api
 from startup_toolkit.api.cache_control import CacheControl
 from startup_toolkit.api.security_headers import SecurityHeaders
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.domain.scanner_export import save_content
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models import User
 from startup_toolkit.services import saved_results, sessions, share_links, workspace
 from tests.support.asgi_server import LoopbackServer
@@ -90,7 +91,7 @@ class Things:
 def adas(engine: Engine, ada: Founder) -> Things:
     """Ada's kept scan, her saved scan and the idea they belong to."""
     with Session(engine) as db:
-        keep = rules.KeepRun(rules.SCANNER, {"idea": IDEA}, IDEA)
+        keep = rules.KeepRun(tools.SCANNER.key, {"idea": IDEA}, IDEA)
         run_id = workspace.keep_run(db, ada.user_id, keep, SAMPLE_SCAN, sample=True, now=AT)
         assert run_id is not None
         saved = saved_results.save_result(

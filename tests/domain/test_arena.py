@@ -11,7 +11,7 @@ import pytest
 
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain import arena_content as content
-from startup_toolkit.domain import workspace as ws
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
 
 FILLED: dict[str, Any] = {
@@ -106,7 +106,7 @@ def test_t_arena_3_challenges_are_hard_or_medium_worth_50_to_125_points() -> Non
     for c in content.CHALLENGES:
         assert c.difficulty in ("Hard", "Medium")
         assert content.MIN_REWARD <= c.reward <= content.MAX_REWARD
-        assert set(c.tools) <= set(ws.TOOL_KEYS) and c.target > 0 and c.days > 0
+        assert set(c.tools) <= set(tools.KEPT_KEYS) and c.target > 0 and c.days > 0
     assert content.challenge("scanner-3") is content.CHALLENGES[0]
     assert content.challenge(["scanner-3"]) is None
 
@@ -116,10 +116,10 @@ def test_t_arena_3_progress_counts_runs_of_its_tools_in_its_window() -> None:
     assert c is not None
     joined = utcnow()
     runs = [
-        (ws.SCANNER, joined - timedelta(minutes=1)),  # before joining
-        (ws.SCANNER, joined),
-        (ws.FUNDING, joined + timedelta(hours=1)),  # another tool
-        (ws.SCANNER, joined + timedelta(days=c.days)),  # after the window
+        (tools.SCANNER.key, joined - timedelta(minutes=1)),  # before joining
+        (tools.SCANNER.key, joined),
+        (tools.FUNDING.key, joined + timedelta(hours=1)),  # another tool
+        (tools.SCANNER.key, joined + timedelta(days=c.days)),  # after the window
     ]
     status = rules.challenge_status(c, joined, None, runs, joined + timedelta(days=1))
     assert (status.done, status.completed, status.ended, status.days_left) == (1, False, False, 13)
@@ -134,7 +134,13 @@ def test_t_arena_3_distinct_challenges_count_different_tools() -> None:
     c = content.challenge("four-tools")
     assert c is not None and c.distinct
     t = utcnow()
-    runs = [(ws.SCANNER, t), (ws.SCANNER, t), (ws.GROWTH, t), (ws.ORACLE, t), (ws.COFOUNDER, t)]
+    runs = [
+        (tools.SCANNER.key, t),
+        (tools.SCANNER.key, t),
+        (tools.GROWTH.key, t),
+        (tools.ORACLE.key, t),
+        (tools.COFOUNDER.key, t),
+    ]
     assert rules.count_toward(c, t, runs) == 4
 
 

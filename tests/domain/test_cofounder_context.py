@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from startup_toolkit.domain import cofounder_context as ctx
-from startup_toolkit.domain import workspace as tools
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain import tools
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.domain.workspace import as_json
 
 DAY = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -18,16 +18,18 @@ LATER = datetime(2026, 3, 8, 12, tzinfo=UTC)
 def test_the_latest_run_of_each_tool_makes_the_summary() -> None:
     scan = as_json(SAMPLE_SCAN)
     runs = [  # newest first
-        ctx.SavedRun(tools.SCANNER, {**scan, "overallScore": 80}, LATER),
-        ctx.SavedRun(tools.COFOUNDER, {"messages": [{"role": "user", "content": "x"}]}, LATER),
+        ctx.SavedRun(tools.SCANNER.key, {**scan, "overallScore": 80}, LATER),
+        ctx.SavedRun(tools.COFOUNDER.key, {"messages": [{"role": "user", "content": "x"}]}, LATER),
         ctx.SavedRun(
-            tools.GROWTH, {"summary": "Win one niche first. Then expand.", "growthSteps": []}, DAY
+            tools.GROWTH.key,
+            {"summary": "Win one niche first. Then expand.", "growthSteps": []},
+            DAY,
         ),
-        ctx.SavedRun(tools.FUNDING, {"success": False, "amount": "$0"}, DAY, sample=True),
+        ctx.SavedRun(tools.FUNDING.key, {"success": False, "amount": "$0"}, DAY, sample=True),
         ctx.SavedRun(
-            tools.INCUBATOR, {"viabilityAssessment": {"risks": ["Churn", "", "CAC"]}}, DAY
+            tools.INCUBATOR.key, {"viabilityAssessment": {"risks": ["Churn", "", "CAC"]}}, DAY
         ),
-        ctx.SavedRun(tools.SCANNER, {**scan, "overallScore": 50}, DAY),
+        ctx.SavedRun(tools.SCANNER.key, {**scan, "overallScore": 50}, DAY),
     ]
     text = ctx.summary("Socks by subscription", runs)
     assert text.splitlines() == [
@@ -44,9 +46,9 @@ def test_the_latest_run_of_each_tool_makes_the_summary() -> None:
 def test_an_idea_without_results_and_odd_results_say_so_without_failing() -> None:
     assert ctx.summary("", []) == "Idea: Untitled idea\nNo tool results saved for this idea yet."
     odd = [
-        ctx.SavedRun(tools.SCANNER, "not json", DAY),
-        ctx.SavedRun(tools.FUNDING, {"success": "yes"}, DAY),
-        ctx.SavedRun(tools.GROWTH, {"summary": 5}, DAY),
+        ctx.SavedRun(tools.SCANNER.key, "not json", DAY),
+        ctx.SavedRun(tools.FUNDING.key, {"success": "yes"}, DAY),
+        ctx.SavedRun(tools.GROWTH.key, {"summary": 5}, DAY),
     ]
     assert ctx.summary("Odd", odd) == "Idea: Odd\nNo tool results saved for this idea yet."
 
@@ -54,10 +56,10 @@ def test_an_idea_without_results_and_odd_results_say_so_without_failing() -> Non
 def test_the_summary_is_bounded_and_cut_cleanly() -> None:
     long = "word " * 400
     runs = [
-        ctx.SavedRun(tools.SCANNER, {"overallScore": 60, "actionSteps": [long] * 5}, DAY),
-        ctx.SavedRun(tools.INCUBATOR, {"viabilityAssessment": {"risks": [long] * 5}}, DAY),
-        ctx.SavedRun(tools.GROWTH, {"summary": long}, DAY),
-        ctx.SavedRun(tools.FUNDING, {"success": True, "amount": long}, DAY),
+        ctx.SavedRun(tools.SCANNER.key, {"overallScore": 60, "actionSteps": [long] * 5}, DAY),
+        ctx.SavedRun(tools.INCUBATOR.key, {"viabilityAssessment": {"risks": [long] * 5}}, DAY),
+        ctx.SavedRun(tools.GROWTH.key, {"summary": long}, DAY),
+        ctx.SavedRun(tools.FUNDING.key, {"success": True, "amount": long}, DAY),
     ]
     text = ctx.summary(long, runs)
     assert 1000 < len(text) <= ctx.MAX_CHARS

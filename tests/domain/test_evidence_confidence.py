@@ -10,7 +10,7 @@ import pytest
 from startup_toolkit.domain import evidence_confidence as ec
 from startup_toolkit.domain.evidence_confidence import ClaimCounts, EvidenceConfidence
 from startup_toolkit.domain.scanner import CATEGORY_NAMES, ScanResult
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 
 
 @pytest.mark.parametrize(

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from startup_toolkit.domain import idea_history as h
-from startup_toolkit.domain import workspace as ws
+from startup_toolkit.domain import tools
+from startup_toolkit.domain.run_gist import HEADLINE_CHARS
 from startup_toolkit.domain.scanner import CATEGORY_NAMES
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from tests.support.idea_scans import scan
 
 T0 = datetime(2025, 3, 1, 12, 0)
@@ -174,21 +175,25 @@ def test_trend_orders_scores_oldest_first_and_skips_unreadable_runs() -> None:
 @pytest.mark.parametrize(
     ("tool", "result", "expected"),
     [
-        (ws.SCANNER, scan(72), "Score 72/100: Potentially Viable"),
-        (ws.SCANNER, "garbage", h.UNREADABLE_SCAN),
+        (tools.SCANNER.key, scan(72), "Score 72/100: Potentially Viable"),
+        (tools.SCANNER.key, "garbage", h.UNREADABLE_SCAN),
         (
-            ws.FUNDING,
+            tools.FUNDING.key,
             {"success": True, "amount": "$750K", "analysis": "x"},
             "Funding Likely ($750K)",
         ),
         (
-            ws.GROWTH,
+            tools.GROWTH.key,
             {"summary": "Grow through partners. Then ads.", "growthSteps": []},
             "Grow through partners.",
         ),
-        (ws.INCUBATOR, {"marketAnalysis": {"overview": "A **big** market."}}, "A big market."),
-        (ws.HUB_DOCUMENT, "# Guide\nStep one.", "Guide Step one."),
-        (ws.COFOUNDER, {}, "AI Co-Founder result"),
+        (
+            tools.INCUBATOR.key,
+            {"marketAnalysis": {"overview": "A **big** market."}},
+            "A big market.",
+        ),
+        (tools.HUB_DOCUMENT.key, "# Guide\nStep one.", "Guide Step one."),
+        (tools.COFOUNDER.key, {}, "AI Co-Founder result"),
     ],
 )
 def test_headline_of_each_tool(tool: str, result: Any, expected: str) -> None:
@@ -196,8 +201,8 @@ def test_headline_of_each_tool(tool: str, result: Any, expected: str) -> None:
 
 
 def test_a_long_headline_is_cut_at_a_word() -> None:
-    line = h.headline(ws.GROWTH, {"summary": "word " * 100})
-    assert len(line) <= h.HEADLINE_CHARS and line.endswith("…")
+    line = h.headline(tools.GROWTH.key, {"summary": "word " * 100})
+    assert len(line) <= HEADLINE_CHARS and line.endswith("…")
 
 
 def test_compare_two_ideas_with_scores_bands_sources_risks_and_chart() -> None:

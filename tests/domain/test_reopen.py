@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from startup_toolkit.domain import reopen as rules
-from startup_toolkit.domain import workspace as keys
+from startup_toolkit.domain import tools
 
 WHEN = datetime(2026, 3, 2, 9, 30)
 
@@ -17,7 +17,7 @@ def test_an_oracle_result_reopens_as_its_prediction_with_its_details() -> None:
     data = {"input": {"businessIdea": "Socks"}, "prediction": {"probability": 70}, "sample": "demo"}
     found = rules.from_saved("Startup Oracle", {"data": data}, WHEN)
     assert found == rules.Reopened(
-        keys.ORACLE, {"businessIdea": "Socks"}, {"probability": 70}, True, WHEN
+        tools.ORACLE.key, {"businessIdea": "Socks"}, {"probability": 70}, True, WHEN
     )
 
 
@@ -26,7 +26,7 @@ def test_funding_inputs_come_back_under_the_forms_names() -> None:
     found = rules.from_saved(
         "Funding Predictor", {"data": {"input": given, "prediction": {}, "estimated": False}}, WHEN
     )
-    assert found is not None and found.tool == keys.FUNDING and not found.sample
+    assert found is not None and found.tool == tools.FUNDING.key and not found.sample
     assert found.inputs == {
         "revenue": 5,
         "growth_rate": 1.5,

@@ -10,10 +10,14 @@ import pytest
 from pydantic import BaseModel
 
 from startup_toolkit.domain import funding, growth, incubator, oracle
-from startup_toolkit.domain import reply_checks as checks
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools import funding as funding_tool
+from startup_toolkit.domain.tools import growth as growth_tool
+from startup_toolkit.domain.tools import incubator as incubator_tool
+from startup_toolkit.domain.tools import oracle as oracle_tool
+from startup_toolkit.domain.tools import scanner as scanner_tool
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 
 
 def category(name: str, score: int, assessment: str = "") -> dict[str, Any]:
@@ -41,12 +45,12 @@ def scan(**changes: Any) -> rules.ScanResult:
 @pytest.mark.parametrize(
     ("check", "sample"),
     [
-        (checks.scan_problems, SAMPLE_SCAN),
-        (checks.analysis_problems, SAMPLE_ANALYSIS),
-        (checks.stress_problems, SAMPLE_STRESS_TEST),
-        (checks.growth_problems, growth.sample_strategy(500)),
-        (checks.oracle_problems, oracle.sample_result()),
-        (checks.oracle_problems, oracle.general_result()),
+        (scanner_tool.scan_problems, SAMPLE_SCAN),
+        (incubator_tool.analysis_problems, SAMPLE_ANALYSIS),
+        (incubator_tool.stress_problems, SAMPLE_STRESS_TEST),
+        (growth_tool.growth_problems, growth.sample_strategy(500)),
+        (oracle_tool.oracle_problems, oracle.sample_result()),
+        (oracle_tool.oracle_problems, oracle.general_result()),
     ],
 )
 def test_every_sample_passes_its_tool_s_gate(
@@ -56,7 +60,7 @@ def test_every_sample_passes_its_tool_s_gate(
 
 
 def test_a_full_scan_passes() -> None:
-    assert checks.scan_problems(scan()) == []
+    assert scanner_tool.scan_problems(scan()) == []
 
 
 def test_the_small_model_s_scan_is_refused_for_each_of_its_faults() -> None:
@@ -69,7 +73,7 @@ def test_the_small_model_s_scan_is_refused_for_each_of_its_faults() -> None:
             {"category": "Failure Risk", "score": 65, "assessment": ""},
         ],
     )
-    (sections, overall) = checks.scan_problems(reply)
+    (sections, overall) = scanner_tool.scan_problems(reply)
     assert sections == (
         "these required sections are empty or left at their default: categories: "
         "Failure Risk, categories: Monetization Potential, categories: Founder Fit"
@@ -79,15 +83,15 @@ def test_the_small_model_s_scan_is_refused_for_each_of_its_faults() -> None:
 
 def test_one_missing_category_is_tolerated_but_not_two() -> None:
     four = [category(n, 70) for n in rules.CATEGORY_NAMES[:4]]
-    assert checks.scan_problems(scan(categories=four)) == []
-    (problem,) = checks.scan_problems(scan(categories=four[:3]))
+    assert scanner_tool.scan_problems(scan(categories=four)) == []
+    (problem,) = scanner_tool.scan_problems(scan(categories=four[:3]))
     assert "categories: Monetization Potential, categories: Founder Fit" in problem
 
 
 def test_a_category_score_its_assessment_contradicts() -> None:
     cats = [category(n, 70) for n in rules.CATEGORY_NAMES]
     cats[3] = category("Monetization Potential", 85, "Very weak: nobody will pay for it.")
-    assert checks.scan_problems(scan(categories=cats)) == [
+    assert scanner_tool.scan_problems(scan(categories=cats)) == [
         'Monetization Potential is scored 85 but its assessment calls it "very weak"'
     ]
 
@@ -100,7 +104,7 @@ def test_an_analysis_without_product_and_competitors_is_refused() -> None:
             "productStrategy": {"description": "An app.", "coreFeatures": []},
         }
     )
-    (problem,) = checks.analysis_problems(reply)
+    (problem,) = incubator_tool.analysis_problems(reply)
     assert problem.endswith("competitiveAnalysis.competitors, productStrategy.coreFeatures")
 
 
@@ -108,13 +112,13 @@ def test_a_stress_test_with_only_a_title_is_refused() -> None:
     reply = incubator.StressTest.model_validate(
         {"stressScenario": {"title": "A recession"}, "strategicResponse": {}}
     )
-    (problem,) = checks.stress_problems(reply)
+    (problem,) = incubator_tool.stress_problems(reply)
     assert "stressScenario.description, stressScenario.impact" in problem
 
 
 def test_a_funding_prediction_of_only_a_verdict_is_refused() -> None:
     reply = funding.FundingPrediction.model_validate({"success": True, "analysis": "Good."})
-    (problem,) = checks.funding_problems(reply)
+    (problem,) = funding_tool.funding_problems(reply)
     assert problem.endswith("amount, investors, recommendations")
     full = funding.FundingPrediction.model_validate(
         {
@@ -124,18 +128,18 @@ def test_a_funding_prediction_of_only_a_verdict_is_refused() -> None:
             "investors": [{"name": "Seedcamp"}],
         }
     )
-    assert checks.funding_problems(full) == []  # one empty section (recommendations) is fine
+    assert funding_tool.funding_problems(full) == []  # one empty section (recommendations) is fine
 
 
 def test_a_growth_strategy_of_steps_only_is_refused() -> None:
     reply = growth.GrowthStrategy.model_validate(
         {"summary": "Grow.", "growthSteps": ["Post daily"], "timeline": {"week1": " "}}
     )
-    (problem,) = checks.growth_problems(reply)
+    (problem,) = growth_tool.growth_problems(reply)
     assert problem.endswith("marketTrends, timeline, budgetAllocation")
 
 
 def test_an_oracle_prediction_with_empty_lists_is_refused() -> None:
     reply = oracle.OracleResult.model_validate({"probability": 70, "risks": ["Cash"]})
-    (problem,) = checks.oracle_problems(reply)
+    (problem,) = oracle_tool.oracle_problems(reply)
     assert problem.endswith("moves, funding, customers, product")

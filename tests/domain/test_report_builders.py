@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from startup_toolkit.domain import funding, growth, oracle
-from startup_toolkit.domain import workspace as keys
+from startup_toolkit.domain import funding, growth, oracle, tools
 from startup_toolkit.domain.cofounder import SAMPLE_REPLY
 from startup_toolkit.domain.funding_estimate import estimate
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
@@ -25,11 +24,10 @@ from startup_toolkit.domain.report_builders import (
     report_from_saved,
     report_from_saved_run,
 )
-from startup_toolkit.domain.report_tools import TOOL_LABELS
 from startup_toolkit.domain.research import FALLBACK_NOTE
 from startup_toolkit.domain.saved_results import build_payload
 from startup_toolkit.domain.scanner_export import save_content as scan_content
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.domain.workspace import as_json
 
 AT = datetime(2024, 11, 25, 1, 0, tzinfo=UTC)
@@ -77,7 +75,7 @@ def everything(report: Report) -> str:
 # (tool, input, result, title, headline, file stem, a text the report shows)
 CASES = [
     (
-        keys.SCANNER,
+        tools.SCANNER.key,
         {"idea": IDEA},
         as_json(SAMPLE_SCAN),
         "Viability Analysis - Score: 72/100",
@@ -86,7 +84,7 @@ CASES = [
         "Incumbent Suite (sample)",
     ),
     (
-        keys.INCUBATOR,
+        tools.INCUBATOR.key,
         {"idea": IDEA},
         as_json(SAMPLE_ANALYSIS),
         "Idea Analysis - Socks by subscription for busy parents.",
@@ -95,7 +93,7 @@ CASES = [
         SAMPLE_ANALYSIS.viabilityAssessment.risks[0],
     ),
     (
-        keys.STRESS_TEST,
+        tools.STRESS_TEST.key,
         {"idea": IDEA, "analysis": as_json(SAMPLE_ANALYSIS)},
         as_json(SAMPLE_STRESS_TEST),
         f"Stress Test - {SAMPLE_STRESS_TEST.stressScenario.title}",
@@ -104,7 +102,7 @@ CASES = [
         SAMPLE_STRESS_TEST.strategicResponse.immediateActions[0],
     ),
     (
-        keys.FUNDING,
+        tools.FUNDING.key,
         as_json(FUNDING_INPUT),
         as_json(PREDICTION),
         funding.result_title(PREDICTION),
@@ -113,7 +111,7 @@ CASES = [
         "Monthly revenue",
     ),
     (
-        keys.GROWTH,
+        tools.GROWTH.key,
         {"product": "Sock box", "audience": "Parents", "budget": 200.0},
         as_json(growth.sample_strategy(200)),
         "Growth Blueprint - $200/month",
@@ -122,7 +120,7 @@ CASES = [
         "Content and SEO",
     ),
     (
-        keys.ORACLE,
+        tools.ORACLE.key,
         {"businessIdea": IDEA, "stage": "mvp", "biggestChallenge": "Churn"},
         as_json(oracle.sample_result()),
         "Startup Oracle Prediction - 72% (High Success Potential)",
@@ -131,7 +129,7 @@ CASES = [
         "Stage: MVP",
     ),
     (
-        keys.ORACLE_CONTENT,
+        tools.ORACLE_CONTENT.key,
         {"content": "tasks", "data": {"businessIdea": IDEA}},
         sample_content(CONTENT_BY_KIND["tasks"], IDEA),
         "Next 30 Days Task List",
@@ -140,7 +138,7 @@ CASES = [
         "Interview 10 target customers - Deadline: Day 7",
     ),
     (
-        keys.HUB_DOCUMENT,
+        tools.HUB_DOCUMENT.key,
         {"title": "Go-To-Market Plan", "kind": "guide"},
         HUB_TEXT,
         "Go-To-Market Plan",
@@ -149,7 +147,7 @@ CASES = [
         "Talk to 10 buyers",
     ),
     (
-        keys.COFOUNDER,
+        tools.COFOUNDER.key,
         {},
         [
             {"role": "user", "content": "How should I price my sock box?"},
@@ -164,7 +162,7 @@ CASES = [
 
 
 def test_the_cases_cover_every_tool() -> None:
-    assert {case[0] for case in CASES} == set(keys.TOOL_KEYS)
+    assert {case[0] for case in CASES} == set(tools.KEPT_KEYS)
 
 
 @pytest.mark.parametrize(("tool", "inputs", "result", "title", "headline", "stem", "shows"), CASES)
@@ -175,7 +173,10 @@ def test_a_kept_run_of_each_tool_reads_as_its_tool_report(
     assert report.title == title
     assert report.subtitle.startswith(headline)
     assert report.file_stem == f"{stem}-{MS}"
-    assert report.facts[:2] == (("Tool", TOOL_LABELS[tool]), ("Date", "2024-11-25 01:00 UTC"))
+    assert report.facts[:2] == (
+        ("Tool", tools.BY_KEY[tool].label),
+        ("Date", "2024-11-25 01:00 UTC"),
+    )
     assert ("Basis", "AI") in report.facts and ("Model", "test-model") in report.facts
     assert shows in everything(report)
     assert GENERIC_NOTE not in everything(report)
@@ -185,7 +186,7 @@ def test_the_scan_report_holds_its_chart_verdict_competitors_steps_and_sources()
     scan = as_json(SAMPLE_SCAN)
     scan["marketInsights"]["size"]["source"] = "Statista 2024 https://example.com/market"
     scan["marketInsights"]["growthRate"]["source"] = "javascript:alert(1)"
-    report = report_from_run(Run(keys.SCANNER, {"idea": IDEA}, scan, sample=True))
+    report = report_from_run(Run(tools.SCANNER.key, {"idea": IDEA}, scan, sample=True))
     by_heading = {s.heading: s for s in report.sections}
     chart = by_heading["Scores"].chart
     assert chart is not None and chart.series == ("Score",)
@@ -233,7 +234,7 @@ def test_the_scan_report_links_only_verified_citations_and_lists_the_pages_read(
             },
         ],
     }
-    report = report_from_run(Run(keys.SCANNER, {"idea": IDEA}, scan))
+    report = report_from_run(Run(tools.SCANNER.key, {"idea": IDEA}, scan))
     by_heading = {s.heading: s for s in report.sections}
     market_section = by_heading["Market"]
     assert market_section.paragraphs == (
@@ -257,7 +258,7 @@ def test_the_scan_report_links_only_verified_citations_and_lists_the_pages_read(
 
 
 def test_model_markdown_becomes_plain_text_with_only_http_links_spelled_out() -> None:
-    report = report_from_run(Run(keys.HUB_DOCUMENT, {"title": "GTM"}, HUB_TEXT))
+    report = report_from_run(Run(tools.HUB_DOCUMENT.key, {"title": "GTM"}, HUB_TEXT))
     first = report.sections[0]
     assert first.heading == "Go-to-market"
     assert first.paragraphs == (
@@ -268,7 +269,7 @@ def test_model_markdown_becomes_plain_text_with_only_http_links_spelled_out() ->
     assert report.sections[1].paragraphs == ("Then measure.",)
 
 
-@pytest.mark.parametrize("tool", keys.TOOL_KEYS)
+@pytest.mark.parametrize("tool", tools.KEPT_KEYS)
 @pytest.mark.parametrize(
     "stored",
     [
@@ -282,7 +283,7 @@ def test_a_stored_result_that_no_longer_validates_gives_a_generic_report(
     tool: str, stored: Any
 ) -> None:
     report = report_from_run(Run(tool, {"idea": IDEA}, stored))
-    assert report.title == f"{TOOL_LABELS[tool]} result"
+    assert report.title == f"{tools.BY_KEY[tool].label} result"
     assert report.sections[0].paragraphs == (GENERIC_NOTE,)
     assert report.file_stem.endswith(f"-{MS}")
     if isinstance(stored, dict):
@@ -340,7 +341,7 @@ def test_a_saved_chat_text_and_unknown_object_each_read_plainly() -> None:
 
 
 def test_a_saved_result_with_its_run_uses_the_run_under_the_saved_title() -> None:
-    run = Run(keys.ORACLE, {"businessIdea": IDEA}, as_json(oracle.sample_result()))
+    run = Run(tools.ORACLE.key, {"businessIdea": IDEA}, as_json(oracle.sample_result()))
     report = report_from_saved_run("My oracle", run, AT + timedelta(hours=1))
     assert report.title == "My oracle"
     assert report.subtitle == "Success probability 72% (High Success Potential)"
@@ -353,10 +354,10 @@ def test_a_saved_result_with_its_run_uses_the_run_under_the_saved_title() -> Non
 def test_an_idea_timeline_lists_runs_newest_first_with_headlines_and_a_scan_chart() -> None:
     older_scan = as_json(SAMPLE_SCAN.model_copy(update={"overallScore": 55}))
     runs = [
-        Run(keys.FUNDING, as_json(FUNDING_INPUT), as_json(PREDICTION), AT + timedelta(days=2)),
-        Run(keys.SCANNER, {"idea": IDEA}, as_json(SAMPLE_SCAN), AT + timedelta(days=1)),
-        Run(keys.SCANNER, {"idea": IDEA}, older_scan, AT),
-        Run(keys.GROWTH, {}, {"broken": True}, AT - timedelta(days=1)),
+        Run(tools.FUNDING.key, as_json(FUNDING_INPUT), as_json(PREDICTION), AT + timedelta(days=2)),
+        Run(tools.SCANNER.key, {"idea": IDEA}, as_json(SAMPLE_SCAN), AT + timedelta(days=1)),
+        Run(tools.SCANNER.key, {"idea": IDEA}, older_scan, AT),
+        Run(tools.GROWTH.key, {}, {"broken": True}, AT - timedelta(days=1)),
     ]
     report = idea_report("Socks by subscription", IDEA, runs, AT + timedelta(days=3))
     assert report.title == "Socks by subscription"

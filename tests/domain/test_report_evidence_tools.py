@@ -9,8 +9,7 @@ import html
 from datetime import UTC, datetime
 from typing import Any
 
-from startup_toolkit.domain import growth, incubator
-from startup_toolkit.domain import workspace as keys
+from startup_toolkit.domain import growth, incubator, tools
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
 from startup_toolkit.domain.report_builders import report_from_run, report_from_saved
 from startup_toolkit.domain.research import FALLBACK_NOTE
@@ -71,7 +70,9 @@ def cited_analysis() -> dict[str, Any]:
 
 
 def test_the_incubator_report_cites_each_trend_and_challenge() -> None:
-    sections = by_heading(report_from_run(Run(keys.INCUBATOR, {"idea": IDEA}, cited_analysis())))
+    sections = by_heading(
+        report_from_run(Run(tools.INCUBATOR.key, {"idea": IDEA}, cited_analysis()))
+    )
     assert sections["Market trends"].bullets == (
         "Suites add deposits (source: Suite raises)",
         "Clinics go online (Unverified source)",
@@ -90,7 +91,7 @@ def test_the_incubator_report_cites_each_trend_and_challenge() -> None:
     assert "<li>Plain trend (No recent data/source available)</li>" in page
     assert "invented.example" not in page
     sample = by_heading(
-        report_from_run(Run(keys.INCUBATOR, {"idea": IDEA}, as_json(SAMPLE_ANALYSIS)))
+        report_from_run(Run(tools.INCUBATOR.key, {"idea": IDEA}, as_json(SAMPLE_ANALYSIS)))
     )
     trends = sample["Market trends"].bullets + sample["Market challenges"].bullets
     assert trends and all(t.endswith("(No recent data/source available)") for t in trends)
@@ -100,7 +101,7 @@ def test_the_incubator_report_cites_each_trend_and_challenge() -> None:
 
 
 def test_the_incubator_report_links_only_verified_citations_and_lists_the_pages_read() -> None:
-    report = report_from_run(Run(keys.INCUBATOR, {"idea": IDEA}, cited_analysis()))
+    report = report_from_run(Run(tools.INCUBATOR.key, {"idea": IDEA}, cited_analysis()))
     sections = by_heading(report)
     market = sections["Market analysis"]
     assert "Size: $4.2B (source: Market 2024)" in market.paragraphs
@@ -121,7 +122,7 @@ def test_the_incubator_report_links_only_verified_citations_and_lists_the_pages_
 def test_an_incubator_report_without_research_says_so_and_links_nothing() -> None:
     data = as_json(SAMPLE_ANALYSIS)
     data["marketAnalysis"]["size"]["source"] = "Statista 2024 https://example.com/market"
-    report = report_from_run(Run(keys.INCUBATOR, {"idea": IDEA}, data))
+    report = report_from_run(Run(tools.INCUBATOR.key, {"idea": IDEA}, data))
     sections = by_heading(report)
     assert sections["Market analysis"].sources == ()
     size = next(p for p in sections["Market analysis"].paragraphs if p.startswith("Size"))
@@ -169,7 +170,7 @@ def test_the_funding_report_cites_the_range_benchmarks_and_investors() -> None:
         investors=[{"name": "Seed Fund", "sources": [2]}, {"name": "Other Fund"}],
         evidence=EVIDENCE,
     )
-    report = report_from_run(Run(keys.FUNDING, as_json(FUNDING_INPUT), prediction))
+    report = report_from_run(Run(tools.FUNDING.key, as_json(FUNDING_INPUT), prediction))
     sections = by_heading(report)
     assert "Typical range: $1.5M - $3M (source: Market 2024)" in sections["Prediction"].paragraphs
     benchmarks = sections["Funding benchmarks"]
@@ -190,7 +191,7 @@ def test_the_funding_report_cites_the_range_benchmarks_and_investors() -> None:
 
 
 def test_a_funding_report_without_research_says_so() -> None:
-    report = report_from_run(Run(keys.FUNDING, as_json(FUNDING_INPUT), as_json(PREDICTION)))
+    report = report_from_run(Run(tools.FUNDING.key, as_json(FUNDING_INPUT), as_json(PREDICTION)))
     sections = by_heading(report)
     assert "Funding benchmarks" not in sections
     assert sections["Sources"].paragraphs == (FALLBACK_NOTE,)
@@ -208,7 +209,7 @@ def test_the_growth_report_cites_trends_benchmarks_and_estimates() -> None:
     strategy["benchmarks"] = [{"text": "Paid social CAC: $45 (2024)", "sources": [1]}]
     strategy["evidence"] = EVIDENCE
     inputs = {"product": "Sock box", "audience": "Parents", "budget": 200.0}
-    report = report_from_run(Run(keys.GROWTH, inputs, strategy))
+    report = report_from_run(Run(tools.GROWTH.key, inputs, strategy))
     sections = by_heading(report)
     trends = sections["Trend radar"].table
     assert trends is not None and trends.headers[-1] == "Source"

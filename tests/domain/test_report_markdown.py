@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from types import SimpleNamespace
 
-from startup_toolkit.domain import workspace as keys
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.report import Link, Report, ScoreChart, Section, Table
 from startup_toolkit.domain.report_builders import report_from_run
 from startup_toolkit.domain.report_markdown import escape, to_markdown
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.domain.workspace import as_json
 
 REPORT = Report(
@@ -80,7 +80,7 @@ def test_model_text_cannot_make_links_images_or_html() -> None:
     )
     scan["actionSteps"] = ["# Not a heading", "**bold** _it_"]
     run = SimpleNamespace(
-        tool=keys.SCANNER,
+        tool=tools.SCANNER.key,
         input={"idea": "Socks"},
         result=scan,
         created_at=datetime(2024, 11, 25, tzinfo=UTC),

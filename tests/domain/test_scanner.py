@@ -12,10 +12,10 @@ from pydantic import ValidationError
 
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain import scanner_export as export
-from startup_toolkit.domain import scanner_run
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import scanner as prompt
 from startup_toolkit.domain.saved_results import build_payload
+from startup_toolkit.domain.tools import scanner as scanner_run
 
 FULL_REPLY = {
     "overallScore": 83,

@@ -3,8 +3,8 @@ scanner's own texts for each way a run ends without a result (panel, toast, desc
 
 from __future__ import annotations
 
-from startup_toolkit.domain import reply_checks, scanner_run
 from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain.tools import scanner as scanner_run
 from startup_toolkit.services.tool_runs import Notice, RunStatus
 
 
@@ -17,7 +17,7 @@ def test_scan_run_asks_for_a_scan_result_at_low_temperature() -> None:
     assert run.sample() is scanner_run.SAMPLE_SCAN
     assert run.demo_seconds == rules.DEMO_SECONDS and not run.visitors
     assert run.fallback is None
-    assert run.finish is rules.with_app_overall and run.check is reply_checks.scan_problems
+    assert run.finish is rules.with_app_overall and run.check is scanner_run.scan_problems
 
 
 def test_t_scan_4_the_texts_of_each_failure() -> None:

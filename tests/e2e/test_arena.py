@@ -16,6 +16,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.services import workspace
@@ -136,7 +137,7 @@ def test_two_founders_share_the_arena_live(live_app: LiveApp, page: Page, browse
     expect(card.locator(".arena-progress")).to_have_text("0 of 3 analyses")
     with app_db(live_app) as db:
         for minutes in (1, 2, 3):
-            keep = ws.KeepRun(ws.SCANNER, {"idea": "Care plans"}, "Care plans for carers")
+            keep = ws.KeepRun(tools.SCANNER.key, {"idea": "Care plans"}, "Care plans for carers")
             workspace.keep_run(
                 db, ada_id, keep, {"score": 70}, sample=False,
                 now=utcnow() + timedelta(minutes=minutes),

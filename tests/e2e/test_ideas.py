@@ -11,6 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.services import workspace
@@ -39,7 +40,7 @@ def _keep(live_app: LiveApp, uid: str, tool: str, result: Any, text: str, hours:
 
 
 def seed(live_app: LiveApp, uid: str) -> tuple[int, int]:
-    socks = _keep(live_app, uid, ws.SCANNER, scan(58, scores={"Failure Risk": 50}), SOCKS, 0)
+    socks = _keep(live_app, uid, tools.SCANNER.key, scan(58, scores={"Failure Risk": 50}), SOCKS, 0)
     newer = scan(
         74,
         scores={"Failure Risk": 70},
@@ -48,8 +49,8 @@ def seed(live_app: LiveApp, uid: str) -> tuple[int, int]:
         steps=("Run a paid pilot",),
         challenges=("Sock fatigue", "Shipping costs"),
     )
-    assert _keep(live_app, uid, ws.SCANNER, newer, SOCKS, 3) == socks
-    dogs = _keep(live_app, uid, ws.SCANNER, scan(83, scores={"Founder Fit": 90}), DOGS, 1)
+    assert _keep(live_app, uid, tools.SCANNER.key, newer, SOCKS, 3) == socks
+    dogs = _keep(live_app, uid, tools.SCANNER.key, scan(83, scores={"Founder Fit": 90}), DOGS, 1)
     return socks, dogs
 
 

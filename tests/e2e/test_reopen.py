@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from playwright.sync_api import Page, expect
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.services import accounts, saved_results, workspace
@@ -29,7 +30,7 @@ def seed_run(live_app: LiveApp, user_id: str, text: str, score: int, days_ago: i
         run_id = workspace.keep_run(
             db,
             user_id,
-            keys.KeepRun(keys.SCANNER, {"idea": text}, text),
+            keys.KeepRun(tools.SCANNER.key, {"idea": text}, text),
             reply(score),
             sample=False,
             now=utcnow() - timedelta(days=days_ago),

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from startup_toolkit.domain import scanner_export
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import saved_results
 from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up_and_sign_in

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.services import workspace
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
@@ -22,7 +23,7 @@ def _seed(live_app: LiveApp, user_id: str) -> None:
     with app_db(live_app) as db:
         db.add(AiUsage(user_id=user_id, tool_name="Scanner", total_tokens=170_000))
         db.commit()
-        keep = rules.KeepRun(rules.SCANNER, {"idea": IDEA}, IDEA)
+        keep = rules.KeepRun(tools.SCANNER.key, {"idea": IDEA}, IDEA)
         assert workspace.keep_run(db, user_id, keep, rules.as_json(SAMPLE_SCAN), sample=False)
 
 

@@ -16,10 +16,10 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from startup_toolkit.domain import workspace as keys
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.report import Report, ScoreChart, Section, Table
 from startup_toolkit.domain.report_builders import idea_report, report_from_run
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.domain.workspace import as_json
 from startup_toolkit.providers.pdf_report import (
     FONT_DIR,
@@ -52,7 +52,7 @@ def _run(tool: str, result: Any, created_at: datetime = AT) -> SimpleNamespace:
 def scan_report(**changes: Any) -> Report:
     scan = as_json(SAMPLE_SCAN)
     scan.update(changes)
-    return report_from_run(_run(keys.SCANNER, scan))
+    return report_from_run(_run(tools.SCANNER.key, scan))
 
 
 def pdf_text(body: bytes) -> str:
@@ -121,8 +121,8 @@ def test_the_score_chart_is_drawn_as_bars_as_long_as_their_scores() -> None:
 def test_several_series_have_their_own_colours_and_a_legend() -> None:
     older = as_json(SAMPLE_SCAN.model_copy(update={"overallScore": 40}))
     runs = [
-        _run(keys.SCANNER, as_json(SAMPLE_SCAN), datetime(2024, 11, 26, 9, 0, tzinfo=UTC)),
-        _run(keys.SCANNER, older, AT),
+        _run(tools.SCANNER.key, as_json(SAMPLE_SCAN), datetime(2024, 11, 26, 9, 0, tzinfo=UTC)),
+        _run(tools.SCANNER.key, older, AT),
     ]
     body = to_pdf(idea_report("Socks", "Socks by subscription", runs, AT))
     image = render(body, "idea-page-1")

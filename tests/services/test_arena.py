@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain import arena_content as content
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models import ArenaLike, ArenaPost, User
@@ -78,9 +79,9 @@ def test_the_score_is_computed_from_runs_challenges_and_likes_received(session: 
     ada, bob, cy = (founder(session, n) for n in ("Ada", "Bob", "Cy"))
     now = utcnow()
     for minutes in range(1, 6):
-        run(session, ada, ws.SCANNER, now - timedelta(minutes=minutes))
-    run(session, ada, ws.GROWTH, now - timedelta(minutes=5), sample=True)  # demo: no points
-    run(session, bob, ws.FUNDING, now - timedelta(minutes=1))
+        run(session, ada, tools.SCANNER.key, now - timedelta(minutes=minutes))
+    run(session, ada, tools.GROWTH.key, now - timedelta(minutes=5), sample=True)  # demo: no points
+    run(session, bob, tools.FUNDING.key, now - timedelta(minutes=1))
     bobs = post(session, bob)
     arena.toggle_like(session, ada, bobs)
     arena.toggle_like(session, cy, bobs)
@@ -98,8 +99,8 @@ def test_the_score_is_computed_from_runs_challenges_and_likes_received(session: 
     # Completing a challenge adds its reward.
     assert arena.join_challenge(session, cy, "funding-2") == "joined"
     later = utcnow()
-    run(session, cy, ws.FUNDING, later)
-    run(session, cy, ws.FUNDING, later + timedelta(seconds=1))
+    run(session, cy, tools.FUNDING.key, later)
+    run(session, cy, tools.FUNDING.key, later + timedelta(seconds=1))
     view = load_arena(session, cy, now=later + timedelta(minutes=1))
     assert (view.rank, view.score, view.challenge_points) == (1, 50 + 2 * 2, 50)
 
@@ -187,13 +188,13 @@ def test_a_founder_deletes_only_their_own_post(session: Session) -> None:
 def test_challenge_progress_counts_kept_runs_since_joining(session: Session) -> None:
     ada = founder(session, "Ada")
     joined = utcnow() - timedelta(days=1)
-    run(session, ada, ws.SCANNER, joined - timedelta(hours=1))  # before joining
+    run(session, ada, tools.SCANNER.key, joined - timedelta(hours=1))  # before joining
     assert arena.join_challenge(session, ada, "scanner-3", now=joined) == "joined"
     assert arena.join_challenge(session, ada, "scanner-3") == "already"
     assert arena.join_challenge(session, ada, "nope") is None
-    run(session, ada, ws.SCANNER, joined + timedelta(hours=1))
-    run(session, ada, ws.FUNDING, joined + timedelta(hours=2))  # another tool
-    run(session, ada, ws.SCANNER, joined + timedelta(hours=3), sample=True)  # demo sample
+    run(session, ada, tools.SCANNER.key, joined + timedelta(hours=1))
+    run(session, ada, tools.FUNDING.key, joined + timedelta(hours=2))  # another tool
+    run(session, ada, tools.SCANNER.key, joined + timedelta(hours=3), sample=True)  # demo sample
     row = next(c for c in load_arena(session, ada).challenges if c.key == "scanner-3")
     assert (row.joined, row.done, row.completed, row.progress) == (
         True,
@@ -203,8 +204,8 @@ def test_challenge_progress_counts_kept_runs_since_joining(session: Session) -> 
     )
     assert row.participants == 1 and row.days_left == 13
     assert dashboard.load_dashboard(session, ada).stats.challenges_completed == 0  # type: ignore[union-attr]
-    run(session, ada, ws.SCANNER, joined + timedelta(hours=4))
-    run(session, ada, ws.SCANNER, joined + timedelta(hours=5))
+    run(session, ada, tools.SCANNER.key, joined + timedelta(hours=4))
+    run(session, ada, tools.SCANNER.key, joined + timedelta(hours=5))
     user_cache.cache.clear()
     data = dashboard.load_dashboard(session, ada)
     assert data is not None and data.stats.challenges_completed == 1
@@ -219,7 +220,9 @@ def test_distinct_challenges_count_tools_and_an_ended_one_can_start_over(
     ada = founder(session, "Ada")
     long_ago = utcnow() - timedelta(days=40)
     arena.join_challenge(session, ada, "four-tools", now=long_ago)
-    for i, tool in enumerate((ws.SCANNER, ws.SCANNER, ws.FUNDING, ws.GROWTH)):
+    for i, tool in enumerate(
+        (tools.SCANNER.key, tools.SCANNER.key, tools.FUNDING.key, tools.GROWTH.key)
+    ):
         run(session, ada, tool, long_ago + timedelta(hours=i + 1))
     row = next(c for c in load_arena(session, ada).challenges if c.key == "four-tools")
     assert (row.done, row.ended, row.completed, row.days_left) == (3, True, False, 0)
@@ -301,8 +304,8 @@ def test_the_arena_on_postgresql(pg_engine: Engine) -> None:
         assert arena.create_post(session, ada, "over").title == rules.POST_LIMIT
         arena.join_challenge(session, bob, "funding-2")
         start = utcnow()
-        run(session, bob, ws.FUNDING, start + timedelta(seconds=1))
-        run(session, bob, ws.FUNDING, start + timedelta(seconds=2))
+        run(session, bob, tools.FUNDING.key, start + timedelta(seconds=1))
+        run(session, bob, tools.FUNDING.key, start + timedelta(seconds=2))
         view = load_arena(session, ada, now=start + timedelta(minutes=1))
         assert [(r.founder, r.score) for r in view.board] == [("Bob", 54), ("Ada", 3)]
         assert len(view.posts) == rules.MAX_POSTS_PER_HOUR and view.posts[-1].likes == 1

@@ -9,9 +9,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import Session
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.scanner_export import save_content, save_metadata
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models import User
 from startup_toolkit.services import exports, saved_results, share_links, workspace
 
@@ -38,7 +39,7 @@ def bob(session: Session) -> str:
 
 def _scan(session: Session, user_id: str, at: datetime = AT, score: int = 72) -> int:
     result = SAMPLE_SCAN.model_copy(update={"overallScore": score})
-    keep = rules.KeepRun(rules.SCANNER, {"idea": IDEA}, IDEA)
+    keep = rules.KeepRun(tools.SCANNER.key, {"idea": IDEA}, IDEA)
     run_id = workspace.keep_run(session, user_id, keep, result, sample=True, now=at)
     assert run_id is not None
     return run_id
@@ -184,12 +185,12 @@ def test_a_comparison_exports_scores_side_by_side_with_a_grouped_chart(
     """Issue 14, items 4 and 6: 2 ideas compared (one without a scan) as Markdown and PDF."""
     first = SAMPLE_SCAN.model_copy(update={"overallScore": 81})
     workspace.keep_run(
-        session, ada, rules.KeepRun(rules.SCANNER, {}, "Drone deliveries"), first, sample=False
+        session, ada, rules.KeepRun(tools.SCANNER.key, {}, "Drone deliveries"), first, sample=False
     )
     workspace.keep_run(
         session,
         ada,
-        rules.KeepRun(rules.FUNDING, {}, "Meal kits for nurses"),
+        rules.KeepRun(tools.FUNDING.key, {}, "Meal kits for nurses"),
         {"prediction": "x"},
         sample=False,
     )

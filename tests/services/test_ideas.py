@@ -10,6 +10,7 @@ from typing import Any
 from sqlmodel import Session
 
 from startup_toolkit.domain import idea_history as history
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models import User
@@ -51,10 +52,10 @@ def _idea_of(session: Session, uid: str, run_id: int) -> int:
 
 def test_summaries_give_latest_score_trend_activity_and_run_count(session: Session) -> None:
     uid = _user(session)
-    first = _run(session, uid, ws.SCANNER, scan(58), hours=0)
-    _run(session, uid, ws.SCANNER, scan(74), hours=2)
-    _run(session, uid, ws.GROWTH, {"summary": "Grow.", "growthSteps": []}, hours=5)
-    _run(session, uid, ws.FUNDING, {"success": True}, text="A bakery for dogs", hours=1)
+    first = _run(session, uid, tools.SCANNER.key, scan(58), hours=0)
+    _run(session, uid, tools.SCANNER.key, scan(74), hours=2)
+    _run(session, uid, tools.GROWTH.key, {"summary": "Grow.", "growthSteps": []}, hours=5)
+    _run(session, uid, tools.FUNDING.key, {"success": True}, text="A bakery for dogs", hours=1)
     socks = _idea_of(session, uid, first)
     rows = ideas.idea_summaries(session, uid)
     assert [r.title for r in rows] == [
@@ -71,9 +72,13 @@ def test_timeline_lists_runs_across_tools_newest_first_with_reopen_paths(
     session: Session,
 ) -> None:
     uid = _user(session)
-    scan_id = _run(session, uid, ws.SCANNER, scan(66), hours=0)
+    scan_id = _run(session, uid, tools.SCANNER.key, scan(66), hours=0)
     fund_id = _run(
-        session, uid, ws.FUNDING, {"success": True, "amount": "$1M", "analysis": "x"}, hours=1
+        session,
+        uid,
+        tools.FUNDING.key,
+        {"success": True, "amount": "$1M", "analysis": "x"},
+        hours=1,
     )
     idea_id = _idea_of(session, uid, scan_id)
     timeline = ideas.idea_timeline(session, uid, idea_id)
@@ -91,9 +96,9 @@ def test_timeline_lists_runs_across_tools_newest_first_with_reopen_paths(
 
 def test_scanner_runs_and_the_diff_of_two_of_them(session: Session) -> None:
     uid = _user(session)
-    old = _run(session, uid, ws.SCANNER, scan(60, competitors=("Acme",)), hours=0)
-    new = _run(session, uid, ws.SCANNER, scan(71, competitors=("Acme", "Globex")), hours=3)
-    _run(session, uid, ws.GROWTH, {"summary": "x", "growthSteps": []}, hours=4)
+    old = _run(session, uid, tools.SCANNER.key, scan(60, competitors=("Acme",)), hours=0)
+    new = _run(session, uid, tools.SCANNER.key, scan(71, competitors=("Acme", "Globex")), hours=3)
+    _run(session, uid, tools.GROWTH.key, {"summary": "x", "growthSteps": []}, hours=4)
     idea_id = _idea_of(session, uid, old)
     choices = ideas.scanner_runs(session, uid, idea_id)
     assert [(c.run_id, c.score) for c in choices] == [(new, 71), (old, 60)]
@@ -106,9 +111,9 @@ def test_scanner_runs_and_the_diff_of_two_of_them(session: Session) -> None:
 
 def test_a_diff_needs_two_scanner_runs_of_the_same_idea(session: Session) -> None:
     uid = _user(session)
-    a = _run(session, uid, ws.SCANNER, scan(60), hours=0)
-    growth = _run(session, uid, ws.GROWTH, {"summary": "x", "growthSteps": []}, hours=1)
-    other = _run(session, uid, ws.SCANNER, scan(80), text="A bakery for dogs", hours=2)
+    a = _run(session, uid, tools.SCANNER.key, scan(60), hours=0)
+    growth = _run(session, uid, tools.GROWTH.key, {"summary": "x", "growthSteps": []}, hours=1)
+    other = _run(session, uid, tools.SCANNER.key, scan(80), text="A bakery for dogs", hours=2)
     idea_id = _idea_of(session, uid, a)
     assert ideas.scan_diff_of(session, uid, a, growth) is None
     assert ideas.scan_diff_of(session, uid, a, other) is None
@@ -120,11 +125,11 @@ def test_a_diff_needs_two_scanner_runs_of_the_same_idea(session: Session) -> Non
 
 def test_compare_two_to_four_ideas_in_order(session: Session) -> None:
     uid = _user(session)
-    socks = _idea_of(session, uid, _run(session, uid, ws.SCANNER, scan(82), hours=0))
-    _run(session, uid, ws.SCANNER, scan(64), hours=1)  # the latest scan of socks counts
-    _run(session, uid, ws.GROWTH, {"summary": "Partner first.", "growthSteps": []}, hours=2)
+    socks = _idea_of(session, uid, _run(session, uid, tools.SCANNER.key, scan(82), hours=0))
+    _run(session, uid, tools.SCANNER.key, scan(64), hours=1)  # the latest scan of socks counts
+    _run(session, uid, tools.GROWTH.key, {"summary": "Partner first.", "growthSteps": []}, hours=2)
     dogs = _idea_of(
-        session, uid, _run(session, uid, ws.FUNDING, {"success": False}, text="Dog bakery")
+        session, uid, _run(session, uid, tools.FUNDING.key, {"success": False}, text="Dog bakery")
     )
     result = ideas.compare_ideas(session, uid, f"{dogs},{socks}")
     assert result is not None
@@ -141,10 +146,10 @@ def test_compare_two_to_four_ideas_in_order(session: Session) -> None:
 
 def test_founder_b_never_reaches_founder_a_s_ideas_or_runs(session: Session) -> None:
     ada, bob = _user(session), _user(session, "bob@example.com")
-    a1 = _run(session, ada, ws.SCANNER, scan(60), hours=0)
-    a2 = _run(session, ada, ws.SCANNER, scan(70), hours=1)
+    a1 = _run(session, ada, tools.SCANNER.key, scan(60), hours=0)
+    a2 = _run(session, ada, tools.SCANNER.key, scan(70), hours=1)
     a_idea = _idea_of(session, ada, a1)
-    b_run = _run(session, bob, ws.SCANNER, scan(50), text="Bob's own idea here", hours=2)
+    b_run = _run(session, bob, tools.SCANNER.key, scan(50), text="Bob's own idea here", hours=2)
     b_idea = _idea_of(session, bob, b_run)
     assert [s.idea_id for s in ideas.idea_summaries(session, bob)] == [b_idea]
     assert ideas.idea_timeline(session, bob, a_idea) is None

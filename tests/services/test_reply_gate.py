@@ -15,10 +15,12 @@ import pytest
 from pydantic import BaseModel
 from sqlmodel import Session
 
-from startup_toolkit.domain import funding, oracle, scanner_run
+from startup_toolkit.domain import funding, oracle
 from startup_toolkit.domain.ai_request import JSON_MAX_TEMPERATURE, JSON_SEED
+from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS
 from startup_toolkit.domain.scanner import CATEGORY_NAMES
 from startup_toolkit.domain.tool_run import RunStatus, ToolRun
+from startup_toolkit.domain.tools import scanner as scanner_run
 from startup_toolkit.pages.funding import state as funding_page
 from startup_toolkit.pages.growth import state as growth_page
 from startup_toolkit.pages.incubator import state as incubator_page
@@ -99,7 +101,7 @@ def _tool_runs() -> list[tuple[str, ToolRun[Any], dict[str, Any], str]]:
     """(name, run, a reply that fits the schema but leaves sections empty, a section named)."""
     data = oracle.StartupData(businessIdea=IDEA)
     money = funding.FundingInput(10_000, 8_000, 12, 40, 3, 5_000_000, "seed", IDEA)
-    analysis = incubator_page.SAMPLE_ANALYSIS
+    analysis = SAMPLE_ANALYSIS
     return [
         (
             "scanner",

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.prompts import solutions as prompts
 from startup_toolkit.domain.resources_library import SEED_RESOURCES
+from startup_toolkit.domain.tools.hub_document import DocumentForm, document_run
 from startup_toolkit.models.resources import ResourceVersion
 from startup_toolkit.services import accounts, ai, favorites, founder_journey, workspace
 from startup_toolkit.services import resource_versions as versions
@@ -88,7 +90,7 @@ def test_the_oldest_version_goes_past_the_limit(session: Session) -> None:
 
 
 def _a_journey(session: Session, user_id: str) -> None:
-    for tool in (ws.SCANNER, ws.SCANNER, ws.FUNDING):
+    for tool in (tools.SCANNER.key, tools.SCANNER.key, tools.FUNDING.key):
         keep = ws.KeepRun(tool, {"idea": "Rota app for cafés"})
         assert workspace.keep_run(session, user_id, keep, {"score": 70}, sample=False)
     assert favorites.toggle_favorite(session, user_id, "Growth Engine", "/growth-engine")
@@ -136,7 +138,9 @@ async def test_p_hub_8_the_model_is_asked_with_the_founder_s_journey(
     journey = founder_journey.journey(session, ada)
     try:
         outcome = await run_tool(
-            ada, library.content_run("Runway", "Article", "own", journey), on_text=lambda _: True
+            ada,
+            document_run(DocumentForm("Runway", "Article", "own", journey)),
+            on_text=lambda _: True,
         )
     finally:
         await ai.close_providers()

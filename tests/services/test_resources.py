@@ -14,6 +14,8 @@ from sqlmodel import Session, func, select
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.domain.prompts import solutions as prompts
 from startup_toolkit.domain.resources_library import SEED_RESOURCES
+from startup_toolkit.domain.tools import hub_document
+from startup_toolkit.domain.tools.hub_document import DocumentForm, document_run
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.services import accounts, ai, dashboard
@@ -168,21 +170,21 @@ def test_generator_prompt_follows_the_spec() -> None:
 
 
 def test_p_hub_8_the_run_s_texts_name_the_resource_type() -> None:
-    run = library.content_run("Runway", "Video", "Own text")
-    assert run.tool == library.GENERATOR_TOOL and run.max_tokens == library.GENERATE_MAX_TOKENS
+    run = document_run(DocumentForm("Runway", "Video", "Own text"))
+    assert run.tool == hub_document.TOOL_NAME and run.max_tokens == hub_document.GENERATE_MAX_TOKENS
     failed = run.texts.notice(RunStatus.FAILED)
     assert failed.title == rules.GENERATE_FAILED.format(type="video")
     assert run.texts.notice(RunStatus.BUDGET, "Limit") == failed  # reads like any failure
     assert run.texts.notice(RunStatus.NO_ACCESS).title == rules.NO_ACCESS
     assert "5-10 minutes" in run.prompt
-    assert "1000-1500 words" in library.content_run("Odd", "Podcast", "").prompt
+    assert "1000-1500 words" in document_run(DocumentForm("Odd", "Podcast", "")).prompt
 
 
 async def test_demo_mode_returns_the_resource_text(session: Session) -> None:
     ada = founder(session)
     get_settings.cache_clear()
     assert not ai.ai_available()
-    outcome = await run_tool(ada, library.content_run("Runway", "Article", "Own text"))
+    outcome = await run_tool(ada, document_run(DocumentForm("Runway", "Article", "Own text")))
     assert outcome.sample and outcome.result == "Own text"
 
 
@@ -191,7 +193,7 @@ async def test_generation_with_the_model(fake_ai: FakeAiServer, session: Session
     fake_ai.reply("## Intro\nGenerated text\n## Sources\nNo recent data/source available")
     try:
         outcome = await run_tool(
-            ada, library.content_run("Runway", "Video", "fallback"), on_text=lambda _: True
+            ada, document_run(DocumentForm("Runway", "Video", "fallback")), on_text=lambda _: True
         )
     finally:
         await ai.close_providers()
@@ -215,14 +217,14 @@ async def test_generation_streams_the_text_as_it_grows(
 
     try:
         outcome = await run_tool(
-            ada, library.content_run("Runway", "Article", "fallback"), on_text=on_text
+            ada, document_run(DocumentForm("Runway", "Article", "fallback")), on_text=on_text
         )
     finally:
         await ai.close_providers()
     assert seen[0] == "## Intro\n" and seen[-1].strip() == outcome.result
     assert all(b.startswith(a) for a, b in itertools.pairwise(seen))
     body = fake_ai.requests[-1]
-    assert body["stream"] is True and body["max_tokens"] == library.GENERATE_MAX_TOKENS
+    assert body["stream"] is True and body["max_tokens"] == hub_document.GENERATE_MAX_TOKENS
 
 
 async def test_p_hub_8_a_failing_model_gives_the_spec_text(
@@ -232,7 +234,7 @@ async def test_p_hub_8_a_failing_model_gives_the_spec_text(
     fake_ai.status(503).status(503).status(503)
     try:
         outcome = await run_tool(
-            ada, library.content_run("Runway", "Article", "fallback"), on_text=lambda _: True
+            ada, document_run(DocumentForm("Runway", "Article", "fallback")), on_text=lambda _: True
         )
     finally:
         await ai.close_providers()

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models import User
@@ -23,7 +24,7 @@ def _user(session: Session, email: str = "ada@example.com") -> str:
 
 
 def _idea(session: Session, user_id: str, text: str) -> int:
-    keep = rules.KeepRun(rules.SCANNER, {}, text)
+    keep = rules.KeepRun(tools.SCANNER.key, {}, text)
     run_id = workspace.keep_run(session, user_id, keep, {"overallScore": 70}, sample=False)
     run = workspace.get_run(session, user_id, run_id)
     assert run is not None and run.idea_id is not None

@@ -14,7 +14,8 @@ import pytest
 from pydantic import BaseModel
 from sqlmodel import Session
 
-from startup_toolkit.domain.workspace import SCANNER, KeepRun
+from startup_toolkit.domain.tools import SCANNER
+from startup_toolkit.domain.workspace import KeepRun
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.providers.ai import ChatProvider
 from startup_toolkit.services import access, visitor_limits, workspace
@@ -364,7 +365,7 @@ async def test_a_completed_run_is_kept_with_its_idea_tokens_and_time(
     the kept run."""
     user_id, _ = founder
     quick.reply_json({"summary": "Strong niche", "score": 80}, usage=(120, 30))
-    keep = KeepRun(SCANNER, {"idea": "Socks by subscription"}, "Socks by subscription")
+    keep = KeepRun(SCANNER.key, {"idea": "Socks by subscription"}, "Socks by subscription")
     outcome = await run_tool(user_id, json_run(keep=keep))
     assert outcome.run_id is not None
     run = workspace.get_run(session, user_id, outcome.run_id)
@@ -382,7 +383,7 @@ async def test_a_completed_run_is_kept_with_its_idea_tokens_and_time(
 
 async def test_a_sample_run_is_kept_as_a_sample(founder: tuple[str, str], session: Session) -> None:
     user_id, _ = founder
-    keep = KeepRun(SCANNER, {"idea": "Demo idea"}, "Demo idea")
+    keep = KeepRun(SCANNER.key, {"idea": "Demo idea"}, "Demo idea")
     outcome = await run_tool(user_id, json_run(demo_seconds=0.01, keep=keep))
     run = workspace.get_run(session, user_id, outcome.run_id)
     assert run is not None and run.sample and run.result == SAMPLE.model_dump()
@@ -392,7 +393,7 @@ async def test_failed_visitor_and_unkept_runs_keep_nothing(
     quick: FakeAiServer, founder: tuple[str, str], session: Session
 ) -> None:
     user_id, _ = founder
-    keep = KeepRun(SCANNER, {"idea": "x"}, "x")
+    keep = KeepRun(SCANNER.key, {"idea": "x"}, "x")
     quick.status(400, "Bad request")
     failed = await run_tool(user_id, json_run(keep=keep))
     quick.reply("An answer for a visitor.")
@@ -400,4 +401,4 @@ async def test_failed_visitor_and_unkept_runs_keep_nothing(
     quick.reply_json({"summary": "Not kept"})
     unkept = await run_tool(user_id, json_run())
     assert (failed.run_id, visitor.run_id, unkept.run_id) == (None, None, None)
-    assert workspace.runs_of_tool(session, user_id, SCANNER) == []
+    assert workspace.runs_of_tool(session, user_id, SCANNER.key) == []

@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 from startup_toolkit.domain import research
 from startup_toolkit.domain.research import Evidence
 from startup_toolkit.domain.scanner import CATEGORY_NAMES, ScanResult
-from startup_toolkit.domain.scanner_run import scan_run
+from startup_toolkit.domain.tools.scanner import scan_run
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.providers.ai import ChatProvider
 from startup_toolkit.services import ai as ai_service

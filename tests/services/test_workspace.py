@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models import User
@@ -33,9 +34,9 @@ def test_the_same_text_lands_on_the_same_idea_and_a_new_text_on_a_new_one(
     session: Session,
 ) -> None:
     uid = _user(session)
-    first = _keep(session, uid, rules.KeepRun(rules.SCANNER, {}, "Socks by subscription."))
-    again = _keep(session, uid, rules.KeepRun(rules.GROWTH, {}, "  socks BY subscription "))
-    other = _keep(session, uid, rules.KeepRun(rules.SCANNER, {}, "A bakery for dogs"))
+    first = _keep(session, uid, rules.KeepRun(tools.SCANNER.key, {}, "Socks by subscription."))
+    again = _keep(session, uid, rules.KeepRun(tools.GROWTH.key, {}, "  socks BY subscription "))
+    other = _keep(session, uid, rules.KeepRun(tools.SCANNER.key, {}, "A bakery for dogs"))
     ideas = {workspace.get_run(session, uid, r).idea_id for r in (first, again)}  # type: ignore[union-attr]
     assert len(ideas) == 1
     assert workspace.get_run(session, uid, other).idea_id not in ideas  # type: ignore[union-attr]
@@ -49,11 +50,11 @@ def test_a_chosen_idea_wins_over_the_text_and_another_founders_idea_is_ignored(
     session: Session,
 ) -> None:
     ada, bob = _user(session), _user(session, "bob@example.com")
-    ada_run = _keep(session, ada, rules.KeepRun(rules.SCANNER, {}, "Socks by subscription"))
+    ada_run = _keep(session, ada, rules.KeepRun(tools.SCANNER.key, {}, "Socks by subscription"))
     ada_idea = workspace.get_run(session, ada, ada_run).idea_id  # type: ignore[union-attr]
-    on_it = _keep(session, ada, rules.KeepRun(rules.FUNDING, {}, "A pitch", ada_idea))
+    on_it = _keep(session, ada, rules.KeepRun(tools.FUNDING.key, {}, "A pitch", ada_idea))
     assert workspace.get_run(session, ada, on_it).idea_id == ada_idea  # type: ignore[union-attr]
-    bobs = _keep(session, bob, rules.KeepRun(rules.SCANNER, {}, "Bob's own", ada_idea))
+    bobs = _keep(session, bob, rules.KeepRun(tools.SCANNER.key, {}, "Bob's own", ada_idea))
     bob_run = workspace.get_run(session, bob, bobs)
     assert bob_run is not None and bob_run.idea_id != ada_idea
     # B reaches none of A's runs or ideas.
@@ -65,7 +66,7 @@ def test_a_chosen_idea_wins_over_the_text_and_another_founders_idea_is_ignored(
 
 def test_runs_without_an_idea_text_belong_to_no_idea(session: Session) -> None:
     uid = _user(session)
-    run_id = _keep(session, uid, rules.KeepRun(rules.HUB_DOCUMENT, {"title": "Guide"}))
+    run_id = _keep(session, uid, rules.KeepRun(tools.HUB_DOCUMENT.key, {"title": "Guide"}))
     assert workspace.get_run(session, uid, run_id).idea_id is None  # type: ignore[union-attr]
     assert workspace.list_ideas(session, uid) == []
 
@@ -81,20 +82,20 @@ def test_only_the_newest_runs_per_tool_are_kept(
         _keep(
             session,
             uid,
-            rules.KeepRun(rules.SCANNER, {"n": n}, "Idea"),
+            rules.KeepRun(tools.SCANNER.key, {"n": n}, "Idea"),
             now=start + timedelta(minutes=n),
         )
         for n in range(5)
     ]
-    growth = _keep(session, uid, rules.KeepRun(rules.GROWTH, {}, "Idea"))
-    kept = [r.id for r in workspace.runs_of_tool(session, uid, rules.SCANNER)]
+    growth = _keep(session, uid, rules.KeepRun(tools.GROWTH.key, {}, "Idea"))
+    kept = [r.id for r in workspace.runs_of_tool(session, uid, tools.SCANNER.key)]
     assert kept == list(reversed(ids[2:]))
     assert workspace.get_run(session, uid, growth) is not None  # another tool's runs stay
 
 
 def test_rename_keeps_a_clean_name_and_refuses_an_empty_one(session: Session) -> None:
     uid = _user(session)
-    run_id = _keep(session, uid, rules.KeepRun(rules.SCANNER, {}, "Socks"))
+    run_id = _keep(session, uid, rules.KeepRun(tools.SCANNER.key, {}, "Socks"))
     idea_id = workspace.get_run(session, uid, run_id).idea_id  # type: ignore[union-attr]
     assert workspace.rename_idea(session, uid, idea_id, "  Sock   Club  ") == "Sock Club"
     assert workspace.rename_idea(session, uid, idea_id, "   ") is None
@@ -139,8 +140,9 @@ def test_every_kept_tool_but_hub_documents_reopens_on_its_page() -> None:
     from startup_toolkit.domain.catalog import ALL_TOOLS
 
     pages = {t.path for t in ALL_TOOLS}
-    assert set(rules.TOOL_PATHS) == set(rules.TOOL_KEYS) - {rules.HUB_DOCUMENT}
-    assert set(rules.TOOL_PATHS.values()) <= pages
-    assert rules.reopen_path(rules.HUB_DOCUMENT, 7) == ""  # read on the Solutions page
-    assert rules.reopen_path(rules.SCANNER, 7) == "/startup-viability-scanner?run=7"
-    assert rules.reopen_path("nope", 7) == ""
+    routes = {t.key: t.route for t in tools.TOOLS if t.route}
+    assert set(routes) == set(tools.KEPT_KEYS) - {tools.HUB_DOCUMENT.key}
+    assert set(routes.values()) <= pages
+    assert tools.reopen_path(tools.HUB_DOCUMENT.key, 7) == ""  # read on the Solutions page
+    assert tools.reopen_path(tools.SCANNER.key, 7) == "/startup-viability-scanner?run=7"
+    assert tools.reopen_path("nope", 7) == ""

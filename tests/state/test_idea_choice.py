@@ -13,13 +13,15 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from startup_toolkit.domain import scanner as scanner_rules
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools import funding as funding_tool
+from startup_toolkit.domain.tools import growth as growth_tool
+from startup_toolkit.domain.tools import incubator as incubator_tool
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.pages.funding import state as funding_page
 from startup_toolkit.pages.funding.state import FundingState
-from startup_toolkit.pages.growth import state as growth_page
 from startup_toolkit.pages.growth.state import GrowthState
-from startup_toolkit.pages.incubator import state as incubator_page
 from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import workspace
@@ -34,7 +36,7 @@ def keep_idea(engine: Engine, user_id: str, text: str) -> int:
     """An idea of the founder's, made by a kept scan of `text`; its id."""
     with Session(engine) as db:
         run_id = workspace.keep_run(
-            db, user_id, keys.KeepRun(keys.SCANNER, {"idea": text}, text), {}, sample=True
+            db, user_id, keys.KeepRun(tools.SCANNER.key, {"idea": text}, text), {}, sample=True
         )
         run = workspace.get_run(db, user_id, run_id)
     assert run is not None and run.idea_id is not None
@@ -122,7 +124,7 @@ def test_a_reopened_run_selects_its_idea(engine: Engine, founder: tuple[str, str
         good = workspace.keep_run(
             db,
             user_id,
-            keys.KeepRun(keys.SCANNER, {"idea": SOCKS}, SOCKS),
+            keys.KeepRun(tools.SCANNER.key, {"idea": SOCKS}, SOCKS),
             SAMPLE_SCAN,
             sample=False,
         )
@@ -141,8 +143,8 @@ def quick_demo(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scanner_rules, "DEMO_SECONDS", 0.05)
     monkeypatch.setattr(scanner_rules, "PROGRESS_TICK_SECONDS", 0.02)
     monkeypatch.setattr(scanner_rules, "FINISH_DELAY_SECONDS", 0.01)
-    for page in (incubator_page, funding_page, growth_page):
-        monkeypatch.setattr(page, "DEMO_SECONDS", 0.05)
+    for home in (incubator_tool, funding_tool, growth_tool):
+        monkeypatch.setattr(home, "DEMO_SECONDS", 0.05)
 
 
 @pytest.mark.parametrize(
@@ -152,22 +154,28 @@ def quick_demo(monkeypatch: pytest.MonkeyPatch) -> None:
             ScannerState,
             "/startup-viability-scanner",
             "scan",
-            keys.SCANNER,
+            tools.SCANNER.key,
             {"idea": SOCKS + EDITED},
         ),
-        (IncubatorState, "/idea-incubator", "analyse", keys.INCUBATOR, {"idea": SOCKS + EDITED}),
+        (
+            IncubatorState,
+            "/idea-incubator",
+            "analyse",
+            tools.INCUBATOR.key,
+            {"idea": SOCKS + EDITED},
+        ),
         (
             FundingState,
             "/funding-predictor",
             "predict",
-            keys.FUNDING,
+            tools.FUNDING.key,
             {"form": {**funding_page.rules.default_form(), "pitch": SOCKS + EDITED}},
         ),
         (
             GrowthState,
             "/growth-engine",
             "generate",
-            keys.GROWTH,
+            tools.GROWTH.key,
             {"product": SOCKS + EDITED, "audience": "Parents", "budget": "800"},
         ),
     ],
@@ -194,8 +202,8 @@ def test_a_run_on_a_chosen_idea_lands_on_it_even_after_editing_the_text(
 
     run_id = in_processor(cls, route, run)
     assert run_id is not None
-    assert runs_of(engine, user_id, socks) == [tool, keys.SCANNER]
-    assert runs_of(engine, user_id, dogs) == [keys.SCANNER]
+    assert runs_of(engine, user_id, socks) == [tool, tools.SCANNER.key]
+    assert runs_of(engine, user_id, dogs) == [tools.SCANNER.key]
 
 
 def test_new_idea_makes_a_new_idea_from_the_text(
@@ -210,7 +218,7 @@ def test_new_idea_makes_a_new_idea_from_the_text(
         await tab.fire("scan", busy="running")
 
     in_processor(ScannerState, "/startup-viability-scanner", run)
-    assert runs_of(engine, user_id, socks) == [keys.SCANNER]
+    assert runs_of(engine, user_id, socks) == [tools.SCANNER.key]
     with Session(engine) as db:
         titles = [i.title for i in workspace.list_ideas(db, user_id)]
     assert titles[0].startswith("A bakery for dogs")

@@ -15,9 +15,10 @@ from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import saved_results, workspace
@@ -78,7 +79,7 @@ def test_scanner_reopens_a_kept_run_with_its_idea_and_date(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    run_id = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, REPLY)
+    run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, REPLY)
     s, toast = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
     assert toast == ""
     assert s.has_result and s.score == 58 and s.idea == IDEA and not s.sample
@@ -89,7 +90,7 @@ def test_scanner_reopens_a_kept_run_with_its_idea_and_date(
 
 def test_scanner_reopens_a_sample_run_as_a_sample(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
-    run_id = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, SAMPLE_SCAN, sample=True)
+    run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, SAMPLE_SCAN, sample=True)
     s, _ = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
     assert s.has_result and s.sample and s.reopened_sample and s.score == 72
 
@@ -106,7 +107,7 @@ def test_scanner_another_founders_run_or_result_is_not_found(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, _ = founder
-    run_id = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, REPLY)
+    run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, REPLY)
     result_id = save(engine, user_id, "Startup Viability Scanner", {"idea": IDEA, "result": REPLY})
     _, bob = signed_in(engine, "bob@example.com")
     for route in (f"{SCANNER}?run={run_id}", f"{SCANNER}?result={result_id}"):
@@ -119,7 +120,7 @@ def test_scanner_a_run_of_another_tool_is_not_found(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    run_id = keep(engine, user_id, keys.GROWTH, {"product": IDEA}, {"summary": "x"})
+    run_id = keep(engine, user_id, tools.GROWTH.key, {"product": IDEA}, {"summary": "x"})
     s, toast = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
     assert NOT_FOUND in toast and not s.has_result
 
@@ -128,7 +129,7 @@ def test_scanner_signed_out_reopens_nothing_and_says_nothing(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, _ = founder
-    run_id = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, REPLY)
+    run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, REPLY)
     s, toast = opened(ScannerState, f"{SCANNER}?run={run_id}", "")
     assert toast == "" and not s.has_result
 
@@ -143,7 +144,7 @@ def test_scanner_saved_result_reopens_its_kept_run_while_kept(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    run_id = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, REPLY)
+    run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, REPLY)
     other = {**REPLY, "overallScore": 12}
     result_id = save(
         engine, user_id, "Startup Viability Scanner", {"idea": "old", "result": other}, runId=run_id
@@ -177,7 +178,7 @@ def test_scanner_a_stored_result_it_cannot_read_is_not_found(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    run_id = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, {"overallScore": "high"})
+    run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, {"overallScore": "high"})
     s, toast = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
     assert NOT_FOUND in toast and not s.has_result
 
@@ -186,7 +187,7 @@ def test_scanner_save_of_a_reopened_run_names_the_run(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    run_id = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, REPLY)
+    run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, REPLY)
     s, _ = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
     assert "Results saved" in js(asyncio.run(s.save()))
     with Session(engine) as db:

@@ -13,7 +13,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import funding as funding_rules
-from startup_toolkit.domain import funding_estimate, growth_export, oracle_content
+from startup_toolkit.domain import funding_estimate, growth_export, oracle_content, tools
 from startup_toolkit.domain import growth as growth_rules
 from startup_toolkit.domain import oracle as oracle_rules
 from startup_toolkit.domain import workspace as keys
@@ -75,7 +75,9 @@ def saved_metadata(engine: Engine) -> dict[str, Any]:
 
 def test_incubator_reopens_an_analysis_run(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
-    run_id = keep(engine, user_id, keys.INCUBATOR, {"idea": IDEA}, SAMPLE_ANALYSIS, sample=True)
+    run_id = keep(
+        engine, user_id, tools.INCUBATOR.key, {"idea": IDEA}, SAMPLE_ANALYSIS, sample=True
+    )
     s, toast = opened(IncubatorState, f"/idea-incubator?run={run_id}", cookie)
     assert toast == ""
     assert s.has_analysis and not s.has_stress and s.tab == "analysis" and s.idea == IDEA
@@ -90,7 +92,7 @@ def test_incubator_reopens_a_stress_test_run_with_its_analysis(
 ) -> None:
     user_id, cookie = founder
     inputs = {"idea": IDEA, "analysis": SAMPLE_ANALYSIS}
-    run_id = keep(engine, user_id, keys.STRESS_TEST, inputs, SAMPLE_STRESS_TEST)
+    run_id = keep(engine, user_id, tools.STRESS_TEST.key, inputs, SAMPLE_STRESS_TEST)
     s, _ = opened(IncubatorState, f"/idea-incubator?run={run_id}", cookie)
     assert s.has_analysis and s.has_stress and s.tab == "stress"
     assert s.stress.title == SAMPLE_STRESS_TEST.stressScenario.title
@@ -116,10 +118,10 @@ def test_incubator_a_scanner_run_or_bobs_run_is_not_found(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    scan = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, {"overallScore": 50})
+    scan = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, {"overallScore": 50})
     s, toast = opened(IncubatorState, f"/idea-incubator?run={scan}", cookie)
     assert NOT_FOUND in toast and not s.has_analysis and s.tab == "input"
-    mine = keep(engine, user_id, keys.INCUBATOR, {"idea": IDEA}, SAMPLE_ANALYSIS)
+    mine = keep(engine, user_id, tools.INCUBATOR.key, {"idea": IDEA}, SAMPLE_ANALYSIS)
     _, bob = signed_in(engine, "bob@example.com")
     s, toast = opened(IncubatorState, f"/idea-incubator?run={mine}", bob)
     assert NOT_FOUND in toast and not s.has_analysis and s.idea == ""
@@ -142,7 +144,7 @@ def test_funding_reopens_a_run_with_its_metrics_in_the_form(
     user_id, cookie = founder
     data = funding_input()
     prediction = funding_estimate.estimate(data)
-    run_id = keep(engine, user_id, keys.FUNDING, data, prediction, sample=True)
+    run_id = keep(engine, user_id, tools.FUNDING.key, data, prediction, sample=True)
     s, toast = opened(FundingState, f"/funding-predictor?run={run_id}", cookie)
     assert toast == ""
     assert s.has_result and s.tab == "results" and s.amount == prediction.amount
@@ -166,7 +168,7 @@ def test_funding_reopens_a_saved_result(engine: Engine, founder: tuple[str, str]
 
 def test_funding_a_growth_run_is_not_found(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
-    run_id = keep(engine, user_id, keys.GROWTH, {"product": IDEA}, {"summary": "x"})
+    run_id = keep(engine, user_id, tools.GROWTH.key, {"product": IDEA}, {"summary": "x"})
     s, toast = opened(FundingState, f"/funding-predictor?run={run_id}", cookie)
     assert NOT_FOUND in toast and not s.has_result and s.tab == "input"
 
@@ -178,7 +180,7 @@ def test_growth_reopens_a_run_with_its_inputs(engine: Engine, founder: tuple[str
     user_id, cookie = founder
     form = GrowthForm(IDEA, "Clinic owners", 2500.0)
     strategy = growth_rules.sample_strategy(2500.0)
-    run_id = keep(engine, user_id, keys.GROWTH, form, strategy)
+    run_id = keep(engine, user_id, tools.GROWTH.key, form, strategy)
     s, toast = opened(GrowthState, f"/growth-engine?run={run_id}", cookie)
     assert toast == ""
     assert s.has_result and s.summary == strategy.summary and not s.sample
@@ -213,7 +215,7 @@ def oracle_data() -> oracle_rules.StartupData:
 def test_oracle_reopens_a_prediction_run(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
     result = oracle_rules.sample_result()
-    run_id = keep(engine, user_id, keys.ORACLE, oracle_data(), result, sample=True)
+    run_id = keep(engine, user_id, tools.ORACLE.key, oracle_data(), result, sample=True)
     s, toast = opened(OracleState, f"/startup-oracle?run={run_id}", cookie)
     assert toast == ""
     assert s.has_result and s.probability == result.probability and s.sample == "demo"
@@ -229,7 +231,7 @@ def test_oracle_reopens_generated_content_in_its_dialog(
     kind = oracle_content.CONTENT_KINDS[0]
     text = oracle_content.sample_content(kind, IDEA)
     inputs = {"content": kind.kind, "data": keys.as_json(oracle_data())}
-    run_id = keep(engine, user_id, keys.ORACLE_CONTENT, inputs, text)
+    run_id = keep(engine, user_id, tools.ORACLE_CONTENT.key, inputs, text)
     s = substate(OracleState, f"/startup-oracle?run={run_id}", cookie)
     assert js(asyncio.run(s.reopen())) == ""
     content = s.parent_state.get_substate(OracleContentState.get_full_name().split(".")[1:])
@@ -239,6 +241,6 @@ def test_oracle_reopens_generated_content_in_its_dialog(
 
 def test_oracle_a_scanner_run_is_not_found(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
-    run_id = keep(engine, user_id, keys.SCANNER, {"idea": IDEA}, {"overallScore": 1})
+    run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, {"overallScore": 1})
     s, toast = opened(OracleState, f"/startup-oracle?run={run_id}", cookie)
     assert NOT_FOUND in toast and not s.has_result

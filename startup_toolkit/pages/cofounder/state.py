@@ -21,11 +21,10 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import cofounder as chat
-from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.workspace import COFOUNDER
+from startup_toolkit.domain.tools.cofounder import KEY, TOOL_NAME, ChatTurn, reply_run
 from startup_toolkit.pages.cofounder.idea_state import IdeaContextMixin
-from startup_toolkit.services.tool_runs import Notice, RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.services.tool_runs import Notice, RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.allowance import AllowanceState
 from startup_toolkit.state.auth import signed_in_user_id
@@ -37,7 +36,6 @@ from startup_toolkit.state.tools import save_tool_result
 
 log = logging.getLogger(__name__)
 
-TOOL_NAME = AI_COFOUNDER.name
 TOAST_ID = "cofounder"
 INPUT_ID = "cofounder-message"
 LOG_ID = "cofounder-chat-log"
@@ -94,17 +92,6 @@ class _Ask:
     task: asyncio.Task[ToolOutcome[str]]
 
 
-def _tool_run(history: list[dict[str, str]], system: str) -> ToolRun[str]:
-    return ToolRun(
-        tool=TOOL_NAME,
-        system=system,
-        texts=chat.RUN_TEXTS,
-        sample=lambda: chat.SAMPLE_REPLY,
-        history=history,
-        demo_seconds=chat.SAMPLE_WORD_SECONDS,
-    )
-
-
 def _ending(task: asyncio.Task[ToolOutcome[str]]) -> tuple[str, Notice | None]:
     """How the run ended: (message status, what to tell or None)."""
     if task.cancelled():
@@ -138,7 +125,7 @@ class CofounderState(
     """One tab's conversation; it lasts while the page is open, or reopens from a kept or
     saved one (`?run=ID`, `?result=ID`) to go on with."""
 
-    reopen_tools: ClassVar[frozenset[str]] = frozenset({COFOUNDER})
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({KEY})
 
     messages: list[dict[str, str]] = []
     draft: str = ""
@@ -227,7 +214,9 @@ class CofounderState(
         history = chat.history([*self.messages, chat.message("user", text)])
         system = await self._system_prompt(user_id)
         reply = _Reply()
-        run = run_tool(user_id, _tool_run(history, system), on_text=reply.add, on_start=reply.start)
+        run = run_tool(
+            user_id, reply_run(ChatTurn(history, system)), on_text=reply.add, on_start=reply.start
+        )
         token = self.router.session.client_token
         ask = _Ask(text, self._stream_seq, token, reply, asyncio.create_task(run))
         if ask.token:

@@ -20,7 +20,7 @@ from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.formatting import is_recent, relative_time_label
 from startup_toolkit.domain.ids import valid_row_id
-from startup_toolkit.domain.workspace import result_path
+from startup_toolkit.domain.tools import result_path
 from startup_toolkit.services import dashboard as service
 from startup_toolkit.services import favorites
 from startup_toolkit.state import toasts

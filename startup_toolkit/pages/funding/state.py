@@ -18,11 +18,10 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
-from startup_toolkit.domain import reply_checks, workspace
-from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.prompts import funding as prompt
-from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.domain.tools.funding import TOOL_NAME, prediction_run
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
 from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
@@ -33,16 +32,13 @@ from startup_toolkit.state.tool_outcome import (
     nothing_to_save,
     notice_toast,
     signed_out_toast,
-    stand_in,
 )
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
-TOOL_NAME = FUNDING_PREDICTOR.name
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
 TOAST_ID = "funding-status"
-DEMO_SECONDS = 2.5
 TICK_SECONDS = 0.4
 FIELD_NAMES = (*(m.name for m in rules.METRICS), "stage", "pitch")
 FORM_FIELDS = frozenset(FIELD_NAMES)
@@ -105,7 +101,7 @@ class ShownPrediction:
 
 
 class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, EvidenceMixin, rx.State):
-    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.FUNDING})
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.FUNDING.key})
     form: dict[str, str] = rules.default_form()
     errors: dict[str, str] = {}
     tab: str = "input"
@@ -348,28 +344,6 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, EvidenceMixin, rx
             ),
             rules.export_filename(shown.predicted_at),
         )
-
-
-def prediction_run(
-    data: rules.FundingInput, idea_id: int | None = None
-) -> ToolRun[rules.FundingPrediction]:
-    """The AI run for `data`; the estimate from the founder's numbers in demo mode and
-    whenever the AI cannot answer."""
-
-    return ToolRun(
-        tool=TOOL_NAME,
-        system=prompt.SYSTEM,
-        prompt=prompt.user_prompt(data),
-        schema=rules.FundingPrediction,
-        check=reply_checks.funding_problems,
-        temperature=rules.FUNDING_TEMPERATURE,
-        texts=rules.RUN_TEXTS,
-        sample=lambda: estimates.estimate(data),
-        demo_seconds=DEMO_SECONDS,
-        fallback=stand_in(lambda: estimates.estimate(data)),
-        keep=workspace.KeepRun(workspace.FUNDING, workspace.as_json(data), data.pitch, idea_id),
-        research=prompt.research_request(data),
-    )
 
 
 def estimate_reason(status: RunStatus) -> str:

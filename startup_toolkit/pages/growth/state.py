@@ -17,11 +17,10 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain import growth_export as export
-from startup_toolkit.domain import reply_checks, workspace
-from startup_toolkit.domain.catalog import GROWTH_ENGINE
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.prompts import growth as prompt
-from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.domain.tools.growth import TOOL_NAME, GrowthForm, strategy_run
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
@@ -32,16 +31,13 @@ from startup_toolkit.state.tool_outcome import (
     nothing_to_save,
     notice_toast,
     signed_out_toast,
-    stand_in,
 )
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
-TOOL_NAME = GROWTH_ENGINE.name
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
 TOAST_ID = "growth-status"
-DEMO_SECONDS = 2.0
 TICK_SECONDS = 1.0  # how often the working card's seconds and research progress update
 BUDGET_INPUT_CAP = 40
 TABS: tuple[tuple[str, str], ...] = (
@@ -90,15 +86,6 @@ class WeekRow:
 
 
 @dataclasses.dataclass(frozen=True)
-class GrowthForm:
-    """What a strategy is generated from: the checked product, audience and budget."""
-
-    product: str
-    audience: str
-    budget: float
-
-
-@dataclasses.dataclass(frozen=True)
 class GrowthRun:
     """What a generation works on: the form, and the founder's idea it lands on (None: the
     idea of the product text)."""
@@ -117,7 +104,7 @@ class ShownStrategy:
 
 
 class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, EvidenceMixin, rx.State):
-    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.GROWTH})
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.GROWTH.key})
     product: str = ""
     audience: str = ""
     budget: str = str(rules.DEFAULT_BUDGET)
@@ -384,27 +371,6 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, Evidenc
                 id=TOAST_ID,
             ),
         ]
-
-
-def strategy_run(form: GrowthForm, idea_id: int | None = None) -> ToolRun[rules.GrowthStrategy]:
-    """The AI run for `form`; the sample strategy in demo mode and whenever the AI cannot
-    answer; the AI's budget split worked out from the founder's budget."""
-
-    return ToolRun(
-        tool=TOOL_NAME,
-        system=prompt.SYSTEM,
-        prompt=prompt.user_prompt(form.product, form.audience, form.budget),
-        schema=rules.GrowthStrategy,
-        check=reply_checks.growth_problems,
-        temperature=rules.GROWTH_TEMPERATURE,
-        texts=rules.RUN_TEXTS,
-        sample=lambda: rules.sample_strategy(form.budget),
-        demo_seconds=DEMO_SECONDS,
-        fallback=stand_in(lambda: rules.sample_strategy(form.budget)),
-        finish=lambda strategy: rules.finish_strategy(strategy, form.budget),
-        keep=workspace.KeepRun(workspace.GROWTH, workspace.as_json(form), form.product, idea_id),
-        research=prompt.research_request(form.product, form.audience, form.budget),
-    )
 
 
 def outcome_toast(outcome: ToolOutcome[rules.GrowthStrategy], budget: float) -> EventSpec:

@@ -15,14 +15,17 @@ from typing import Any, ClassVar
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.domain import idea_text, reply_checks, workspace
+from startup_toolkit.domain import idea_text, tools
 from startup_toolkit.domain import incubator as rules
-from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
-from startup_toolkit.domain.prompts import incubator as prompt
-from startup_toolkit.domain.research import MARKET_TOPICS, research_prompt
-from startup_toolkit.services.tool_runs import ToolOutcome, ToolRun, run_tool
+from startup_toolkit.domain.tools.incubator import (
+    TOOL_NAME,
+    AnalysisForm,
+    StressForm,
+    analysis_run,
+    stress_run,
+)
+from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
@@ -38,62 +41,15 @@ from startup_toolkit.state.tool_outcome import (
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
-TOOL_NAME = IDEA_INCUBATOR.name
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
 TOAST_ID = "incubator-status"
-DEMO_SECONDS = 1.5
 #: `IncubatorState.run_kind` while each run is under way.
 ANALYSIS = "analysis"
 STRESS = "stress"
 
 
 # --- What a run works on -------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class AnalysisForm:
-    idea: str
-    idea_id: int | None = None  # the founder's idea it lands on (None: the idea of the text)
-
-
-@dataclasses.dataclass(frozen=True)
-class StressForm:
-    idea: str
-    analysis: rules.IdeaAnalysis
-    idea_id: int | None = None
-
-
-def analysis_run(idea: str, idea_id: int | None = None) -> ToolRun[rules.IdeaAnalysis]:
-    return ToolRun(
-        tool=TOOL_NAME,
-        system=prompt.ANALYSIS_SYSTEM,
-        prompt=prompt.analysis_prompt(idea),
-        schema=rules.IdeaAnalysis,
-        check=reply_checks.analysis_problems,
-        temperature=rules.ANALYSIS_TEMPERATURE,
-        texts=rules.ANALYSIS_TEXTS,
-        sample=lambda: SAMPLE_ANALYSIS,
-        demo_seconds=DEMO_SECONDS,
-        keep=workspace.KeepRun(workspace.INCUBATOR, {"idea": idea}, idea, idea_id),
-        research=research_prompt(idea, MARKET_TOPICS),
-    )
-
-
-def stress_run(form: StressForm, idea_id: int | None = None) -> ToolRun[rules.StressTest]:
-    inputs = {"idea": form.idea, "analysis": workspace.as_json(form.analysis)}
-    return ToolRun(
-        tool=TOOL_NAME,
-        system=prompt.STRESS_SYSTEM,
-        prompt=prompt.stress_prompt(form.idea, form.analysis),
-        schema=rules.StressTest,
-        check=reply_checks.stress_problems,
-        temperature=rules.STRESS_TEMPERATURE,
-        texts=rules.STRESS_TEXTS,
-        sample=lambda: SAMPLE_STRESS_TEST,
-        demo_seconds=DEMO_SECONDS,
-        keep=workspace.KeepRun(workspace.STRESS_TEST, inputs, form.idea, idea_id),
-    )
 
 
 def failure_toast(outcome: ToolOutcome[Any]) -> EventSpec:
@@ -232,7 +188,7 @@ class Stored:
 class IncubatorState(
     IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, EvidenceMixin, rx.State
 ):
-    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.INCUBATOR, workspace.STRESS_TEST})
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.INCUBATOR.key, tools.STRESS_TEST.key})
     tab: str = "input"
     run_kind: str = ""  # ANALYSIS or STRESS: which run `running` is about
     elapsed: int = 0  # whole seconds the current analysis has run
@@ -352,7 +308,7 @@ class IncubatorState(
         self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
     ) -> bool:
         """A kept or saved analysis (a stress test's run: its analysis, then the test)."""
-        stress = rules.StressTest.model_validate(result) if tool == workspace.STRESS_TEST else None
+        stress = rules.StressTest.model_validate(result) if tool == tools.STRESS_TEST.key else None
         analysis = rules.IdeaAnalysis.model_validate(
             inputs.get("analysis") if stress is not None else result
         )

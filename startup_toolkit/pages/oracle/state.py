@@ -20,11 +20,10 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import oracle as rules
-from startup_toolkit.domain import reply_checks, workspace
-from startup_toolkit.domain.catalog import STARTUP_ORACLE
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.prompts import oracle as prompt
-from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, ToolRun, run_tool
+from startup_toolkit.domain.tools.oracle import TOOL_NAME, prediction_run
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.speech import SpeechInputMixin
@@ -38,7 +37,6 @@ from startup_toolkit.state.tool_outcome import (
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
-TOOL_NAME = STARTUP_ORACLE.name
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
 TOAST_ID = "oracle-status"
@@ -63,27 +61,6 @@ _rng = random.Random()
 
 def _empty_form() -> dict[str, str]:
     return {name: (rules.DEFAULT_STAGE if name == "stage" else "") for name in rules.FIELDS}
-
-
-def prediction_run(
-    data: rules.StartupData, idea_id: int | None = None
-) -> ToolRun[rules.OracleResult]:
-    """The prediction for `data`; an unreadable reply gives the general prediction."""
-    return ToolRun(
-        tool=TOOL_NAME,
-        system=prompt.SYSTEM,
-        prompt=prompt.user_prompt(data),
-        schema=rules.OracleResult,
-        check=reply_checks.oracle_problems,
-        temperature=rules.ORACLE_TEMPERATURE,
-        texts=rules.RUN_TEXTS,
-        sample=rules.sample_result,
-        demo_seconds=rules.DEMO_SECONDS,
-        fallback=lambda status: rules.general_result() if status is RunStatus.UNREADABLE else None,
-        keep=workspace.KeepRun(
-            workspace.ORACLE, workspace.as_json(data), data.businessIdea, idea_id
-        ),
-    )
 
 
 def _prediction_toast(outcome: ToolOutcome[rules.OracleResult], run: int) -> EventSpec:
@@ -114,7 +91,7 @@ def _prediction_toast(outcome: ToolOutcome[rules.OracleResult], run: int) -> Eve
 class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
     """The details, the prediction (`running` while it is made), Live Pulse and voice input."""
 
-    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.ORACLE, workspace.ORACLE_CONTENT})
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.ORACLE.key, tools.ORACLE_CONTENT.key})
 
     form: dict[str, str] = _empty_form()
     stored: str = rx.LocalStorage("", name=rules.STORAGE_KEY, sync=False)
@@ -227,11 +204,11 @@ class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
     ) -> bool:
         """A kept or saved prediction with its details in the form; a kept generation: its
         details in the form and the dialog with what was generated."""
-        given = inputs.get("data") if tool == workspace.ORACLE_CONTENT else inputs
+        given = inputs.get("data") if tool == tools.ORACLE_CONTENT.key else inputs
         data, _ = rules.validate(given if isinstance(given, dict) else {})
         if data is None:
             return False
-        if tool == workspace.ORACLE_CONTENT:
+        if tool == tools.ORACLE_CONTENT.key:
             # Here, not at the top: state_content builds on this module.
             from startup_toolkit.pages.oracle.state_content import reopen_content
 

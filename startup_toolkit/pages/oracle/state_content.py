@@ -4,7 +4,6 @@ in a background task; any failure says so in a toast and opens nothing."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -13,43 +12,14 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import oracle_content as content_rules
-from startup_toolkit.domain import workspace
-from startup_toolkit.domain.prompts import oracle as prompt
-from startup_toolkit.pages.oracle.state import TOOL_NAME, OracleState
-from startup_toolkit.services.tool_runs import ToolRun, run_tool
+from startup_toolkit.domain.tools.oracle import ContentForm, content_run
+from startup_toolkit.pages.oracle.state import OracleState
+from startup_toolkit.services.tool_runs import run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.tool_outcome import finish_run, notice_toast, signed_out_toast
 from startup_toolkit.state.tool_run import ToolRunMixin
 
 CONTENT_TOAST_ID = "oracle-content"
-
-
-@dataclasses.dataclass(frozen=True)
-class ContentForm:
-    """What a content button's run works on."""
-
-    content: content_rules.ContentKind
-    data: rules.StartupData
-
-
-def content_run(form: ContentForm, idea_id: int | None = None) -> ToolRun[str]:
-    """The text of one content button for the founder's details."""
-    return ToolRun(
-        tool=TOOL_NAME,
-        system=prompt.CONTENT_SYSTEM,
-        prompt=prompt.content_prompt(form.content, form.data),
-        max_tokens=content_rules.CONTENT_MAX_TOKENS,
-        finish=content_rules.clean_content,
-        texts=content_rules.run_texts(form.content),
-        sample=lambda: content_rules.sample_content(form.content, form.data.businessIdea),
-        demo_seconds=rules.DEMO_SECONDS / 2,
-        keep=workspace.KeepRun(
-            workspace.ORACLE_CONTENT,
-            {"content": form.content.kind, "data": workspace.as_json(form.data)},
-            form.data.businessIdea,
-            idea_id,
-        ),
-    )
 
 
 class OracleContentState(ToolRunMixin, rx.State):

@@ -20,11 +20,11 @@ from typing import Any, ClassVar
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.domain import research, scanner_export, workspace
+from startup_toolkit.domain import research, scanner_export, tools
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.evidence_confidence import ScanConfidence, scan_confidence
-from startup_toolkit.domain.scanner_run import SIGN_IN_DETAIL, TOOL_NAME, scan_run
+from startup_toolkit.domain.tools.scanner import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
@@ -168,7 +168,7 @@ class ScannerState(
     EvidenceMixin,
     rx.State,
 ):
-    reopen_tools: ClassVar[frozenset[str]] = frozenset({workspace.SCANNER})
+    reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.SCANNER.key})
     progress: int = 0
     error: str = ""  # the error panel's text; "" = no error
     tab_values: ClassVar[frozenset[str]] = TAB_VALUES

@@ -19,6 +19,7 @@ from startup_toolkit.domain import resource_files as files
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
 from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.domain.tools.hub_document import DocumentForm, document_run
 from startup_toolkit.pages.solutions.digest_state import DigestState
 from startup_toolkit.pages.solutions.toasts import toast
 from startup_toolkit.services import founder_journey
@@ -515,7 +516,7 @@ class SolutionsState(ToolRunMixin, rx.State):
         async def work() -> tuple[ToolOutcome[str], list[versions.VersionInfo] | None]:
             own = await in_worker(library.get_resource, form.resource_id)
             journey = await in_worker(founder_journey.journey, run.user_id)
-            content = library.content_run(form.title, form.kind, own.content, journey)
+            content = document_run(DocumentForm(form.title, form.kind, own.content, journey))
             outcome = await run_tool(run.user_id, content, on_text=on_text)
             text = _written(outcome)
             if text is None or outcome.sample:

@@ -15,10 +15,11 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.cofounder_context import PREAMBLE
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.workspace import ToolRunRecord
 from startup_toolkit.pages.cofounder import idea_state
 from startup_toolkit.services import cofounder_context, user_settings, workspace
@@ -53,10 +54,10 @@ def ideas(engine: Engine, founder: tuple[str, str]) -> dict[str, int]:
     bob, _ = tool_states.signed_in(engine, "bob@example.com")
     scan = rules.as_json(SAMPLE_SCAN)
     with Session(engine) as db:
-        bakery = _keep(db, ada, rules.SCANNER, BAKERY, {**scan, "overallScore": 41}, 30)
-        _keep(db, ada, rules.SCANNER, SOCKS, scan, 20)
-        socks = _keep(db, ada, rules.FUNDING, SOCKS, FUNDING, 10)
-        bobs = _keep(db, bob, rules.SCANNER, "Bob's secret plan", scan, 5)
+        bakery = _keep(db, ada, tools.SCANNER.key, BAKERY, {**scan, "overallScore": 41}, 30)
+        _keep(db, ada, tools.SCANNER.key, SOCKS, scan, 20)
+        socks = _keep(db, ada, tools.FUNDING.key, SOCKS, FUNDING, 10)
+        bobs = _keep(db, bob, tools.SCANNER.key, "Bob's secret plan", scan, 5)
         return {
             name: workspace.get_run(db, uid, run).idea_id  # type: ignore[union-attr,misc]
             for name, uid, run in (
@@ -184,7 +185,7 @@ async def test_another_founders_idea_is_refused(
 
 def _cofounder_runs(engine: Engine) -> list[ToolRunRecord]:
     with Session(engine) as db:
-        query = select(ToolRunRecord).where(ToolRunRecord.tool == rules.COFOUNDER)
+        query = select(ToolRunRecord).where(ToolRunRecord.tool == tools.COFOUNDER.key)
         return list(db.exec(query.order_by(ToolRunRecord.id)))
 
 

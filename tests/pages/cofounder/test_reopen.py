@@ -11,6 +11,7 @@ from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.pages.cofounder.state import CofounderState
@@ -32,7 +33,7 @@ def reopened(query: str, cookie: str) -> tuple[CofounderState, str]:
 
 def kept(engine: Engine, user_id: str) -> list[Any]:
     with Session(engine) as db:
-        return workspace.runs_of_tool(db, user_id, keys.COFOUNDER)
+        return workspace.runs_of_tool(db, user_id, tools.COFOUNDER.key)
 
 
 def test_a_kept_conversation_reopens_to_go_on_with(
@@ -65,7 +66,7 @@ def test_a_saved_chat_reopens_from_the_dashboard(engine: Engine, founder: tuple[
             "chat",
         )
     assert saved.result_id
-    assert keys.result_path(AI_COFOUNDER.name, saved.result_id).startswith(f"{ROUTE}?result=")
+    assert tools.result_path(AI_COFOUNDER.name, saved.result_id).startswith(f"{ROUTE}?result=")
     state, toast = reopened(f"result={saved.result_id}", cookie)
     assert toast == "" and len(state.messages) == 2
 
@@ -77,7 +78,9 @@ def test_another_founders_or_another_tools_run_is_not_found(
     bob, _ = signed_in(engine, "bob@example.com")
     with Session(engine) as db:
         bobs = cofounder_context.keep_conversation(db, bob, CHAT, None, sample=False)
-        scan = workspace.keep_run(db, user_id, keys.KeepRun(keys.SCANNER), {"x": 1}, sample=True)
+        scan = workspace.keep_run(
+            db, user_id, keys.KeepRun(tools.SCANNER.key), {"x": 1}, sample=True
+        )
     for run_id in (bobs, scan, "abc"):
         state, toast = reopened(f"run={run_id}", cookie)
         assert "That result was not found" in toast and state.messages == []

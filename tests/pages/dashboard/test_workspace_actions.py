@@ -11,7 +11,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from startup_toolkit.domain.catalog import GROWTH_ENGINE, STARTUP_ARENA, VIABILITY_SCANNER
-from startup_toolkit.domain.workspace import result_path
+from startup_toolkit.domain.tools import result_path
 from startup_toolkit.models import SavedResult
 from startup_toolkit.services import saved_results, share_links, user_cache
 from startup_toolkit.state.share import SHARE_PATH, ShareState

@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
+from startup_toolkit.domain.tools import funding as funding_tool
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.funding import state as page
 from startup_toolkit.pages.funding.state import FundingState
@@ -174,7 +175,7 @@ def quick_phases(monkeypatch: pytest.MonkeyPatch) -> None:
         rules, "PHASES", tuple((i * 0.15, label) for i, (_, label) in enumerate(rules.PHASES))
     )
     monkeypatch.setattr(page, "TICK_SECONDS", 0.02)
-    monkeypatch.setattr(page, "DEMO_SECONDS", 0.2)
+    monkeypatch.setattr(funding_tool, "DEMO_SECONDS", 0.2)
 
 
 def test_t_fund_1_t_fund_2_phases_advance_then_the_ai_prediction_shows(

@@ -20,6 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import growth as rules
+from startup_toolkit.domain.tools import growth as growth_tool
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.growth import state as page
 from startup_toolkit.pages.growth.state import GrowthState
@@ -163,7 +164,7 @@ def test_t_ai_5_save_stores_the_blueprint(engine: Engine, founder: tuple[str, st
 
 @pytest.fixture
 def quick_demo(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(page, "DEMO_SECONDS", 0.1)
+    monkeypatch.setattr(growth_tool, "DEMO_SECONDS", 0.1)
 
 
 def test_t_grow_1_the_ai_strategy_shows_with_the_budget_from_the_founders_figure(

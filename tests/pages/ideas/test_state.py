@@ -15,6 +15,7 @@ from reflex.event import Event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.pages.ideas import detail_state, state
@@ -82,11 +83,11 @@ def idea_of(engine: Engine, uid: str, run_id: int) -> int:
 
 def seed(engine: Engine, uid: str) -> dict[str, int]:
     """Socks: two scans (58 then 74, a competitor and a step added); Dogs: one funding run."""
-    old = keep(engine, uid, ws.SCANNER, scan(58, scores={"Failure Risk": 50}), SOCKS, 0)
+    old = keep(engine, uid, tools.SCANNER.key, scan(58, scores={"Failure Risk": 50}), SOCKS, 0)
     new = keep(
         engine,
         uid,
-        ws.SCANNER,
+        tools.SCANNER.key,
         scan(
             74,
             scores={"Failure Risk": 70},
@@ -97,7 +98,7 @@ def seed(engine: Engine, uid: str) -> dict[str, int]:
         SOCKS,
         2,
     )
-    dogs = keep(engine, uid, ws.FUNDING, {"success": True, "amount": "$1M"}, DOGS, 1)
+    dogs = keep(engine, uid, tools.FUNDING.key, {"success": True, "amount": "$1M"}, DOGS, 1)
     return {
         "old": old,
         "new": new,

@@ -23,6 +23,7 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS
+from startup_toolkit.domain.tools import incubator as incubator_tool
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.incubator import state as page
 from startup_toolkit.pages.incubator.state import IncubatorState
@@ -307,7 +308,7 @@ def test_demo_mode_shows_the_labelled_samples_without_calling_any_ai(
 ) -> None:
     settings_env.delenv("AI_API_KEY", raising=False)
     get_settings.cache_clear()
-    monkeypatch.setattr(page, "DEMO_SECONDS", 0.1)
+    monkeypatch.setattr(incubator_tool, "DEMO_SECONDS", 0.1)
     _, cookie = founder
 
     async def run(tab: Tab, recorder: Recorder) -> IncubatorState:

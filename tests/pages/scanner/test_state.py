@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import scanner as rules
-from startup_toolkit.domain import scanner_run
+from startup_toolkit.domain.tools import scanner as scanner_run
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.scanner import state as page
 from startup_toolkit.pages.scanner.state import ScannerState

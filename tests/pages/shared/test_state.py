@@ -14,7 +14,7 @@ from sqlmodel import Session
 from startup_toolkit.domain import scanner_export
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.scanner_run import SAMPLE_SCAN
+from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.pages.shared.state import GONE, SharedState, token_of
 from startup_toolkit.services import saved_results, share_links
 from tests.support.tool_states import signed_in, substate

@@ -1,13 +1,24 @@
-"""A Viability Scanner run (T-SCAN-2, T-SCAN-4): what `run_tool` is asked for, the scanner's
-texts for each way a run can end without a result (panel, toast title, toast description),
-and the demo mode's sample."""
+"""The Viability Scanner (T-SCAN-2, T-SCAN-4): its spec, the run `run_tool` is asked for, the
+texts for each way a run can end without a result (panel, toast title, toast description), its
+quality gate, how a saved scan reads as its run, and the demo mode's sample."""
 
 from __future__ import annotations
 
-from startup_toolkit.domain import reply_checks, workspace
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain import workspace
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.domain.prompts import scanner as prompt
+from startup_toolkit.domain.reply_quality import (
+    Section,
+    overall_contradiction,
+    score_text_contradiction,
+    section_problems,
+)
+from startup_toolkit.domain.report_tools_ideas import scanner_doc
 from startup_toolkit.domain.research import MARKET_TOPICS, research_prompt
 from startup_toolkit.domain.scanner import (
     NO_SOURCE,
@@ -19,7 +30,9 @@ from startup_toolkit.domain.scanner import (
     ScanResult,
 )
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts, ToolRun
+from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
 
+KEY = "scanner"
 TOOL_NAME = VIABILITY_SCANNER.name
 SIGN_IN_DETAIL = "Please log in to run a Genesis Scan"
 NO_ACCESS = "A subscription is needed to run a Genesis Scan"
@@ -37,6 +50,13 @@ RUN_TEXTS = RunTexts(
 )
 
 
+@dataclass(frozen=True)
+class ScanForm:
+    """What a scan works on: the idea's text."""
+
+    idea: str
+
+
 def scan_run(idea: str, idea_id: int | None = None) -> ToolRun[ScanResult]:
     """The Genesis scan of `idea` (kept under the founder's idea `idea_id`, else the idea of
     that text): a JSON reply validated as a `ScanResult`."""
@@ -45,15 +65,74 @@ def scan_run(idea: str, idea_id: int | None = None) -> ToolRun[ScanResult]:
         system=prompt.SYSTEM,
         prompt=prompt.user_prompt(idea),
         schema=ScanResult,
-        check=reply_checks.scan_problems,
+        check=scan_problems,
         finish=rules.with_app_overall,
         temperature=rules.SCAN_TEMPERATURE,
         texts=RUN_TEXTS,
         sample=lambda: SAMPLE_SCAN,
         demo_seconds=rules.DEMO_SECONDS,  # read at each run: tests shorten it
-        keep=workspace.KeepRun(workspace.SCANNER, {"idea": idea}, idea, idea_id),
+        keep=workspace.KeepRun(KEY, {"idea": idea}, idea, idea_id),
         research=research_prompt(idea, MARKET_TOPICS),
     )
+
+
+# --- Quality gate (issue 15, item 7) ------------------------------------------------------------
+
+
+def _category(name: str) -> Section:
+    """A category the reply left out (the neutral default) or without an assessment."""
+
+    def read(result: ScanResult) -> str:
+        item = next(c for c in result.categories if c.category == name)
+        if item.reasoning == rules.MISSING_CATEGORY_REASONING:
+            return ""
+        return item.assessment
+
+    return Section(f"categories: {name}", read, (rules.DEFAULT_CATEGORY_ASSESSMENT,))
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section("overallAssessment", lambda r: r.overallAssessment, (rules.DEFAULT_ASSESSMENT,)),
+    *(_category(name) for name in rules.CATEGORY_NAMES),
+    Section("actionSteps", lambda r: r.actionSteps),
+    Section("competitors", lambda r: r.competitors),
+    Section("marketInsights.keyTrends", lambda r: r.marketInsights.keyTrends),
+    Section("marketInsights.challenges", lambda r: r.marketInsights.challenges),
+)
+
+
+def scan_problems(result: ScanResult) -> list[str]:
+    """Empty sections, the model's overall far from its own categories, and a category whose
+    score its assessment contradicts. On the reply as read (its `overallScore` the model's)."""
+    problems = section_problems(result, SECTIONS)
+    scores = [c.score for c in result.categories]
+    if overall := overall_contradiction(result.overallScore, scores):
+        problems.append(overall)
+    for item in result.categories:
+        if item.reasoning == rules.MISSING_CATEGORY_REASONING:
+            continue
+        if found := score_text_contradiction(item.category, item.score, item.assessment):
+            problems.append(found)
+    return problems
+
+
+# --- Kept and saved scans -----------------------------------------------------------------------
+
+
+def headline(result: Any) -> str:
+    """'Score 72/100: Potentially Viable' for an idea's timeline."""
+    scan = rules.read_scan(result)
+    if scan is None:
+        return rules.UNREADABLE_SCAN
+    return f"Score {scan.overallScore}/100: {rules.verdict(scan.overallScore).label}"
+
+
+def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
+    data = content.get("data")
+    if not isinstance(data, Mapping) or "result" not in data:
+        return None
+    inputs = {"idea": str(data.get("idea") or "")}
+    return SavedRun(KEY, inputs, data["result"], bool(data.get("sample")))
 
 
 # --- Demo mode --------------------------------------------------------------------------------
@@ -148,4 +227,18 @@ SAMPLE_SCAN = ScanResult(
             Insight(text="Data privacy expectations raise the bar for trust."),
         ],
     ),
+)
+
+
+SPEC: ToolSpec[ScanForm, ScanResult] = ToolSpec(
+    key=KEY,
+    label=VIABILITY_SCANNER.name,
+    timeline_label="Viability Scanner",
+    stem="viability-analysis",
+    make_run=lambda form, idea_id: scan_run(form.idea, idea_id),
+    example=lambda: ScanForm("A marketplace that matches dog walkers with busy owners."),
+    page=VIABILITY_SCANNER,
+    report=scanner_doc,
+    headline=headline,
+    from_saved=from_saved,
 )
