@@ -9,9 +9,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import reflex as rx  # noqa: E402
+import reflex as rx
 
-import startup_toolkit.startup_toolkit  # noqa: E402, F401  (registers every state)
+import startup_toolkit.startup_toolkit  # noqa: F401  (registers every state)
 
 
 def _walk(state: type[rx.State]) -> Iterator[type[rx.State]]:
