@@ -1,58 +1,11 @@
 """One package per large route, one module per small one; importing this package registers
-every page with Reflex."""
+every page with Reflex (each module and package here is imported, so a new page needs no line
+in this file)."""
 
-from startup_toolkit.pages import (
-    account_recovery,
-    arena,
-    cofounder,
-    contact,
-    dashboard,
-    funding,
-    growth,
-    help_support,
-    home,
-    ideas,
-    incubator,
-    login,
-    manage_plans,
-    not_found,
-    notifications,
-    oracle,
-    pricing,
-    profile,
-    scanner,
-    settings_redirect,
-    shared,
-    signup,
-    solutions,
-    subscribe,
-    tool_explorer,
-)
+from __future__ import annotations
 
-__all__ = [
-    "account_recovery",
-    "arena",
-    "cofounder",
-    "contact",
-    "dashboard",
-    "funding",
-    "growth",
-    "help_support",
-    "home",
-    "ideas",
-    "incubator",
-    "login",
-    "manage_plans",
-    "not_found",
-    "notifications",
-    "oracle",
-    "pricing",
-    "profile",
-    "scanner",
-    "settings_redirect",
-    "shared",
-    "signup",
-    "solutions",
-    "subscribe",
-    "tool_explorer",
-]
+import importlib
+import pkgutil
+
+for _page in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+    importlib.import_module(f"{__name__}.{_page}")
