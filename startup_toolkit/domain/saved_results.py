@@ -247,27 +247,32 @@ def _size(text: str) -> int:
     return len(text.encode("utf-8"))
 
 
-def build_payload(
-    tool_name: Any,
-    title: Any,
-    content: Any,
-    content_type: Any = "",
-    formatted_content: Any = "",
-    metadata: Any = None,
-    *,
-    now: datetime,
-) -> SavedResultPayload:
+@dataclass(frozen=True)
+class SaveRequest:
+    """What a tool asks to save: its name, the result's title and content, and optionally the
+    content type, the formatted HTML and metadata (as given: `build_payload` checks them)."""
+
+    tool_name: Any
+    title: Any
+    content: Any
+    content_type: Any = ""
+    formatted_content: Any = ""
+    metadata: Any = None
+
+
+def build_payload(request: SaveRequest, *, now: datetime) -> SavedResultPayload:
     """The stored form of one result. Raises `PayloadError` when there is nothing to save,
     no tool name, content that is not JSON, or more than the size limits."""
-    tool = _clean_line(tool_name, TOOL_NAME_MAX)
+    tool = _clean_line(request.tool_name, TOOL_NAME_MAX)
     if not tool:
         raise PayloadError(TOOL_REQUIRED)
-    content = _jsonable(content)
+    title, content_type = request.title, request.content_type
+    content = _jsonable(request.content)
     if _is_empty(content) or (isinstance(content, str) and not content.strip()):
         raise PayloadError(NOTHING_TO_SAVE, NOTHING_TO_SAVE_DETAIL)
 
-    formatted = sanitize_html(formatted_content)
-    caller = _caller_metadata(metadata)
+    formatted = sanitize_html(request.formatted_content)
+    caller = _caller_metadata(request.metadata)
     caller_summary = caller.get("summary")
     kind = content_kind(content)
 

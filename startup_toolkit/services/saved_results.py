@@ -47,12 +47,7 @@ def save_activity_action(title: str) -> str:
 def save_result(
     session: Session,
     user_id: Any,
-    tool_name: Any,
-    title: Any,
-    content: Any,
-    content_type: Any = "",
-    formatted_content: Any = "",
-    metadata: Any = None,
+    request: payloads.SaveRequest,
     *,
     now: datetime | None = None,
 ) -> SaveOutcome:
@@ -63,15 +58,7 @@ def save_result(
     if not is_valid_user_id(user_id):
         return SaveOutcome(False, payloads.AUTH_REQUIRED, payloads.AUTH_REQUIRED_DETAIL)
     try:
-        payload = payloads.build_payload(
-            tool_name,
-            title,
-            content,
-            content_type,
-            formatted_content,
-            metadata,
-            now=now or utcnow(),
-        )
+        payload = payloads.build_payload(request, now=now or utcnow())
     except payloads.PayloadError as exc:
         return SaveOutcome(False, exc.message, exc.description)
 

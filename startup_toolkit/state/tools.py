@@ -73,12 +73,7 @@ async def save_tool_result(
     done = await for_user(
         state,
         saved_results.save_result,
-        tool_name,
-        title,
-        content,
-        content_type,
-        formatted_content,
-        metadata,
+        payloads.SaveRequest(tool_name, title, content, content_type, formatted_content, metadata),
         signed_out=save_toast(SIGNED_OUT),
         failed=save_toast(SAVE_FAILED),
         what="Saving a result",

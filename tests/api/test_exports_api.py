@@ -23,6 +23,7 @@ from startup_toolkit.api.security_headers import SecurityHeaders
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.cookies import SESSION_COOKIE
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.scanner_export import save_content
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models import User
@@ -97,9 +98,11 @@ def adas(engine: Engine, ada: Founder) -> Things:
         saved = saved_results.save_result(
             db,
             ada.user_id,
-            "Startup Viability Scanner",
-            "Viability Analysis - Score: 72/100",
-            save_content(SAMPLE_SCAN, IDEA, sample=True),
+            SaveRequest(
+                "Startup Viability Scanner",
+                "Viability Analysis - Score: 72/100",
+                save_content(SAMPLE_SCAN, IDEA, sample=True),
+            ),
             now=AT,
         )
         run = workspace.get_run(db, ada.user_id, run_id)

@@ -16,7 +16,7 @@ from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain import incubator_sample as samples
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import incubator as prompt
-from startup_toolkit.domain.saved_results import build_payload
+from startup_toolkit.domain.saved_results import SaveRequest, build_payload
 from startup_toolkit.services.tool_runs import Notice, RunStatus
 
 ANALYSIS_REPLY: dict[str, Any] = {
@@ -345,12 +345,14 @@ def test_t_ai_5_saved_payload_and_metadata() -> None:
     metadata = rules.save_metadata(idea.strip(), AT, stress())
     assert content["summary"] == "Clinics lose revenue to no-shows."
     payload = build_payload(
-        "Idea Incubator",
-        rules.result_title(idea, stress()),
-        content,
-        content_type="analysis",
-        formatted_content=rules.to_html(analysis(), idea, stress()),
-        metadata=metadata,
+        SaveRequest(
+            "Idea Incubator",
+            rules.result_title(idea, stress()),
+            content,
+            content_type="analysis",
+            formatted_content=rules.to_html(analysis(), idea, stress()),
+            metadata=metadata,
+        ),
         now=AT,
     )
     assert payload.metadata["ideaLength"] == len(idea.strip())

@@ -25,7 +25,7 @@ from startup_toolkit.domain.report_builders import (
     report_from_saved_run,
 )
 from startup_toolkit.domain.research import FALLBACK_NOTE
-from startup_toolkit.domain.saved_results import build_payload
+from startup_toolkit.domain.saved_results import SaveRequest, build_payload
 from startup_toolkit.domain.scanner_export import save_content as scan_content
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.domain.workspace import as_json
@@ -301,7 +301,7 @@ def test_an_unknown_tool_and_a_bad_input_do_not_raise() -> None:
 
 
 def _saved(tool_name: str, title: str, content: Any, metadata: Any = None) -> Report:
-    payload = build_payload(tool_name, title, content, metadata=metadata, now=AT)
+    payload = build_payload(SaveRequest(tool_name, title, content, metadata=metadata), now=AT)
     return report_from_saved(
         payload.tool_name, payload.title, payload.content, payload.metadata, AT
     )

@@ -11,6 +11,7 @@ import pytest
 from pydantic import BaseModel
 
 from startup_toolkit.domain import saved_results as sr
+from startup_toolkit.domain.saved_results import SaveRequest
 
 NOW = datetime(2025, 3, 4, 5, 6, 7, 891234, tzinfo=UTC)
 
@@ -18,7 +19,7 @@ NOW = datetime(2025, 3, 4, 5, 6, 7, 891234, tzinfo=UTC)
 def build(content: object, **kwargs: object) -> sr.SavedResultPayload:
     kwargs.setdefault("tool_name", "Startup Oracle")
     kwargs.setdefault("title", "My result")
-    return sr.build_payload(content=content, now=NOW, **kwargs)  # type: ignore[arg-type]
+    return sr.build_payload(SaveRequest(content=content, **kwargs), now=NOW)  # type: ignore[arg-type]
 
 
 def test_t_ai_5_text_payload_shape() -> None:
@@ -118,7 +119,7 @@ def test_caller_summary_is_truncated_too() -> None:
 
 def test_saved_at_is_iso_utc_from_any_timezone() -> None:
     local = NOW.astimezone(timezone(timedelta(hours=5)))
-    p = sr.build_payload("Startup Oracle", "t", "text", now=local)
+    p = sr.build_payload(SaveRequest("Startup Oracle", "t", "text"), now=local)
     assert p.metadata["savedAt"] == "2025-03-04T05:06:07.891Z"
     assert datetime.fromisoformat(p.metadata["savedAt"].replace("Z", "+00:00")) == NOW.replace(
         microsecond=891000

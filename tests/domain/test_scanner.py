@@ -14,7 +14,7 @@ from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain import scanner_export as export
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import scanner as prompt
-from startup_toolkit.domain.saved_results import build_payload
+from startup_toolkit.domain.saved_results import SaveRequest, build_payload
 from startup_toolkit.domain.tools import scanner as scanner_run
 
 FULL_REPLY = {
@@ -274,12 +274,14 @@ def test_t_scan_5_title_metadata_and_content() -> None:
 
     # Through the shared saved-result payload (T-AI-5).
     payload = build_payload(
-        "Startup Viability Scanner",
-        export.result_title(83),
-        content,
-        "analysis",
-        export.to_html(result, idea),
-        metadata,
+        SaveRequest(
+            "Startup Viability Scanner",
+            export.result_title(83),
+            content,
+            "analysis",
+            export.to_html(result, idea),
+            metadata,
+        ),
         now=when,
     )
     assert payload.content_type == "analysis"

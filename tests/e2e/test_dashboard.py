@@ -15,6 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 from sqlmodel import select
 
 from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models import SavedResult, UserActivity, UserDocument, UserFavorite
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import activity, saved_results
@@ -34,11 +35,15 @@ def seed(live_app: LiveApp, user_id: str) -> list[int]:
             outcome = saved_results.save_result(
                 db,
                 user_id,
-                GROWTH_ENGINE.name,
-                f"Growth plan {i}",
-                "Plain body",
-                formatted_content="<h2>Week one</h2><p>Ship the <strong>landing page</strong>.</p>",
-                metadata={"summary": f"Summary of plan {i}"},
+                SaveRequest(
+                    GROWTH_ENGINE.name,
+                    f"Growth plan {i}",
+                    "Plain body",
+                    formatted_content=(
+                        "<h2>Week one</h2><p>Ship the <strong>landing page</strong>.</p>"
+                    ),
+                    metadata={"summary": f"Summary of plan {i}"},
+                ),
             )
             assert outcome.ok and outcome.result_id
             ids.append(outcome.result_id)

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.services import accounts, saved_results, workspace
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
 from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
@@ -85,7 +86,7 @@ def test_reopen_a_run_and_a_saved_result_then_run_again_on_a_picked_idea(
     with app_db(live_app) as db:
         content = {"idea": OTHER, "result": reply(37), "sample": True}
         saved = saved_results.save_result(
-            db, user_id, "Startup Viability Scanner", "Viability Analysis", content
+            db, user_id, SaveRequest("Startup Viability Scanner", "Viability Analysis", content)
         )
     page.goto(live_app.path(f"{ROUTE}?result={saved.result_id}"))
     wait_for_app(page)

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from startup_toolkit.domain import scanner_export
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import saved_results
@@ -33,12 +34,14 @@ def seed_scan(live_app: LiveApp, user_id: str) -> tuple[int, str]:
         outcome = saved_results.save_result(
             db,
             user_id,
-            VIABILITY_SCANNER.name,
-            title,
-            scanner_export.save_content(SAMPLE_SCAN, IDEA),
-            "analysis",
-            scanner_export.to_html(SAMPLE_SCAN, IDEA),
-            scanner_export.save_metadata(SAMPLE_SCAN, IDEA, utcnow()),
+            SaveRequest(
+                VIABILITY_SCANNER.name,
+                title,
+                scanner_export.save_content(SAMPLE_SCAN, IDEA),
+                "analysis",
+                scanner_export.to_html(SAMPLE_SCAN, IDEA),
+                scanner_export.save_metadata(SAMPLE_SCAN, IDEA, utcnow()),
+            ),
         )
     assert outcome.ok and outcome.result_id
     return outcome.result_id, title

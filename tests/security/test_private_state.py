@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.dashboard.state import (
     MARK_READ_FAILED,
@@ -34,7 +35,7 @@ def _secret_result(prod: ProdApp, founder: Founder) -> str:
     title = f"Secret plan {uuid.uuid4().hex[:8]}"
     with prod.db() as db:
         outcome = saved_results.save_result(
-            db, founder.user_id, "Startup Scanner", title, "Our unannounced pivot."
+            db, founder.user_id, SaveRequest("Startup Scanner", title, "Our unannounced pivot.")
         )
         assert outcome.ok, outcome.message
     return title

@@ -17,6 +17,7 @@ import pytest
 from reflex.state import UpdateVarsInternalState
 from sqlmodel import select
 
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models.activity import UserNotification
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.dashboard.state import (
@@ -48,7 +49,9 @@ def _founder_with_rows(prod: ProdApp, make_founder: MakeFounder) -> tuple[Founde
     founder = make_founder("Ada Private")
     with prod.db() as db:
         saved = saved_results.save_result(
-            db, founder.user_id, "Startup Scanner", f"Plan {uuid.uuid4().hex[:8]}", "Secret."
+            db,
+            founder.user_id,
+            SaveRequest("Startup Scanner", f"Plan {uuid.uuid4().hex[:8]}", "Secret."),
         )
         assert saved.ok, saved.message
         note = activity.add_notification(db, founder.user_id, "info", "Only for Ada")

@@ -19,6 +19,7 @@ from startup_toolkit.domain.catalog import (
     GROWTH_ENGINE,
     IDEA_INCUBATOR,
 )
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models import SavedResult, User, UserDocument, UserNotification
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import (
@@ -69,7 +70,7 @@ class QueryCounter:
 
 def save(session: Session, uid: str, title: str, tool: str = AI_COFOUNDER.name) -> int:
     outcome = saved_results.save_result(
-        session, uid, tool, title, "Some content", metadata={"summary": "s" * 300}
+        session, uid, SaveRequest(tool, title, "Some content", metadata={"summary": "s" * 300})
     )
     assert outcome.ok and outcome.result_id
     return outcome.result_id
@@ -334,10 +335,17 @@ def test_result_detail_body_and_summary(session: Session, open_mode: None) -> No
     outcome = saved_results.save_result(
         session,
         uid,
-        AI_COFOUNDER.name,
-        "Chat",
-        {"messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Yo"}]},
-        formatted_content="<p>Hi</p><script>alert(1)</script>",
+        SaveRequest(
+            AI_COFOUNDER.name,
+            "Chat",
+            {
+                "messages": [
+                    {"role": "user", "content": "Hi"},
+                    {"role": "assistant", "content": "Yo"},
+                ]
+            },
+            formatted_content="<p>Hi</p><script>alert(1)</script>",
+        ),
     )
     assert outcome.ok
     detail = dashboard.result_detail(session, uid, outcome.result_id)

@@ -11,6 +11,7 @@ from sqlmodel import Session
 
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.scanner_export import save_content, save_metadata
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models import User
@@ -49,10 +50,12 @@ def _save_scan(session: Session, user_id: str, metadata: dict[str, object] | Non
     outcome = saved_results.save_result(
         session,
         user_id,
-        "Startup Viability Scanner",
-        "Viability Analysis - Score: 72/100",
-        save_content(SAMPLE_SCAN, IDEA, sample=True),
-        metadata={**save_metadata(SAMPLE_SCAN, IDEA, AT), **(metadata or {})},
+        SaveRequest(
+            "Startup Viability Scanner",
+            "Viability Analysis - Score: 72/100",
+            save_content(SAMPLE_SCAN, IDEA, sample=True),
+            metadata={**save_metadata(SAMPLE_SCAN, IDEA, AT), **(metadata or {})},
+        ),
         now=AT,
     )
     assert outcome.result_id is not None

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import saved_results as payloads
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models import User, UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.services import activity, saved_results
@@ -28,12 +29,14 @@ def test_t_ai_5_save_stores_payload_activity_and_stats(session: Session) -> None
     out = saved_results.save_result(
         session,
         user_id,
-        "Startup Oracle",
-        "Oracle prediction",
-        "Your success odds are **72%**.",
-        "analysis",
-        '<p>Your odds: <strong>72%</strong><img src="https://x/y.png"></p>',
-        {"probability": 72},
+        SaveRequest(
+            "Startup Oracle",
+            "Oracle prediction",
+            "Your success odds are **72%**.",
+            "analysis",
+            '<p>Your odds: <strong>72%</strong><img src="https://x/y.png"></p>',
+            {"probability": 72},
+        ),
         now=NOW,
     )
     assert out.ok and out.message == "Results saved to your dashboard!"
@@ -81,7 +84,7 @@ def test_tools_used_counts_distinct_tools(session: Session) -> None:
     activity.log_activity(session, user_id, "Growth Engine", "Launched Growth Engine")
     activity.log_activity(session, other, "Idea Incubator", "Launched Idea Incubator")
     for tool in ("AI Co-Founder", "AI Co-Founder", "Growth Engine", "Funding Predictor"):
-        assert saved_results.save_result(session, user_id, tool, "t", {"a": 1}).ok
+        assert saved_results.save_result(session, user_id, SaveRequest(tool, "t", {"a": 1})).ok
     stats = session.exec(select(UserStats).where(UserStats.user_id == user_id)).one()
     # Dashboard is not a tool; the other user's tool is not theirs.
     assert stats.tools_used == 3
@@ -100,7 +103,9 @@ def test_update_tools_used_creates_stats_and_skips_bad_ids(session: Session) -> 
 
 def test_t_ai_5_auth_required(session: Session) -> None:
     for user_id in (None, "", "short", 12345678901):
-        out = saved_results.save_result(session, user_id, "Growth Engine", "t", "content")
+        out = saved_results.save_result(
+            session, user_id, SaveRequest("Growth Engine", "t", "content")
+        )
         assert not out.ok
         assert (out.message, out.description) == (
             "Authentication required",
@@ -112,10 +117,10 @@ def test_t_ai_5_auth_required(session: Session) -> None:
 
 def test_nothing_to_save_and_too_large(session: Session) -> None:
     user_id = _user(session)
-    out = saved_results.save_result(session, user_id, "Growth Engine", "t", "   ")
+    out = saved_results.save_result(session, user_id, SaveRequest("Growth Engine", "t", "   "))
     assert (out.ok, out.message) == (False, payloads.NOTHING_TO_SAVE)
     out = saved_results.save_result(
-        session, user_id, "Growth Engine", "t", "x" * (payloads.CONTENT_MAX_BYTES + 10)
+        session, user_id, SaveRequest("Growth Engine", "t", "x" * (payloads.CONTENT_MAX_BYTES + 10))
     )
     assert (out.ok, out.message) == (False, payloads.TOO_LARGE)
     assert "200 KB" in out.description
@@ -123,7 +128,7 @@ def test_nothing_to_save_and_too_large(session: Session) -> None:
 
 
 def test_unknown_user_is_a_failure_not_a_crash(session: Session) -> None:
-    out = saved_results.save_result(session, "0" * 32, "Growth Engine", "t", "text")
+    out = saved_results.save_result(session, "0" * 32, SaveRequest("Growth Engine", "t", "text"))
     assert (out.ok, out.message, out.description) == (
         False,
         "Failed to save result",
@@ -135,11 +140,15 @@ def test_unknown_user_is_a_failure_not_a_crash(session: Session) -> None:
 def test_results_are_private_to_their_owner(session: Session) -> None:
     alice = _user(session, "alice@example.com")
     bob = _user(session, "bob@example.com")
-    a1 = saved_results.save_result(session, alice, "Growth Engine", "A first", "one", now=NOW)
-    a2 = saved_results.save_result(
-        session, alice, "Startup Oracle", "A second", "two", now=NOW.replace(hour=9)
+    a1 = saved_results.save_result(
+        session, alice, SaveRequest("Growth Engine", "A first", "one"), now=NOW
     )
-    b1 = saved_results.save_result(session, bob, "Growth Engine", "B first", "three", now=NOW)
+    a2 = saved_results.save_result(
+        session, alice, SaveRequest("Startup Oracle", "A second", "two"), now=NOW.replace(hour=9)
+    )
+    b1 = saved_results.save_result(
+        session, bob, SaveRequest("Growth Engine", "B first", "three"), now=NOW
+    )
     assert a1.ok and a2.ok and b1.ok
 
     assert [r.title for r in saved_results.list_saved_results(session, alice)] == [

@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models import User
 from startup_toolkit.models.workspace import ShareLink
 from startup_toolkit.services import saved_results, share_links, workspace
@@ -72,7 +73,7 @@ def test_a_founder_shares_only_their_own_rows(session: Session) -> None:
     ada, bob = _user(session), _user(session, "bob@example.com")
     ada_idea, ada_other = _idea(session, ada, "Socks"), _idea(session, ada, "Shoes")
     bob_idea = _idea(session, bob, "Hats")
-    saved = saved_results.save_result(session, ada, "Startup Scanner", "Scan", "text")
+    saved = saved_results.save_result(session, ada, SaveRequest("Startup Scanner", "Scan", "text"))
     assert saved.result_id is not None
     assert share_links.create_link(session, bob, "idea", ada_idea, "7") is None
     assert share_links.create_link(session, bob, "result", saved.result_id, "7") is None

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.pages.dashboard.state import DashboardState
 from startup_toolkit.pages.oracle.state import OracleState
 from startup_toolkit.pages.profile.state import ProfileState
@@ -65,7 +66,9 @@ def fill(engine: Engine, root: rx.State, user_id: str) -> str:
     """The dashboard and header of `root` loaded for `user_id`; the saved result's title."""
     title = f"Secret {user_id[:6]}"
     with Session(engine) as db:
-        assert saved_results.save_result(db, user_id, GROWTH_ENGINE.name, title, "Body").ok
+        assert saved_results.save_result(
+            db, user_id, SaveRequest(GROWTH_ENGINE.name, title, "Body")
+        ).ok
     reconnect(root, root.router.headers.cookie)
     asyncio.run(sub(root, AuthState).load())
     asyncio.run(sub(root, DashboardState).load())

@@ -18,6 +18,7 @@ from sqlmodel import Session, select
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.scanner.state import ScannerState
@@ -60,7 +61,7 @@ def keep(
 def save(engine: Engine, user_id: str, tool_name: str, content: Any, **meta: Any) -> int:
     with Session(engine) as db:
         done = saved_results.save_result(
-            db, user_id, tool_name, "A result", content, "analysis", "", meta
+            db, user_id, SaveRequest(tool_name, "A result", content, "analysis", "", meta)
         )
     assert done.ok and done.result_id is not None
     return done.result_id

@@ -19,6 +19,7 @@ from startup_toolkit.domain import oracle as oracle_rules
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.pages.growth.state import GrowthForm, GrowthState
@@ -54,7 +55,9 @@ def keep(
 
 def save(engine: Engine, user_id: str, tool_name: str, content: Any) -> int:
     with Session(engine) as db:
-        done = saved_results.save_result(db, user_id, tool_name, "A result", content, "analysis")
+        done = saved_results.save_result(
+            db, user_id, SaveRequest(tool_name, "A result", content, "analysis")
+        )
     assert done.ok and done.result_id is not None
     return done.result_id
 

@@ -14,6 +14,7 @@ from sqlmodel import Session
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.catalog import AI_COFOUNDER
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.pages.cofounder.state import CofounderState
 from startup_toolkit.services import cofounder_context, saved_results, workspace
 from tests.support.tool_states import signed_in, substate
@@ -60,10 +61,9 @@ def test_a_saved_chat_reopens_from_the_dashboard(engine: Engine, founder: tuple[
         saved = saved_results.save_result(
             db,
             user_id,
-            AI_COFOUNDER.name,
-            "AI Co-Founder chat - 2 messages",
-            {"messages": CHAT},
-            "chat",
+            SaveRequest(
+                AI_COFOUNDER.name, "AI Co-Founder chat - 2 messages", {"messages": CHAT}, "chat"
+            ),
         )
     assert saved.result_id
     assert tools.result_path(AI_COFOUNDER.name, saved.result_id).startswith(f"{ROUTE}?result=")

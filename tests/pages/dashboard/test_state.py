@@ -19,6 +19,7 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models import SavedResult, UserActivity, UserFavorite, UserNotification
 from startup_toolkit.pages.dashboard import state as page
 from startup_toolkit.pages.dashboard.state import DashboardState
@@ -63,7 +64,7 @@ def user_b(engine: Engine) -> Founder:
 
 def save(engine: Engine, uid: str, title: str) -> int:
     with Session(engine) as db:
-        outcome = saved_results.save_result(db, uid, GROWTH_ENGINE.name, title, "Body")
+        outcome = saved_results.save_result(db, uid, SaveRequest(GROWTH_ENGINE.name, title, "Body"))
     assert outcome.ok and outcome.result_id
     return outcome.result_id
 

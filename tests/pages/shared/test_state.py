@@ -14,6 +14,7 @@ from sqlmodel import Session
 from startup_toolkit.domain import scanner_export
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.pages.shared.state import GONE, SharedState, token_of
 from startup_toolkit.services import saved_results, share_links
@@ -34,12 +35,14 @@ def shared_scan(engine: Engine, expiry: str = "7") -> tuple[str, str, int]:
         saved = saved_results.save_result(
             db,
             owner,
-            VIABILITY_SCANNER.name,
-            scanner_export.result_title(SAMPLE_SCAN.overallScore),
-            scanner_export.save_content(SAMPLE_SCAN, IDEA),
-            "analysis",
-            "",
-            scanner_export.save_metadata(SAMPLE_SCAN, IDEA, utcnow()),
+            SaveRequest(
+                VIABILITY_SCANNER.name,
+                scanner_export.result_title(SAMPLE_SCAN.overallScore),
+                scanner_export.save_content(SAMPLE_SCAN, IDEA),
+                "analysis",
+                "",
+                scanner_export.save_metadata(SAMPLE_SCAN, IDEA, utcnow()),
+            ),
         )
         assert saved.result_id
         token = share_links.create_link(db, owner, "result", saved.result_id, expiry, "My scan")
