@@ -150,10 +150,10 @@ def test_funding_reopens_a_run_with_its_metrics_in_the_form(
     run_id = keep(engine, user_id, tools.FUNDING.key, data, prediction, sample=True)
     s, toast = opened(FundingState, f"/funding-predictor?run={run_id}", cookie)
     assert toast == ""
-    assert s.has_result and s.tab == "results" and s.amount == prediction.amount
+    assert s.result.shown and s.result.amount == prediction.amount
     assert s.form["revenue"] == "72000" and s.form["growth_rate"] == "12.5"
     assert s.form["pitch"] == IDEA and s.form["stage"] == "seed"
-    assert s.estimated and s.reopened_sample
+    assert s.result.estimated and s.reopened_sample
     assert "Results saved" in js(asyncio.run(s.save()))
     assert saved_metadata(engine)["runId"] == run_id
 
@@ -165,7 +165,7 @@ def test_funding_reopens_a_saved_result(engine: Engine, founder: tuple[str, str]
     content = funding_rules.save_content(prediction, data, estimated=False)
     result_id = save(engine, user_id, "Funding Predictor", content)
     s, toast = opened(FundingState, f"/funding-predictor?result={result_id}", cookie)
-    assert toast == "" and s.has_result and not s.estimated
+    assert toast == "" and s.result.shown and not s.result.estimated
     assert s.form["revenue"] == "72000" and s.form["pitch"] == IDEA
 
 
@@ -173,7 +173,7 @@ def test_funding_a_growth_run_is_not_found(engine: Engine, founder: tuple[str, s
     user_id, cookie = founder
     run_id = keep(engine, user_id, tools.GROWTH.key, {"product": IDEA}, {"summary": "x"})
     s, toast = opened(FundingState, f"/funding-predictor?run={run_id}", cookie)
-    assert NOT_FOUND in toast and not s.has_result and s.tab == "input"
+    assert NOT_FOUND in toast and not s.result.shown
 
 
 # --- growth -----------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ def test_growth_reopens_a_run_with_its_inputs(engine: Engine, founder: tuple[str
     run_id = keep(engine, user_id, tools.GROWTH.key, form, strategy)
     s, toast = opened(GrowthState, f"/growth-engine?run={run_id}", cookie)
     assert toast == ""
-    assert s.has_result and s.summary == strategy.summary and not s.sample
+    assert s.result.shown and s.result.summary == strategy.summary and not s.result.sample
     assert (s.product, s.audience, s.budget) == (IDEA, "Clinic owners", "2500")
     assert "Results saved" in js(asyncio.run(s.save()))
     assert saved_metadata(engine)["runId"] == run_id
@@ -200,10 +200,10 @@ def test_growth_reopens_a_saved_result_and_refuses_bobs(
     content = growth_export.save_content(strategy, IDEA, "Clinic owners", 900.0, sample=True)
     result_id = save(engine, user_id, "Growth Engine", content)
     s, toast = opened(GrowthState, f"/growth-engine?result={result_id}", cookie)
-    assert toast == "" and s.has_result and s.sample and s.budget == "900"
+    assert toast == "" and s.result.shown and s.result.sample and s.budget == "900"
     _, bob = signed_in(engine, "bob@example.com")
     s, toast = opened(GrowthState, f"/growth-engine?result={result_id}", bob)
-    assert NOT_FOUND in toast and not s.has_result and s.product == ""
+    assert NOT_FOUND in toast and not s.result.shown and s.product == ""
 
 
 # --- the oracle -------------------------------------------------------------------------------

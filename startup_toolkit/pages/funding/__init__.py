@@ -34,7 +34,7 @@ def funding_predictor() -> rx.Component:
             rx.tabs.list(
                 rx.tabs.trigger("Input Metrics", value="input"),
                 rx.tabs.trigger(
-                    "Prediction Results", value="results", disabled=~FundingState.has_result
+                    "Prediction Results", value="results", disabled=~FundingState.result.shown
                 ),
             ),
             tab_panel(
@@ -43,11 +43,12 @@ def funding_predictor() -> rx.Component:
                 padding_top="1.25rem",
             ),
             tab_panel(
-                "results", rx.cond(FundingState.has_result, results()), padding_top="1.25rem"
+                "results", rx.cond(FundingState.result.shown, results()), padding_top="1.25rem"
             ),
-            value=FundingState.tab,
+            # The open tab follows the result; Input Metrics clears it on the server.
+            value=rx.cond(FundingState.result.shown, "results", "input"),
             on_change=FundingState.set_tab,
         ),
         save_handler=FundingState.save,
-        can_save=FundingState.has_result,
+        can_save=FundingState.result.shown,
     )

@@ -18,12 +18,12 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
-from startup_toolkit.domain import tools
+from startup_toolkit.domain import research, tools
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.tools.funding import TOOL_NAME, prediction_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
-from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
+from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
 from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
@@ -91,61 +91,116 @@ def investor_rows(prediction: rules.FundingPrediction) -> list[InvestorRow]:
     ]
 
 
+@dataclasses.dataclass
+class GaugeSlice:
+    """A slice of the market potential gauge: the score, then the rest of 100."""
+
+    name: str = ""
+    value: int = 0
+    fill: str = ""
+
+
+@dataclasses.dataclass
+class FundingView:
+    """The prediction as the page shows it; the default is the page without a result."""
+
+    shown: bool = False
+    estimated: bool = False
+    estimate_reason: str = ""  # why the result is the estimate ('' for the AI's)
+    success: bool = False
+    headline: str = ""
+    amount: str = ""
+    amount_range: str = ""
+    amount_cite: CitedRow = dataclasses.field(default_factory=CitedRow)
+    # Issue 15: the benchmarks' checked citations, whether research happened, the pages read.
+    benchmarks: list[CitedRow] = dataclasses.field(default_factory=list)
+    research: str = research.OFF
+    sources: list[SourceRow] = dataclasses.field(default_factory=list)
+    analysis: str = ""
+    revenue: str = ""
+    growth_rate: str = ""
+    market_potential: int = 0
+    gauge: list[GaugeSlice] = dataclasses.field(default_factory=list)
+    # Issue 17, item 5: what the result rests on, from the founder's own numbers.
+    factors: list[FactorRow] = dataclasses.field(default_factory=list)
+    drivers_summary: str = ""
+    drivers_caution: str = ""
+    rewritten_pitch: str = ""
+    investors: list[InvestorRow] = dataclasses.field(default_factory=list)
+    recommendations: list[str] = dataclasses.field(default_factory=list)
+
+
 @dataclasses.dataclass(frozen=True)
 class ShownPrediction:
-    """The prediction on screen with what it was made from, for Save and Download."""
+    """The prediction on screen with what it was made from, for the view, Save and
+    Download."""
 
     prediction: rules.FundingPrediction
     data: rules.FundingInput
     predicted_at: datetime
+    estimate_reason: str = ""  # why it is the estimate ('' for the AI's)
+
+    @property
+    def estimated(self) -> bool:
+        return bool(self.estimate_reason)
 
 
-class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, EvidenceMixin, rx.State):
+def gauge(potential: int) -> list[GaugeSlice]:
+    """Market potential as a half-circle gauge: the score, then the rest of 100."""
+    return [
+        GaugeSlice("Market potential", potential, estimates.potential_color(potential)),
+        GaugeSlice("", 100 - potential, "var(--gray-a4)"),
+    ]
+
+
+def funding_view(shown: ShownPrediction | None) -> FundingView:
+    """What the page shows of `shown` (None: no result)."""
+    if shown is None:
+        return FundingView()
+    prediction = shown.prediction
+    potential = prediction.keyMetrics.marketPotential
+    why = estimates.drivers(shown.data, prediction.success, potential)
+    read = prediction.evidence.sources
+    return FundingView(
+        shown=True,
+        estimated=shown.estimated,
+        estimate_reason=shown.estimate_reason,
+        success=prediction.success,
+        headline=rules.headline(prediction.success),
+        amount=prediction.amount,
+        amount_range=prediction.amountRange,
+        amount_cite=cited_row(
+            prediction.amountRange, prediction.amountSources, prediction.amountSource, read
+        ),
+        benchmarks=[cited_row(b.text, b.sources, b.source, read) for b in prediction.benchmarks],
+        research=prediction.evidence.research,
+        sources=source_rows(prediction.evidence),
+        analysis=prediction.analysis,
+        revenue=prediction.keyMetrics.revenue,
+        growth_rate=prediction.keyMetrics.growthRate,
+        market_potential=potential,
+        gauge=gauge(potential),
+        factors=[FactorRow(f.name, f.points, f.most, f.note) for f in why.factors],
+        drivers_summary=why.summary,
+        drivers_caution=why.caution,
+        rewritten_pitch=prediction.rewrittenPitch,
+        investors=investor_rows(prediction),
+        recommendations=list(prediction.recommendations),
+    )
+
+
+class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.FUNDING.key})
     form: dict[str, str] = rules.default_form()
     errors: dict[str, str] = {}
-    tab: str = "input"
     phase: str = ""
     progress: int = 0
-    has_result: bool = False
-    estimated: bool = False
-    estimate_reason: str = ""
-    success: bool = False
-    amount: str = ""
-    amount_range: str = ""
-    analysis: str = ""
-    revenue_metric: str = ""
-    growth_metric: str = ""
-    market_potential: int = 0
-    # Issue 17, item 5: what the result rests on, from the founder's own numbers.
-    factors: list[FactorRow] = []
-    drivers_summary: str = ""
-    drivers_caution: str = ""
-    rewritten_pitch: str = ""
-    investors: list[InvestorRow] = []
-    recommendations: list[str] = []
-    # Issue 15: the range's and the benchmarks' checked citations.
-    amount_cite: CitedRow = CitedRow()
-    benchmarks: list[CitedRow] = []
+    research_progress: str = ""  # what the research step is doing ('' when nothing)
+    # The result on screen, built from `_shown` by `_present` only. The open tab follows it:
+    # Prediction Results while there is one, Input Metrics otherwise.
+    result: FundingView = FundingView()
 
     _shown: ShownPrediction | None = None
-
-    @rx.var
-    def gauge_data(self) -> list[dict[str, Any]]:
-        """Market potential as a half-circle gauge: the score, then the rest of 100."""
-        color = estimates.potential_color(self.market_potential)
-        return [
-            {"name": "Market potential", "value": self.market_potential, "fill": color},
-            {"name": "", "value": 100 - self.market_potential, "fill": "var(--gray-a4)"},
-        ]
-
-    @rx.var
-    def headline(self) -> str:
-        return rules.headline(self.success)
-
-    @rx.var
-    def pitch_count(self) -> str:
-        return f"{len(self.form.get('pitch', '')):,} / {rules.MAX_PITCH_LENGTH:,}"
 
     # -- input -----------------------------------------------------------------------------
 
@@ -168,62 +223,20 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, EvidenceMixin, rx
 
     @rx.event
     def set_tab(self, value: str) -> None:
-        """T-FUND-1: Input Metrics clears the result; Prediction Results needs one."""
+        """T-FUND-1: Input Metrics clears the result (Prediction Results opens with one)."""
         if value == "input":
             self._drop_run()
             self._clear_result()
-            self.tab = "input"
-        elif value == "results" and self.has_result:
-            self.tab = "results"
+
+    def _present(self, shown: ShownPrediction | None) -> None:
+        """The one place the result changes: kept for Save and Download, shown as its view."""
+        self._shown = shown
+        self.result = funding_view(shown)
 
     def _clear_result(self) -> None:
-        self.has_result = False
-        self.estimated = False
-        self.estimate_reason = ""
-        self.success = False
-        self.amount = self.amount_range = self.analysis = ""
-        self.revenue_metric = self.growth_metric = self.rewritten_pitch = ""
-        self.market_potential = 0
-        self.factors = []
-        self.drivers_summary = self.drivers_caution = ""
-        self.investors = []
-        self.recommendations = []
-        self.amount_cite = CitedRow()
-        self.benchmarks = []
-        self._clear_evidence()
-        self._shown = None
+        self._present(None)
+        self.research_progress = ""
         self._forget_reopened()
-
-    def _show(
-        self, prediction: rules.FundingPrediction, data: rules.FundingInput, estimate_reason: str
-    ) -> None:
-        """Show `prediction`; `estimate_reason` says why it is the estimate ('' for the AI's)."""
-        self.has_result = True
-        self.estimated = bool(estimate_reason)
-        self.estimate_reason = estimate_reason
-        self.success = prediction.success
-        self.amount = prediction.amount
-        self.amount_range = prediction.amountRange
-        self.analysis = prediction.analysis
-        self.revenue_metric = prediction.keyMetrics.revenue
-        self.growth_metric = prediction.keyMetrics.growthRate
-        self.market_potential = prediction.keyMetrics.marketPotential
-        why = estimates.drivers(data, prediction.success, self.market_potential)
-        self.factors = [FactorRow(f.name, f.points, f.most, f.note) for f in why.factors]
-        self.drivers_summary, self.drivers_caution = why.summary, why.caution
-        self.rewritten_pitch = prediction.rewrittenPitch
-        self.investors = investor_rows(prediction)
-        self.recommendations = list(prediction.recommendations)
-        read = prediction.evidence.sources
-        self.amount_cite = cited_row(
-            prediction.amountRange, prediction.amountSources, prediction.amountSource, read
-        )
-        self.benchmarks = [
-            cited_row(b.text, b.sources, b.source, read) for b in prediction.benchmarks
-        ]
-        self._show_evidence(prediction.evidence)
-        self._shown = ShownPrediction(prediction, data, utcnow())
-        self.tab = "results"
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
@@ -242,20 +255,16 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, EvidenceMixin, rx
         }
         self.errors = {}
         self._clear_result()
-        self._show(prediction, data, rules.ESTIMATE_DETAIL if sample else "")
-        self._shown = ShownPrediction(prediction, data, created_at)
+        reason = rules.ESTIMATE_DETAIL if sample else ""
+        self._present(ShownPrediction(prediction, data, created_at, reason))
         self.progress = 100
         return True
 
     def _reopen_clear(self) -> None:
         self._clear_result()
-        self.tab = "input"
 
     def _fill_idea_text(self, text: str) -> None:
         self.set_field("pitch", text)
-
-    def _stored(self) -> ShownPrediction | None:
-        return self._shown if self.has_result else None
 
     # -- the prediction (T-FUND-1, T-FUND-2) -------------------------------------------------
 
@@ -309,38 +318,39 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, EvidenceMixin, rx
         self.progress = 100 if outcome.result is not None else 0
         self.research_progress = ""
         if outcome.result is not None:
-            self._show(outcome.result, data, estimate_reason(outcome.status))
+            reason = estimate_reason(outcome.status)
+            self._present(ShownPrediction(outcome.result, data, utcnow(), reason))
             self._run_id = outcome.run_id
 
     # -- save and download (T-AI-5, T-FUND-2) -------------------------------------------------
 
     @rx.event
     async def save(self) -> EventSpec:
-        shown = self._stored()
+        shown = self._shown
         if shown is None:
             return nothing_to_save()
-        prediction, data = shown.prediction, shown.data
+        prediction, data, estimated = shown.prediction, shown.data, shown.estimated
         return await save_tool_result(
             self,
             tool_name=TOOL_NAME,
             title=rules.result_title(prediction),
-            content=rules.save_content(prediction, data, estimated=self.estimated),
+            content=rules.save_content(prediction, data, estimated=estimated),
             content_type="analysis",
-            formatted_content=rules.to_html(prediction, data, estimated=self.estimated),
+            formatted_content=rules.to_html(prediction, data, estimated=estimated),
             metadata=self._with_run_id(
-                rules.save_metadata(prediction, data, shown.predicted_at, estimated=self.estimated)
+                rules.save_metadata(prediction, data, shown.predicted_at, estimated=estimated)
             ),
         )
 
     @rx.event
     def download(self) -> EventSpec:
         """Download Report: funding-prediction-{timestamp}.json, built in the browser."""
-        shown = self._stored()
+        shown = self._shown
         if shown is None:
             return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         return json_download(
             rules.export_json(
-                shown.prediction, shown.data, shown.predicted_at, estimated=self.estimated
+                shown.prediction, shown.data, shown.predicted_at, estimated=shown.estimated
             ),
             rules.export_filename(shown.predicted_at),
         )

@@ -32,11 +32,14 @@ from startup_toolkit.components.tool_layout import (
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import research
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
-from startup_toolkit.pages.funding.state import FundingState
+from startup_toolkit.pages.funding.state import FundingState, InvestorRow
 from startup_toolkit.pages.funding.view_drivers import drivers_card, market_gauge
 
 ACCENT = FUNDING_PREDICTOR.color
 FIELDS = forms.FormFields(FundingState.errors, "funding")
+RESULT = FundingState.result
+#: The pitch's length as typed, counted in the browser: 1,234 / 2,000.
+PITCH_COUNT = f"{FundingState.form['pitch'].length():,} / {rules.MAX_PITCH_LENGTH:,}"
 
 
 def _metric_field(metric: rules.Metric) -> rx.Component:
@@ -84,7 +87,7 @@ def _pitch_field() -> rx.Component:
         ),
         rx.flex(
             FIELDS.error("pitch"),
-            rx.text(FundingState.pitch_count, size="1", **FAINT_TEXT),
+            rx.text(PITCH_COUNT, size="1", **FAINT_TEXT),
             justify="between",
             width="100%",
         ),
@@ -132,7 +135,7 @@ def _stat_value(value: rx.Var, element_id: str) -> rx.Component:
     return rx.text(value, size="5", weight="bold", id=element_id, style=heading_style)
 
 
-def _investor_card(row: rx.Var[rules.Investor]) -> rx.Component:
+def _investor_card(row: rx.Var[InvestorRow]) -> rx.Component:
     return compact_card(
         rx.text(row.name, weight="bold", size="3"),
         rx.cond(row.focus != "", muted_text(row.focus)),
@@ -144,7 +147,7 @@ def _investor_card(row: rx.Var[rules.Investor]) -> rx.Component:
                 muted_text(row.contactInfo, size="1"),
             ),
         ),
-        rx.cond(~FundingState.estimated, citation_note(row.cite)),
+        rx.cond(~RESULT.estimated, citation_note(row.cite)),
         class_name="funding-investor",
     )
 
@@ -157,14 +160,14 @@ def _summary_bar() -> rx.Component:
     return spread_row(
         rx.hstack(
             rx.badge(
-                FundingState.headline,
-                color_scheme=rx.cond(FundingState.success, "green", "amber"),
+                RESULT.headline,
+                color_scheme=rx.cond(RESULT.success, "green", "amber"),
                 variant="solid",
                 size="3",
                 id="funding-headline",
             ),
             muted_text("Estimated raise"),
-            rx.text(FundingState.amount, size="6", weight="bold", id="funding-amount"),
+            rx.text(RESULT.amount, size="6", weight="bold", id="funding-amount"),
             spacing="3",
             **WRAP_ROW,
         ),
@@ -177,10 +180,10 @@ def _summary_bar() -> rx.Component:
     )
 
 
-#: The founder's key metrics as the reply reads them: (label, state var, element id).
+#: The founder's key metrics as the reply reads them: (label, value, element id).
 _FIGURES: tuple[tuple[str, rx.Var, str], ...] = (
-    ("Revenue", FundingState.revenue_metric, "funding-revenue"),
-    ("Growth rate", FundingState.growth_metric, "funding-growth"),
+    ("Revenue", RESULT.revenue, "funding-revenue"),
+    ("Growth rate", RESULT.growth_rate, "funding-growth"),
 )
 
 
@@ -188,9 +191,9 @@ def _key_metrics() -> rx.Component:
     return four_up_grid(
         _stat(
             "Typical range",
-            _stat_value(FundingState.amount_range, "funding-range"),
+            _stat_value(RESULT.amount_range, "funding-range"),
             # The estimate's range is the app's own stage table, said in its label.
-            rx.cond(~FundingState.estimated, citation_note(FundingState.amount_cite)),
+            rx.cond(~RESULT.estimated, citation_note(RESULT.amount_cite)),
         ),
         *[_stat(label, _stat_value(value, value_id)) for label, value, value_id in _FIGURES],
         _stat("Market potential", market_gauge()),
@@ -204,12 +207,12 @@ def _benchmark(row: rx.Var) -> rx.Component:
 def _benchmarks() -> rx.Component:
     """The funding benchmarks the verdict rests on, each with its checked citation."""
     return rx.cond(
-        FundingState.benchmarks.length() > 0,
+        RESULT.benchmarks.length() > 0,
         _card(
             "Funding benchmarks",
             "chart-column",
             rx.el.ul(
-                rx.foreach(FundingState.benchmarks, _benchmark),
+                rx.foreach(RESULT.benchmarks, _benchmark),
                 style={"list_style": "none", "padding": "0", "display": "grid", "gap": "0.75rem"},
             ),
             id="funding-benchmarks",
@@ -220,15 +223,15 @@ def _benchmarks() -> rx.Component:
 def results() -> rx.Component:
     return full_width_stack(
         rx.cond(
-            FundingState.estimated,
+            RESULT.estimated,
             forms.result_note(
-                FundingState.estimate_reason + " " + rules.ESTIMATE_LABEL,
+                RESULT.estimate_reason + " " + rules.ESTIMATE_LABEL,
                 "calculator",
                 "funding-estimated",
             ),
         ),
         rx.cond(
-            (FundingState.research != research.DONE) & ~FundingState.estimated,
+            (RESULT.research != research.DONE) & ~RESULT.estimated,
             fallback_note("funding-research-note"),
         ),
         _summary_bar(),
@@ -238,26 +241,24 @@ def results() -> rx.Component:
         _card(
             "Analysis",
             "file-text",
-            rx.text(FundingState.analysis, size="3", id="funding-analysis"),
+            rx.text(RESULT.analysis, size="3", id="funding-analysis"),
         ),
         _card(
             "Investors who fit",
             "users",
-            card_grid(
-                rx.foreach(FundingState.investors, _investor_card), sm="2", lg="3", spacing="3"
-            ),
+            card_grid(rx.foreach(RESULT.investors, _investor_card), sm="2", lg="3", spacing="3"),
         ),
         _card(
             "Your pitch, rewritten",
             "message-square-quote",
-            rx.text(FundingState.rewritten_pitch, size="3", id="funding-pitch-rewritten"),
+            rx.text(RESULT.rewritten_pitch, size="3", id="funding-pitch-rewritten"),
         ),
         _card(
             "Recommendations",
             "list-checks",
             rx.el.ol(
                 rx.foreach(
-                    FundingState.recommendations,
+                    RESULT.recommendations,
                     lambda text: rx.el.li(rx.text(text, size="3")),
                 ),
                 style={
@@ -270,7 +271,7 @@ def results() -> rx.Component:
             id="funding-recommendations",
         ),
         rx.cond(
-            FundingState.research == research.DONE,
-            sources_panel(FundingState.sources, "funding-sources"),
+            RESULT.research == research.DONE,
+            sources_panel(RESULT.sources, "funding-sources"),
         ),
     )

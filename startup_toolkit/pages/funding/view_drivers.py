@@ -4,6 +4,8 @@ a caution where the headline and the market potential seem to disagree."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.charts import chart_figure
@@ -18,13 +20,14 @@ ACCENT = FUNDING_PREDICTOR.color
 
 def market_gauge() -> rx.Component:
     """A half-circle gauge of the market potential, its score under the arc."""
-    potential = FundingState.market_potential
+    potential = FundingState.result.market_potential
+    data = FundingState.result.gauge.to(list[dict[str, Any]])  # recharts reads plain objects
     return rx.box(
         chart_figure(
             rx.recharts.pie_chart(
                 rx.recharts.pie(
-                    rx.foreach(FundingState.gauge_data, lambda d: rx.recharts.cell(fill=d["fill"])),
-                    data=FundingState.gauge_data,
+                    rx.foreach(data, lambda d: rx.recharts.cell(fill=d["fill"])),
+                    data=data,
                     data_key="value",
                     start_angle=180,
                     end_angle=0,
@@ -76,19 +79,22 @@ def drivers_card() -> rx.Component:
     return tool_card(
         section_heading("What drove this result", "scale", ACCENT),
         rx.cond(
-            FundingState.drivers_caution != "",
+            FundingState.result.drivers_caution != "",
             amber_note(
-                FundingState.drivers_caution, "triangle-alert", width="100%", id="funding-caution"
+                FundingState.result.drivers_caution,
+                "triangle-alert",
+                width="100%",
+                id="funding-caution",
             ),
         ),
         rx.text(
             "Your numbers against what investors expect at this stage. ",
-            FundingState.drivers_summary,
+            FundingState.result.drivers_summary,
             size="2",
             id="funding-drivers",
         ),
         rx.grid(
-            rx.foreach(FundingState.factors, _factor),
+            rx.foreach(FundingState.result.factors, _factor),
             columns=rx.breakpoints(initial="1", sm="2", lg="3"),
             gap="1rem",
             width="100%",

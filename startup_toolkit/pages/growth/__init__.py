@@ -29,10 +29,10 @@ def growth_engine() -> rx.Component:
         GROWTH_ENGINE,
         reopened_note(GrowthState),
         rx.cond(
-            GrowthState.has_result,
+            GrowthState.result.shown,
             results(),
             rx.cond(GrowthState.running, generating(), form()),
         ),
         save_handler=GrowthState.save,
-        can_save=GrowthState.has_result,
+        can_save=GrowthState.result.shown,
     )

@@ -17,15 +17,14 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain import growth_export as export
-from startup_toolkit.domain import tools
+from startup_toolkit.domain import research, tools
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.tools.growth import TOOL_NAME, GrowthForm, strategy_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
-from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
+from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
-from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
     nothing_to_save,
@@ -45,7 +44,6 @@ TABS: tuple[tuple[str, str], ...] = (
     ("trends", "Trend Radar"),
     ("budget", "Budget Allocation"),
 )
-TAB_VALUES = frozenset(value for value, _ in TABS)
 CHANNEL_COLORS = ("violet", "cyan", "orange", "green", "pink", "amber", "blue", "crimson")
 
 
@@ -94,53 +92,107 @@ class GrowthRun:
     idea_id: int | None = None
 
 
+@dataclasses.dataclass
+class GrowthView:
+    """The strategy as the page shows it; the default is the page without a result."""
+
+    shown: bool = False
+    sample: bool = False  # the built-in sample strategy (demo mode, or the AI failed)
+    key: str = ""  # a new one for each result shown: its tabs open on Growth Blueprint
+    summary: str = ""
+    steps: list[StepRow] = dataclasses.field(default_factory=list)
+    weeks: list[WeekRow] = dataclasses.field(default_factory=list)
+    trends: list[TrendRow] = dataclasses.field(default_factory=list)
+    radar_label: str = ""  # the radar chart's text alternative
+    budget_label: str = ""
+    budget_lines: list[BudgetRow] = dataclasses.field(default_factory=list)
+    # Issue 15: channel benchmarks with their citations, whether research happened, pages read.
+    benchmarks: list[CitedRow] = dataclasses.field(default_factory=list)
+    research: str = research.OFF
+    sources: list[SourceRow] = dataclasses.field(default_factory=list)
+
+
 @dataclasses.dataclass(frozen=True)
 class ShownStrategy:
-    """The strategy on screen with what it was made from, for Save and Download."""
+    """The strategy on screen with what it was made from, for the view, Save and Download."""
 
     strategy: rules.GrowthStrategy
     form: GrowthForm
     created_at: datetime
+    sample: bool = False
 
 
-class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, EvidenceMixin, rx.State):
+def growth_view(shown: ShownStrategy | None) -> GrowthView:
+    """What the page shows of `shown` (None: no result); budget amounts from the founder's
+    budget."""
+    if shown is None:
+        return GrowthView()
+    strategy = shown.strategy
+    read = strategy.evidence.sources
+    trends = [
+        TrendRow(
+            t.trend,
+            t.momentum,
+            rules.momentum_label(t.momentum),
+            t.relevance,
+            cited_row(t.trend, t.sources, t.source, read),
+        )
+        for t in strategy.marketTrends
+    ]
+    return GrowthView(
+        shown=True,
+        sample=shown.sample,
+        key=shown.created_at.isoformat(),
+        summary=strategy.summary,
+        steps=[
+            StepRow(
+                s.step,
+                s.action,
+                s.expectedImpact,
+                s.kpi,
+                s.estimatedGrowth,
+                cited_row(s.estimatedGrowth, s.sources, s.source, read),
+            )
+            for s in strategy.growthSteps
+        ],
+        weeks=[
+            WeekRow(f"Week {week[-1]}", strategy.timeline[week])
+            for week in rules.WEEKS
+            if week in strategy.timeline
+        ],
+        trends=trends,
+        radar_label="Trend momentum out of 100: "
+        + ", ".join(f"{t.trend} {t.momentum}" for t in trends),
+        budget_label=rules.dollars(shown.form.budget),
+        budget_lines=[
+            BudgetRow(
+                b.channel,
+                f"{b.percentage:g}%",
+                rules.dollars(b.amount),
+                b.percentage,
+                f"var(--{CHANNEL_COLORS[i % len(CHANNEL_COLORS)]}-9)",
+            )
+            for i, b in enumerate(strategy.budgetAllocation)
+        ],
+        benchmarks=[cited_row(b.text, b.sources, b.source, read) for b in strategy.benchmarks],
+        research=strategy.evidence.research,
+        sources=source_rows(strategy.evidence),
+    )
+
+
+class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.GROWTH.key})
     product: str = ""
     audience: str = ""
     budget: str = str(rules.DEFAULT_BUDGET)
     errors: dict[str, str] = {}
     elapsed: int = 0  # whole seconds the current generation has run
-    tab_values: ClassVar[frozenset[str]] = TAB_VALUES
-    tab: str = "blueprint"
-    has_result: bool = False
-    sample: bool = False
-    summary: str = ""
-    steps: list[StepRow] = []
-    trends: list[TrendRow] = []
-    benchmarks: list[CitedRow] = []  # channel benchmarks with their citations (issue 15)
-    weeks: list[WeekRow] = []
-    budget_lines: list[BudgetRow] = []
-    budget_label: str = ""
+    research_progress: str = ""  # what the research step is doing ('' when nothing)
+    # The result on screen, built from `_shown` by `_present` only. Its tabs (Growth
+    # Blueprint, Trend Radar, Budget Allocation) switch in the browser.
+    result: GrowthView = GrowthView()
 
     _shown: ShownStrategy | None = None
-
-    @rx.var
-    def budget_chart(self) -> list[dict[str, Any]]:
-        return [
-            {"channel": b.channel, "percentage": b.percentage, "fill": b.fill}
-            for b in self.budget_lines
-        ]
-
-    @rx.var
-    def radar_data(self) -> list[dict[str, Any]]:
-        return [{"trend": t.trend, "momentum": t.momentum} for t in self.trends]
-
-    @rx.var
-    def radar_label(self) -> str:
-        """The radar chart's text alternative."""
-        return "Trend momentum out of 100: " + ", ".join(
-            f"{t.trend} {t.momentum}" for t in self.trends
-        )
 
     # -- input -----------------------------------------------------------------------------
 
@@ -171,76 +223,15 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, Evidenc
         self._drop_run()
         self._clear_result()
 
-    def _clear_result(self) -> None:
-        self.has_result = False
-        self.sample = False
-        self.summary = ""
-        self.steps = []
-        self.trends = []
-        self.benchmarks = []
-        self._clear_evidence()
-        self.weeks = []
-        self.budget_lines = []
-        self.budget_label = ""
-        self.tab = "blueprint"
-        self._shown = None
-        self._forget_reopened()
+    def _present(self, shown: ShownStrategy | None) -> None:
+        """The one place the result changes: kept for Save and Download, shown as its view."""
+        self._shown = shown
+        self.result = growth_view(shown)
 
-    def _show(
-        self,
-        strategy: rules.GrowthStrategy,
-        product: str,
-        audience: str,
-        budget: float,
-        sample: bool,
-    ) -> None:
-        self.has_result = True
-        self.sample = sample
-        self.summary = strategy.summary
-        read = strategy.evidence.sources
-        self.steps = [
-            StepRow(
-                s.step,
-                s.action,
-                s.expectedImpact,
-                s.kpi,
-                s.estimatedGrowth,
-                cited_row(s.estimatedGrowth, s.sources, s.source, read),
-            )
-            for s in strategy.growthSteps
-        ]
-        self.trends = [
-            TrendRow(
-                t.trend,
-                t.momentum,
-                rules.momentum_label(t.momentum),
-                t.relevance,
-                cited_row(t.trend, t.sources, t.source, read),
-            )
-            for t in strategy.marketTrends
-        ]
-        self.benchmarks = [
-            cited_row(b.text, b.sources, b.source, read) for b in strategy.benchmarks
-        ]
-        self._show_evidence(strategy.evidence)
-        self.weeks = [
-            WeekRow(f"Week {week[-1]}", strategy.timeline[week])
-            for week in rules.WEEKS
-            if week in strategy.timeline
-        ]
-        self.budget_lines = [
-            BudgetRow(
-                b.channel,
-                f"{b.percentage:g}%",
-                rules.dollars(b.amount),
-                b.percentage,
-                f"var(--{CHANNEL_COLORS[i % len(CHANNEL_COLORS)]}-9)",
-            )
-            for i, b in enumerate(strategy.budgetAllocation)
-        ]
-        self.budget_label = rules.dollars(budget)
-        self.tab = "blueprint"
-        self._shown = ShownStrategy(strategy, GrowthForm(product, audience, budget), utcnow())
+    def _clear_result(self) -> None:
+        self._present(None)
+        self.research_progress = ""
+        self._forget_reopened()
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
@@ -256,10 +247,9 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, Evidenc
         self.product, self.audience = product.strip(), audience.strip()
         self.budget = str(int(budget)) if budget.is_integer() else f"{budget:.2f}"
         self.errors = {}
-        self._show(strategy, self.product, self.audience, budget, sample)
-        self._shown = ShownStrategy(
-            strategy, GrowthForm(self.product, self.audience, budget), created_at
-        )
+        self.research_progress = ""
+        form = GrowthForm(self.product, self.audience, budget)
+        self._present(ShownStrategy(strategy, form, created_at, sample))
         return True
 
     def _reopen_clear(self) -> None:
@@ -267,9 +257,6 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, Evidenc
 
     def _fill_idea_text(self, text: str) -> None:
         self.set_product(text)
-
-    def _stored(self) -> ShownStrategy | None:
-        return self._shown if self.has_result else None
 
     # -- generation (T-GROW-1) ----------------------------------------------------------------
 
@@ -318,37 +305,35 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, Evidenc
         self.research_progress = ""
         if outcome.result is not None:
             sample = outcome.status is not RunStatus.AI
-            self._show(outcome.result, form.product, form.audience, form.budget, sample=sample)
+            self._present(ShownStrategy(outcome.result, form, utcnow(), sample))
             self._run_id = outcome.run_id
 
     # -- save and download ---------------------------------------------------------------------
 
     @rx.event
     async def save(self) -> EventSpec:
-        shown = self._stored()
+        shown = self._shown
         if shown is None:
             return nothing_to_save()
-        strategy, form = shown.strategy, shown.form
+        strategy, form, sample = shown.strategy, shown.form, shown.sample
         return await save_tool_result(
             self,
             tool_name=TOOL_NAME,
             title=rules.result_title(form.budget),
             content=export.save_content(
-                strategy, form.product, form.audience, form.budget, sample=self.sample
+                strategy, form.product, form.audience, form.budget, sample=sample
             ),
             content_type="strategy",
-            formatted_content=export.to_html(
-                strategy, form.product, form.budget, sample=self.sample
-            ),
+            formatted_content=export.to_html(strategy, form.product, form.budget, sample=sample),
             metadata=self._with_run_id(
-                export.save_metadata(form.budget, shown.created_at, sample=self.sample)
+                export.save_metadata(form.budget, shown.created_at, sample=sample)
             ),
         )
 
     @rx.event
     def download(self) -> list[EventSpec] | EventSpec:
         """Download Blueprint: the strategy as a Markdown file, built in the browser."""
-        shown = self._stored()
+        shown = self._shown
         if shown is None:
             return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         form, created_at = shown.form, shown.created_at
@@ -360,7 +345,7 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, TabsMixin, Evidenc
                     form.audience,
                     form.budget,
                     created_at,
-                    sample=self.sample,
+                    sample=shown.sample,
                 ),
                 filename=export.blueprint_filename(created_at),
                 mime_type="text/markdown",

@@ -4,6 +4,8 @@ rendered as text."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
@@ -23,12 +25,14 @@ from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import KEEP_SIZE, SMALL_SOFT_BADGE, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import tile, two_columns
 from startup_toolkit.components.stacks import full_width_stack
-from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
     TOOL_CARD_STYLE,
     section_heading,
     spread_row,
+    tab_list,
+    tab_panel,
+    tab_triggers,
     tool_card,
 )
 from startup_toolkit.components.working_panel import working_panel
@@ -47,6 +51,7 @@ from startup_toolkit.state.evidence import CitedRow
 
 ACCENT = GROWTH_ENGINE.color
 FIELDS = forms.FormFields(GrowthState.errors, "growth")
+RESULT = GrowthState.result
 
 
 def _text_field(
@@ -126,7 +131,7 @@ def generating() -> rx.Component:
 
 def _cited(row: rx.Var[CitedRow]) -> rx.Component:
     """A figure's checked citation; the sample strategy claims no sources (its label says so)."""
-    return rx.cond(~GrowthState.sample, citation_note(row))
+    return rx.cond(~RESULT.sample, citation_note(row))
 
 
 def _step_card(row: rx.Var[StepRow]) -> rx.Component:
@@ -171,12 +176,12 @@ def _week_card(w: rx.Var[WeekRow]) -> rx.Component:
 
 def _blueprint_tab() -> rx.Component:
     return full_width_stack(
-        rx.foreach(GrowthState.steps, _step_card),
+        rx.foreach(RESULT.steps, _step_card),
         rx.cond(
-            GrowthState.weeks.length() > 0,
+            RESULT.weeks.length() > 0,
             full_width_stack(
                 section_heading("Four-week timeline", "calendar-days", ACCENT),
-                four_up_grid(rx.foreach(GrowthState.weeks, _week_card)),
+                four_up_grid(rx.foreach(RESULT.weeks, _week_card)),
                 spacing="3",
                 id="growth-timeline",
             ),
@@ -198,11 +203,11 @@ def _radar_chart() -> rx.Component:
                 fill_opacity=0.35,
                 is_animation_active=False,
             ),
-            data=GrowthState.radar_data,
+            data=RESULT.trends.to(list[dict[str, Any]]),  # recharts reads plain objects
             width="100%",
             height=300,
         ),
-        GrowthState.radar_label,
+        RESULT.radar_label,
         width="100%",
         style=TOOL_CARD_STYLE,
     )
@@ -230,10 +235,10 @@ def _trend_card(t: rx.Var[TrendRow]) -> rx.Component:
 
 def _trends_tab() -> rx.Component:
     return full_width_stack(
-        rx.cond(GrowthState.trends.length() > 2, _radar_chart()),
-        rx.foreach(GrowthState.trends, _trend_card),
+        rx.cond(RESULT.trends.length() > 2, _radar_chart()),
+        rx.foreach(RESULT.trends, _trend_card),
         rx.cond(
-            GrowthState.trends.length() == 0,
+            RESULT.trends.length() == 0,
             muted_text("No trends were returned."),
         ),
         spacing="3",
@@ -268,11 +273,11 @@ def _benchmark(row: rx.Var[CitedRow]) -> rx.Component:
 def _benchmarks() -> rx.Component:
     """Channel benchmarks (acquisition costs, conversion rates) with their citations."""
     return rx.cond(
-        GrowthState.benchmarks.length() > 0,
+        RESULT.benchmarks.length() > 0,
         rx.box(
             section_heading("Channel benchmarks", "chart-column", ACCENT),
             rx.el.ul(
-                rx.foreach(GrowthState.benchmarks, _benchmark),
+                rx.foreach(RESULT.benchmarks, _benchmark),
                 style={"list_style": "none", "padding": "0", "display": "grid", "gap": "0.75rem"},
             ),
             id="growth-benchmarks",
@@ -286,12 +291,13 @@ def _budget_tab() -> rx.Component:
 
 
 def _budget_split() -> rx.Component:
+    chart = RESULT.budget_lines.to(list[dict[str, Any]])  # recharts reads plain objects
     return two_columns(
         chart_figure(
             rx.recharts.pie_chart(
                 rx.recharts.pie(
-                    cell_fills(GrowthState.budget_chart),
-                    data=GrowthState.budget_chart,
+                    cell_fills(chart),
+                    data=chart,
                     data_key="percentage",
                     name_key="channel",
                     inner_radius="55%",
@@ -306,14 +312,14 @@ def _budget_split() -> rx.Component:
             style=TOOL_CARD_STYLE,
         ),
         rx.box(
-            rx.text("Monthly budget: ", GrowthState.budget_label, weight="bold", size="3"),
+            rx.text("Monthly budget: ", RESULT.budget_label, weight="bold", size="3"),
             rx.table.root(
                 rx.table.header(
                     rx.table.row(
                         *[rx.table.column_header_cell(h) for h in ("Channel", "Share", "Amount")]
                     )
                 ),
-                rx.table.body(rx.foreach(GrowthState.budget_lines, _budget_row)),
+                rx.table.body(rx.foreach(RESULT.budget_lines, _budget_row)),
                 width="100%",
                 margin_top="0.75rem",
                 id="growth-budget-table",
@@ -332,26 +338,34 @@ def _summary_card() -> rx.Component:
                 gray_button("rotate-ccw", "New Strategy", GrowthState.new_strategy),
             ),
         ),
-        rx.text(GrowthState.summary, size="3", id="growth-summary"),
+        rx.text(RESULT.summary, size="3", id="growth-summary"),
+    )
+
+
+def _tabs() -> rx.Component:
+    """The result's tabs, switched in the browser; each new result opens on the first (its
+    key remounts them)."""
+    bodies = {"blueprint": _blueprint_tab(), "trends": _trends_tab(), "budget": _budget_tab()}
+    return rx.tabs.root(
+        tab_list(*tab_triggers(TABS)),
+        *[tab_panel(tab, bodies[tab]) for tab, _ in TABS],
+        default_value=TABS[0][0],
+        key=RESULT.key,
+        width="100%",
     )
 
 
 def results() -> rx.Component:
     return full_width_stack(
-        rx.cond(GrowthState.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
+        rx.cond(RESULT.sample, forms.result_note(rules.SAMPLE_LABEL, "info", "growth-sample")),
         rx.cond(
-            (GrowthState.research != research.DONE) & ~GrowthState.sample,
+            (RESULT.research != research.DONE) & ~RESULT.sample,
             fallback_note("growth-research-note"),
         ),
         _summary_card(),
-        tab_set(
-            TABS,
-            {"blueprint": _blueprint_tab(), "trends": _trends_tab(), "budget": _budget_tab()},
-            value=GrowthState.tab,
-            on_change=GrowthState.set_tab,
-        ),
+        _tabs(),
         rx.cond(
-            GrowthState.research == research.DONE,
-            sources_panel(GrowthState.sources, "growth-sources"),
+            RESULT.research == research.DONE,
+            sources_panel(RESULT.sources, "growth-sources"),
         ),
     )

@@ -63,24 +63,26 @@ def test_a_prediction_with_research_shows_checked_citations_and_the_pages_read(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert s.has_result and not s.estimated and s.research == "done"
+    result = s.result
+    assert result.shown and not result.estimated and result.research == "done"
     assert s.research_progress == ""
-    assert [(r.number, r.title, r.site) for r in s.sources] == [
+    assert [(r.number, r.title, r.site) for r in result.sources] == [
         (1, "Seed rounds in 2024", "vcdata.example"),
         (2, "Example Seed Fund portfolio", "seed.example.com"),
     ]
-    assert (s.amount_cite.text, s.amount_cite.state, s.amount_cite.url) == (
+    cite = result.amount_cite
+    assert (cite.text, cite.state, cite.url) == (
         "$1.5M - $3M",
         "verified",
         "https://www.vcdata.example/seed-2024",
     )
-    assert [(b.state, b.label, b.url) for b in s.benchmarks] == [
+    assert [(b.state, b.label, b.url) for b in result.benchmarks] == [
         ("verified", "Seed rounds in 2024", "https://www.vcdata.example/seed-2024"),
         ("unverified", research.UNVERIFIED, ""),  # a URL nobody read
         ("unverified", research.UNVERIFIED, ""),  # number 8: no such page
         ("none", research.NO_SOURCE, ""),
     ]
-    investor = s.investors[0]
+    investor = result.investors[0]
     assert (investor.name, investor.cite.state, investor.cite.label) == (
         "Example Seed Fund",
         "verified",
@@ -102,10 +104,11 @@ def test_a_prediction_with_research_shows_checked_citations_and_the_pages_read(
     assert kept.result["evidence"]["research"] == "done"
     reopened = substate()
     assert reopened._reopen("funding", kept.input, kept.result, False, kept.created_at)
-    assert reopened.research == "done" and len(reopened.sources) == 2
-    assert reopened.benchmarks[0].url == "https://www.vcdata.example/seed-2024"
+    assert reopened.result.research == "done" and len(reopened.result.sources) == 2
+    assert reopened.result.benchmarks[0].url == "https://www.vcdata.example/seed-2024"
     reopened.set_tab("input")
-    assert reopened.research == "off" and reopened.sources == [] and reopened.benchmarks == []
+    cleared = reopened.result
+    assert cleared.research == "off" and cleared.sources == [] and cleared.benchmarks == []
 
 
 @pytest.mark.parametrize("failure", ["error", "none", "slow"])
@@ -130,11 +133,12 @@ def test_without_research_the_prediction_still_ends_and_says_so(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert s.has_result and not s.estimated and s.amount == "$2.5M"
-    assert s.research in ("unavailable", "failed") and s.sources == []
+    r = s.result
+    assert r.shown and not r.estimated and r.amount == "$2.5M"
+    assert r.research in ("unavailable", "failed") and r.sources == []
     # no page was read: whatever the reply cites is not verified, and nothing is a link
-    assert s.amount_cite.state == "unverified" and s.amount_cite.url == ""
-    assert all(b.url == "" for b in s.benchmarks) and s.investors[0].cite.url == ""
+    assert r.amount_cite.state == "unverified" and r.amount_cite.url == ""
+    assert all(b.url == "" for b in r.benchmarks) and r.investors[0].cite.url == ""
     prompt = researching.requests[-1]["messages"][-1]["content"]
     assert research.NO_EVIDENCE in prompt and "<evidence>" not in prompt
 

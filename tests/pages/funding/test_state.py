@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.tools import funding as funding_tool
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.funding import state as page
@@ -64,7 +65,8 @@ def form(**values: str) -> dict[str, str]:
 def with_result(s: FundingState, changes: dict[str, Any] | None = None) -> FundingState:
     data, _ = rules.parse_input(rules.default_form())
     assert data is not None
-    s._show(rules.FundingPrediction.model_validate({**REPLY, **(changes or {})}), data, "")
+    prediction = rules.FundingPrediction.model_validate({**REPLY, **(changes or {})})
+    s._present(page.ShownPrediction(prediction, data, utcnow()))
     return s
 
 
@@ -83,7 +85,7 @@ def test_t_fund_1_the_form_starts_with_the_spec_defaults() -> None:
         "stage": "seed",
         "pitch": "",
     }
-    assert s.tab == "input" and not s.has_result
+    assert not s.result.shown
 
 
 def test_set_field_keeps_known_fields_only_and_clears_their_error() -> None:
@@ -96,42 +98,42 @@ def test_set_field_keeps_known_fields_only_and_clears_their_error() -> None:
     assert "is_admin" not in s.form and s.form["pitch"] == ""
     s.set_field("pitch", "p" * 10_000)
     assert len(s.form["pitch"]) == rules.PITCH_INPUT_CAP
-    assert s.pitch_count == f"{rules.PITCH_INPUT_CAP:,} / 2,000"
 
 
 def test_t_fund_1_results_tab_needs_a_result_and_input_metrics_clears_it() -> None:
+    """The open tab follows the result (Prediction Results while there is one)."""
     s = substate()
     s.set_tab("results")
-    assert s.tab == "input"
+    assert not s.result.shown
     with_result(s)
-    assert s.tab == "results" and s.has_result
-    s.set_tab("input")
-    assert s.tab == "input" and not s.has_result and s.investors == [] and s.amount == ""
-    assert s._shown is None
+    assert s.result.shown
     s.set_tab("results")
-    assert s.tab == "input"
+    assert s.result.shown
+    s.set_tab("input")
+    assert s.result == page.FundingView() and s._shown is None
 
 
 def test_t_fund_2_result_values() -> None:
     s = with_result(substate())
-    assert (s.headline, s.amount, s.amount_range) == ("Funding Likely", "$2.5M", "$1.5M - $3M")
-    assert [(i.name, i.contactInfo) for i in s.investors] == [
+    r = s.result
+    assert (r.headline, r.amount, r.amount_range) == ("Funding Likely", "$2.5M", "$1.5M - $3M")
+    assert [(i.name, i.contactInfo) for i in r.investors] == [
         ("Example Seed Fund", "https://seed.example.com")
     ]
-    assert (s.revenue_metric, s.growth_metric, s.market_potential) == ("$600K ARR", "15% MoM", 72)
-    assert s.recommendations == ["Build a data room", "Get warm intros"]
-    assert not s.estimated and s.estimate_reason == ""
+    assert (r.revenue, r.growth_rate, r.market_potential) == ("$600K ARR", "15% MoM", 72)
+    assert r.recommendations == ["Build a data room", "Get warm intros"]
+    assert not r.estimated and r.estimate_reason == ""
     # Issue 17, item 5: the gauge's data and what the result rests on.
-    assert [d["value"] for d in s.gauge_data] == [72, 28]
-    assert len(s.factors) == 6 and s.drivers_summary.startswith("Strongest: ")
-    assert s.drivers_caution == ""  # Funding Likely with a 72/100 market: nothing odd
+    assert [d.value for d in r.gauge] == [72, 28]
+    assert len(r.factors) == 6 and r.drivers_summary.startswith("Strongest: ")
+    assert r.drivers_caution == ""  # Funding Likely with a 72/100 market: nothing odd
 
 
 def test_funding_likely_with_no_market_potential_says_what_carries_it() -> None:
     """Issue 17, item 5: 'Funding Likely' next to 'Market potential 0/100' is explained."""
-    s = with_result(substate(), {"keyMetrics": {"marketPotential": 0}})
-    assert s.headline == "Funding Likely" and s.market_potential == 0
-    assert "although market potential is only 0/100: it rests on" in s.drivers_caution
+    r = with_result(substate(), {"keyMetrics": {"marketPotential": 0}}).result
+    assert r.headline == "Funding Likely" and r.market_potential == 0
+    assert "although market potential is only 0/100: it rests on" in r.drivers_caution
 
 
 def test_t_fund_2_download_report_is_a_json_file_named_by_timestamp() -> None:
@@ -201,8 +203,8 @@ def test_t_fund_1_t_fund_2_phases_advance_then_the_ai_prediction_shows(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert s.has_result and s.tab == "results" and not s.estimated
-    assert (s.amount, s.investors[0].name) == ("$2.5M", "Example Seed Fund")
+    assert s.result.shown and not s.result.estimated
+    assert (s.result.amount, s.result.investors[0].name) == ("$2.5M", "Example Seed Fund")
     (request,) = fake_ai.requests
     assert request["response_format"] == {"type": "json_object"}
     user = request["messages"][-1]["content"]
@@ -227,9 +229,10 @@ def test_t_fund_2_when_the_ai_fails_the_estimate_shows_with_the_spec_toast(
     data, _ = rules.parse_input(rules.default_form())
     assert data is not None
     expected = estimates.estimate(data)
-    assert s.has_result and s.estimated and "could not complete" in s.estimate_reason
-    assert (s.amount, s.analysis) == (expected.amount, expected.analysis)
-    assert s.headline == "Funding Likely"
+    r = s.result
+    assert r.shown and r.estimated and "could not complete" in r.estimate_reason
+    assert (r.amount, r.analysis) == (expected.amount, expected.analysis)
+    assert r.headline == "Funding Likely"
 
 
 def test_t_fund_2_a_reply_without_analysis_twice_falls_back_to_the_estimate(
@@ -244,7 +247,7 @@ def test_t_fund_2_a_reply_without_analysis_twice_falls_back_to_the_estimate(
         return await predict(tab)
 
     s = in_processor(FundingState, ROUTE, run)
-    assert s.estimated and s.analysis.startswith("Estimated readiness score")
+    assert s.result.estimated and s.result.analysis.startswith("Estimated readiness score")
     assert len(fake_ai.requests) == 2  # the reply, then one repair request
 
 
@@ -262,8 +265,8 @@ def test_demo_mode_shows_the_labelled_estimate_without_calling_any_ai(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert s.estimated and s.estimate_reason.startswith("Demo mode")
-    assert s.headline == "Needs Improvement"
+    assert s.result.estimated and s.result.estimate_reason.startswith("Demo mode")
+    assert s.result.headline == "Needs Improvement"
 
 
 def test_invalid_metrics_are_shown_per_field_and_nothing_runs(
@@ -281,7 +284,7 @@ def test_invalid_metrics_are_shown_per_field_and_nothing_runs(
     assert set(s.errors) == {"revenue", "growth_rate", "team_size"}
     assert s.errors["growth_rate"] == ("Monthly growth rate (%) must be between -100% and 1,000%.")
     assert s.form["revenue"] == "lots"  # the founder's input is kept
-    assert not s.has_result and fake_ai.requests == []
+    assert not s.result.shown and fake_ai.requests == []
 
 
 def test_signed_out_asks_to_log_in_and_calls_nothing(
@@ -294,7 +297,7 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert not s.has_result and not s.running and fake_ai.requests == []
+    assert not s.result.shown and not s.running and fake_ai.requests == []
 
 
 def test_t_fund_2_an_unreadable_reply_toast_gives_the_ai_services_reason(
@@ -313,7 +316,7 @@ def test_t_fund_2_an_unreadable_reply_toast_gives_the_ai_services_reason(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert s.estimated and not s.running
+    assert s.result.estimated and not s.running
 
 
 # --- What each way a run ends shows -------------------------------------------------------------

@@ -72,13 +72,14 @@ def test_a_strategy_with_research_shows_checked_citations_and_the_pages_read(
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.has_result and not s.sample and s.research == "done"
+    result = s.result
+    assert result.shown and not result.sample and result.research == "done"
     assert s.research_progress == ""
-    assert [(r.number, r.title, r.site) for r in s.sources] == [
+    assert [(r.number, r.title, r.site) for r in result.sources] == [
         (1, "Online booking trends 2025", "health.example"),
         (2, "Clinic marketing benchmarks", "bench.example"),
     ]
-    assert [(t.trend, t.cite.state, t.cite.label, t.cite.url) for t in s.trends] == [
+    assert [(t.trend, t.cite.state, t.cite.label, t.cite.url) for t in result.trends] == [
         (
             "Online booking",
             "verified",
@@ -88,14 +89,14 @@ def test_a_strategy_with_research_shows_checked_citations_and_the_pages_read(
         ("Deposits", "unverified", research.UNVERIFIED, ""),  # a URL nobody read
         ("AI receptionists", "unverified", research.UNVERIFIED, ""),  # number 6: no such page
     ]
-    calculator = next(r for r in s.steps if r.estimatedGrowth)
+    calculator = next(r for r in result.steps if r.estimatedGrowth)
     assert (calculator.estimatedGrowth, calculator.cite.state, calculator.cite.url) == (
         "+15% signups",
         "verified",
         "https://bench.example/clinics/",
     )
     # a URL among the pages read, written another way (http, no slash): verified
-    assert [(b.state, b.label) for b in s.benchmarks] == [
+    assert [(b.state, b.label) for b in result.benchmarks] == [
         ("verified", "Clinic marketing benchmarks"),
         ("none", research.NO_SOURCE),
     ]
@@ -111,9 +112,11 @@ def test_a_strategy_with_research_shows_checked_citations_and_the_pages_read(
     assert kept.result["evidence"]["research"] == "done"
     reopened = substate()
     assert reopened._reopen("growth", kept.input, kept.result, False, kept.created_at)
-    assert reopened.research == "done" and reopened.trends[0].cite.state == "verified"
+    assert reopened.result.research == "done"
+    assert reopened.result.trends[0].cite.state == "verified"
     reopened.new_strategy()
-    assert reopened.research == "off" and reopened.sources == [] and reopened.benchmarks == []
+    cleared = reopened.result
+    assert cleared.research == "off" and cleared.sources == [] and cleared.benchmarks == []
 
 
 @pytest.mark.parametrize("failure", ["error", "none", "slow"])
@@ -138,9 +141,10 @@ def test_without_research_the_strategy_still_ends_and_says_so(
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.has_result and not s.sample and s.summary == REPLY["summary"]
-    assert s.research in ("unavailable", "failed") and s.sources == []
-    assert all(t.cite.url == "" for t in s.trends) and s.trends[0].cite.state == "unverified"
+    r = s.result
+    assert r.shown and not r.sample and r.summary == REPLY["summary"]
+    assert r.research in ("unavailable", "failed") and r.sources == []
+    assert all(t.cite.url == "" for t in r.trends) and r.trends[0].cite.state == "unverified"
     assert research.NO_EVIDENCE in researching.requests[-1]["messages"][-1]["content"]
 
 

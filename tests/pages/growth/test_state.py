@@ -20,6 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import growth as rules
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.tools import growth as growth_tool
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.growth import state as page
@@ -70,7 +71,7 @@ def substate(cookie: str = "") -> GrowthState:
 
 def with_result(s: GrowthState, budget: float = 500) -> GrowthState:
     strategy = rules.with_budget(rules.GrowthStrategy.model_validate(REPLY), budget)
-    s._show(strategy, PRODUCT, AUDIENCE, budget, sample=False)
+    s._present(page.ShownStrategy(strategy, page.GrowthForm(PRODUCT, AUDIENCE, budget), utcnow()))
     return s
 
 
@@ -88,7 +89,7 @@ def filled(**values: str) -> dict[str, str]:
 def test_t_grow_1_the_form_starts_empty_with_a_budget_of_200() -> None:
     s = substate()
     assert (s.product, s.audience, s.budget) == ("", "", "200")
-    assert not s.has_result and s.tab == "blueprint"
+    assert not s.result.shown
 
 
 def test_setters_cap_the_text_ignore_non_text_and_clear_their_error() -> None:
@@ -102,33 +103,37 @@ def test_setters_cap_the_text_ignore_non_text_and_clear_their_error() -> None:
     assert s.budget == "1500" and s.errors == {}
 
 
-def test_t_grow_1_result_tabs_and_new_strategy_back_to_the_form() -> None:
+def test_t_grow_1_the_result_and_new_strategy_back_to_the_form() -> None:
+    """The result's tabs switch in the browser; the state holds what each one shows."""
     s = with_result(substate())
     s.product, s.audience = PRODUCT, AUDIENCE
-    for value in ("trends", "budget", "blueprint"):
-        s.set_tab(value)
-        assert s.tab == value
-    s.set_tab("admin")
-    assert s.tab == "blueprint"
-    assert [(r.step, r.action) for r in s.steps] == [
+    r = s.result
+    assert r.shown and not r.sample and r.key
+    assert [(x.step, x.action) for x in r.steps] == [
         (1, "Join two clinic owner groups"),
         (2, "Publish a no-show cost calculator"),
     ]
-    assert [w.week for w in s.weeks] == ["Week 1", "Week 2", "Week 3", "Week 4"]
-    assert s.weeks[0].focus == "Groups"
-    assert [(t.trend, t.momentum, t.label) for t in s.trends] == [
+    assert [w.week for w in r.weeks] == ["Week 1", "Week 2", "Week 3", "Week 4"]
+    assert r.weeks[0].focus == "Groups"
+    assert [(t.trend, t.momentum, t.label) for t in r.trends] == [
         ("Online booking", 80, "High"),
         ("Deposits", 55, "Medium"),
         ("AI receptionists", 40, "Medium"),
     ]
-    assert [(b.channel, b.share, b.amount) for b in s.budget_lines] == [
+    assert r.radar_label == (
+        "Trend momentum out of 100: Online booking 80, Deposits 55, AI receptionists 40"
+    )
+    assert [(b.channel, b.share, b.amount) for b in r.budget_lines] == [
         ("Community", "60%", "$300"),
         ("Content", "40%", "$200"),
     ]
-    assert s.budget_label == "$500"
-    s.set_tab("budget")
+    assert [(b.percentage, b.fill) for b in r.budget_lines] == [
+        (60, "var(--violet-9)"),
+        (40, "var(--cyan-9)"),
+    ]
+    assert r.budget_label == "$500"
     s.new_strategy()
-    assert not s.has_result and s.steps == [] and s.tab == "blueprint"
+    assert s.result == page.GrowthView() and s._shown is None
     assert (s.product, s.audience) == (PRODUCT, AUDIENCE)  # kept for the next run
 
 
@@ -183,8 +188,8 @@ def test_t_grow_1_the_ai_strategy_shows_with_the_budget_from_the_founders_figure
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.has_result and not s.sample and s.summary == REPLY["summary"]
-    assert [(b.channel, b.amount) for b in s.budget_lines] == [
+    assert s.result.shown and not s.result.sample and s.result.summary == REPLY["summary"]
+    assert [(b.channel, b.amount) for b in s.result.budget_lines] == [
         ("Community", "$600"),
         ("Content", "$400"),
     ]
@@ -208,7 +213,7 @@ def test_the_seconds_worked_show_while_the_ai_is_slow(
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.has_result and not s.running
+    assert s.result.shown and not s.running
 
 
 def test_t_grow_1_when_the_ai_fails_the_spec_toast_and_the_sample_strategy_show(
@@ -226,8 +231,8 @@ def test_t_grow_1_when_the_ai_fails_the_spec_toast_and_the_sample_strategy_show(
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.has_result and s.sample
-    assert [(b.share, b.amount) for b in s.budget_lines] == [
+    assert s.result.shown and s.result.sample
+    assert [(b.share, b.amount) for b in s.result.budget_lines] == [
         ("40%", "$80"),
         ("25%", "$50"),
         ("15%", "$30"),
@@ -250,7 +255,7 @@ def test_demo_mode_shows_the_sample_without_calling_any_ai(
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.has_result and s.sample and len(s.budget_lines) == 5
+    assert s.result.shown and s.result.sample and len(s.result.budget_lines) == 5
 
 
 def test_t_grow_1_missing_information_keeps_the_input_and_calls_nothing(
@@ -269,7 +274,7 @@ def test_t_grow_1_missing_information_keeps_the_input_and_calls_nothing(
     s = in_processor(GrowthState, ROUTE, run)
     assert set(s.errors) == {"audience", "budget"}
     assert s.product == PRODUCT and s.budget == "lots"
-    assert not s.has_result and fake_ai.requests == []
+    assert not s.result.shown and fake_ai.requests == []
 
 
 def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: FakeAiServer) -> None:
@@ -280,7 +285,7 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: Fa
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert not s.has_result and fake_ai.requests == []
+    assert not s.result.shown and fake_ai.requests == []
 
 
 # --- What each way a run ends shows -------------------------------------------------------------
