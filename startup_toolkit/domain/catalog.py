@@ -116,6 +116,13 @@ EXPLORER_TOOLS: tuple[Tool, ...] = (
 )
 EXPLORER_CATEGORIES: tuple[str, ...] = ("Strategy", "Finance", "Growth", "Innovation", "Analytics")
 
+#: The tools a founder at each stage is pointed to first, with how well they fit (the tool
+#: recommender's answer when the AI cannot give one, T-REC-2).
+STAGE_TOOLS: dict[str, tuple[tuple[Tool, int], ...]] = {
+    "early": ((VIABILITY_SCANNER, 90), (IDEA_INCUBATOR, 90), (AI_COFOUNDER, 75)),
+    "growth": ((GROWTH_ENGINE, 90), (STARTUP_ORACLE, 90), (FUNDING_PREDICTOR, 75)),
+}
+
 
 CATALOG_BY_SLUG: dict[str, Tool] = {t.slug: t for t in ALL_TOOLS}
 

@@ -8,16 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from startup_toolkit.domain.catalog import (
-    AI_COFOUNDER,
-    FUNDING_PREDICTOR,
-    GROWTH_ENGINE,
-    IDEA_INCUBATOR,
-    POPULAR_TOOLS,
-    STARTUP_ORACLE,
-    VIABILITY_SCANNER,
-    Tool,
-)
+from startup_toolkit.domain.catalog import POPULAR_TOOLS, STAGE_TOOLS, Tool
 from startup_toolkit.domain.tool_run import Notice, RunStatus, RunTexts
 
 Stage = Literal["early", "growth"]
@@ -106,10 +97,7 @@ def parse_failure_fallback(rng: random.Random | None = None) -> list[Recommendat
     return sorted(picks, key=lambda r: r.score, reverse=True)
 
 
-STAGE_FALLBACKS: dict[Stage, tuple[tuple[Tool, int], ...]] = {
-    "early": ((VIABILITY_SCANNER, 90), (IDEA_INCUBATOR, 90), (AI_COFOUNDER, 75)),
-    "growth": ((GROWTH_ENGINE, 90), (STARTUP_ORACLE, 90), (FUNDING_PREDICTOR, 75)),
-}
+STAGE_FALLBACKS: dict[Stage, tuple[tuple[Tool, int], ...]] = STAGE_TOOLS
 
 
 def request_failure_fallback(stage: Stage) -> list[Recommendation]:
