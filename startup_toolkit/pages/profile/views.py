@@ -107,7 +107,7 @@ def field_names(view: type[Any]) -> tuple[str, ...]:
 def updated(view: V, values: dict[str, Any]) -> V:
     """`view` with the fields named in `values` replaced (other keys are ignored)."""
     names = field_names(type(view))
-    return dataclasses.replace(view, **{k: v for k, v in values.items() if k in names})  # type: ignore[type-var]
+    return dataclasses.replace(view, **{k: v for k, v in values.items() if k in names})
 
 
 def settings_views(values: SettingsValues) -> SettingsViews:
