@@ -118,7 +118,7 @@ def stored(prod: ProdApp, founder: Founder) -> tuple[Any, ...]:
 def replace_secret(page: Page) -> None:
     """The attack: start a setup, read the new secret from the update, confirm its code."""
     updates = page.run("toggle_two_factor", value=True)
-    secret = var(updates, "totp_secret", "")
+    secret = (var(updates, "totp_setup") or {}).get("secret", "")
     code = pyotp.TOTP(secret).now() if secret else "123456"
     page.run("confirm_two_factor", form_data={"code": code})
 
@@ -144,7 +144,7 @@ def test_a_stale_profile_tab_cannot_replace_the_two_factor_secret(
     enable_two_factor(prod, founder)
     before = stored(prod, founder)
     updates = loaded.run("toggle_two_factor", value=True)
-    assert var(updates, "totp_secret", "") == ""
+    assert (var(updates, "totp_setup") or {}).get("secret", "") == ""
     assert said(updates, account_security.TOTP_ALREADY_ON)
     replace_secret(loaded)
     assert stored(prod, founder) == before
@@ -160,7 +160,7 @@ def test_delete_account_without_the_password_is_refused(
     form = {"email": founder.email} if proof is None else {"email": founder.email, "proof": proof}
     updates = loaded.run("delete_account", form_data=form)
     expected = "Incorrect password" if proof else account_security.PASSWORD_NEEDED
-    assert var(updates, "delete_proof_error") == expected
+    assert var(updates, "dialog_errors") == {account_security.PROOF: expected}
     assert stored(prod, founder)[0] is not None
 
 
@@ -179,7 +179,7 @@ def test_turning_security_off_without_the_password_is_refused(
     enable_two_factor(prod, founder)
     before = stored(prod, founder)
     updates = loaded.run("set_login_notifications", value=False)
-    assert var(updates, "notifications_off_open") is True
+    assert var(updates, "dialog") == "notifications_off"
     for form in ({}, {"proof": ""}, {"proof": "not the password"}):
         loaded.run("turn_off_login_notifications", form_data=form)
     for form in ({}, {"code_or_password": ""}, {"code_or_password": "not the password"}):
@@ -187,7 +187,7 @@ def test_turning_security_off_without_the_password_is_refused(
     assert stored(prod, founder) == before
 
     updates = loaded.run("turn_off_login_notifications", form_data={"proof": founder.password})
-    assert var(updates, "login_notifications") is False
+    assert var(updates, "security")["login_notifications"] is False
     security = stored(prod, founder)[2]
     assert security is not None and security["login_notifications"] is False
 

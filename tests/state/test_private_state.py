@@ -21,6 +21,7 @@ from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.pages.dashboard.state import DashboardState
 from startup_toolkit.pages.oracle.state import OracleState
 from startup_toolkit.pages.profile.state import ProfileState
+from startup_toolkit.pages.profile.views import ProfileView
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import saved_results, sessions, user_cache
 from startup_toolkit.state import private_state
@@ -177,7 +178,7 @@ def test_the_guard_of_a_page_forgets_when_there_is_no_session(engine: Engine, ad
 def test_sign_out_forgets_every_private_state(ada: Ada) -> None:
     root, _, title = ada
     profile = sub(root, ProfileState)
-    profile.full_name = "Ada Lovelace"
+    profile.profile = ProfileView(full_name="Ada Lovelace")
     asyncio.run(sub(root, AuthState).sign_out())
     assert title not in shown(root) and "Ada Lovelace" not in shown(root)
     assert all(s._owner_user == "" for s in private_state._loaded_private(root))

@@ -599,15 +599,19 @@ def test_p_prof_6_a_subscriber_sees_the_premium_plan_with_real_data(
     state = load_card(ada.cookie)
 
     assert state.loading is False
-    assert (state.plan_type, state.plan_name, state.is_active) == ("premium", "Premium Plan", True)
-    assert state.price == 29.99
-    assert state.billing_cycle == "monthly"
-    assert state.features == list(card.PREMIUM_FEATURES)
-    assert state.payment_method == "Visa •••• 4242"
-    assert state.start_date == date_label(stamp(sub["start_date"]))
+    assert (state.plan.plan_type, state.plan.plan_name, state.plan.is_active) == (
+        "premium",
+        "Premium Plan",
+        True,
+    )
+    assert state.plan.price == 29.99
+    assert state.plan.billing_cycle == "monthly"
+    assert state.plan.features == list(card.PREMIUM_FEATURES)
+    assert state.plan.payment_method == "Visa •••• 4242"
+    assert state.plan.start_date == date_label(stamp(sub["start_date"]))
     period_end = sub["items"]["data"][0]["current_period_end"]
-    assert state.next_billing_date == date_label(stamp(period_end))
-    assert state.billing_history == [
+    assert state.plan.next_billing_date == date_label(stamp(period_end))
+    assert state.plan.billing_history == [
         {
             "date": date_label(stamp(invoice["created"])),
             "description": invoice["lines"]["data"][0]["description"],
@@ -615,7 +619,7 @@ def test_p_prof_6_a_subscriber_sees_the_premium_plan_with_real_data(
             "status": "paid",
         }
     ]
-    assert state.manage_href == PORTAL_ROUTE
+    assert state.plan.manage_href == PORTAL_ROUTE
 
 
 def test_p_prof_6_a_founder_without_a_subscription_sees_the_free_plan(
@@ -624,12 +628,18 @@ def test_p_prof_6_a_founder_without_a_subscription_sees_the_free_plan(
     state = load_card(ada.cookie)
 
     assert state.loading is False
-    assert (state.plan_type, state.plan_name, state.price) == ("free", "Free Plan", 0)
-    assert state.billing_cycle == "" and state.payment_method == ""
-    assert state.features == list(card.FREE_FEATURES)
-    assert state.billing_history == []
-    assert state.manage_href == PORTAL_ROUTE
-    assert state.offer and state.plan_note == ""  # the premium pitch: Stripe sells it here
+    assert (state.plan.plan_type, state.plan.plan_name, state.plan.price) == (
+        "free",
+        "Free Plan",
+        0,
+    )
+    assert state.plan.billing_cycle == "" and state.plan.payment_method == ""
+    assert state.plan.features == list(card.FREE_FEATURES)
+    assert state.plan.billing_history == []
+    assert state.plan.manage_href == PORTAL_ROUTE
+    assert (
+        state.plan.offer and state.plan.plan_note == ""
+    )  # the premium pitch: Stripe sells it here
 
 
 def test_p_prof_6_open_access_the_card_and_the_dashboard_tell_one_story(
@@ -641,14 +651,14 @@ def test_p_prof_6_open_access_the_card_and_the_dashboard_tell_one_story(
     settings_env.delenv("CHECKOUT_URL", raising=False)
     get_settings.cache_clear()
     state = load_card(ada.cookie)
-    assert (state.plan_name, state.plan_note, state.offer) == (
+    assert (state.plan.plan_name, state.plan.plan_note, state.plan.offer) == (
         "Free Plan",
         "All AI tools included",
         False,
     )
-    assert state.features[0] == "Access to all AI tools"
+    assert state.plan.features[0] == "Access to all AI tools"
     data = run_in_session(dashboard.load_dashboard, ada.user_id)
-    assert data is not None and data.plan_name == f"{state.plan_name} · {state.plan_note}"
+    assert data is not None and data.plan_name == f"{state.plan.plan_name} · {state.plan.plan_note}"
 
 
 def test_p_prof_6_a_canceled_subscription_is_the_free_plan_again(
@@ -663,8 +673,8 @@ def test_p_prof_6_a_canceled_subscription_is_the_free_plan_again(
 
     state = load_card(ada.cookie)
 
-    assert (state.plan_type, state.price, state.next_billing_date) == ("free", 0, "")
-    assert len(state.billing_history) == 1  # what was paid stays listed
+    assert (state.plan.plan_type, state.plan.price, state.plan.next_billing_date) == ("free", 0, "")
+    assert len(state.plan.billing_history) == 1  # what was paid stays listed
 
 
 def stamp(seconds: int) -> datetime:

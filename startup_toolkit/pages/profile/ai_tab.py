@@ -29,7 +29,8 @@ SAVED_WORK_HINT = (
 
 def _ai_summary() -> rx.Component:
     def label(name: str) -> rx.Var:
-        return rx.Var.create(AI_OPTION_LABELS[name])[getattr(ProfileState, name)].to(str).lower()
+        choice = getattr(ProfileState.ai, name)
+        return rx.Var.create(AI_OPTION_LABELS[name])[choice].to(str).lower()
 
     return rx.box(
         rx.hstack(
@@ -42,14 +43,14 @@ def _ai_summary() -> rx.Component:
                 ", with ",
                 rx.el.strong(label("detail_level")),
                 rx.cond(  # "a beginner", "an intermediate / advanced / expert"
-                    ProfileState.expertise_level == "beginner",
+                    ProfileState.ai.expertise_level == "beginner",
                     " detail, for a ",
                     " detail, for an ",
                 ),
                 rx.el.strong(label("expertise_level")),
                 " founder",
                 rx.cond(
-                    ProfileState.industry_focus != "other",
+                    ProfileState.ai.industry_focus != "other",
                     rx.fragment(" in ", rx.el.strong(label("industry_focus"))),
                 ),
                 ".",
@@ -78,7 +79,7 @@ def ai_tab() -> rx.Component:
                 select_field(
                     AI_LABELS[name],
                     f"ai-{name.replace('_', '-')}",
-                    getattr(ProfileState, name),
+                    getattr(ProfileState.ai, name),
                     [(choice, AI_OPTION_LABELS[name][choice]) for choice in AI_CHOICES[name]],
                     lambda value, name=name: ProfileState.set_ai_field(name, value),
                     AI_HINTS[name],
@@ -90,7 +91,7 @@ def ai_tab() -> rx.Component:
         _ai_summary(),
         save_row(
             "Save AI Settings",
-            ProfileState.saving_ai,
+            ProfileState.busy == "ai",
             "ai-save",
             type="button",
             on_click=ProfileState.save_ai_settings,
@@ -99,7 +100,7 @@ def ai_tab() -> rx.Component:
             SAVED_WORK_ID,
             SAVED_WORK_LABEL,
             SAVED_WORK_HINT,
-            ProfileState.use_saved_work,
+            ProfileState.ai.use_saved_work,
             ProfileState.save_use_saved_work,
         ),
         max_width="52rem",

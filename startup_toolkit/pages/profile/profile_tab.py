@@ -31,6 +31,7 @@ from startup_toolkit.pages.profile.texts import LANGUAGES, PREFERENCE_TEXTS, THE
 from startup_toolkit.pages.profile.widgets import (
     FILL_CELL,
     ROW_FROM_SM,
+    dialog_error,
     error_for,
     form_dialog,
     proof_field,
@@ -50,7 +51,7 @@ def _profile_input(name: str, **props: Any) -> rx.Component:
     control_props: dict[str, Any] = {
         "id": fid,
         "name": name,
-        "value": getattr(ProfileState, name),
+        "value": getattr(ProfileState.profile, name),
         "on_change": lambda value: ProfileState.set_profile_field(name, value),
         **invalid_props(error, fid),
         **WIDE_CONTROL,
@@ -124,7 +125,7 @@ def profile_form() -> rx.Component:
                 ),
                 _profile_input("twitter_handle", placeholder="yourhandle", auto_complete="off"),
             ),
-            save_row("Save Profile", ProfileState.saving_profile, "profile-save", type="submit"),
+            save_row("Save Profile", ProfileState.busy == "profile", "profile-save", type="submit"),
             on_submit=ProfileState.save_profile,
             spacing="5",
             width="100%",
@@ -142,7 +143,7 @@ def preferences_card() -> rx.Component:
                     f"pref-{name.replace('_', '-')}",
                     PREFERENCE_TEXTS[name][0],
                     PREFERENCE_TEXTS[name][1],
-                    getattr(ProfileState, name),
+                    getattr(ProfileState.preferences, name),
                     lambda value, name=name: ProfileState.save_preference(name, value),
                 )
                 for name in PREFERENCE_FLAGS
@@ -153,14 +154,14 @@ def preferences_card() -> rx.Component:
             select_field(
                 "Theme",
                 "pref-theme",
-                ProfileState.theme,
+                ProfileState.preferences.theme,
                 [(t, THEME_LABELS[t]) for t in THEMES],
                 lambda value: ProfileState.save_preference("theme", value),
             ),
             select_field(
                 "Language",
                 "pref-language",
-                ProfileState.language,
+                ProfileState.preferences.language,
                 list(LANGUAGES.items()),
                 lambda value: ProfileState.save_preference("language", value),
             ),
@@ -171,8 +172,8 @@ def preferences_card() -> rx.Component:
                 rx.box(
                     select_input(
                         "pref-timezone",
-                        ProfileState.timezone,
-                        ProfileState.timezone_options,
+                        ProfileState.preferences.timezone,
+                        ProfileState.preferences.timezone_options,
                         lambda value: ProfileState.save_preference("timezone", value),
                     ),
                     **GROW,
@@ -196,6 +197,8 @@ def preferences_card() -> rx.Component:
 
 
 def _delete_dialog() -> rx.Component:
+    """Opened by its Delete Account button, in the browser."""
+    email_error = dialog_error("email")
     return form_dialog(
         "delete_dialog",
         checked_field(
@@ -214,14 +217,21 @@ def _delete_dialog() -> rx.Component:
                 auto_complete="off",
                 spell_check=False,
                 required=True,
-                **invalid_props(ProfileState.delete_error, "delete-email", "gray"),
+                **invalid_props(email_error, "delete-email", "gray"),
                 **WIDE_CONTROL,
             ),
-            ProfileState.delete_error,
+            email_error,
         ),
-        proof_field("delete-proof", ProfileState.delete_proof_error),
-        busy=ProfileState.delete_busy,
+        proof_field("delete-proof"),
         on_submit=ProfileState.delete_account,
+        trigger=icon_text_button(
+            "trash-2",
+            "Delete Account",
+            variant="soft",
+            color_scheme="red",
+            id="delete-account",
+            **WIDE_CONTROL,
+        ),
         color_scheme="red",
     )
 
@@ -229,15 +239,6 @@ def _delete_dialog() -> rx.Component:
 def danger_zone() -> rx.Component:
     return settings_section(
         "danger-zone",
-        icon_text_button(
-            "trash-2",
-            "Delete Account",
-            variant="soft",
-            color_scheme="red",
-            id="delete-account",
-            on_click=ProfileState.set_delete_dialog_open(True),
-            **WIDE_CONTROL,
-        ),
         _delete_dialog(),
         color="red",
         spacing="4",

@@ -18,40 +18,39 @@ from startup_toolkit.pages.profile.settings_base import (
     outcome_toast,
     text,
 )
+from startup_toolkit.pages.profile.views import SecurityView, TotpSetup, updated
 from startup_toolkit.services import account_security, accounts, user_settings
 from startup_toolkit.state.auth import session_token
 
-NEVER = "Never"
-SECURITY_VARS = ("two_factor_enabled", "login_notifications", "session_timeout")
 SECURITY_FAILED = accounts.Result(ok=False, message=user_settings.SECURITY_FAILED)
 
 
 class SecurityMixin(SettingsBase, mixin=True):
-    two_factor_enabled: bool = False
-    login_notifications: bool = True
-    session_timeout: str = "30"
-    password_last_changed: str = NEVER
-    totp_setup_open: bool = False
-    totp_qr: str = ""
-    totp_secret: str = ""
-    totp_error: str = ""
-    totp_disable_open: bool = False
-    totp_disable_error: str = ""
-    totp_busy: bool = False
-    notifications_off_open: bool = False
-    notifications_off_error: str = ""
-    notifications_off_busy: bool = False
-    password_dialog_open: bool = False
-    password_errors: dict[str, str] = {}
-    password_busy: bool = False
+    security: SecurityView = SecurityView()
+    #: The two-factor setup waiting for its first code; its dialog is open while there is one.
+    totp_setup: TotpSetup = TotpSetup()
+    #: The dialog the server opened to ask for the password (or a code): "totp_disable" or
+    #: "notifications_off"; "" when none is.
+    dialog: str = ""
     _toast_after_reload: str = ""  # a success to show once the page has reloaded
 
-    def _close_security_dialogs(self) -> None:
-        self.totp_setup_open = self.totp_disable_open = self.password_dialog_open = False
-        self.totp_qr = self.totp_secret = self.totp_error = self.totp_disable_error = ""
-        self.password_errors = {}
-        self.totp_busy = self.password_busy = False
-        self._close_notifications_off()
+    def _close_dialogs(self) -> None:
+        """Close the dialogs the server opened, drop a pending two-factor secret and every
+        dialog message; nothing is busy."""
+        self.dialog = self.busy = ""
+        self.totp_setup = TotpSetup()
+        self.dialog_errors = {}
+
+    def _open_dialog(self, name: str) -> None:
+        self.dialog_errors = {}
+        self.dialog = name
+
+    @rx.event
+    def close_dialog(self, value: bool) -> None:
+        """A dialog the server opened was closed: two-factor and login notifications stay as
+        they are, and a pending two-factor secret is dropped."""
+        if value is False:
+            self._close_dialogs()
 
     # ------------------------------------------------------------------ settings (P-PROF-4)
 
@@ -62,8 +61,11 @@ class SecurityMixin(SettingsBase, mixin=True):
             return
         result = await self._save_settings("security", user_id, values)
         if result.ok and result.row is not None:
-            self.login_notifications = bool(result.row.login_notifications)
-            self.session_timeout = str(result.row.session_timeout)
+            stored = {
+                "login_notifications": bool(result.row.login_notifications),
+                "session_timeout": str(result.row.session_timeout),
+            }
+            self.security = updated(self.security, stored)
         yield outcome_toast(result.ok, result.message, first_error(result.errors))
 
     @rx.event
@@ -72,26 +74,15 @@ class SecurityMixin(SettingsBase, mixin=True):
         the password (or a code), and the switch changes when the server accepts."""
         if not isinstance(value, bool):
             return
-        if not value and self.login_notifications:
+        if not value and self.security.login_notifications:
             user_id, refusal = await self._editor()
             if user_id is None:
                 yield refusal
                 return
-            self.notifications_off_error = ""
-            self.notifications_off_open = True
+            self._open_dialog("notifications_off")
             return
         async for spec in self._save_security({"login_notifications": value}):
             yield spec
-
-    def _close_notifications_off(self) -> None:
-        self.notifications_off_open = self.notifications_off_busy = False
-        self.notifications_off_error = ""
-
-    @rx.event
-    def set_notifications_off_open(self, value: bool) -> None:
-        """Closing the dialog leaves login notifications on."""
-        if value is False:
-            self._close_notifications_off()
 
     @rx.event
     async def turn_off_login_notifications(
@@ -103,7 +94,7 @@ class SecurityMixin(SettingsBase, mixin=True):
             yield refusal
             return
         proof = text(form(form_data).get("proof"), SECRET_CAP)
-        self.notifications_off_busy = True
+        self.busy = "notifications_off"
         yield
         result = await self._call(
             account_security.turn_off_login_notifications,
@@ -112,13 +103,13 @@ class SecurityMixin(SettingsBase, mixin=True):
             failed=SECURITY_FAILED,
             what="turn login notifications off",
         )
-        self.notifications_off_busy = False
+        self.busy = ""
         if not result.ok:
-            self.notifications_off_error = result.message
+            self.dialog_errors = {"proof": result.message}
             yield rx.call_script("document.getElementById('notifications-off-proof')?.select()")
             return
-        self.login_notifications = False
-        self._close_notifications_off()
+        self.security = updated(self.security, {"login_notifications": False})
+        self._close_dialogs()
         yield outcome_toast(True, result.message)
 
     @rx.event
@@ -142,7 +133,7 @@ class SecurityMixin(SettingsBase, mixin=True):
         if user_id is None:
             yield refusal
             return
-        if value and not self.two_factor_enabled:
+        if value and not self.security.two_factor_enabled:
             started = await self._call(
                 account_security.begin_totp_setup,
                 user_id,
@@ -152,31 +143,14 @@ class SecurityMixin(SettingsBase, mixin=True):
             setup = started.setup
             if setup is None:
                 if started.message == account_security.TOTP_ALREADY_ON:
-                    self.two_factor_enabled = True  # turned on in another tab
+                    # turned on in another tab
+                    self.security = updated(self.security, {"two_factor_enabled": True})
                 yield outcome_toast(False, started.message)
                 return
-            self.totp_secret = setup.secret
-            self.totp_qr = setup.qr_svg_data_uri
-            self.totp_error = ""
-            self.totp_setup_open = True
-        elif not value and self.two_factor_enabled:
-            self.totp_disable_error = ""
-            self.totp_disable_open = True
-
-    def _close_totp_setup(self) -> None:
-        """Close the setup dialog and drop the pending secret (2FA stays as it is)."""
-        self.totp_setup_open = False
-        self.totp_secret = self.totp_qr = self.totp_error = ""
-
-    def _close_totp_disable(self) -> None:
-        self.totp_disable_open = False
-        self.totp_disable_error = ""
-
-    @rx.event
-    def set_totp_setup_open(self, value: bool) -> None:
-        """Closing the setup dialog abandons the pending secret (2FA stays off)."""
-        if value is False:
-            self._close_totp_setup()
+            self.dialog_errors = {}
+            self.totp_setup = TotpSetup(secret=setup.secret, qr=setup.qr_svg_data_uri)
+        elif not value and self.security.two_factor_enabled:
+            self._open_dialog("totp_disable")
 
     @rx.event
     async def confirm_two_factor(
@@ -186,11 +160,6 @@ class SecurityMixin(SettingsBase, mixin=True):
         code = text(form(form_data).get("code"), 32)
         async for spec in self._change_two_factor(True, code, "confirm two-factor setup"):
             yield spec
-
-    @rx.event
-    def set_totp_disable_open(self, value: bool) -> None:
-        if value is False:
-            self._close_totp_disable()
 
     @rx.event
     async def disable_two_factor(
@@ -211,32 +180,20 @@ class SecurityMixin(SettingsBase, mixin=True):
             yield refusal
             return
         change = account_security.confirm_totp if turn_on else account_security.disable_totp
-        self.totp_busy = True
+        self.busy = "totp_setup" if turn_on else "totp_disable"
         yield
         result = await self._call(change, user_id, proof, failed=SECURITY_FAILED, what=what)
-        self.totp_busy = False
+        self.busy = ""
         if not result.ok:
-            message = result.message
+            self.dialog_errors = {"code" if turn_on else "code_or_password": result.message}
             if turn_on:
-                self.totp_error = message
                 yield rx.call_script("document.getElementById('totp-code')?.select()")
-            else:
-                self.totp_disable_error = message
             return
-        self.two_factor_enabled = turn_on
-        if turn_on:
-            self._close_totp_setup()
-        else:
-            self._close_totp_disable()
+        self.security = updated(self.security, {"two_factor_enabled": turn_on})
+        self._close_dialogs()
         yield outcome_toast(True, result.message)
 
     # ------------------------------------------------------------------ password (P-PROF-5)
-
-    @rx.event
-    def set_password_dialog_open(self, value: bool) -> None:
-        if isinstance(value, bool):
-            self.password_dialog_open = value
-            self.password_errors = {}
 
     @rx.event
     async def change_password(self, form_data: dict[str, Any]) -> AsyncIterator[EventSpec | None]:
@@ -252,7 +209,7 @@ class SecurityMixin(SettingsBase, mixin=True):
             for name in ("current_password", "new_password", "confirm_password")
         )
         keep = session_token(self)
-        self.password_busy = True
+        self.busy = "password_dialog"
         yield
         result = await self._call(
             accounts.change_password,
@@ -264,13 +221,12 @@ class SecurityMixin(SettingsBase, mixin=True):
             failed=accounts.Result(ok=False, message=accounts.PASSWORD_CHANGE_FAILED),
             what="change a password",
         )
-        self.password_busy = False
+        self.busy = ""
         if not result.ok:
-            self.password_errors = dict(result.errors)
+            self.dialog_errors = dict(result.errors)
             detail = result.message if result.message != accounts.PASSWORD_CHANGE_FAILED else ""
             yield outcome_toast(False, accounts.PASSWORD_CHANGE_FAILED, detail)
             return
-        self.password_errors = {}
-        self.password_dialog_open = False
+        self.dialog_errors = {}
         self._toast_after_reload = result.message
         yield rx.call_script("window.location.reload()")

@@ -17,7 +17,7 @@ from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SESSION_TIMEOUT_LABELS
 from startup_toolkit.pages.profile.widgets import (
     ROW_FROM_SM,
-    error_for,
+    dialog_error,
     form_dialog,
     password_field,
     proof_field,
@@ -30,31 +30,39 @@ from startup_toolkit.pages.profile.widgets import (
 
 
 def _password_input(name: str, label: str, error_key: str, auto_complete: str) -> rx.Component:
-    """One of the Change Password fields (its error from `password_errors[error_key]`)."""
+    """One of the Change Password fields (its error from `dialog_errors[error_key]`)."""
     fid = f"password-{name.replace('_', '-')}"
-    error = error_for(ProfileState.password_errors, error_key)
-    return password_field(label, fid, name, auto_complete, error)
+    return password_field(label, fid, name, auto_complete, dialog_error(error_key))
 
 
 def _password_dialog() -> rx.Component:
-    """P-PROF-5: current, new and confirm; the page reloads after a change."""
+    """P-PROF-5: current, new and confirm; the page reloads after a change. Opened by its
+    Change Password button, in the browser."""
     return form_dialog(
         "password_dialog",
         _password_input("current_password", "Current password", "current", "current-password"),
         _password_input("new_password", "New password", "new", "new-password"),
         _password_input("confirm_password", "Confirm new password", "confirm", "new-password"),
-        busy=ProfileState.password_busy,
         on_submit=ProfileState.change_password,
+        trigger=icon_text_button(
+            "key-round",
+            "Change Password",
+            variant="soft",
+            size="2",
+            id="change-password",
+        ),
     )
 
 
 def _totp_setup_dialog() -> rx.Component:
-    """P-PROF-4: QR code, the secret for manual entry and the 6-digit code."""
+    """P-PROF-4: QR code, the secret for manual entry and the 6-digit code (open while a setup
+    waits for its code)."""
+    code_error = dialog_error("code")
     return form_dialog(
         "totp_setup",
         rx.flex(
             rx.image(
-                src=ProfileState.totp_qr,
+                src=ProfileState.totp_setup.qr,
                 alt="QR code to add Unstuck to your authenticator app",
                 **square("11rem"),
                 border_radius="var(--radius-3)",
@@ -64,7 +72,7 @@ def _totp_setup_dialog() -> rx.Component:
             rx.vstack(
                 muted_text("Can't scan it? Enter this key:"),
                 rx.code(
-                    ProfileState.totp_secret,
+                    ProfileState.totp_setup.secret,
                     id="totp-secret",
                     size="3",
                     variant="soft",
@@ -77,7 +85,7 @@ def _totp_setup_dialog() -> rx.Component:
                     variant="ghost",
                     size="1",
                     on_click=[
-                        rx.set_clipboard(ProfileState.totp_secret),
+                        rx.set_clipboard(ProfileState.totp_setup.secret),
                         rx.toast.success("Key copied"),
                     ],
                 ),
@@ -100,17 +108,17 @@ def _totp_setup_dialog() -> rx.Component:
                 max_length=7,
                 required=True,
                 placeholder="123456",
-                **invalid_props(ProfileState.totp_error, "totp-code", None),
+                **invalid_props(code_error, "totp-code", None),
                 style={
                     "font_variant_numeric": "tabular-nums",
                     "letter_spacing": "0.2em",
                 },
                 **WIDE_CONTROL,
             ),
-            ProfileState.totp_error,
+            code_error,
         ),
-        busy=ProfileState.totp_busy,
         on_submit=ProfileState.confirm_two_factor,
+        is_open=ProfileState.totp_setup.secret != "",
         max_width="32rem",
     )
 
@@ -123,11 +131,10 @@ def _totp_disable_dialog() -> rx.Component:
             "totp-disable-proof",
             "code_or_password",
             "current-password",
-            ProfileState.totp_disable_error,
+            dialog_error("code_or_password"),
             error_base="totp-disable",
             color=None,
         ),
-        busy=ProfileState.totp_busy,
         on_submit=ProfileState.disable_two_factor,
         color_scheme="red",
     )
@@ -136,8 +143,7 @@ def _totp_disable_dialog() -> rx.Component:
 def _notifications_off_dialog() -> rx.Component:
     return form_dialog(
         "notifications_off",
-        proof_field("notifications-off-proof", ProfileState.notifications_off_error),
-        busy=ProfileState.notifications_off_busy,
+        proof_field("notifications-off-proof"),
         on_submit=ProfileState.turn_off_login_notifications,
         color_scheme="red",
     )
@@ -152,14 +158,14 @@ def security_tab() -> rx.Component:
                 "security-two-factor",
                 "Two-factor authentication",
                 "Ask for a code from an authenticator app when signing in.",
-                ProfileState.two_factor_enabled,
+                ProfileState.security.two_factor_enabled,
                 ProfileState.toggle_two_factor,
             ),
             switch_row(
                 "security-login-notifications",
                 "Login notifications",
                 "Get a notification each time someone signs in to your account.",
-                ProfileState.login_notifications,
+                ProfileState.security.login_notifications,
                 ProfileState.set_login_notifications,
             ),
             setting_row(
@@ -171,7 +177,7 @@ def security_tab() -> rx.Component:
                 rx.box(
                     select_input(
                         "security-session-timeout",
-                        ProfileState.session_timeout,
+                        ProfileState.security.session_timeout,
                         list(SESSION_TIMEOUT_LABELS.items()),
                         ProfileState.set_session_timeout,
                         aria_describedby="security-session-timeout-hint",
@@ -186,26 +192,20 @@ def security_tab() -> rx.Component:
                     rx.text("Password", size="2", weight="medium", color="var(--gray-12)"),
                     muted_text(
                         "Last changed: ",
-                        rx.el.span(ProfileState.password_last_changed, id="password-last-changed"),
+                        rx.el.span(
+                            ProfileState.security.password_last_changed, id="password-last-changed"
+                        ),
                         size="1",
                     ),
                     spacing="1",
                     **GROW,
                 ),
-                icon_text_button(
-                    "key-round",
-                    "Change Password",
-                    variant="soft",
-                    size="2",
-                    id="change-password",
-                    on_click=ProfileState.set_password_dialog_open(True),
-                ),
+                _password_dialog(),
                 align="start",
                 divider=False,
             ),
             width="100%",
         ),
-        _password_dialog(),
         _totp_setup_dialog(),
         _totp_disable_dialog(),
         _notifications_off_dialog(),

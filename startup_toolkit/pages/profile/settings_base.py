@@ -76,7 +76,17 @@ def first_error(errors: dict[str, str]) -> str:
 class SettingsBase(PrivateStateMixin, mixin=True):
     """The plumbing of the profile page's handlers."""
 
+    #: What is being saved or checked ("profile", "ai", or a form dialog's name), else "".
+    #: A tab's handlers run one at a time, so one name is enough.
+    busy: str = ""
+    #: The messages of the open form dialog, by field (only one dialog is open at a time).
+    dialog_errors: dict[str, str] = {}
     _loaded_for: str = ""
+
+    @rx.event
+    def clear_dialog_errors(self, value: bool = True) -> None:
+        """A dialog opened or closed in the browser starts without the last one's messages."""
+        self.dialog_errors = {}
 
     async def _user_id(self) -> str | None:
         """The signed-in user's id; when there is none, forget what the page showed."""

@@ -6,6 +6,7 @@ holds the page; 'Manage plan' opens the Stripe customer portal in a new tab.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import reflex as rx
@@ -25,10 +26,10 @@ log = logging.getLogger(__name__)
 PORTAL_HREF = "/api/billing/portal"
 
 
-class SubscriptionState(PrivateStateMixin, rx.State):
-    """What the subscription card shows for the signed-in user."""
+@dataclasses.dataclass(frozen=True)
+class PlanCard:
+    """What the subscription card shows (P-PROF-6); the free plan until the user's is read."""
 
-    loading: bool = True
     plan_name: str = card.FREE_PLAN_NAME
     plan_type: str = "free"
     is_active: bool = True
@@ -37,36 +38,43 @@ class SubscriptionState(PrivateStateMixin, rx.State):
     start_date: str = ""
     next_billing_date: str = ""
     payment_method: str = ""
-    features: list[str] = list(card.FREE_FEATURES)
-    billing_history: list[dict[str, str]] = []
+    features: list[str] = dataclasses.field(default_factory=lambda: list(card.FREE_FEATURES))
+    billing_history: list[dict[str, str]] = dataclasses.field(default_factory=list)
     manage_href: str = card.MANAGE_HREF
     plan_note: str = ""
     offer: bool = True  # the upgrade pitch: not where every tool is open and nothing is sold
 
-    def _show(self, status: SubscriptionStatus | None) -> None:
-        premium = status is not None and status.subscribed
-        # The dashboard's plan badge tells the same story (issue 17, item 10).
-        story = plan_story(premium, get_settings().effective_access_mode == "open")
-        self.plan_type = "premium" if premium else "free"
-        self.plan_name = story.name
-        self.plan_note = story.note
-        self.offer = not billing.free_access()
-        self.is_active = True
-        self.price = card.PREMIUM_PRICE if premium else card.FREE_PRICE
-        self.billing_cycle = card.PREMIUM_BILLING_CYCLE if premium else ""
-        self.features = list(card.PREMIUM_FEATURES if premium else card.FREE_FEATURES)
-        if story.note and not premium:  # every tool is open: the free list would undersell it
-            self.features = [card.PREMIUM_FEATURES[0], *card.FREE_FEATURES[1:]]
-        self.start_date = self.next_billing_date = self.payment_method = ""
-        self.billing_history = []
-        if status is None or status.subscription_id is None:
-            return
-        self.start_date = date_label(status.start_date) if status.start_date else ""
-        if status.next_billing_date and premium:
-            label = date_label(status.next_billing_date)
-            self.next_billing_date = f"Ends {label}" if status.cancel_at_period_end else label
-        self.payment_method = status.payment_method
-        self.billing_history = [
+
+def plan_card(status: SubscriptionStatus | None, manage_href: str) -> PlanCard:
+    """The card of a founder whose check-subscription answered `status` (None: unknown)."""
+    premium = status is not None and status.subscribed
+    # The dashboard's plan badge tells the same story (issue 17, item 10).
+    story = plan_story(premium, get_settings().effective_access_mode == "open")
+    features = list(card.PREMIUM_FEATURES if premium else card.FREE_FEATURES)
+    if story.note and not premium:  # every tool is open: the free list would undersell it
+        features = [card.PREMIUM_FEATURES[0], *card.FREE_FEATURES[1:]]
+    base = PlanCard(
+        plan_name=story.name,
+        plan_type="premium" if premium else "free",
+        price=card.PREMIUM_PRICE if premium else card.FREE_PRICE,
+        billing_cycle=card.PREMIUM_BILLING_CYCLE if premium else "",
+        features=features,
+        manage_href=manage_href,
+        plan_note=story.note,
+        offer=not billing.free_access(),
+    )
+    if status is None or status.subscription_id is None:
+        return base
+    next_billing = ""
+    if status.next_billing_date and premium:
+        label = date_label(status.next_billing_date)
+        next_billing = f"Ends {label}" if status.cancel_at_period_end else label
+    return dataclasses.replace(
+        base,
+        start_date=date_label(status.start_date) if status.start_date else "",
+        next_billing_date=next_billing,
+        payment_method=status.payment_method,
+        billing_history=[
             {
                 "date": date_label(entry.date),
                 "description": entry.description,
@@ -74,7 +82,15 @@ class SubscriptionState(PrivateStateMixin, rx.State):
                 "status": entry.status,
             }
             for entry in status.billing_history
-        ]
+        ],
+    )
+
+
+class SubscriptionState(PrivateStateMixin, rx.State):
+    """What the subscription card shows for the signed-in user."""
+
+    loading: bool = True
+    plan: PlanCard = PlanCard()
 
     @rx.event(background=True)
     async def load(self) -> None:
@@ -89,25 +105,25 @@ class SubscriptionState(PrivateStateMixin, rx.State):
             except Exception:
                 log.exception("Could not read the subscription")
         async with self:
-            self._show(status)
             stripe = billing.checkout_mode() == "stripe"
-            self.manage_href = PORTAL_HREF if stripe else card.MANAGE_HREF
+            self.plan = plan_card(status, PORTAL_HREF if stripe else card.MANAGE_HREF)
             self.loading = False
 
 
 def subscription_view() -> rx.Component:
+    shown = SubscriptionState.plan
     return card.subscription_card(
-        plan_name=SubscriptionState.plan_name,
-        plan_type=SubscriptionState.plan_type,
-        is_active=SubscriptionState.is_active,
-        price=SubscriptionState.price,
-        billing_cycle=SubscriptionState.billing_cycle,
-        start_date=SubscriptionState.start_date,
-        next_billing_date=SubscriptionState.next_billing_date,
-        payment_method=SubscriptionState.payment_method,
-        features=SubscriptionState.features,
-        billing_history=SubscriptionState.billing_history,
-        manage_href=SubscriptionState.manage_href,
-        note=SubscriptionState.plan_note,
-        offer=SubscriptionState.offer,
+        plan_name=shown.plan_name,
+        plan_type=shown.plan_type,
+        is_active=shown.is_active,
+        price=shown.price,
+        billing_cycle=shown.billing_cycle,
+        start_date=shown.start_date,
+        next_billing_date=shown.next_billing_date,
+        payment_method=shown.payment_method,
+        features=shown.features,
+        billing_history=shown.billing_history,
+        manage_href=shown.manage_href,
+        note=shown.plan_note,
+        offer=shown.offer,
     )

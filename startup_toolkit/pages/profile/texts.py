@@ -127,7 +127,8 @@ class DialogText(NamedTuple):
     submit_id: str
 
 
-#: Each settings form dialog's texts, by its ProfileState open flag without `_open`.
+#: Each settings form dialog's texts, by its name (what ProfileState's `busy` and `dialog`
+#: hold for it).
 FORM_DIALOGS: dict[str, DialogText] = {
     "password_dialog": DialogText(
         "Change Password",

@@ -80,32 +80,50 @@ def settings_section(
     )
 
 
+def dialog_error(key: str) -> rx.Var:
+    """The open dialog's message for its field `key` ("" when there is none)."""
+    return error_for(ProfileState.dialog_errors, key)
+
+
 def form_dialog(
     name: str,
     *fields: rx.Component,
-    busy: rx.Var,
     on_submit: Any,
+    trigger: rx.Component | None = None,
+    is_open: rx.Var | None = None,
     max_width: str = "30rem",
     **confirm_props: Any,
 ) -> rx.Component:
     """The form dialog `name` (its texts from FORM_DIALOGS): title, description, its fields,
-    then Cancel and the confirm button that shows its busy label while `busy` (side by side,
-    or stacked with confirm on top on a phone; `confirm_props`: more of its props). It is
-    open while the ProfileState var `<name>_open` is true. The form keeps what was typed
-    when the server says no."""
+    then Cancel and the confirm button that shows its busy label while ProfileState is busy
+    with `name` (side by side, or stacked with confirm on top on a phone; `confirm_props`:
+    more of its props). With a `trigger` the dialog opens in the browser when it is clicked
+    (its messages are cleared as it opens and closes); otherwise it is open while `is_open`
+    (by default: while ProfileState's `dialog` is `name`), and closing it tells the server.
+    The form keeps what was typed when the server says no."""
     text = FORM_DIALOGS[name]
-    open_flag = f"{name}_open"
     confirm = busy_button(
         text.submit,
         text.busy_label,
-        busy,
+        ProfileState.busy == name,
         text.icon,
         type="submit",
         size="3",
         id=text.submit_id,
         **confirm_props,
     )
+    root_props: dict[str, Any]
+    if trigger is not None:
+        children = [rx.dialog.trigger(trigger)]
+        root_props = {"on_open_change": ProfileState.clear_dialog_errors}
+    else:
+        children = []
+        root_props = {
+            "open": ProfileState.dialog == name if is_open is None else is_open,
+            "on_open_change": ProfileState.close_dialog,
+        }
     return rx.dialog.root(
+        *children,
         rx.dialog.content(
             stacked_form(
                 text.aria_label,
@@ -130,8 +148,7 @@ def form_dialog(
             ),
             max_width=max_width,
         ),
-        open=getattr(ProfileState, open_flag),
-        on_open_change=getattr(ProfileState, f"set_{open_flag}"),
+        **root_props,
     )
 
 
@@ -275,12 +292,19 @@ def password_field(
 def proof_label(element_id: str) -> rx.Component:
     """The label of a re-authentication field: 'Password', or with two-factor on, 'Password
     or authentication code'."""
-    text = rx.cond(ProfileState.two_factor_enabled, "Password or authentication code", "Password")
+    text = rx.cond(
+        ProfileState.security.two_factor_enabled, "Password or authentication code", "Password"
+    )
     return field_label(text, element_id)  # type: ignore[arg-type]
 
 
-def proof_field(element_id: str, error: rx.Var) -> rx.Component:
+def proof_field(element_id: str) -> rx.Component:
     """The password (or code) field of a dialog that asks for re-authentication (`proof`)."""
     return password_field(
-        proof_label(element_id), element_id, "proof", "current-password", error, color=None
+        proof_label(element_id),
+        element_id,
+        "proof",
+        "current-password",
+        dialog_error("proof"),
+        color=None,
     )

@@ -5,6 +5,8 @@ a boolean is accepted (signed out: see test_state's handler list)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from sqlalchemy.engine import Engine
 
@@ -28,14 +30,15 @@ def test_on_by_default_switched_off_and_on_again(
     state: ProfileState, engine: Engine, user_id: str
 ) -> None:
     loaded(state)
-    assert state.use_saved_work is True
+    assert state.ai.use_saved_work is True
     assert row(engine, UserAiSettings, user_id).use_saved_work is True
     assert_toast(run(state.save_use_saved_work(False)), "success", "AI settings updated")
-    assert state.use_saved_work is False
+    assert state.ai.use_saved_work is False
     assert row(engine, UserAiSettings, user_id).use_saved_work is False
-    state.use_saved_work = True  # a new load shows what is stored
+    # a new load shows what is stored
+    state.ai = dataclasses.replace(state.ai, use_saved_work=True)
     loaded(state)
-    assert state.use_saved_work is False
+    assert state.ai.use_saved_work is False
     run(state.save_use_saved_work(True))
     assert row(engine, UserAiSettings, user_id).use_saved_work is True
 
@@ -46,5 +49,5 @@ def test_anything_but_a_boolean_changes_nothing(
 ) -> None:
     loaded(state)
     assert toasts(run(state.save_use_saved_work(junk))) == []  # type: ignore[arg-type]
-    assert state.use_saved_work is True
+    assert state.ai.use_saved_work is True
     assert row(engine, UserAiSettings, user_id).use_saved_work is True

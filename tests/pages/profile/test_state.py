@@ -9,6 +9,7 @@ P-AUTH-1 for handlers (signed out: nothing changes), P-AUTH-5 the /settings redi
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from datetime import timedelta
 from typing import Any
 
@@ -30,6 +31,7 @@ from startup_toolkit.models import (
 )
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.pages.profile.state import LOADING_TEXT, NEVER, ProfileState
+from startup_toolkit.pages.profile.views import TotpSetup
 from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT, SettingsRedirectState
 from startup_toolkit.services import account_security, accounts, sessions
 from startup_toolkit.state.auth import AuthState
@@ -163,32 +165,41 @@ def test_p_prof_1_load_fills_every_field_with_the_spec_defaults(
     specs = run(state.load())
     assert toasts(specs) == [] and redirects(specs) == []
     assert state.loaded and state.tab == "profile"
-    assert state.full_name == "Ada Lovelace"  # the profile starts as the account name
-    assert (state.bio, state.company, state.website, state.twitter_handle) == ("", "", "", "")
+    assert state.profile.full_name == "Ada Lovelace"  # the profile starts as the account name
     assert (
-        state.response_style,
-        state.expertise_level,
-        state.industry_focus,
-        state.communication_tone,
-        state.detail_level,
+        state.profile.bio,
+        state.profile.company,
+        state.profile.website,
+        state.profile.twitter_handle,
+    ) == ("", "", "", "")
+    assert (
+        state.ai.response_style,
+        state.ai.expertise_level,
+        state.ai.industry_focus,
+        state.ai.communication_tone,
+        state.ai.detail_level,
     ) == ("balanced", "intermediate", "technology", "professional", "moderate")
     assert (
-        state.email_notifications,
-        state.push_notifications,
-        state.marketing_emails,
-        state.weekly_reports,
-        state.ai_personalization,
-        state.data_collection,
-        state.theme,
-        state.language,
-        state.timezone,
+        state.preferences.email_notifications,
+        state.preferences.push_notifications,
+        state.preferences.marketing_emails,
+        state.preferences.weekly_reports,
+        state.preferences.ai_personalization,
+        state.preferences.data_collection,
+        state.preferences.theme,
+        state.preferences.language,
+        state.preferences.timezone,
     ) == (True, False, True, True, True, True, "dark", "en", "UTC")
-    assert (state.two_factor_enabled, state.login_notifications, state.session_timeout) == (
+    assert (
+        state.security.two_factor_enabled,
+        state.security.login_notifications,
+        state.security.session_timeout,
+    ) == (
         False,
         True,
         "30",
     )
-    assert state.password_last_changed == NEVER
+    assert state.security.password_last_changed == NEVER
 
 
 @pytest.mark.parametrize(
@@ -228,7 +239,7 @@ def test_p_prof_1_a_tab_used_by_another_account_shows_nothing_of_it(
     assert root is not None
     root.router = router("/profile", f"{SESSION_COOKIE}={new_session(engine, other)}")
     run(state.load())
-    assert state.company == "" and state.full_name == "Ada Lovelace"
+    assert state.profile.company == "" and state.profile.full_name == "Ada Lovelace"
     with Session(engine) as db:
         assert db.get(Profile, other).company == ""  # type: ignore[union-attr]
 
@@ -254,7 +265,7 @@ def test_p_prof_2_bad_website_shows_the_field_message_and_keeps_the_input(
     assert state.profile_errors == {
         "website": "Website must be a web address starting with http:// or https://"
     }
-    assert (state.full_name, state.company, state.website) == (
+    assert (state.profile.full_name, state.profile.company, state.profile.website) == (
         "Ada King",
         "Analytical Engines",
         "javascript:alert(1)",
@@ -288,7 +299,11 @@ def test_p_prof_2_save_stores_cleaned_values(
         "https://example.com",
         "ada_l",
     )
-    assert (state.full_name, state.website, state.twitter_handle) == stored_values(stored)
+    assert (
+        state.profile.full_name,
+        state.profile.website,
+        state.profile.twitter_handle,
+    ) == stored_values(stored)
     assert state.profile_errors == {}
 
 
@@ -307,23 +322,22 @@ def test_p_prof_2_delete_account_needs_the_typed_email(
     state: ProfileState, engine: Engine, user_id: str
 ) -> None:
     loaded(state)
-    state.set_delete_dialog_open(True)
+    state.clear_dialog_errors(True)  # the dialog opens in the browser
     specs = run(state.delete_account({"email": "someone@example.com", "proof": PASSWORD}))
     assert_toast(specs, "error", "The email does not match your account")
-    assert state.delete_error == "The email does not match your account"
-    assert state.delete_proof_error == ""
+    assert state.dialog_errors == {"email": "The email does not match your account"}
     # Issue 13: the password too, with a message on its field when missing or wrong.
     for proof, message in (("", "Enter your password to confirm"), ("guess", "Incorrect password")):
         specs = run(state.delete_account({"email": EMAIL, "proof": proof}))
         assert_toast(specs, "error", message)
-        assert (state.delete_error, state.delete_proof_error) == ("", message)
+        assert state.dialog_errors == {"proof": message}
     with Session(engine) as db:
         assert db.get(User, user_id) is not None
 
     specs = run(state.delete_account({"email": " ADA@example.com ", "proof": PASSWORD}))
     names = [e.name for e in events(specs)]
     assert names[-1].endswith(".sign_out")  # the browser signs out and goes to /
-    assert state.loaded is False and state.full_name == ""  # nothing left in the tab
+    assert state.loaded is False and state.profile.full_name == ""  # nothing left in the tab
     with Session(engine) as db:
         assert db.get(User, user_id) is None
         assert db.get(Profile, user_id) is None
@@ -339,7 +353,7 @@ def test_p_prof_7_preferences_save_on_change(
     loaded(state)
     specs = run(state.save_preference("push_notifications", True))
     assert_toast(specs, "success", "Preferences updated successfully")
-    assert state.push_notifications is True
+    assert state.preferences.push_notifications is True
     assert row(engine, UserPreferences, user_id).push_notifications is True
 
     specs = run(state.save_preference("theme", "light"))
@@ -348,7 +362,10 @@ def test_p_prof_7_preferences_save_on_change(
 
     specs = run(state.save_preference("timezone", "Asia/Kathmandu"))
     assert_toast(specs, "success", "Preferences updated successfully")
-    assert state.timezone == "Asia/Kathmandu" and state.timezone_options[0] == "Asia/Kathmandu"
+    assert (
+        state.preferences.timezone == "Asia/Kathmandu"
+        and state.preferences.timezone_options[0] == "Asia/Kathmandu"
+    )
 
 
 @pytest.mark.parametrize(
@@ -359,10 +376,10 @@ def test_p_prof_7_bad_preference_fails_and_keeps_the_old_value(
     state: ProfileState, engine: Engine, user_id: str, name: str, value: Any
 ) -> None:
     loaded(state)
-    before = getattr(state, name)
+    before = getattr(state.preferences, name)
     specs = run(state.save_preference(name, value))
     assert_toast(specs, "error", "Failed to update preferences")
-    assert getattr(state, name) == before
+    assert getattr(state.preferences, name) == before
     assert getattr(row(engine, UserPreferences, user_id), name) == before
 
 
@@ -381,7 +398,7 @@ def test_p_prof_3_ai_settings_are_saved(state: ProfileState, engine: Engine, use
     state.set_ai_field("industry_focus", "saas")
     state.set_ai_field("detail_level", "everything")  # not a choice: ignored
     state.set_ai_field("loaded", "concise")  # not a field: ignored
-    assert state.detail_level == "moderate" and state.loaded is True
+    assert state.ai.detail_level == "moderate" and state.loaded is True
     specs = run(state.save_ai_settings())
     assert_toast(specs, "success", "AI settings updated successfully")
     stored = row(engine, UserAiSettings, user_id)
@@ -396,7 +413,8 @@ def test_p_prof_3_tampered_ai_value_fails(
     state: ProfileState, engine: Engine, user_id: str
 ) -> None:
     loaded(state)
-    state.response_style = "shouty"  # as if the browser had managed to set it
+    # as if the browser had managed to set it
+    state.ai = dataclasses.replace(state.ai, response_style="shouty")
     specs = run(state.save_ai_settings())
     assert_toast(specs, "error", "Failed to update AI settings")
     assert row(engine, UserAiSettings, user_id).response_style == "balanced"
@@ -411,13 +429,13 @@ def test_p_prof_4_toggles_and_timeout_save_immediately(
     loaded(state)
     # Turning login notifications off asks for the password first (issue 13).
     assert run(state.set_login_notifications(False)) == []
-    assert state.notifications_off_open and state.login_notifications is True
+    assert state.dialog == "notifications_off" and state.security.login_notifications is True
     run(state.turn_off_login_notifications({"proof": "not my password"}))
-    assert state.notifications_off_error == "Incorrect password"
+    assert state.dialog_errors == {"proof": "Incorrect password"}
     assert row(engine, UserSecuritySettings, user_id).login_notifications is True
     specs = run(state.turn_off_login_notifications({"proof": PASSWORD}))
     assert_toast(specs, "success", "Security settings updated successfully")
-    assert state.login_notifications is False and not state.notifications_off_open
+    assert state.security.login_notifications is False and state.dialog == ""
     assert row(engine, UserSecuritySettings, user_id).login_notifications is False
     # Turning them back on needs nothing.
     specs = run(state.set_login_notifications(True))
@@ -426,7 +444,7 @@ def test_p_prof_4_toggles_and_timeout_save_immediately(
 
     specs = run(state.set_session_timeout("7"))
     assert_toast(specs, "success", "Security settings updated successfully")
-    assert state.session_timeout == "7"
+    assert state.security.session_timeout == "7"
     assert row(engine, UserSecuritySettings, user_id).session_timeout == 7
     with Session(engine) as db:
         live = db.exec(select(UserSession).where(UserSession.user_id == user_id)).one()
@@ -434,7 +452,7 @@ def test_p_prof_4_toggles_and_timeout_save_immediately(
 
     specs = run(state.set_session_timeout("5"))
     assert_toast(specs, "error", "Failed to update security settings")
-    assert state.session_timeout == "7"
+    assert state.security.session_timeout == "7"
     assert row(engine, UserSecuritySettings, user_id).session_timeout == 7
 
 
@@ -443,39 +461,39 @@ def test_p_prof_4_two_factor_turns_on_only_after_a_valid_code(
 ) -> None:
     loaded(state)
     run(state.toggle_two_factor(True))
-    assert state.totp_setup_open and state.two_factor_enabled is False
-    assert state.totp_qr.startswith("data:image/svg+xml")
-    secret = state.totp_secret
+    assert state.totp_setup.secret and state.security.two_factor_enabled is False
+    assert state.totp_setup.qr.startswith("data:image/svg+xml")
+    secret = state.totp_setup.secret
     assert len(secret) >= 16
 
     run(state.confirm_two_factor({"code": "000000"}))
-    assert state.totp_error == "Invalid verification code"
-    assert state.two_factor_enabled is False
+    assert state.dialog_errors == {"code": "Invalid verification code"}
+    assert state.security.two_factor_enabled is False
     assert row(engine, UserSecuritySettings, user_id).two_factor_enabled is False
 
     specs = run(state.confirm_two_factor({"code": pyotp.TOTP(secret).now()}))
     assert_toast(specs, "success", "Two-factor authentication enabled")
-    assert state.two_factor_enabled and not state.totp_setup_open and state.totp_secret == ""
+    assert state.security.two_factor_enabled and state.totp_setup == TotpSetup()
     assert row(engine, UserSecuritySettings, user_id).two_factor_enabled is True
 
     # Turning off asks for a code or the password.
     run(state.toggle_two_factor(False))
-    assert state.totp_disable_open and state.two_factor_enabled
+    assert state.dialog == "totp_disable" and state.security.two_factor_enabled
     run(state.disable_two_factor({"code_or_password": "wrong password"}))
-    assert state.totp_disable_error == "Invalid verification code or password"
-    assert state.two_factor_enabled
+    assert state.dialog_errors == {"code_or_password": "Invalid verification code or password"}
+    assert state.security.two_factor_enabled
     specs = run(state.disable_two_factor({"code_or_password": PASSWORD}))
     assert_toast(specs, "success", "Two-factor authentication disabled")
-    assert state.two_factor_enabled is False and not state.totp_disable_open
+    assert state.security.two_factor_enabled is False and state.dialog == ""
     assert row(engine, UserSecuritySettings, user_id).two_factor_enabled is False
 
 
 def test_p_prof_4_closing_the_setup_dialog_leaves_two_factor_off(state: ProfileState) -> None:
     loaded(state)
     run(state.toggle_two_factor(True))
-    state.set_totp_setup_open(False)
-    assert not state.totp_setup_open and state.totp_secret == "" and state.totp_qr == ""
-    assert state.two_factor_enabled is False
+    state.close_dialog(False)
+    assert state.totp_setup == TotpSetup()
+    assert state.security.two_factor_enabled is False
 
 
 # --------------------------------------------------------------------------- P-PROF-5
@@ -528,13 +546,12 @@ def test_p_prof_5_change_password_validation(
 ) -> None:
     loaded(state)
     before = snapshot(engine, user_id)
-    state.set_password_dialog_open(True)
+    state.clear_dialog_errors(True)  # the dialog opens in the browser
     specs = run(state.change_password(form))
     toast = assert_toast(specs, "error", "Failed to change password")
-    assert state.password_errors[field] == message
+    assert state.dialog_errors[field] == message
     if field != "current" or message != "This field is required":
         assert message in toast
-    assert state.password_dialog_open  # stays open with the typed input
     assert scripts(specs) == []
     assert snapshot(engine, user_id)[0] == before[0]  # the hash did not change
 
@@ -544,7 +561,7 @@ def test_p_prof_5_change_password_success(
 ) -> None:
     other = new_session(engine, user_id, "another device")
     loaded(state)
-    state.set_password_dialog_open(True)
+    state.clear_dialog_errors(True)  # the dialog opens in the browser
     specs = run(
         state.change_password(
             {
@@ -555,7 +572,7 @@ def test_p_prof_5_change_password_success(
         )
     )
     assert "window.location.reload()" in scripts(specs)
-    assert not state.password_dialog_open and state.password_errors == {}
+    assert state.dialog_errors == {}
     with Session(engine) as db:
         assert accounts.authenticate(db, EMAIL, PASSWORD, "10.0.0.1").ok is False
         assert accounts.authenticate(db, EMAIL, NEW_PASSWORD, "10.0.0.1").ok is True
@@ -565,7 +582,7 @@ def test_p_prof_5_change_password_success(
     specs = run(state.load())
     assert_toast(specs, "success", "Password changed successfully")
     today = utcnow().date()
-    assert state.password_last_changed == f"{today:%B} {today.day}, {today.year}"
+    assert state.security.password_last_changed == f"{today:%B} {today.day}, {today.year}"
     assert toasts(run(state.load())) == []  # once only
 
 
@@ -589,7 +606,7 @@ def test_save_profile_with_a_value_that_is_not_text_changes_nothing(
     assert_toast(specs, "error", "Failed to update profile")
     assert "Company must be text" in toasts(specs)[0]
     assert snapshot(engine, user_id) == before
-    assert (state.full_name, state.company, state.bio) == (
+    assert (state.profile.full_name, state.profile.company, state.profile.bio) == (
         "Ada Lovelace",
         "Analytical Engines",
         "Engines.",
@@ -617,7 +634,7 @@ def test_a_tab_that_never_loaded_the_profile_cannot_change_it(
         assert_toast(specs, "error", "Reload it and try again")
         assert redirects(specs) == [], handler
     assert run(state.set_login_notifications(False)) != []  # the toast, no dialog
-    assert not state.notifications_off_open and not state.totp_setup_open
+    assert state.dialog == "" and state.totp_setup == TotpSetup()
     assert snapshot(engine, user_id) == before
 
 
@@ -635,8 +652,8 @@ BAD_RAW_CALLS: dict[str, Any] = {
     "set_login_notifications with text": lambda s: s.set_login_notifications("false"),
     "toggle_two_factor with text": lambda s: s.toggle_two_factor("true"),
     "toggle_two_factor with a number": lambda s: s.toggle_two_factor(1),
-    "set_delete_dialog_open with text": lambda s: s.set_delete_dialog_open("yes"),
-    "set_password_dialog_open with a list": lambda s: s.set_password_dialog_open([1]),
+    "clear_dialog_errors with text": lambda s: s.clear_dialog_errors("yes"),
+    "close_dialog with a list": lambda s: s.close_dialog([1]),
     "confirm_two_factor with a number": lambda s: s.confirm_two_factor({"code": 123456}),
     "disable_two_factor with a list": lambda s: s.disable_two_factor({"code_or_password": []}),
     "delete_account with non-text": lambda s: s.delete_account({"email": EMAIL, "proof": 0}),
@@ -682,10 +699,10 @@ def test_a_stale_tab_cannot_replace_the_two_factor_secret(
     secret_before = snapshot(engine, user_id)[0]
     specs = run(state.toggle_two_factor(True))
     assert_toast(specs, "error", "Two-factor authentication is already on")
-    assert not state.totp_setup_open and state.totp_secret == ""
-    assert state.two_factor_enabled is True
+    assert state.totp_setup == TotpSetup()
+    assert state.security.two_factor_enabled is True
     specs = run(state.confirm_two_factor({"code": pyotp.TOTP(setup.secret).now()}))
-    assert "already on" in state.totp_error
+    assert "already on" in state.dialog_errors["code"]
     assert snapshot(engine, user_id)[0] == secret_before
 
 
@@ -719,12 +736,12 @@ def test_p_auth_1_handlers_do_nothing_when_signed_out(
     anonymous: ProfileState, engine: Engine, user_id: str, handler: str
 ) -> None:
     before = snapshot(engine, user_id)
-    anonymous.response_style = "concise"
+    anonymous.ai = dataclasses.replace(anonymous.ai, response_style="concise")
     specs = run(HANDLER_CALLS[handler](anonymous))
     assert redirects(specs) == ["/login?next=%2Fprofile"]
     assert toasts(specs) == []
     assert snapshot(engine, user_id) == before
-    assert anonymous.totp_secret == "" and not anonymous.totp_setup_open
+    assert anonymous.totp_setup == TotpSetup()
 
 
 def test_p_auth_1_load_while_signed_out_loads_nothing(anonymous: ProfileState) -> None:
@@ -741,7 +758,7 @@ def test_p_auth_1_a_session_ended_elsewhere_clears_the_page(
         sessions.end_session(db, token)
     specs = run(state.save_profile({"company": "Still me?"}))
     assert redirects(specs) == ["/login?next=%2Fprofile"]
-    assert state.loaded is False and state.company == "" and state.full_name == ""
+    assert state.loaded is False and state.profile.company == "" and state.profile.full_name == ""
 
 
 def test_p_auth_1_login_redirect_keeps_the_tab(token: str, engine: Engine) -> None:

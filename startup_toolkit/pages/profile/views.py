@@ -1,0 +1,125 @@
+"""What the profile page shows, as typed views: one state var per settings card instead of one
+per field. `settings_views` builds them all from the service's `SettingsValues`; a save puts
+the stored row's values in with `updated`."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import date
+from typing import Any, NamedTuple, TypeVar
+
+from startup_toolkit.domain.profile import AI_DEFAULTS, PREFERENCE_DEFAULTS
+from startup_toolkit.pages.profile.texts import COMMON_TIMEZONES
+from startup_toolkit.services.user_settings import SettingsValues
+
+NEVER = "Never"
+
+V = TypeVar("V")
+
+
+@dataclasses.dataclass(frozen=True)
+class ProfileView:
+    """The profile fields (P-PROF-2), as typed (the form's values are the view's)."""
+
+    full_name: str = ""
+    bio: str = ""
+    company: str = ""
+    location: str = ""
+    website: str = ""
+    linkedin_url: str = ""
+    twitter_handle: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class PreferencesView:
+    """The preferences (P-PROF-7): the stored defaults until the user's own are loaded, and
+    the time zones offered (the user's own first when it is not a common one)."""
+
+    email_notifications: bool = PREFERENCE_DEFAULTS["email_notifications"]
+    push_notifications: bool = PREFERENCE_DEFAULTS["push_notifications"]
+    marketing_emails: bool = PREFERENCE_DEFAULTS["marketing_emails"]
+    weekly_reports: bool = PREFERENCE_DEFAULTS["weekly_reports"]
+    ai_personalization: bool = PREFERENCE_DEFAULTS["ai_personalization"]
+    data_collection: bool = PREFERENCE_DEFAULTS["data_collection"]
+    theme: str = PREFERENCE_DEFAULTS["theme"]
+    language: str = PREFERENCE_DEFAULTS["language"]
+    timezone: str = PREFERENCE_DEFAULTS["timezone"]
+    timezone_options: list[str] = dataclasses.field(default_factory=lambda: list(COMMON_TIMEZONES))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "timezone_options", timezone_options(self.timezone))
+
+
+@dataclasses.dataclass(frozen=True)
+class AiView:
+    """The five AI personalisation choices (P-PROF-3) and, since issue 14, whether the AI
+    Co-Founder may use the founder's saved work."""
+
+    response_style: str = AI_DEFAULTS["response_style"]
+    expertise_level: str = AI_DEFAULTS["expertise_level"]
+    industry_focus: str = AI_DEFAULTS["industry_focus"]
+    communication_tone: str = AI_DEFAULTS["communication_tone"]
+    detail_level: str = AI_DEFAULTS["detail_level"]
+    use_saved_work: bool = True
+
+
+@dataclasses.dataclass(frozen=True)
+class SecurityView:
+    """The security settings (P-PROF-4)."""
+
+    two_factor_enabled: bool = False
+    login_notifications: bool = True
+    session_timeout: str = "30"
+    password_last_changed: str = NEVER
+
+
+@dataclasses.dataclass(frozen=True)
+class TotpSetup:
+    """A two-factor setup waiting for its first code: the secret and its QR code. The setup
+    dialog is open while there is one."""
+
+    secret: str = ""
+    qr: str = ""
+
+
+class SettingsViews(NamedTuple):
+    profile: ProfileView
+    preferences: PreferencesView
+    ai: AiView
+    security: SecurityView
+
+
+def timezone_options(current: str) -> list[str]:
+    return list(COMMON_TIMEZONES) if current in COMMON_TIMEZONES else [current, *COMMON_TIMEZONES]
+
+
+def date_label(value: date | None) -> str:
+    """'March 1, 2026', or 'Never'."""
+    if value is None:
+        return NEVER
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def field_names(view: type[Any]) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(view))
+
+
+def updated(view: V, values: dict[str, Any]) -> V:
+    """`view` with the fields named in `values` replaced (other keys are ignored)."""
+    names = field_names(type(view))
+    return dataclasses.replace(view, **{k: v for k, v in values.items() if k in names})
+
+
+def settings_views(values: SettingsValues) -> SettingsViews:
+    """Every card's view of a founder's settings, from the service's values."""
+    return SettingsViews(
+        profile=updated(ProfileView(), values.profile),
+        preferences=updated(PreferencesView(), values.preferences),
+        ai=updated(AiView(use_saved_work=values.use_saved_work), values.ai),
+        security=SecurityView(
+            two_factor_enabled=values.two_factor_enabled,
+            login_notifications=values.login_notifications,
+            session_timeout=values.session_timeout,
+            password_last_changed=date_label(values.password_last_changed),
+        ),
+    )
