@@ -83,9 +83,9 @@ def test_incubator_reopens_an_analysis_run(engine: Engine, founder: tuple[str, s
     )
     s, toast = opened(IncubatorState, f"/idea-incubator?run={run_id}", cookie)
     assert toast == ""
-    assert s.has_analysis and not s.has_stress and s.tab == "analysis" and s.idea == IDEA
+    assert s.analysis.shown and not s.stress.shown and s.tab == "analysis" and s.idea == IDEA
     assert s.analysis.overview == SAMPLE_ANALYSIS.marketAnalysis.overview
-    assert s.sample and s.reopened_sample and s.reopened_at != ""
+    assert s.analysis.sample and s.reopened_sample and s.reopened_at != ""
     assert "Results saved" in js(asyncio.run(s.save()))
     assert saved_metadata(engine)["runId"] == run_id
 
@@ -97,7 +97,7 @@ def test_incubator_reopens_a_stress_test_run_with_its_analysis(
     inputs = {"idea": IDEA, "analysis": SAMPLE_ANALYSIS}
     run_id = keep(engine, user_id, tools.STRESS_TEST.key, inputs, SAMPLE_STRESS_TEST)
     s, _ = opened(IncubatorState, f"/idea-incubator?run={run_id}", cookie)
-    assert s.has_analysis and s.has_stress and s.tab == "stress"
+    assert s.analysis.shown and s.stress.shown and s.tab == "stress"
     assert s.stress.title == SAMPLE_STRESS_TEST.stressScenario.title
     assert s._run_id == run_id
 
@@ -114,7 +114,7 @@ def test_incubator_reopens_a_saved_result_with_its_stress_test(
     }
     result_id = save(engine, user_id, "Idea Incubator", content)
     s, toast = opened(IncubatorState, f"/idea-incubator?result={result_id}", cookie)
-    assert toast == "" and s.has_stress and s.idea == IDEA and not s.sample
+    assert toast == "" and s.stress.shown and s.idea == IDEA and not s.analysis.sample
 
 
 def test_incubator_a_scanner_run_or_bobs_run_is_not_found(
@@ -123,11 +123,11 @@ def test_incubator_a_scanner_run_or_bobs_run_is_not_found(
     user_id, cookie = founder
     scan = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, {"overallScore": 50})
     s, toast = opened(IncubatorState, f"/idea-incubator?run={scan}", cookie)
-    assert NOT_FOUND in toast and not s.has_analysis and s.tab == "input"
+    assert NOT_FOUND in toast and not s.analysis.shown and s.tab == "input"
     mine = keep(engine, user_id, tools.INCUBATOR.key, {"idea": IDEA}, SAMPLE_ANALYSIS)
     _, bob = signed_in(engine, "bob@example.com")
     s, toast = opened(IncubatorState, f"/idea-incubator?run={mine}", bob)
-    assert NOT_FOUND in toast and not s.has_analysis and s.idea == ""
+    assert NOT_FOUND in toast and not s.analysis.shown and s.idea == ""
 
 
 # --- funding ----------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from startup_toolkit.components.tool_layout import (
 )
 from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.pages.incubator.state import ANALYSIS, STRESS, IncubatorState
-from startup_toolkit.pages.incubator.view import error_panel, idea_form, processing
+from startup_toolkit.pages.incubator.view import error_panel, idea_form, processing, working
 from startup_toolkit.pages.incubator.view_results import analysis_results, stress_results
 from startup_toolkit.state.auth import AuthState
 
@@ -40,36 +40,38 @@ def idea_incubator() -> rx.Component:
             tab_list(
                 rx.tabs.trigger("Idea Input", value="input"),
                 rx.tabs.trigger(
-                    "Analysis Results", value="analysis", disabled=~IncubatorState.has_analysis
+                    "Analysis Results", value="analysis", disabled=~IncubatorState.analysis.shown
                 ),
-                rx.tabs.trigger("Stress Test", value="stress", disabled=~IncubatorState.has_stress),
+                rx.tabs.trigger(
+                    "Stress Test", value="stress", disabled=~IncubatorState.stress.shown
+                ),
             ),
             _tab(
                 "input",
                 rx.cond(
-                    IncubatorState.analysing,
+                    working(ANALYSIS),
                     processing(),
                     rx.cond(
-                        IncubatorState.failed_kind == ANALYSIS, error_panel(ANALYSIS), idea_form()
+                        IncubatorState.failure.kind == ANALYSIS, error_panel(ANALYSIS), idea_form()
                     ),
                 ),
             ),
             _tab(
                 "analysis",
                 rx.cond(
-                    IncubatorState.has_analysis,
+                    IncubatorState.analysis.shown,
                     rx.vstack(
-                        rx.cond(IncubatorState.failed_kind == STRESS, error_panel(STRESS)),
+                        rx.cond(IncubatorState.failure.kind == STRESS, error_panel(STRESS)),
                         analysis_results(),
                         spacing="4",
                         width="100%",
                     ),
                 ),
             ),
-            _tab("stress", rx.cond(IncubatorState.has_stress, stress_results())),
+            _tab("stress", rx.cond(IncubatorState.stress.shown, stress_results())),
             value=IncubatorState.tab,
             on_change=IncubatorState.set_tab,
         ),
         save_handler=IncubatorState.save,
-        can_save=IncubatorState.has_analysis,
+        can_save=IncubatorState.analysis.shown,
     )

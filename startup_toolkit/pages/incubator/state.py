@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.domain import idea_text, tools
+from startup_toolkit.domain import idea_text, research, tools
 from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.tools.incubator import (
@@ -27,7 +27,7 @@ from startup_toolkit.domain.tools.incubator import (
 )
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
-from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
+from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
@@ -75,6 +75,12 @@ class CompetitorRow:
 
 @dataclasses.dataclass
 class AnalysisView:
+    """The analysis as the Analysis Results tab renders it (the default: none on screen)."""
+
+    shown: bool = False  # an analysis is on screen
+    sample: bool = False  # the demo-mode sample
+    research: str = research.OFF  # whether live research happened (issue 15)
+    sources: list[SourceRow] = dataclasses.field(default_factory=list)  # the Sources panel
     overview: str = ""
     size: CitedRow = dataclasses.field(default_factory=CitedRow)
     growth: CitedRow = dataclasses.field(default_factory=CitedRow)
@@ -98,6 +104,10 @@ class AnalysisView:
 
 @dataclasses.dataclass
 class StressView:
+    """The stress test as the Stress Test tab renders it (the default: none on screen)."""
+
+    shown: bool = False  # a stress test is on screen
+    sample: bool = False  # the demo-mode sample
     title: str = ""
     description: str = ""
     probability: str = ""
@@ -113,12 +123,47 @@ class StressView:
     advantage: str = ""
 
 
-def analysis_view(analysis: rules.IdeaAnalysis) -> AnalysisView:
+@dataclasses.dataclass
+class RunFailure:
+    """Issue 17, item 3: the error panel of a run that did not finish (Retry keeps the idea
+    and the analysis); `kind` (ANALYSIS or STRESS, '' = no panel) says which run Retry starts
+    again."""
+
+    kind: str = ""
+    text: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Analysed:
+    """The analysis on screen as the model gave it, for the stress test, save and download."""
+
+    analysis: rules.IdeaAnalysis
+    idea: str
+    analysed_at: datetime
+    sample: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Stressed:
+    """The stress test on screen as the model gave it, for save and download."""
+
+    stress: rules.StressTest
+    sample: bool
+
+
+def analysis_view(analysed: Analysed | None) -> AnalysisView:
     """The analysis as shown: the spec's top 3 competitors, 4 features, 3 strengths, 3 risks."""
+    if analysed is None:
+        return AnalysisView()
+    analysis = analysed.analysis
     m, c = analysis.marketAnalysis, analysis.competitiveAnalysis
     p, v = analysis.productStrategy, analysis.viabilityAssessment
     read = analysis.evidence.sources
     return AnalysisView(
+        shown=True,
+        sample=analysed.sample,
+        research=analysis.evidence.research,
+        sources=source_rows(analysis.evidence),
         overview=m.overview,
         size=cited_row(m.size.value, m.size.sources, m.size.source, read),
         growth=cited_row(m.growth.value, m.growth.sources, m.growth.source, read),
@@ -152,10 +197,15 @@ def analysis_view(analysis: rules.IdeaAnalysis) -> AnalysisView:
     )
 
 
-def stress_view(stress: rules.StressTest) -> StressView:
+def stress_view(stressed: Stressed | None) -> StressView:
     """The stress test as shown: the spec's top 3 immediate actions."""
+    if stressed is None:
+        return StressView()
+    stress = stressed.stress
     s, r, k = stress.stressScenario, stress.strategicResponse, stress.contingencyPlanning
     return StressView(
+        shown=True,
+        sample=stressed.sample,
         title=s.title,
         description=s.description,
         probability=s.probability,
@@ -183,38 +233,22 @@ class Stored:
     idea: str
     analysed_at: datetime
     stress: rules.StressTest | None
+    sample: bool  # the analysis is the demo-mode sample
 
 
-class IncubatorState(
-    IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, EvidenceMixin, rx.State
-):
+class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.INCUBATOR.key, tools.STRESS_TEST.key})
     tab: str = "input"
     run_kind: str = ""  # ANALYSIS or STRESS: which run `running` is about
     elapsed: int = 0  # whole seconds the current analysis has run
-    has_analysis: bool = False
-    has_stress: bool = False
-    sample: bool = False  # the analysis is the demo-mode sample
-    stress_sample: bool = False
+    research_progress: str = ""  # what the research step is doing ('' when nothing)
+    # What the result tabs show: built from `_analysed` and `_stressed` only (`_put_*`).
     analysis: AnalysisView = AnalysisView()
     stress: StressView = StressView()
-    # Issue 17, item 3: a run that did not finish leaves its error panel with Retry (the idea
-    # and the analysis are kept); `failed_kind` says which run Retry starts again.
-    error: str = ""
-    failed_kind: str = ""
+    failure: RunFailure = RunFailure()
 
-    _analysis_json: str = ""
-    _stress_json: str = ""
-    _analysed_idea: str = ""
-    _analysed_at: str = ""
-
-    @rx.var
-    def analysing(self) -> bool:
-        return self.running and self.run_kind == ANALYSIS
-
-    @rx.var
-    def stress_testing(self) -> bool:
-        return self.running and self.run_kind == STRESS
+    _analysed: Analysed | None = None
+    _stressed: Stressed | None = None
 
     # -- input and tabs --------------------------------------------------------------------
 
@@ -228,54 +262,49 @@ class IncubatorState(
             self._drop_run()
             self._clear_results()
             self.tab = "input"
-        elif value == "analysis" and self.has_analysis:
+        elif value == "analysis" and self.analysis.shown:
             self.tab = "analysis"
-        elif value == "stress" and self.has_stress:
+        elif value == "stress" and self.stress.shown:
             self.tab = "stress"
 
-    def _clear_stress(self) -> None:
-        self.has_stress = False
-        self.stress_sample = False
-        self.stress = StressView()
-        self._stress_json = ""
+    def _put_analysis(self, analysed: Analysed | None) -> None:
+        """The analysis on screen (None: none) and its view; a stress test of another
+        analysis goes."""
+        self._analysed = analysed
+        self.analysis = analysis_view(analysed)
+        self._put_stress(None)
+
+    def _put_stress(self, stressed: Stressed | None) -> None:
+        """The stress test on screen (None: none) and its view."""
+        self._stressed = stressed
+        self.stress = stress_view(stressed)
 
     def _clear_error(self) -> None:
-        self.error = self.failed_kind = ""
+        self.failure = RunFailure()
 
     def _failed(self, outcome: ToolOutcome[Any], kind: str) -> None:
         """The error panel of a run that ended without a result."""
         notice = outcome.notice
         text = (notice.panel or notice.title) if notice else rules.ANALYSIS_FAILED
         detail = notice.detail if notice and notice.detail not in ("", text) else ""
-        self.error = f"{text} {detail}".strip()
-        self.failed_kind = kind
+        self.failure = RunFailure(kind, f"{text} {detail}".strip())
         self.research_progress = ""
 
     def _clear_results(self) -> None:
         self._clear_error()
-        self._clear_stress()
-        self.has_analysis = False
-        self.sample = False
-        self.analysis = AnalysisView()
-        self._clear_evidence()
-        self._analysis_json = self._analysed_idea = self._analysed_at = ""
+        self._put_analysis(None)
+        self.research_progress = ""
         self._forget_reopened()
 
-    def _show_analysis(self, analysis: rules.IdeaAnalysis, idea: str, sample: bool) -> None:
-        self.has_analysis = True
-        self.sample = sample
-        self.analysis = analysis_view(analysis)
-        self._show_evidence(analysis.evidence)
-        self._analysis_json = analysis.model_dump_json()
-        self._analysed_idea = idea
-        self._analysed_at = utcnow().isoformat()
+    def _show_analysis(
+        self, analysis: rules.IdeaAnalysis, idea: str, sample: bool, at: datetime | None = None
+    ) -> None:
+        self._put_analysis(Analysed(analysis, idea, at or utcnow(), sample))
+        self.research_progress = ""
         self.tab = "analysis"
 
     def _show_stress(self, stress: rules.StressTest, sample: bool) -> None:
-        self.has_stress = True
-        self.stress_sample = sample
-        self.stress = stress_view(stress)
-        self._stress_json = stress.model_dump_json()
+        self._put_stress(Stressed(stress, sample))
         self.tab = "stress"
 
     def _end_analysis(self, outcome: ToolOutcome[rules.IdeaAnalysis], idea: str) -> None:
@@ -295,7 +324,7 @@ class IncubatorState(
     @rx.event
     async def retry(self) -> EventSpec | None:
         """The error panel's Retry: the run that failed, again."""
-        return await (self.stress_test() if self.failed_kind == STRESS else self.analyse())
+        return await (self.stress_test() if self.failure.kind == STRESS else self.analyse())
 
     @rx.event
     def dismiss_error(self) -> None:
@@ -316,8 +345,7 @@ class IncubatorState(
         idea = idea[: idea_text.IDEA_INPUT_CAP] if isinstance(idea, str) else ""
         self._clear_results()
         self.idea, self.validation = idea, ""
-        self._show_analysis(analysis, idea, sample)
-        self._analysed_at = created_at.isoformat()
+        self._show_analysis(analysis, idea, sample, created_at)
         if stress is not None:
             self._show_stress(stress, sample)
         return True
@@ -330,18 +358,15 @@ class IncubatorState(
         self.set_idea(text)
 
     def _stored(self) -> Stored | None:
-        if not self.has_analysis or not self._analysis_json:
+        analysed, stressed = self._analysed, self._stressed
+        if analysed is None:
             return None
-        stress = (
-            rules.StressTest.model_validate_json(self._stress_json)
-            if self.has_stress and self._stress_json
-            else None
-        )
         return Stored(
-            rules.IdeaAnalysis.model_validate_json(self._analysis_json),
-            self._analysed_idea,
-            datetime.fromisoformat(self._analysed_at),
-            stress,
+            analysed.analysis,
+            analysed.idea,
+            analysed.analysed_at,
+            stressed.stress if stressed is not None else None,
+            analysed.sample,
         )
 
     async def _claim(self, form_type: type) -> ClaimedRun | None:
@@ -411,7 +436,7 @@ class IncubatorState(
             )
         if (signed_out := await signed_out_toast(self, rules.SIGN_IN_DETAIL, TOAST_ID)) is not None:
             return signed_out
-        self._clear_stress()
+        self._put_stress(None)
         self._clear_error()
         self.run_kind = STRESS
         self._start_run(StressForm(stored.idea, stored.analysis, self._chosen_idea_id()))
@@ -445,11 +470,11 @@ class IncubatorState(
             self,
             tool_name=TOOL_NAME,
             title=rules.result_title(idea, stress),
-            content=rules.save_content(analysis, idea, stress, sample=self.sample),
+            content=rules.save_content(analysis, idea, stress, sample=stored.sample),
             content_type="analysis",
             formatted_content=rules.to_html(analysis, idea, stress),
             metadata=self._with_run_id(
-                rules.save_metadata(idea, stored.analysed_at, stress, sample=self.sample)
+                rules.save_metadata(idea, stored.analysed_at, stress, sample=stored.sample)
             ),
         )
 
@@ -461,7 +486,11 @@ class IncubatorState(
             return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         return json_download(
             rules.export_json(
-                stored.analysis, stored.idea, stored.analysed_at, stored.stress, sample=self.sample
+                stored.analysis,
+                stored.idea,
+                stored.analysed_at,
+                stored.stress,
+                sample=stored.sample,
             ),
             rules.export_filename(utcnow()),
         )

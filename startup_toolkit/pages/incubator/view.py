@@ -26,6 +26,11 @@ IDEA_ERROR_ID = "incubator-idea-error"
 CARD = tool_card_style(rx.breakpoints(initial="1rem", sm="1.5rem"), min_width="0")
 
 
+def working(kind: str) -> rx.Var[bool]:
+    """Whether a run of `kind` (ANALYSIS or STRESS) is under way, worked out in the browser."""
+    return IncubatorState.running & (IncubatorState.run_kind == kind)
+
+
 def idea_form() -> rx.Component:
     return tool_card(
         idea_picker(IncubatorState, "incubator-idea-choice"),
@@ -68,7 +73,7 @@ def error_panel(kind: str) -> rx.Component:
     stress = kind == STRESS
     return run_error_panel(
         "The stress test did not finish" if stress else "The analysis did not finish",
-        IncubatorState.error,
+        IncubatorState.failure.text,
         ("Retry Stress Test" if stress else "Retry Analysis", IncubatorState.retry),
         ("arrow-left", "Back to the analysis", IncubatorState.dismiss_error)
         if stress

@@ -27,13 +27,14 @@ from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import icon_button
 from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
 from startup_toolkit.domain import research
-from startup_toolkit.pages.incubator.state import CompetitorRow, IncubatorState
+from startup_toolkit.pages.incubator.state import STRESS, CompetitorRow, IncubatorState
 from startup_toolkit.pages.incubator.view import (
     ACCENT,
     CARD,
     download_button,
     result_card,
     results_header,
+    working,
 )
 from startup_toolkit.state.evidence import CitedRow
 
@@ -214,7 +215,7 @@ def _stress_button(label: str, icon: str, **props: str) -> rx.Component:
         icon,
         label,
         IncubatorState.stress_test,
-        loading=IncubatorState.stress_testing,
+        loading=working(STRESS),
         disabled=IncubatorState.running,
         **props,
     )
@@ -224,13 +225,13 @@ def analysis_results() -> rx.Component:
     return full_width_stack(
         results_header(
             "Professional analysis",
-            IncubatorState.sample,
+            IncubatorState.analysis.sample,
             _stress_button("Run Stress Test", "shield-alert", id="incubator-stress"),
             download_button(),
             gray_button("pencil", "New Analysis", lambda: IncubatorState.set_tab("input")),
         ),
         rx.cond(
-            (IncubatorState.research != research.DONE) & ~IncubatorState.sample,
+            (IncubatorState.analysis.research != research.DONE) & ~IncubatorState.analysis.sample,
             fallback_note("incubator-research-note"),
         ),
         _market(),
@@ -238,8 +239,8 @@ def analysis_results() -> rx.Component:
         _product(),
         _viability(),
         rx.cond(
-            IncubatorState.research == research.DONE,
-            sources_panel(IncubatorState.sources, "incubator-sources"),
+            IncubatorState.analysis.research == research.DONE,
+            sources_panel(IncubatorState.analysis.sources, "incubator-sources"),
         ),
     )
 
@@ -304,7 +305,7 @@ def stress_results() -> rx.Component:
     return full_width_stack(
         results_header(
             "Stress test",
-            IncubatorState.stress_sample,
+            IncubatorState.stress.sample,
             download_button(),
             _stress_button("Run Again", "refresh-cw", variant="soft", color_scheme="gray"),
         ),

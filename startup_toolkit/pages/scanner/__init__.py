@@ -29,7 +29,7 @@ def scanner_page() -> rx.Component:
         VIABILITY_SCANNER,
         reopened_note(ScannerState),
         rx.cond(
-            ScannerState.has_result,
+            ScannerState.result.shown,
             results(),
             rx.cond(
                 ScannerState.error != "",
@@ -38,5 +38,5 @@ def scanner_page() -> rx.Component:
             ),
         ),
         save_handler=ScannerState.save,
-        can_save=ScannerState.has_result,
+        can_save=ScannerState.result.shown,
     )

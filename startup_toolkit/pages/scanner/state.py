@@ -27,11 +27,10 @@ from startup_toolkit.domain.evidence_confidence import ScanConfidence, scan_conf
 from startup_toolkit.domain.tools.scanner import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
-from startup_toolkit.state.evidence import CitedRow, EvidenceMixin, cited_row
+from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
 from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
-from startup_toolkit.state.tabs import TabsMixin
 from startup_toolkit.state.tool_outcome import (
     json_download,
     nothing_to_save,
@@ -47,7 +46,6 @@ TABS: tuple[tuple[str, str], ...] = (
     ("competitors", "Competitors"),
     ("market", "Market"),
 )
-TAB_VALUES = frozenset(value for value, _ in TABS)
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
 SCAN_TOAST_ID = "scanner-status"
@@ -159,36 +157,92 @@ def _category_rows(result: rules.ScanResult, confidence: ScanConfidence) -> list
     ]
 
 
+@dataclasses.dataclass
+class ScanView:
+    """The scan as the results view renders it, built from the domain result by `scan_view`
+    (the default: no result on screen)."""
+
+    shown: bool = False  # a result is on screen
+    sample: bool = False  # the demo-mode sample
+    score: int = 0
+    verdict_label: str = ""
+    verdict_color: str = ""
+    assessment: str = ""
+    confidence_note: str = ""  # the overall confidence and why
+    categories: list[CategoryRow] = dataclasses.field(default_factory=list)
+    chart_data: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    chart_label: str = ""  # the chart's text alternative
+    steps: list[str] = dataclasses.field(default_factory=list)
+    competitors: list[CompetitorRow] = dataclasses.field(default_factory=list)
+    market_size: CitedRow = dataclasses.field(default_factory=CitedRow)
+    growth_rate: CitedRow = dataclasses.field(default_factory=CitedRow)
+    trends: list[CitedRow] = dataclasses.field(default_factory=list)
+    challenges: list[CitedRow] = dataclasses.field(default_factory=list)
+    research: str = research.OFF  # whether live research happened (issue 15)
+    sources: list[SourceRow] = dataclasses.field(default_factory=list)  # the Sources panel
+    shown_at: str = ""  # when it was put on screen: a new one opens the tabs at Summary
+
+
+@dataclasses.dataclass(frozen=True)
+class Scan:
+    """The result on screen as the model gave it, for Save and Download."""
+
+    result: rules.ScanResult
+    idea: str
+    scanned_at: datetime
+    sample: bool
+
+
+def scan_view(scan: Scan | None) -> ScanView:
+    """What the results view shows of `scan` (None: nothing)."""
+    if scan is None:
+        return ScanView()
+    result = scan.result
+    market = result.marketInsights
+    confidence = _confidence(result)
+    categories = _category_rows(result, confidence)
+    verdict = rules.verdict(result.overallScore)
+    return ScanView(
+        shown=True,
+        sample=scan.sample,
+        score=result.overallScore,
+        verdict_label=verdict.label,
+        verdict_color=verdict.color,
+        assessment=result.overallAssessment,
+        confidence_note=confidence.overall.note,
+        categories=categories,
+        chart_data=[
+            {"name": c.short, "category": c.name, "score": c.score, "fill": f"var(--{c.color}-9)"}
+            for c in categories
+        ],
+        chart_label="Category scores out of 100: "
+        + ", ".join(f"{c.name} {c.score}" for c in categories),
+        steps=list(result.actionSteps),
+        competitors=_competitor_rows(result),
+        market_size=_figure_row(market.size, result),
+        growth_rate=_figure_row(market.growthRate, result),
+        trends=_insight_rows(market.keyTrends, result),
+        challenges=_insight_rows(market.challenges, result),
+        research=result.evidence.research,
+        sources=source_rows(result.evidence),
+        shown_at=utcnow().isoformat(),
+    )
+
+
 class ScannerState(
     IdeaChoiceMixin,
     ReopenMixin,
     IdeaInputMixin,
     ToolRunMixin,
-    TabsMixin,
-    EvidenceMixin,
     rx.State,
 ):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.SCANNER.key})
     progress: int = 0
     error: str = ""  # the error panel's text; "" = no error
-    tab_values: ClassVar[frozenset[str]] = TAB_VALUES
-    tab: str = "summary"
-    has_result: bool = False
-    sample: bool = False
-    score: int = 0
-    assessment: str = ""
-    confidence_note: str = ""  # the overall confidence and why
-    categories: list[CategoryRow] = []
-    steps: list[str] = []
-    competitors: list[CompetitorRow] = []
-    market_size: CitedRow = CitedRow()
-    growth_rate: CitedRow = CitedRow()
-    trends: list[CitedRow] = []
-    challenges: list[CitedRow] = []
+    research_progress: str = ""  # what the research step is doing ('' when nothing)
+    result: ScanView = ScanView()  # what the results view shows: built from `_scan` only
 
-    _result_json: str = ""
-    _scanned_idea: str = ""
-    _scanned_at: str = ""
+    _scan: Scan | None = None
 
     # -- derived ---------------------------------------------------------------------------
 
@@ -201,29 +255,8 @@ class ScannerState(
         return rules.can_scan(self.idea)
 
     @rx.var
-    def verdict_label(self) -> str:
-        return rules.verdict(self.score).label
-
-    @rx.var
-    def verdict_color(self) -> str:
-        return rules.verdict(self.score).color
-
-    @rx.var
     def stage_label(self) -> str:
         return next(label for limit, label in STAGES if self.progress < limit)
-
-    @rx.var
-    def chart_data(self) -> list[dict[str, Any]]:
-        return [
-            {"name": c.short, "category": c.name, "score": c.score, "fill": f"var(--{c.color}-9)"}
-            for c in self.categories
-        ]
-
-    @rx.var
-    def chart_label(self) -> str:
-        """The chart's text alternative."""
-        scores = ", ".join(f"{c.name} {c.score}" for c in self.categories)
-        return f"Category scores out of 100: {scores}"
 
     # -- input -----------------------------------------------------------------------------
 
@@ -239,55 +272,28 @@ class ScannerState(
 
     @rx.event
     def new_scan(self) -> None:
-        """T-SCAN-3: reset everything, including the tab and the idea."""
+        """T-SCAN-3: reset everything, including the tab (the results go) and the idea."""
         self._drop_run()
         self._clear_result()
         self.idea = ""
         self.validation = ""
         self.error = ""
         self.progress = 0
-        self.tab = "summary"
         self.chosen_idea = NEW_IDEA
 
+    def _put(self, scan: Scan | None) -> None:
+        """The result on screen (None: none), and the view of it."""
+        self._scan = scan
+        self.result = scan_view(scan)
+
     def _clear_result(self) -> None:
-        self.has_result = False
-        self.sample = False
-        self.score = 0
-        self.assessment = ""
-        self.confidence_note = ""
-        self.categories = []
-        self.steps = []
-        self.competitors = []
-        self.market_size = CitedRow()
-        self.growth_rate = CitedRow()
-        self.trends = []
-        self.challenges = []
-        self._clear_evidence()
-        self._result_json = ""
-        self._scanned_idea = ""
-        self._scanned_at = ""
+        self._put(None)
+        self.research_progress = ""
         self._forget_reopened()
 
     def _show(self, result: rules.ScanResult, idea: str, sample: bool) -> None:
-        market = result.marketInsights
-        self.has_result = True
-        self.sample = sample
-        self.score = result.overallScore
-        self.assessment = result.overallAssessment
-        confidence = _confidence(result)
-        self.confidence_note = confidence.overall.note
-        self.categories = _category_rows(result, confidence)
-        self.steps = list(result.actionSteps)
-        self.competitors = _competitor_rows(result)
-        self.market_size = _figure_row(market.size, result)
-        self.growth_rate = _figure_row(market.growthRate, result)
-        self.trends = _insight_rows(market.keyTrends, result)
-        self.challenges = _insight_rows(market.challenges, result)
-        self._show_evidence(result.evidence)
-        self._result_json = result.model_dump_json()
-        self._scanned_idea = idea
-        self._scanned_at = utcnow().isoformat()
-        self.tab = "summary"
+        self._put(Scan(result, idea, utcnow(), sample))
+        self.research_progress = ""
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
@@ -299,8 +305,8 @@ class ScannerState(
         idea = inputs.get("idea")
         idea = idea[: rules.IDEA_INPUT_CAP] if isinstance(idea, str) else ""
         self.idea, self.validation, self.error = idea, "", ""
-        self._show(scan, idea, sample)
-        self._scanned_at = created_at.isoformat()
+        self._put(Scan(scan, idea, created_at, sample))
+        self.research_progress = ""
         self.progress = 100
         return True
 
@@ -308,16 +314,9 @@ class ScannerState(
         self._clear_result()
         self.error = ""
         self.progress = 0
-        self.tab = "summary"
 
     def _fill_idea_text(self, text: str) -> None:
         self.set_idea(text)
-
-    def _stored_result(self) -> tuple[rules.ScanResult, str, datetime] | None:
-        if not self.has_result or not self._result_json:
-            return None
-        result = rules.ScanResult.model_validate_json(self._result_json)
-        return result, self._scanned_idea, datetime.fromisoformat(self._scanned_at)
 
     # -- the scan (T-SCAN-2, T-SCAN-4) -------------------------------------------------------
 
@@ -392,28 +391,27 @@ class ScannerState(
     @rx.event
     async def save(self) -> EventSpec:
         """Save Results and Share/Export's 'Save to dashboard'."""
-        stored = self._stored_result()
-        if stored is None:
+        scan = self._scan
+        if scan is None:
             return nothing_to_save()
-        result, idea, scanned_at = stored
+        result, idea = scan.result, scan.idea
         return await save_tool_result(
             self,
             tool_name=TOOL_NAME,
             title=scanner_export.result_title(result.overallScore),
-            content=scanner_export.save_content(result, idea, sample=self.sample),
+            content=scanner_export.save_content(result, idea, sample=scan.sample),
             content_type="analysis",
             formatted_content=scanner_export.to_html(result, idea),
-            metadata=self._with_run_id(scanner_export.save_metadata(result, idea, scanned_at)),
+            metadata=self._with_run_id(scanner_export.save_metadata(result, idea, scan.scanned_at)),
         )
 
     @rx.event
     def export(self) -> EventSpec:
         """Download the result as a JSON file (in the browser)."""
-        stored = self._stored_result()
-        if stored is None:
+        scan = self._scan
+        if scan is None:
             return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
-        result, idea, scanned_at = stored
         return json_download(
-            scanner_export.export_json(result, idea, scanned_at, sample=self.sample),
-            scanner_export.export_filename(scanned_at),
+            scanner_export.export_json(scan.result, scan.idea, scan.scanned_at, sample=scan.sample),
+            scanner_export.export_filename(scan.scanned_at),
         )

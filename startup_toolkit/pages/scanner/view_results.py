@@ -12,11 +12,13 @@ from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.stacks import full_width_stack
-from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import icon_button
 from startup_toolkit.components.tool_layout import (
     TOOL_CARD_STYLE,
+    tab_list,
+    tab_panel,
+    tab_triggers,
 )
 from startup_toolkit.domain import research
 from startup_toolkit.domain import scanner as rules
@@ -30,12 +32,12 @@ from startup_toolkit.pages.scanner.view_tabs import (
 
 
 def _score_ring() -> rx.Component:
-    color = ScannerState.verdict_color
+    color, score = ScannerState.result.verdict_color, ScannerState.result.score
     return rx.center(
         rx.center(
             rx.vstack(
                 rx.text(
-                    ScannerState.score,
+                    score,
                     size="9",
                     weight="bold",
                     line_height="1",
@@ -56,9 +58,9 @@ def _score_ring() -> rx.Component:
         border_radius="50%",
         **KEEP_SIZE,
         role="img",
-        aria_label=f"Viability score {ScannerState.score} out of 100",
+        aria_label=f"Viability score {score} out of 100",
         style={
-            "background": f"conic-gradient(var(--{color}-9) calc({ScannerState.score} * 3.6deg),"
+            "background": f"conic-gradient(var(--{color}-9) calc({score} * 3.6deg),"
             " var(--gray-a4) 0deg)"
         },
         class_name="scanner-ring",
@@ -94,25 +96,28 @@ def _overview() -> rx.Component:
         rx.vstack(
             rx.hstack(
                 rx.badge(
-                    ScannerState.verdict_label,
-                    color_scheme=ScannerState.verdict_color,
+                    ScannerState.result.verdict_label,
+                    color_scheme=ScannerState.result.verdict_color,
                     variant="solid",
                     size="3",
                     radius="full",
-                    data_band=ScannerState.verdict_color,
+                    data_band=ScannerState.result.verdict_color,
                     class_name="scanner-verdict",
                 ),
-                sample_badge(ScannerState.sample, rules.SAMPLE_LABEL, "scanner-sample"),
+                sample_badge(ScannerState.result.sample, rules.SAMPLE_LABEL, "scanner-sample"),
                 spacing="2",
                 wrap="wrap",
             ),
             rx.heading("Viability Analysis", as_="h2", size="6", style=heading_style),
             rx.text(
-                ScannerState.assessment, size="3", class_name="scanner-assessment", **MUTED_TEXT
+                ScannerState.result.assessment,
+                size="3",
+                class_name="scanner-assessment",
+                **MUTED_TEXT,
             ),
             rx.text(
                 rx.el.strong("Overall confidence: "),
-                ScannerState.confidence_note,
+                ScannerState.result.confidence_note,
                 size="2",
                 class_name="scanner-confidence",
             ),
@@ -138,27 +143,35 @@ def _overview() -> rx.Component:
     )
 
 
+def _tabs() -> rx.Component:
+    """The four tabs, switched in the browser (the server never needs the open one); each
+    new result (a new `shown_at`) opens them at Summary again."""
+    bodies = {
+        "summary": summary_tab(),
+        "action": action_tab(),
+        "competitors": competitors_tab(),
+        "market": market_tab(),
+    }
+    return rx.tabs.root(
+        tab_list(*tab_triggers(TABS)),
+        *[tab_panel(tab, bodies[tab]) for tab, _ in TABS],
+        default_value=TABS[0][0],
+        key=ScannerState.result.shown_at,
+        width="100%",
+    )
+
+
 def results() -> rx.Component:
     return full_width_stack(
         _overview(),
         rx.cond(
-            (ScannerState.research != research.DONE) & ~ScannerState.sample,
+            (ScannerState.result.research != research.DONE) & ~ScannerState.result.sample,
             fallback_note("scanner-research-note"),
         ),
-        tab_set(
-            TABS,
-            {
-                "summary": summary_tab(),
-                "action": action_tab(),
-                "competitors": competitors_tab(),
-                "market": market_tab(),
-            },
-            value=ScannerState.tab,
-            on_change=ScannerState.set_tab,
-        ),
+        _tabs(),
         rx.cond(
-            ScannerState.research == research.DONE,
-            sources_panel(ScannerState.sources, "scanner-sources"),
+            ScannerState.result.research == research.DONE,
+            sources_panel(ScannerState.result.sources, "scanner-sources"),
         ),
         spacing="5",
         class_name="scanner-results",

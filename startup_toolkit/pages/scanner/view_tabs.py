@@ -148,19 +148,19 @@ def _chart() -> rx.Component:
                     for floor, color, _ in _BANDS[:2]
                 ],
                 rx.recharts.bar(
-                    cell_fills(ScannerState.chart_data),
+                    cell_fills(ScannerState.result.chart_data),
                     data_key="score",
                     name="Score",
                     radius=[6, 6, 0, 0],
                     max_bar_size=56,
                     is_animation_active=False,
                 ),
-                data=ScannerState.chart_data,
+                data=ScannerState.result.chart_data,
                 margin={"top": 8, "right": 8, "left": 0, "bottom": 0},
                 width="100%",
                 height=240,
             ),
-            ScannerState.chart_label,
+            ScannerState.result.chart_label,
             width="100%",
             margin_top="1rem",
         ),
@@ -182,7 +182,7 @@ def _chart() -> rx.Component:
 def summary_tab() -> rx.Component:
     return full_width_stack(
         _chart(),
-        card_grid(rx.foreach(ScannerState.categories, _category_card), sm="2", lg="3"),
+        card_grid(rx.foreach(ScannerState.result.categories, _category_card), sm="2", lg="3"),
     )
 
 
@@ -235,7 +235,7 @@ def _action_step(step: rx.Var[str], index: rx.Var[int]) -> rx.Component:
 def action_tab() -> rx.Component:
     return _list_card(
         ("Your next five moves", "list-ordered"),
-        ScannerState.steps,
+        ScannerState.result.steps,
         _action_step,
         "The analysis did not include action steps.",
         tag=rx.el.ol,
@@ -258,8 +258,8 @@ def _competitor_card(row: rx.Var[CompetitorRow]) -> rx.Component:
 
 def competitors_tab() -> rx.Component:
     return rx.cond(
-        ScannerState.competitors.length() > 0,
-        card_grid(rx.foreach(ScannerState.competitors, _competitor_card), sm="2", lg="3"),
+        ScannerState.result.competitors.length() > 0,
+        card_grid(rx.foreach(ScannerState.result.competitors, _competitor_card), sm="2", lg="3"),
         rx.box(_empty("The analysis did not name competitors."), style=TOOL_CARD_STYLE),
     )
 
@@ -303,13 +303,13 @@ def _insight_list(title: str, icon: str, items: rx.Var[list[CitedRow]]) -> rx.Co
 def market_tab() -> rx.Component:
     return full_width_stack(
         card_grid(
-            _figure("Market size", "globe", ScannerState.market_size),
-            _figure("Growth rate", "trending-up", ScannerState.growth_rate),
+            _figure("Market size", "globe", ScannerState.result.market_size),
+            _figure("Growth rate", "trending-up", ScannerState.result.growth_rate),
             sm="2",
         ),
         two_columns(
-            _insight_list("Key trends", "sparkles", ScannerState.trends),
-            _insight_list("Challenges", "mountain", ScannerState.challenges),
+            _insight_list("Key trends", "sparkles", ScannerState.result.trends),
+            _insight_list("Challenges", "mountain", ScannerState.result.challenges),
         ),
         class_name="scanner-market",
     )

@@ -48,9 +48,11 @@ def test_an_analysis_with_research_shows_checked_citations_and_the_pages_read() 
     )
     assert (s.analysis.growth.state, s.analysis.growth.url) == ("unverified", "")
     assert s.analysis.competitors[0].cite.state == "verified"
-    assert s.research == "done" and [r.title for r in s.sources] == ["Pet market 2024"]
+    assert s.analysis.research == "done" and [r.title for r in s.analysis.sources] == [
+        "Pet market 2024"
+    ]
     s._clear_results()
-    assert s.research == "off" and s.sources == []
+    assert s.analysis.research == "off" and s.analysis.sources == []
 
 
 # --- Trends and challenges, through the event processor and the fake AI server ----------------
@@ -96,7 +98,7 @@ def test_trends_and_challenges_show_their_checked_citations_after_research(
         return await tab.fire("analyse", "running")
 
     s = in_processor(IncubatorState, ROUTE, run)
-    assert s.has_analysis and not s.sample and s.research == "done"
+    assert s.analysis.shown and not s.analysis.sample and s.analysis.research == "done"
     assert cites(s.analysis.trends) == [
         (
             "Owners spend more on senior dogs",
@@ -138,7 +140,11 @@ def test_without_research_trends_and_challenges_link_nothing(
         return await tab.fire("analyse", "running")
 
     s = in_processor(IncubatorState, ROUTE, run)
-    assert s.has_analysis and s.research in ("unavailable", "failed") and s.sources == []
+    assert (
+        s.analysis.shown
+        and s.analysis.research in ("unavailable", "failed")
+        and s.analysis.sources == []
+    )
     rows = [*s.analysis.trends, *s.analysis.market_challenges]
     assert all(r.url == "" and r.state != "verified" for r in rows)
     assert s.analysis.trends[0].state == "unverified"  # a number, but no page was read

@@ -64,13 +64,13 @@ def test_a_scan_with_research_shows_checked_citations_and_the_pages_read(
         return s
 
     s = in_processor(ScannerState, ROUTE, run)
-    assert s.has_result and s.research == "done" and s.research_progress == ""
-    assert [(r.number, r.title, r.site) for r in s.sources] == [
+    assert s.result.shown and s.result.research == "done" and s.research_progress == ""
+    assert [(r.number, r.title, r.site) for r in s.result.sources] == [
         (1, "Physio software market 2024", "marketdata.example"),
         (2, "Clinic no-shows cost", "clinics.example"),
     ]
-    assert all(len(r.read_on) == 10 for r in s.sources)  # the date read
-    size, growth = s.market_size, s.growth_rate
+    assert all(len(r.read_on) == 10 for r in s.result.sources)  # the date read
+    size, growth = s.result.market_size, s.result.growth_rate
     assert (size.state, size.label, size.url) == (
         "verified",
         "Physio software market 2024",
@@ -78,20 +78,23 @@ def test_a_scan_with_research_shows_checked_citations_and_the_pages_read(
     )
     # a URL among the pages read, written differently: verified
     assert (growth.state, growth.label) == ("verified", "Clinic no-shows cost")
-    assert [(t.state, t.label, t.url) for t in s.trends] == [
+    assert [(t.state, t.label, t.url) for t in s.result.trends] == [
         ("unverified", "Unverified source", ""),  # number 7: no such page
         ("unverified", "Unverified source", ""),  # a URL not among the pages read
     ]
-    assert (s.challenges[0].state, s.challenges[0].label) == ("none", research.NO_SOURCE)
-    assert s.competitors[0].cite.state == "verified"
+    assert (s.result.challenges[0].state, s.result.challenges[0].label) == (
+        "none",
+        research.NO_SOURCE,
+    )
+    assert s.result.competitors[0].cite.state == "verified"
 
     # the kept run carries the sources; reopened, they come back
     runs = workspace.runs_of_tool(session, user_id, "scanner")
     assert runs and runs[0].result["evidence"]["research"] == "done"
     reopened = substate()
     reopened._reopen("scanner", {"idea": IDEA}, runs[0].result, False, runs[0].created_at)
-    assert reopened.research == "done" and len(reopened.sources) == 2
-    assert reopened.market_size.url == "https://www.marketdata.example/physio"
+    assert reopened.result.research == "done" and len(reopened.result.sources) == 2
+    assert reopened.result.market_size.url == "https://www.marketdata.example/physio"
 
 
 @pytest.mark.parametrize("failure", ["error", "none", "slow"])
@@ -116,9 +119,11 @@ def test_without_research_the_scan_still_ends_and_says_so(
         return s
 
     s = in_processor(ScannerState, ROUTE, run)
-    assert s.has_result and s.score == 59 and not s.sample  # the app's average of the categories
-    assert s.research in ("unavailable", "failed") and s.sources == []
-    assert s.market_size.label == "Unverified source"
+    assert (
+        s.result.shown and s.result.score == 59 and not s.result.sample
+    )  # the app's average of the categories
+    assert s.result.research in ("unavailable", "failed") and s.result.sources == []
+    assert s.result.market_size.label == "Unverified source"
 
 
 def test_new_scan_forgets_the_sources() -> None:
@@ -133,7 +138,7 @@ def test_new_scan_forgets_the_sources() -> None:
         }
     )
     s._show(scan_result, IDEA, sample=False)
-    assert s.research == "done" and s.sources[0].url == "https://a.example/x"
-    assert s.market_size.state == "verified"
+    assert s.result.research == "done" and s.result.sources[0].url == "https://a.example/x"
+    assert s.result.market_size.state == "verified"
     s.new_scan()
-    assert s.research == "off" and s.sources == [] and s.market_size.text == ""
+    assert s.result.research == "off" and s.result.sources == [] and s.result.market_size.text == ""

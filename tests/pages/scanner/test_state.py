@@ -1,6 +1,6 @@
 """ScannerState without a browser.
 
-The ordinary handlers directly (T-SCAN-1 input and hint, T-SCAN-3 tabs and New Scan, T-SCAN-5
+The ordinary handlers directly (T-SCAN-1 input and hint, T-SCAN-3 New Scan, T-SCAN-5
 save and export, T-AI-5 saving through the shared helper), and the background scan through
 Reflex's real event processor with an in-memory state manager, talking to the fake
 OpenAI-compatible server over HTTP (T-SCAN-2 progress and success toast, T-SCAN-4 parse and
@@ -103,15 +103,6 @@ def test_set_idea_caps_the_stored_text_and_ignores_non_text() -> None:
     assert len(s.idea) == rules.IDEA_INPUT_CAP
 
 
-def test_set_tab_accepts_only_the_four_tabs() -> None:
-    s = substate()
-    for value in ("action", "competitors", "market", "summary"):
-        s.set_tab(value)
-        assert s.tab == value
-    s.set_tab("admin")
-    assert s.tab == "summary"
-
-
 def test_t_scan_2_progress_steps_are_capped_at_95() -> None:
     assert page.next_progress(0, 10) == 10
     assert page.next_progress(90, 10) == 95
@@ -131,54 +122,55 @@ def with_result(s: ScannerState) -> ScannerState:
 
 def test_t_scan_3_result_view_values() -> None:
     s = with_result(substate())
-    assert s.has_result and s.score == 58
-    assert (s.verdict_label, s.verdict_color) == ("Needs Rethinking", "red")
-    assert [c.score for c in s.categories] == [81, 45, 60, 79, 30]
-    assert [c.color for c in s.categories] == ["green", "red", "amber", "amber", "red"]
-    assert s.categories[0].reasoning == "Problem Validation reasoning."
-    assert s.categories[2].confidence == "low"
-    assert s.steps[0] == "Interview users"
-    assert s.competitors[0].name == "Acme" and s.competitors[0].strengthScore == 70
+    assert s.result.shown and s.result.score == 58
+    assert (s.result.verdict_label, s.result.verdict_color) == ("Needs Rethinking", "red")
+    assert [c.score for c in s.result.categories] == [81, 45, 60, 79, 30]
+    assert [c.color for c in s.result.categories] == ["green", "red", "amber", "amber", "red"]
+    assert s.result.categories[0].reasoning == "Problem Validation reasoning."
+    assert s.result.categories[2].confidence == "low"
+    assert s.result.steps[0] == "Interview users"
+    assert s.result.competitors[0].name == "Acme" and s.result.competitors[0].strengthScore == 70
     # Issue 15: without live research a publisher named from memory cannot be checked
-    assert (s.market_size.text, s.market_size.label) == ("$1.2B", "Unverified source")
-    assert s.market_size.state == "unverified" and s.market_size.url == ""
-    assert s.growth_rate.label == "No recent data/source available"
-    assert s.trends[0].label == "Unverified source"
-    assert s.challenges[0].text == "Reimbursement rules"
-    assert s.research == "off" and s.sources == []
-    assert s.chart_data[0] == {
+    assert (s.result.market_size.text, s.result.market_size.label) == ("$1.2B", "Unverified source")
+    assert s.result.market_size.state == "unverified" and s.result.market_size.url == ""
+    assert s.result.growth_rate.label == "No recent data/source available"
+    assert s.result.trends[0].label == "Unverified source"
+    assert s.result.challenges[0].text == "Reimbursement rules"
+    assert s.result.research == "off" and s.result.sources == []
+    assert s.result.chart_data[0] == {
         "name": "Problem",
         "category": "Problem Validation",
         "score": 81,
         "fill": "var(--green-9)",
     }
-    assert "Founder Fit 30" in s.chart_label
+    assert "Founder Fit 30" in s.result.chart_label
 
 
 def test_issue_15_confidence_comes_from_evidence_and_says_why() -> None:
     """No research step has read pages: every confidence is low, and says so honestly, even
     where the model itself said high."""
     s = with_result(substate())
-    assert [c.confidence for c in s.categories] == ["low"] * 5
-    assert s.categories[0].confidence_note == (
+    assert [c.confidence for c in s.result.categories] == ["low"] * 5
+    assert s.result.categories[0].confidence_note == (
         "Low: no live sources; the model's own confidence was high"
     )
-    assert s.categories[1].confidence_note == (
+    assert s.result.categories[1].confidence_note == (
         "Low: no live sources; the model's own confidence was medium"
     )
-    assert s.confidence_note == "Low: no live sources; the model's own confidence was medium"
+    assert s.result.confidence_note == "Low: no live sources; the model's own confidence was medium"
     s.new_scan()
-    assert s.confidence_note == ""
+    assert s.result.confidence_note == ""
 
 
-def test_t_scan_3_new_scan_resets_everything_including_tab_and_idea() -> None:
+def test_t_scan_3_new_scan_resets_everything_including_the_result_and_idea() -> None:
     s = with_result(substate())
-    s.set_tab("market")
     s.progress, s.error = 100, "old"
     s.new_scan()
-    assert (s.idea, s.tab, s.progress, s.error, s.validation) == ("", "summary", 0, "", "")
-    assert not s.has_result and not s.running and s.categories == [] and s.steps == []
-    assert s._result_json == "" and s._scanned_idea == ""
+    assert (s.idea, s.progress, s.error, s.validation) == ("", 0, "", "")
+    assert (
+        not s.result.shown and not s.running and s.result.categories == [] and s.result.steps == []
+    )
+    assert s._scan is None and s.result == page.ScanView()
 
 
 def test_t_scan_5_save_stores_title_metadata_and_content(
@@ -281,8 +273,8 @@ def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
         await tab.prepare(cookie, idea=IDEA)
         s = await scan(tab)
         # The app's overall (the categories' average), not the model's 58 (issue 15, item 6).
-        assert s.has_result and s.progress == 100 and s.score == 59 and not s.sample
-        assert [c.score for c in s.categories] == [81, 45, 60, 79, 30]
+        assert s.result.shown and s.progress == 100 and s.result.score == 59 and not s.result.sample
+        assert [c.score for c in s.result.categories] == [81, 45, 60, 79, 30]
         progress = recorder.values("progress")
         assert progress[0] == 0 and progress[-1] == 100
         rising = progress[1:-1]
@@ -296,7 +288,7 @@ def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
             recorder,
             times,
             lambda u: any(
-                v is True and k.startswith("has_result")
+                k.startswith("result_rx_state_") and getattr(v, "shown", False) is True
                 for k, v in (u.delta or {}).get(name, {}).items()
             ),
         )
@@ -332,7 +324,7 @@ def test_a_second_click_while_running_starts_no_second_call(
         second = await tab.start("scan")
         await asyncio.wait_for(asyncio.gather(first, second), timeout=15)
         s = await idle(tab)
-        assert s.has_result
+        assert s.result.shown
 
     in_processor(ScannerState, ROUTE, run)
     assert len(fake_ai.requests) == 1
@@ -348,7 +340,7 @@ def test_t_scan_4_broken_json_twice_is_the_parse_failure_panel(
         await tab.prepare(cookie, idea=IDEA)
         s = await scan(tab)
         assert s.error == rules.PARSE_FAILED_PANEL
-        assert s.progress == 0 and not s.has_result
+        assert s.progress == 0 and not s.result.shown
         (toast,) = recorder.toasts()
         assert "Analysis Error" in toast and "Couldn't process the analysis" in toast
         assert '"error"' in toast
@@ -399,8 +391,8 @@ def test_issue_15_a_reply_that_is_no_result_twice_is_the_parse_failure_panel(
     async def run(tab: Tab, recorder: Recorder) -> None:
         await tab.prepare(cookie, idea=IDEA)
         s = await scan(tab)
-        assert s.error == rules.PARSE_FAILED_PANEL and not s.has_result
-        assert "<two or three sentences" not in s.assessment
+        assert s.error == rules.PARSE_FAILED_PANEL and not s.result.shown
+        assert "<two or three sentences" not in s.result.assessment
         (toast,) = recorder.toasts()
         assert "Analysis Error" in toast
 
@@ -417,8 +409,8 @@ def test_issue_15_the_repair_names_the_problems_and_a_good_second_reply_is_shown
     async def run(tab: Tab, recorder: Recorder) -> None:
         await tab.prepare(cookie, idea=IDEA)
         s = await scan(tab)
-        assert s.error == "" and s.has_result and s.score == 59
-        assert s.assessment == "Real pain, but a crowded market."
+        assert s.error == "" and s.result.shown and s.result.score == 59
+        assert s.result.assessment == "Real pain, but a crowded market."
 
     in_processor(ScannerState, ROUTE, run)
     repair = fake_ai.requests[1]["messages"][-1]["content"]
@@ -443,7 +435,7 @@ def test_t_scan_4_server_errors_are_the_system_failure_panel_and_retry_works(
         assert "System error occurred. Please try again." in toasts[0]
         # Retry Genesis Analysis: the error clears and the scan reruns.
         s = await scan(tab)
-        assert s.error == "" and s.has_result and s.score == 59
+        assert s.error == "" and s.result.shown and s.result.score == 59
 
     in_processor(ScannerState, ROUTE, run)
     assert len(fake_ai.requests) == 4
@@ -478,7 +470,11 @@ def test_demo_mode_shows_the_sample_without_calling_the_ai(
     async def run(tab: Tab, recorder: Recorder) -> None:
         await tab.prepare(cookie, idea=IDEA)
         s = await scan(tab)
-        assert s.has_result and s.sample and s.score == scanner_run.SAMPLE_SCAN.overallScore
+        assert (
+            s.result.shown
+            and s.result.sample
+            and s.result.score == scanner_run.SAMPLE_SCAN.overallScore
+        )
         progress = recorder.values("progress")
         assert len(progress) > 3 and progress[-1] == 100  # the same animation ran
 
@@ -506,7 +502,7 @@ def test_signed_out_scans_are_refused(engine: Engine, fake_ai: FakeAiServer, fas
     async def run(tab: Tab, recorder: Recorder) -> None:
         await tab.prepare("", idea=IDEA)
         s = await scan(tab)
-        assert not s.running and not s.has_result
+        assert not s.running and not s.result.shown
         assert "Authentication required" in recorder.toasts()[0]
 
     in_processor(ScannerState, ROUTE, run)
@@ -527,7 +523,7 @@ def test_new_scan_while_running_drops_the_late_result(
         await asyncio.wait_for(future, timeout=15)
         await asyncio.sleep(0.2)
         s = await tab.state()
-        assert not s.has_result and s.idea == "" and s.progress == 0 and not s.running
+        assert not s.result.shown and s.idea == "" and s.progress == 0 and not s.running
         assert recorder.toasts() == []
 
     in_processor(ScannerState, ROUTE, run)
@@ -545,13 +541,13 @@ def test_t_scan_2_run_scan_on_its_own_does_nothing(
         await tab.prepare(cookie, idea=IDEA)
         await asyncio.wait_for(await tab.start("run_scan"), timeout=5)
         s = await tab.state()
-        assert not s.running and not s.has_result and s.progress == 0
+        assert not s.running and not s.result.shown and s.progress == 0
         assert s.idea == IDEA and s.error == "" and s.validation == "" and s._run == 0
         await tab.prepare(cookie, running=True)  # busy, nothing pending
         await asyncio.wait_for(await tab.start("run_scan"), timeout=5)
         await asyncio.sleep(0.2)
         s = await tab.state()
-        assert s.running and not s.has_result and s.progress == 0 and s._run == 0
+        assert s.running and not s.result.shown and s.progress == 0 and s._run == 0
         assert recorder.toasts() == []
 
     in_processor(ScannerState, ROUTE, run)
@@ -575,7 +571,7 @@ def test_p_auth_2_without_a_subscription_the_panel_says_so(
         await tab.prepare(cookie, idea=IDEA)
         s = await scan(tab)
         assert s.error == "A subscription is needed to run a Genesis Scan"
-        assert s.progress == 0 and not s.has_result
+        assert s.progress == 0 and not s.result.shown
         (toast,) = recorder.toasts()
         assert "A subscription is needed to run a Genesis Scan" in toast
         assert "See the pricing page for plans." in toast
@@ -597,7 +593,7 @@ def test_t_scan_4_a_database_error_in_the_access_check_is_the_system_failure(
     async def run(tab: Tab, recorder: Recorder) -> None:
         await tab.prepare(cookie, idea=IDEA)
         s = await scan(tab)
-        assert s.error == rules.SYSTEM_FAILED_PANEL and not s.has_result
+        assert s.error == rules.SYSTEM_FAILED_PANEL and not s.result.shown
         assert "Analysis Failed" in recorder.toasts()[0]
 
     in_processor(ScannerState, ROUTE, run)
