@@ -119,11 +119,12 @@ def test_a_tabs_events_share_state_whichever_worker_serves_them(backend: Workers
             for n, tab in enumerate(tabs):
                 worker = backend.workers[(step + n) % WORKERS]
                 backend.tab_on(tab, worker)
-                updates = tab.send(f"{solutions}.toggle_filters")
-                # Closed at first; each toggle flips what the previous one (on the other
-                # worker) stored. A worker with its own state would answer True every time.
-                value = delta_value(updates, solutions, "filters_open")
-                assert value is (step % 2 == 0), (step, n, updates, backend.tail())
+                updates = tab.send(f"{solutions}.toggle_category", value="Legal")
+                # All at first; each toggle flips what the previous one (on the other worker)
+                # stored. A worker with its own state would answer Legal every time.
+                value = delta_value(updates, solutions, "filters")["category"]
+                expected = "Legal" if step % 2 == 0 else "All"
+                assert value == expected, (step, n, updates, backend.tail())
                 served[tab.token].append(worker)
     finally:
         for tab in tabs:

@@ -18,6 +18,7 @@ from startup_toolkit.components.tool_layout import tool_page, tool_route
 from startup_toolkit.domain.catalog import STARTUP_ARENA
 from startup_toolkit.pages.arena.state import LOAD_FAILED, ArenaState
 from startup_toolkit.pages.arena.view import arena_view, join_view
+from startup_toolkit.pages.arena.view_parts import JOINED
 from startup_toolkit.state.auth import AuthState
 
 __all__ = ["ArenaState", "startup_arena"]
@@ -35,7 +36,7 @@ def startup_arena() -> rx.Component:
             rx.cond(
                 ArenaState.load_failed,
                 rx.callout(LOAD_FAILED, icon="triangle-alert", color_scheme="red"),
-                rx.cond(ArenaState.joined & ~ArenaState.editing, arena_view(), join_view()),
+                rx.cond(JOINED & ~ArenaState.form.editing, arena_view(), join_view()),
             ),
         ),
         uses_ai=False,  # no AI call here: no demo-mode banner

@@ -10,31 +10,29 @@ backend workers see each other's posts and likes.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from datetime import date
-from typing import Any, ClassVar
+from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
+from reflex.experimental.client_state import ClientStateVar
 
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain import arena_content as content
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.services import arena
 from startup_toolkit.services.arena_board import (
-    BoardRow,
+    ArenaView,
     ChallengeRow,
-    EventRow,
-    FounderRow,
     Loaded,
-    PostRow,
     act,
     load_with_mark,
 )
 from startup_toolkit.state import toasts
 from startup_toolkit.state.private import for_user
 from startup_toolkit.state.private_state import PrivateStateMixin
-from startup_toolkit.state.tabs import TabsMixin
 
 TOAST_ID = "arena-status"
 LOAD_FAILED = "The Arena could not be loaded. Please reload the page."
@@ -54,15 +52,25 @@ TABS: tuple[tuple[str, str], ...] = (
     ("challenges", "Challenges"),
     ("events", "Events"),
 )
-TAB_VALUES = frozenset(value for value, _ in TABS)
+#: The open tab: the browser's own (the Leaderboard at first, and again on entering).
+arena_tab = ClientStateVar.create("arena_tab", default="leaderboard")
 
 
 def _empty_form() -> dict[str, str]:
     return dict.fromkeys(sorted(rules.ENTRY_FIELD_NAMES), "")
 
 
-def _calendar(today: date) -> tuple[str, list[list[int]], dict[str, str]]:
-    """(title, weeks, {day of the month: event title}) of the first upcoming event's month."""
+@dataclasses.dataclass
+class Calendar:
+    """The month of the first upcoming event: its title, its weeks (0: a blank day) and
+    {day of the month: event title}."""
+
+    title: str = ""
+    weeks: list[list[int]] = dataclasses.field(default_factory=list)
+    days: dict[str, str] = dataclasses.field(default_factory=dict)
+
+
+def _calendar(today: date) -> Calendar:
     events = content.upcoming_events(today)
     first = events[0].day
     in_month = {
@@ -70,73 +78,55 @@ def _calendar(today: date) -> tuple[str, list[list[int]], dict[str, str]]:
         for e in events
         if (e.day.year, e.day.month) == (first.year, first.month)
     }
-    return content.month_title(first), content.month_grid(first.year, first.month), in_month
+    return Calendar(
+        content.month_title(first), content.month_grid(first.year, first.month), in_month
+    )
 
 
-class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
-    loading: bool = True
-    load_failed: bool = False
-    # The founder's entry (T-ARENA-1): the form, and what is stored.
-    joined: bool = False
+@dataclasses.dataclass
+class EntryForm:
+    """The founder's entry as typed (T-ARENA-1), its errors, and whether it is being
+    changed or saved."""
+
+    fields: dict[str, str] = dataclasses.field(default_factory=_empty_form)
+    errors: dict[str, str] = dataclasses.field(default_factory=dict)
     editing: bool = False
     saving: bool = False
-    form: dict[str, str] = _empty_form()
-    errors: dict[str, str] = {}
-    entry: dict[str, str] = {}
-    # The board (T-ARENA-2).
-    entered: int = 0
-    show_samples: bool = True
-    rank: int = 0
-    score: int = 0
-    runs: int = 0
-    challenge_points: int = 0
-    likes: int = 0
-    to_top_five: int = 0
-    progress: int = 0
-    board: list[BoardRow] = []
-    board_limit: int = rules.LEADERBOARD_SIZE
-    # The feed (T-ARENA-2).
-    posts: list[PostRow] = []
-    topics: list[tuple[str, int]] = []
-    founders: list[FounderRow] = []
-    draft: str = ""
-    post_error: str = ""
+
+
+@dataclasses.dataclass
+class Draft:
+    """The feed's post box (T-ARENA-2): the text, its inline error and whether it is posting."""
+
+    text: str = ""
+    error: str = ""
     posting: bool = False
-    # Challenges and events (T-ARENA-3).
-    challenges: list[ChallengeRow] = []
-    detail_key: str = ""
-    events: list[EventRow] = []
-    calendar_title: str = ""
-    calendar_weeks: list[list[int]] = []
-    event_days: dict[str, str] = {}
-    tab_values: ClassVar[frozenset[str]] = TAB_VALUES
-    tab: str = "leaderboard"
+
+
+class ArenaState(PrivateStateMixin, rx.State):
+    """The founder's Arena: the shared view as last read (`view`: an empty entry means not
+    in the Arena), the entry form and the post box. The open tab, how many rankings show
+    and the challenge details dialog are the browser's own (view.py, view_board.py,
+    view_events.py): the server never needs them."""
+
+    loading: bool = True
+    load_failed: bool = False
+    view: ArenaView = ArenaView()
+    calendar: Calendar = Calendar()
+    form: EntryForm = EntryForm()
+    draft: Draft = Draft()
     _mark: str = ""  # the changes mark the view was read under
 
     @rx.var
-    def shown_board(self) -> list[BoardRow]:
-        return self.board[: self.board_limit]
-
-    @rx.var
-    def more_rankings(self) -> bool:
-        return len(self.board) > self.board_limit
-
-    @rx.var
-    def draft_length(self) -> int:
-        return len(self.draft)
-
-    @rx.var
     def company_initials(self) -> str:
-        return rules.initials(self.entry.get("company", ""))
+        return rules.initials(self.view.entry.get("company", ""))
 
     @rx.var
     def my_challenges(self) -> list[ChallengeRow]:
-        return [c for c in self.challenges if c.joined]
+        return [c for c in self.view.challenges if c.joined]
 
-    @rx.var
-    def detail(self) -> ChallengeRow:
-        """The challenge whose details are open (an empty one when none is)."""
-        return next((c for c in self.challenges if c.key == self.detail_key), ChallengeRow())
+    def _joined(self) -> bool:
+        return bool(self.view.entry)
 
     # -- loading and live updates ----------------------------------------------------------
 
@@ -145,17 +135,10 @@ class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
         view = loaded.view
         if view is None:
             return
-        self.joined = bool(view.entry)
-        self.entry = view.entry
-        if not self.editing and not self.saving:
-            self.form = {**_empty_form(), **view.entry}
-        self.entered, self.show_samples = view.entered, view.show_samples
-        self.rank, self.score, self.runs = view.rank, view.score, view.runs
-        self.challenge_points, self.likes = view.challenge_points, view.likes
-        self.to_top_five, self.progress = view.to_top_five, view.progress
-        self.board, self.posts, self.topics = view.board, view.posts, view.topics
-        self.founders, self.challenges, self.events = view.founders, view.challenges, view.events
-        self.calendar_title, self.calendar_weeks, self.event_days = _calendar(utcnow().date())
+        self.view = view
+        if not self.form.editing and not self.form.saving:
+            self.form.fields = {**_empty_form(), **view.entry}
+        self.calendar = _calendar(utcnow().date())
         self.loading = False
         self.load_failed = False
 
@@ -210,86 +193,78 @@ class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
 
     @rx.event
     def set_field(self, name: str, value: str) -> None:
-        if name in rules.ENTRY_FIELD_NAMES and isinstance(value, str) and not self.saving:
-            self.form = {**self.form, name: value[: rules.INPUT_CAP]}
-            self.errors = {k: v for k, v in self.errors.items() if k != name}
+        form = self.form
+        if name in rules.ENTRY_FIELD_NAMES and isinstance(value, str) and not form.saving:
+            form.fields = {**form.fields, name: value[: rules.INPUT_CAP]}
+            form.errors = {k: v for k, v in form.errors.items() if k != name}
 
     @rx.event
     def edit_entry(self) -> None:
-        self.form = {**_empty_form(), **self.entry}
-        self.errors = {}
-        self.editing = True
+        self.form = EntryForm({**_empty_form(), **self.view.entry}, editing=True)
 
     @rx.event
     def cancel_edit(self) -> None:
-        self.editing = False
-        self.errors = {}
-        self.form = {**_empty_form(), **self.entry}
+        self.form = EntryForm({**_empty_form(), **self.view.entry})
 
     @rx.event
-    async def save_entry(self) -> EventSpec | None:
-        """Enter the Arena, or save the changed entry."""
-        if self.saving:
+    async def save_entry(self) -> EventSpec | list[EventSpec] | None:
+        """Enter the Arena (on the Leaderboard tab), or save the changed entry."""
+        form = self.form
+        if form.saving:
             return None
-        errors = rules.validate_join(self.form)
-        self.errors = errors
+        errors = rules.validate_join(form.fields)
+        form.errors = errors
         if errors:
             title, detail = rules.join_toast(errors)
             return _toast(toasts.error, title, detail)
-        self.saving = True
+        form.saving = True
         try:
-            outcome, toast = await self._act(arena.save_entry, dict(self.form), what="Entering")
+            outcome, toast = await self._act(arena.save_entry, dict(form.fields), what="Entering")
         finally:
-            self.saving = False
+            self.form.saving = False
         if toast is not None:
             return toast
         if outcome.errors:
-            self.errors = outcome.errors
+            self.form.errors = outcome.errors
             return _toast(toasts.error, *rules.join_toast(outcome.errors))
-        self.editing = False
-        self.form = {**_empty_form(), **self.entry}
+        self.form = EntryForm({**_empty_form(), **self.view.entry})
         if not outcome.created:
             return _toast(toasts.success, "Entry updated", "Every founder sees the change.")
-        self.tab = "leaderboard"
-        return _toast(
+        welcome = _toast(
             toasts.success,
             "Welcome to the Arena!",
-            f"You enter at rank #{self.rank} with {self.score} points.",
+            f"You enter at rank #{self.view.rank} with {self.view.score} points.",
         )
-
-    @rx.event
-    def load_more(self) -> None:
-        """Load More Rankings: five more entries."""
-        self.board_limit = min(len(self.board), self.board_limit + rules.LEADERBOARD_SIZE)
+        return [arena_tab.push("leaderboard"), welcome]
 
     # -- the feed (T-ARENA-2) --------------------------------------------------------------
 
     @rx.event
     def set_draft(self, value: str) -> None:
-        if isinstance(value, str) and not self.posting:
-            self.draft = value[: rules.INPUT_CAP]
-            self.post_error = ""
+        if isinstance(value, str) and not self.draft.posting:
+            self.draft = Draft(value[: rules.INPUT_CAP])
 
     @rx.event
     async def post(self) -> EventSpec | None:
-        if self.posting or not self.joined:
+        draft = self.draft
+        if draft.posting or not self._joined():
             return None
-        error = rules.validate_post(self.draft)
-        self.post_error = error if error == rules.POST_TOO_LONG else ""
+        error = rules.validate_post(draft.text)
+        draft.error = error if error == rules.POST_TOO_LONG else ""
         if error == rules.EMPTY_POST_DETAIL:
             return _toast(toasts.error, rules.EMPTY_POST, error)
         if error is not None:
             return _toast(toasts.error, "Post too long", error)
-        self.posting = True
+        draft.posting = True
         try:
-            outcome, toast = await self._act(arena.create_post, self.draft, what="Posting")
+            outcome, toast = await self._act(arena.create_post, draft.text, what="Posting")
         finally:
-            self.posting = False
+            self.draft.posting = False
         if toast is not None:
             return toast
         if not outcome.post_id:
             return _toast(toasts.error, outcome.title, outcome.detail)
-        self.draft = ""
+        self.draft = Draft()
         return _toast(toasts.success, "Posted to the Arena", "Every founder in the Arena sees it.")
 
     @rx.event
@@ -318,7 +293,7 @@ class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
     @rx.event
     async def join_challenge(self, key: str) -> EventSpec | None:
         found = content.challenge(key)
-        if found is None or not self.joined:
+        if found is None or not self._joined():
             return None
         outcome, toast = await self._act(arena.join_challenge, found.key, what="Joining")
         if toast is not None or outcome is None:
@@ -333,23 +308,8 @@ class ArenaState(PrivateStateMixin, TabsMixin, rx.State):
         )
 
     @rx.event
-    def open_detail(self, key: str) -> None:
-        if content.challenge(key) is not None:
-            self.detail_key = key
-
-    @rx.event
-    def close_detail(self) -> None:
-        self.detail_key = ""
-
-    @rx.event
-    def set_detail_open(self, is_open: bool) -> None:
-        """The dialog's own close (Escape, outside click)."""
-        if not is_open:
-            self.detail_key = ""
-
-    @rx.event
     async def register(self, key: str) -> EventSpec | None:
-        if not isinstance(key, str) or not self.joined:
+        if not isinstance(key, str) or not self._joined():
             return None
         found, toast = await self._act(arena.register_event, key, what="Registering")
         if toast is not None or found is None:

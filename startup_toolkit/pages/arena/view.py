@@ -23,12 +23,14 @@ from startup_toolkit.components.tool_layout import (
 )
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain import arena_content as content
-from startup_toolkit.pages.arena.state import TABS, ArenaState
+from startup_toolkit.pages.arena.state import TABS, ArenaState, arena_tab
 from startup_toolkit.pages.arena.view_board import feed_tab, leaderboard_tab
 from startup_toolkit.pages.arena.view_events import challenges_tab, events_tab
 from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
+    JOINED,
+    SHOW_SAMPLES,
     avatar_row,
     busy_button,
     icon_item,
@@ -57,17 +59,17 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
         ),
         rx.input(
             id=field_id,
-            value=ArenaState.form[name],
+            value=ArenaState.form.fields[name],
             on_change=lambda value: ArenaState.set_field(name, value),
             placeholder=_PLACEHOLDERS[name],
             max_length=limit,
-            read_only=ArenaState.saving,
+            read_only=ArenaState.form.saving,
             aria_required="true",
             **WIDE_CONTROL,
-            aria_invalid=aria_invalid(ArenaState.errors, name),
+            aria_invalid=aria_invalid(ArenaState.form.errors, name),
             aria_describedby=f"{field_id}-error",
         ),
-        field_error(ArenaState.errors, name, f"{field_id}-error", role="alert"),
+        field_error(ArenaState.form.errors, name, f"{field_id}-error", role="alert"),
         spacing="1",
         **SHRINK_TO_FIT,
     )
@@ -79,11 +81,11 @@ def _description_field() -> rx.Component:
         text_box(
             "arena-description",
             "What your startup does, in a sentence or two.",
-            value=ArenaState.form["description"],
+            value=ArenaState.form.fields["description"],
             on_change=lambda value: ArenaState.set_field("description", value),
             max_length=rules.MAX_DESCRIPTION,
-            read_only=ArenaState.saving,
-            aria_invalid=aria_invalid(ArenaState.errors, "description"),
+            read_only=ArenaState.form.saving,
+            aria_invalid=aria_invalid(ArenaState.form.errors, "description"),
             aria_describedby="arena-description-hint arena-description-error",
         ),
         muted_text(
@@ -91,7 +93,7 @@ def _description_field() -> rx.Component:
             id="arena-description-hint",
             size="1",
         ),
-        field_error(ArenaState.errors, "description", "arena-description-error", role="alert"),
+        field_error(ArenaState.form.errors, "description", "arena-description-error", role="alert"),
         spacing="1",
     )
 
@@ -102,7 +104,7 @@ def _info_card(title: str, icon: str, items: tuple[tuple[str, str, str], ...]) -
 
 def _form_buttons() -> rx.Component:
     enter = busy_button(
-        ArenaState.saving,
+        ArenaState.form.saving,
         rx.icon("swords", size=18, aria_hidden="true"),
         "Enter the Arena",
         "Entering the Arena...",
@@ -111,7 +113,7 @@ def _form_buttons() -> rx.Component:
         id="arena-join",
     )
     save = busy_button(
-        ArenaState.saving,
+        ArenaState.form.saving,
         rx.icon("save", size=18, aria_hidden="true"),
         "Save changes",
         "Saving...",
@@ -127,7 +129,7 @@ def _form_buttons() -> rx.Component:
         size="3",
         type="button",
     )
-    return rx.cond(ArenaState.joined, rx.hstack(save, cancel, spacing="3", wrap="wrap"), enter)
+    return rx.cond(JOINED, rx.hstack(save, cancel, spacing="3", wrap="wrap"), enter)
 
 
 def join_view() -> rx.Component:
@@ -136,7 +138,7 @@ def join_view() -> rx.Component:
         two_columns(
             rx.vstack(
                 section_heading(
-                    rx.cond(ArenaState.joined, "Edit your entry", "Join the Arena"),
+                    rx.cond(JOINED, "Edit your entry", "Join the Arena"),
                     "swords",
                     ACCENT,
                 ),
@@ -189,30 +191,32 @@ def _your_card() -> rx.Component:
                 line_stack(
                     muted_text("Your startup", size="1"),
                     rx.heading(
-                        ArenaState.entry["company"],
+                        ArenaState.view.entry["company"],
                         as_="h2",
                         size="5",
                         style={**heading_style, **TYPED_TEXT},
                         id="arena-company",
                     ),
-                    rx.badge(ArenaState.entry["industry"], variant="soft", color_scheme=ACCENT),
+                    rx.badge(
+                        ArenaState.view.entry["industry"], variant="soft", color_scheme=ACCENT
+                    ),
                     min_width="0",
                 ),
                 size="3rem",
                 min_width="0",
             ),
             rx.hstack(
-                _stat("Rank", rx.text.span("#", ArenaState.rank), "arena-rank"),
-                _stat("Arena score", ArenaState.score, "arena-score"),
+                _stat("Rank", rx.text.span("#", ArenaState.view.rank), "arena-rank"),
+                _stat("Arena score", ArenaState.view.score, "arena-score"),
                 spacing="6",
             ),
             spacing="4",
             **SPREAD_ROW_FROM_SM,
         ),
         rx.grid(
-            _metric("Monthly revenue", ArenaState.entry["revenue"]),
-            _metric("Active users", ArenaState.entry["users"]),
-            _metric("Monthly growth", ArenaState.entry["growth"]),
+            _metric("Monthly revenue", ArenaState.view.entry["revenue"]),
+            _metric("Active users", ArenaState.view.entry["users"]),
+            _metric("Monthly growth", ArenaState.view.entry["growth"]),
             columns="3",
             spacing="3",
             width="100%",
@@ -258,13 +262,13 @@ def _poll_timer() -> rx.Component:
 def arena_view() -> rx.Component:
     return full_width_stack(
         shared_notice(),
-        rx.cond(ArenaState.show_samples, samples_notice()),
+        rx.cond(SHOW_SAMPLES, samples_notice()),
         _your_card(),
         tab_set(
             TABS,
             {value: body() for value, body in _TAB_BODIES.items()},
-            value=ArenaState.tab,
-            on_change=ArenaState.set_tab,
+            value=arena_tab.value,
+            on_change=arena_tab.set_value,
         ),
         _poll_timer(),
     )

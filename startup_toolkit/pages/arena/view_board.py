@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+from reflex.vars import FunctionVar, Var
 
 from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import (
@@ -30,6 +32,7 @@ from startup_toolkit.pages.arena.view_parts import (
     ACCENT,
     CARD,
     MUTED,
+    SHOW_SAMPLES,
     avatar,
     avatar_row,
     busy_button,
@@ -43,6 +46,12 @@ from startup_toolkit.pages.arena.view_parts import (
     two_columns,
 )
 from startup_toolkit.services.arena_board import BoardRow, FounderRow, PostRow
+
+#: How many rankings the Leaderboard shows: the browser's own (Load More Rankings adds five).
+board_limit = ClientStateVar.create("arena_board_limit", default=rules.LEADERBOARD_SIZE)
+
+#: The draft's length in characters as Python counts them (code points, as the server's limit).
+_DRAFT_LENGTH = Var("Array.from").to(FunctionVar).call(ArenaState.draft.text).to(list).length()
 
 #: Small red text of an inline error.
 ERROR_TEXT: dict[str, Any] = {"size": "1", "color": "var(--red-11)"}
@@ -137,15 +146,15 @@ def _progress_card() -> rx.Component:
         "chart-no-axes-column-increasing",
         muted_text("Towards the top five"),
         rx.progress(
-            value=ArenaState.progress,
+            value=ArenaState.view.progress,
             max=100,
             color_scheme=ACCENT,
             aria_label="Progress towards the top five",
         ),
         rx.text(
             rx.cond(
-                ArenaState.to_top_five > 0,
-                rx.text.span(ArenaState.to_top_five, " points to the top five"),
+                ArenaState.view.to_top_five > 0,
+                rx.text.span(ArenaState.view.to_top_five, " points to the top five"),
                 "You are in the top five",
             ),
             size="2",
@@ -161,21 +170,28 @@ def _breakdown_card() -> rx.Component:
         "list-ordered",
         rx.el.dl(
             _breakdown_row(
-                rx.text.span("AI tool runs (", ArenaState.runs, f" x {rules.RUN_POINTS})"),
-                ArenaState.runs * rules.RUN_POINTS,
+                rx.text.span("AI tool runs (", ArenaState.view.runs, f" x {rules.RUN_POINTS})"),
+                ArenaState.view.runs * rules.RUN_POINTS,
             ),
-            _breakdown_row("Completed challenges", ArenaState.challenge_points),
+            _breakdown_row("Completed challenges", ArenaState.view.challenge_points),
             _breakdown_row(
-                rx.text.span("Likes received (", ArenaState.likes, f" x {rules.LIKE_POINTS})"),
-                ArenaState.likes * rules.LIKE_POINTS,
+                rx.text.span("Likes received (", ArenaState.view.likes, f" x {rules.LIKE_POINTS})"),
+                ArenaState.view.likes * rules.LIKE_POINTS,
             ),
-            _breakdown_row("Total", ArenaState.score, total=True),
+            _breakdown_row("Total", ArenaState.view.score, total=True),
             width="100%",
             margin="0",
             id="arena-breakdown",
         ),
         muted_text(rules.SCORE_FORMULA, size="1"),
     )
+
+
+def _load_more() -> Any:
+    """Load More Rankings: five more entries (at most all of them)."""
+    more = board_limit.value.to(int) + rules.LEADERBOARD_SIZE
+    total = ArenaState.view.board.length()
+    return board_limit.set_value(rx.cond(more < total, more, total))
 
 
 def leaderboard_tab() -> rx.Component:
@@ -187,16 +203,19 @@ def leaderboard_tab() -> rx.Component:
             ),
             rx.text(rules.SCORE_FORMULA, size="2", weight="medium", id="arena-formula"),
             full_width_stack(
-                rx.foreach(ArenaState.shown_board, _leader_row),
+                rx.foreach(
+                    ArenaState.view.board,
+                    lambda row, i: rx.cond(i < board_limit.value, _leader_row(row)),
+                ),
                 spacing="2",
                 id="arena-leaderboard",
             ),
             rx.cond(
-                ArenaState.more_rankings,
-                soft_gray_button("Load More Rankings", on_click=ArenaState.load_more, width="100%"),
+                ArenaState.view.board.length() > board_limit.value,
+                soft_gray_button("Load More Rankings", on_click=_load_more(), width="100%"),
             ),
             rx.cond(
-                ArenaState.show_samples,
+                SHOW_SAMPLES,
                 full_width_stack(
                     section_heading("Sample startups", "flask-conical", ACCENT, size="3"),
                     *[_sample_row(e) for e in content.SAMPLE_STARTUPS],
@@ -278,7 +297,7 @@ def _sample_post(p: content.SamplePost) -> rx.Component:
 
 
 def _post_box() -> rx.Component:
-    too_long = ArenaState.draft_length > rules.MAX_POST
+    too_long = _DRAFT_LENGTH > rules.MAX_POST
     return rx.vstack(
         field_label("Share an update", "arena-post"),
         muted_text(
@@ -289,24 +308,24 @@ def _post_box() -> rx.Component:
         text_box(
             "arena-post",
             "A win, a lesson or a question for other founders...",
-            value=ArenaState.draft,
+            value=ArenaState.draft.text,
             on_change=ArenaState.set_draft,
-            read_only=ArenaState.posting,
-            aria_invalid=rx.cond(ArenaState.post_error != "", "true", "false"),
+            read_only=ArenaState.draft.posting,
+            aria_invalid=rx.cond(ArenaState.draft.error != "", "true", "false"),
             aria_describedby="arena-post-count arena-post-error",
         ),
         rx.flex(
             rx.box(
                 rx.cond(
-                    ArenaState.post_error != "",
+                    ArenaState.draft.error != "",
                     rx.text(
-                        ArenaState.post_error, id="arena-post-error", role="alert", **ERROR_TEXT
+                        ArenaState.draft.error, id="arena-post-error", role="alert", **ERROR_TEXT
                     ),
                 ),
                 flex="1",
             ),
             rx.text(
-                ArenaState.draft_length,
+                _DRAFT_LENGTH,
                 f" / {rules.MAX_POST}",
                 id="arena-post-count",
                 size="1",
@@ -316,7 +335,7 @@ def _post_box() -> rx.Component:
             width="100%",
         ),
         busy_button(
-            ArenaState.posting,
+            ArenaState.draft.posting,
             rx.icon("send", size=16, aria_hidden="true"),
             "Post",
             "Posting...",
@@ -358,14 +377,14 @@ def feed_tab() -> rx.Component:
         column(
             _post_box(),
             full_width_stack(
-                rx.foreach(ArenaState.posts, _post_card), spacing="3", id="arena-feed"
+                rx.foreach(ArenaState.view.posts, _post_card), spacing="3", id="arena-feed"
             ),
             rx.cond(
-                (ArenaState.posts.length() == 0) & ~ArenaState.show_samples,
+                (ArenaState.view.posts.length() == 0) & ~SHOW_SAMPLES,
                 muted_text("No posts yet: be the first to share an update."),
             ),
             rx.cond(
-                ArenaState.show_samples,
+                SHOW_SAMPLES,
                 full_width_stack(
                     *[_sample_post(p) for p in content.SAMPLE_POSTS],
                     spacing="3",
@@ -377,9 +396,9 @@ def feed_tab() -> rx.Component:
             side_card(
                 "Trending topics",
                 "trending-up",
-                rx.foreach(ArenaState.topics, _topic),
+                rx.foreach(ArenaState.view.topics, _topic),
                 rx.cond(
-                    ArenaState.topics.length() == 0,
+                    ArenaState.view.topics.length() == 0,
                     muted_text("Use a #hashtag in a post to start a topic.", size="1"),
                 ),
                 spacing="2",
@@ -388,9 +407,9 @@ def feed_tab() -> rx.Component:
             side_card(
                 "Founders to follow",
                 "user-plus",
-                rx.foreach(ArenaState.founders, _founder),
+                rx.foreach(ArenaState.view.founders, _founder),
                 rx.cond(
-                    ArenaState.founders.length() == 0,
+                    ArenaState.view.founders.length() == 0,
                     muted_text("No other founders have entered yet.", size="1"),
                 ),
                 id="arena-founders",

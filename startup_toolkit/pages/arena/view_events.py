@@ -5,8 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.button_rows import button_row, dialog_footer
-from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
-from startup_toolkit.components.props import MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY_BUTTON, WRAP_ROW
 from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import arena as rules
@@ -99,51 +99,50 @@ def _challenge_card(c: rx.Var[ChallengeRow]) -> rx.Component:
         _progress(c),
         button_row(
             _join_challenge_button(c),
-            soft_gray_button(
-                "View Details",
-                on_click=ArenaState.open_detail(c.key),
-                size="2",
-                aria_label=f"View details of {c.title}",
+            _challenge_detail(
+                c,
+                rx.button(
+                    "View Details",
+                    size="2",
+                    aria_label=f"View details of {c.title}",
+                    **SOFT_GRAY_BUTTON,
+                ),
             ),
         ),
         class_name="arena-challenge",
     )
 
 
-def _challenge_detail() -> rx.Component:
-    c = ArenaState.detail
-    return modal(
-        rx.cond(
-            ArenaState.detail_key != "",
-            rx.fragment(
-                rx.dialog.title(c.title),
-                rx.dialog.description(c.description, size="2"),
-                rx.flex(
-                    _difficulty(c),
-                    rx.badge(c.reward, variant="soft"),
-                    rx.badge(c.participants, " joined", **GRAY_BADGE),
-                    rx.badge(c.days, " days from joining", **GRAY_BADGE),
-                    spacing="2",
-                    wrap="wrap",
-                    margin_y="1rem",
-                ),
-                _progress(c),
-                muted_text(
-                    "Progress counts the AI tool runs you keep from the moment you join; the "
-                    "points are added to your score once you reach the target in time."
-                ),
-                dialog_footer(
-                    soft_gray_button("Close", on_click=ArenaState.close_detail),
-                    _join_challenge_button(c),
-                    spacing="3",
-                    margin_top="1rem",
-                ),
+def _challenge_detail(c: rx.Var[ChallengeRow], trigger: rx.Component) -> rx.Component:
+    """The challenge's details in a dialog that `trigger` opens in the browser."""
+    return rx.dialog.root(
+        rx.dialog.trigger(trigger),
+        rx.dialog.content(
+            rx.dialog.title(c.title),
+            rx.dialog.description(c.description, size="2"),
+            rx.flex(
+                _difficulty(c),
+                rx.badge(c.reward, variant="soft"),
+                rx.badge(c.participants, " joined", **GRAY_BADGE),
+                rx.badge(c.days, " days from joining", **GRAY_BADGE),
+                spacing="2",
+                wrap="wrap",
+                margin_y="1rem",
             ),
+            _progress(c),
+            muted_text(
+                "Progress counts the AI tool runs you keep from the moment you join; the "
+                "points are added to your score once you reach the target in time."
+            ),
+            dialog_footer(
+                rx.dialog.close(rx.button("Close", **SOFT_GRAY_BUTTON)),
+                _join_challenge_button(c),
+                spacing="3",
+                margin_top="1rem",
+            ),
+            max_width="32rem",
+            id="arena-challenge-detail",
         ),
-        opened=ArenaState.detail_key != "",
-        on_open_change=ArenaState.set_detail_open,
-        max_width="32rem",
-        id="arena-challenge-detail",
     )
 
 
@@ -174,7 +173,7 @@ def challenges_tab() -> rx.Component:
     return two_columns(
         column(
             section_heading("Challenges", "target", ACCENT),
-            rx.foreach(ArenaState.challenges, _challenge_card),
+            rx.foreach(ArenaState.view.challenges, _challenge_card),
             spacing="3",
         ),
         column(
@@ -191,7 +190,6 @@ def challenges_tab() -> rx.Component:
                 ],
             ),
         ),
-        _challenge_detail(),
     )
 
 
@@ -221,7 +219,7 @@ def _event_card(e: rx.Var[EventRow]) -> rx.Component:
 def _calendar_cell(day: rx.Var[int]) -> rx.Component:
     """One day of the month (0: a blank before the first or after the last)."""
     key = day.to_string()
-    has_event = ArenaState.event_days.contains(key)
+    has_event = ArenaState.calendar.days.contains(key)
     return rx.cond(
         day == 0,
         rx.el.td("", aria_hidden="true"),
@@ -236,7 +234,9 @@ def _calendar_cell(day: rx.Var[int]) -> rx.Component:
                 color=rx.cond(has_event, "white", "var(--gray-12)"),
                 font_weight=rx.cond(has_event, "bold", "normal"),
             ),
-            rx.cond(has_event, rx.el.span(", ", ArenaState.event_days[key], class_name="sr-only")),
+            rx.cond(
+                has_event, rx.el.span(", ", ArenaState.calendar.days[key], class_name="sr-only")
+            ),
             padding="2px",
             text_align="center",
             font_size="14px",
@@ -248,9 +248,9 @@ def _calendar() -> rx.Component:
     return side_card(
         "Calendar",
         "calendar-days",
-        rx.text(ArenaState.calendar_title, weight="medium", size="2", id="arena-calendar-title"),
+        rx.text(ArenaState.calendar.title, weight="medium", size="2", id="arena-calendar-title"),
         rx.el.table(
-            rx.el.caption("Arena events in ", ArenaState.calendar_title, class_name="sr-only"),
+            rx.el.caption("Arena events in ", ArenaState.calendar.title, class_name="sr-only"),
             rx.el.thead(
                 rx.el.tr(
                     *[
@@ -261,7 +261,7 @@ def _calendar() -> rx.Component:
             ),
             rx.el.tbody(
                 rx.foreach(
-                    ArenaState.calendar_weeks,
+                    ArenaState.calendar.weeks,
                     lambda week: rx.el.tr(rx.foreach(week, _calendar_cell)),
                 )
             ),
@@ -277,7 +277,7 @@ def events_tab() -> rx.Component:
         column(
             section_heading("Upcoming events", "calendar-clock", ACCENT),
             amber_note(rules.EVENTS_NOTICE, "info", width="100%", id="arena-events-note"),
-            rx.foreach(ArenaState.events, _event_card),
+            rx.foreach(ArenaState.view.events, _event_card),
             spacing="3",
         ),
         column(

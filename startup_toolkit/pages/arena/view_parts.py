@@ -18,11 +18,17 @@ from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import spread_row, tool_card_style
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain.catalog import STARTUP_ARENA
+from startup_toolkit.pages.arena.state import ArenaState
 
 ACCENT = STARTUP_ARENA.color
 CARD = tool_card_style(min_width="0")
 SMALL_CARD = tool_card_style("1rem", min_width="0")
 MUTED = "var(--gray-11)"
+
+#: The founder is in the Arena (the view read has their entry).
+JOINED = ArenaState.view.entry.length() > 0
+#: Sample entrants and posts show while few founders have entered (`ArenaView.show_samples`).
+SHOW_SAMPLES = ArenaState.view.entered < rules.SAMPLE_THRESHOLD
 
 
 def avatar(text: Any, size: str = "2.5rem") -> rx.Component:

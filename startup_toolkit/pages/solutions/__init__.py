@@ -24,7 +24,7 @@ from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.pages.solutions.state import SolutionsState
 from startup_toolkit.pages.solutions.view import CSS, hero, library_column
 from startup_toolkit.pages.solutions.view_dialogs import detail_dialog, player_dialog
-from startup_toolkit.pages.solutions.view_side import digest, popular, tips, trends_dialog
+from startup_toolkit.pages.solutions.view_side import digest, popular, tips
 from startup_toolkit.settings import get_settings
 
 ROUTE = "/solutions"
@@ -56,5 +56,4 @@ def solutions() -> rx.Component:
         ),
         detail_dialog(),
         player_dialog(),
-        trends_dialog(),
     )

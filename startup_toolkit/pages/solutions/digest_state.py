@@ -3,6 +3,7 @@ feeds or the labelled sample, and the View All Trends dialog's longer list."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import reflex as rx
@@ -28,17 +29,31 @@ def _note(reply: news_service.NewsReply) -> str:
     return f"{NOT_CONFIGURED_NOTE} {news_rules.USING_SAMPLE}."
 
 
-class DigestState(rx.State):
-    """The digest's highlights and the trends dialog."""
+@dataclasses.dataclass
+class Digest:
+    """The digest's highlights: live from the feeds or the sample, and what it says when not."""
 
-    news: list[news_rules.NewsItem] = []
+    news: list[news_rules.NewsItem] = dataclasses.field(default_factory=list)
+    live: bool = False
+    note: str = ""
+
+
+@dataclasses.dataclass
+class Trends:
+    """The View All Trends dialog's longer list, or why it could not load."""
+
+    news: list[news_rules.NewsItem] = dataclasses.field(default_factory=list)
+    error: str = ""
+
+
+class DigestState(rx.State):
+    """The digest's highlights and the trends dialog (the dialog opens in the browser; its
+    button loads the list)."""
+
+    digest: Digest = Digest()
     news_loading: bool = False
-    news_live: bool = False
-    news_note: str = ""
-    trends_open: bool = False
-    trends: list[news_rules.NewsItem] = []
+    trends: Trends = Trends()
     trends_loading: bool = False
-    trends_error: str = ""
 
     @rx.event(background=True)
     async def load_digest(self, force: bool = False):
@@ -47,7 +62,7 @@ class DigestState(rx.State):
             if self.news_loading:
                 return
             self.news_loading = True
-            was_live = self.news_live
+            was_live = self.digest.live
         try:
             reply = await news_service.fetch_startup_news(
                 news_rules.HIGHLIGHTS, False, force=force is True
@@ -62,10 +77,8 @@ class DigestState(rx.State):
                 configured=True,
             )
         async with self:
-            self.news = list(reply.data)
-            self.news_live = reply.live
+            self.digest = Digest(list(reply.data), reply.live, _note(reply))
             self.news_loading = False
-            self.news_note = _note(reply)
         if reply.live and not was_live:
             yield toast(
                 "success",
@@ -80,12 +93,6 @@ class DigestState(rx.State):
     def refresh_digest(self) -> EventSpec:
         return DigestState.load_digest(True)
 
-    @rx.event
-    def set_trends_open(self, value: bool):
-        self.trends_open = value is True
-        if self.trends_open:
-            return DigestState.load_trends
-
     @rx.event(background=True)
     async def load_trends(self):
         """The full list (25 items) for the View All Trends dialog."""
@@ -93,7 +100,7 @@ class DigestState(rx.State):
             if self.trends_loading:
                 return
             self.trends_loading = True
-            self.trends_error = ""
+            self.trends.error = ""
         try:
             reply = await news_service.fetch_startup_news(news_rules.EXTENDED, True)
             rows, error = list(reply.data), ""
@@ -101,8 +108,7 @@ class DigestState(rx.State):
             log.exception("Loading all trends failed")
             rows, error = [], news_rules.TRENDS_FAILED
         async with self:
-            self.trends = rows
-            self.trends_error = error
+            self.trends = Trends(rows, error)
             self.trends_loading = False
         if error:
             yield toast("error", error)

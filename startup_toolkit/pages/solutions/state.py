@@ -67,6 +67,63 @@ class TocRow:
     text: str = ""
 
 
+@dataclasses.dataclass
+class Library:
+    """The library as loaded: every card, whether it has loaded and why it could not."""
+
+    cards: list[ResourceCard] = dataclasses.field(default_factory=list)
+    loaded: bool = False
+    error: str = ""
+
+
+@dataclasses.dataclass
+class Filters:
+    """The grid's tab, filters, search and sort (all back to these in one assignment)."""
+
+    tab: str = "all"
+    category: str = rules.ALL
+    type: str = rules.ALL
+    query: str = ""
+    sort: str = rules.SORT_NEWEST
+
+
+@dataclasses.dataclass
+class Detail:
+    """The resource dialog: open while loading or showing a resource (P-HUB-7, P-HUB-8)."""
+
+    open: bool = False
+    loading: bool = False  # the resource is being read (a spinner shows)
+    saving: bool = False  # Save to dashboard is under way
+    id: int = 0
+    title: str = ""
+    type: str = ""
+    category: str = ""
+    description: str = ""
+    content: str = ""
+    watch_url: str = ""
+    download_url: str = ""
+    file_size: str = ""
+    badge: str = ""
+    script: bool = False
+    download_label: str = ""
+    sample: bool = False  # the content is the demo-mode sample
+    versions: list[VersionRow] = dataclasses.field(default_factory=list)
+    version_shown: int = 0  # 0: the library's original; else the founder's version's id
+    toc: list[TocRow] = dataclasses.field(default_factory=list)
+    error: str = ""
+
+
+@dataclasses.dataclass
+class Player:
+    """The full-screen video player (P-HUB-6)."""
+
+    open: bool = False
+    kind: str = ""  # "file": the native player; "embed": the video page in a frame
+    src: str = ""
+    title: str = ""
+    resource_id: int = 0
+
+
 @dataclasses.dataclass(frozen=True)
 class ContentForm:
     """What Generate content writes about: the resource open when it was clicked."""
@@ -80,16 +137,16 @@ class ContentForm:
 _COPIED_FIELDS = ("id", "title", "description", "type", "category", "popular", "file_size")
 
 
-#: The detail dialog's texts: each state var and the resource's attribute it shows.
+#: The detail dialog's texts: each field of `Detail` and the resource's attribute it shows (the
+#: content goes through `_put_content`, which also makes its table of contents).
 _DETAIL_FIELDS = {
-    "detail_title": "title",
-    "detail_type": "type",
-    "detail_category": "category",
-    "detail_description": "description",
-    "detail_content": "content",
-    "detail_watch_url": "watch_url",
-    "detail_download_url": "download_link",
-    "detail_file_size": "file_size",
+    "title": "title",
+    "type": "type",
+    "category": "category",
+    "description": "description",
+    "watch_url": "watch_url",
+    "download_url": "download_link",
+    "file_size": "file_size",
 }
 
 
@@ -158,73 +215,39 @@ def _written(outcome: ToolOutcome[str] | None) -> str | None:
 
 class SolutionsState(ToolRunMixin, rx.State):
     """The hub: library, filters, the open resource and the player (`running`: Generate
-    content is writing)."""
+    content is writing). Whether the filters panel and the table of contents show is the
+    browser's own (view.py, view_dialogs.py): the server never needs it."""
 
-    resources: list[ResourceCard] = []
-    library_loaded: bool = False
-    library_error: str = ""
-
-    tab: str = "all"
-    category: str = rules.ALL
-    type_filter: str = rules.ALL
-    query: str = ""
-    sort: str = rules.SORT_NEWEST
-    filters_open: bool = False
-
-    detail_open: bool = False
-    detail_id: int = 0
-    detail_title: str = ""
-    detail_type: str = ""
-    detail_category: str = ""
-    detail_description: str = ""
-    detail_content: str = ""
-    detail_watch_url: str = ""
-    detail_download_url: str = ""
-    detail_file_size: str = ""
-    detail_badge: str = ""
-    detail_script: bool = False
-    detail_download_label: str = ""
-    detail_sample: bool = False
-    versions: list[VersionRow] = []
-    version_shown: int = 0  # 0: the library's original; else the founder's version's id
-    toc: list[TocRow] = []
-    toc_open: bool = True
-    content_loading: bool = False
-    content_error: str = ""
-    saving: bool = False
+    library: Library = Library()
+    filters: Filters = Filters()
+    detail: Detail = Detail()
     generated_text: str = ""  # the new content as the model writes it
-
-    player_open: bool = False
-    player_kind: str = ""  # "file": the native player; "embed": the video page in a frame
-    player_src: str = ""
-    player_title: str = ""
-    player_resource_id: int = 0
+    player: Player = Player()
 
     # ------------------------------------------------------------------ computed
 
     @rx.var
     def visible(self) -> list[ResourceCard]:
         """The cards the grid shows for the tab, filters, search and sort."""
+        f = self.filters
         return rules.filter_resources(
-            self.resources,
-            tab=self.tab,
-            category=self.category,
-            type_=self.type_filter,
-            query=self.query,
-            sort=self.sort,
+            self.library.cards,
+            tab=f.tab,
+            category=f.category,
+            type_=f.type,
+            query=f.query,
+            sort=f.sort,
         )
 
     @rx.var
     def popular(self) -> list[ResourceCard]:
-        return rules.popular_resources(self.resources)
+        return rules.popular_resources(self.library.cards)
 
     @rx.var
     def filters_active(self) -> bool:
+        f = self.filters
         return bool(
-            self.tab != "all"
-            or self.category != rules.ALL
-            or self.type_filter != rules.ALL
-            or self.query.strip()
+            f.tab != "all" or f.category != rules.ALL or f.type != rules.ALL or f.query.strip()
         )
 
     # ------------------------------------------------------------------ loading
@@ -233,12 +256,11 @@ class SolutionsState(ToolRunMixin, rx.State):
     async def on_load(self):
         """Load the library, open a resource named in the address, start the digest."""
         try:
-            self.resources = [_card(r) for r in await in_worker(library.list_resources)]
-            self.library_error = ""
+            cards = [_card(r) for r in await in_worker(library.list_resources)]
+            self.library = Library(cards, loaded=True)
         except Exception:
             log.exception("Loading the resource library failed")
-            self.library_error = LOAD_LIBRARY_FAILED
-        self.library_loaded = True
+            self.library = Library(self.library.cards, loaded=True, error=LOAD_LIBRARY_FAILED)
         requested = valid_row_id(self.router.url.query_parameters.get("resource", ""))
         if requested is not None:
             yield SolutionsState.open_resource(requested)
@@ -248,55 +270,35 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     @rx.event
     def set_tab(self, value: str) -> None:
-        self.tab = rules.clean_choice(value, rules.TAB_TYPES, "all")
+        self.filters.tab = rules.clean_choice(value, rules.TAB_TYPES, "all")
 
     @rx.event
     def set_query(self, value: str) -> None:
-        self.query = rules.clean_query(value)
+        self.filters.query = rules.clean_query(value)
 
     @rx.event
     def set_sort(self, value: str) -> None:
-        self.sort = rules.clean_choice(value, rules.SORT_VALUES, rules.SORT_NEWEST)
+        self.filters.sort = rules.clean_choice(value, rules.SORT_VALUES, rules.SORT_NEWEST)
 
     @rx.event
     def set_category(self, value: str) -> None:
-        self.category = rules.clean_choice(value, (rules.ALL, *rules.CATEGORIES))
+        self.filters.category = rules.clean_choice(value, (rules.ALL, *rules.CATEGORIES))
 
     @rx.event
     def toggle_category(self, value: str) -> None:
         """A category button: select it, or go back to All when it is already selected."""
         value = rules.clean_choice(value, rules.CATEGORIES)
-        self.category = rules.ALL if value == self.category else value
+        self.filters.category = rules.ALL if value == self.filters.category else value
 
     @rx.event
     def set_type_filter(self, value: str) -> None:
-        self.type_filter = rules.clean_choice(value, (rules.ALL, *rules.TYPES))
-
-    @rx.event
-    def toggle_filters(self) -> None:
-        self.filters_open = not self.filters_open
+        self.filters.type = rules.clean_choice(value, (rules.ALL, *rules.TYPES))
 
     @rx.event
     def reset_filters(self) -> None:
-        self.tab = "all"
-        self.category = rules.ALL
-        self.type_filter = rules.ALL
-        self.query = ""
-        self.sort = rules.SORT_NEWEST
+        self.filters = Filters()
 
     # ------------------------------------------------------------------ resource dialog
-
-    def _clear_detail(self) -> None:
-        self.detail_id = 0
-        for var in _DETAIL_FIELDS:
-            setattr(self, var, "")
-        self.detail_badge = self.detail_download_label = ""
-        self.detail_script = False
-        self.versions = []
-        self.version_shown = 0
-        self.detail_sample = False
-        self.toc = []
-        self.content_error = ""
 
     @rx.event
     async def open_resource(self, resource_id: int):
@@ -308,7 +310,7 @@ class SolutionsState(ToolRunMixin, rx.State):
     @rx.event
     async def show_details(self):
         """From the player: the video's outline, Save to dashboard and Generate content."""
-        resource_id = self.player_resource_id
+        resource_id = self.player.resource_id
         self.close_player()
         async for update in self._open(resource_id, play=False):
             yield update
@@ -320,9 +322,7 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     @rx.event
     def close_player(self) -> None:
-        self.player_open = False
-        self.player_kind = self.player_src = self.player_title = ""
-        self.player_resource_id = 0
+        self.player = Player()
 
     async def _open(self, resource_id: Any, *, play: bool) -> AsyncIterator[None]:
         """Load the resource (the dialog shows a spinner meanwhile), then show it: in the
@@ -330,25 +330,25 @@ class SolutionsState(ToolRunMixin, rx.State):
         resource_id = valid_row_id(resource_id, text=False)
         if resource_id is None:  # no resource has it
             return
-        self._clear_detail()
         # A video known to play goes straight to the player: no dialog flashes up first.
-        if not (play and any(c.id == resource_id and c.playable for c in self.resources)):
-            self.detail_open = True
-            self.content_loading = True
+        cards = self.library.cards
+        if play and any(c.id == resource_id and c.playable for c in cards):
+            self.detail = Detail()
+        else:
+            self.detail = Detail(open=True, loading=True)
         yield
         try:
             resource = await in_worker(library.get_resource, resource_id)
         except library.ResourceNotFound:
-            self.detail_open = False
-            self.content_loading = False
+            self.detail = Detail()
             return
         except Exception:
             log.exception("Loading resource %s failed", resource_id)
-            self.content_loading = False
-            self.content_error = rules.CONTENT_FAILED
+            self.detail.loading = False
+            self.detail.error = rules.CONTENT_FAILED
             return
-        self.content_loading = False
         if play and resource.player[0]:
+            self.detail = Detail()
             self._play(resource)
         else:
             self._show(resource)
@@ -356,25 +356,24 @@ class SolutionsState(ToolRunMixin, rx.State):
             await self._load_versions(resource.id)
 
     def _play(self, resource: rules.ResourceView) -> None:
-        self.detail_open = False
-        self.player_kind, self.player_src = resource.player
-        self.player_title = resource.title
-        self.player_resource_id = resource.id
-        self.player_open = True
+        kind, src = resource.player
+        self.player = Player(True, kind, src, resource.title, resource.id)
 
     def _show(self, resource: rules.ResourceView) -> None:
-        self.detail_id = resource.id
-        for var, attr in _DETAIL_FIELDS.items():
-            setattr(self, var, getattr(resource, attr))
-        self.detail_badge = _badge(resource)
-        self.detail_script = resource.is_script
-        self.detail_download_label = _download_label(resource)
+        self.detail = Detail(
+            open=True,
+            id=resource.id,
+            **{field: getattr(resource, attr) for field, attr in _DETAIL_FIELDS.items()},
+            badge=_badge(resource),
+            script=resource.is_script,
+            download_label=_download_label(resource),
+        )
         self._put_content(resource.content)
 
     def _put_content(self, text: str) -> None:
-        self.detail_content = text
-        self.toc = _toc(text)
-        self.content_error = "" if text.strip() else rules.CONTENT_FAILED
+        self.detail.content = text
+        self.detail.toc = _toc(text)
+        self.detail.error = "" if text.strip() else rules.CONTENT_FAILED
 
     async def _load_versions(self, resource_id: int) -> None:
         """The signed-in founder's versions of the open resource (none when signed out)."""
@@ -386,16 +385,22 @@ class SolutionsState(ToolRunMixin, rx.State):
             failed=None,
             what=f"Listing versions of resource {resource_id}",
         )
-        if done.ok and done.value is not None and self.detail_id == resource_id:
+        if done.ok and done.value is not None and self.detail.id == resource_id:
             self._put_versions(done.value)
 
     def _put_versions(self, found: list[versions.VersionInfo]) -> None:
-        self.versions = [VersionRow(v.id, v.label) for v in found]
+        self.detail.versions = [VersionRow(v.id, v.label) for v in found]
+
+    def _shown(self, version_id: int, text: str, sample: bool = False) -> None:
+        """Show `text` as version `version_id` (0: the original; -1: new, not kept)."""
+        self.detail.version_shown = version_id
+        self.detail.sample = sample
+        self._put_content(text)
 
     @rx.event
     async def show_version(self, value: str):
         """Show one of the founder's versions, or ('0') the library's original again."""
-        resource_id = self.detail_id
+        resource_id = self.detail.id
         if not resource_id or self.running:
             return
         if value == "0":
@@ -405,10 +410,8 @@ class SolutionsState(ToolRunMixin, rx.State):
                 log.exception("Loading resource %s failed", resource_id)
                 yield toast("error", rules.CONTENT_FAILED)
                 return
-            if self.detail_id == resource_id:
-                self.version_shown = 0
-                self.detail_sample = False
-                self._put_content(original.content)
+            if self.detail.id == resource_id:
+                self._shown(0, original.content)
             return
         version_id = valid_row_id(value)
         if version_id is None:
@@ -425,42 +428,36 @@ class SolutionsState(ToolRunMixin, rx.State):
             yield done.toast
             return
         found = done.value
-        if found is None or found.resource_id != resource_id or self.detail_id != resource_id:
+        if found is None or found.resource_id != resource_id or self.detail.id != resource_id:
             return  # not this founder's version of this resource
-        self.version_shown = found.id
-        self.detail_sample = False
-        self._put_content(found.content)
+        self._shown(found.id, found.content)
 
     @rx.event
     def set_detail_open(self, value: bool) -> None:
         if not value and not self.running:
-            self.detail_open = False
-            self._clear_detail()
+            self.detail = Detail()
 
     @rx.event
     def close_detail(self) -> None:
         self.set_detail_open(False)
 
     @rx.event
-    def toggle_toc(self) -> None:
-        self.toc_open = not self.toc_open
-
-    @rx.event
     async def save_to_dashboard(self):
         """Save the open resource to the signed-in founder's documents."""
-        if self.saving or not self.detail_id:
+        resource_id = self.detail.id
+        if self.detail.saving or not resource_id:
             return
-        self.saving = True
+        self.detail.saving = True
         yield
         done = await for_user(
             self,
             library.save_resource,
-            self.detail_id,
+            resource_id,
             signed_out=toast("error", rules.SAVE_SIGN_IN),
             failed=toast("error", rules.SAVE_FAILED),
-            what=f"Saving resource {self.detail_id}",
+            what=f"Saving resource {resource_id}",
         )
-        self.saving = False
+        self.detail.saving = False
         if not done.ok or done.value is None:
             yield done.toast
             return
@@ -472,12 +469,12 @@ class SolutionsState(ToolRunMixin, rx.State):
     @rx.event
     async def generate_content(self) -> EventSpec | None:
         """P-HUB-8: write long-form content for the open resource (document-style generator)."""
-        if self.running or not self.detail_id:
+        if self.running or not self.detail.id:
             return None
         if await signed_in_user_id(self) is None:
             return toast("error", rules.SIGN_IN_TO_GENERATE)
-        kind = self.detail_type or "Article"
-        self._start_run(ContentForm(self.detail_id, self.detail_title, kind))
+        kind = self.detail.type or "Article"
+        self._start_run(ContentForm(self.detail.id, self.detail.title, kind))
         self.generated_text = ""
         return SolutionsState.write_content
 
@@ -510,7 +507,7 @@ class SolutionsState(ToolRunMixin, rx.State):
 
         def show(_elapsed: float) -> None:
             text = "".join(written)
-            if self.detail_id == form.resource_id and self.generated_text != text:
+            if self.detail.id == form.resource_id and self.generated_text != text:
                 self.generated_text = text
 
         async def work() -> tuple[ToolOutcome[str], list[versions.VersionInfo] | None]:
@@ -550,16 +547,14 @@ class SolutionsState(ToolRunMixin, rx.State):
         if outcome is None or text is None:
             notice = (outcome and outcome.notice) or rules.content_texts(form.kind).failed
             return toast("error", notice.title, notice.detail)
-        if self.detail_id != form.resource_id:
+        if self.detail.id != form.resource_id:
             return None
-        self._put_content(text)
-        self.detail_sample = outcome.sample
         if outcome.sample:
-            self.version_shown = 0
+            self._shown(0, text, sample=True)
             return toast("success", rules.SAMPLE_SHOWN, rules.DEMO_NOTE)
         if not kept:
-            self.version_shown = -1  # shown, but not kept: the original is still one step away
+            self._shown(-1, text)  # shown, but not kept: the original is still one step away
             return toast("success", rules.GENERATED)
         self._put_versions(kept)
-        self.version_shown = kept[0].id
+        self._shown(kept[0].id, text)
         return toast("success", rules.GENERATED, rules.VERSION_KEPT)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
 
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import (
@@ -27,6 +28,9 @@ from startup_toolkit.pages.solutions.view_parts import (
     type_badge,
     type_tile,
 )
+
+#: Whether the filters panel shows: the browser's own (the filters themselves are the server's).
+filters_open = ClientStateVar.create("hub_filters_open", default=False)
 
 CSS = """
 .hub-tip-dot { width: 0.6rem; height: 0.6rem; padding: 0; border-radius: 999px; border: none;
@@ -105,7 +109,7 @@ _CATEGORY_ICONS = dict(
 
 def _category_button(name: str, icon: str) -> rx.Component:
     """A category's toggle, solid and pressed while it is the selected one."""
-    selected = S.category == name
+    selected = S.filters.category == name
     return icon_text_button(
         icon,
         name,
@@ -158,7 +162,7 @@ def _search_input() -> rx.Component:
         rx.input.slot(rx.icon("search", size=16)),
         id="hub-search",
         placeholder="Search solutions...",
-        value=S.query,
+        value=S.filters.query,
         on_change=S.set_query.debounce(250),
         type="search",
         max_length=rules.QUERY_MAX,
@@ -176,23 +180,23 @@ def _toolbar() -> rx.Component:
                     for value, label, _ in rules.TABS
                 ]
             ),
-            value=S.tab,
+            value=S.filters.tab,
             on_change=S.set_tab,
             width="100%",
         ),
         rx.flex(
             _labelled("Search", _search_input(), "hub-search", **GROW),
             rx.box(
-                _native_select("hub-sort", "Sort by", S.sort, S.set_sort, [*rules.SORTS]),
+                _native_select("hub-sort", "Sort by", S.filters.sort, S.set_sort, [*rules.SORTS]),
                 width=rx.breakpoints(initial="100%", sm="11rem"),
             ),
             rx.box(
                 icon_text_button(
                     "sliders-horizontal",
                     "Filters",
-                    variant=rx.cond(S.filters_open, "solid", "soft"),
-                    on_click=S.toggle_filters,
-                    aria_expanded=rx.cond(S.filters_open, "true", "false"),
+                    variant=rx.cond(filters_open.value, "solid", "soft"),
+                    on_click=filters_open.set_value(~filters_open.value),
+                    aria_expanded=rx.cond(filters_open.value, "true", "false"),
                     aria_controls="hub-filters",
                     id="hub-filters-toggle",
                     size="2",
@@ -207,19 +211,19 @@ def _toolbar() -> rx.Component:
             **ROW_FROM_SM,
         ),
         rx.cond(
-            S.filters_open,
+            filters_open.value,
             rx.grid(
                 _native_select(
                     "hub-filter-category",
                     "Category",
-                    S.category,
+                    S.filters.category,
                     S.set_category,
                     [(rules.ALL, "All categories"), *[(c, c) for c in rules.CATEGORIES]],
                 ),
                 _native_select(
                     "hub-filter-type",
                     "Type",
-                    S.type_filter,
+                    S.filters.type,
                     S.set_type_filter,
                     [(rules.ALL, "All types"), *[(t, t) for t in rules.TYPES]],
                 ),
@@ -315,10 +319,10 @@ def library_column() -> rx.Component:
             **FILL_ROW,
         ),
         rx.cond(
-            S.library_error != "",
-            rx.callout(S.library_error, icon="triangle-alert", color_scheme="red", width="100%"),
+            S.library.error != "",
+            rx.callout(S.library.error, icon="triangle-alert", color_scheme="red", width="100%"),
             rx.cond(
-                ~S.library_loaded,
+                ~S.library.loaded,
                 spinner("3rem", width="100%"),
                 rx.cond(
                     S.visible.length() > 0,

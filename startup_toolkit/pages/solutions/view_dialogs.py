@@ -5,6 +5,7 @@ full-screen video player (P-HUB-6)."""
 from __future__ import annotations
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
 
 from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.panels import (
@@ -27,6 +28,9 @@ from startup_toolkit.pages.solutions.view_parts import (
     spinner,
     type_badge,
 )
+
+#: Whether the open resource's table of contents shows: the browser's own (open at first).
+toc_open = ClientStateVar.create("hub_toc_open", default=True)
 
 
 def _toc_entry(row: rx.Var) -> rx.Component:
@@ -58,29 +62,29 @@ def _toc_entry(row: rx.Var) -> rx.Component:
 def _detail_actions() -> rx.Component:
     return rx.flex(
         rx.button(
-            rx.cond(S.saving, rx.spinner(size="2"), rx.icon("bookmark-plus", size=16)),
+            rx.cond(S.detail.saving, rx.spinner(size="2"), rx.icon("bookmark-plus", size=16)),
             "Save to dashboard",
             on_click=S.save_to_dashboard,
-            disabled=S.saving | S.content_loading,
+            disabled=S.detail.saving | S.detail.loading,
             id="resource-save",
         ),
         rx.button(
             rx.cond(S.running, rx.spinner(size="2"), rx.icon("sparkles", size=16)),
             rx.cond(S.running, "Generating...", "Generate content"),
             on_click=S.generate_content,
-            disabled=S.running | S.content_loading,
+            disabled=S.running | S.detail.loading,
             variant="soft",
             id="resource-generate",
         ),
         rx.cond(
-            S.detail_watch_url != "",
-            new_tab_button("external-link", "Watch", S.detail_watch_url, id="resource-watch"),
+            S.detail.watch_url != "",
+            new_tab_button("external-link", "Watch", S.detail.watch_url, id="resource-watch"),
         ),
         rx.cond(
-            S.detail_download_url != "",
+            S.detail.download_url != "",
             download_button(
-                S.detail_download_label,
-                S.detail_download_url,
+                S.detail.download_label,
+                S.detail.download_url,
                 size="2",
                 variant="outline",
                 id="resource-download",
@@ -96,17 +100,17 @@ def detail_dialog() -> rx.Component:
         dialog_header(
             rx.vstack(
                 rx.hstack(
-                    type_badge(S.detail_badge),
-                    rx.badge(S.detail_category, variant="outline", color_scheme="gray"),
+                    type_badge(S.detail.badge),
+                    rx.badge(S.detail.category, variant="outline", color_scheme="gray"),
                     rx.cond(
-                        S.detail_file_size != "",
-                        rx.text(S.detail_file_size, size="1", color="var(--gray-10)"),
+                        S.detail.file_size != "",
+                        rx.text(S.detail.file_size, size="1", color="var(--gray-10)"),
                     ),
                     spacing="2",
                     align="center",
                 ),
                 rx.dialog.title(
-                    rx.cond(S.detail_title != "", S.detail_title, "Loading..."),
+                    rx.cond(S.detail.title != "", S.detail.title, "Loading..."),
                     margin="0",
                     style={"font_family": HEADING_FONT},
                 ),
@@ -117,10 +121,10 @@ def detail_dialog() -> rx.Component:
             align="start",
             id="resource-close",
         ),
-        rx.dialog.description(S.detail_description, size="2", **MUTED_TEXT),
+        rx.dialog.description(S.detail.description, size="2", **MUTED_TEXT),
         rx.box(_detail_actions(), margin_y="1rem"),
         rx.cond(
-            S.detail_script,
+            S.detail.script,
             rx.callout(
                 SCRIPT_NOTE,
                 icon="clapperboard",
@@ -129,17 +133,17 @@ def detail_dialog() -> rx.Component:
                 id="resource-script",
             ),
         ),
-        rx.cond((S.versions.length() > 0) | (S.version_shown != 0), _versions_bar()),
+        rx.cond((S.detail.versions.length() > 0) | (S.detail.version_shown != 0), _versions_bar()),
         rx.cond(
-            S.detail_sample,
+            S.detail.sample,
             sample_callout(rules.DEMO_NOTE, margin_bottom="1rem", id="resource-sample"),
         ),
         rx.cond(
-            S.content_loading | (S.running & (S.generated_text == "")),
+            S.detail.loading | (S.running & (S.generated_text == "")),
             spinner("2rem", id="resource-spinner"),
             rx.cond(S.running, _streaming_content(), _resource_content()),
         ),
-        opened=S.detail_open,
+        opened=S.detail.open,
         on_open_change=S.set_detail_open,
         max_width="48rem",
         max_height="90vh",
@@ -158,13 +162,13 @@ def _versions_bar() -> rx.Component:
         ),
         rx.el.select(
             rx.el.option("Original (library)", value="0"),
-            rx.foreach(S.versions, lambda v: rx.el.option(v.label, value=v.id.to_string())),
+            rx.foreach(S.detail.versions, lambda v: rx.el.option(v.label, value=v.id.to_string())),
             rx.cond(
-                S.version_shown == -1,
+                S.detail.version_shown == -1,
                 rx.el.option("New text (not kept)", value="-1", disabled=True),
             ),
             id="resource-version",
-            value=S.version_shown.to_string(),
+            value=S.detail.version_shown.to_string(),
             on_change=S.show_version,
             disabled=S.running,
             style={
@@ -179,7 +183,7 @@ def _versions_bar() -> rx.Component:
             },
         ),
         rx.cond(
-            S.version_shown != 0,
+            S.detail.version_shown != 0,
             icon_text_button(
                 "undo-2",
                 "Back to the original",
@@ -216,28 +220,28 @@ def _streaming_content() -> rx.Component:
 def _resource_content() -> rx.Component:
     """The resource's content with its table of contents, or why it could not load."""
     return rx.cond(
-        S.content_error != "",
-        rx.text(S.content_error, color="var(--red-11)", id="resource-error"),
+        S.detail.error != "",
+        rx.text(S.detail.error, color="var(--red-11)", id="resource-error"),
         rx.vstack(
             rx.cond(
-                S.toc.length() > 0,
+                S.detail.toc.length() > 0,
                 rx.box(
                     icon_text_button(
                         "list",
-                        rx.cond(S.toc_open, "Hide contents", "Show contents"),
+                        rx.cond(toc_open.value, "Hide contents", "Show contents"),
                         icon_size=14,
-                        on_click=S.toggle_toc,
+                        on_click=toc_open.set_value(~toc_open.value),
                         variant="ghost",
                         size="1",
-                        aria_expanded=rx.cond(S.toc_open, "true", "false"),
+                        aria_expanded=rx.cond(toc_open.value, "true", "false"),
                         aria_controls="resource-toc",
                         id="resource-toc-toggle",
                     ),
                     rx.cond(
-                        S.toc_open,
+                        toc_open.value,
                         rx.el.nav(
                             rx.el.ul(
-                                rx.foreach(S.toc, _toc_entry),
+                                rx.foreach(S.detail.toc, _toc_entry),
                                 style={"margin": "0.5rem 0 0", "padding": "0"},
                             ),
                             id="resource-toc",
@@ -248,7 +252,7 @@ def _resource_content() -> rx.Component:
                     width="100%",
                 ),
             ),
-            markdown_body(S.detail_content, id="resource-content"),
+            markdown_body(S.detail.content, id="resource-content"),
             spacing="3",
             width="100%",
         ),
@@ -261,7 +265,7 @@ def player_dialog() -> rx.Component:
     return modal(
         rx.flex(
             rx.dialog.title(
-                S.player_title,
+                S.player.title,
                 size="4",
                 margin="0",
                 color="white",
@@ -291,10 +295,10 @@ def player_dialog() -> rx.Component:
         ),
         rx.center(
             rx.cond(
-                S.player_kind == "file",
+                S.player.kind == "file",
                 rx.el.video(
                     "Your browser cannot play this video.",
-                    src=S.player_src,
+                    src=S.player.src,
                     controls=True,
                     auto_play=True,
                     plays_inline=True,
@@ -303,8 +307,8 @@ def player_dialog() -> rx.Component:
                     style={"width": "100%", "height": "100%", "background": "black"},
                 ),
                 rx.el.iframe(
-                    src=S.player_src,
-                    title=S.player_title,
+                    src=S.player.src,
+                    title=S.player.title,
                     allow="autoplay; encrypted-media; fullscreen; picture-in-picture",
                     referrer_policy="strict-origin-when-cross-origin",
                     sandbox="allow-scripts allow-same-origin allow-presentation allow-popups",
@@ -331,6 +335,6 @@ def player_dialog() -> rx.Component:
             "flex_direction": "column",
             "transform": "none",
         },
-        opened=S.player_open,
+        opened=S.player.open,
         on_open_change=S.set_player_open,
     )

@@ -1,5 +1,5 @@
 """The hub's side column: Quick Tips (P-HUB-3), the Daily Startup Digest with its View All
-Trends dialog (P-HUB-4) and Popular Resources (P-HUB-5)."""
+Trends dialog (P-HUB-4; the dialog opens in the browser) and Popular Resources (P-HUB-5)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.digest_state import DigestState as D
 from startup_toolkit.pages.solutions.state import SolutionsState as S
 from startup_toolkit.pages.solutions.view_parts import (
-    hub_dialog,
     resource_button,
     spinner,
     type_badge,
@@ -109,7 +108,7 @@ def _source_badge(element_id: str, scheme: str, variant: str, *label: Any) -> rx
 def _live_badge() -> rx.Component:
     """Where the digest's news come from: LIVE (a pulsing dot) or the sample."""
     return rx.cond(
-        D.news_live,
+        D.digest.live,
         _source_badge("digest-live", "red", "solid", rx.box(class_name="hub-live-dot"), "LIVE"),
         _source_badge("digest-sample", "gray", "soft", news_rules.SAMPLE_LABEL),
     )
@@ -132,34 +131,41 @@ def digest() -> rx.Component:
             ),
         ),
         rx.cond(
-            D.news_loading & (D.news.length() == 0),
+            D.news_loading & (D.digest.news.length() == 0),
             spinner("1.5rem", width="100%", id="digest-spinner"),
             rx.vstack(
                 rx.cond(
-                    D.news_note != "",
-                    rx.text(D.news_note, size="1", color="var(--amber-11)", id="digest-note"),
+                    D.digest.note != "",
+                    rx.text(D.digest.note, size="1", color="var(--amber-11)", id="digest-note"),
                 ),
-                rx.foreach(D.news, lambda item: _news_item(item, True)),
+                rx.foreach(D.digest.news, lambda item: _news_item(item, True)),
                 spacing="2",
                 width="100%",
                 id="digest-items",
                 aria_busy=rx.cond(D.news_loading, "true", "false"),
             ),
         ),
-        rx.button(
-            "View All Trends",
-            rx.icon("arrow-right", size=14),
-            on_click=D.set_trends_open(True),
-            variant="soft",
-            width="100%",
-            id="digest-all",
+        _trends_dialog(
+            rx.button(
+                "View All Trends",
+                rx.icon("arrow-right", size=14),
+                on_click=D.load_trends,
+                variant="soft",
+                width="100%",
+                id="digest-all",
+            )
         ),
         id="hub-digest",
     )
 
 
-def trends_dialog() -> rx.Component:
-    return hub_dialog(
+def _trends_dialog(trigger: rx.Component) -> rx.Component:
+    """View All Trends: `trigger` opens the dialog in the browser (and loads the list)."""
+    return rx.dialog.root(rx.dialog.trigger(trigger), _trends_content())
+
+
+def _trends_content() -> rx.Component:
+    return rx.dialog.content(
         dialog_header(
             rx.dialog.title("Startup Trends", margin="0"),
             _live_badge(),
@@ -175,19 +181,18 @@ def trends_dialog() -> rx.Component:
             D.trends_loading,
             spinner("2rem"),
             rx.cond(
-                D.trends_error != "",
-                rx.text(D.trends_error, color="var(--red-11)"),
+                D.trends.error != "",
+                rx.text(D.trends.error, color="var(--red-11)"),
                 rx.vstack(
-                    rx.foreach(D.trends, lambda item: _news_item(item, False)),
+                    rx.foreach(D.trends.news, lambda item: _news_item(item, False)),
                     spacing="2",
                     width="100%",
                     id="trends-items",
                 ),
             ),
         ),
-        opened=D.trends_open,
-        on_open_change=D.set_trends_open,
         max_width="40rem",
+        width="calc(100vw - 2rem)",
     )
 
 

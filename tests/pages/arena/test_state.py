@@ -15,6 +15,7 @@ from sqlalchemy.engine import Engine
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
 from startup_toolkit.services import user_cache
+from startup_toolkit.services.arena_board import ArenaView
 from tests.support.tool_states import signed_in, substate
 
 ROUTE = "/startup-arena"
@@ -68,10 +69,10 @@ def run(coro: Any) -> Any:
 
 def test_t_arena_1_a_new_founder_sees_the_form_samples_and_dated_events(ada: Founder) -> None:
     s = tab(ada)
-    assert not s.loading and not s.joined and s.show_samples
-    assert s.form == dict.fromkeys(sorted(rules.ENTRY_FIELD_NAMES), "")
-    assert len(s.events) == 3 and s.calendar_title and s.event_days
-    assert [c.key for c in s.challenges][:1] == ["scanner-3"]
+    assert not s.loading and not s.view.entry and s.view.show_samples
+    assert s.form.fields == dict.fromkeys(sorted(rules.ENTRY_FIELD_NAMES), "")
+    assert len(s.view.events) == 3 and s.calendar.title and s.calendar.days
+    assert [c.key for c in s.view.challenges][:1] == ["scanner-3"]
 
 
 def test_t_arena_1_missing_information_names_the_fields_then_entering_ranks(
@@ -83,49 +84,51 @@ def test_t_arena_1_missing_information_names_the_fields_then_entering_ranks(
     s.set_field("users", ["1"])  # type: ignore[arg-type]
     toast = text(run(s.save_entry()))
     assert "Missing information" in toast and "Please fill all required fields" in toast
-    assert set(s.errors) == {"industry", "revenue", "users", "growth"}
-    assert not s.joined and s.form["company"] == "Nova Health"
+    assert set(s.form.errors) == {"industry", "revenue", "users", "growth"}
+    assert not s.view.entry and s.form.fields["company"] == "Nova Health"
     for name, value in FORM.items():
         s.set_field(name, value)
     s.set_field("description", "Care plans for carers.")
     toast = text(run(s.save_entry()))
     assert "Welcome to the Arena!" in toast and "#1" in toast
-    assert s.joined and (s.rank, s.score) == (1, 0)
-    assert s.entry["description"] == "Care plans for carers."
-    assert [r.name for r in s.board] == ["Nova Health"] and s.board[0].you
+    assert s.view.entry and (s.view.rank, s.view.score) == (1, 0)
+    assert s.view.entry["description"] == "Care plans for carers."
+    assert [r.name for r in s.view.board] == ["Nova Health"] and s.view.board[0].you
 
 
 def test_an_entry_can_be_edited(ada: Founder) -> None:
     s = tab(ada, **FORM)
     s.edit_entry()
-    assert s.editing and s.form["company"] == "Nova Health"
+    assert s.form.editing and s.form.fields["company"] == "Nova Health"
     s.set_field("company", "Nova Care")
     assert "Entry updated" in text(run(s.save_entry()))
-    assert not s.editing and s.entry["company"] == "Nova Care"
+    assert not s.form.editing and s.view.entry["company"] == "Nova Care"
 
 
 def test_t_arena_2_a_post_by_one_founder_reaches_the_others_tab_at_its_next_poll(
     ada: Founder, bob: Founder
 ) -> None:
     mine, theirs = tab(ada, **FORM), tab(bob, **dict(FORM, company="Bolt"))
-    assert mine.posts == [] and theirs.posts == []
+    assert mine.view.posts == [] and theirs.view.posts == []
     mine.set_draft('  <img src=x onerror="alert(1)"> We hit 1,000 users! #Launch ')
     assert "Posted to the Arena" in text(run(mine.post()))
-    assert mine.draft == "" and mine.posts[0].mine
-    assert mine.posts[0].content == '<img src=x onerror="alert(1)"> We hit 1,000 users! #Launch'
+    assert mine.draft.text == "" and mine.view.posts[0].mine
+    assert (
+        mine.view.posts[0].content == '<img src=x onerror="alert(1)"> We hit 1,000 users! #Launch'
+    )
     run(theirs.poll())
-    (seen,) = theirs.posts
+    (seen,) = theirs.view.posts
     assert (seen.author, seen.company, seen.mine, seen.likes) == (
         "Ada Lovelace",
         "Nova Health",
         False,
         0,
     )
-    assert ("#Launch", 1) in theirs.topics  # beside the samples' topics
+    assert ("#Launch", 1) in theirs.view.topics  # beside the samples' topics
     # Nothing new: the poll reads nothing more (the tab keeps what it has).
-    theirs.posts = []
+    theirs.view.posts = []
     run(theirs.poll())
-    assert theirs.posts == []
+    assert theirs.view.posts == []
 
 
 def test_t_arena_2_a_like_is_a_toggle_and_scores_the_author_once(
@@ -135,15 +138,19 @@ def test_t_arena_2_a_like_is_a_toggle_and_scores_the_author_once(
     mine.set_draft("Hello")
     run(mine.post())
     run(theirs.poll())
-    post_id = theirs.posts[0].id
+    post_id = theirs.view.posts[0].id
     assert run(theirs.toggle_like(post_id)) is None
-    assert (theirs.posts[0].liked, theirs.posts[0].likes) == (True, 1)
+    assert (theirs.view.posts[0].liked, theirs.view.posts[0].likes) == (True, 1)
     run(mine.poll())
-    assert mine.posts[0].likes == 1 and mine.score == rules.LIKE_POINTS and mine.likes == 1
+    assert (
+        mine.view.posts[0].likes == 1
+        and mine.view.score == rules.LIKE_POINTS
+        and mine.view.likes == 1
+    )
     run(theirs.toggle_like(post_id))
-    assert (theirs.posts[0].liked, theirs.posts[0].likes) == (False, 0)
+    assert (theirs.view.posts[0].liked, theirs.view.posts[0].likes) == (False, 0)
     run(mine.poll())
-    assert mine.score == 0  # like then unlike: no points
+    assert mine.view.score == 0  # like then unlike: no points
     assert "Post not found" in text(run(theirs.toggle_like(999_999)))
 
 
@@ -152,13 +159,13 @@ def test_t_arena_2_only_the_author_deletes_a_post(ada: Founder, bob: Founder) ->
     mine.set_draft("Mine")
     run(mine.post())
     run(theirs.poll())
-    post_id = theirs.posts[0].id
+    post_id = theirs.view.posts[0].id
     assert "Post not found" in text(run(theirs.delete_post(post_id)))
-    assert len(theirs.posts) == 1
+    assert len(theirs.view.posts) == 1
     assert "Post deleted" in text(run(mine.delete_post(post_id)))
-    assert mine.posts == []
+    assert mine.view.posts == []
     run(theirs.poll())
-    assert theirs.posts == []
+    assert theirs.view.posts == []
 
 
 def test_t_arena_2_empty_and_too_long_posts_keep_the_text(ada: Founder) -> None:
@@ -168,9 +175,9 @@ def test_t_arena_2_empty_and_too_long_posts_keep_the_text(ada: Founder) -> None:
     assert "Empty post" in toast and "Please write something to post" in toast
     s.set_draft("x" * 501)
     assert "Post too long" in text(run(s.post()))
-    assert s.post_error == rules.POST_TOO_LONG and len(s.draft) == 501 and s.posts == []
+    assert s.draft.error == rules.POST_TOO_LONG and len(s.draft.text) == 501 and s.view.posts == []
     s.set_draft("y" * 10_000)
-    assert len(s.draft) == rules.INPUT_CAP and s.post_error == ""
+    assert len(s.draft.text) == rules.INPUT_CAP and s.draft.error == ""
 
 
 def test_t_arena_3_joining_a_challenge_then_already_joined(ada: Founder) -> None:
@@ -181,18 +188,14 @@ def test_t_arena_3_joining_a_challenge_then_already_joined(ada: Founder) -> None
     assert s.my_challenges[0].progress == "0 of 2 predictions"
     assert "Already joined" in text(run(s.join_challenge("funding-2")))
     assert run(s.join_challenge("nope")) is None
-    s.open_detail("funding-2")
-    assert s.detail.title == "Funding readiness check"
-    s.set_detail_open(False)
-    assert s.detail_key == "" and s.detail.title == ""
 
 
 def test_t_arena_3_registering_for_an_event_once(ada: Founder) -> None:
     s = tab(ada, **FORM)
-    key = s.events[0].key
+    key = s.view.events[0].key
     toast = text(run(s.register(key)))
     assert "Registered" in toast and "sample event" in toast
-    assert s.events[0].registered
+    assert s.view.events[0].registered
     assert "Already registered" in text(run(s.register(key)))
     assert run(s.register("pitch-night:2023-11-08")) is None
 
@@ -200,19 +203,18 @@ def test_t_arena_3_registering_for_an_event_once(ada: Founder) -> None:
 def test_a_signed_out_tab_reads_and_changes_nothing(ada: Founder) -> None:
     tab(ada, **FORM)
     s = substate(ArenaState, ROUTE, "")
-    assert run(s.load()) is None and not s.joined and s.board == []
-    s.joined = True  # even a tab that claims to be in: the server asks the session
+    assert run(s.load()) is None and not s.view.entry and s.view.board == []
+    s.view = ArenaView(entry=FORM)  # even a tab that claims to be in: the server asks
     s.set_draft("hello")
     assert "sign in" in text(run(s.post()))
     run(s.poll())
-    assert s.posts == []
+    assert s.view.posts == []
 
 
-def test_load_more_rankings_shows_five_more(engine: Engine) -> None:
+def test_every_ranking_is_sent_for_load_more_rankings(engine: Engine) -> None:
     founders = [signed_in(engine, f"f{i}@example.com") for i in range(7)]
     for i, f in enumerate(founders):
         tab(f, **dict(FORM, company=f"Startup {i}"))
     s = tab(founders[0])
-    assert len(s.shown_board) == 5 and s.more_rankings and not s.show_samples
-    s.load_more()
-    assert len(s.shown_board) == 7 and not s.more_rankings
+    # The Leaderboard shows five, then Load More Rankings (in the browser) the rest.
+    assert len(s.view.board) == 7 and not s.view.show_samples

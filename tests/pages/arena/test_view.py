@@ -15,3 +15,11 @@ def test_the_tab_bar_is_the_shared_tab_list_with_every_tab() -> None:
     assert [label for label in labels if f'"{label}"' in bar] == labels
     for value, _ in TABS:
         assert f'value:"{value}"' in code.split("RadixThemesTabs.Content", 1)[1]
+
+
+def test_the_tab_rankings_shown_and_challenge_details_stay_in_the_browser() -> None:
+    """Issue 25: the open tab, Load More Rankings and View Details need no server trip."""
+    code = str(arena_view())
+    assert "arena_tab" in code and "arena_board_limit" in code
+    assert "Load More Rankings" in code and "View Details" in code
+    assert "RadixThemesDialog.Trigger" in code

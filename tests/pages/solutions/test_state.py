@@ -23,7 +23,7 @@ from startup_toolkit.models.resources import Resource, ResourceVersion
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.pages.solutions import ROUTE
 from startup_toolkit.pages.solutions.digest_state import NOT_CONFIGURED_NOTE, DigestState
-from startup_toolkit.pages.solutions.state import SolutionsState
+from startup_toolkit.pages.solutions.state import Detail, Filters, SolutionsState
 from startup_toolkit.services import favorites
 from startup_toolkit.services import news as news_service
 from startup_toolkit.services import resources as library
@@ -69,11 +69,11 @@ async def until(tab: Tab, check: Callable[[Any], bool], timeout: float = 15) -> 
 
 def test_p_hub_1_library_loads_and_newest_comes_first(engine: Engine) -> None:
     s = loaded(engine)
-    assert s.library_loaded and s.library_error == ""
-    assert len(s.resources) == len(SEED_RESOURCES)
-    assert [c.id for c in s.visible] == sorted((c.id for c in s.resources), reverse=True)
+    assert s.library.loaded and s.library.error == ""
+    assert len(s.library.cards) == len(SEED_RESOURCES)
+    assert [c.id for c in s.visible] == sorted((c.id for c in s.library.cards), reverse=True)
     assert [c.id for c in s.popular] == [1, 3, 5]  # P-HUB-5
-    assert s.resources[0].icon == "newspaper" and "gradient" in s.resources[0].gradient
+    assert s.library.cards[0].icon == "newspaper" and "gradient" in s.library.cards[0].gradient
 
 
 def test_p_hub_1_tabs_search_sort_and_category_buttons(engine: Engine) -> None:
@@ -81,40 +81,38 @@ def test_p_hub_1_tabs_search_sort_and_category_buttons(engine: Engine) -> None:
     s.set_tab("videos")
     assert {c.type for c in s.visible} == {"Video"}
     s.set_tab("admin")
-    assert s.tab == "all"
+    assert s.filters.tab == "all"
     s.set_sort(rules.SORT_POPULAR)
     flags = [c.popular for c in s.visible]
     assert flags == sorted(flags, reverse=True)
     s.set_sort("random")
-    assert s.sort == rules.SORT_NEWEST
+    assert s.filters.sort == rules.SORT_NEWEST
     s.toggle_category("Legal")
-    assert s.category == "Legal" and {c.category for c in s.visible} == {"Legal"}
+    assert s.filters.category == "Legal" and {c.category for c in s.visible} == {"Legal"}
     s.toggle_category("Legal")
-    assert s.category == rules.ALL
+    assert s.filters.category == rules.ALL
     s.set_query("RUNWAY math")
     assert [c.title for c in s.visible] == ["Runway Math for First-Time Founders"]
     s.set_query({"x": 1})  # type: ignore[arg-type]
-    assert s.query == ""
+    assert s.filters.query == ""
 
 
 def test_p_hub_2_filters_empty_state_and_reset(engine: Engine) -> None:
     s = loaded(engine)
-    s.toggle_filters()
-    assert s.filters_open
     s.set_category("Finance")
     s.set_type_filter("Video")
     assert [c.title for c in s.visible] == ["Reading Your Own P&L in Ten Minutes"]
     assert s.filters_active
     s.set_type_filter("Spreadsheet")
-    assert s.type_filter == rules.ALL
+    assert s.filters.type == rules.ALL
     s.set_query("nothing matches this")
     assert s.visible == []
     s.reset_filters()
-    assert (s.tab, s.category, s.type_filter, s.query, s.sort) == (
+    assert s.filters == Filters()
+    assert (s.filters.tab, s.filters.category, s.filters.type, s.filters.sort) == (
         "all",
         rules.ALL,
         rules.ALL,
-        "",
         rules.SORT_NEWEST,
     )
     assert len(s.visible) == len(SEED_RESOURCES) and not s.filters_active
@@ -132,15 +130,13 @@ def test_on_load_opens_a_resource_named_in_the_address(engine: Engine) -> None:
 def test_p_hub_7_detail_dialog_with_table_of_contents(engine: Engine) -> None:
     s = loaded(engine)
     run(s.open_resource(1))
-    assert s.detail_open and not s.content_loading and s.content_error == ""
-    assert s.detail_title == SEED_RESOURCES[0].title
-    assert s.detail_type == "Article" and s.detail_category == "Finance"
-    assert [t.text for t in s.toc][:2] == ["Why runway comes first", "The simple formula"]
-    assert s.detail_watch_url == ""  # no address: no Watch link
-    s.toggle_toc()
-    assert not s.toc_open
+    assert s.detail.open and not s.detail.loading and s.detail.error == ""
+    assert s.detail.title == SEED_RESOURCES[0].title
+    assert s.detail.type == "Article" and s.detail.category == "Finance"
+    assert [t.text for t in s.detail.toc][:2] == ["Why runway comes first", "The simple formula"]
+    assert s.detail.watch_url == ""  # no address: no Watch link
     s.set_detail_open(False)
-    assert not s.detail_open and s.detail_id == 0 and s.toc == []
+    assert not s.detail.open and s.detail.id == 0 and s.detail.toc == []
 
 
 def test_unknown_or_malformed_resource_ids_open_nothing(
@@ -148,12 +144,12 @@ def test_unknown_or_malformed_resource_ids_open_nothing(
 ) -> None:
     s = loaded(engine)
     run(s.open_resource(999))
-    assert not s.detail_open
+    assert not s.detail.open
     run(s.open_resource("1"))  # type: ignore[arg-type]
-    assert not s.detail_open
+    assert not s.detail.open
     for bad in (2**63, 2**64, -(2**64), 0, True, 1.0):  # finding 8 of issue 13
         run(s.open_resource(bad))
-        assert not s.detail_open and s.content_error == ""
+        assert not s.detail.open and s.detail.error == ""
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 
@@ -186,7 +182,7 @@ def test_p_hub_7_save_stores_a_document_for_the_session_user(
         "Unit Economics Worksheet",
         "PDF",
     )
-    assert not s.saving
+    assert not s.detail.saving
 
 
 def test_p_hub_7_a_failing_save_says_failed_to_save(
@@ -201,7 +197,7 @@ def test_p_hub_7_a_failing_save_says_failed_to_save(
 
     monkeypatch.setattr(library, "save_resource", broken)
     assert rules.SAVE_FAILED in text_of(run(s.save_to_dashboard()))
-    assert not s.saving
+    assert not s.detail.saving
 
 
 def _add_video(engine: Engine, **fields: str) -> int:
@@ -221,25 +217,25 @@ def test_p_hub_6_a_video_file_opens_the_full_screen_player(engine: Engine) -> No
     """P-HUB-6: the native player, full screen, with close."""
     video_id = _add_video(engine, video_file_url="/videos/pitch.mp4")
     s = loaded(engine)
-    card = next(c for c in s.resources if c.id == video_id)
+    card = next(c for c in s.library.cards if c.id == video_id)
     assert card.playable  # the card says 'Watch the video'
 
     async def first_step() -> None:
         opening = s.open_resource(video_id)
         await opening.__anext__()
-        assert not s.detail_open  # no detail dialog flashes up while the row loads
+        assert not s.detail.open  # no detail dialog flashes up while the row loads
         async for _ in opening:
             pass
 
     asyncio.run(first_step())
-    assert s.player_open and not s.detail_open
-    assert (s.player_kind, s.player_src, s.player_title) == (
+    assert s.player.open and not s.detail.open
+    assert (s.player.kind, s.player.src, s.player.title) == (
         "file",
         "/videos/pitch.mp4",
         "Pitch Walkthrough",
     )
     s.set_player_open(False)
-    assert not s.player_open and s.player_src == "" and s.player_resource_id == 0
+    assert not s.player.open and s.player.src == "" and s.player.resource_id == 0
 
 
 def test_p_hub_6_a_video_page_plays_framed_and_details_open_from_the_player(
@@ -248,26 +244,26 @@ def test_p_hub_6_a_video_page_plays_framed_and_details_open_from_the_player(
     video_id = _add_video(engine, video_url="https://youtu.be/dQw4w9WgXcQ")
     s = loaded(engine)
     run(s.open_resource(video_id))
-    assert (s.player_kind, s.player_src) == (
+    assert (s.player.kind, s.player.src) == (
         "embed",
         "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
     )
     run(s.show_details())
-    assert not s.player_open and s.detail_open
-    assert s.detail_title == "Pitch Walkthrough" and s.detail_content == "## Outline"
-    assert s.detail_watch_url == "https://youtu.be/dQw4w9WgXcQ"
+    assert not s.player.open and s.detail.open
+    assert s.detail.title == "Pitch Walkthrough" and s.detail.content == "## Outline"
+    assert s.detail.watch_url == "https://youtu.be/dQw4w9WgXcQ"
 
 
 def test_p_hub_6_a_video_without_a_playable_address_opens_its_outline(engine: Engine) -> None:
     video_id = _add_video(engine, video_url="https://example.com/some-talk")
     s = loaded(engine)
-    assert not next(c for c in s.resources if c.id == video_id).playable
+    assert not next(c for c in s.library.cards if c.id == video_id).playable
     run(s.open_resource(video_id))
-    assert s.detail_open and not s.player_open
-    assert s.detail_watch_url == "https://example.com/some-talk"  # linked, never framed
+    assert s.detail.open and not s.player.open
+    assert s.detail.watch_url == "https://example.com/some-talk"  # linked, never framed
     seeded_video = next(r.id for r in SEED_RESOURCES if r.type == "Video")
     run(s.open_resource(seeded_video))
-    assert s.detail_open and not s.player_open and s.detail_watch_url == ""
+    assert s.detail.open and not s.player.open and s.detail.watch_url == ""
 
 
 # --- The digest through the event processor ----------------------------------------------------
@@ -310,15 +306,17 @@ def test_p_hub_4_live_digest_highlights_and_toast(
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
-        s = await until(tab, lambda s: len(s.news) > 0 and not s.news_loading)
+        s = await until(tab, lambda s: len(s.digest.news) > 0 and not s.news_loading)
         assert any(news_rules.LIVE_TOAST in t for t in recorder.toasts())
         assert True in recorder.values("news_loading")  # the spinner showed
         return s
 
     s = in_processor(DigestState, ROUTE, go)
-    assert s.news_live and s.news_note == ""
-    assert [n.title for n in s.news] == [f"Story {i}" for i in range(6)]
-    assert s.news[0].url == "https://n.example/0" and s.news[0].source == "Startup Wire"
+    assert s.digest.live and s.digest.note == ""
+    assert [n.title for n in s.digest.news] == [f"Story {i}" for i in range(6)]
+    assert (
+        s.digest.news[0].url == "https://n.example/0" and s.digest.news[0].source == "Startup Wire"
+    )
 
 
 def test_p_hub_4_failing_feeds_show_the_sample_with_the_spec_texts(
@@ -333,15 +331,15 @@ def test_p_hub_4_failing_feeds_show_the_sample_with_the_spec_texts(
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
-        s = await until(tab, lambda s: len(s.news) > 0 and not s.news_loading)
+        s = await until(tab, lambda s: len(s.digest.news) > 0 and not s.news_loading)
         toast = next(t for t in recorder.toasts() if news_rules.LOAD_FAILED in t)
         assert news_rules.USING_SAMPLE in toast
         return s
 
     s = in_processor(DigestState, ROUTE, go)
-    assert not s.news_live and len(s.news) == 6
-    assert s.news_note == "Failed to load startup news. Using sample data instead."
-    assert all(n.url == "" for n in s.news)
+    assert not s.digest.live and len(s.digest.news) == 6
+    assert s.digest.note == "Failed to load startup news. Using sample data instead."
+    assert all(n.url == "" for n in s.digest.news)
 
 
 def test_p_hub_4_no_feed_configured_shows_the_labelled_sample_quietly(
@@ -352,29 +350,27 @@ def test_p_hub_4_no_feed_configured_shows_the_labelled_sample_quietly(
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
-        s = await until(tab, lambda s: len(s.news) > 0 and not s.news_loading)
+        s = await until(tab, lambda s: len(s.digest.news) > 0 and not s.news_loading)
         assert recorder.toasts() == []
         return s
 
     s = in_processor(DigestState, ROUTE, go)
-    assert not s.news_live
-    assert s.news_note == f"{NOT_CONFIGURED_NOTE} {news_rules.USING_SAMPLE}."
+    assert not s.digest.live
+    assert s.digest.note == f"{NOT_CONFIGURED_NOTE} {news_rules.USING_SAMPLE}."
 
 
 def test_p_hub_4_view_all_trends_lists_25(
     engine: Engine, news_env: FeedServer, settings_env: pytest.MonkeyPatch
 ) -> None:
     use_feeds(settings_env, news_env.set("/feed.xml", many(40)))
-    s = substate(DigestState, ROUTE)
-    assert "load_trends" in text_of([s.set_trends_open(True)])
 
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
-        await tab.prepare("", trends_open=True)
+        await tab.prepare("")
         await tab.fire("load_trends", busy="trends_loading")
-        return await until(tab, lambda s: len(s.trends) > 0 and not s.trends_loading)
+        return await until(tab, lambda s: len(s.trends.news) > 0 and not s.trends_loading)
 
     s = in_processor(DigestState, ROUTE, go)
-    assert len(s.trends) == 25 and s.trends_error == ""
+    assert len(s.trends.news) == 25 and s.trends.error == ""
 
 
 def test_p_hub_4_trends_failure_says_failed_to_fetch_all_trends(
@@ -386,28 +382,24 @@ def test_p_hub_4_trends_failure_says_failed_to_fetch_all_trends(
     monkeypatch.setattr(news_service, "fetch_startup_news", broken)
 
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
-        await tab.prepare("", trends_open=True)
+        await tab.prepare("")
         await tab.fire("load_trends", busy="trends_loading")
-        s = await until(tab, lambda s: s.trends_error != "")
+        s = await until(tab, lambda s: s.trends.error != "")
         assert any(news_rules.TRENDS_FAILED in t for t in recorder.toasts())
         return s
 
     s = in_processor(DigestState, ROUTE, go)
-    assert s.trends == [] and s.trends_error == news_rules.TRENDS_FAILED
+    assert s.trends.news == [] and s.trends.error == news_rules.TRENDS_FAILED
 
 
 # --- Generate content (P-HUB-8) ---------------------------------------------------------------
 
 
-def detail_values(resource_id: int = 1) -> dict[str, Any]:
+def detail_values(resource_id: int = 1, **fields: Any) -> dict[str, Any]:
+    """The open resource dialog of the seeded resource `resource_id` (`fields`: changed)."""
     seed = next(s for s in SEED_RESOURCES if s.id == resource_id)
-    return {
-        "detail_open": True,
-        "detail_id": seed.id,
-        "detail_title": seed.title,
-        "detail_type": seed.type,
-        "detail_content": seed.content,
-    }
+    values = {"title": seed.title, "type": seed.type, "content": seed.content, **fields}
+    return {"detail": Detail(open=True, id=seed.id, **values)}
 
 
 def seeded(engine: Engine) -> None:
@@ -429,48 +421,50 @@ def test_p_hub_8_generated_content_is_a_new_version_beside_the_original(
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare(cookie, **detail_values(4))
         await tab.fire("generate_content", busy="running")
-        s = await until(tab, lambda s: s.detail_content.startswith("## Hook"))
+        s = await until(tab, lambda s: s.detail.content.startswith("## Hook"))
         assert any("Content generated" in t for t in recorder.toasts())
         assert any(rules.VERSION_KEPT in t for t in recorder.toasts())
         return s
 
     s = in_processor(SolutionsState, ROUTE, go)
-    assert not s.detail_sample and [t.text for t in s.toc] == ["Hook", "Sources"]
-    (version,) = s.versions
-    assert version.label == "Version 1 (9 words)" and s.version_shown == version.id
+    assert not s.detail.sample and [t.text for t in s.detail.toc] == ["Hook", "Sources"]
+    (version,) = s.detail.versions
+    assert version.label == "Version 1 (9 words)" and s.detail.version_shown == version.id
     prompt = fake_ai.requests[-1]["messages"][-1]["content"]
     assert "5-10 minutes" in prompt and "Designing a Growth Experiment" in prompt
     assert "<founder_journey>" in prompt and "Favourite tools: Growth Engine" in prompt
     with Session(engine) as db:
         (row,) = db.exec(select(ResourceVersion)).all()
         assert (row.user_id, row.resource_id) == (user_id, 4)
-        assert db.get(Resource, 4).content == detail_values(4)["detail_content"]  # untouched
+        assert db.get(Resource, 4).content == detail_values(4)["detail"].content  # untouched
 
     # Later, the founder opens the resource again: the original, with the version listed.
     again = loaded(engine, cookie)
     run(again.open_resource(4))
-    assert again.detail_content == detail_values(4)["detail_content"]
-    assert [v.id for v in again.versions] == [version.id] and again.version_shown == 0
+    assert again.detail.content == detail_values(4)["detail"].content
+    assert [v.id for v in again.detail.versions] == [version.id] and again.detail.version_shown == 0
     run(again.show_version(str(version.id)))
-    assert again.detail_content.startswith("## Hook") and again.version_shown == version.id
+    assert again.detail.content.startswith("## Hook") and again.detail.version_shown == version.id
     run(again.show_version("0"))  # the way back
-    assert again.detail_content == detail_values(4)["detail_content"]
-    assert again.version_shown == 0 and again.toc[0].text != "Hook"
+    assert again.detail.content == detail_values(4)["detail"].content
+    assert again.detail.version_shown == 0 and again.detail.toc[0].text != "Hook"
 
     # Another founder sees none of it, even by asking for the version's id.
     _, bob_cookie = signed_in(engine, "bob@example.com")
     bob = loaded(engine, bob_cookie)
     run(bob.open_resource(4))
-    assert bob.versions == []
+    assert bob.detail.versions == []
     run(bob.show_version(str(version.id)))
-    assert bob.detail_content == detail_values(4)["detail_content"] and bob.version_shown == 0
+    assert (
+        bob.detail.content == detail_values(4)["detail"].content and bob.detail.version_shown == 0
+    )
 
 
 def test_cards_say_what_they_offer(engine: Engine) -> None:
     """Issue 16: a video with nothing to play is a 'Video script' and offers the script; a
     document names its file and size; each category has its own picture."""
     s = loaded(engine)
-    by_id = {c.id: c for c in s.resources}
+    by_id = {c.id: c for c in s.library.cards}
     script = by_id[4]
     assert (script.badge, script.script, script.playable) == ("Video script", True, False)
     assert script.note.endswith("min to present · script to download")
@@ -478,17 +472,17 @@ def test_cards_say_what_they_offer(engine: Engine) -> None:
     assert sheet.note == f"Excel · {SEED_RESOURCES[1].file_size}" and sheet.badge == "Document"
     assert by_id[1].note == f"{rules.reading_minutes(SEED_RESOURCES[0].content)} min read"
     assert int(by_id[1].note.split()[0]) >= 4
-    assert {c.image for c in s.resources} == {
+    assert {c.image for c in s.library.cards} == {
         f"/library/img/{c.lower()}.svg" for c in rules.CATEGORIES
     }
     run(s.open_resource(4))
-    assert s.detail_badge == "Video script" and s.detail_script
-    assert s.detail_download_url == "/library/scripts/growth-experiment-script.md"
-    assert s.detail_download_label.startswith("Download script (Markdown, ")
+    assert s.detail.badge == "Video script" and s.detail.script
+    assert s.detail.download_url == "/library/scripts/growth-experiment-script.md"
+    assert s.detail.download_label.startswith("Download script (Markdown, ")
     run(s.open_resource(2))
-    assert not s.detail_script
-    assert s.detail_download_url == "/library/files/unit-economics-worksheet.xlsx"
-    assert s.detail_download_label == f"Download Excel, {SEED_RESOURCES[1].file_size}"
+    assert not s.detail.script
+    assert s.detail.download_url == "/library/files/unit-economics-worksheet.xlsx"
+    assert s.detail.download_label == f"Download Excel, {SEED_RESOURCES[1].file_size}"
 
 
 def test_p_hub_8_content_shows_while_it_is_written(
@@ -508,11 +502,11 @@ def test_p_hub_8_content_shows_while_it_is_written(
             await asyncio.sleep(0.02)
         assert recorder.values("running")[-1] is True
         # The old text stays until the new one is complete.
-        assert not any("## Hook" in v for v in recorder.values("detail_content"))
+        assert not any("## Hook" in v.content for v in recorder.values("detail"))
         fake_ai.release()
         await asyncio.wait_for(started, timeout=10)
         s = await until(tab, lambda s: not s.running, timeout=10)
-        assert s.detail_content == "## Hook\nThe first lines. The rest."
+        assert s.detail.content == "## Hook\nThe first lines. The rest."
         assert recorder.values("generated_text")[-1] == ""
         assert recorder.values("running")[-1] is False
         return s
@@ -536,7 +530,7 @@ def test_p_hub_8_failure_shows_the_spec_text(
         return await tab.state()
 
     s = in_processor(SolutionsState, ROUTE, go)
-    assert s.detail_content == SEED_RESOURCES[0].content and not s.running
+    assert s.detail.content == SEED_RESOURCES[0].content and not s.running
 
 
 def test_p_hub_8_demo_mode_labels_the_sample(
@@ -548,12 +542,12 @@ def test_p_hub_8_demo_mode_labels_the_sample(
     _, cookie = founder
 
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
-        await tab.prepare(cookie, **{**detail_values(1), "detail_content": ""})
+        await tab.prepare(cookie, **detail_values(1, content=""))
         await tab.fire("generate_content", busy="running")
-        return await until(tab, lambda s: s.detail_sample)
+        return await until(tab, lambda s: s.detail.sample)
 
     s = in_processor(SolutionsState, ROUTE, go)
-    assert s.detail_content == SEED_RESOURCES[0].content
+    assert s.detail.content == SEED_RESOURCES[0].content
 
 
 def test_p_hub_8_signed_out_is_asked_to_log_in(engine: Engine, fake_ai: FakeAiServer) -> None:
@@ -585,4 +579,4 @@ def test_p_hub_8_an_empty_answer_is_a_failure(
         return await tab.state()
 
     s = in_processor(SolutionsState, ROUTE, go)
-    assert s.detail_content == detail_values(4)["detail_content"] and s.generated_text == ""
+    assert s.detail.content == detail_values(4)["detail"].content and s.generated_text == ""
