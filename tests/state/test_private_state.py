@@ -69,7 +69,7 @@ def fill(engine: Engine, root: rx.State, user_id: str) -> str:
     reconnect(root, root.router.headers.cookie)
     asyncio.run(sub(root, AuthState).load())
     asyncio.run(sub(root, DashboardState).load())
-    assert [s["title"] for s in sub(root, DashboardState).saved] == [title]
+    assert [s["title"] for s in sub(root, DashboardState).view.saved] == [title]
     return title
 
 
