@@ -70,14 +70,21 @@ def idea_card(s: service.IdeaSummary) -> IdeaCard:
     )
 
 
+@dataclasses.dataclass
+class Rename:
+    """The inline rename: the id of the idea being renamed, the name typed, its problem."""
+
+    editing: str = ""
+    draft: str = ""
+    error: str = ""
+
+
 class IdeasState(PrivateStateMixin, rx.State):
     loading: bool = True
     load_failed: bool = False
     ideas: list[IdeaCard] = []
     picked: list[str] = []
-    editing: str = ""  # the id of the idea being renamed
-    draft: str = ""
-    rename_error: str = ""
+    rename: Rename = Rename()
 
     @rx.var
     def can_compare(self) -> bool:
@@ -131,32 +138,32 @@ class IdeasState(PrivateStateMixin, rx.State):
     def start_rename(self, idea_id: str) -> None:
         card = next((c for c in self.ideas if c.id == idea_id), None)
         if card is not None:
-            self.editing, self.draft, self.rename_error = card.id, card.title, ""
+            self.rename = Rename(card.id, card.title)
 
     @rx.event
     def cancel_rename(self) -> None:
-        self.editing, self.draft, self.rename_error = "", "", ""
+        self.rename = Rename()
 
     @rx.event
     def set_draft(self, value: str) -> None:
-        self.draft = value if isinstance(value, str) else ""
-        self.rename_error = ""
+        self.rename = Rename(self.rename.editing, value if isinstance(value, str) else "")
 
     @rx.event
     async def save_rename(self, _form: dict[str, Any] | None = None) -> EventSpec | None:
         """Keep the new name of the idea being renamed; an empty name says so and keeps the
         field open with what was typed."""
-        idea_id = valid_row_id(self.editing)
+        rename = self.rename
+        idea_id = valid_row_id(rename.editing)
         if idea_id is None:
             return None
-        if not self.draft.strip():
-            self.rename_error = NAME_NEEDED
+        if not rename.draft.strip():
+            self.rename = dataclasses.replace(rename, error=NAME_NEEDED)
             return None
         done = await for_user(
             self,
             workspace.rename_idea,
             idea_id,
-            self.draft,
+            rename.draft,
             signed_out=None,
             failed=toasts.error(RENAME_FAILED),
             what="Renaming an idea",
@@ -164,11 +171,11 @@ class IdeasState(PrivateStateMixin, rx.State):
         if not done.ok:
             return done.toast
         if done.value is None:
-            self.rename_error = RENAME_FAILED
+            self.rename = dataclasses.replace(rename, error=RENAME_FAILED)
             return None
         self.ideas = [
-            dataclasses.replace(c, title=done.value) if c.id == self.editing else c
+            dataclasses.replace(c, title=done.value) if c.id == rename.editing else c
             for c in self.ideas
         ]
-        self.editing, self.draft, self.rename_error = "", "", ""
+        self.rename = Rename()
         return toasts.success(RENAMED)

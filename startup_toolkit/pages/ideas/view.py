@@ -28,14 +28,14 @@ def _rename_form() -> rx.Component:
             rx.input(
                 id=RENAME_ID,
                 name="title",
-                value=S.draft,
+                value=S.rename.draft,
                 on_change=S.set_draft,
                 max_length=80,
                 width="100%",
                 auto_focus=True,
-                **invalid_props(S.rename_error, RENAME_ID),
+                **invalid_props(S.rename.error, RENAME_ID),
             ),
-            field_error(S.rename_error, f"{RENAME_ID}-error"),
+            field_error(S.rename.error, f"{RENAME_ID}-error"),
             rx.hstack(
                 rx.button("Save name", type="submit", size="2"),
                 rx.button(
@@ -58,7 +58,7 @@ def _rename_form() -> rx.Component:
 
 def _title(card: IdeaCard) -> rx.Component:
     return rx.cond(
-        S.editing == card.id,
+        S.rename.editing == card.id,
         _rename_form(),
         rx.hstack(
             rx.heading(card.title, as_="h2", size="4", style=heading_style, **GROW),
