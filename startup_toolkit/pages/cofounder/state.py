@@ -138,18 +138,6 @@ class CofounderState(
     _stream_seq: int = 0
     _stop_requested: bool = False
 
-    @rx.var
-    def has_messages(self) -> bool:
-        return any(m.get("content", "").strip() for m in self.messages)
-
-    @rx.var
-    def message_count(self) -> int:
-        return len(self.messages)
-
-    @rx.var
-    def draft_length(self) -> int:
-        return len(self.draft)
-
     # --- input, tabs, examples -----------------------------------------------------------
 
     @rx.event

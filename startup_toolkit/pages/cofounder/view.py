@@ -82,7 +82,7 @@ def _composer() -> rx.Component:
                     " + ",
                     rx.el.kbd("Enter"),
                     " for a new line · ",
-                    CofounderState.draft_length,
+                    CofounderState.draft.length(),
                     f" / {chat.MAX_MESSAGE_CHARS:,}",
                     size="1",
                     id="cofounder-input-hint",

@@ -213,10 +213,16 @@ _WINDOW_BOX |= {
 }
 
 
+def has_messages() -> rx.Var[bool]:
+    """Whether the chat holds a message with words in it (worked out in the browser)."""
+    contents = CofounderState.messages.map(lambda m: m["content"].to(str).strip())
+    return contents.join("") != ""
+
+
 def chat_window() -> rx.Component:
     return rx.auto_scroll(
         rx.cond(
-            CofounderState.has_messages | CofounderState.streaming,
+            has_messages() | CofounderState.streaming,
             full_width_stack(
                 rx.foreach(CofounderState.messages, _message),
                 rx.cond(CofounderState.streaming, _streaming_bubble()),
