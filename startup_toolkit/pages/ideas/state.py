@@ -1,5 +1,7 @@
 """IdeasState: the founder's ideas on /ideas (issue 14, item 3): each with its latest score,
-a trend line, last activity and run count; rename inline; pick 2-4 to compare.
+a trend line, last activity and run count; rename inline. Picking 2-4 to compare happens in
+the browser (`view.picked`): the server never needs the picks, the comparison page checks the
+ids it is given.
 
 Every handler asks the server-side session who is signed in (`for_user`) and the services
 filter by that founder; ids from the browser only ever select among their own ideas."""
@@ -31,10 +33,6 @@ NAME_NEEDED = "Give the idea a name"
 
 def idea_path(idea_id: Any) -> str:
     return f"{ROUTE}/{idea_id}"
-
-
-def compare_path(ids: list[str]) -> str:
-    return f"{ROUTE}/compare?ids={','.join(ids)}"
 
 
 @dataclasses.dataclass
@@ -83,21 +81,7 @@ class IdeasState(PrivateStateMixin, rx.State):
     loading: bool = True
     load_failed: bool = False
     ideas: list[IdeaCard] = []
-    picked: list[str] = []
     rename: Rename = Rename()
-
-    @rx.var
-    def can_compare(self) -> bool:
-        return history.MIN_COMPARED <= len(self.picked) <= history.MAX_COMPARED
-
-    @rx.var
-    def compare_hint(self) -> str:
-        count = len(self.picked)
-        return f"{PICK_HINT} ({count} picked)" if count else PICK_HINT
-
-    @rx.var
-    def compare_href(self) -> str:
-        return compare_path(self.picked) if self.can_compare else ""
 
     @rx.event
     async def load(self) -> EventSpec | None:
@@ -115,22 +99,9 @@ class IdeasState(PrivateStateMixin, rx.State):
             self.loading = done.toast is None
             return done.toast
         self.ideas = [idea_card(s) for s in done.value or []]
-        known = {card.id for card in self.ideas}
-        self.picked = [p for p in self.picked if p in known]
         self.load_failed = False
         self.loading = False
         return None
-
-    @rx.event
-    def toggle_pick(self, idea_id: str, checked: bool) -> None:
-        """Pick an idea for the comparison (or unpick it); only listed ideas count."""
-        if not any(card.id == idea_id for card in self.ideas):
-            return
-        if checked and idea_id not in self.picked:
-            if len(self.picked) < history.MAX_COMPARED:
-                self.picked = [*self.picked, idea_id]
-        elif not checked:
-            self.picked = [p for p in self.picked if p != idea_id]
 
     # --- rename ---------------------------------------------------------------------------
 

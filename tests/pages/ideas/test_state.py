@@ -12,13 +12,15 @@ from typing import Any
 
 import pytest
 from reflex.event import Event
+from reflex.vars import Var
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.pages.ideas import detail_state, state
+from startup_toolkit.domain.idea_history import MAX_COMPARED
+from startup_toolkit.pages.ideas import detail_state, state, view
 from startup_toolkit.pages.ideas.compare_state import CompareState
 from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
 from startup_toolkit.pages.ideas.state import IdeasState
@@ -129,19 +131,14 @@ def test_list_shows_each_idea_with_latest_score_trend_and_runs(
     assert (dogs.title, dogs.has_score, dogs.verdict, dogs.runs) == (DOGS, False, "No scan yet", 1)
 
 
-def test_compare_needs_two_to_four_picked_ideas(engine: Engine, ada: Founder) -> None:
-    ids = seed(engine, ada[0])
-    page = substate(IdeasState, "/ideas", ada[1])
-    call(page.load())
-    assert page.can_compare is False and page.compare_hint == state.PICK_HINT
-    page.toggle_pick(str(ids["socks"]), True)
-    assert page.can_compare is False and page.compare_hint == "Pick 2 to 4 ideas (1 picked)"
-    page.toggle_pick("999", True)  # not a listed idea: ignored
-    page.toggle_pick(str(ids["dogs"]), True)
-    assert page.can_compare is True
-    assert page.compare_href == f"/ideas/compare?ids={ids['socks']},{ids['dogs']}"
-    page.toggle_pick(str(ids["socks"]), False)
-    assert page.picked == [str(ids["dogs"])] and page.compare_href == ""
+def test_compare_picks_stay_in_the_browser() -> None:
+    """Picking 2-4 ideas for Compare is browser state: nothing is sent to the server, and the
+    browser's rule keeps at most four picks and links to the comparison of those picked."""
+    assert not {"picked", "can_compare", "compare_hint", "compare_href"} & set(IdeasState.vars)
+    toggled = str(view._toggled(Var.create("3")))
+    assert "includes" in toggled and f"< {MAX_COMPARED}" in toggled
+    assert state.PICK_HINT in str(view._compare_hint())
+    assert str(view._compare_href()).startswith('("/ideas/compare?ids="+')
 
 
 def test_rename_inline_keeps_a_name_and_refuses_an_empty_one(engine: Engine, ada: Founder) -> None:
@@ -169,9 +166,8 @@ def test_signed_out_or_other_founder_sees_none_of_the_ideas(
     page = substate(IdeasState, "/ideas", bob[1])
     call(page.load())
     assert page.ideas == []
-    page.toggle_pick(str(ids["socks"]), True)
     page.start_rename(str(ids["socks"]))
-    assert page.picked == [] and page.rename.editing == ""
+    assert page.rename.editing == ""
 
 
 # --- /ideas/[id] ---------------------------------------------------------------------------------
