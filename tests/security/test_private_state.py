@@ -66,7 +66,7 @@ def _leaks(updates: list[dict[str, Any]], founder: Founder, title: str) -> list[
 def _signed_in_dashboard(prod: ProdApp, founder: Founder, title: str) -> Tab:
     tab = prod.tab(founder.cookie)
     updates = tab.open_page("/dashboard")
-    assert [s["title"] for s in delta_value(updates, DASHBOARD, "saved")] == [title]
+    assert [s["title"] for s in delta_value(updates, DASHBOARD, "view")["saved"]] == [title]
     assert delta_value(updates, AuthState.get_full_name(), "user_email") == founder.email
     return tab
 

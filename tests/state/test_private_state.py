@@ -19,7 +19,7 @@ from sqlmodel import Session
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.pages.dashboard.state import DashboardState
-from startup_toolkit.pages.oracle.state import OracleState
+from startup_toolkit.pages.oracle.state import OracleState, PredictionView
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.views import ProfileView
 from startup_toolkit.pages.scanner.state import ScannerState
@@ -73,7 +73,7 @@ def fill(engine: Engine, root: rx.State, user_id: str) -> str:
     reconnect(root, root.router.headers.cookie)
     asyncio.run(sub(root, AuthState).load())
     asyncio.run(sub(root, DashboardState).load())
-    assert [s["title"] for s in sub(root, DashboardState).saved] == [title]
+    assert [s["title"] for s in sub(root, DashboardState).view.saved] == [title]
     return title
 
 
@@ -191,10 +191,10 @@ def test_forgetting_keeps_browser_storage_and_makes_running_work_stale(engine: E
     root = tab(cookie)
     reconnect(root, cookie)
     oracle, scanner = sub(root, OracleState), sub(root, ScannerState)
-    oracle.stored, oracle.has_result = '{"idea": "x"}', True
+    oracle.stored, oracle.result = '{"idea": "x"}', PredictionView(shown=True)
     scanner._run, scanner.running, scanner.idea = 3, True, "An idea"
     reconnect(root, "")
-    assert oracle.stored == '{"idea": "x"}' and oracle.has_result is False
+    assert oracle.stored == '{"idea": "x"}' and oracle.result.shown is False
     assert scanner._run == 4 and scanner.running is False and scanner.idea == ""
 
 

@@ -221,7 +221,8 @@ def test_oracle_reopens_a_prediction_run(engine: Engine, founder: tuple[str, str
     run_id = keep(engine, user_id, tools.ORACLE.key, oracle_data(), result, sample=True)
     s, toast = opened(OracleState, f"/startup-oracle?run={run_id}", cookie)
     assert toast == ""
-    assert s.has_result and s.probability == result.probability and s.sample == "demo"
+    assert s.result.shown and s.result.probability == result.probability
+    assert s.result.sample == "demo"
     assert s.form["businessIdea"] == IDEA and s.form["users"] == "40"
     assert "Results saved" in js(asyncio.run(s.save()))
     assert saved_metadata(engine)["runId"] == run_id
@@ -238,12 +239,13 @@ def test_oracle_reopens_generated_content_in_its_dialog(
     s = substate(OracleState, f"/startup-oracle?run={run_id}", cookie)
     assert js(asyncio.run(s.reopen())) == ""
     content = s.parent_state.get_substate(OracleContentState.get_full_name().split(".")[1:])
-    assert content.dialog_open and content.text == text and content.kind == kind.kind
-    assert s.form["businessIdea"] == IDEA and not s.has_result and s.reopened_at != ""
+    shown = content.content
+    assert shown.open and shown.text == text and shown.kind == kind.kind
+    assert s.form["businessIdea"] == IDEA and not s.result.shown and s.reopened_at != ""
 
 
 def test_oracle_a_scanner_run_is_not_found(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, {"overallScore": 1})
     s, toast = opened(OracleState, f"/startup-oracle?run={run_id}", cookie)
-    assert NOT_FOUND in toast and not s.has_result
+    assert NOT_FOUND in toast and not s.result.shown

@@ -15,6 +15,7 @@ from startup_toolkit.components.tool_layout import tool_page
 from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.pages.cofounder.state import CofounderState
 from startup_toolkit.pages.cofounder.view import tabs
+from startup_toolkit.pages.cofounder.view_chat import has_messages
 from startup_toolkit.pages.cofounder.view_side import side_panel
 from startup_toolkit.state.auth import AuthState
 
@@ -43,5 +44,5 @@ def ai_cofounder() -> rx.Component:
             align="start",
         ),
         save_handler=CofounderState.save,
-        can_save=CofounderState.has_messages,
+        can_save=has_messages(),
     )

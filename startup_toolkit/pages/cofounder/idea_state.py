@@ -5,6 +5,7 @@ the conversation kept as a run of tool `cofounder` when it is saved or cleared."
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import Any
 
@@ -29,26 +30,37 @@ IDEA_NOT_FOUND_DETAIL = "Pick one of your ideas from the list."
 SETTING_PATH = "/profile?tab=ai-personalization"
 
 
+@dataclasses.dataclass
+class ChatIdea:
+    """Which of the founder's ideas the chat knows about."""
+
+    saved_work_on: bool = True  # the profile's "Use my saved work in the AI Co-Founder"
+    options: list[dict[str, str]] = dataclasses.field(default_factory=list)  # newest first
+    id: str = ""  # the chosen idea ('' for none)
+    use: bool = True  # this chat's switch
+
+
 class IdeaContextMixin(rx.State, mixin=True):
     """The idea the chat knows about, and keeping the conversation."""
 
-    saved_work_on: bool = True  # the profile's "Use my saved work in the AI Co-Founder"
-    idea_options: list[dict[str, str]] = []  # {"id": "3", "title": "..."}, newest first
-    idea_id: str = ""  # the chosen idea ('' for none)
-    use_idea: bool = True  # this chat's switch
+    chat_idea: ChatIdea = ChatIdea()  # options: {"id": "3", "title": "..."}
     _kept_upto: int = 0  # how many of the messages a kept run already holds
     _to_keep: list[dict[str, str]] = []  # a cleared conversation on its way to be kept
     _to_keep_idea: int | None = None
     _to_keep_sample: bool = False
 
-    @rx.var
-    def idea_title(self) -> str:
-        return next((o["title"] for o in self.idea_options if o["id"] == self.idea_id), "")
+    def _idea_title(self) -> str:
+        chosen = self.chat_idea
+        return next((o["title"] for o in chosen.options if o["id"] == chosen.id), "")
 
-    @rx.var
-    def using_idea(self) -> bool:
-        """Whether the next message carries the chosen idea's summary."""
-        return self.saved_work_on and self.use_idea and self.idea_title != ""
+    def _using_idea(self) -> bool:
+        """Whether the next message carries the chosen idea's summary (the page works it out
+        in the browser too)."""
+        chosen = self.chat_idea
+        return chosen.saved_work_on and chosen.use and self._idea_title() != ""
+
+    def _set_chat_idea(self, **changes: Any) -> None:
+        self.chat_idea = dataclasses.replace(self.chat_idea, **changes)
 
     @rx.event
     async def load_ideas(self) -> None:
@@ -62,45 +74,48 @@ class IdeaContextMixin(rx.State, mixin=True):
             what="Loading the Co-Founder's ideas",
         )
         if not done.ok or done.value is None:
-            self.idea_options, self.idea_id = [], ""
+            self._set_chat_idea(options=[], id="")
             return
         setup = done.value
-        self.saved_work_on = setup.enabled
-        self.idea_options = [{"id": str(i), "title": t} for i, t in setup.ideas]
-        if not any(o["id"] == self.idea_id for o in self.idea_options):
-            self.idea_id = self.idea_options[0]["id"] if self.idea_options else ""
+        options = [{"id": str(i), "title": t} for i, t in setup.ideas]
+        chosen = self.chat_idea.id
+        if not any(o["id"] == chosen for o in options):
+            chosen = options[0]["id"] if options else ""
+        self._set_chat_idea(saved_work_on=setup.enabled, options=options, id=chosen)
 
     @rx.event
     def choose_idea(self, value: str) -> EventSpec | None:
         """Use another of the founder's ideas (one offered by the page, nothing else)."""
-        if not isinstance(value, str) or not any(o["id"] == value for o in self.idea_options):
+        options = self.chat_idea.options
+        if not isinstance(value, str) or not any(o["id"] == value for o in options):
             return toasts.error(IDEA_NOT_FOUND, description=IDEA_NOT_FOUND_DETAIL)
-        self.idea_id = value
+        self._set_chat_idea(id=value)
         return None
 
     @rx.event
     def set_use_idea(self, value: bool) -> None:
         if isinstance(value, bool):
-            self.use_idea = value
+            self._set_chat_idea(use=value)
 
     async def _system_prompt(self, user_id: str) -> str:
         """The chat's system prompt: with the chosen idea's fenced summary while the chat uses
         it (the service checks the setting and that the idea is the founder's)."""
-        if not self.using_idea:
+        if not self._using_idea():
             return prompt.SYSTEM
+        idea_id = int(self.chat_idea.id)
         try:
-            found = await in_worker(cofounder_context.idea_context, user_id, int(self.idea_id))
+            found = await in_worker(cofounder_context.idea_context, user_id, idea_id)
         except Exception:  # the database may fail: the chat still answers, without it
             log.exception("Could not read the Co-Founder's idea summary")
             return prompt.SYSTEM
         if not found.enabled:
-            self.saved_work_on = False
+            self._set_chat_idea(saved_work_on=False)
         if not found.found:
             return prompt.SYSTEM
         return context.system_prompt(prompt.SYSTEM, found.text)
 
     def _kept_idea(self) -> int | None:
-        return int(self.idea_id) if self.using_idea else None
+        return int(self.chat_idea.id) if self._using_idea() else None
 
     def _unkept(self) -> list[dict[str, str]]:
         """The conversation when it has an exchange and messages no kept run holds yet, else

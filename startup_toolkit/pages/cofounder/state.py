@@ -81,6 +81,16 @@ class _Reply:
         return chunk
 
 
+@dataclass
+class Stream:
+    """The reply streaming in: `on` while it does, its text so far, whether it is the
+    sample."""
+
+    on: bool = False
+    text: str = ""
+    sample: bool = False
+
+
 @dataclass(frozen=True)
 class _Ask:
     """A message on its way: the run reading the reply, its stream number and its tab."""
@@ -132,23 +142,9 @@ class CofounderState(
     tab_values: ClassVar[frozenset[str]] = frozenset(TABS)
     private_run_counters: ClassVar[tuple[str, ...]] = ("_stream_seq",)
     tab: str = CHAT_TAB
-    streaming: bool = False
-    stream_text: str = ""
-    stream_sample: bool = False
+    stream: Stream = Stream()
     _stream_seq: int = 0
     _stop_requested: bool = False
-
-    @rx.var
-    def has_messages(self) -> bool:
-        return any(m.get("content", "").strip() for m in self.messages)
-
-    @rx.var
-    def message_count(self) -> int:
-        return len(self.messages)
-
-    @rx.var
-    def draft_length(self) -> int:
-        return len(self.draft)
 
     # --- input, tabs, examples -----------------------------------------------------------
 
@@ -202,7 +198,7 @@ class CofounderState(
     async def _ask(self, typed: Any) -> _Ask | EventSpec | None:
         """Under the lock: check the message and the sign-in, and start the run (it checks
         access first; the message joins the chat once the run goes ahead)."""
-        if self.streaming or self._running() is not None:
+        if self.stream.on or self._running() is not None:
             return None
         text, problem = chat.validate_message(typed if typed is not None else self.draft)
         if problem is not None:
@@ -238,9 +234,7 @@ class CofounderState(
                 return False  # cleared meanwhile
             self.messages = chat.cap_messages([*self.messages, chat.message("user", ask.text)])
             self.draft = ""
-            self.streaming = True
-            self.stream_text = ""
-            self.stream_sample = ask.reply.sample
+            self.stream = Stream(on=True, sample=ask.reply.sample)
             self._stop_requested = False
         return True
 
@@ -257,7 +251,8 @@ class CofounderState(
             async with self:
                 halt = self._stream_seq != ask.seq or self._stop_requested
                 if not halt:
-                    self.stream_text += chunk
+                    shown = self.stream
+                    self.stream = Stream(shown.on, shown.text + chunk, shown.sample)
             if halt:
                 ask.task.cancel()
                 return
@@ -271,7 +266,7 @@ class CofounderState(
         async with self:
             if self._stream_seq != ask.seq:
                 return None  # the chat was cleared: nothing to add
-            reply = (self.stream_text + ask.reply.unsent())[: chat.MAX_REPLY_CHARS]
+            reply = (self.stream.text + ask.reply.unsent())[: chat.MAX_REPLY_CHARS]
             if self._stop_requested:
                 status, notice = chat.STOPPED, None
             if reply.strip():
@@ -289,15 +284,13 @@ class CofounderState(
         return running[1]
 
     def _end_stream(self) -> None:
-        self.streaming = False
-        self.stream_text = ""
-        self.stream_sample = False
+        self.stream = Stream()
         self._stop_requested = False
 
     @rx.event
     def stop(self) -> None:
         """Stop the reply that is streaming (closes the AI stream)."""
-        if not self.streaming:
+        if not self.stream.on:
             return
         self._stop_requested = True
         running = self._running()
@@ -346,12 +339,12 @@ class CofounderState(
     def recover(self) -> None:
         """on_load: a reply whose task no longer runs (server restart) is closed as
         interrupted, so the chat does not stay stuck in 'replying'."""
-        if not self.streaming or self._running() is not None:
+        if not self.stream.on or self._running() is not None:
             return
         self._stream_seq += 1
-        if self.stream_text.strip():
+        if self.stream.text.strip():
             self.messages = chat.cap_messages(
-                [*self.messages, chat.message("assistant", self.stream_text, chat.INTERRUPTED)]
+                [*self.messages, chat.message("assistant", self.stream.text, chat.INTERRUPTED)]
             )
         self._end_stream()
 
@@ -360,7 +353,7 @@ class CofounderState(
     @rx.event
     async def save(self) -> EventSpec:
         """Save the conversation (messages + messageCount) to the user's dashboard."""
-        if self.streaming:
+        if self.stream.on:
             return toasts.info(
                 chat.WAIT_FOR_REPLY, description=chat.WAIT_FOR_REPLY_DETAIL, id=TOAST_ID
             )
@@ -381,7 +374,7 @@ class CofounderState(
     @rx.event
     def download(self) -> EventSpec:
         """The conversation as a Markdown file, built in the browser."""
-        if self.streaming:
+        if self.stream.on:
             return toasts.info(
                 chat.WAIT_FOR_REPLY, description=chat.WAIT_FOR_DOWNLOAD_DETAIL, id=TOAST_ID
             )

@@ -49,7 +49,7 @@ _KBD_STYLE = {
 
 def _send_button() -> rx.Component:
     return rx.cond(
-        CofounderState.streaming,
+        CofounderState.stream.on,
         icon_text_button(
             "square", "Stop", icon_size=14, on_click=CofounderState.stop, **_STOP_BUTTON
         ),
@@ -82,7 +82,7 @@ def _composer() -> rx.Component:
                     " + ",
                     rx.el.kbd("Enter"),
                     " for a new line · ",
-                    CofounderState.draft_length,
+                    CofounderState.draft.length(),
                     f" / {chat.MAX_MESSAGE_CHARS:,}",
                     size="1",
                     id="cofounder-input-hint",

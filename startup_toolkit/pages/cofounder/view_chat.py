@@ -156,18 +156,18 @@ def _streaming_bubble() -> rx.Component:
     thinking = _busy_line("Thinking…", "2", "2")
     footer = rx.hstack(
         rx.cond(
-            CofounderState.stream_sample,
+            CofounderState.stream.sample,
             rx.badge(chat.SAMPLE_LABEL, color_scheme="amber", **_PILL),
         ),
-        rx.cond(CofounderState.stream_text != "", _busy_line("Replying…", "1", "1")),
+        rx.cond(CofounderState.stream.text != "", _busy_line("Replying…", "1", "1")),
         spacing="2",
         **WRAP_ROW,
     )
     return _assistant_bubble(
         rx.cond(
-            CofounderState.stream_text == "",
+            CofounderState.stream.text == "",
             thinking,
-            safe_markdown(CofounderState.stream_text),
+            safe_markdown(CofounderState.stream.text),
         ),
         footer,
         data_status="streaming",
@@ -213,19 +213,25 @@ _WINDOW_BOX |= {
 }
 
 
+def has_messages() -> rx.Var[bool]:
+    """Whether the chat holds a message with words in it (worked out in the browser)."""
+    contents = CofounderState.messages.map(lambda m: m["content"].to(str).strip())
+    return contents.join("") != ""
+
+
 def chat_window() -> rx.Component:
     return rx.auto_scroll(
         rx.cond(
-            CofounderState.has_messages | CofounderState.streaming,
+            has_messages() | CofounderState.stream.on,
             full_width_stack(
                 rx.foreach(CofounderState.messages, _message),
-                rx.cond(CofounderState.streaming, _streaming_bubble()),
+                rx.cond(CofounderState.stream.on, _streaming_bubble()),
                 padding="1rem",
             ),
             _empty_chat(),
         ),
         id=LOG_ID,
-        aria_busy=rx.cond(CofounderState.streaming, "true", "false"),
+        aria_busy=rx.cond(CofounderState.stream.on, "true", "false"),
         class_name="chat-window",
         style={"overscroll_behavior": "contain", "scroll_behavior": "auto"},
         **_LOG_A11Y,

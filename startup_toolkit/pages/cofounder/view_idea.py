@@ -24,16 +24,30 @@ _PANEL = {
 }
 
 
+#: The chat's idea: which ones there are, the one chosen, the setting and this chat's switch.
+CHOSEN = CofounderState.chat_idea
+
+
+def idea_title() -> rx.Var:
+    """The chosen idea's title ('' for none), looked up in the browser."""
+    return CHOSEN.options.map(lambda o: rx.cond(o["id"] == CHOSEN.id, o["title"], "")).join("")
+
+
+def using_idea() -> rx.Var:
+    """Whether the next message carries the chosen idea's summary."""
+    return CHOSEN.saved_work_on & CHOSEN.use & (idea_title() != "")
+
+
 def _label(text: str, html_for: str) -> rx.Component:
     return rx.el.label(text, html_for=html_for, font_size="14px", font_weight="500")
 
 
 def _status() -> rx.Component:
     return rx.cond(
-        CofounderState.using_idea,
+        using_idea(),
         rx.text(
             "Using your idea: ",
-            rx.el.strong(CofounderState.idea_title),
+            rx.el.strong(idea_title()),
             size="2",
             class_name="cofounder-using-idea",
         ),
@@ -48,11 +62,11 @@ def _select() -> rx.Component:
             rx.select.trigger(id=IDEA_SELECT_ID, width="100%", max_width="22rem"),
             rx.select.content(
                 rx.foreach(
-                    CofounderState.idea_options,
+                    CHOSEN.options,
                     lambda o: rx.select.item(o["title"], value=o["id"]),
                 )
             ),
-            value=CofounderState.idea_id,
+            value=CHOSEN.id,
             on_change=CofounderState.choose_idea,
         ),
         direction=rx.breakpoints(initial="column", sm="row"),
@@ -66,7 +80,7 @@ def _switch() -> rx.Component:
     return rx.hstack(
         rx.switch(
             id=IDEA_SWITCH_ID,
-            checked=CofounderState.use_idea,
+            checked=CHOSEN.use,
             on_change=CofounderState.set_use_idea,
             size="1",
         ),
@@ -101,8 +115,8 @@ def _no_ideas() -> rx.Component:
 def idea_panel() -> rx.Component:
     return rx.box(
         rx.cond(
-            CofounderState.saved_work_on,
-            rx.cond(CofounderState.idea_options.length() > 0, _with_ideas(), _no_ideas()),
+            CHOSEN.saved_work_on,
+            rx.cond(CHOSEN.options.length() > 0, _with_ideas(), _no_ideas()),
             _setting_off(),
         ),
         id=PANEL_ID,

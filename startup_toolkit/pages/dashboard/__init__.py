@@ -22,12 +22,7 @@ from startup_toolkit.pages.dashboard.view_lists import (
     notifications_section,
     saved_section,
 )
-from startup_toolkit.pages.dashboard.view_modals import (
-    confirm_delete_modal,
-    detail_modal,
-    favorites_modal,
-    profile_modal,
-)
+from startup_toolkit.pages.dashboard.view_modals import detail_modal
 from startup_toolkit.pages.dashboard.view_shares import shares_section
 
 __all__ = ["DashboardState", "dashboard"]
@@ -79,10 +74,7 @@ def dashboard() -> rx.Component:
                     "width": "100%",
                 },
             ),
-            favorites_modal(),
-            profile_modal(),
             detail_modal(),
-            confirm_delete_modal(),
             share_dialog(),
             padding_y=["1.5rem", "2rem", "2.5rem"],
         )

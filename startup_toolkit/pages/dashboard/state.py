@@ -9,6 +9,7 @@ runs in a worker thread (`for_user`), never on the event loop.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypeVar
@@ -122,53 +123,60 @@ def _detail_row(found: service.ResultDetail) -> dict[str, str]:
     return {**_saved_row(found), "html": found.html, "text": found.text}
 
 
-class DashboardState(PrivateStateMixin, rx.State):
-    loading: bool = True
-    load_failed: bool = False
+@dataclasses.dataclass
+class DashboardView:
+    """Everything the dashboard shows from one load (P-DASH-1..8), reset in one assignment."""
+
     plan_name: str = ""
     plan_active: bool = False
-    favorites: list[dict[str, str]] = []
+    favorites: list[dict[str, str]] = dataclasses.field(default_factory=list)
     tools_used: int = 0
     documents_count: int = 0
     challenges: int = 0
     resume_tool: str = ""
     resume_path: str = ""
-    saved: list[dict[str, str]] = []
+    saved: list[dict[str, str]] = dataclasses.field(default_factory=list)
     saved_total: int = 0
-    documents: list[dict[str, str]] = []
+    documents: list[dict[str, str]] = dataclasses.field(default_factory=list)
     documents_total: int = 0
-    activity: list[dict[str, str]] = []
-    notifications: list[dict[str, str]] = []
+    activity: list[dict[str, str]] = dataclasses.field(default_factory=list)
+    notifications: list[dict[str, str]] = dataclasses.field(default_factory=list)
     unread: int = 0
-    favorites_open: bool = False
-    profile_open: bool = False
-    detail_open: bool = False
+
+
+def _view(data: service.DashboardData) -> DashboardView:
+    now = utcnow()
+    return DashboardView(
+        plan_name=data.plan_name,
+        plan_active=data.plan_active,
+        favorites=_favorite_rows(data.favorites),
+        tools_used=data.stats.tools_used,
+        documents_count=data.documents_count,
+        challenges=data.stats.challenges_completed,
+        resume_tool=data.resume_tool,
+        resume_path=data.resume_path,
+        saved=_saved_rows(data.saved),
+        saved_total=data.saved_total,
+        documents=_document_rows(data.documents),
+        documents_total=data.documents_total,
+        activity=_activity_rows(data.activity, now),
+        notifications=_notification_rows(data.notifications, now),
+        unread=data.unread,
+    )
+
+
+class DashboardState(PrivateStateMixin, rx.State):
+    """The dialogs' open flags (favourites, profile, delete's confirm) live in the browser
+    (uncontrolled dialogs); the result detail is open while `detail` holds a result."""
+
+    loading: bool = True
+    load_failed: bool = False
+    view: DashboardView = DashboardView()
     detail: dict[str, str] = {}
-    confirm_open: bool = False
-    confirm: dict[str, str] = {}  # the result a Delete asks about: id and title
     _deleted: dict[str, Any] = {}  # what Undo puts back (the last result deleted)
 
-    @rx.var
-    def favorite_paths(self) -> list[str]:
-        return [f["path"] for f in self.favorites]
-
-    def _apply(self, data: service.DashboardData) -> None:
-        now = utcnow()
-        self.plan_name = data.plan_name
-        self.plan_active = data.plan_active
-        self.favorites = _favorite_rows(data.favorites)
-        self.tools_used = data.stats.tools_used
-        self.documents_count = data.documents_count
-        self.challenges = data.stats.challenges_completed
-        self.resume_tool = data.resume_tool
-        self.resume_path = data.resume_path
-        self.saved = _saved_rows(data.saved)
-        self.saved_total = data.saved_total
-        self.documents = _document_rows(data.documents)
-        self.documents_total = data.documents_total
-        self.activity = _activity_rows(data.activity, now)
-        self.notifications = _notification_rows(data.notifications, now)
-        self.unread = data.unread
+    def _favorite_paths(self) -> list[str]:
+        return [f["path"] for f in self.view.favorites]
 
     async def _mine(
         self, fn: Callable[..., T | None], *args: Any, failed: str, what: str
@@ -188,7 +196,7 @@ class DashboardState(PrivateStateMixin, rx.State):
             service.load_dashboard, failed=LOAD_FAILED, what="Loading the dashboard"
         )
         if done.value is not None:
-            self._apply(done.value)
+            self.view = _view(done.value)
             self.load_failed = False
         elif done.toast is not None:
             self.load_failed = True
@@ -211,26 +219,17 @@ class DashboardState(PrivateStateMixin, rx.State):
             self.loading = False
         return done.toast or links_failed
 
-    # --- modals -----------------------------------------------------------------------------
-
-    @rx.event
-    def set_favorites_open(self, value: bool) -> None:
-        self.favorites_open = bool(value)
-
-    @rx.event
-    def set_profile_open(self, value: bool) -> None:
-        self.profile_open = bool(value)
+    # --- dialogs ----------------------------------------------------------------------------
 
     @rx.event
     def set_detail_open(self, value: bool) -> None:
-        self.detail_open = bool(value)
-        if not self.detail_open:
+        """The result detail's open change: closing it forgets the result."""
+        if not value:
             self.detail = {}
 
     @rx.event
     def manage_profile(self) -> EventSpec:
-        """P-DASH-9: a full-page navigation to /profile."""
-        self.profile_open = False
+        """P-DASH-9: a full-page navigation to /profile (the button also closes the dialog)."""
         return rx.call_script(f"window.location.assign('{PROFILE_PATH}')")
 
     # --- favourites -------------------------------------------------------------------------
@@ -245,13 +244,13 @@ class DashboardState(PrivateStateMixin, rx.State):
             service.toggle_favorite,
             tool,
             failed=favorites.REMOVE_FAILED
-            if tool.path in self.favorite_paths
+            if tool.path in self._favorite_paths()
             else favorites.ADD_FAILED,
             what="Toggling a favourite",
         )
         if done.value is None:
             return done.toast
-        self.favorites = _favorite_rows(done.value.favorites)
+        self.view = dataclasses.replace(self.view, favorites=_favorite_rows(done.value.favorites))
         return toasts.success(favorites.ADDED if done.value.added else favorites.REMOVED)
 
     @rx.event
@@ -285,24 +284,12 @@ class DashboardState(PrivateStateMixin, rx.State):
         if done.value is None:
             return done.toast
         self.detail = _detail_row(done.value)
-        self.detail_open = True
         return None
-
-    @rx.event
-    def ask_delete(self, result_id: str, title: str) -> None:
-        """P-DASH-5, issue 14: Delete asks first (the dialog names the result)."""
-        self.confirm = {"id": str(result_id), "title": str(title)}
-        self.confirm_open = True
-
-    @rx.event
-    def set_confirm_open(self, value: bool) -> None:
-        self.confirm_open = bool(value)
 
     @rx.event
     async def delete_result(self, result_id: str) -> EventSpec | None:
         """P-DASH-5: delete one of the user's own results (closes its open detail); the toast
-        offers Undo for a few seconds."""
-        self.confirm_open = False
+        offers Undo for a few seconds. Its confirm dialog asked first, in the browser."""
         rid = valid_row_id(result_id)
         if rid is None:
             return toasts.error(RESULT_DELETE_FAILED)
@@ -313,7 +300,6 @@ class DashboardState(PrivateStateMixin, rx.State):
             return done.toast
         self._deleted = dict(done.value or {})
         if self.detail.get("id") == str(rid):
-            self.detail_open = False
             self.detail = {}
         await self._reload()
         return rx.toast.success(
@@ -360,8 +346,8 @@ class DashboardState(PrivateStateMixin, rx.State):
             return toasts.info(NOTHING_TO_CLEAR)
         if done.value == 0:
             return failed
-        self.notifications = [{**n, "read": "1"} for n in self.notifications]
-        self.unread = 0
+        read = [{**n, "read": "1"} for n in self.view.notifications]
+        self.view = dataclasses.replace(self.view, notifications=read, unread=0)
         return toasts.success(ALL_READ)
 
     @rx.event
@@ -378,8 +364,6 @@ class DashboardState(PrivateStateMixin, rx.State):
         )
         if done.value is None:
             return done.toast
-        self.notifications = [
-            {**n, "read": "1"} if n["id"] == str(nid) else n for n in self.notifications
-        ]
-        self.unread = done.value
+        read = [{**n, "read": "1"} if n["id"] == str(nid) else n for n in self.view.notifications]
+        self.view = dataclasses.replace(self.view, notifications=read, unread=done.value)
         return None

@@ -14,6 +14,7 @@ from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
+from startup_toolkit.pages.dashboard.view_modals import favorites_modal, profile_modal
 from startup_toolkit.pages.dashboard.view_parts import (
     dashboard_title,
     loading_list,
@@ -33,22 +34,18 @@ def profile_card() -> rx.Component:
                 AuthState.user_email, style={"overflow_wrap": "anywhere"}, text_align="center"
             ),
             rx.cond(
-                S.plan_name != "",
+                S.view.plan_name != "",
                 rx.badge(
-                    rx.icon(rx.cond(S.plan_active, "badge-check", "circle-dashed"), size=14),
-                    S.plan_name,
-                    color_scheme=rx.cond(S.plan_active, "green", "gray"),
+                    rx.icon(rx.cond(S.view.plan_active, "badge-check", "circle-dashed"), size=14),
+                    S.view.plan_name,
+                    color_scheme=rx.cond(S.view.plan_active, "green", "gray"),
                     variant="soft",
                     size="2",
                     id="plan-badge",
                 ),
             ),
-            icon_text_button(
-                "user-pen",
-                "Edit Profile",
-                variant="soft",
-                width="100%",
-                on_click=S.set_profile_open(True),
+            profile_modal(
+                icon_text_button("user-pen", "Edit Profile", variant="soft", width="100%")
             ),
             spacing="3",
             **FILL_ROW,
@@ -84,18 +81,15 @@ def favorites_card() -> rx.Component:
     return card_panel(
         dashboard_title("Favorite Tools", "heart"),
         loading_list(
-            S.favorites,
-            rx.vstack(rx.foreach(S.favorites, _favorite_row), spacing="2", width="100%"),
+            S.view.favorites,
+            rx.vstack(rx.foreach(S.view.favorites, _favorite_row), spacing="2", width="100%"),
             muted_text("No favorite tools yet."),
             "5rem",
         ),
-        icon_text_button(
-            "plus",
-            "Add Favorites",
-            variant="outline",
-            width="100%",
-            margin_top="0.75rem",
-            on_click=S.set_favorites_open(True),
+        favorites_modal(
+            icon_text_button(
+                "plus", "Add Favorites", variant="outline", width="100%", margin_top="0.75rem"
+            )
         ),
         id="favorites-card",
     )
@@ -115,9 +109,9 @@ def stats_card() -> rx.Component:
     return card_panel(
         dashboard_title("Quick Stats", "chart-column"),
         rx.vstack(
-            _stat("Tools Used", S.tools_used, "wrench"),
-            _stat("Documents", S.documents_count, "file-text"),
-            _stat("Challenges", S.challenges, "trophy"),
+            _stat("Tools Used", S.view.tools_used, "wrench"),
+            _stat("Documents", S.view.documents_count, "file-text"),
+            _stat("Challenges", S.view.challenges, "trophy"),
             spacing="3",
             width="100%",
         ),
@@ -156,15 +150,15 @@ def _action(icon: str, title: rx.Component, text: str, button: rx.Component) -> 
 def action_cards() -> rx.Component:
     """P-DASH-4."""
     resume = rx.cond(
-        S.resume_path != "",
+        S.view.resume_path != "",
         _action(
             "history",
-            rx.text("Continue with ", S.resume_tool, weight="bold"),
+            rx.text("Continue with ", S.view.resume_tool, weight="bold"),
             "Jump back into the tool you used last.",
             rx.button(
                 "Resume",
                 rx.icon("arrow-right", size=16),
-                on_click=rx.redirect(S.resume_path),
+                on_click=rx.redirect(S.view.resume_path),
                 id="resume-button",
             ),
         ),

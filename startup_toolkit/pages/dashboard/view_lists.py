@@ -12,6 +12,7 @@ from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW
 from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
+from startup_toolkit.pages.dashboard.view_modals import confirm_delete
 from startup_toolkit.pages.dashboard.view_parts import (
     counted_title,
     dashboard_title,
@@ -55,12 +56,12 @@ def _saved_card(item: rx.Var) -> rx.Component:
             rx.hstack(
                 rx.badge(item["tool"], variant="soft", size="1"),
                 rx.spacer(),
-                ghost_icon_button(
-                    "trash-2",
-                    "Delete " + item["title"],
-                    color_scheme="red",
-                    size="1",
-                    on_click=S.ask_delete(item["id"], item["title"]),
+                confirm_delete(
+                    item["id"],
+                    item["title"],
+                    ghost_icon_button(
+                        "trash-2", "Delete " + item["title"], color_scheme="red", size="1"
+                    ),
                 ),
                 **FILL_ROW,
             ),
@@ -106,10 +107,14 @@ def saved_section() -> rx.Component:
     """P-DASH-5."""
     return list_card(
         counted_title(
-            "Saved Analysis Results", "bookmark", S.saved_total, variant="solid", id="saved-count"
+            "Saved Analysis Results",
+            "bookmark",
+            S.view.saved_total,
+            variant="solid",
+            id="saved-count",
         ),
-        S.saved,
-        tile_grid(S.saved, _saved_card, sm="2", lg="3"),
+        S.view.saved,
+        tile_grid(S.view.saved, _saved_card, sm="2", lg="3"),
         empty("No saved results yet. Save an analysis from any tool to keep it here."),
         id="saved-results",
     )
@@ -144,9 +149,9 @@ def _document_card(item: rx.Var) -> rx.Component:
 def documents_section() -> rx.Component:
     """P-DASH-6."""
     return list_card(
-        counted_title("Legacy Documents", "folder-open", S.documents_total, variant="soft"),
-        S.documents,
-        tile_grid(S.documents, _document_card, sm="2"),
+        counted_title("Legacy Documents", "folder-open", S.view.documents_total, variant="soft"),
+        S.view.documents,
+        tile_grid(S.view.documents, _document_card, sm="2"),
         empty("No documents yet."),
         height="5rem",
         id="legacy-documents",
@@ -177,8 +182,8 @@ def activity_section() -> rx.Component:
     """P-DASH-7."""
     return list_card(
         dashboard_title("Recent Activity", "activity"),
-        S.activity,
-        row_list(S.activity, _activity_row),
+        S.view.activity,
+        row_list(S.view.activity, _activity_row),
         empty("No activity yet.", link_button("Explore Tools", TOOL_EXPLORER_PATH, variant="soft")),
         id="recent-activity",
     )
@@ -217,14 +222,16 @@ def notifications_section() -> rx.Component:
             "Notifications",
             "bell",
             rx.cond(
-                S.unread > 0,
-                rx.badge(S.unread, " new", color_scheme="red", variant="solid", id="unread-badge"),
+                S.view.unread > 0,
+                rx.badge(
+                    S.view.unread, " new", color_scheme="red", variant="solid", id="unread-badge"
+                ),
             ),
             rx.spacer(),
             rx.button("Mark all read", variant="ghost", size="1", on_click=S.mark_all_read),
         ),
-        S.notifications,
-        row_list(S.notifications, _notification_row),
+        S.view.notifications,
+        row_list(S.view.notifications, _notification_row),
         empty("No notifications."),
         height="6rem",
         id="notifications-card",

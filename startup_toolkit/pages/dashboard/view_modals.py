@@ -44,7 +44,7 @@ def _close_button(label: str = "Close") -> rx.Component:
 
 
 def _favorite_option(tool: Tool) -> rx.Component:
-    chosen = S.favorite_paths.contains(tool.path)
+    chosen = S.view.favorites.contains(tool.path, "path")
     return rx.hstack(
         rx.icon(tool.icon, size=20, color=f"var(--{tool.color}-11)"),
         name_and_detail(tool.name, tool.tagline, weight="bold", flex="1", min_width="0"),
@@ -62,14 +62,20 @@ def _favorite_option(tool: Tool) -> rx.Component:
     )
 
 
-def favorites_modal() -> rx.Component:
-    return modal(
+def _dialog(trigger: rx.Component, *content: rx.Component, **props: Any) -> rx.Component:
+    """A dialog that `trigger` opens, its open flag kept in the browser (`props` go to its
+    content box)."""
+    return rx.dialog.root(rx.dialog.trigger(trigger), rx.dialog.content(*content, **props))
+
+
+def favorites_modal(trigger: rx.Component) -> rx.Component:
+    """P-DASH-2: the dialog `trigger` opens."""
+    return _dialog(
+        trigger,
         rx.dialog.title("Add Tools to Favorites"),
         rx.dialog.description("Pin the tools you use most to your dashboard.", **MUTED_TEXT),
         rx.vstack(*[_favorite_option(t) for t in POPULAR_TOOLS], spacing="4", margin_y="1rem"),
         rx.flex(_close_button("Done"), justify="end"),
-        opened=S.favorites_open,
-        on_open_change=S.set_favorites_open,
         max_width="32rem",
     )
 
@@ -83,9 +89,10 @@ def _readonly_field(label: str, field_id: str, value: rx.Var) -> rx.Component:
     )
 
 
-def profile_modal() -> rx.Component:
-    """P-DASH-9."""
-    return modal(
+def profile_modal(trigger: rx.Component) -> rx.Component:
+    """P-DASH-9: the dialog `trigger` opens."""
+    return _dialog(
+        trigger,
         rx.dialog.title("Profile"),
         rx.dialog.description(
             "Your name and email are managed in your account settings.", **MUTED_TEXT
@@ -98,12 +105,10 @@ def profile_modal() -> rx.Component:
         ),
         rx.flex(
             _close_button(),
-            rx.button("Manage", on_click=S.manage_profile),
+            rx.dialog.close(rx.button("Manage", on_click=S.manage_profile)),
             justify="end",
             spacing="3",
         ),
-        opened=S.profile_open,
-        on_open_change=S.set_profile_open,
         max_width="28rem",
     )
 
@@ -150,32 +155,32 @@ def detail_modal() -> rx.Component:
             style={"max_height": "55vh"},
         ),
         rx.flex(
-            icon_text_button(
-                "trash-2",
-                "Delete",
-                color_scheme="red",
-                variant="soft",
-                on_click=S.ask_delete(d["id"], d["title"]),
+            confirm_delete(
+                d["id"],
+                d["title"],
+                icon_text_button("trash-2", "Delete", color_scheme="red", variant="soft"),
             ),
             _close_button(),
             justify="end",
             spacing="3",
             margin_top="1rem",
         ),
-        opened=S.detail_open,
+        opened=S.detail.length() > 0,
         on_open_change=S.set_detail_open,
         max_width="48rem",
         id="result-detail",
     )
 
 
-def confirm_delete_modal() -> rx.Component:
-    """Issue 14: Delete asks before it deletes (and the toast after offers Undo)."""
+def confirm_delete(result_id: rx.Var, title: rx.Var, trigger: rx.Component) -> rx.Component:
+    """Issue 14: Delete (`trigger`) asks before it deletes the result (and the toast after
+    offers Undo); the dialog opens and closes in the browser."""
     return rx.alert_dialog.root(
+        rx.alert_dialog.trigger(trigger),
         rx.alert_dialog.content(
             rx.alert_dialog.title("Delete this result?"),
             rx.alert_dialog.description(
-                rx.text.strong(S.confirm["title"]),
+                rx.text.strong(title),
                 " will be removed from your dashboard. You can undo it for a few seconds.",
                 **MUTED_TEXT,
             ),
@@ -185,7 +190,7 @@ def confirm_delete_modal() -> rx.Component:
                     rx.button(
                         "Delete",
                         color_scheme="red",
-                        on_click=S.delete_result(S.confirm["id"]),
+                        on_click=S.delete_result(result_id),
                         id="confirm-delete",
                     )
                 ),
@@ -195,6 +200,4 @@ def confirm_delete_modal() -> rx.Component:
             ),
             max_width="28rem",
         ),
-        open=S.confirm_open,
-        on_open_change=S.set_confirm_open,
     )

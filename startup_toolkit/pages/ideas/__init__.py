@@ -83,10 +83,10 @@ def compare() -> rx.Component:
         rx.hstack(
             rx.heading("Compare ideas", as_="h1", size="7"),
             export_links(
-                S.export_md,
-                S.export_pdf,
+                S.comparison.export_md,
+                S.comparison.export_pdf,
                 "this comparison",
-                share_button("comparison", S.share_target, "Idea comparison", size="2"),
+                share_button("comparison", S.comparison.key, "Idea comparison", size="2"),
             ),
             spacing="3",
             wrap="wrap",
@@ -111,18 +111,20 @@ def idea() -> rx.Component:
     found = rx.vstack(
         rx.hstack(
             rx.vstack(
-                rx.heading(S.title, as_="h1", size="7", id="idea-title"),
+                rx.heading(S.idea.title, as_="h1", size="7", id="idea-title"),
                 rx.cond(
-                    S.description != "",
-                    rx.text(S.description, size="2", color="var(--gray-11)", max_width="48rem"),
+                    S.idea.description != "",
+                    rx.text(
+                        S.idea.description, size="2", color="var(--gray-11)", max_width="48rem"
+                    ),
                 ),
                 spacing="2",
             ),
             export_links(
-                S.export_md,
-                S.export_pdf,
+                S.idea.export_md,
+                S.idea.export_pdf,
                 "this idea's timeline",
-                share_button("idea", S.idea_id, S.title, size="2"),
+                share_button("idea", S.idea.id, S.idea.title, size="2"),
             ),
             spacing="3",
             wrap="wrap",

@@ -75,47 +75,51 @@ def _column(idea: history.ComparedIdea, color: str) -> CompareColumn:
     )
 
 
-class CompareState(PageLoadMixin, rx.State):
-    ids: list[str] = []
-    columns: list[CompareColumn] = []
-    chart_data: list[dict[str, Any]] = []
-    series: list[dict[str, str]] = []
+@dataclasses.dataclass
+class ComparisonView:
+    """The compared ideas' columns and the grouped chart; `key` names the ideas ('3-7') in
+    the share link and the exports."""
+
+    key: str = ""
+    export_md: str = ""
+    export_pdf: str = ""
+    columns: list[CompareColumn] = dataclasses.field(default_factory=list)
+    chart_data: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    series: list[dict[str, str]] = dataclasses.field(default_factory=list)
     chart_label: str = ""
 
-    @rx.var
-    def share_target(self) -> str:
-        """The compared ideas as a share link names them: '3-7'."""
-        return "-".join(self.ids)
 
-    @rx.var
-    def export_md(self) -> str:
-        return f"/api/export/comparison/{'-'.join(self.ids)}.md" if self.ids else ""
+def comparison_view(result: history.Comparison) -> ComparisonView:
+    colors = {
+        idea.idea_id: SERIES_COLORS[n % len(SERIES_COLORS)] for n, idea in enumerate(result.ideas)
+    }
+    scanned = [i for i in result.ideas if i.scanned]
+    key = "-".join(str(i.idea_id) for i in result.ideas)
+    series = [
+        {"key": f"s{n}", "name": i.title, "fill": f"var(--{colors[i.idea_id]}-9)"}
+        for n, i in enumerate(scanned)
+    ]
+    chart_data = [
+        {"name": label, **{f"s{n}": score for n, score in enumerate(scores)}}
+        for label, scores in result.chart.groups
+    ]
+    parts = [
+        f"{row['name']}: " + ", ".join(f"{s['name']} {row[s['key']]}" for s in series)
+        for row in chart_data
+    ]
+    return ComparisonView(
+        key=key,
+        export_md=f"/api/export/comparison/{key}.md" if key else "",
+        export_pdf=f"/api/export/comparison/{key}.pdf" if key else "",
+        columns=[_column(i, colors[i.idea_id]) for i in result.ideas],
+        chart_data=chart_data,
+        series=series,
+        chart_label="Category scores out of 100. " + "; ".join(parts),
+    )
 
-    @rx.var
-    def export_pdf(self) -> str:
-        return f"/api/export/comparison/{'-'.join(self.ids)}.pdf" if self.ids else ""
 
-    def _apply(self, result: history.Comparison) -> None:
-        colors = {
-            idea.idea_id: SERIES_COLORS[n % len(SERIES_COLORS)]
-            for n, idea in enumerate(result.ideas)
-        }
-        scanned = [i for i in result.ideas if i.scanned]
-        self.ids = [str(i.idea_id) for i in result.ideas]
-        self.columns = [_column(i, colors[i.idea_id]) for i in result.ideas]
-        self.series = [
-            {"key": f"s{n}", "name": i.title, "fill": f"var(--{colors[i.idea_id]}-9)"}
-            for n, i in enumerate(scanned)
-        ]
-        self.chart_data = [
-            {"name": label, **{f"s{n}": score for n, score in enumerate(scores)}}
-            for label, scores in result.chart.groups
-        ]
-        parts = [
-            f"{row['name']}: " + ", ".join(f"{s['name']} {row[s['key']]}" for s in self.series)
-            for row in self.chart_data
-        ]
-        self.chart_label = "Category scores out of 100. " + "; ".join(parts)
+class CompareState(PageLoadMixin, rx.State):
+    comparison: ComparisonView = ComparisonView()
 
     @rx.event
     async def load(self) -> EventSpec | None:
@@ -129,6 +133,6 @@ class CompareState(PageLoadMixin, rx.State):
         )
         if found is None:
             return toast
-        self._apply(found)
+        self.comparison = comparison_view(found)
         self.loading = False
         return None

@@ -122,7 +122,7 @@ def _column(col: CompareColumn) -> rx.Component:
 
 def chart() -> rx.Component:
     bars = rx.foreach(
-        S.series,
+        S.comparison.series,
         lambda s: rx.recharts.bar(
             data_key=s["key"],
             name=s["name"],
@@ -139,7 +139,7 @@ def chart() -> rx.Component:
         rx.recharts.legend(wrapper_style={"fontSize": "12px"}, icon_size=10),
         rx.recharts.graphing_tooltip(),
         bars,
-        data=S.chart_data,
+        data=S.comparison.chart_data,
         margin={"top": 8, "right": 8, "left": 0, "bottom": 0},
         width="100%",
         height=280,
@@ -147,8 +147,8 @@ def chart() -> rx.Component:
     return card_stack(
         card_title("chart-column", "Scores by category"),
         rx.cond(
-            S.series.length() > 0,
-            chart_figure(figure, S.chart_label, width="100%", id="compare-chart"),
+            S.comparison.series.length() > 0,
+            chart_figure(figure, S.comparison.chart_label, width="100%", id="compare-chart"),
             muted_text("None of these ideas has a scan yet."),
         ),
     )
@@ -157,7 +157,7 @@ def chart() -> rx.Component:
 def columns() -> rx.Component:
     """Side by side while each column gets 15rem, else fewer per row (one on a phone)."""
     return rx.box(
-        rx.foreach(S.columns, _column),
+        rx.foreach(S.comparison.columns, _column),
         style={
             "display": "grid",
             "gap": "1rem",

@@ -68,57 +68,83 @@ def idea_id_of(path: str) -> int | None:
     return valid_row_id(parts[1]) if len(parts) == 2 and parts[0] == "ideas" else None
 
 
-class IdeaDetailState(PageLoadMixin, rx.State):
-    idea_id: str = ""
+@dataclasses.dataclass
+class IdeaView:
+    """The idea, its timeline across tools and its scanner runs (the selects' options)."""
+
+    id: str = ""
     title: str = ""
     description: str = ""
-    timeline: list[TimelineRow] = []
-    scans: list[ScanOption] = []
+    export_md: str = ""
+    export_pdf: str = ""
+    timeline: list[TimelineRow] = dataclasses.field(default_factory=list)
+    scans: list[ScanOption] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class DiffView:
+    """The two scans picked (`run_a` the older) and their diff: `shown` when there is one,
+    else `problem` says why not."""
+
     run_a: str = ""
     run_b: str = ""
-    # The diff of run_a and run_b (older first).
-    has_diff: bool = False
-    diff_problem: str = ""
+    shown: bool = False
+    problem: str = ""
     overall_old: int = 0
     overall_new: int = 0
     overall_change: str = ""
     overall_direction: str = "same"
     verdict_old: str = ""
     verdict_new: str = ""
-    categories: list[CategoryDiffRow] = []
-    competitors_added: list[str] = []
-    competitors_removed: list[str] = []
-    steps_added: list[str] = []
-    steps_removed: list[str] = []
+    categories: list[CategoryDiffRow] = dataclasses.field(default_factory=list)
+    competitors_added: list[str] = dataclasses.field(default_factory=list)
+    competitors_removed: list[str] = dataclasses.field(default_factory=list)
+    steps_added: list[str] = dataclasses.field(default_factory=list)
+    steps_removed: list[str] = dataclasses.field(default_factory=list)
 
-    @rx.var
-    def export_md(self) -> str:
-        return f"/api/export/idea/{self.idea_id}.md" if self.idea_id else ""
 
-    @rx.var
-    def export_pdf(self) -> str:
-        return f"/api/export/idea/{self.idea_id}.pdf" if self.idea_id else ""
+def idea_view(timeline: service.IdeaTimeline, scans: list[service.ScanChoice]) -> IdeaView:
+    idea_id = str(timeline.idea_id)
+    # An idea titled from its text would repeat its title.
+    same = ws.normalised(timeline.description) == ws.normalised(timeline.title)
+    return IdeaView(
+        id=idea_id,
+        title=timeline.title,
+        description="" if same else timeline.description,
+        export_md=f"/api/export/idea/{idea_id}.md",
+        export_pdf=f"/api/export/idea/{idea_id}.pdf",
+        timeline=[
+            TimelineRow(
+                run_id=str(e.run_id),
+                tool=e.tool,
+                label=e.tool_label,
+                at=e.at.isoformat(),
+                headline=e.headline,
+                href=e.reopen_path,
+                sample=e.sample,
+            )
+            for e in timeline.entries
+        ],
+        scans=[scan_option(c) for c in scans],
+    )
 
-    @rx.var
-    def overall_color(self) -> str:
-        return {"up": "green", "down": "red"}.get(self.overall_direction, "gray")
 
-    def _clear_diff(self) -> None:
-        self.has_diff, self.diff_problem, self.categories = False, "", []
-        self.competitors_added, self.competitors_removed = [], []
-        self.steps_added, self.steps_removed = [], []
-
-    def _apply_diff(self, diff: history.ScanDiff) -> None:
-        self._clear_diff()
-        if diff.overall is None:
-            self.diff_problem = diff.problem or DIFF_FAILED
-            return
-        self.has_diff = True
-        self.overall_old, self.overall_new = diff.overall.old, diff.overall.new
-        self.overall_change = history.signed(diff.overall.change)
-        self.overall_direction = diff.overall.direction
-        self.verdict_old, self.verdict_new = diff.old_verdict, diff.new_verdict
-        self.categories = [
+def diff_view(run_a: str, run_b: str, diff: history.ScanDiff | None) -> DiffView:
+    """The diff of `run_a` and `run_b` (None: they could not be compared)."""
+    if diff is None or diff.overall is None:
+        problem = (diff.problem if diff is not None else "") or DIFF_FAILED
+        return DiffView(run_a, run_b, problem=problem)
+    return DiffView(
+        run_a=run_a,
+        run_b=run_b,
+        shown=True,
+        overall_old=diff.overall.old,
+        overall_new=diff.overall.new,
+        overall_change=history.signed(diff.overall.change),
+        overall_direction=diff.overall.direction,
+        verdict_old=diff.old_verdict,
+        verdict_new=diff.new_verdict,
+        categories=[
             CategoryDiffRow(
                 name=c.name,
                 old=c.score.old,
@@ -130,11 +156,17 @@ class IdeaDetailState(PageLoadMixin, rx.State):
                 new_reasoning=c.new_reasoning,
             )
             for c in diff.categories
-        ]
-        self.competitors_added = list(diff.competitors_added)
-        self.competitors_removed = list(diff.competitors_removed)
-        self.steps_added = list(diff.steps_added)
-        self.steps_removed = list(diff.steps_removed)
+        ],
+        competitors_added=list(diff.competitors_added),
+        competitors_removed=list(diff.competitors_removed),
+        steps_added=list(diff.steps_added),
+        steps_removed=list(diff.steps_removed),
+    )
+
+
+class IdeaDetailState(PageLoadMixin, rx.State):
+    idea: IdeaView = IdeaView()
+    diff: DiffView = DiffView()
 
     @staticmethod
     def _read(session: Any, user_id: str, idea_id: int) -> Any:
@@ -157,47 +189,29 @@ class IdeaDetailState(PageLoadMixin, rx.State):
         if found is None:
             return toast
         timeline, scans = found
-        self.idea_id, self.title = str(timeline.idea_id), timeline.title
-        # An idea titled from its text would repeat its title.
-        same = ws.normalised(timeline.description) == ws.normalised(timeline.title)
-        self.description = "" if same else timeline.description
-        self.timeline = [
-            TimelineRow(
-                run_id=str(e.run_id),
-                tool=e.tool,
-                label=e.tool_label,
-                at=e.at.isoformat(),
-                headline=e.headline,
-                href=e.reopen_path,
-                sample=e.sample,
-            )
-            for e in timeline.entries
-        ]
-        self.scans = [scan_option(c) for c in scans]
+        self.idea = idea_view(timeline, scans)
         self.loading = False
         if len(scans) >= 2:
-            self.run_a, self.run_b = self.scans[1].value, self.scans[0].value
-            return await self._diff()
+            options = self.idea.scans
+            return await self._diff(options[1].value, options[0].value)
         return None
 
-    async def _diff(self) -> EventSpec | None:
+    async def _diff(self, run_a: str, run_b: str) -> EventSpec | None:
+        """Compare the scans `run_a` (the older) and `run_b`, picked in the selects."""
         done = await for_user(
             self,
             service.scan_diff_of,
-            valid_row_id(self.run_a),
-            valid_row_id(self.run_b),
-            valid_row_id(self.idea_id),
+            valid_row_id(run_a),
+            valid_row_id(run_b),
+            valid_row_id(self.idea.id),
             signed_out=None,
             failed=toasts.error(DIFF_FAILED),
             what="Comparing two scans",
         )
         if not done.ok:
+            self.diff = dataclasses.replace(self.diff, run_a=run_a, run_b=run_b)
             return done.toast
-        if done.value is None:
-            self._clear_diff()
-            self.diff_problem = DIFF_FAILED
-            return None
-        self._apply_diff(done.value)
+        self.diff = diff_view(run_a, run_b, done.value)
         return None
 
     @rx.event
@@ -210,7 +224,7 @@ class IdeaDetailState(PageLoadMixin, rx.State):
 
     async def _pick(self, name: str, value: Any) -> EventSpec | None:
         """Only one of the listed scans can be picked."""
-        if not any(o.value == value for o in self.scans):
+        if not any(o.value == value for o in self.idea.scans):
             return None
-        setattr(self, name, value)
-        return await self._diff()
+        picked = {"run_a": self.diff.run_a, "run_b": self.diff.run_b, name: value}
+        return await self._diff(picked["run_a"], picked["run_b"])

@@ -79,9 +79,9 @@ def timeline() -> rx.Component:
     return card_stack(
         card_title("history", "Timeline"),
         rx.cond(
-            S.timeline.length() > 0,
+            S.idea.timeline.length() > 0,
             rx.el.ul(
-                rx.foreach(S.timeline, _entry),
+                rx.foreach(S.idea.timeline, _entry),
                 style={"margin": "0", "padding": "0", "width": "100%"},
             ),
             muted_text("No runs on this idea yet."),
@@ -97,7 +97,7 @@ def _select(label: str, element_id: str, value: rx.Var, on_change: Any) -> rx.Co
     return rx.vstack(
         rx.el.label(label, html_for=element_id, style={"font_weight": "500"}),
         rx.el.select(
-            rx.foreach(S.scans, lambda o: rx.el.option(o.label, value=o.value)),
+            rx.foreach(S.idea.scans, lambda o: rx.el.option(o.label, value=o.value)),
             id=element_id,
             value=value,
             on_change=on_change,
@@ -114,19 +114,21 @@ def _overall() -> rx.Component:
         rx.vstack(
             muted_text("Overall score", size="1"),
             rx.hstack(
-                rx.text(S.overall_old, size="6", weight="bold"),
+                rx.text(S.diff.overall_old, size="6", weight="bold"),
                 rx.icon("arrow-right", size=18, aria_hidden="true"),
-                rx.text(S.overall_new, size="6", weight="bold", id="diff-overall-new"),
-                change_badge(S.overall_direction, S.overall_change, size="3", id="diff-overall"),
+                rx.text(S.diff.overall_new, size="6", weight="bold", id="diff-overall-new"),
+                change_badge(
+                    S.diff.overall_direction, S.diff.overall_change, size="3", id="diff-overall"
+                ),
                 spacing="2",
                 align="center",
             ),
             spacing="1",
         ),
         rx.cond(
-            S.verdict_old != S.verdict_new,
-            rx.text(S.verdict_old, " → ", S.verdict_new, size="2", weight="medium"),
-            muted_text("Verdict unchanged: ", S.verdict_new),
+            S.diff.verdict_old != S.diff.verdict_new,
+            rx.text(S.diff.verdict_old, " → ", S.diff.verdict_new, size="2", weight="medium"),
+            muted_text("Verdict unchanged: ", S.diff.verdict_new),
         ),
         spacing="5",
         **WRAP_ROW,
@@ -172,7 +174,7 @@ def _categories() -> rx.Component:
         rx.el.table(
             rx.el.caption("Category scores, older scan to newer", class_name="sr-only"),
             rx.el.thead(head),
-            rx.el.tbody(rx.foreach(S.categories, _category)),
+            rx.el.tbody(rx.foreach(S.diff.categories, _category)),
             class_name="diff-table",
             style=TABLE_STYLE,
         ),
@@ -213,15 +215,15 @@ def _changes() -> rx.Component:
     return card_grid(
         rx.vstack(
             rx.heading("Competitors", as_="h3", size="3"),
-            _list("Added", S.competitors_added, "green", "plus", "competitors-added"),
-            _list("Removed", S.competitors_removed, "red", "minus", "competitors-removed"),
+            _list("Added", S.diff.competitors_added, "green", "plus", "competitors-added"),
+            _list("Removed", S.diff.competitors_removed, "red", "minus", "competitors-removed"),
             spacing="2",
             **FILL_COLUMN,
         ),
         rx.vstack(
             rx.heading("Action steps", as_="h3", size="3"),
-            _list("Added", S.steps_added, "green", "plus", "steps-added"),
-            _list("Removed", S.steps_removed, "red", "minus", "steps-removed"),
+            _list("Added", S.diff.steps_added, "green", "plus", "steps-added"),
+            _list("Removed", S.diff.steps_removed, "red", "minus", "steps-removed"),
             spacing="2",
             **FILL_COLUMN,
         ),
@@ -231,19 +233,19 @@ def _changes() -> rx.Component:
 
 def diff_card() -> rx.Component:
     body = rx.cond(
-        S.scans.length() > 1,
+        S.idea.scans.length() > 1,
         rx.vstack(
             rx.hstack(
-                _select("Older scan", "scan-a", S.run_a, S.pick_a),
-                _select("Newer scan", "scan-b", S.run_b, S.pick_b),
+                _select("Older scan", "scan-a", S.diff.run_a, S.pick_a),
+                _select("Newer scan", "scan-b", S.diff.run_b, S.pick_b),
                 spacing="3",
                 width="100%",
                 **WRAP_ROW,
             ),
             rx.cond(
-                S.has_diff,
+                S.diff.shown,
                 rx.vstack(_overall(), _categories(), _changes(), spacing="4", **FILL_COLUMN),
-                rx.cond(S.diff_problem != "", rx.callout(S.diff_problem, color_scheme="amber")),
+                rx.cond(S.diff.problem != "", rx.callout(S.diff.problem, color_scheme="amber")),
             ),
             spacing="4",
             **FILL_COLUMN,

@@ -1,5 +1,7 @@
 """IdeasState: the founder's ideas on /ideas (issue 14, item 3): each with its latest score,
-a trend line, last activity and run count; rename inline; pick 2-4 to compare.
+a trend line, last activity and run count; rename inline. Picking 2-4 to compare happens in
+the browser (`view.picked`): the server never needs the picks, the comparison page checks the
+ids it is given.
 
 Every handler asks the server-side session who is signed in (`for_user`) and the services
 filter by that founder; ids from the browser only ever select among their own ideas."""
@@ -31,10 +33,6 @@ NAME_NEEDED = "Give the idea a name"
 
 def idea_path(idea_id: Any) -> str:
     return f"{ROUTE}/{idea_id}"
-
-
-def compare_path(ids: list[str]) -> str:
-    return f"{ROUTE}/compare?ids={','.join(ids)}"
 
 
 @dataclasses.dataclass
@@ -70,27 +68,20 @@ def idea_card(s: service.IdeaSummary) -> IdeaCard:
     )
 
 
+@dataclasses.dataclass
+class Rename:
+    """The inline rename: the id of the idea being renamed, the name typed, its problem."""
+
+    editing: str = ""
+    draft: str = ""
+    error: str = ""
+
+
 class IdeasState(PrivateStateMixin, rx.State):
     loading: bool = True
     load_failed: bool = False
     ideas: list[IdeaCard] = []
-    picked: list[str] = []
-    editing: str = ""  # the id of the idea being renamed
-    draft: str = ""
-    rename_error: str = ""
-
-    @rx.var
-    def can_compare(self) -> bool:
-        return history.MIN_COMPARED <= len(self.picked) <= history.MAX_COMPARED
-
-    @rx.var
-    def compare_hint(self) -> str:
-        count = len(self.picked)
-        return f"{PICK_HINT} ({count} picked)" if count else PICK_HINT
-
-    @rx.var
-    def compare_href(self) -> str:
-        return compare_path(self.picked) if self.can_compare else ""
+    rename: Rename = Rename()
 
     @rx.event
     async def load(self) -> EventSpec | None:
@@ -108,22 +99,9 @@ class IdeasState(PrivateStateMixin, rx.State):
             self.loading = done.toast is None
             return done.toast
         self.ideas = [idea_card(s) for s in done.value or []]
-        known = {card.id for card in self.ideas}
-        self.picked = [p for p in self.picked if p in known]
         self.load_failed = False
         self.loading = False
         return None
-
-    @rx.event
-    def toggle_pick(self, idea_id: str, checked: bool) -> None:
-        """Pick an idea for the comparison (or unpick it); only listed ideas count."""
-        if not any(card.id == idea_id for card in self.ideas):
-            return
-        if checked and idea_id not in self.picked:
-            if len(self.picked) < history.MAX_COMPARED:
-                self.picked = [*self.picked, idea_id]
-        elif not checked:
-            self.picked = [p for p in self.picked if p != idea_id]
 
     # --- rename ---------------------------------------------------------------------------
 
@@ -131,32 +109,32 @@ class IdeasState(PrivateStateMixin, rx.State):
     def start_rename(self, idea_id: str) -> None:
         card = next((c for c in self.ideas if c.id == idea_id), None)
         if card is not None:
-            self.editing, self.draft, self.rename_error = card.id, card.title, ""
+            self.rename = Rename(card.id, card.title)
 
     @rx.event
     def cancel_rename(self) -> None:
-        self.editing, self.draft, self.rename_error = "", "", ""
+        self.rename = Rename()
 
     @rx.event
     def set_draft(self, value: str) -> None:
-        self.draft = value if isinstance(value, str) else ""
-        self.rename_error = ""
+        self.rename = Rename(self.rename.editing, value if isinstance(value, str) else "")
 
     @rx.event
     async def save_rename(self, _form: dict[str, Any] | None = None) -> EventSpec | None:
         """Keep the new name of the idea being renamed; an empty name says so and keeps the
         field open with what was typed."""
-        idea_id = valid_row_id(self.editing)
+        rename = self.rename
+        idea_id = valid_row_id(rename.editing)
         if idea_id is None:
             return None
-        if not self.draft.strip():
-            self.rename_error = NAME_NEEDED
+        if not rename.draft.strip():
+            self.rename = dataclasses.replace(rename, error=NAME_NEEDED)
             return None
         done = await for_user(
             self,
             workspace.rename_idea,
             idea_id,
-            self.draft,
+            rename.draft,
             signed_out=None,
             failed=toasts.error(RENAME_FAILED),
             what="Renaming an idea",
@@ -164,11 +142,11 @@ class IdeasState(PrivateStateMixin, rx.State):
         if not done.ok:
             return done.toast
         if done.value is None:
-            self.rename_error = RENAME_FAILED
+            self.rename = dataclasses.replace(rename, error=RENAME_FAILED)
             return None
         self.ideas = [
-            dataclasses.replace(c, title=done.value) if c.id == self.editing else c
+            dataclasses.replace(c, title=done.value) if c.id == rename.editing else c
             for c in self.ideas
         ]
-        self.editing, self.draft, self.rename_error = "", "", ""
+        self.rename = Rename()
         return toasts.success(RENAMED)

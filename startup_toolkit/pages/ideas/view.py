@@ -4,6 +4,8 @@ run count, Open, a checkbox to pick it for Compare), the Compare bar, and the em
 from __future__ import annotations
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+from reflex.vars import Var, VarData
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_stack
@@ -14,11 +16,44 @@ from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, GROW, KEEP_SIZE, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.pages.ideas.state import LOAD_FAILED, IdeaCard, IdeasState
+from startup_toolkit.domain.idea_history import MAX_COMPARED, MIN_COMPARED
+from startup_toolkit.pages.ideas.state import LOAD_FAILED, PICK_HINT, ROUTE, IdeaCard, IdeasState
 from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH, load_failed_panel, loading_block
 
 S = IdeasState
 RENAME_ID = "idea-rename"
+
+#: The ids of the ideas picked for Compare, in the order picked: kept in the browser (the
+#: server never needs them; the comparison page checks the ids in its address).
+picked = ClientStateVar.create("ideas_picked", default=[])
+
+
+def _picks() -> Var:
+    return picked.value.to(list[str])
+
+
+def _toggled(idea_id: Var) -> Var:
+    """The picks with `idea_id` taken out, or added while fewer than MAX_COMPARED are."""
+    picks = _picks()
+    return Var(
+        f"(({picks}).includes({idea_id}) ? ({picks}).filter((p) => p !== {idea_id})"
+        f" : ({picks}).length < {MAX_COMPARED} ? [...({picks}), {idea_id}] : ({picks}))",
+        _var_data=VarData.merge(picks._get_all_var_data(), idea_id._get_all_var_data()),
+    ).to(list[str])
+
+
+def _can_compare() -> Var:
+    count = _picks().length()
+    return (count >= MIN_COMPARED) & (count <= MAX_COMPARED)
+
+
+def _compare_hint() -> Var:
+    count = _picks().length()
+    return rx.cond(count > 0, f"{PICK_HINT} (" + count.to_string() + " picked)", PICK_HINT)
+
+
+def _compare_href() -> Var:
+    return f"{ROUTE}/compare?ids=" + _picks().join(",")
 
 
 def _rename_form() -> rx.Component:
@@ -28,14 +63,14 @@ def _rename_form() -> rx.Component:
             rx.input(
                 id=RENAME_ID,
                 name="title",
-                value=S.draft,
+                value=S.rename.draft,
                 on_change=S.set_draft,
                 max_length=80,
                 width="100%",
                 auto_focus=True,
-                **invalid_props(S.rename_error, RENAME_ID),
+                **invalid_props(S.rename.error, RENAME_ID),
             ),
-            field_error(S.rename_error, f"{RENAME_ID}-error"),
+            field_error(S.rename.error, f"{RENAME_ID}-error"),
             rx.hstack(
                 rx.button("Save name", type="submit", size="2"),
                 rx.button(
@@ -58,7 +93,7 @@ def _rename_form() -> rx.Component:
 
 def _title(card: IdeaCard) -> rx.Component:
     return rx.cond(
-        S.editing == card.id,
+        S.rename.editing == card.id,
         _rename_form(),
         rx.hstack(
             rx.heading(card.title, as_="h2", size="4", style=heading_style, **GROW),
@@ -129,8 +164,7 @@ def _trend(card: IdeaCard) -> rx.Component:
 def _pick(card: IdeaCard) -> rx.Component:
     return rx.el.label(
         rx.checkbox(
-            checked=S.picked.contains(card.id),
-            on_change=lambda checked: S.toggle_pick(card.id, checked),
+            checked=_picks().contains(card.id), on_change=picked.set_value(_toggled(card.id))
         ),
         rx.text("Compare", size="2"),
         style={"display": "inline-flex", "gap": "0.4rem", "align_items": "center"},
@@ -172,10 +206,10 @@ def compare_bar() -> rx.Component:
     """Compare, enabled for 2-4 picked ideas; the hint says why it is not (yet)."""
     return rx.hstack(
         rx.cond(
-            S.can_compare,
+            _can_compare(),
             link_button(
                 "Compare",
-                S.compare_href,
+                _compare_href(),
                 rx.icon("columns-3", size=16, aria_hidden="true"),
                 id="compare-button",
             ),
@@ -188,7 +222,7 @@ def compare_bar() -> rx.Component:
                 aria_describedby="compare-hint",
             ),
         ),
-        rx.text(S.compare_hint, id="compare-hint", size="2", color="var(--gray-11)"),
+        rx.text(_compare_hint(), id="compare-hint", size="2", color="var(--gray-11)"),
         spacing="3",
         **WRAP_ROW,
     )

@@ -40,7 +40,7 @@ def startup_oracle() -> rx.Component:
                 reopened_note(OracleState),
                 input_panel(),
                 details_form(),
-                rx.cond(OracleState.has_result, results()),
+                rx.cond(OracleState.result.shown, results()),
                 min_width="0",
             ),
             rx.box(side_panel(), **SHRINK_TO_FIT),
@@ -49,5 +49,5 @@ def startup_oracle() -> rx.Component:
         ),
         content_modal(),
         save_handler=OracleState.save,
-        can_save=OracleState.has_result,
+        can_save=OracleState.result.shown,
     )

@@ -9,6 +9,7 @@ to write; a newer run makes an older task write nothing. Demo mode shows labelle
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import time
@@ -48,13 +49,9 @@ ROADMAP_TABS: tuple[tuple[str, str], ...] = (
     ("customers", "Customers"),
     ("product", "Product"),
 )
-ROADMAP_VALUES = frozenset(value for value, _ in ROADMAP_TABS)
 TZ_OFFSET_JS = "new Date().getTimezoneOffset()"
 #: What a prediction that is not the model's answer for this idea is labelled as.
 _SAMPLE_KINDS = {RunStatus.SAMPLE: "demo", RunStatus.UNREADABLE: "general"}
-
-#: The prediction's lists the page shows, each in the state var of the same name.
-_RESULT_LISTS = ("risks", "moves", "funding", "customers", "product")
 
 _rng = random.Random()
 
@@ -88,6 +85,50 @@ def _prediction_toast(outcome: ToolOutcome[rules.OracleResult], run: int) -> Eve
     )
 
 
+def _globe_ring(probability: int) -> str:
+    """The globe's ring: a conic gradient filled to the probability."""
+    degrees = round(probability * 3.6, 1)
+    return (
+        f"conic-gradient(var(--{rules.band_color(probability)}-9) {degrees}deg, "
+        f"var(--gray-a4) {degrees}deg)"
+    )
+
+
+@dataclasses.dataclass
+class PredictionView:
+    """The prediction as shown (T-ORA-2): `shown` once there is one; the band and the globe's
+    ring follow from the probability."""
+
+    shown: bool = False
+    sample: str = ""  # '' for the AI's prediction, 'demo' or 'general'
+    probability: int = 0
+    band_label: str = rules.band(0)
+    band_color: str = rules.band_color(0)
+    globe_ring: str = _globe_ring(0)
+    risks: list[str] = dataclasses.field(default_factory=list)
+    moves: list[str] = dataclasses.field(default_factory=list)
+    funding: list[str] = dataclasses.field(default_factory=list)
+    customers: list[str] = dataclasses.field(default_factory=list)
+    product: list[str] = dataclasses.field(default_factory=list)
+
+
+def prediction_view(result: rules.OracleResult, sample: str) -> PredictionView:
+    p = result.probability
+    return PredictionView(
+        shown=True,
+        sample=sample,
+        probability=p,
+        band_label=rules.band(p),
+        band_color=rules.band_color(p),
+        globe_ring=_globe_ring(p),
+        risks=list(result.risks),
+        moves=list(result.moves),
+        funding=list(result.funding),
+        customers=list(result.customers),
+        product=list(result.product),
+    )
+
+
 class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
     """The details, the prediction (`running` while it is made), Live Pulse and voice input."""
 
@@ -98,15 +139,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
     errors: dict[str, str] = {}
     progress: int = 0
 
-    has_result: bool = False
-    sample: str = ""  # '' for the AI's prediction, 'demo' or 'general'
-    probability: int = 0
-    risks: list[str] = []
-    moves: list[str] = []
-    funding: list[str] = []
-    customers: list[str] = []
-    product: list[str] = []
-    roadmap_tab: str = "funding"
+    result: PredictionView = PredictionView()  # the roadmap's tab is the browser's
     pulse: list[rules.PulseItem] = []
 
     _pulse_run: int = 0  # bumped when the feed mounts or unmounts; an old loop stops
@@ -115,27 +148,6 @@ class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
     _result_json: str = ""
     _data_json: str = ""
     _created_at: str = ""
-
-    @rx.var
-    def can_solve(self) -> bool:
-        return not self.running and bool(self.form.get("businessIdea", "").strip())
-
-    @rx.var
-    def band_label(self) -> str:
-        return rules.band(self.probability)
-
-    @rx.var
-    def band_color(self) -> str:
-        return rules.band_color(self.probability)
-
-    @rx.var
-    def globe_ring(self) -> str:
-        """The globe's ring: a conic gradient filled to the probability."""
-        degrees = round(self.probability * 3.6, 1)
-        return (
-            f"conic-gradient(var(--{rules.band_color(self.probability)}-9) {degrees}deg, "
-            f"var(--gray-a4) {degrees}deg)"
-        )
 
     # -- input and browser storage (T-ORA-1) --------------------------------------------------
 
@@ -171,19 +183,9 @@ class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
             position=TOASTS_AT,
         )
 
-    @rx.event
-    def set_roadmap_tab(self, value: str) -> None:
-        if value in ROADMAP_VALUES:
-            self.roadmap_tab = value
-
     def _put_result(self, result: rules.OracleResult | None, sample: str) -> None:
-        """Show `result` (None: clear it), on the first roadmap tab, with no pulse yet."""
-        self.has_result = result is not None
-        self.sample = sample
-        self.probability = result.probability if result is not None else 0
-        for name in _RESULT_LISTS:
-            setattr(self, name, getattr(result, name) if result is not None else [])
-        self.roadmap_tab = "funding"
+        """Show `result` (None: clear it) with no pulse yet."""
+        self.result = prediction_view(result, sample) if result is not None else PredictionView()
         self.pulse = []
 
     def _clear_result(self) -> None:
@@ -228,7 +230,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
         self._clear_result()
 
     def _stored(self) -> tuple[rules.OracleResult, rules.StartupData, datetime] | None:
-        if not self.has_result or not self._result_json:
+        if not self.result.shown or not self._result_json:
             return None
         return (
             rules.OracleResult.model_validate_json(self._result_json),
@@ -304,7 +306,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
         while time.monotonic() - started < rules.PULSE_MAX_MINUTES * 60:
             await asyncio.sleep(rules.PULSE_SECONDS)
             async with self:
-                if self._pulse_run != run or not self.has_result or self.probability <= 0:
+                if self._pulse_run != run or self.result.probability <= 0:
                     return
                 stored = self._stored()
                 if stored is None:
@@ -348,8 +350,10 @@ class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
             self,
             tool_name=TOOL_NAME,
             title=rules.result_title(result),
-            content=rules.save_content(result, data, sample=self.sample),
+            content=rules.save_content(result, data, sample=self.result.sample),
             content_type="analysis",
             formatted_content=rules.to_html(result, data),
-            metadata=self._with_run_id(rules.save_metadata(result, created_at, sample=self.sample)),
+            metadata=self._with_run_id(
+                rules.save_metadata(result, created_at, sample=self.result.sample)
+            ),
         )

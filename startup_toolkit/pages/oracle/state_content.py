@@ -4,6 +4,7 @@ in a background task; any failure says so in a toast and opens nothing."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -22,20 +23,27 @@ from startup_toolkit.state.tool_run import ToolRunMixin
 CONTENT_TOAST_ID = "oracle-content"
 
 
+@dataclasses.dataclass
+class GeneratedView:
+    """What was generated and its dialog (open while `open`)."""
+
+    kind: str = ""
+    title: str = ""
+    text: str = ""
+    open: bool = False
+
+
 class OracleContentState(ToolRunMixin, rx.State):
     """The AI Generate buttons (`running` while one generates) and the dialog showing what
     was generated (T-ORA-4)."""
 
-    asked: str = ""  # the kind being generated: its button shows a spinner
-    dialog_open: bool = False
-    kind: str = ""
-    title: str = ""
-    text: str = ""
+    content: GeneratedView = GeneratedView()
+    _asked: str = ""  # the kind being generated: its button shows a spinner
 
     @rx.var
     def generating(self) -> str:
         """The kind whose button shows a spinner; '' when idle."""
-        return self.asked if self.running else ""
+        return self._asked if self.running else ""
 
     @rx.event
     async def generate_content(self, kind: str) -> EventSpec | None:
@@ -54,7 +62,7 @@ class OracleContentState(ToolRunMixin, rx.State):
         ) is not None:
             return signed_out
         self._start_run(ContentForm(content, data))
-        self.asked = kind
+        self._asked = kind
         return OracleContentState.run_content
 
     @rx.event(background=True)
@@ -75,34 +83,33 @@ class OracleContentState(ToolRunMixin, rx.State):
     def _open(self, content: content_rules.ContentKind, text: str) -> None:
         """The dialog with the generated `text` (nothing for none)."""
         if text:
-            self.kind = content.kind
-            self.title = content.title
-            self.text = text
-            self.dialog_open = True
+            self.content = GeneratedView(content.kind, content.title, text, open=True)
 
     @rx.event
     def set_dialog_open(self, value: bool) -> None:
-        self.dialog_open = bool(value) and bool(self.text)
+        shown = self.content
+        self.content = dataclasses.replace(shown, open=bool(value) and bool(shown.text))
 
     @rx.event
     def close(self) -> None:
-        self.dialog_open = False
+        self.content = dataclasses.replace(self.content, open=False)
 
     @rx.event
     def copy(self) -> list[EventSpec]:
         return [
-            rx.set_clipboard(self.text),
+            rx.set_clipboard(self.content.text),
             toasts.success("Copied to clipboard", id=CONTENT_TOAST_ID),
         ]
 
     @rx.event
     def download(self) -> EventSpec:
-        if not self.text:
+        shown = self.content
+        if not shown.text:
             return toasts.error("No content available to download", id=CONTENT_TOAST_ID)
         return rx.download(
-            data=self.text,
-            filename=content_rules.content_filename(self.title, self.kind),
-            mime_type=content_rules.content_mime(self.kind),
+            data=shown.text,
+            filename=content_rules.content_filename(shown.title, shown.kind),
+            mime_type=content_rules.content_mime(shown.kind),
         )
 
 

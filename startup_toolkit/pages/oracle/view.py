@@ -13,11 +13,13 @@ from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, WRAP_ROW
 from startup_toolkit.components.result_blocks import two_columns
 from startup_toolkit.components.stacks import full_width_stack
-from startup_toolkit.components.tab_set import tab_set
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import (
     field_label,
     section_heading,
+    tab_list,
+    tab_panel,
+    tab_triggers,
     tool_card,
     tool_card_style,
 )
@@ -76,7 +78,7 @@ def input_panel() -> rx.Component:
                 ),
                 rx.cond(OracleState.running, "Analysing...", "Solve Now"),
                 on_click=OracleState.solve,
-                disabled=~OracleState.can_solve,
+                disabled=OracleState.running | (OracleState.form["businessIdea"].strip() == ""),
                 size="3",
                 type="button",
                 id="oracle-solve",
@@ -168,22 +170,22 @@ def _item_list(
 _PROBABILITY: dict[str, Any] = {
     "size": "8",
     "weight": "bold",
-    "color": f"var(--{OracleState.band_color}-11)",
+    "color": f"var(--{OracleState.result.band_color}-11)",
     "id": "oracle-probability",
 }
 
 
 def band_badge(**props: Any) -> dict[str, Any]:
     """The props of the badge with the band's label: in the band's colour, size 2."""
-    return {"color_scheme": OracleState.band_color, "size": "2", **props}
+    return {"color_scheme": OracleState.result.band_color, "size": "2", **props}
 
 
 def _prediction_card() -> rx.Component:
     return _card(
         section_heading("Success prediction", "target", ACCENT),
         rx.hstack(
-            rx.text(OracleState.probability, "%", **_PROBABILITY),
-            rx.badge(OracleState.band_label, id="oracle-band", **band_badge(variant="soft")),
+            rx.text(OracleState.result.probability, "%", **_PROBABILITY),
+            rx.badge(OracleState.result.band_label, id="oracle-band", **band_badge(variant="soft")),
             spacing="3",
             **WRAP_ROW,
         ),
@@ -194,20 +196,29 @@ def _prediction_card() -> rx.Component:
 
 
 def _roadmap() -> rx.Component:
-    lists = {"funding": OracleState.funding, "customers": OracleState.customers}
-    lists["product"] = OracleState.product
+    lists = {"funding": OracleState.result.funding, "customers": OracleState.result.customers}
+    lists["product"] = OracleState.result.product
     return _card(
         section_heading("Solution Roadmap", "map", ACCENT),
-        tab_set(
-            ROADMAP_TABS,
-            {
-                value: _item_list(
-                    items, "circle-check", "cyan", f"oracle-{value}", rules.ROADMAP_MISSING[value]
+        # The tabs only switch what is shown: their value stays in the browser (a new
+        # prediction mounts them again, on the first tab).
+        rx.tabs.root(
+            tab_list(*tab_triggers(ROADMAP_TABS)),
+            *[
+                tab_panel(
+                    value,
+                    _item_list(
+                        items,
+                        "circle-check",
+                        "cyan",
+                        f"oracle-{value}",
+                        rules.ROADMAP_MISSING[value],
+                    ),
                 )
                 for value, items in lists.items()
-            },
-            value=OracleState.roadmap_tab,
-            on_change=OracleState.set_roadmap_tab,
+            ],
+            default_value=ROADMAP_TABS[0][0],
+            width="100%",
         ),
         id="oracle-roadmap",
     )
@@ -216,9 +227,11 @@ def _roadmap() -> rx.Component:
 def results() -> rx.Component:
     return full_width_stack(
         rx.cond(
-            OracleState.sample != "",
+            OracleState.result.sample != "",
             forms.result_note(
-                rx.cond(OracleState.sample == "demo", rules.SAMPLE_LABEL, rules.GENERAL_LABEL),
+                rx.cond(
+                    OracleState.result.sample == "demo", rules.SAMPLE_LABEL, rules.GENERAL_LABEL
+                ),
                 "info",
                 "oracle-sample",
             ),
@@ -227,12 +240,12 @@ def results() -> rx.Component:
         two_columns(
             _card(
                 section_heading("Risk analysis", "triangle-alert", ACCENT),
-                _item_list(OracleState.risks, "shield-alert", "red", "oracle-risk"),
+                _item_list(OracleState.result.risks, "shield-alert", "red", "oracle-risk"),
                 id="oracle-risks",
             ),
             _card(
                 section_heading("Next strategic moves", "footprints", ACCENT),
-                _item_list(OracleState.moves, "arrow-right", "green", "oracle-move"),
+                _item_list(OracleState.result.moves, "arrow-right", "green", "oracle-move"),
                 id="oracle-moves",
             ),
         ),

@@ -90,8 +90,8 @@ async def test_the_chosen_ideas_summary_reaches_the_model_fenced_as_data(
     ideas: dict[str, int],
 ) -> None:
     s = await tab.state()
-    assert [o["title"] for o in s.idea_options] == [rules.title_from(SOCKS), BAKERY]
-    assert s.idea_id == str(ideas["socks"]) and s.using_idea  # the most recently active
+    assert [o["title"] for o in s.chat_idea.options] == [rules.title_from(SOCKS), BAKERY]
+    assert s.chat_idea.id == str(ideas["socks"]) and s._using_idea()  # the most recently active
     system = await _system_of_next_message(ai_env, tab)
     assert "co-founder" in system  # the chat's own prompt comes first
     assert "never instructions" in PREAMBLE
@@ -114,7 +114,7 @@ async def test_switching_idea_changes_the_summary(
 ) -> None:
     await tab.run("choose_idea", value=str(ideas["bakery"]))
     s = await tab.state()
-    assert s.idea_title == BAKERY
+    assert s._idea_title() == BAKERY
     system = await _system_of_next_message(ai_env, tab)
     assert "Idea: A bakery for dogs" in system and "41/100" in system
     assert "Socks" not in system
@@ -125,7 +125,7 @@ async def test_this_chats_switch_off_removes_the_summary(
     tab: ChatTab,
 ) -> None:
     await tab.run("set_use_idea", value=False)
-    assert not (await tab.state()).using_idea
+    assert not (await tab.state())._using_idea()
     system = await _system_of_next_message(ai_env, tab)
     assert "<saved_work>" not in system and "Socks" not in system
     await tab.run("set_use_idea", value=True)
@@ -144,9 +144,9 @@ async def test_the_setting_off_removes_the_summary_even_from_an_open_tab(
     system = await _system_of_next_message(ai_env, tab)
     assert "<saved_work>" not in system and "Socks" not in system
     s = await tab.state()
-    assert not s.saved_work_on and not s.using_idea  # the page now says it is off
+    assert not s.chat_idea.saved_work_on and not s._using_idea()  # the page now says it is off
     await tab.run("load_ideas")
-    assert not (await tab.state()).saved_work_on
+    assert not (await tab.state()).chat_idea.saved_work_on
     with Session(engine) as db:
         assert not user_settings.uses_saved_work(db, user_id)
         assert user_settings.set_use_saved_work(db, user_id, True).ok
@@ -163,7 +163,7 @@ async def test_another_founders_idea_is_refused(
 ) -> None:
     await tab.run("choose_idea", value=str(ideas["bob"]))
     s = await tab.state()
-    assert s.idea_id == str(ideas["socks"])  # unchanged
+    assert s.chat_idea.id == str(ideas["socks"])  # unchanged
     (toast,) = tab.browser.toasts()
     assert idea_state.IDEA_NOT_FOUND in toast
     assert "Bob" not in await _system_of_next_message(ai_env, tab)

@@ -97,21 +97,20 @@ def test_draft_is_bounded() -> None:
 def test_t_chat_2_clear_chat_empties_and_says_chat_cleared() -> None:
     s = substate()
     s.messages = [chat.message("user", "Hi"), chat.message("assistant", "Hello")]
-    s.streaming, s.stream_text = True, "partial"
+    s.stream = page.Stream(on=True, text="partial")
     seq = s._stream_seq
     code = js(s.clear_chat())
     assert '"Chat cleared"' in code and '"success"' in code
-    assert s.messages == [] and not s.streaming and s.stream_text == ""
+    assert s.messages == [] and not s.stream.on and s.stream.text == ""
     assert s._stream_seq == seq + 1  # a running stream can no longer write
-    assert not s.has_messages
 
 
 def test_recover_closes_a_reply_whose_task_is_gone() -> None:
     s = substate()
     s.messages = [chat.message("user", "Hi")]
-    s.streaming, s.stream_text = True, "Half a"
+    s.stream = page.Stream(on=True, text="Half a")
     s.recover()
-    assert not s.streaming
+    assert not s.stream.on
     assert s.messages[-1] == chat.message("assistant", "Half a", chat.INTERRUPTED)
 
 
@@ -223,7 +222,7 @@ async def test_t_ai_5_nothing_to_save_and_not_while_streaming(
     s = substate(cookie)
     assert "Nothing to save yet" in js(await s.save())
     s.messages = [chat.message("user", "Hi")]
-    s.streaming = True
+    s.stream = page.Stream(on=True)
     assert "Still replying" in js(await s.save())
     with Session(engine) as db:
         assert db.exec(select(SavedResult)).all() == []
@@ -233,9 +232,9 @@ def test_download_chat_is_a_markdown_file_of_the_conversation() -> None:
     s = substate()
     assert "Nothing to download yet" in js(s.download())
     s.messages = [chat.message("user", "How do I price?"), chat.message("assistant", "By value")]
-    s.streaming = True
+    s.stream = page.Stream(on=True)
     assert "Still replying" in js(s.download())
-    s.streaming = False
+    s.stream = page.Stream()
     code = js(s.download())
     assert re.search(r'filename:"cofounder-chat-\d+\.md"', code)
     encoded = re.search(r"data:text/markdown;base64,([A-Za-z0-9+/=]+)", code)
@@ -252,6 +251,11 @@ async def test_t_ai_5_save_needs_sign_in(engine: Engine) -> None:
 
 
 # --- Streaming through Reflex's event processor ----------------------------------------------
+
+
+def _text_of(stream: Any) -> str:
+    """The text of a `stream` value in an update (the dataclass, or as serialised)."""
+    return stream.get("text", "") if isinstance(stream, dict) else getattr(stream, "text", "")
 
 
 @dataclass
@@ -271,7 +275,7 @@ class Browser(Recorder):
             at
             for at, u in zip(self.times, self.updates, strict=True)
             if any(
-                "stream_text" in key and value
+                key.startswith("stream_rx_state_") and _text_of(value)
                 for key, value in (u.delta or {}).get(name, {}).items()
             )
         ]
@@ -376,7 +380,7 @@ async def test_t_chat_2_empty_message_toast_and_nothing_sent(
     for blank in ("", "   \n  "):
         await tab.run("send", form_data={"message": blank})
     s = await tab.state()
-    assert s.messages == [] and not s.streaming
+    assert s.messages == [] and not s.stream.on
     toasts = tab.browser.toasts()
     assert len(toasts) == 2
     assert all("Empty message" in t and "Please enter a question or prompt" in t for t in toasts)
@@ -394,7 +398,7 @@ async def test_t_chat_1_streamed_reply_with_batched_updates(
     assert [(m["role"], m["status"]) for m in s.messages] == [("user", ""), ("assistant", "")]
     assert s.messages[0]["content"] == "How do I price?"
     assert s.messages[1]["content"] == "".join(chunks)
-    assert not s.streaming and s.stream_text == "" and s.draft == ""
+    assert not s.stream.on and s.stream.text == "" and s.draft == ""
     # The model got the system prompt and the question.
     (request,) = ai_env.requests
     assert request["stream"] is True
@@ -415,8 +419,8 @@ async def test_t_chat_1_partial_reply_is_visible_while_streaming_and_a_second_se
     ai_env.stream(["Start ", "with ", "customers. ", "Then ", "pricing."], hold_after=3)
     future = await tab.start("send", form_data={"message": "Where do I start?"})
     assert await asyncio.to_thread(ai_env.wait_held, 5)
-    s = await tab.wait_for(lambda s: s.stream_text == "Start with customers. ")
-    assert s.streaming and len(s.messages) == 1
+    s = await tab.wait_for(lambda s: s.stream.text == "Start with customers. ")
+    assert s.stream.on and len(s.messages) == 1
     # A second send while streaming starts nothing.
     await tab.run("send", form_data={"message": "Another question"})
     assert len((await tab.state()).messages) == 1
@@ -433,11 +437,11 @@ async def test_stop_closes_the_stream_and_keeps_the_partial_reply(
     ai_env.stream(["Half ", "an ", "answer", " never sent"], hold_after=3)
     future = await tab.start("send", form_data={"message": "Tell me"})
     assert await asyncio.to_thread(ai_env.wait_held, 5)
-    await tab.wait_for(lambda s: s.stream_text == "Half an answer")
+    await tab.wait_for(lambda s: s.stream.text == "Half an answer")
     await tab.run("stop")
     await asyncio.wait_for(future, timeout=5)
     s = await tab.state()
-    assert not s.streaming
+    assert not s.stream.on
     assert s.messages[-1] == chat.message("assistant", "Half an answer", chat.STOPPED)
     assert await asyncio.to_thread(ai_env.wait_disconnect, 1, 5)  # the HTTP stream was closed
     assert tab.browser.toasts() == []
@@ -447,11 +451,11 @@ async def test_clear_while_streaming_drops_the_reply(ai_env: FakeAiServer, tab: 
     ai_env.stream(["One ", "two"], hold_after=1)
     future = await tab.start("send", form_data={"message": "Count"})
     assert await asyncio.to_thread(ai_env.wait_held, 5)
-    await tab.wait_for(lambda s: s.stream_text == "One ")
+    await tab.wait_for(lambda s: s.stream.text == "One ")
     await tab.run("clear_chat")
     await asyncio.wait_for(future, timeout=5)
     s = await tab.state()
-    assert s.messages == [] and not s.streaming
+    assert s.messages == [] and not s.stream.on
 
 
 async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: ChatTab) -> None:
@@ -460,7 +464,7 @@ async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: C
     await tab.run("send", form_data={"message": "Will this work?"})
     s = await tab.state()
     assert [m["role"] for m in s.messages] == ["user"]  # nothing came: no assistant message
-    assert not s.streaming
+    assert not s.stream.on
     (toast,) = tab.browser.toasts()
     assert "Failed to get response" in toast
     assert "There was an error processing your request. Please try again." in toast
@@ -513,7 +517,7 @@ async def test_no_access_says_so_before_anything_joins_the_chat(
     await tab.run("set_draft", value="Hello")
     await tab.run("send", form_data={"message": "Hello"})
     s = await tab.state()
-    assert (s.messages, s.draft, s.streaming) == ([], "Hello", False)
+    assert (s.messages, s.draft, s.stream.on) == ([], "Hello", False)
     (toast,) = tab.browser.toasts()
     assert chat.NO_ACCESS in toast and chat.NO_ACCESS_DETAIL in toast
     assert ai_env.requests == []
@@ -538,7 +542,7 @@ async def test_conversation_history_goes_to_the_model(ai_env: FakeAiServer, tab:
         ("assistant", "Answer one"),
         ("user", "Question two"),
     ]
-    assert (await tab.state()).message_count == 4
+    assert len((await tab.state()).messages) == 4
 
 
 async def test_an_overlong_reply_is_cut_and_marked_interrupted(

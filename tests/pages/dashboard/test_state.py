@@ -80,15 +80,18 @@ def test_p_dash_1_to_8_load_fills_the_page(engine: Engine, user_a: Founder) -> N
     assert state.loading is True
     assert call(state.load()) == []
     assert state.loading is False and state.load_failed is False
-    assert state.plan_name == "Free Plan · All AI tools included" and state.plan_active
-    assert state.saved_total == 1 and state.saved[0]["title"] == "Plan"
-    assert state.resume_tool == GROWTH_ENGINE.name and state.resume_path == GROWTH_ENGINE.path
-    assert state.tools_used == 1
-    assert [a["n"] for a in state.activity] == ["1", "2"]
-    assert state.activity[0]["when"] == "Just now"
-    messages = [n["message"] for n in state.notifications]
+    assert state.view.plan_name == "Free Plan · All AI tools included" and state.view.plan_active
+    assert state.view.saved_total == 1 and state.view.saved[0]["title"] == "Plan"
+    assert (
+        state.view.resume_tool == GROWTH_ENGINE.name
+        and state.view.resume_path == GROWTH_ENGINE.path
+    )
+    assert state.view.tools_used == 1
+    assert [a["n"] for a in state.view.activity] == ["1", "2"]
+    assert state.view.activity[0]["when"] == "Just now"
+    messages = [n["message"] for n in state.view.notifications]
     assert any(m.startswith("Welcome to Unstuck!") for m in messages)
-    assert state.unread == len(messages)
+    assert state.view.unread == len(messages)
 
 
 def test_p_dash_10_load_failure_toasts(
@@ -109,9 +112,9 @@ def test_p_dash_2_favourites_toggle_toasts_and_open_logs(engine: Engine, user_a:
     state = make_state(user_a[1])
     call(state.load())
     assert "Added to favorites" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
-    assert state.favorite_paths == [AI_COFOUNDER.path]
+    assert [f["path"] for f in state.view.favorites] == [AI_COFOUNDER.path]
     assert "Removed from favorites" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
-    assert state.favorites == []
+    assert state.view.favorites == []
     call(state.toggle_favorite(AI_COFOUNDER.path))
     evs = call(state.open_favorite(AI_COFOUNDER.path))
     assert [e.payload["path"] for e in evs if e.name == "_redirect"] == [AI_COFOUNDER.path]
@@ -128,7 +131,7 @@ def test_p_dash_2_failure_toasts(
     call(state.load())
     monkeypatch.setattr(favorites, "toggle_favorite", lambda *a: None)
     assert "Failed to add favorite" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
-    state.favorites = [{"name": AI_COFOUNDER.name, "path": AI_COFOUNDER.path, "icon": "bot"}]
+    state.view.favorites = [{"name": AI_COFOUNDER.name, "path": AI_COFOUNDER.path, "icon": "bot"}]
     assert "Failed to remove favorite" in toast_text(call(state.toggle_favorite(AI_COFOUNDER.path)))
 
 
@@ -137,11 +140,11 @@ def test_p_dash_5_detail_and_delete_closes_it(engine: Engine, user_a: Founder) -
     state = make_state(user_a[1])
     call(state.load())
     assert call(state.open_result(str(rid))) == []
-    assert state.detail_open and state.detail["title"] == "Plan"
+    assert state.detail["title"] == "Plan"
     assert state.detail["tool"] == GROWTH_ENGINE.name and state.detail["text"] == "Body"
     evs = call(state.delete_result(str(rid)))
     assert "Result deleted successfully" in toast_text(evs)
-    assert not state.detail_open and state.detail == {} and state.saved == []
+    assert state.detail == {} and state.view.saved == []
     assert "Failed to delete result" in toast_text(call(state.delete_result(str(rid))))
     assert "Failed to delete result" in toast_text(call(state.delete_result("not a number")))
 
@@ -152,12 +155,12 @@ def test_p_dash_8_mark_all_and_dismiss(engine: Engine, user_a: Founder) -> None:
         db.commit()
     state = make_state(user_a[1])
     call(state.load())
-    first = state.notifications[0]["id"]
-    before = state.unread
+    first = state.view.notifications[0]["id"]
+    before = state.view.unread
     assert call(state.dismiss_notification(first)) == []
-    assert state.unread == before - 1 and state.notifications[0]["read"] == "1"
+    assert state.view.unread == before - 1 and state.view.notifications[0]["read"] == "1"
     assert "All notifications marked as read" in toast_text(call(state.mark_all_read()))
-    assert state.unread == 0 and all(n["read"] for n in state.notifications)
+    assert state.view.unread == 0 and all(n["read"] for n in state.view.notifications)
     assert "No notifications to clear" in toast_text(call(state.mark_all_read()))
     assert count(engine, UserNotification, UserNotification.is_read.is_(False)) == 0  # type: ignore[attr-defined]
 
@@ -172,10 +175,9 @@ def test_p_dash_8_mark_all_failure(
 
 def test_p_dash_9_manage_is_a_full_page_navigation(engine: Engine, user_a: Founder) -> None:
     state = make_state(user_a[1])
-    state.set_profile_open(True)
     evs = state.manage_profile()
     scripts = [e.payload["javascript_code"] for e in Event.from_event_type(evs)]
-    assert scripts == ["window.location.assign('/profile')"] and not state.profile_open
+    assert scripts == ["window.location.assign('/profile')"]
 
 
 def snapshot(engine: Engine) -> tuple[int, ...]:
@@ -207,7 +209,7 @@ def test_signed_out_handlers_change_nothing(engine: Engine, user_a: Founder) -> 
     ):
         assert call(coro) == []
     assert snapshot(engine) == before
-    assert state.saved == [] and state.detail == {} and state.notifications == []
+    assert state.view.saved == [] and state.detail == {} and state.view.notifications == []
 
 
 def test_other_users_ids_change_nothing(engine: Engine, user_a: Founder, user_b: Founder) -> None:
@@ -221,7 +223,7 @@ def test_other_users_ids_change_nothing(engine: Engine, user_a: Founder, user_b:
     call(b.load())
     before = snapshot(engine)
     assert "Failed to load result" in toast_text(call(b.open_result(str(rid))))
-    assert b.detail == {} and not b.detail_open
+    assert b.detail == {}
     assert "Failed to delete result" in toast_text(call(b.delete_result(str(rid))))
     assert "Failed to mark" in toast_text(call(b.dismiss_notification(str(nid))))
     assert snapshot(engine) == before
@@ -244,7 +246,7 @@ def test_bad_ids_get_the_not_found_toast(
     assert "Failed to load result" in toast_text(call(state.open_result(bad)))
     assert "Failed to delete result" in toast_text(call(state.delete_result(bad)))
     assert "Failed to mark" in toast_text(call(state.dismiss_notification(bad)))
-    assert snapshot(engine) == before and len(state.saved) == 1
+    assert snapshot(engine) == before and len(state.view.saved) == 1
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 

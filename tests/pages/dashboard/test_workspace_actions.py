@@ -56,22 +56,20 @@ def test_saved_cards_offer_open_in_the_tool(engine: Engine, user_a: Founder) -> 
     rid = save(engine, user_a[0], "Plan")
     state = make_state(user_a[1])
     call(state.load())
-    assert state.saved[0]["open"] == f"{GROWTH_ENGINE.path}?result={rid}"
+    assert state.view.saved[0]["open"] == f"{GROWTH_ENGINE.path}?result={rid}"
 
 
 def test_delete_asks_first_then_undo_puts_the_result_back(engine: Engine, user_a: Founder) -> None:
     rid = save(engine, user_a[0], "Plan")
     state = make_state(user_a[1])
     call(state.load())
-    state.ask_delete(str(rid), "Plan")
-    assert state.confirm_open and state.confirm == {"id": str(rid), "title": "Plan"}
-    with Session(engine) as db:  # asking deletes nothing
+    with Session(engine) as db:  # the confirm dialog asks in the browser; nothing gone yet
         assert db.get(SavedResult, rid) is not None
     evs = call(state.delete_result(str(rid)))
     assert "Result deleted successfully" in toast_text(evs) and "Undo" in str(evs[0].payload)
-    assert not state.confirm_open and state.saved == [] and state.saved_total == 0
+    assert state.view.saved == [] and state.view.saved_total == 0
     assert "Result restored" in toast_text(call(state.undo_delete()))
-    assert [s["id"] for s in state.saved] == [str(rid)]  # the same result, under its own id
+    assert [s["id"] for s in state.view.saved] == [str(rid)]  # the same result, under its own id
     with Session(engine) as db:
         row = db.get(SavedResult, rid)
         assert row is not None and row.title == "Plan" and row.user_id == user_a[0]
@@ -165,4 +163,4 @@ def test_the_dashboards_load_lists_the_founders_links_in_the_same_event(
     assert run(dashboard.load()) == ""
     links = dashboard.parent_state.get_substate(ShareState.get_full_name().split(".")[1:])
     assert [(r["title"], r["status"]) for r in links.links] == [("Plan", "Active")]
-    assert links.links_loaded and dashboard.saved[0]["title"] == "Plan"
+    assert links.links_loaded and dashboard.view.saved[0]["title"] == "Plan"

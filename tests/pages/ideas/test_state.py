@@ -12,13 +12,15 @@ from typing import Any
 
 import pytest
 from reflex.event import Event
+from reflex.vars import Var
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.pages.ideas import detail_state, state
+from startup_toolkit.domain.idea_history import MAX_COMPARED
+from startup_toolkit.pages.ideas import detail_state, state, view
 from startup_toolkit.pages.ideas.compare_state import CompareState
 from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
 from startup_toolkit.pages.ideas.state import IdeasState
@@ -129,19 +131,14 @@ def test_list_shows_each_idea_with_latest_score_trend_and_runs(
     assert (dogs.title, dogs.has_score, dogs.verdict, dogs.runs) == (DOGS, False, "No scan yet", 1)
 
 
-def test_compare_needs_two_to_four_picked_ideas(engine: Engine, ada: Founder) -> None:
-    ids = seed(engine, ada[0])
-    page = substate(IdeasState, "/ideas", ada[1])
-    call(page.load())
-    assert page.can_compare is False and page.compare_hint == state.PICK_HINT
-    page.toggle_pick(str(ids["socks"]), True)
-    assert page.can_compare is False and page.compare_hint == "Pick 2 to 4 ideas (1 picked)"
-    page.toggle_pick("999", True)  # not a listed idea: ignored
-    page.toggle_pick(str(ids["dogs"]), True)
-    assert page.can_compare is True
-    assert page.compare_href == f"/ideas/compare?ids={ids['socks']},{ids['dogs']}"
-    page.toggle_pick(str(ids["socks"]), False)
-    assert page.picked == [str(ids["dogs"])] and page.compare_href == ""
+def test_compare_picks_stay_in_the_browser() -> None:
+    """Picking 2-4 ideas for Compare is browser state: nothing is sent to the server, and the
+    browser's rule keeps at most four picks and links to the comparison of those picked."""
+    assert not {"picked", "can_compare", "compare_hint", "compare_href"} & set(IdeasState.vars)
+    toggled = str(view._toggled(Var.create("3")))
+    assert "includes" in toggled and f"< {MAX_COMPARED}" in toggled
+    assert state.PICK_HINT in str(view._compare_hint())
+    assert str(view._compare_href()).startswith('("/ideas/compare?ids="+')
 
 
 def test_rename_inline_keeps_a_name_and_refuses_an_empty_one(engine: Engine, ada: Founder) -> None:
@@ -149,13 +146,13 @@ def test_rename_inline_keeps_a_name_and_refuses_an_empty_one(engine: Engine, ada
     page = substate(IdeasState, "/ideas", ada[1])
     call(page.load())
     page.start_rename(str(ids["dogs"]))
-    assert page.editing == str(ids["dogs"]) and page.draft == DOGS
+    assert page.rename.editing == str(ids["dogs"]) and page.rename.draft == DOGS
     page.set_draft("   ")
     assert call(page.save_rename()) == []
-    assert page.rename_error == state.NAME_NEEDED and page.editing == str(ids["dogs"])
+    assert page.rename.error == state.NAME_NEEDED and page.rename.editing == str(ids["dogs"])
     page.set_draft("Barkery")
     assert state.RENAMED in toast_text(call(page.save_rename()))
-    assert page.editing == "" and page.ideas[1].title == "Barkery"
+    assert page.rename.editing == "" and page.ideas[1].title == "Barkery"
     with Session(engine) as db:
         assert workspace.get_idea(db, ada[0], ids["dogs"]).title == "Barkery"  # type: ignore[union-attr]
 
@@ -169,9 +166,8 @@ def test_signed_out_or_other_founder_sees_none_of_the_ideas(
     page = substate(IdeasState, "/ideas", bob[1])
     call(page.load())
     assert page.ideas == []
-    page.toggle_pick(str(ids["socks"]), True)
     page.start_rename(str(ids["socks"]))
-    assert page.picked == [] and page.editing == ""
+    assert page.rename.editing == ""
 
 
 # --- /ideas/[id] ---------------------------------------------------------------------------------
@@ -181,34 +177,39 @@ def test_detail_shows_timeline_and_diffs_the_two_newest_scans(engine: Engine, ad
     ids = seed(engine, ada[0])
     page = substate(IdeaDetailState, f"/ideas/{ids['socks']}", ada[1])
     assert call(page.load()) == []
-    assert page.not_found is False and page.title == SOCKS
-    assert page.description == ""  # the text the title was made from: not repeated
-    assert [(t.label, t.href) for t in page.timeline] == [
+    assert page.not_found is False and page.idea.title == SOCKS
+    assert page.idea.description == ""  # the text the title was made from: not repeated
+    assert [(t.label, t.href) for t in page.idea.timeline] == [
         ("Viability Scanner", f"/startup-viability-scanner?run={ids['new']}"),
         ("Viability Scanner", f"/startup-viability-scanner?run={ids['old']}"),
     ]
-    assert page.timeline[0].headline == "Score 74/100: Potentially Viable"
-    assert (page.run_a, page.run_b) == (str(ids["old"]), str(ids["new"]))
-    assert page.has_diff and (page.overall_old, page.overall_new) == (58, 74)
-    assert page.overall_change == "+16" and page.overall_color == "green"
-    assert (page.verdict_old, page.verdict_new) == ("Needs Rethinking", "Potentially Viable")
-    risk = next(c for c in page.categories if c.name == "Failure Risk")
+    assert page.idea.timeline[0].headline == "Score 74/100: Potentially Viable"
+    assert (page.diff.run_a, page.diff.run_b) == (str(ids["old"]), str(ids["new"]))
+    assert page.diff.shown and (page.diff.overall_old, page.diff.overall_new) == (58, 74)
+    assert page.diff.overall_change == "+16" and page.diff.overall_direction == "up"
+    assert (page.diff.verdict_old, page.diff.verdict_new) == (
+        "Needs Rethinking",
+        "Potentially Viable",
+    )
+    risk = next(c for c in page.diff.categories if c.name == "Failure Risk")
     assert (risk.old, risk.new, risk.change, risk.direction) == (50, 70, "+20", "up")
     assert risk.reasoning_changed and risk.new_reasoning == "Pilots de-risked it."
-    assert page.competitors_added == ["Globex"] and page.steps_added == ["Run a paid pilot"]
-    assert page.export_md == f"/api/export/idea/{ids['socks']}.md"
+    assert page.diff.competitors_added == ["Globex"] and page.diff.steps_added == [
+        "Run a paid pilot"
+    ]
+    assert page.idea.export_md == f"/api/export/idea/{ids['socks']}.md"
     # Picking the same scan twice shows no change; a run that is not listed is ignored.
     call(page.pick_a(str(ids["new"])))
-    assert page.overall_change == "0" and page.overall_direction == "same"
+    assert page.diff.overall_change == "0" and page.diff.overall_direction == "same"
     call(page.pick_b("12345"))
-    assert page.run_b == str(ids["new"])
+    assert page.diff.run_b == str(ids["new"])
 
 
 @pytest.mark.parametrize("path", ["/ideas/abc", "/ideas/0", "/ideas/99999"])
 def test_detail_of_a_bad_id_is_not_found(engine: Engine, ada: Founder, path: str) -> None:
     page = substate(IdeaDetailState, path, ada[1])
     call(page.load())
-    assert page.not_found is True and page.title == "" and page.timeline == []
+    assert page.not_found is True and page.idea.title == "" and page.idea.timeline == []
 
 
 def test_detail_of_another_founders_idea_is_not_found(
@@ -217,7 +218,7 @@ def test_detail_of_another_founders_idea_is_not_found(
     ids = seed(engine, ada[0])
     page = substate(IdeaDetailState, f"/ideas/{ids['socks']}/", bob[1])
     call(page.load())
-    assert page.not_found is True and page.title == "" and page.scans == []
+    assert page.not_found is True and page.idea.title == "" and page.idea.scans == []
     assert detail_state.idea_id_of(f"/ideas/{ids['socks']}/") == ids["socks"]
 
 
@@ -230,7 +231,7 @@ def test_compare_shows_columns_and_grouped_chart(engine: Engine, ada: Founder) -
     page = substate(CompareState, route, ada[1])
     assert call(page.load()) == []
     assert page.not_found is False
-    socks, dogs = page.columns
+    socks, dogs = page.comparison.columns
     assert (socks.title, socks.overall, socks.verdict) == (SOCKS, 74, "Potentially Viable")
     assert socks.market_size.text == "$2B" and socks.market_size.label == "Unverified source"
     assert len(socks.risks) == 3
@@ -239,10 +240,10 @@ def test_compare_shows_columns_and_grouped_chart(engine: Engine, ada: Founder) -
         "No scan yet",
         "Funding Likely ($1M)",
     )
-    assert page.series == [{"key": "s0", "name": SOCKS, "fill": "var(--violet-9)"}]
-    assert page.chart_data[2] == {"name": "Risk", "s0": 70}
-    assert "Risk: " + SOCKS + " 70" in page.chart_label
-    assert page.export_pdf == f"/api/export/comparison/{ids['socks']}-{ids['dogs']}.pdf"
+    assert page.comparison.series == [{"key": "s0", "name": SOCKS, "fill": "var(--violet-9)"}]
+    assert page.comparison.chart_data[2] == {"name": "Risk", "s0": 70}
+    assert "Risk: " + SOCKS + " 70" in page.comparison.chart_label
+    assert page.comparison.export_pdf == f"/api/export/comparison/{ids['socks']}-{ids['dogs']}.pdf"
 
 
 def test_compare_of_foreign_or_bad_ids_is_not_found(
@@ -257,4 +258,4 @@ def test_compare_of_foreign_or_bad_ids_is_not_found(
     ):
         page = substate(CompareState, f"/ideas/compare?ids={query}", cookie)
         call(page.load())
-        assert page.not_found is True and page.columns == [], query
+        assert page.not_found is True and page.comparison.columns == [], query

@@ -29,7 +29,7 @@ from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.oracle import state as oracle_state
 from startup_toolkit.pages.oracle.state import OracleState
-from startup_toolkit.pages.oracle.state_content import OracleContentState
+from startup_toolkit.pages.oracle.state_content import GeneratedView, OracleContentState
 from startup_toolkit.services.ai import BUDGET_EXCEEDED
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
@@ -104,9 +104,9 @@ def test_t_ora_1_fields_are_kept_in_browser_storage_as_json() -> None:
         "budget": "",
         "biggestChallenge": "",
     }
-    assert s.can_solve
+    assert s.form["businessIdea"].strip() and not s.running  # Solve Now is enabled
     s.set_field("businessIdea", "   ")
-    assert not s.can_solve
+    assert not s.form["businessIdea"].strip()
 
 
 def test_t_ora_1_restore_reads_browser_storage_as_untrusted_input() -> None:
@@ -147,31 +147,27 @@ def test_toggle_speech_starts_and_stops_listening() -> None:
     assert "unstuckSpeech.stop()" in event_text(s.toggle_speech()) and not s.listening
 
 
-def test_t_ora_2_roadmap_tabs() -> None:
+def test_t_ora_2_band_and_globe() -> None:
+    """The roadmap's tabs switch in the browser; the band and the globe come with the result."""
     s = with_result(substate())
-    assert s.band_label == "Challenging Success Outlook" and s.band_color == "red"
-    assert "126.0deg" in s.globe_ring
-    for value in ("customers", "product", "funding"):
-        s.set_roadmap_tab(value)
-        assert s.roadmap_tab == value
-    s.set_roadmap_tab("admin")
-    assert s.roadmap_tab == "funding"
+    assert s.result.band_label == "Challenging Success Outlook" and s.result.band_color == "red"
+    assert "126.0deg" in s.result.globe_ring
 
 
 def test_t_ora_4_download_uses_the_slugged_title_and_the_kind_extension() -> None:
     s = tool_substate(OracleContentState, ROUTE)
     assert "No content available to download" in event_text(s.download())
-    s.kind, s.title, s.text = "article", "Founder Article", "# Hi"
+    s.content = GeneratedView("article", "Founder Article", "# Hi")
     (event,) = Event.from_event_type(s.download())
     assert event.payload["filename"] == "founder-article.md"
     head, _, data = event.payload["url"].partition(",")
     assert head == "data:text/markdown;base64" and base64.b64decode(data).decode() == "# Hi"
     assert "Copied to clipboard" in event_text(s.copy())
-    s.dialog_open = True
+    s.content.open = True
     s.close()
-    assert not s.dialog_open
+    assert not s.content.open
     s.set_dialog_open(True)
-    assert s.dialog_open
+    assert s.content.open
 
 
 def test_t_ai_5_save_stores_the_prediction(engine: Engine, founder: Founder) -> None:
@@ -214,8 +210,8 @@ def test_t_ora_1_2_the_prediction_with_the_progress_gauge(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert s.has_result and s.sample == "" and s.probability == 35
-    assert s.risks == REPLY["risks"] and s.customers == ["Restaurant association"]
+    assert s.result.shown and s.result.sample == "" and s.result.probability == 35
+    assert s.result.risks == REPLY["risks"] and s.result.customers == ["Restaurant association"]
     user = fake_ai.requests[0]["messages"][-1]["content"]
     assert f"Business idea: {IDEA}" in user and "Stage: MVP" in user and "Revenue: $2,000" in user
 
@@ -234,8 +230,8 @@ def test_t_ora_2_an_unreadable_reply_gives_the_general_prediction_with_the_warni
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert s.has_result and s.sample == "general" and s.probability == 65
-    assert s.band_label == "Moderate Success Potential"
+    assert s.result.shown and s.result.sample == "general" and s.result.probability == 65
+    assert s.result.band_label == "Moderate Success Potential"
 
 
 def test_t_ora_2_a_failed_request_offers_try_again_and_shows_no_result(
@@ -254,7 +250,7 @@ def test_t_ora_2_a_failed_request_offers_try_again_and_shows_no_result(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.has_result and s.progress == 0 and not s.running
+    assert not s.result.shown and s.progress == 0 and not s.running
 
 
 def test_t_ora_1_no_idea_keeps_the_input_and_calls_nothing(
@@ -283,7 +279,7 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: Fa
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.has_result and fake_ai.requests == []
+    assert not s.result.shown and fake_ai.requests == []
 
 
 def test_demo_mode_shows_the_labelled_sample_without_calling_any_ai(
@@ -300,9 +296,9 @@ def test_demo_mode_shows_the_labelled_sample_without_calling_any_ai(
         return s, await fire(content_tab(tab), "generate_content", busy="running", kind="tasks")
 
     s, content = in_processor(OracleState, ROUTE, run)
-    assert s.has_result and s.sample == "demo" and s.probability == 72
-    assert content.dialog_open and content.title == "Next 30 Days Task List"
-    assert content.text.count("Deadline:") == 5
+    assert s.result.shown and s.result.sample == "demo" and s.result.probability == 72
+    assert content.content.open and content.content.title == "Next 30 Days Task List"
+    assert content.content.text.count("Deadline:") == 5
 
 
 # --- Generated content (T-ORA-4) ----------------------------------------------------------------
@@ -320,9 +316,10 @@ def test_t_ora_4_generated_code_opens_the_modal(founder: Founder, fake_ai: FakeA
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert s.dialog_open and s.kind == "code"
-    assert s.text == "export default function Hero() {}"
-    assert oracle_content.content_filename(s.title, s.kind) == "landing-page-component.tsx"
+    assert s.content.open and s.content.kind == "code"
+    assert s.content.text == "export default function Hero() {}"
+    shown = s.content
+    assert oracle_content.content_filename(shown.title, shown.kind) == "landing-page-component.tsx"
     assert IDEA in fake_ai.requests[0]["messages"][-1]["content"]
 
 
@@ -341,7 +338,7 @@ def test_t_ora_4_a_failure_shows_the_toast_and_no_modal(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.dialog_open and s.generating == "" and s.text == ""
+    assert not s.content.open and s.generating == "" and s.content.text == ""
     assert len(fake_ai.requests) == 3  # the unknown kind called nothing
 
 
@@ -408,9 +405,9 @@ def test_t_ora_1_4_the_chained_ai_handlers_on_their_own_do_nothing(
         for on, handler in runs:
             await asyncio.wait_for(await on.start(handler), timeout=5)
         s, c = await tab.state(), await content.state()
-        assert not s.running and not c.running and c.generating == "" and not s.has_result
+        assert not s.running and not c.running and c.generating == "" and not s.result.shown
         await tab.prepare(cookie, running=True)  # busy, nothing pending
-        await content.prepare(cookie, running=True, asked="email")
+        await content.prepare(cookie, running=True, _asked="email")
         for on, handler in runs:
             await asyncio.wait_for(await on.start(handler), timeout=5)
         await asyncio.sleep(0.2)
@@ -419,7 +416,7 @@ def test_t_ora_1_4_the_chained_ai_handlers_on_their_own_do_nothing(
 
     s, c = in_processor(OracleState, ROUTE, run)
     assert s.running and c.running and c.generating == "email" and s.progress == 0
-    assert not s.has_result and not c.dialog_open and c.text == ""
+    assert not s.result.shown and not c.content.open and c.content.text == ""
     assert s._run == 0 and c._run == 0 and s.form == form()
     assert fake_ai.requests == []
 
@@ -450,7 +447,7 @@ def test_t_ora_2_4_the_daily_limit_fails_with_its_message_and_calls_nothing(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.has_result and s.progress == 0
+    assert not s.result.shown and s.progress == 0
     assert fake_ai.requests == []
 
 
@@ -472,7 +469,7 @@ def test_without_a_subscription_the_runs_say_so_and_call_nothing(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.dialog_open and s.text == ""
+    assert not s.content.open and s.content.text == ""
     assert fake_ai.requests == []
 
 
