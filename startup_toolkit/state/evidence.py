@@ -1,14 +1,11 @@
-"""What a result page shows of its evidence (issue 15), as a Reflex mixin: whether live
-research happened, the pages read (the Sources panel), the research progress while a run
-works, and each figure's checked citation (`CitedRow`). The checking is
-`domain/research.check_citation`; here it is only turned into rows the view renders."""
+"""What a result page shows of its evidence (issue 15), as rows of its typed result view: the
+pages read (the Sources panel, `SourceRow`) and each figure's checked citation (`CitedRow`).
+The checking is `domain/research.check_citation`; here it is only turned into rows."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-
-import reflex as rx
 
 from startup_toolkit.domain import research as rules
 from startup_toolkit.domain.research import Evidence, Source
@@ -49,21 +46,3 @@ def source_rows(evidence: Evidence) -> list[SourceRow]:
         for s in evidence.sources
         if s.url
     ]
-
-
-class EvidenceMixin(rx.State, mixin=True):
-    """A result's research status and sources, and the research progress of a run."""
-
-    research: str = rules.OFF
-    sources: list[SourceRow] = []
-    research_progress: str = ""  # what the research step is doing ('' when nothing)
-
-    def _show_evidence(self, evidence: Evidence) -> None:
-        self.research = evidence.research
-        self.sources = source_rows(evidence)
-        self.research_progress = ""
-
-    def _clear_evidence(self) -> None:
-        self.research = rules.OFF
-        self.sources = []
-        self.research_progress = ""
