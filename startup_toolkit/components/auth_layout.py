@@ -1,12 +1,15 @@
-"""The two-column frame of /login and /signup: the form beside the marketing panel."""
+"""The two-column frame of /login, /signup and the password reset pages: the form beside the
+marketing panel; and the route of such a page for visitors who are not signed in."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout
+from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.props import FILL_COLUMN, SOFT_PILL
 from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.text_rows import icon_row
@@ -16,6 +19,7 @@ from startup_toolkit.components.theme import (
     gradient_text,
     heading_style,
 )
+from startup_toolkit.state.auth import AuthState
 
 TRUSTED_BY = "Trusted by 10,000+ entrepreneurs worldwide"
 BADGES = ("AI-Powered", "Instant Access")
@@ -56,6 +60,14 @@ def marketing_panel(
         padding="2rem",
         **FILL_COLUMN,
     )
+
+
+def guest_route(
+    route: str, name: str, description: str, load: Any
+) -> Callable[[Callable[..., rx.Component]], Callable[..., rx.Component]]:
+    """`page_route` of a page for visitors (sign in, sign up, forgot password): a signed-in
+    user is sent on, then `load` runs."""
+    return page_route(route, name, description, on_load=[AuthState.redirect_if_signed_in, load])
 
 
 def auth_layout(

@@ -1,5 +1,6 @@
 """The idea field of a tool's form (a State mixing in `IdeaInputMixin`): its label, the line
-under it, the text area and, under that, a note beside the character counter."""
+under it, the text area and, under that, a note beside the character counter; and the label
+style it shares with the idea picker."""
 
 from __future__ import annotations
 
@@ -10,6 +11,18 @@ from startup_toolkit.components.tool_layout import spread_row
 from startup_toolkit.state.idea_input import IdeaInputMixin
 
 IDEA_LABEL = "Describe your startup idea"
+
+
+def idea_form_label(text: str, field_id: str) -> rx.Component:
+    """A label of the idea form's controls (the idea, the idea picker), larger and bolder than
+    a tool form field's."""
+    return rx.el.label(
+        text,
+        html_for=field_id,
+        font_weight="600",
+        font_size="var(--font-size-3)",
+        color="var(--gray-12)",
+    )
 
 
 def idea_field(
@@ -27,13 +40,7 @@ def idea_field(
     names, e.g. a hint or the validation message) on the left under the text area, the counter
     (class `counter_class`, red when too long) on the right."""
     return (
-        rx.el.label(
-            IDEA_LABEL,
-            html_for=field_id,
-            font_weight="600",
-            font_size="var(--font-size-3)",
-            color="var(--gray-12)",
-        ),
+        idea_form_label(IDEA_LABEL, field_id),
         rx.text(intro, size="2", color="var(--gray-11)"),
         text_box(
             field_id,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.idea_field import idea_form_label
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.idea_choice import NEW_IDEA, NEW_IDEA_LABEL, IdeaChoiceMixin
 
@@ -18,13 +19,7 @@ def idea_picker(state: type[IdeaChoiceMixin], field_id: str) -> rx.Component:
     return rx.cond(
         AuthState.signed_in & (state.idea_options.length() > 0),
         rx.vstack(
-            rx.el.label(
-                IDEA_PICKER_LABEL,
-                html_for=field_id,
-                font_weight="600",
-                font_size="var(--font-size-3)",
-                color="var(--gray-12)",
-            ),
+            idea_form_label(IDEA_PICKER_LABEL, field_id),
             rx.select.root(
                 rx.select.trigger(
                     id=field_id,

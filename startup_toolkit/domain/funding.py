@@ -35,7 +35,7 @@ from startup_toolkit.domain.reply_values import (
     text_list,
 )
 from startup_toolkit.domain.report_evidence import cite_html, sources_html
-from startup_toolkit.domain.research import CitedClaim, Evidence, SourceNumbers, cited_claims
+from startup_toolkit.domain.research import Benchmarks, Evidence, SourceNumbers
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
@@ -211,7 +211,6 @@ ESTIMATE_LABEL = (
 )
 MAX_INVESTORS = 6
 MAX_RECOMMENDATIONS = 8
-MAX_BENCHMARKS = 5
 FUNDING_TEMPERATURE = 0.3
 SIGN_IN_DETAIL = "Please log in to run a funding prediction"
 NO_ACCESS = "A subscription is needed to run a funding prediction"
@@ -310,14 +309,9 @@ class FundingPrediction(Lenient):
     #: the funding benchmarks the verdict rests on, each citing its pages.
     amountSources: SourceNumbers = Field(default_factory=list)
     amountSource: Text600 = ""
-    benchmarks: list[CitedClaim] = Field(default_factory=list)
+    benchmarks: Benchmarks = Field(default_factory=list)
     #: Set by the app after the reply (never from it): the research and the pages read.
     evidence: Evidence = Field(default_factory=Evidence)
-
-    @field_validator("benchmarks", mode="before")
-    @classmethod
-    def _benchmarks(cls, value: Any) -> list[CitedClaim]:
-        return cited_claims(value, MAX_BENCHMARKS)
 
     @field_validator("success", mode="before")
     @classmethod

@@ -29,10 +29,9 @@ from startup_toolkit.domain.reply_values import (
     reply_entries,
 )
 from startup_toolkit.domain.research import (
-    CitedClaim,
+    Benchmarks,
     Evidence,
     SourceNumbers,
-    cited_claims,
 )
 from startup_toolkit.domain.tool_run import Notice, RunTexts
 
@@ -94,7 +93,6 @@ WEEKS = ("week1", "week2", "week3", "week4")
 MAX_STEPS = 8
 MAX_TRENDS = 8
 MAX_CHANNELS = 8
-MAX_BENCHMARKS = 5
 GROWTH_TEMPERATURE = 0.4
 _MOMENTUM_WORDS = {
     "explosive": 95,
@@ -216,14 +214,9 @@ class GrowthStrategy(Lenient):
     timeline: dict[str, str] = Field(default_factory=dict)
     budgetAllocation: list[BudgetLine] = Field(default_factory=list)
     #: Issue 15: channel benchmarks (acquisition costs, conversion rates), each citing pages.
-    benchmarks: list[CitedClaim] = Field(default_factory=list)
+    benchmarks: Benchmarks = Field(default_factory=list)
     #: Set by the app after the reply (never from it): the research and the pages read.
     evidence: Evidence = Field(default_factory=Evidence)
-
-    @field_validator("benchmarks", mode="before")
-    @classmethod
-    def _benchmarks(cls, value: Any) -> list[CitedClaim]:
-        return cited_claims(value, MAX_BENCHMARKS)
 
     @field_validator("growthSteps", mode="before")
     @classmethod

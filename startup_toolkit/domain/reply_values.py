@@ -56,6 +56,16 @@ def first_text(item: Mapping[str, Any], keys: tuple[str, ...], limit: int = MAX_
     return ""
 
 
+def text_entry(data: Any, keys: tuple[str, ...]) -> Any:
+    """A reply's entry with a `text` (a claim, a trend): a bare text becomes its `text`; an
+    object without one takes the first of `keys` that holds text; anything else is as it is."""
+    if isinstance(data, str):
+        return {"text": data}
+    if isinstance(data, Mapping) and not plain_text(data.get("text")):
+        return {**data, "text": first_text(data, keys)}
+    return data
+
+
 def text_list(value: Any, keys: tuple[str, ...], limit: int, most: int) -> list[str]:
     """A list of short texts from a list of strings or of objects holding one of `keys`."""
     if not isinstance(value, list):

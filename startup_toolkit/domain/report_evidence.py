@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from startup_toolkit.domain import research
 from startup_toolkit.domain.report import Link, Section
 from startup_toolkit.domain.report_text import line, link
-from startup_toolkit.domain.research import Citation, Evidence, Source
+from startup_toolkit.domain.research import Citation, CitedClaim, Evidence, Source
 
 
 def citation_text(citation: Citation) -> str:
@@ -26,6 +26,11 @@ def cited(value: str, numbers: Sequence[int], source: str, read: Sequence[Source
     """'value (source: Title)', 'value (Unverified source)' or 'value (No recent ...)'."""
     citation = research.check_citation(numbers, source, read)
     return f"{line(value)} ({citation_text(citation)})"
+
+
+def cited_lines(claims: Iterable[CitedClaim], read: Sequence[Source]) -> tuple[str, ...]:
+    """Each claim's text with its checked citation (`cited`), a line a claim."""
+    return tuple(cited(c.text, c.sources, c.source, read) for c in claims)
 
 
 def verified_links(citations: Iterable[Citation]) -> tuple[Link, ...]:

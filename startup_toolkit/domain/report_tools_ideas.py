@@ -143,11 +143,11 @@ def incubator_sections(
         ),
         Section(
             "Market trends",
-            bullets=tuple(evidence.cited(t.text, t.sources, t.source, read) for t in m.trends),
+            bullets=evidence.cited_lines(m.trends, read),
         ),
         Section(
             "Market challenges",
-            bullets=tuple(evidence.cited(x.text, x.sources, x.source, read) for x in m.challenges),
+            bullets=evidence.cited_lines(m.challenges, read),
         ),
         Section(
             "Competitive analysis",

@@ -81,9 +81,7 @@ def funding_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
         ),
         Section(
             "Funding benchmarks",
-            bullets=tuple(
-                evidence.cited(b.text, b.sources, b.source, read) for b in prediction.benchmarks
-            ),
+            bullets=evidence.cited_lines(prediction.benchmarks, read),
             sources=evidence.verified_links(citations),
         ),
         Section(
@@ -183,9 +181,7 @@ def growth_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
         ),
         Section(
             "Channel benchmarks",
-            bullets=tuple(
-                evidence.cited(b.text, b.sources, b.source, read) for b in strategy.benchmarks
-            ),
+            bullets=evidence.cited_lines(strategy.benchmarks, read),
             sources=evidence.verified_links(citations),
         ),
         Section(

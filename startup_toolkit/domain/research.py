@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from pydantic import BaseModel, BeforeValidator, Field, field_validator, model_validator
 
-from startup_toolkit.domain.reply_values import Lenient, plain_text
+from startup_toolkit.domain.reply_values import Lenient, plain_text, text_entry
 from startup_toolkit.domain.urls import http_url_or_empty
 
 # --- Research status and texts ----------------------------------------------------------------
@@ -281,13 +281,7 @@ class CitedClaim(Lenient):
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, data: Any) -> Any:
-        if isinstance(data, str):
-            return {"text": data}
-        if isinstance(data, Mapping) and not plain_text(data.get("text")):
-            for key in ("claim", "benchmark", "fact", "value", "title"):
-                if plain_text(data.get(key)):
-                    return {**data, "text": data[key]}
-        return data
+        return text_entry(data, ("claim", "benchmark", "fact", "value", "title"))
 
 
 def cited_claims(value: Any, most: int) -> list[CitedClaim]:
@@ -299,6 +293,15 @@ def cited_claims(value: Any, most: int) -> list[CitedClaim]:
         if isinstance(item, str | Mapping | CitedClaim)
     ]
     return [c for c in claims if c.text][:most]
+
+
+#: The benchmarks a reply states (funding, growth channels): at most this many are kept.
+MAX_BENCHMARKS = 5
+
+#: A reply model's `benchmarks` field: its `cited_claims`, at most `MAX_BENCHMARKS`.
+Benchmarks = Annotated[
+    list[CitedClaim], BeforeValidator(lambda value: cited_claims(value, MAX_BENCHMARKS))
+]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from startup_toolkit.domain.resources import CATEGORIES, TYPES, word_count
+from startup_toolkit.domain.resources import CATEGORIES, TYPES, ResourceText, word_count
 
 REQUIRED = ("id", "title", "description", "type", "category")
 OPTIONAL = ("popular", "download", "video_url", "video_file_url")
@@ -120,17 +120,10 @@ def _bool(value: str, key: str) -> bool:
 
 
 @dataclass(frozen=True)
-class ResourceFile:
-    """A resource as its file states it."""
+class ResourceFile(ResourceText):
+    """A resource as its file states it; `slug` is its file's name without the number."""
 
-    id: int
     slug: str
-    title: str
-    description: str
-    type: str
-    category: str
-    popular: bool
-    content: str
     download: str = ""
     video_url: str = ""
     video_file_url: str = ""

@@ -244,9 +244,8 @@ def reading_minutes(text: str, words_per_minute: int = 220) -> int:
 
 
 @dataclass(frozen=True)
-class ResourceView:
-    """One resource of the library: a seed of the built-in library, or a row as the hub
-    shows it."""
+class ResourceText:
+    """What every form of a library resource states: its id, its card's texts, its text."""
 
     id: int
     title: str
@@ -255,6 +254,13 @@ class ResourceView:
     category: str
     popular: bool
     content: str
+
+
+@dataclass(frozen=True)
+class ResourceView(ResourceText):
+    """One resource of the library: a seed of the built-in library, or a row as the hub
+    shows it."""
+
     file_size: str = ""
     url: str = ""
     video_url: str = ""

@@ -28,7 +28,12 @@ from startup_toolkit.domain.idea_text import TOO_LONG_DETAIL as TOO_LONG_DETAIL
 from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import Lenient as _Lenient
 from startup_toolkit.domain.reply_values import first_text as _first_text
-from startup_toolkit.domain.reply_values import named_entries_field, reply_entries, section_field
+from startup_toolkit.domain.reply_values import (
+    named_entries_field,
+    reply_entries,
+    section_field,
+    text_entry,
+)
 from startup_toolkit.domain.reply_values import plain_text as _text
 from startup_toolkit.domain.research import Evidence, SourceNumbers
 
@@ -288,11 +293,7 @@ class Insight(_Lenient):
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, data: Any) -> Any:
-        if isinstance(data, str):
-            return {"text": data}
-        if isinstance(data, Mapping) and "text" not in data:
-            data = {**data, "text": _first_text(data, ("trend", "challenge", "title", "name"))}
-        return data
+        return text_entry(data, ("trend", "challenge", "title", "name"))
 
 
 def _insights(value: Any) -> list[Any]:

@@ -14,13 +14,13 @@ import reflex as rx
 
 from startup_toolkit.components import auth_layout as auth_ui
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.page_route import page_route
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain import account_recovery as rules
 from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
 from startup_toolkit.services import account_recovery
 from startup_toolkit.services.outbox import wake_outbox
 from startup_toolkit.settings import get_settings
-from startup_toolkit.state.auth import AuthState
 
 _POINTS = [
     ("mail", f"A link that works once, within {rules.LINK_MINUTES} minutes"),
@@ -142,11 +142,11 @@ def _forgot_content() -> rx.Component:
     )
 
 
-@rx.page(
-    route=rules.FORGOT_PATH,
-    title="Forgot password | Unstuck",
-    description="Reset the password of your Unstuck account with a link sent by email.",
-    on_load=[AuthState.redirect_if_signed_in, ForgotPasswordState.load],
+@auth_ui.guest_route(
+    rules.FORGOT_PATH,
+    "Forgot password",
+    "Reset the password of your Unstuck account with a link sent by email.",
+    ForgotPasswordState.load,
 )
 def forgot_password() -> rx.Component:
     return auth_ui.auth_layout(
@@ -212,10 +212,10 @@ def _reset_content() -> rx.Component:
     )
 
 
-@rx.page(
-    route=rules.RESET_PATH,
-    title="Reset password | Unstuck",
-    description="Choose a new password for your Unstuck account.",
+@page_route(
+    rules.RESET_PATH,
+    "Reset password",
+    "Choose a new password for your Unstuck account.",
     on_load=ResetPasswordState.load,
 )
 def reset_password() -> rx.Component:

@@ -9,7 +9,6 @@ from startup_toolkit.components.props import ONE_TIME_CODE
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.redirects import safe_next_path
 from startup_toolkit.services import accounts
-from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.sign_in import complete_sign_in
 
 
@@ -103,11 +102,11 @@ def _code_form() -> rx.Component:
     )
 
 
-@rx.page(
-    route="/login",
-    title="Sign In | Unstuck",
-    description="Sign in to Unstuck to use your AI startup tools, saved results and dashboard.",
-    on_load=[AuthState.redirect_if_signed_in, LoginState.load],
+@auth_ui.guest_route(
+    "/login",
+    "Sign In",
+    "Sign in to Unstuck to use your AI startup tools, saved results and dashboard.",
+    LoginState.load,
 )
 def login() -> rx.Component:
     return auth_ui.auth_layout(

@@ -15,8 +15,8 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventSpec
 
+from startup_toolkit.components.app_page import app_page, app_route
 from startup_toolkit.components.empty_panel import empty_panel
-from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import (
     FAINT_SMALL,
@@ -36,7 +36,7 @@ from startup_toolkit.services import notifications as notes
 from startup_toolkit.services.activity import notification_type
 from startup_toolkit.services.notifications import NotificationView
 from startup_toolkit.state import toasts
-from startup_toolkit.state.auth import AuthState, signed_in_user_id
+from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.private_state import PrivateStateMixin
 
 log = logging.getLogger(__name__)
@@ -406,22 +406,6 @@ def _body() -> rx.Component:
     )
 
 
-@rx.page(
-    route=ROUTE,
-    title="Notifications | Unstuck",
-    description="Your Unstuck notifications.",
-    on_load=[AuthState.require_access, NotificationsState.load],
-)
+@app_route(ROUTE, "Notifications", "Your Unstuck notifications.", load=NotificationsState.load)
 def notifications() -> rx.Component:
-    return page_layout(
-        section(
-            rx.vstack(
-                _header(),
-                _body(),
-                spacing="6",
-                width="100%",
-                max_width="52rem",
-            ),
-            padding_y=["2rem", "2.5rem", "3rem"],
-        )
-    )
+    return app_page(_header(), _body(), max_width="52rem")

@@ -10,7 +10,6 @@ from startup_toolkit.components import auth_layout as auth_ui
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
 from startup_toolkit.services import accounts, visitor_limits
-from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.sign_in import complete_sign_in
 
 FIELDS = ("name", "email", "password", "confirm")
@@ -48,11 +47,11 @@ def _err(name: str) -> rx.Var:
     return SignupState.errors.get(name, "")
 
 
-@rx.page(
-    route="/signup",
-    title="Create your account | Unstuck",
-    description="Create an Unstuck account: AI tools that diagnose, plan and grow your startup.",
-    on_load=[AuthState.redirect_if_signed_in, SignupState.load],
+@auth_ui.guest_route(
+    "/signup",
+    "Create your account",
+    "Create an Unstuck account: AI tools that diagnose, plan and grow your startup.",
+    SignupState.load,
 )
 def signup() -> rx.Component:
     form = auth_ui.auth_form(

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import delete, or_, update
+from sqlalchemy import delete, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
@@ -39,7 +39,7 @@ from startup_toolkit.domain.identity import email_error, email_fingerprint, norm
 from startup_toolkit.models.accounts import User
 from startup_toolkit.models.recovery import PasswordReset
 from startup_toolkit.providers import mailer
-from startup_toolkit.services import sessions
+from startup_toolkit.services import outbox_rows, sessions
 from startup_toolkit.services.activity import add_notification
 from startup_toolkit.services.credentials import store_password_uncommitted
 from startup_toolkit.services.visitor_limits import AddressLimiter
@@ -51,7 +51,6 @@ TOKEN_BYTES = 32  # 256 bits
 _TOKEN_MIN, _TOKEN_MAX = 20, 200
 IP_MAX = 64
 ERROR_MAX = 1000
-BATCH_SIZE = 20
 LEASE_SECONDS = 120.0
 RETENTION = timedelta(days=1)
 
@@ -208,24 +207,10 @@ def reset_password(
 # --- the outbox's part -----------------------------------------------------------------------
 
 
-def _due(now: datetime) -> tuple[Any, ...]:
-    """SQL conditions: pending, due now and not leased by a live worker."""
-    return (
-        PasswordReset.status == "pending",
-        or_(PasswordReset.next_attempt_at.is_(None), PasswordReset.next_attempt_at <= now),  # type: ignore[union-attr]
-        or_(PasswordReset.lease_until.is_(None), PasswordReset.lease_until < now),  # type: ignore[union-attr]
-    )
-
-
 def _claim(session: Session, reset_id: int, now: datetime) -> bool:
-    """Take the lease on one due row; True only for the one caller whose UPDATE hit it."""
-    result = session.exec(
-        update(PasswordReset)
-        .where(PasswordReset.id == reset_id, *_due(now))  # type: ignore[arg-type]
-        .values(lease_until=now + timedelta(seconds=LEASE_SECONDS))
-    )
-    session.commit()
-    return result.rowcount == 1
+    """Take the lease on one due reset row for `LEASE_SECONDS`."""
+    until = now + timedelta(seconds=LEASE_SECONDS)
+    return outbox_rows.claim(session, PasswordReset, reset_id, now, until)
 
 
 def _finish(session: Session, row: PasswordReset, status: str) -> None:
@@ -275,14 +260,8 @@ def deliver_due_resets(now: datetime | None = None) -> int:
     now = now or utcnow()
     delivered = 0
     with Session(get_engine(), expire_on_commit=False) as session:
-        ids = session.exec(
-            select(PasswordReset.id)
-            .where(*_due(now))  # type: ignore[arg-type]
-            .order_by(PasswordReset.id)  # type: ignore[arg-type]
-            .limit(BATCH_SIZE)
-        ).all()
-        for reset_id in ids:
-            if reset_id is None or not _claim(session, reset_id, now):
+        for reset_id in outbox_rows.due_ids(session, PasswordReset, now):
+            if not _claim(session, reset_id, now):
                 continue
             if _deliver_one(session, reset_id, settings, now):
                 delivered += 1

@@ -18,22 +18,20 @@ import logging
 import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
 
-from sqlalchemy import or_, update
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from startup_toolkit.db import get_engine
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.contact import next_attempt_at, sender_confirmation, team_notification
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.providers import mailer
+from startup_toolkit.services import outbox_rows
 from startup_toolkit.services.account_recovery import deliver_due_resets
 from startup_toolkit.settings import Settings, get_settings
 
 logger = logging.getLogger(__name__)
 
-BATCH_SIZE = 20
 ERROR_MAX = 1000
 
 #: Running workers and their loops, so `wake_outbox` can reach them from any thread.
@@ -44,27 +42,6 @@ _wakers_lock = threading.Lock()
 def lease_seconds(settings: Settings) -> float:
     """How long a claim holds: long enough for two SMTP sessions, with margin."""
     return max(60.0, 4 * settings.smtp_timeout_seconds)
-
-
-def _due(now: datetime) -> tuple[Any, ...]:
-    """SQL conditions: pending, due now and not leased by a live worker."""
-    return (
-        ContactMessage.status == "pending",
-        or_(ContactMessage.next_attempt_at.is_(None), ContactMessage.next_attempt_at <= now),  # type: ignore[union-attr]
-        or_(ContactMessage.lease_until.is_(None), ContactMessage.lease_until < now),  # type: ignore[union-attr]
-    )
-
-
-def _claim(session: Session, message_id: int, now: datetime, until: datetime) -> bool:
-    """Take the lease on one due row; True only for the one caller whose UPDATE hit it."""
-    stmt = (
-        update(ContactMessage)
-        .where(ContactMessage.id == message_id, *_due(now))  # type: ignore[arg-type]
-        .values(lease_until=until)
-    )
-    result = session.exec(stmt)
-    session.commit()
-    return result.rowcount == 1
 
 
 def _deliver_one(
@@ -146,17 +123,10 @@ def deliver_due_messages(now: datetime | None = None) -> int:
 
     delivered = 0
     with Session(get_engine(), expire_on_commit=False) as session:
-        start = clock()
-        ids = session.exec(
-            select(ContactMessage.id)
-            .where(*_due(start))  # type: ignore[arg-type]
-            .order_by(ContactMessage.id)  # type: ignore[arg-type]
-            .limit(BATCH_SIZE)
-        ).all()
-        for message_id in ids:
+        for message_id in outbox_rows.due_ids(session, ContactMessage, clock()):
             claimed_at = clock()
             until = claimed_at + timedelta(seconds=lease_seconds(settings))
-            if message_id is None or not _claim(session, message_id, claimed_at, until):
+            if not outbox_rows.claim(session, ContactMessage, message_id, claimed_at, until):
                 continue
             if _deliver_one(session, message_id, settings, clock):
                 delivered += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import delete
 from sqlalchemy.exc import SQLAlchemyError
@@ -31,13 +31,21 @@ PICKER_SIZE = 20
 # --- ideas ------------------------------------------------------------------------------------
 
 
+_Row = TypeVar("_Row", Idea, ToolRunRecord)
+
+
+def _own(session: Session, table: type[_Row], user_id: str, row_id: Any) -> _Row | None:
+    """The founder's own row of `table` (None for another founder's, or a bad id)."""
+    wanted = valid_row_id(row_id, text=False)
+    if wanted is None or not is_valid_user_id(user_id):
+        return None
+    row = session.get(table, wanted)
+    return row if row is not None and row.user_id == user_id else None
+
+
 def get_idea(session: Session, user_id: str, idea_id: Any) -> Idea | None:
     """One of the founder's ideas (None for another founder's, or a bad id)."""
-    row_id = valid_row_id(idea_id, text=False)
-    if row_id is None or not is_valid_user_id(user_id):
-        return None
-    idea = session.get(Idea, row_id)
-    return idea if idea is not None and idea.user_id == user_id else None
+    return _own(session, Idea, user_id, idea_id)
 
 
 def idea_for(
@@ -153,11 +161,7 @@ def _prune(session: Session, user_id: str, tool: str, kept: int) -> None:
 
 def get_run(session: Session, user_id: str, run_id: Any) -> ToolRunRecord | None:
     """One of the founder's kept runs (None for another founder's, or a bad id)."""
-    row_id = valid_row_id(run_id, text=False)
-    if row_id is None or not is_valid_user_id(user_id):
-        return None
-    run = session.get(ToolRunRecord, row_id)
-    return run if run is not None and run.user_id == user_id else None
+    return _own(session, ToolRunRecord, user_id, run_id)
 
 
 def runs_of_idea(session: Session, user_id: str, idea_id: Any) -> list[ToolRunRecord]:

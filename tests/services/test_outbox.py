@@ -20,7 +20,7 @@ from sqlmodel import Session, select
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.providers import mailer
-from startup_toolkit.services import outbox
+from startup_toolkit.services import outbox, outbox_rows
 from startup_toolkit.services.contact import submit_contact_message
 from startup_toolkit.services.outbox import deliver_due_messages, run_outbox_worker, wake_outbox
 from startup_toolkit.settings import get_settings
@@ -248,9 +248,12 @@ def test_claim_is_exclusive(smtp: RecordingSMTPServer, session: Session) -> None
     message_id = store(session, 6)
     now = utcnow()
     until = now + timedelta(seconds=60)
-    assert outbox._claim(session, message_id, now, until) is True
-    assert outbox._claim(session, message_id, now, until) is False
-    assert outbox._claim(session, message_id, until + timedelta(seconds=1), until) is True
+    assert outbox_rows.claim(session, ContactMessage, message_id, now, until) is True
+    assert outbox_rows.claim(session, ContactMessage, message_id, now, until) is False
+    assert (
+        outbox_rows.claim(session, ContactMessage, message_id, until + timedelta(seconds=1), until)
+        is True
+    )
 
 
 class _RefusingHandler:

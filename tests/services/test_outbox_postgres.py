@@ -20,7 +20,7 @@ from startup_toolkit import db
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.providers import mailer
-from startup_toolkit.services import outbox
+from startup_toolkit.services import outbox, outbox_rows
 from tests.services.test_outbox import TEAM, configure_smtp, store
 from tests.support.smtp_server import RecordingSMTPServer
 
@@ -54,7 +54,7 @@ def test_racing_claims_on_one_row_have_one_winner(
         def claim(message_id: int = message_id, start: threading.Barrier = start) -> bool:
             with Session(pg_engine) as own:  # each worker its own connection
                 start.wait(timeout=10)
-                return outbox._claim(own, message_id, now, until)
+                return outbox_rows.claim(own, ContactMessage, message_id, now, until)
 
         with ThreadPoolExecutor(WORKERS) as pool:
             wins = list(pool.map(lambda _: claim(), range(WORKERS)))
