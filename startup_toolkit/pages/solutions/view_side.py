@@ -146,13 +146,18 @@ def digest() -> rx.Component:
             ),
         ),
         _trends_dialog(
-            rx.button(
-                "View All Trends",
-                rx.icon("arrow-right", size=14),
-                on_click=D.load_trends,
-                variant="soft",
+            # A full-width flex: Radix wraps a trigger child that has on_click in a flex of
+            # its own, which would shrink the button to its text.
+            rx.flex(
+                rx.button(
+                    "View All Trends",
+                    rx.icon("arrow-right", size=14),
+                    on_click=D.load_trends,
+                    variant="soft",
+                    width="100%",
+                    id="digest-all",
+                ),
                 width="100%",
-                id="digest-all",
             )
         ),
         id="hub-digest",
