@@ -138,12 +138,8 @@ def take_saved_result(session: Session, user_id: str, result_id: Any) -> dict[st
         "metadata": row.result_metadata,
         "created_at": row.created_at.isoformat(),
     }
-    try:
-        session.delete(row)
-        session.commit()
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not delete a saved result")
+    session.delete(row)
+    if not commit_or_log(session, log, "delete a saved result"):
         return None
     return snapshot
 
