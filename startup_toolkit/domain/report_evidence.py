@@ -42,6 +42,16 @@ def verified_links(citations: Iterable[Citation]) -> tuple[Link, ...]:
     return tuple(found.values())
 
 
+def benchmarks_section(
+    title: str,
+    benchmarks: Iterable[CitedClaim],
+    read: Sequence[Source],
+    citations: Iterable[Citation],
+) -> Section:
+    """A report's benchmarks, each with its citation, and the links of its verified ones."""
+    return Section(title, bullets=cited_lines(benchmarks, read), sources=verified_links(citations))
+
+
 def page_label(source: Source) -> str:
     """'[n] Title (site, read YYYY-MM-DD)'."""
     details = ", ".join(p for p in (source.site, f"read {source.read_at[:10]}") if p.strip())

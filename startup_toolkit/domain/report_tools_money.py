@@ -79,11 +79,7 @@ def funding_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
                 ),
             ),
         ),
-        Section(
-            "Funding benchmarks",
-            bullets=evidence.cited_lines(prediction.benchmarks, read),
-            sources=evidence.verified_links(citations),
-        ),
+        evidence.benchmarks_section("Funding benchmarks", prediction.benchmarks, read, citations),
         Section(
             "Investors",
             table=table(
@@ -179,11 +175,7 @@ def growth_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
                 ),
             ),
         ),
-        Section(
-            "Channel benchmarks",
-            bullets=evidence.cited_lines(strategy.benchmarks, read),
-            sources=evidence.verified_links(citations),
-        ),
+        evidence.benchmarks_section("Channel benchmarks", strategy.benchmarks, read, citations),
         Section(
             "Budget allocation",
             table=table(

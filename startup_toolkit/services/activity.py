@@ -23,6 +23,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.models.activity import UserActivity, UserNotification, UserStats
 from startup_toolkit.services import user_cache
+from startup_toolkit.services.commits import commit_or_log
 
 log = logging.getLogger(__name__)
 
@@ -64,22 +65,12 @@ def add_notification(session: Session, user_id: str, type_: str, message: str) -
     return row
 
 
-def _commit(session: Session, what: str) -> bool:
-    try:
-        session.commit()
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not store %s", what)
-        return False
-    return True
-
-
 def log_activity(session: Session, user_id: Any, tool_name: str, action: str) -> bool:
     """Record that the user did `action` in `tool_name` (skipped for an invalid id)."""
     if not is_valid_user_id(user_id):
         return True
     add_activity(session, user_id, tool_name, action)
-    stored = _commit(session, "an activity")
+    stored = commit_or_log(session, log, "store an activity")
     user_cache.invalidate(user_id, "activity", "stats")  # tools_used counts activity
     return stored
 
@@ -89,7 +80,7 @@ def create_notification(session: Session, user_id: Any, type: str, message: str)
     if not is_valid_user_id(user_id):
         return True
     add_notification(session, user_id, type, message)
-    return _commit(session, "a notification")
+    return commit_or_log(session, log, "store a notification")
 
 
 def get_user_stats(session: Session, user_id: str) -> UserStats | None:

@@ -23,6 +23,7 @@ from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.models.activity import UserNotification
 from startup_toolkit.services import user_cache
+from startup_toolkit.services.commits import commit_or_log
 
 log = logging.getLogger(__name__)
 
@@ -109,16 +110,6 @@ def _own(session: Session, user_id: Any, notification_id: Any) -> UserNotificati
     return session.exec(query).first()
 
 
-def _commit(session: Session, what: str) -> bool:
-    try:
-        session.commit()
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not %s", what)
-        return False
-    return True
-
-
 def _find_own(session: Session, user_id: Any, notification_id: Any) -> UserNotification | None:
     """The user's notification, or None (also when the database failed: logged)."""
     try:
@@ -137,7 +128,7 @@ def mark_read(session: Session, user_id: Any, notification_id: Any) -> bool:
     row.is_read = True
     session.add(row)
     user_cache.invalidate_on_commit(session, user_id, "notifications")
-    return _commit(session, "mark a notification read")
+    return commit_or_log(session, log, "mark a notification read")
 
 
 def mark_all_read(session: Session, user_id: Any) -> int:
@@ -169,4 +160,4 @@ def delete_notification(session: Session, user_id: Any, notification_id: Any) ->
         return False
     session.delete(row)
     user_cache.invalidate_on_commit(session, user_id, "notifications")
-    return _commit(session, "delete a notification")
+    return commit_or_log(session, log, "delete a notification")

@@ -22,6 +22,7 @@ from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.services import activity, user_cache
+from startup_toolkit.services.commits import commit_or_log
 
 log = logging.getLogger(__name__)
 
@@ -137,12 +138,8 @@ def take_saved_result(session: Session, user_id: str, result_id: Any) -> dict[st
         "metadata": row.result_metadata,
         "created_at": row.created_at.isoformat(),
     }
-    try:
-        session.delete(row)
-        session.commit()
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not delete a saved result")
+    session.delete(row)
+    if not commit_or_log(session, log, "delete a saved result"):
         return None
     return snapshot
 
@@ -172,10 +169,6 @@ def restore_saved_result(session: Session, user_id: str, snapshot: Any) -> int |
             created_at=created_at,
         )
     )
-    try:
-        session.commit()
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not restore a saved result")
+    if not commit_or_log(session, log, "restore a saved result"):
         return None
     return row_id

@@ -102,25 +102,22 @@ def _info_card(title: str, icon: str, items: tuple[tuple[str, str, str], ...]) -
     return side_card(title, icon, *[icon_item(i, name, text, "2") for name, text, i in items])
 
 
+def _save_entry_button(icon: str, label: str, busy_label: str, button_id: str) -> rx.Component:
+    """The button that saves the entry form: entering the Arena, or saving changes to it."""
+    return busy_button(
+        ArenaState.form.saving,
+        icon,
+        label,
+        busy_label,
+        ArenaState.save_entry,
+        size="3",
+        id=button_id,
+    )
+
+
 def _form_buttons() -> rx.Component:
-    enter = busy_button(
-        ArenaState.form.saving,
-        rx.icon("swords", size=18, aria_hidden="true"),
-        "Enter the Arena",
-        "Entering the Arena...",
-        ArenaState.save_entry,
-        size="3",
-        id="arena-join",
-    )
-    save = busy_button(
-        ArenaState.form.saving,
-        rx.icon("save", size=18, aria_hidden="true"),
-        "Save changes",
-        "Saving...",
-        ArenaState.save_entry,
-        size="3",
-        id="arena-save-entry",
-    )
+    enter = _save_entry_button("swords", "Enter the Arena", "Entering the Arena...", "arena-join")
+    save = _save_entry_button("save", "Save changes", "Saving...", "arena-save-entry")
     cancel = rx.button(
         "Cancel",
         on_click=ArenaState.cancel_edit,

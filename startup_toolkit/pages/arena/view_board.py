@@ -42,6 +42,7 @@ from startup_toolkit.pages.arena.view_parts import (
     note_line,
     sample_badge,
     side_card,
+    side_list,
     title_row,
     two_columns,
 )
@@ -336,10 +337,11 @@ def _post_box() -> rx.Component:
         ),
         busy_button(
             ArenaState.draft.posting,
-            rx.icon("send", size=16, aria_hidden="true"),
+            "send",
             "Post",
             "Posting...",
             ArenaState.post,
+            icon_size=16,
             id="arena-post-button",
             align_self="end",
         ),
@@ -393,25 +395,21 @@ def feed_tab() -> rx.Component:
             ),
         ),
         column(
-            side_card(
+            side_list(
                 "Trending topics",
                 "trending-up",
-                rx.foreach(ArenaState.view.topics, _topic),
-                rx.cond(
-                    ArenaState.view.topics.length() == 0,
-                    muted_text("Use a #hashtag in a post to start a topic.", size="1"),
-                ),
+                ArenaState.view.topics,
+                _topic,
+                muted_text("Use a #hashtag in a post to start a topic.", size="1"),
                 spacing="2",
                 id="arena-trending",
             ),
-            side_card(
+            side_list(
                 "Founders to follow",
                 "user-plus",
-                rx.foreach(ArenaState.view.founders, _founder),
-                rx.cond(
-                    ArenaState.view.founders.length() == 0,
-                    muted_text("No other founders have entered yet.", size="1"),
-                ),
+                ArenaState.view.founders,
+                _founder,
+                muted_text("No other founders have entered yet.", size="1"),
                 id="arena-founders",
             ),
         ),

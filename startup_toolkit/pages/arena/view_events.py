@@ -21,6 +21,7 @@ from startup_toolkit.pages.arena.view_parts import (
     list_card,
     note_line,
     side_card,
+    side_list,
     title_row,
     two_columns,
 )
@@ -156,14 +157,12 @@ def _your_challenge(c: rx.Var[ChallengeRow]) -> rx.Component:
 
 
 def _your_challenges() -> rx.Component:
-    return side_card(
+    return side_list(
         "Your challenges",
         "flag",
-        rx.cond(
-            ArenaState.my_challenges.length() == 0,
-            muted_text("You have not joined a challenge yet."),
-        ),
-        rx.foreach(ArenaState.my_challenges, _your_challenge),
+        ArenaState.my_challenges,
+        _your_challenge,
+        muted_text("You have not joined a challenge yet."),
         spacing="2",
         id="arena-your-challenges",
     )

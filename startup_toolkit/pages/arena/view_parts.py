@@ -79,6 +79,20 @@ def side_card(title: str, icon: str, *children: rx.Component, **props: Any) -> r
     return titled_tool_card(icon, title, *children, color=ACCENT, style=CARD, **props)
 
 
+def side_list(
+    title: str,
+    icon: str,
+    rows: rx.Var[list[Any]],
+    render: Any,
+    empty: rx.Component,
+    **props: Any,
+) -> rx.Component:
+    """A side card listing `rows` (each drawn by `render`), or `empty` when there are none."""
+    return side_card(
+        title, icon, rx.foreach(rows, render), rx.cond(rows.length() == 0, empty), **props
+    )
+
+
 def title_row(*children: rx.Component, **props: Any) -> rx.Component:
     """A card's top line: a title at the start, a badge or note at the end (wraps if narrow)."""
     return spread_row(*children, spacing="2", **props)
@@ -96,15 +110,16 @@ def icon_item(icon: str, name: str, text: str, text_size: str) -> rx.Component:
 
 def busy_button(
     busy: rx.Var[bool],
-    icon: rx.Component,
+    icon: str,
     label: str,
     busy_label: str,
     on_click: Any,
+    icon_size: int = 18,
     **props: Any,
 ) -> rx.Component:
-    """A button that shows a spinner and `busy_label` (and is disabled) while `busy`."""
+    """A button with `icon` and `label`, or a spinner and `busy_label` (disabled) while `busy`."""
     return rx.button(
-        rx.cond(busy, rx.spinner(size="2"), icon),
+        rx.cond(busy, rx.spinner(size="2"), rx.icon(icon, size=icon_size, aria_hidden="true")),
         rx.cond(busy, busy_label, label),
         on_click=on_click,
         disabled=busy,
