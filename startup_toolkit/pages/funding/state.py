@@ -33,6 +33,7 @@ from startup_toolkit.state.tool_outcome import (
     notice_toast,
     signed_out_toast,
 )
+from startup_toolkit.state.tool_result import ShownResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -189,18 +190,15 @@ def funding_view(shown: ShownPrediction | None) -> FundingView:
     )
 
 
-class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
+class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.FUNDING.key})
     form: dict[str, str] = rules.default_form()
     errors: dict[str, str] = {}
     phase: str = ""
     progress: int = 0
-    research_progress: str = ""  # what the research step is doing ('' when nothing)
     # The result on screen, built from `_shown` by `_present` only. The open tab follows it:
     # Prediction Results while there is one, Input Metrics otherwise.
     result: FundingView = FundingView()
-
-    _shown: ShownPrediction | None = None
 
     # -- input -----------------------------------------------------------------------------
 
@@ -228,15 +226,8 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
             self._drop_run()
             self._clear_result()
 
-    def _present(self, shown: ShownPrediction | None) -> None:
-        """The one place the result changes: kept for Save and Download, shown as its view."""
-        self._shown = shown
-        self.result = funding_view(shown)
-
-    def _clear_result(self) -> None:
-        self._present(None)
-        self.research_progress = ""
-        self._forget_reopened()
+    def _result_view(self, shown: ShownPrediction | None) -> FundingView:
+        return funding_view(shown)
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
@@ -259,9 +250,6 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         self._present(ShownPrediction(prediction, data, created_at, reason))
         self.progress = 100
         return True
-
-    def _reopen_clear(self) -> None:
-        self._clear_result()
 
     def _fill_idea_text(self, text: str) -> None:
         self.set_field("pitch", text)
@@ -295,18 +283,19 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         if run is None:
             return
         data: rules.FundingInput = run.form.data
-        heard: list[str] = []  # the research step's latest words, shown at the next tick
 
         def advance(elapsed: float) -> None:
             self.phase = rules.phase_label(elapsed)
             self.progress = rules.phase_progress(elapsed)
-            if heard:
-                self.research_progress = heard[-1]
 
-        work = run_tool(
-            run.user_id, prediction_run(data, run.form.idea_id), on_progress=heard.append
+        outcome = await self._researching(
+            run,
+            lambda heard: run_tool(
+                run.user_id, prediction_run(data, run.form.idea_id), on_progress=heard
+            ),
+            advance,
+            TICK_SECONDS,
         )
-        outcome = await self._tick_while(run, work, advance, TICK_SECONDS)
         if not await finish_run(self, run, lambda: self._end_prediction(outcome, data)):
             return  # cleared while this ran: drop it
         yield outcome_toast(outcome)

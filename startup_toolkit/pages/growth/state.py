@@ -31,6 +31,7 @@ from startup_toolkit.state.tool_outcome import (
     notice_toast,
     signed_out_toast,
 )
+from startup_toolkit.state.tool_result import ShownResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -180,19 +181,16 @@ def growth_view(shown: ShownStrategy | None) -> GrowthView:
     )
 
 
-class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
+class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.GROWTH.key})
     product: str = ""
     audience: str = ""
     budget: str = str(rules.DEFAULT_BUDGET)
     errors: dict[str, str] = {}
     elapsed: int = 0  # whole seconds the current generation has run
-    research_progress: str = ""  # what the research step is doing ('' when nothing)
     # The result on screen, built from `_shown` by `_present` only. Its tabs (Growth
     # Blueprint, Trend Radar, Budget Allocation) switch in the browser.
     result: GrowthView = GrowthView()
-
-    _shown: ShownStrategy | None = None
 
     # -- input -----------------------------------------------------------------------------
 
@@ -223,15 +221,8 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         self._drop_run()
         self._clear_result()
 
-    def _present(self, shown: ShownStrategy | None) -> None:
-        """The one place the result changes: kept for Save and Download, shown as its view."""
-        self._shown = shown
-        self.result = growth_view(shown)
-
-    def _clear_result(self) -> None:
-        self._present(None)
-        self.research_progress = ""
-        self._forget_reopened()
+    def _result_view(self, shown: ShownStrategy | None) -> GrowthView:
+        return growth_view(shown)
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
@@ -251,9 +242,6 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         form = GrowthForm(self.product, self.audience, budget)
         self._present(ShownStrategy(strategy, form, created_at, sample))
         return True
-
-    def _reopen_clear(self) -> None:
-        self._clear_result()
 
     def _fill_idea_text(self, text: str) -> None:
         self.set_product(text)
@@ -288,15 +276,18 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         if run is None:
             return
         form: GrowthForm = run.form.form
-        heard: list[str] = []  # the research step's latest words, shown at the next tick
 
         def advance(seconds: float) -> None:
             self.elapsed = int(seconds)
-            if heard:
-                self.research_progress = heard[-1]
 
-        work = run_tool(run.user_id, strategy_run(form, run.form.idea_id), on_progress=heard.append)
-        outcome = await self._tick_while(run, work, advance, TICK_SECONDS)
+        outcome = await self._researching(
+            run,
+            lambda heard: run_tool(
+                run.user_id, strategy_run(form, run.form.idea_id), on_progress=heard
+            ),
+            advance,
+            TICK_SECONDS,
+        )
         if not await finish_run(self, run, lambda: self._end_generation(outcome, form)):
             return  # New Strategy while this ran: drop it
         yield outcome_toast(outcome, form.budget)

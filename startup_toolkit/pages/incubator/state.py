@@ -38,6 +38,7 @@ from startup_toolkit.state.tool_outcome import (
     notice_toast,
     signed_out_toast,
 )
+from startup_toolkit.state.tool_result import ResearchProgressMixin
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -236,12 +237,13 @@ class Stored:
     sample: bool  # the analysis is the demo-mode sample
 
 
-class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, rx.State):
+class IncubatorState(
+    IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ResearchProgressMixin, ToolRunMixin, rx.State
+):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.INCUBATOR.key, tools.STRESS_TEST.key})
     tab: str = "input"
     run_kind: str = ""  # ANALYSIS or STRESS: which run `running` is about
     elapsed: int = 0  # whole seconds the current analysis has run
-    research_progress: str = ""  # what the research step is doing ('' when nothing)
     # What the result tabs show: built from `_analysed` and `_stressed` only (`_put_*`).
     analysis: AnalysisView = AnalysisView()
     stress: StressView = StressView()
@@ -404,15 +406,17 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
             return
         idea = run.form.idea
 
-        heard: list[str] = []  # the research step's latest words, shown at the next tick
-
         def advance(seconds: float) -> None:
             self.elapsed = int(seconds)
-            if heard:
-                self.research_progress = heard[-1]
 
-        work = run_tool(run.user_id, analysis_run(idea, run.form.idea_id), on_progress=heard.append)
-        outcome = await self._tick_while(run, work, advance, 1.0)
+        outcome = await self._researching(
+            run,
+            lambda heard: run_tool(
+                run.user_id, analysis_run(idea, run.form.idea_id), on_progress=heard
+            ),
+            advance,
+            1.0,
+        )
         if not await finish_run(self, run, lambda: self._end_analysis(outcome, idea)):
             return  # Idea Input while this ran: drop it
         if not outcome.ok:

@@ -37,6 +37,7 @@ from startup_toolkit.state.tool_outcome import (
     notice_toast,
     signed_out_toast,
 )
+from startup_toolkit.state.tool_result import ShownResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
 from startup_toolkit.state.tools import save_tool_result
 
@@ -231,6 +232,7 @@ def scan_view(scan: Scan | None) -> ScanView:
 
 class ScannerState(
     IdeaChoiceMixin,
+    ShownResultMixin,
     ReopenMixin,
     IdeaInputMixin,
     ToolRunMixin,
@@ -239,10 +241,7 @@ class ScannerState(
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.SCANNER.key})
     progress: int = 0
     error: str = ""  # the error panel's text; "" = no error
-    research_progress: str = ""  # what the research step is doing ('' when nothing)
-    result: ScanView = ScanView()  # what the results view shows: built from `_scan` only
-
-    _scan: Scan | None = None
+    result: ScanView = ScanView()  # what the results view shows: built from `_shown` only
 
     # -- derived ---------------------------------------------------------------------------
 
@@ -281,18 +280,11 @@ class ScannerState(
         self.progress = 0
         self.chosen_idea = NEW_IDEA
 
-    def _put(self, scan: Scan | None) -> None:
-        """The result on screen (None: none), and the view of it."""
-        self._scan = scan
-        self.result = scan_view(scan)
-
-    def _clear_result(self) -> None:
-        self._put(None)
-        self.research_progress = ""
-        self._forget_reopened()
+    def _result_view(self, scan: Scan | None) -> ScanView:
+        return scan_view(scan)
 
     def _show(self, result: rules.ScanResult, idea: str, sample: bool) -> None:
-        self._put(Scan(result, idea, utcnow(), sample))
+        self._present(Scan(result, idea, utcnow(), sample))
         self.research_progress = ""
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
@@ -305,7 +297,7 @@ class ScannerState(
         idea = inputs.get("idea")
         idea = idea[: rules.IDEA_INPUT_CAP] if isinstance(idea, str) else ""
         self.idea, self.validation, self.error = idea, "", ""
-        self._put(Scan(scan, idea, created_at, sample))
+        self._present(Scan(scan, idea, created_at, sample))
         self.research_progress = ""
         self.progress = 100
         return True
@@ -345,16 +337,14 @@ class ScannerState(
             return
         idea: str = run.form.idea
 
-        heard: list[str] = []  # the research step's latest words, shown at the next tick
-
         def advance(_elapsed: float) -> None:
             self.progress = next_progress(self.progress, progress_step())
-            if heard:
-                self.research_progress = heard[-1]
 
-        outcome: ToolOutcome[rules.ScanResult] = await self._tick_while(
+        outcome: ToolOutcome[rules.ScanResult] = await self._researching(
             run,
-            run_tool(run.user_id, scan_run(idea, run.form.idea_id), on_progress=heard.append),
+            lambda heard: run_tool(
+                run.user_id, scan_run(idea, run.form.idea_id), on_progress=heard
+            ),
             advance,
             rules.PROGRESS_TICK_SECONDS,
         )
@@ -391,7 +381,7 @@ class ScannerState(
     @rx.event
     async def save(self) -> EventSpec:
         """Save Results and Share/Export's 'Save to dashboard'."""
-        scan = self._scan
+        scan: Scan | None = self._shown
         if scan is None:
             return nothing_to_save()
         result, idea = scan.result, scan.idea
@@ -408,7 +398,7 @@ class ScannerState(
     @rx.event
     def export(self) -> EventSpec:
         """Download the result as a JSON file (in the browser)."""
-        scan = self._scan
+        scan: Scan | None = self._shown
         if scan is None:
             return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         return json_download(

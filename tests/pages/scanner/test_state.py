@@ -170,7 +170,7 @@ def test_t_scan_3_new_scan_resets_everything_including_the_result_and_idea() -> 
     assert (
         not s.result.shown and not s.running and s.result.categories == [] and s.result.steps == []
     )
-    assert s._scan is None and s.result == page.ScanView()
+    assert s._shown is None and s.result == page.ScanView()
 
 
 def test_t_scan_5_save_stores_title_metadata_and_content(
