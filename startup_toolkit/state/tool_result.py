@@ -11,7 +11,8 @@ step's latest words to the page at each tick:
 `ShownResultMixin` adds the page's one result on screen: `_shown` (what Save and Download
 need) and the page's `result` var, its view, both set in one place, `_present`, with the view
 built by the page's `_result_view`. Clearing the page is `_clear_result` (with `ReopenMixin`:
-no reopened note any more either).
+no reopened note any more either); `_present_run` shows a run's outcome; `save` (Save
+Results) saves what the page's `_saved` says of the result on screen.
 """
 
 from __future__ import annotations
@@ -20,8 +21,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import reflex as rx
+from reflex.event import EventSpec
 
+from startup_toolkit.domain.saved_results import SaveRequest
+from startup_toolkit.services.tool_runs import ToolOutcome
+from startup_toolkit.state.tool_outcome import nothing_to_save
 from startup_toolkit.state.tool_run import ClaimedRun
+from startup_toolkit.state.tools import save_tool_result
 
 T = TypeVar("T")
 
@@ -51,9 +57,9 @@ class ResearchProgressMixin(rx.State, mixin=True):
 
 
 class ShownResultMixin(ResearchProgressMixin, mixin=True):
-    """`_shown`, `_present`, `_clear_result`; the page declares `result` (its view var) and
-    implements `_result_view`. Needs `ReopenMixin`, listed after this mixin so that its
-    `_reopen_clear` hook is this one's."""
+    """`_shown`, `_present`, `_clear_result`, `_present_run` and `save`; the page declares
+    `result` (its view var) and implements `_result_view` and `_saved`. Needs `ReopenMixin`,
+    listed after this mixin so that its `_reopen_clear` hook is this one's."""
 
     _shown: Any = None  # the result on screen with what it was made from (None: none)
 
@@ -73,3 +79,31 @@ class ShownResultMixin(ResearchProgressMixin, mixin=True):
 
     def _reopen_clear(self) -> None:
         self._clear_result()
+
+    def _present_run(self, outcome: ToolOutcome[Any], shown: Callable[[Any], Any]) -> None:
+        """The end of a run: the research words go; its result (if any) on screen as
+        `shown(result)`, naming the kept run for Save Results."""
+        self.research_progress = ""
+        if outcome.result is not None:
+            self._present(shown(outcome.result))
+            self._run_id = outcome.run_id
+
+    def _saved(self, shown: Any) -> SaveRequest:
+        """What Save Results keeps of `shown` (the metadata without the run's id)."""
+        raise NotImplementedError
+
+    @rx.event
+    async def save(self) -> EventSpec:
+        """Save Results: the result on screen, its metadata naming the kept run."""
+        if self._shown is None:
+            return nothing_to_save()
+        saved = self._saved(self._shown)
+        return await save_tool_result(
+            self,
+            tool_name=saved.tool_name,
+            title=saved.title,
+            content=saved.content,
+            content_type=saved.content_type,
+            formatted_content=saved.formatted_content,
+            metadata=self._with_run_id(saved.metadata),  # type: ignore[attr-defined]
+        )

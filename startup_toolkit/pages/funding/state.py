@@ -20,6 +20,7 @@ from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain import research, tools
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.funding import TOOL_NAME, prediction_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
@@ -29,13 +30,11 @@ from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
     json_download,
-    nothing_to_save,
     notice_toast,
     signed_out_toast,
 )
 from startup_toolkit.state.tool_result import ShownResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
-from startup_toolkit.state.tools import save_tool_result
 
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
@@ -305,30 +304,20 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
     ) -> None:
         """The result at 100%, or the progress back at 0."""
         self.progress = 100 if outcome.result is not None else 0
-        self.research_progress = ""
-        if outcome.result is not None:
-            reason = estimate_reason(outcome.status)
-            self._present(ShownPrediction(outcome.result, data, utcnow(), reason))
-            self._run_id = outcome.run_id
+        reason = estimate_reason(outcome.status)
+        self._present_run(outcome, lambda result: ShownPrediction(result, data, utcnow(), reason))
 
     # -- save and download (T-AI-5, T-FUND-2) -------------------------------------------------
 
-    @rx.event
-    async def save(self) -> EventSpec:
-        shown = self._shown
-        if shown is None:
-            return nothing_to_save()
+    def _saved(self, shown: ShownPrediction) -> SaveRequest:
         prediction, data, estimated = shown.prediction, shown.data, shown.estimated
-        return await save_tool_result(
-            self,
+        return SaveRequest(
             tool_name=TOOL_NAME,
             title=rules.result_title(prediction),
             content=rules.save_content(prediction, data, estimated=estimated),
             content_type="analysis",
             formatted_content=rules.to_html(prediction, data, estimated=estimated),
-            metadata=self._with_run_id(
-                rules.save_metadata(prediction, data, shown.predicted_at, estimated=estimated)
-            ),
+            metadata=rules.save_metadata(prediction, data, shown.predicted_at, estimated=estimated),
         )
 
     @rx.event

@@ -19,6 +19,7 @@ from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain import growth_export as export
 from startup_toolkit.domain import research, tools
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.growth import TOOL_NAME, GrowthForm, strategy_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
@@ -27,13 +28,11 @@ from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
-    nothing_to_save,
     notice_toast,
     signed_out_toast,
 )
 from startup_toolkit.state.tool_result import ShownResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
-from startup_toolkit.state.tools import save_tool_result
 
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
@@ -293,22 +292,14 @@ class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, 
         yield outcome_toast(outcome, form.budget)
 
     def _end_generation(self, outcome: ToolOutcome[rules.GrowthStrategy], form: GrowthForm) -> None:
-        self.research_progress = ""
-        if outcome.result is not None:
-            sample = outcome.status is not RunStatus.AI
-            self._present(ShownStrategy(outcome.result, form, utcnow(), sample))
-            self._run_id = outcome.run_id
+        sample = outcome.status is not RunStatus.AI
+        self._present_run(outcome, lambda result: ShownStrategy(result, form, utcnow(), sample))
 
     # -- save and download ---------------------------------------------------------------------
 
-    @rx.event
-    async def save(self) -> EventSpec:
-        shown = self._shown
-        if shown is None:
-            return nothing_to_save()
+    def _saved(self, shown: ShownStrategy) -> SaveRequest:
         strategy, form, sample = shown.strategy, shown.form, shown.sample
-        return await save_tool_result(
-            self,
+        return SaveRequest(
             tool_name=TOOL_NAME,
             title=rules.result_title(form.budget),
             content=export.save_content(
@@ -316,9 +307,7 @@ class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, 
             ),
             content_type="strategy",
             formatted_content=export.to_html(strategy, form.product, form.budget, sample=sample),
-            metadata=self._with_run_id(
-                export.save_metadata(form.budget, shown.created_at, sample=sample)
-            ),
+            metadata=export.save_metadata(form.budget, shown.created_at, sample=sample),
         )
 
     @rx.event

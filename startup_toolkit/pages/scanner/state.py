@@ -24,6 +24,7 @@ from startup_toolkit.domain import research, scanner_export, tools
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.evidence_confidence import ScanConfidence, scan_confidence
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
@@ -33,13 +34,11 @@ from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     json_download,
-    nothing_to_save,
     notice_toast,
     signed_out_toast,
 )
 from startup_toolkit.state.tool_result import ShownResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
-from startup_toolkit.state.tools import save_tool_result
 
 TABS: tuple[tuple[str, str], ...] = (
     ("summary", "Summary"),
@@ -283,10 +282,6 @@ class ScannerState(
     def _result_view(self, scan: Scan | None) -> ScanView:
         return scan_view(scan)
 
-    def _show(self, result: rules.ScanResult, idea: str, sample: bool) -> None:
-        self._present(Scan(result, idea, utcnow(), sample))
-        self.research_progress = ""
-
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
     def _reopen(
@@ -367,32 +362,25 @@ class ScannerState(
 
     def _end_scan(self, outcome: ToolOutcome[rules.ScanResult], idea: str) -> None:
         """The result at 100%, or the error panel with the progress back at 0."""
+        self._present_run(outcome, lambda result: Scan(result, idea, utcnow(), outcome.sample))
         if outcome.result is not None:
-            self._show(outcome.result, idea, outcome.sample)
-            self._run_id = outcome.run_id
             self.progress = 100
         else:
             self.progress = 0
-            self.research_progress = ""
             self.error = outcome.notice.panel if outcome.notice else rules.SYSTEM_FAILED_PANEL
 
     # -- share / export (T-SCAN-5, T-AI-5) --------------------------------------------------
 
-    @rx.event
-    async def save(self) -> EventSpec:
-        """Save Results and Share/Export's 'Save to dashboard'."""
-        scan: Scan | None = self._shown
-        if scan is None:
-            return nothing_to_save()
+    def _saved(self, scan: Scan) -> SaveRequest:
+        """What Save Results and Share/Export's 'Save to dashboard' keep."""
         result, idea = scan.result, scan.idea
-        return await save_tool_result(
-            self,
+        return SaveRequest(
             tool_name=TOOL_NAME,
             title=scanner_export.result_title(result.overallScore),
             content=scanner_export.save_content(result, idea, sample=scan.sample),
             content_type="analysis",
             formatted_content=scanner_export.to_html(result, idea),
-            metadata=self._with_run_id(scanner_export.save_metadata(result, idea, scan.scanned_at)),
+            metadata=scanner_export.save_metadata(result, idea, scan.scanned_at),
         )
 
     @rx.event

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.tools import scanner as scanner_run
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.scanner import state as page
@@ -116,7 +117,7 @@ def test_t_scan_2_progress_steps_are_capped_at_95() -> None:
 
 def with_result(s: ScannerState) -> ScannerState:
     s.idea = IDEA
-    s._show(rules.ScanResult.model_validate(REPLY), IDEA, sample=False)
+    s._present(page.Scan(rules.ScanResult.model_validate(REPLY), IDEA, utcnow(), False))
     return s
 
 
