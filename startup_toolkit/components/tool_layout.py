@@ -28,6 +28,7 @@ from startup_toolkit.components.props import (
     SPREAD_ROW_FROM_SM,
     SURFACE_GRAY,
 )
+from startup_toolkit.components.reopened_note import reopened_note
 from startup_toolkit.components.result_blocks import amber_note, tile
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
@@ -167,16 +168,14 @@ def elapsed_label(seconds: rx.Var, element_id: str) -> rx.Component:
 
 
 def tool_route(
-    tool: Tool, *, description: str = "", on_load: Any = None
+    tool: Tool, *, description: str = "", load: Sequence[Any] = (), on_load: Any = None
 ) -> Callable[[Callable[..., rx.Component]], Callable[..., rx.Component]]:
     """The `@rx.page` decorator of a tool page: its path, '<name> | Unstuck', its
-    description, and the sign-in/subscription check on load (unless `on_load` replaces it)."""
-    return page_route(
-        tool.path,
-        tool.name,
-        description or tool.description,
-        on_load=AuthState.require_access if on_load is None else on_load,
-    )
+    description, and on load the sign-in/subscription check, then the page's `load` handlers
+    (unless `on_load` replaces them all)."""
+    if on_load is None:
+        on_load = [AuthState.require_access, *load] if load else AuthState.require_access
+    return page_route(tool.path, tool.name, description or tool.description, on_load=on_load)
 
 
 def coming_soon_toast() -> EventSpec:
@@ -328,4 +327,16 @@ def tool_page(
             padding_y=["1.5rem", "2rem", "2.5rem"],
             class_name=f"tool-page tool-page-{tool.slug}",
         )
+    )
+
+
+def result_tool_page(tool: Tool, state: Any, *body: rx.Component) -> rx.Component:
+    """A tool page whose `state` (a `ShownResultMixin` one) shows one result: the note of a
+    reopened result above `body`, and Save Results while a result is on screen."""
+    return tool_page(
+        tool,
+        reopened_note(state),
+        *body,
+        save_handler=state.save,
+        can_save=state.result.shown,
     )
