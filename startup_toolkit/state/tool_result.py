@@ -11,8 +11,11 @@ step's latest words to the page at each tick:
 `ShownResultMixin` adds the page's one result on screen: `_shown` (what Save and Download
 need) and the page's `result` var, its view, both set in one place, `_present`, with the view
 built by the page's `_result_view`. Clearing the page is `_clear_result` (with `ReopenMixin`:
-no reopened note any more either); `_present_run` shows a run's outcome; `save` (Save
-Results) saves what the page's `_saved` says of the result on screen.
+no reopened note any more either); `_present_run` shows a run's outcome; Save Results
+saves what the page's `_saved` says of the result on screen.
+
+`SaveResultMixin` is Save Results alone (`save`), for a page whose `_save_request` says what
+to keep (None: nothing on screen); `ShownResultMixin` is one.
 """
 
 from __future__ import annotations
@@ -56,7 +59,32 @@ class ResearchProgressMixin(rx.State, mixin=True):
         return await self._tick_while(run, start(heard.append), tick, every)  # type: ignore[attr-defined]
 
 
-class ShownResultMixin(ResearchProgressMixin, mixin=True):
+class SaveResultMixin(rx.State, mixin=True):
+    """`save` (Save Results); the page implements `_save_request` (needs `ReopenMixin`)."""
+
+    def _save_request(self) -> SaveRequest | None:
+        """What Save Results keeps of what is on screen (the metadata without the run's id);
+        None: nothing to save."""
+        raise NotImplementedError
+
+    @rx.event
+    async def save(self) -> EventSpec:
+        """Save Results: what is on screen, its metadata naming the kept run."""
+        saved = self._save_request()
+        if saved is None:
+            return nothing_to_save()
+        return await save_tool_result(
+            self,
+            tool_name=saved.tool_name,
+            title=saved.title,
+            content=saved.content,
+            content_type=saved.content_type,
+            formatted_content=saved.formatted_content,
+            metadata=self._with_run_id(saved.metadata),  # type: ignore[attr-defined]
+        )
+
+
+class ShownResultMixin(ResearchProgressMixin, SaveResultMixin, mixin=True):
     """`_shown`, `_present`, `_clear_result`, `_present_run` and `save`; the page declares
     `result` (its view var) and implements `_result_view` and `_saved`. Needs `ReopenMixin`,
     listed after this mixin so that its `_reopen_clear` hook is this one's."""
@@ -92,18 +120,5 @@ class ShownResultMixin(ResearchProgressMixin, mixin=True):
         """What Save Results keeps of `shown` (the metadata without the run's id)."""
         raise NotImplementedError
 
-    @rx.event
-    async def save(self) -> EventSpec:
-        """Save Results: the result on screen, its metadata naming the kept run."""
-        if self._shown is None:
-            return nothing_to_save()
-        saved = self._saved(self._shown)
-        return await save_tool_result(
-            self,
-            tool_name=saved.tool_name,
-            title=saved.title,
-            content=saved.content,
-            content_type=saved.content_type,
-            formatted_content=saved.formatted_content,
-            metadata=self._with_run_id(saved.metadata),  # type: ignore[attr-defined]
-        )
+    def _save_request(self) -> SaveRequest | None:
+        return None if self._shown is None else self._saved(self._shown)
