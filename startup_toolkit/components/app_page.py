@@ -21,8 +21,9 @@ def app_route(
     route: str, name: str, description: str, load: Any = None
 ) -> Callable[[Callable[..., rx.Component]], Callable[..., rx.Component]]:
     """`page_route` of a page for signed-in subscribers: the sign-in/subscription check on
-    load, then `load` when given."""
-    on_load = AuthState.require_access if load is None else [AuthState.require_access, load]
+    load, then `load` when given (a handler, or a list of them run in order)."""
+    loads = list(load) if isinstance(load, list | tuple) else [] if load is None else [load]
+    on_load = [AuthState.require_access, *loads] if loads else AuthState.require_access
     return page_route(route, name, description, on_load=on_load)
 
 

@@ -17,6 +17,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.components.allowance_bar import allowance_bar
+from startup_toolkit.components.app_page import app_route
 from startup_toolkit.components.buttons import icon_text_button
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_route import page_route
@@ -28,13 +29,13 @@ from startup_toolkit.components.props import (
     SPREAD_ROW_FROM_SM,
     SURFACE_GRAY,
 )
+from startup_toolkit.components.reopened_note import reopened_note
 from startup_toolkit.components.result_blocks import amber_note, tile
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tooltip import delayed_tooltip
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH, Tool
 from startup_toolkit.state import toasts
-from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.tools import ToolPageState
 
 DISCLAIMER = "AI-generated results may vary. Please do your own research before making decisions."
@@ -167,16 +168,15 @@ def elapsed_label(seconds: rx.Var, element_id: str) -> rx.Component:
 
 
 def tool_route(
-    tool: Tool, *, description: str = "", on_load: Any = None
+    tool: Tool, *, description: str = "", load: Any = None, on_load: Any = None
 ) -> Callable[[Callable[..., rx.Component]], Callable[..., rx.Component]]:
-    """The `@rx.page` decorator of a tool page: its path, '<name> | Unstuck', its
-    description, and the sign-in/subscription check on load (unless `on_load` replaces it)."""
-    return page_route(
-        tool.path,
-        tool.name,
-        description or tool.description,
-        on_load=AuthState.require_access if on_load is None else on_load,
-    )
+    """The `@rx.page` decorator of a tool page (`app_route`): its path, '<name> | Unstuck',
+    its description, and on load the sign-in/subscription check, then the page's `load`
+    handlers (unless `on_load` replaces them all)."""
+    description = description or tool.description
+    if on_load is not None:
+        return page_route(tool.path, tool.name, description, on_load=on_load)
+    return app_route(tool.path, tool.name, description, load)
 
 
 def coming_soon_toast() -> EventSpec:
@@ -328,4 +328,16 @@ def tool_page(
             padding_y=["1.5rem", "2rem", "2.5rem"],
             class_name=f"tool-page tool-page-{tool.slug}",
         )
+    )
+
+
+def result_tool_page(tool: Tool, state: Any, *body: rx.Component) -> rx.Component:
+    """A tool page whose `state` (a `ShownResultMixin` one) shows one result: the note of a
+    reopened result above `body`, and Save Results while a result is on screen."""
+    return tool_page(
+        tool,
+        reopened_note(state),
+        *body,
+        save_handler=state.save,
+        can_save=state.result.shown,
     )

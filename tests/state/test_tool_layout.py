@@ -210,3 +210,32 @@ def test_t_exp_1_five_tools_and_the_note() -> None:
         "Analytics",
     }
     assert launch_note("AI Co-Founder") == "Launched AI Co-Founder from Tool Explorer"
+
+
+def test_tool_route_runs_the_access_check_then_the_page_loads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`tool_route(tool, load=...)`: the tool's path, title and description, and on load the
+    sign-in/subscription check first (alone without `load`); `on_load` replaces it all."""
+    from startup_toolkit.components import app_page
+
+    seen: list[tuple[str, str, str, object]] = []
+
+    def page_route(route: str, name: str, description: str, **props: object) -> object:
+        seen.append((route, name, description, props["on_load"]))
+        return lambda page: page
+
+    monkeypatch.setattr(app_page, "page_route", page_route)
+    monkeypatch.setattr(tool_layout, "page_route", page_route)
+    first, second = object(), object()
+    tool_layout.tool_route(GROWTH_ENGINE, load=[first, second])
+    tool_layout.tool_route(GROWTH_ENGINE, description="Other words")
+    tool_layout.tool_route(GROWTH_ENGINE, on_load=[first])
+    app_page.app_route("/x", "X", "An app page", load=first)
+    growth = (GROWTH_ENGINE.path, GROWTH_ENGINE.name)
+    assert seen == [
+        (*growth, GROWTH_ENGINE.description, [AuthState.require_access, first, second]),
+        (*growth, "Other words", AuthState.require_access),
+        (*growth, GROWTH_ENGINE.description, [first]),
+        ("/x", "X", "An app page", [AuthState.require_access, first]),
+    ]

@@ -11,26 +11,19 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.tool_layout import tool_page
+from startup_toolkit.components.tool_layout import tool_page, tool_route
 from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.pages.cofounder.state import CofounderState
 from startup_toolkit.pages.cofounder.view import tabs
 from startup_toolkit.pages.cofounder.view_chat import has_messages
 from startup_toolkit.pages.cofounder.view_side import side_panel
-from startup_toolkit.state.auth import AuthState
 
 
-@rx.page(
-    route=AI_COFOUNDER.path,
-    title="AI Co-Founder | Unstuck",
+@tool_route(
+    AI_COFOUNDER,
     description="Chat with an AI co-founder about business models, competitors, market size, "
     "pricing and growth experiments.",
-    on_load=[
-        AuthState.require_access,
-        CofounderState.recover,
-        CofounderState.load_ideas,
-        CofounderState.reopen,
-    ],
+    load=[CofounderState.recover, CofounderState.load_ideas, CofounderState.reopen],
 )
 def ai_cofounder() -> rx.Component:
     return tool_page(

@@ -14,22 +14,25 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.reopened_note import reopened_note
-from startup_toolkit.components.tool_layout import tab_panel, tool_page, tool_route, tool_tabs
+from startup_toolkit.components.tool_layout import (
+    result_tool_page,
+    tab_panel,
+    tool_route,
+    tool_tabs,
+)
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.pages.funding.view import input_form, processing, results
-from startup_toolkit.state.auth import AuthState
 
 
 @tool_route(
     FUNDING_PREDICTOR,
-    on_load=[AuthState.require_access, FundingState.load_idea_choices, FundingState.reopen],
+    load=[FundingState.load_idea_choices, FundingState.reopen],
 )
 def funding_predictor() -> rx.Component:
-    return tool_page(
+    return result_tool_page(
         FUNDING_PREDICTOR,
-        reopened_note(FundingState),
+        FundingState,
         tool_tabs(
             rx.tabs.list(
                 rx.tabs.trigger("Input Metrics", value="input"),
@@ -49,6 +52,4 @@ def funding_predictor() -> rx.Component:
             value=rx.cond(FundingState.result.shown, "results", "input"),
             on_change=FundingState.set_tab,
         ),
-        save_handler=FundingState.save,
-        can_save=FundingState.result.shown,
     )

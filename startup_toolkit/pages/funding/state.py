@@ -20,6 +20,7 @@ from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain import research, tools
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.funding import TOOL_NAME, prediction_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
@@ -29,12 +30,11 @@ from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
     json_download,
-    nothing_to_save,
     notice_toast,
     signed_out_toast,
 )
+from startup_toolkit.state.tool_result import ShownResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
-from startup_toolkit.state.tools import save_tool_result
 
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
@@ -189,18 +189,15 @@ def funding_view(shown: ShownPrediction | None) -> FundingView:
     )
 
 
-class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
+class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.FUNDING.key})
     form: dict[str, str] = rules.default_form()
     errors: dict[str, str] = {}
     phase: str = ""
     progress: int = 0
-    research_progress: str = ""  # what the research step is doing ('' when nothing)
     # The result on screen, built from `_shown` by `_present` only. The open tab follows it:
     # Prediction Results while there is one, Input Metrics otherwise.
     result: FundingView = FundingView()
-
-    _shown: ShownPrediction | None = None
 
     # -- input -----------------------------------------------------------------------------
 
@@ -228,15 +225,8 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
             self._drop_run()
             self._clear_result()
 
-    def _present(self, shown: ShownPrediction | None) -> None:
-        """The one place the result changes: kept for Save and Download, shown as its view."""
-        self._shown = shown
-        self.result = funding_view(shown)
-
-    def _clear_result(self) -> None:
-        self._present(None)
-        self.research_progress = ""
-        self._forget_reopened()
+    def _result_view(self, shown: ShownPrediction | None) -> FundingView:
+        return funding_view(shown)
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
@@ -259,9 +249,6 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         self._present(ShownPrediction(prediction, data, created_at, reason))
         self.progress = 100
         return True
-
-    def _reopen_clear(self) -> None:
-        self._clear_result()
 
     def _fill_idea_text(self, text: str) -> None:
         self.set_field("pitch", text)
@@ -295,18 +282,19 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         if run is None:
             return
         data: rules.FundingInput = run.form.data
-        heard: list[str] = []  # the research step's latest words, shown at the next tick
 
         def advance(elapsed: float) -> None:
             self.phase = rules.phase_label(elapsed)
             self.progress = rules.phase_progress(elapsed)
-            if heard:
-                self.research_progress = heard[-1]
 
-        work = run_tool(
-            run.user_id, prediction_run(data, run.form.idea_id), on_progress=heard.append
+        outcome = await self._researching(
+            run,
+            lambda heard: run_tool(
+                run.user_id, prediction_run(data, run.form.idea_id), on_progress=heard
+            ),
+            advance,
+            TICK_SECONDS,
         )
-        outcome = await self._tick_while(run, work, advance, TICK_SECONDS)
         if not await finish_run(self, run, lambda: self._end_prediction(outcome, data)):
             return  # cleared while this ran: drop it
         yield outcome_toast(outcome)
@@ -316,30 +304,20 @@ class FundingState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
     ) -> None:
         """The result at 100%, or the progress back at 0."""
         self.progress = 100 if outcome.result is not None else 0
-        self.research_progress = ""
-        if outcome.result is not None:
-            reason = estimate_reason(outcome.status)
-            self._present(ShownPrediction(outcome.result, data, utcnow(), reason))
-            self._run_id = outcome.run_id
+        reason = estimate_reason(outcome.status)
+        self._present_run(outcome, lambda result: ShownPrediction(result, data, utcnow(), reason))
 
     # -- save and download (T-AI-5, T-FUND-2) -------------------------------------------------
 
-    @rx.event
-    async def save(self) -> EventSpec:
-        shown = self._shown
-        if shown is None:
-            return nothing_to_save()
+    def _saved(self, shown: ShownPrediction) -> SaveRequest:
         prediction, data, estimated = shown.prediction, shown.data, shown.estimated
-        return await save_tool_result(
-            self,
+        return SaveRequest(
             tool_name=TOOL_NAME,
             title=rules.result_title(prediction),
             content=rules.save_content(prediction, data, estimated=estimated),
             content_type="analysis",
             formatted_content=rules.to_html(prediction, data, estimated=estimated),
-            metadata=self._with_run_id(
-                rules.save_metadata(prediction, data, shown.predicted_at, estimated=estimated)
-            ),
+            metadata=rules.save_metadata(prediction, data, shown.predicted_at, estimated=estimated),
         )
 
     @rx.event

@@ -8,7 +8,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.charts import chart_figure
+from startup_toolkit.components.charts import cell_fills, chart_figure
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.tool_layout import section_heading, tool_card
@@ -26,7 +26,7 @@ def market_gauge() -> rx.Component:
         chart_figure(
             rx.recharts.pie_chart(
                 rx.recharts.pie(
-                    rx.foreach(data, lambda d: rx.recharts.cell(fill=d["fill"])),
+                    cell_fills(data),
                     data=data,
                     data_key="value",
                     start_angle=180,

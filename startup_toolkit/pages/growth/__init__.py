@@ -12,27 +12,23 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.reopened_note import reopened_note
-from startup_toolkit.components.tool_layout import tool_page, tool_route
+from startup_toolkit.components.tool_layout import result_tool_page, tool_route
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.pages.growth.state import GrowthState
 from startup_toolkit.pages.growth.view import form, generating, results
-from startup_toolkit.state.auth import AuthState
 
 
 @tool_route(
     GROWTH_ENGINE,
-    on_load=[AuthState.require_access, GrowthState.load_idea_choices, GrowthState.reopen],
+    load=[GrowthState.load_idea_choices, GrowthState.reopen],
 )
 def growth_engine() -> rx.Component:
-    return tool_page(
+    return result_tool_page(
         GROWTH_ENGINE,
-        reopened_note(GrowthState),
+        GrowthState,
         rx.cond(
             GrowthState.result.shown,
             results(),
             rx.cond(GrowthState.running, generating(), form()),
         ),
-        save_handler=GrowthState.save,
-        can_save=GrowthState.result.shown,
     )

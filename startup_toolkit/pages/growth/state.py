@@ -19,6 +19,7 @@ from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain import growth_export as export
 from startup_toolkit.domain import research, tools
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.growth import TOOL_NAME, GrowthForm, strategy_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
@@ -27,12 +28,11 @@ from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
-    nothing_to_save,
     notice_toast,
     signed_out_toast,
 )
+from startup_toolkit.state.tool_result import ShownResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
-from startup_toolkit.state.tools import save_tool_result
 
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
@@ -180,19 +180,16 @@ def growth_view(shown: ShownStrategy | None) -> GrowthView:
     )
 
 
-class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
+class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.GROWTH.key})
     product: str = ""
     audience: str = ""
     budget: str = str(rules.DEFAULT_BUDGET)
     errors: dict[str, str] = {}
     elapsed: int = 0  # whole seconds the current generation has run
-    research_progress: str = ""  # what the research step is doing ('' when nothing)
     # The result on screen, built from `_shown` by `_present` only. Its tabs (Growth
     # Blueprint, Trend Radar, Budget Allocation) switch in the browser.
     result: GrowthView = GrowthView()
-
-    _shown: ShownStrategy | None = None
 
     # -- input -----------------------------------------------------------------------------
 
@@ -223,15 +220,8 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         self._drop_run()
         self._clear_result()
 
-    def _present(self, shown: ShownStrategy | None) -> None:
-        """The one place the result changes: kept for Save and Download, shown as its view."""
-        self._shown = shown
-        self.result = growth_view(shown)
-
-    def _clear_result(self) -> None:
-        self._present(None)
-        self.research_progress = ""
-        self._forget_reopened()
+    def _result_view(self, shown: ShownStrategy | None) -> GrowthView:
+        return growth_view(shown)
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
@@ -251,9 +241,6 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         form = GrowthForm(self.product, self.audience, budget)
         self._present(ShownStrategy(strategy, form, created_at, sample))
         return True
-
-    def _reopen_clear(self) -> None:
-        self._clear_result()
 
     def _fill_idea_text(self, text: str) -> None:
         self.set_product(text)
@@ -288,36 +275,31 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
         if run is None:
             return
         form: GrowthForm = run.form.form
-        heard: list[str] = []  # the research step's latest words, shown at the next tick
 
         def advance(seconds: float) -> None:
             self.elapsed = int(seconds)
-            if heard:
-                self.research_progress = heard[-1]
 
-        work = run_tool(run.user_id, strategy_run(form, run.form.idea_id), on_progress=heard.append)
-        outcome = await self._tick_while(run, work, advance, TICK_SECONDS)
+        outcome = await self._researching(
+            run,
+            lambda heard: run_tool(
+                run.user_id, strategy_run(form, run.form.idea_id), on_progress=heard
+            ),
+            advance,
+            TICK_SECONDS,
+        )
         if not await finish_run(self, run, lambda: self._end_generation(outcome, form)):
             return  # New Strategy while this ran: drop it
         yield outcome_toast(outcome, form.budget)
 
     def _end_generation(self, outcome: ToolOutcome[rules.GrowthStrategy], form: GrowthForm) -> None:
-        self.research_progress = ""
-        if outcome.result is not None:
-            sample = outcome.status is not RunStatus.AI
-            self._present(ShownStrategy(outcome.result, form, utcnow(), sample))
-            self._run_id = outcome.run_id
+        sample = outcome.status is not RunStatus.AI
+        self._present_run(outcome, lambda result: ShownStrategy(result, form, utcnow(), sample))
 
     # -- save and download ---------------------------------------------------------------------
 
-    @rx.event
-    async def save(self) -> EventSpec:
-        shown = self._shown
-        if shown is None:
-            return nothing_to_save()
+    def _saved(self, shown: ShownStrategy) -> SaveRequest:
         strategy, form, sample = shown.strategy, shown.form, shown.sample
-        return await save_tool_result(
-            self,
+        return SaveRequest(
             tool_name=TOOL_NAME,
             title=rules.result_title(form.budget),
             content=export.save_content(
@@ -325,9 +307,7 @@ class GrowthState(IdeaChoiceMixin, ReopenMixin, ToolRunMixin, rx.State):
             ),
             content_type="strategy",
             formatted_content=export.to_html(strategy, form.product, form.budget, sample=sample),
-            metadata=self._with_run_id(
-                export.save_metadata(form.budget, shown.created_at, sample=sample)
-            ),
+            metadata=export.save_metadata(form.budget, shown.created_at, sample=sample),
         )
 
     @rx.event

@@ -9,9 +9,8 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.app_page import app_page
+from startup_toolkit.components.app_page import app_page, app_route
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.props import SPREAD_ROW
 from startup_toolkit.components.section_heading import page_intro
 from startup_toolkit.components.share_dialog import share_button, share_dialog
@@ -28,7 +27,6 @@ from startup_toolkit.pages.ideas.view_parts import (
     export_links,
     page_states,
 )
-from startup_toolkit.state.auth import AuthState
 
 __all__ = ["CompareState", "IdeaDetailState", "IdeasState", "compare", "idea", "ideas"]
 
@@ -43,20 +41,29 @@ def _back() -> rx.Component:
     )
 
 
-def _loaded_page(state: Any, texts: ModuleType, found: rx.Component) -> rx.Component:
-    """An idea or comparison page: back to My Ideas, then `found` once `state` has loaded
-    (or its "not found" panel, or its failure, from `texts`), and the share dialog."""
+def _loaded_page(
+    state: Any, texts: ModuleType, title: rx.Component, exports: rx.Component, *body: rx.Component
+) -> rx.Component:
+    """An idea or comparison page: back to My Ideas, then once `state` has loaded its
+    `title` with its `exports` beside it and `body` (or its "not found" panel, or its failure,
+    from `texts`), and the share dialog."""
+    found = rx.vstack(
+        rx.hstack(title, exports, spacing="3", wrap="wrap", **SPREAD_ROW),
+        *body,
+        spacing="5",
+        width="100%",
+    )
     not_found = (texts.NOT_FOUND, texts.NOT_FOUND_DETAIL)
     return app_page(
         _back(), page_states(state, not_found, texts.LOAD_FAILED, found), share_dialog()
     )
 
 
-@page_route(
+@app_route(
     IDEAS_PATH,
     "My Ideas",
     "Your startup ideas with their latest scores, trends and every run on them.",
-    on_load=[AuthState.require_access, IdeasState.load],
+    load=IdeasState.load,
 )
 def ideas() -> rx.Component:
     return app_page(
@@ -71,68 +78,54 @@ def ideas() -> rx.Component:
     )
 
 
-@page_route(
+@app_route(
     f"{IDEAS_PATH}/compare",
     "Compare Ideas",
     "Your ideas side by side: scores, verdicts, market and risks.",
-    on_load=[AuthState.require_access, CompareState.load],
+    load=CompareState.load,
 )
 def compare() -> rx.Component:
     S = CompareState
-    found = rx.vstack(
-        rx.hstack(
-            rx.heading("Compare ideas", as_="h1", size="7"),
-            export_links(
-                S.comparison.export_md,
-                S.comparison.export_pdf,
-                "this comparison",
-                share_button("comparison", S.comparison.key, "Idea comparison", size="2"),
-            ),
-            spacing="3",
-            wrap="wrap",
-            **SPREAD_ROW,
+    return _loaded_page(
+        S,
+        compare_state,
+        rx.heading("Compare ideas", as_="h1", size="7"),
+        export_links(
+            S.comparison.export_md,
+            S.comparison.export_pdf,
+            "this comparison",
+            share_button("comparison", S.comparison.key, "Idea comparison", size="2"),
         ),
         chart(),
         columns(),
-        spacing="5",
-        width="100%",
     )
-    return _loaded_page(S, compare_state, found)
 
 
-@page_route(
+@app_route(
     f"{IDEAS_PATH}/[idea_ref]",
     "Idea",
     "One idea's timeline across tools and what changed between its scans.",
-    on_load=[AuthState.require_access, IdeaDetailState.load],
+    load=IdeaDetailState.load,
 )
 def idea() -> rx.Component:
     S = IdeaDetailState
-    found = rx.vstack(
-        rx.hstack(
-            rx.vstack(
-                rx.heading(S.idea.title, as_="h1", size="7", id="idea-title"),
-                rx.cond(
-                    S.idea.description != "",
-                    rx.text(
-                        S.idea.description, size="2", color="var(--gray-11)", max_width="48rem"
-                    ),
-                ),
-                spacing="2",
+    return _loaded_page(
+        S,
+        detail_state,
+        rx.vstack(
+            rx.heading(S.idea.title, as_="h1", size="7", id="idea-title"),
+            rx.cond(
+                S.idea.description != "",
+                rx.text(S.idea.description, size="2", color="var(--gray-11)", max_width="48rem"),
             ),
-            export_links(
-                S.idea.export_md,
-                S.idea.export_pdf,
-                "this idea's timeline",
-                share_button("idea", S.idea.id, S.idea.title, size="2"),
-            ),
-            spacing="3",
-            wrap="wrap",
-            **SPREAD_ROW,
+            spacing="2",
+        ),
+        export_links(
+            S.idea.export_md,
+            S.idea.export_pdf,
+            "this idea's timeline",
+            share_button("idea", S.idea.id, S.idea.title, size="2"),
         ),
         diff_card(),
         timeline(),
-        spacing="5",
-        width="100%",
     )
-    return _loaded_page(S, detail_state, found)

@@ -21,7 +21,6 @@ from startup_toolkit.domain.catalog import IDEA_INCUBATOR
 from startup_toolkit.pages.incubator.state import ANALYSIS, STRESS, IncubatorState
 from startup_toolkit.pages.incubator.view import error_panel, idea_form, processing, working
 from startup_toolkit.pages.incubator.view_results import analysis_results, stress_results
-from startup_toolkit.state.auth import AuthState
 
 
 def _tab(value: str, body: rx.Component) -> rx.Component:
@@ -30,7 +29,7 @@ def _tab(value: str, body: rx.Component) -> rx.Component:
 
 @tool_route(
     IDEA_INCUBATOR,
-    on_load=[AuthState.require_access, IncubatorState.load_idea_choices, IncubatorState.reopen],
+    load=[IncubatorState.load_idea_choices, IncubatorState.reopen],
 )
 def idea_incubator() -> rx.Component:
     return tool_page(

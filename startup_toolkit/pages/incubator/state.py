@@ -18,6 +18,7 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import idea_text, research, tools
 from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.incubator import (
     TOOL_NAME,
     AnalysisForm,
@@ -34,12 +35,11 @@ from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
     json_download,
-    nothing_to_save,
     notice_toast,
     signed_out_toast,
 )
+from startup_toolkit.state.tool_result import ResearchProgressMixin, SaveResultMixin
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
-from startup_toolkit.state.tools import save_tool_result
 
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
@@ -236,12 +236,19 @@ class Stored:
     sample: bool  # the analysis is the demo-mode sample
 
 
-class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin, rx.State):
+class IncubatorState(
+    IdeaChoiceMixin,
+    ReopenMixin,
+    IdeaInputMixin,
+    ResearchProgressMixin,
+    SaveResultMixin,
+    ToolRunMixin,
+    rx.State,
+):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.INCUBATOR.key, tools.STRESS_TEST.key})
     tab: str = "input"
     run_kind: str = ""  # ANALYSIS or STRESS: which run `running` is about
     elapsed: int = 0  # whole seconds the current analysis has run
-    research_progress: str = ""  # what the research step is doing ('' when nothing)
     # What the result tabs show: built from `_analysed` and `_stressed` only (`_put_*`).
     analysis: AnalysisView = AnalysisView()
     stress: StressView = StressView()
@@ -404,15 +411,17 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
             return
         idea = run.form.idea
 
-        heard: list[str] = []  # the research step's latest words, shown at the next tick
-
         def advance(seconds: float) -> None:
             self.elapsed = int(seconds)
-            if heard:
-                self.research_progress = heard[-1]
 
-        work = run_tool(run.user_id, analysis_run(idea, run.form.idea_id), on_progress=heard.append)
-        outcome = await self._tick_while(run, work, advance, 1.0)
+        outcome = await self._researching(
+            run,
+            lambda heard: run_tool(
+                run.user_id, analysis_run(idea, run.form.idea_id), on_progress=heard
+            ),
+            advance,
+            1.0,
+        )
         if not await finish_run(self, run, lambda: self._end_analysis(outcome, idea)):
             return  # Idea Input while this ran: drop it
         if not outcome.ok:
@@ -460,22 +469,18 @@ class IncubatorState(IdeaChoiceMixin, ReopenMixin, IdeaInputMixin, ToolRunMixin,
 
     # -- save and download (T-AI-5, T-IDEA-1) ---------------------------------------------
 
-    @rx.event
-    async def save(self) -> EventSpec:
+    def _save_request(self) -> SaveRequest | None:
         stored = self._stored()
         if stored is None:
-            return nothing_to_save()
+            return None
         analysis, idea, stress = stored.analysis, stored.idea, stored.stress
-        return await save_tool_result(
-            self,
+        return SaveRequest(
             tool_name=TOOL_NAME,
             title=rules.result_title(idea, stress),
             content=rules.save_content(analysis, idea, stress, sample=stored.sample),
             content_type="analysis",
             formatted_content=rules.to_html(analysis, idea, stress),
-            metadata=self._with_run_id(
-                rules.save_metadata(idea, stored.analysed_at, stress, sample=stored.sample)
-            ),
+            metadata=rules.save_metadata(idea, stored.analysed_at, stress, sample=stored.sample),
         )
 
     @rx.event

@@ -20,17 +20,11 @@ from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.pages.oracle.state import OracleState
 from startup_toolkit.pages.oracle.view import details_form, input_panel, results
 from startup_toolkit.pages.oracle.view_side import content_modal, side_panel
-from startup_toolkit.state.auth import AuthState
 
 
 @tool_route(
     STARTUP_ORACLE,
-    on_load=[
-        AuthState.require_access,
-        OracleState.restore,
-        OracleState.reopen,
-        OracleState.welcome,
-    ],
+    load=[OracleState.restore, OracleState.reopen, OracleState.welcome],
 )
 def startup_oracle() -> rx.Component:
     return tool_page(

@@ -23,6 +23,7 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.oracle import TOOL_NAME, prediction_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
@@ -31,12 +32,11 @@ from startup_toolkit.state.speech import SpeechInputMixin
 from startup_toolkit.state.tool_outcome import (
     REFUSED,
     finish_run,
-    nothing_to_save,
     notice_toast,
     signed_out_toast,
 )
+from startup_toolkit.state.tool_result import SaveResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
-from startup_toolkit.state.tools import save_tool_result
 
 #: Input problems share one toast; outcomes after the AI work get their own (sonner can drop
 #: a toast that re-uses the id of one leaving the screen).
@@ -129,7 +129,7 @@ def prediction_view(result: rules.OracleResult, sample: str) -> PredictionView:
     )
 
 
-class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
+class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, rx.State):
     """The details, the prediction (`running` while it is made), Live Pulse and voice input."""
 
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.ORACLE.key, tools.ORACLE_CONTENT.key})
@@ -340,20 +340,16 @@ class OracleState(ReopenMixin, SpeechInputMixin, ToolRunMixin, rx.State):
 
     # -- save (T-AI-5) -------------------------------------------------------------------------
 
-    @rx.event
-    async def save(self) -> EventSpec:
+    def _save_request(self) -> SaveRequest | None:
         stored = self._stored()
         if stored is None:
-            return nothing_to_save()
+            return None
         result, data, created_at = stored
-        return await save_tool_result(
-            self,
+        return SaveRequest(
             tool_name=TOOL_NAME,
             title=rules.result_title(result),
             content=rules.save_content(result, data, sample=self.result.sample),
             content_type="analysis",
             formatted_content=rules.to_html(result, data),
-            metadata=self._with_run_id(
-                rules.save_metadata(result, created_at, sample=self.result.sample)
-            ),
+            metadata=rules.save_metadata(result, created_at, sample=self.result.sample),
         )

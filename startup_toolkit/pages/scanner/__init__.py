@@ -9,25 +9,23 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.reopened_note import reopened_note
-from startup_toolkit.components.tool_layout import tool_page, tool_route
+from startup_toolkit.components.tool_layout import result_tool_page, tool_route
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.pages.scanner.view import error_panel, idea_form, processing
 from startup_toolkit.pages.scanner.view_results import results
-from startup_toolkit.state.auth import AuthState
 
 
 @tool_route(
     VIABILITY_SCANNER,
     description="Score your startup idea on problem, market, risk, monetization and founder "
     "fit before you build.",
-    on_load=[AuthState.require_access, ScannerState.load_idea_choices, ScannerState.reopen],
+    load=[ScannerState.load_idea_choices, ScannerState.reopen],
 )
 def scanner_page() -> rx.Component:
-    return tool_page(
+    return result_tool_page(
         VIABILITY_SCANNER,
-        reopened_note(ScannerState),
+        ScannerState,
         rx.cond(
             ScannerState.result.shown,
             results(),
@@ -37,6 +35,4 @@ def scanner_page() -> rx.Component:
                 rx.cond(ScannerState.running, processing(), idea_form()),
             ),
         ),
-        save_handler=ScannerState.save,
-        can_save=ScannerState.result.shown,
     )

@@ -24,6 +24,7 @@ from startup_toolkit.domain import research, scanner_export, tools
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.evidence_confidence import ScanConfidence, scan_confidence
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
@@ -33,12 +34,11 @@ from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     json_download,
-    nothing_to_save,
     notice_toast,
     signed_out_toast,
 )
+from startup_toolkit.state.tool_result import ShownResultMixin
 from startup_toolkit.state.tool_run import ToolRunMixin
-from startup_toolkit.state.tools import save_tool_result
 
 TABS: tuple[tuple[str, str], ...] = (
     ("summary", "Summary"),
@@ -231,6 +231,7 @@ def scan_view(scan: Scan | None) -> ScanView:
 
 class ScannerState(
     IdeaChoiceMixin,
+    ShownResultMixin,
     ReopenMixin,
     IdeaInputMixin,
     ToolRunMixin,
@@ -239,10 +240,7 @@ class ScannerState(
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.SCANNER.key})
     progress: int = 0
     error: str = ""  # the error panel's text; "" = no error
-    research_progress: str = ""  # what the research step is doing ('' when nothing)
-    result: ScanView = ScanView()  # what the results view shows: built from `_scan` only
-
-    _scan: Scan | None = None
+    result: ScanView = ScanView()  # what the results view shows: built from `_shown` only
 
     # -- derived ---------------------------------------------------------------------------
 
@@ -281,19 +279,8 @@ class ScannerState(
         self.progress = 0
         self.chosen_idea = NEW_IDEA
 
-    def _put(self, scan: Scan | None) -> None:
-        """The result on screen (None: none), and the view of it."""
-        self._scan = scan
-        self.result = scan_view(scan)
-
-    def _clear_result(self) -> None:
-        self._put(None)
-        self.research_progress = ""
-        self._forget_reopened()
-
-    def _show(self, result: rules.ScanResult, idea: str, sample: bool) -> None:
-        self._put(Scan(result, idea, utcnow(), sample))
-        self.research_progress = ""
+    def _result_view(self, scan: Scan | None) -> ScanView:
+        return scan_view(scan)
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------
 
@@ -305,7 +292,7 @@ class ScannerState(
         idea = inputs.get("idea")
         idea = idea[: rules.IDEA_INPUT_CAP] if isinstance(idea, str) else ""
         self.idea, self.validation, self.error = idea, "", ""
-        self._put(Scan(scan, idea, created_at, sample))
+        self._present(Scan(scan, idea, created_at, sample))
         self.research_progress = ""
         self.progress = 100
         return True
@@ -345,16 +332,14 @@ class ScannerState(
             return
         idea: str = run.form.idea
 
-        heard: list[str] = []  # the research step's latest words, shown at the next tick
-
         def advance(_elapsed: float) -> None:
             self.progress = next_progress(self.progress, progress_step())
-            if heard:
-                self.research_progress = heard[-1]
 
-        outcome: ToolOutcome[rules.ScanResult] = await self._tick_while(
+        outcome: ToolOutcome[rules.ScanResult] = await self._researching(
             run,
-            run_tool(run.user_id, scan_run(idea, run.form.idea_id), on_progress=heard.append),
+            lambda heard: run_tool(
+                run.user_id, scan_run(idea, run.form.idea_id), on_progress=heard
+            ),
             advance,
             rules.PROGRESS_TICK_SECONDS,
         )
@@ -377,38 +362,31 @@ class ScannerState(
 
     def _end_scan(self, outcome: ToolOutcome[rules.ScanResult], idea: str) -> None:
         """The result at 100%, or the error panel with the progress back at 0."""
+        self._present_run(outcome, lambda result: Scan(result, idea, utcnow(), outcome.sample))
         if outcome.result is not None:
-            self._show(outcome.result, idea, outcome.sample)
-            self._run_id = outcome.run_id
             self.progress = 100
         else:
             self.progress = 0
-            self.research_progress = ""
             self.error = outcome.notice.panel if outcome.notice else rules.SYSTEM_FAILED_PANEL
 
     # -- share / export (T-SCAN-5, T-AI-5) --------------------------------------------------
 
-    @rx.event
-    async def save(self) -> EventSpec:
-        """Save Results and Share/Export's 'Save to dashboard'."""
-        scan = self._scan
-        if scan is None:
-            return nothing_to_save()
+    def _saved(self, scan: Scan) -> SaveRequest:
+        """What Save Results and Share/Export's 'Save to dashboard' keep."""
         result, idea = scan.result, scan.idea
-        return await save_tool_result(
-            self,
+        return SaveRequest(
             tool_name=TOOL_NAME,
             title=scanner_export.result_title(result.overallScore),
             content=scanner_export.save_content(result, idea, sample=scan.sample),
             content_type="analysis",
             formatted_content=scanner_export.to_html(result, idea),
-            metadata=self._with_run_id(scanner_export.save_metadata(result, idea, scan.scanned_at)),
+            metadata=scanner_export.save_metadata(result, idea, scan.scanned_at),
         )
 
     @rx.event
     def export(self) -> EventSpec:
         """Download the result as a JSON file (in the browser)."""
-        scan = self._scan
+        scan: Scan | None = self._shown
         if scan is None:
             return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         return json_download(

@@ -14,7 +14,8 @@ from sqlmodel import Session
 
 from startup_toolkit.domain import research
 from startup_toolkit.domain import scanner as rules
-from startup_toolkit.pages.scanner.state import ScannerState
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.pages.scanner.state import Scan, ScannerState
 from startup_toolkit.services import workspace
 from startup_toolkit.settings import get_settings
 from tests.pages.scanner.test_state import IDEA, REPLY, ROUTE, scan, substate
@@ -137,7 +138,7 @@ def test_new_scan_forgets_the_sources() -> None:
             },
         }
     )
-    s._show(scan_result, IDEA, sample=False)
+    s._present(Scan(scan_result, IDEA, utcnow(), False))
     assert s.result.research == "done" and s.result.sources[0].url == "https://a.example/x"
     assert s.result.market_size.state == "verified"
     s.new_scan()

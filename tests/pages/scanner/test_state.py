@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.tools import scanner as scanner_run
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.scanner import state as page
@@ -116,7 +117,7 @@ def test_t_scan_2_progress_steps_are_capped_at_95() -> None:
 
 def with_result(s: ScannerState) -> ScannerState:
     s.idea = IDEA
-    s._show(rules.ScanResult.model_validate(REPLY), IDEA, sample=False)
+    s._present(page.Scan(rules.ScanResult.model_validate(REPLY), IDEA, utcnow(), False))
     return s
 
 
@@ -170,7 +171,7 @@ def test_t_scan_3_new_scan_resets_everything_including_the_result_and_idea() -> 
     assert (
         not s.result.shown and not s.running and s.result.categories == [] and s.result.steps == []
     )
-    assert s._scan is None and s.result == page.ScanView()
+    assert s._shown is None and s.result == page.ScanView()
 
 
 def test_t_scan_5_save_stores_title_metadata_and_content(
