@@ -49,7 +49,9 @@ def enter(page: Page, company: str) -> None:
     page.get_by_label("Monthly Growth %").fill("15%")
     page.get_by_role("button", name="Enter the Arena").click()
     try:
-        expect(page.locator("#arena-company")).to_have_text(company)
+        # Entering writes the entry and reads the whole board back: give it a loaded
+        # machine's moment (the suite runs beside the other tests on two cores).
+        expect(page.locator("#arena-company")).to_have_text(company, timeout=15_000)
     except AssertionError as exc:  # say what the page said instead
         toasts = page.locator("[data-sonner-toast]").all_inner_texts()
         raise AssertionError(f"not entered; toasts: {toasts}") from exc

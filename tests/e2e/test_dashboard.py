@@ -144,7 +144,7 @@ def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
     expect(page.locator("#saved-count")).to_have_text("5")
     # Issue 14: Undo, offered by the toast for a few seconds, puts it back.
     toast(page, "Result deleted successfully").get_by_role("button", name="Undo").click()
-    expect(toast(page, "Result restored")).to_be_visible()
+    expect(toast(page, "Result restored")).to_be_visible(timeout=15_000)  # a write and a reload
     expect(page.locator("#saved-count")).to_have_text("6")
     expect(page.get_by_role("button", name="Growth plan 5", exact=True)).to_be_visible()
 
