@@ -135,6 +135,10 @@ async def _refresh_shared(
     hold = timeout + 10.0
     token = await asyncio.to_thread(shared.try_lock, client, urls, hold)
     if token is not None:
+        # Another worker may have published and let go between the read above and the lock.
+        if _adopt(await asyncio.to_thread(shared.read, client, urls), force):
+            await asyncio.to_thread(shared.release, client, urls, token)
+            return True
         await _fetch_into_cache(urls, timeout, now)
         snapshot = shared.Snapshot(_cache.items, _cache.source, _cache.error, shared.wall_clock())
         try:

@@ -100,4 +100,9 @@ def publish(
         "fetched_at": snapshot.fetched_at,
     }
     client.set(_key(urls), json.dumps(data), ex=KEEP_SECONDS)
+    release(client, urls, token)
+
+
+def release(client: redis_store.Client, urls: tuple[str, ...], token: str) -> None:
+    """Give the lock back (only if it is still this worker's)."""
     client.register_script(_UNLOCK)(keys=[_key(urls, "lock")], args=[token])
