@@ -339,5 +339,5 @@ def result_tool_page(tool: Tool, state: Any, *body: rx.Component) -> rx.Componen
         reopened_note(state),
         *body,
         save_handler=state.save,
-        can_save=state.result.shown,
+        can_save=state.result.is_not_none(),
     )

@@ -191,10 +191,10 @@ def test_forgetting_keeps_browser_storage_and_makes_running_work_stale(engine: E
     root = tab(cookie)
     reconnect(root, cookie)
     oracle, scanner = sub(root, OracleState), sub(root, ScannerState)
-    oracle.stored, oracle.result = '{"idea": "x"}', PredictionView(shown=True)
+    oracle.stored, oracle.result = '{"idea": "x"}', PredictionView()
     scanner._run, scanner.running, scanner.idea = 3, True, "An idea"
     reconnect(root, "")
-    assert oracle.stored == '{"idea": "x"}' and oracle.result.shown is False
+    assert oracle.stored == '{"idea": "x"}' and oracle.result is None
     assert scanner._run == 4 and scanner.running is False and scanner.idea == ""
 
 

@@ -83,7 +83,7 @@ def test_scanner_reopens_a_kept_run_with_its_idea_and_date(
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, REPLY)
     s, toast = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
     assert toast == ""
-    assert s.result.shown and s.result.score == 58 and s.idea == IDEA and not s.result.sample
+    assert s.result is not None and s.result.score == 58 and s.idea == IDEA and not s.result.sample
     assert [c.score for c in s.result.categories] == [81, 45, 60, 79, 30]
     assert s.reopened_at.startswith(str((utcnow() - timedelta(days=3)).date()))
     assert not s.reopened_sample and s._run_id == run_id
@@ -93,7 +93,7 @@ def test_scanner_reopens_a_sample_run_as_a_sample(engine: Engine, founder: tuple
     user_id, cookie = founder
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, SAMPLE_SCAN, sample=True)
     s, _ = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
-    assert s.result.shown and s.result.sample and s.reopened_sample and s.result.score == 72
+    assert s.result is not None and s.result.sample and s.reopened_sample and s.result.score == 72
 
 
 @pytest.mark.parametrize("raw", ["999999", "abc", "-1", "0", "1" * 40, "1.5"])
@@ -101,7 +101,7 @@ def test_scanner_unknown_or_bad_run_id_is_not_found(founder: tuple[str, str], ra
     _, cookie = founder
     s, toast = opened(ScannerState, f"{SCANNER}?run={raw}", cookie)
     assert NOT_FOUND in toast
-    assert not s.result.shown and s.reopened_at == "" and s.idea == ""
+    assert s.result is None and s.reopened_at == "" and s.idea == ""
 
 
 def test_scanner_another_founders_run_or_result_is_not_found(
@@ -114,7 +114,7 @@ def test_scanner_another_founders_run_or_result_is_not_found(
     for route in (f"{SCANNER}?run={run_id}", f"{SCANNER}?result={result_id}"):
         s, toast = opened(ScannerState, route, bob)
         assert NOT_FOUND in toast
-        assert not s.result.shown and s.idea == "" and s.result.assessment == ""
+        assert s.result is None and s.idea == ""
 
 
 def test_scanner_a_run_of_another_tool_is_not_found(
@@ -123,7 +123,7 @@ def test_scanner_a_run_of_another_tool_is_not_found(
     user_id, cookie = founder
     run_id = keep(engine, user_id, tools.GROWTH.key, {"product": IDEA}, {"summary": "x"})
     s, toast = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
-    assert NOT_FOUND in toast and not s.result.shown
+    assert NOT_FOUND in toast and s.result is None
 
 
 def test_scanner_signed_out_reopens_nothing_and_says_nothing(
@@ -132,13 +132,13 @@ def test_scanner_signed_out_reopens_nothing_and_says_nothing(
     user_id, _ = founder
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, REPLY)
     s, toast = opened(ScannerState, f"{SCANNER}?run={run_id}", "")
-    assert toast == "" and not s.result.shown
+    assert toast == "" and s.result is None
 
 
 def test_scanner_without_a_param_leaves_the_page_alone(founder: tuple[str, str]) -> None:
     _, cookie = founder
     s, toast = opened(ScannerState, SCANNER, cookie)
-    assert toast == "" and not s.result.shown
+    assert toast == "" and s.result is None
 
 
 def test_scanner_saved_result_reopens_its_kept_run_while_kept(
@@ -177,7 +177,7 @@ def test_scanner_saved_result_of_another_tool_is_not_found(
     user_id, cookie = founder
     result_id = save(engine, user_id, "Growth Engine", {"strategy": {"summary": "x"}})
     s, toast = opened(ScannerState, f"{SCANNER}?result={result_id}", cookie)
-    assert NOT_FOUND in toast and not s.result.shown
+    assert NOT_FOUND in toast and s.result is None
 
 
 def test_scanner_a_stored_result_it_cannot_read_is_not_found(
@@ -186,7 +186,7 @@ def test_scanner_a_stored_result_it_cannot_read_is_not_found(
     user_id, cookie = founder
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, {"overallScore": "high"})
     s, toast = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
-    assert NOT_FOUND in toast and not s.result.shown
+    assert NOT_FOUND in toast and s.result is None
 
 
 def test_scanner_save_of_a_reopened_run_names_the_run(

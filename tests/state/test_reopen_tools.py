@@ -83,7 +83,7 @@ def test_incubator_reopens_an_analysis_run(engine: Engine, founder: tuple[str, s
     )
     s, toast = opened(IncubatorState, f"/idea-incubator?run={run_id}", cookie)
     assert toast == ""
-    assert s.analysis.shown and not s.stress.shown and s.tab == "analysis" and s.idea == IDEA
+    assert s.analysis is not None and s.stress is None and s.tab == "analysis" and s.idea == IDEA
     assert s.analysis.overview == SAMPLE_ANALYSIS.marketAnalysis.overview
     assert s.analysis.sample and s.reopened_sample and s.reopened_at != ""
     assert "Results saved" in js(asyncio.run(s.save()))
@@ -97,7 +97,7 @@ def test_incubator_reopens_a_stress_test_run_with_its_analysis(
     inputs = {"idea": IDEA, "analysis": SAMPLE_ANALYSIS}
     run_id = keep(engine, user_id, tools.STRESS_TEST.key, inputs, SAMPLE_STRESS_TEST)
     s, _ = opened(IncubatorState, f"/idea-incubator?run={run_id}", cookie)
-    assert s.analysis.shown and s.stress.shown and s.tab == "stress"
+    assert s.analysis is not None and s.stress is not None and s.tab == "stress"
     assert s.stress.title == SAMPLE_STRESS_TEST.stressScenario.title
     assert s._run_id == run_id
 
@@ -114,7 +114,7 @@ def test_incubator_reopens_a_saved_result_with_its_stress_test(
     }
     result_id = save(engine, user_id, "Idea Incubator", content)
     s, toast = opened(IncubatorState, f"/idea-incubator?result={result_id}", cookie)
-    assert toast == "" and s.stress.shown and s.idea == IDEA and not s.analysis.sample
+    assert toast == "" and s.stress is not None and s.idea == IDEA and not s.analysis.sample
 
 
 def test_incubator_a_scanner_run_or_bobs_run_is_not_found(
@@ -123,11 +123,11 @@ def test_incubator_a_scanner_run_or_bobs_run_is_not_found(
     user_id, cookie = founder
     scan = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, {"overallScore": 50})
     s, toast = opened(IncubatorState, f"/idea-incubator?run={scan}", cookie)
-    assert NOT_FOUND in toast and not s.analysis.shown and s.tab == "input"
+    assert NOT_FOUND in toast and s.analysis is None and s.tab == "input"
     mine = keep(engine, user_id, tools.INCUBATOR.key, {"idea": IDEA}, SAMPLE_ANALYSIS)
     _, bob = signed_in(engine, "bob@example.com")
     s, toast = opened(IncubatorState, f"/idea-incubator?run={mine}", bob)
-    assert NOT_FOUND in toast and not s.analysis.shown and s.idea == ""
+    assert NOT_FOUND in toast and s.analysis is None and s.idea == ""
 
 
 # --- funding ----------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ def test_funding_reopens_a_run_with_its_metrics_in_the_form(
     run_id = keep(engine, user_id, tools.FUNDING.key, data, prediction, sample=True)
     s, toast = opened(FundingState, f"/funding-predictor?run={run_id}", cookie)
     assert toast == ""
-    assert s.result.shown and s.result.amount == prediction.amount
+    assert s.result is not None and s.result.amount == prediction.amount
     assert s.form["revenue"] == "72000" and s.form["growth_rate"] == "12.5"
     assert s.form["pitch"] == IDEA and s.form["stage"] == "seed"
     assert s.result.estimated and s.reopened_sample
@@ -165,7 +165,7 @@ def test_funding_reopens_a_saved_result(engine: Engine, founder: tuple[str, str]
     content = funding_rules.save_content(prediction, data, estimated=False)
     result_id = save(engine, user_id, "Funding Predictor", content)
     s, toast = opened(FundingState, f"/funding-predictor?result={result_id}", cookie)
-    assert toast == "" and s.result.shown and not s.result.estimated
+    assert toast == "" and s.result is not None and not s.result.estimated
     assert s.form["revenue"] == "72000" and s.form["pitch"] == IDEA
 
 
@@ -173,7 +173,7 @@ def test_funding_a_growth_run_is_not_found(engine: Engine, founder: tuple[str, s
     user_id, cookie = founder
     run_id = keep(engine, user_id, tools.GROWTH.key, {"product": IDEA}, {"summary": "x"})
     s, toast = opened(FundingState, f"/funding-predictor?run={run_id}", cookie)
-    assert NOT_FOUND in toast and not s.result.shown
+    assert NOT_FOUND in toast and s.result is None
 
 
 # --- growth -----------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ def test_growth_reopens_a_run_with_its_inputs(engine: Engine, founder: tuple[str
     run_id = keep(engine, user_id, tools.GROWTH.key, form, strategy)
     s, toast = opened(GrowthState, f"/growth-engine?run={run_id}", cookie)
     assert toast == ""
-    assert s.result.shown and s.result.summary == strategy.summary and not s.result.sample
+    assert s.result is not None and s.result.summary == strategy.summary and not s.result.sample
     assert (s.product, s.audience, s.budget) == (IDEA, "Clinic owners", "2500")
     assert "Results saved" in js(asyncio.run(s.save()))
     assert saved_metadata(engine)["runId"] == run_id
@@ -200,10 +200,10 @@ def test_growth_reopens_a_saved_result_and_refuses_bobs(
     content = growth_export.save_content(strategy, IDEA, "Clinic owners", 900.0, sample=True)
     result_id = save(engine, user_id, "Growth Engine", content)
     s, toast = opened(GrowthState, f"/growth-engine?result={result_id}", cookie)
-    assert toast == "" and s.result.shown and s.result.sample and s.budget == "900"
+    assert toast == "" and s.result is not None and s.result.sample and s.budget == "900"
     _, bob = signed_in(engine, "bob@example.com")
     s, toast = opened(GrowthState, f"/growth-engine?result={result_id}", bob)
-    assert NOT_FOUND in toast and not s.result.shown and s.product == ""
+    assert NOT_FOUND in toast and s.result is None and s.product == ""
 
 
 # --- the oracle -------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ def test_oracle_reopens_a_prediction_run(engine: Engine, founder: tuple[str, str
     run_id = keep(engine, user_id, tools.ORACLE.key, oracle_data(), result, sample=True)
     s, toast = opened(OracleState, f"/startup-oracle?run={run_id}", cookie)
     assert toast == ""
-    assert s.result.shown and s.result.probability == result.probability
+    assert s.result is not None and s.result.probability == result.probability
     assert s.result.sample == "demo"
     assert s.form["businessIdea"] == IDEA and s.form["users"] == "40"
     assert "Results saved" in js(asyncio.run(s.save()))
@@ -241,11 +241,11 @@ def test_oracle_reopens_generated_content_in_its_dialog(
     content = s.parent_state.get_substate(OracleContentState.get_full_name().split(".")[1:])
     shown = content.content
     assert shown.open and shown.text == text and shown.kind == kind.kind
-    assert s.form["businessIdea"] == IDEA and not s.result.shown and s.reopened_at != ""
+    assert s.form["businessIdea"] == IDEA and s.result is None and s.reopened_at != ""
 
 
 def test_oracle_a_scanner_run_is_not_found(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, {"overallScore": 1})
     s, toast = opened(OracleState, f"/startup-oracle?run={run_id}", cookie)
-    assert NOT_FOUND in toast and not s.result.shown
+    assert NOT_FOUND in toast and s.result is None

@@ -37,7 +37,7 @@ def funding_predictor() -> rx.Component:
             rx.tabs.list(
                 rx.tabs.trigger("Input Metrics", value="input"),
                 rx.tabs.trigger(
-                    "Prediction Results", value="results", disabled=~FundingState.result.shown
+                    "Prediction Results", value="results", disabled=FundingState.result.is_none()
                 ),
             ),
             tab_panel(
@@ -46,10 +46,12 @@ def funding_predictor() -> rx.Component:
                 padding_top="1.25rem",
             ),
             tab_panel(
-                "results", rx.cond(FundingState.result.shown, results()), padding_top="1.25rem"
+                "results",
+                rx.cond(FundingState.result.is_not_none(), results()),
+                padding_top="1.25rem",
             ),
             # The open tab follows the result; Input Metrics clears it on the server.
-            value=rx.cond(FundingState.result.shown, "results", "input"),
+            value=rx.cond(FundingState.result.is_not_none(), "results", "input"),
             on_change=FundingState.set_tab,
         ),
     )

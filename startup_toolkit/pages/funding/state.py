@@ -102,9 +102,8 @@ class GaugeSlice:
 
 @dataclasses.dataclass
 class FundingView:
-    """The prediction as the page shows it; the default is the page without a result."""
+    """The prediction as the page shows it."""
 
-    shown: bool = False
     estimated: bool = False
     estimate_reason: str = ""  # why the result is the estimate ('' for the AI's)
     success: bool = False
@@ -153,16 +152,15 @@ def gauge(potential: int) -> list[GaugeSlice]:
     ]
 
 
-def funding_view(shown: ShownPrediction | None) -> FundingView:
+def funding_view(shown: ShownPrediction | None) -> FundingView | None:
     """What the page shows of `shown` (None: no result)."""
     if shown is None:
-        return FundingView()
+        return None
     prediction = shown.prediction
     potential = prediction.keyMetrics.marketPotential
     why = estimates.drivers(shown.data, prediction.success, potential)
     read = prediction.evidence.sources
     return FundingView(
-        shown=True,
         estimated=shown.estimated,
         estimate_reason=shown.estimate_reason,
         success=prediction.success,
@@ -195,9 +193,9 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
     errors: dict[str, str] = {}
     phase: str = ""
     progress: int = 0
-    # The result on screen, built from `_shown` by `_present` only. The open tab follows it:
-    # Prediction Results while there is one, Input Metrics otherwise.
-    result: FundingView = FundingView()
+    # The result on screen (None: none), built from `_shown` by `_present` only. The open tab
+    # follows it: Prediction Results while there is one, Input Metrics otherwise.
+    result: FundingView | None = None
 
     # -- input -----------------------------------------------------------------------------
 
@@ -225,7 +223,7 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
             self._drop_run()
             self._clear_result()
 
-    def _result_view(self, shown: ShownPrediction | None) -> FundingView:
+    def _result_view(self, shown: ShownPrediction | None) -> FundingView | None:
         return funding_view(shown)
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------

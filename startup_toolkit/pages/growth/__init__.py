@@ -27,7 +27,7 @@ def growth_engine() -> rx.Component:
         GROWTH_ENGINE,
         GrowthState,
         rx.cond(
-            GrowthState.result.shown,
+            GrowthState.result.is_not_none(),
             results(),
             rx.cond(GrowthState.running, generating(), form()),
         ),

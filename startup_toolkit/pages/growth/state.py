@@ -94,9 +94,8 @@ class GrowthRun:
 
 @dataclasses.dataclass
 class GrowthView:
-    """The strategy as the page shows it; the default is the page without a result."""
+    """The strategy as the page shows it."""
 
-    shown: bool = False
     sample: bool = False  # the built-in sample strategy (demo mode, or the AI failed)
     key: str = ""  # a new one for each result shown: its tabs open on Growth Blueprint
     summary: str = ""
@@ -122,11 +121,11 @@ class ShownStrategy:
     sample: bool = False
 
 
-def growth_view(shown: ShownStrategy | None) -> GrowthView:
+def growth_view(shown: ShownStrategy | None) -> GrowthView | None:
     """What the page shows of `shown` (None: no result); budget amounts from the founder's
     budget."""
     if shown is None:
-        return GrowthView()
+        return None
     strategy = shown.strategy
     read = strategy.evidence.sources
     trends = [
@@ -140,7 +139,6 @@ def growth_view(shown: ShownStrategy | None) -> GrowthView:
         for t in strategy.marketTrends
     ]
     return GrowthView(
-        shown=True,
         sample=shown.sample,
         key=shown.created_at.isoformat(),
         summary=strategy.summary,
@@ -187,9 +185,9 @@ class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, 
     budget: str = str(rules.DEFAULT_BUDGET)
     errors: dict[str, str] = {}
     elapsed: int = 0  # whole seconds the current generation has run
-    # The result on screen, built from `_shown` by `_present` only. Its tabs (Growth
-    # Blueprint, Trend Radar, Budget Allocation) switch in the browser.
-    result: GrowthView = GrowthView()
+    # The result on screen (None: none), built from `_shown` by `_present` only. Its tabs
+    # (Growth Blueprint, Trend Radar, Budget Allocation) switch in the browser.
+    result: GrowthView | None = None
 
     # -- input -----------------------------------------------------------------------------
 
@@ -220,7 +218,7 @@ class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, 
         self._drop_run()
         self._clear_result()
 
-    def _result_view(self, shown: ShownStrategy | None) -> GrowthView:
+    def _result_view(self, shown: ShownStrategy | None) -> GrowthView | None:
         return growth_view(shown)
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------

@@ -39,10 +39,10 @@ def idea_incubator() -> rx.Component:
             tab_list(
                 rx.tabs.trigger("Idea Input", value="input"),
                 rx.tabs.trigger(
-                    "Analysis Results", value="analysis", disabled=~IncubatorState.analysis.shown
+                    "Analysis Results", value="analysis", disabled=IncubatorState.analysis.is_none()
                 ),
                 rx.tabs.trigger(
-                    "Stress Test", value="stress", disabled=~IncubatorState.stress.shown
+                    "Stress Test", value="stress", disabled=IncubatorState.stress.is_none()
                 ),
             ),
             _tab(
@@ -58,7 +58,7 @@ def idea_incubator() -> rx.Component:
             _tab(
                 "analysis",
                 rx.cond(
-                    IncubatorState.analysis.shown,
+                    IncubatorState.analysis.is_not_none(),
                     rx.vstack(
                         rx.cond(IncubatorState.failure.kind == STRESS, error_panel(STRESS)),
                         analysis_results(),
@@ -67,10 +67,10 @@ def idea_incubator() -> rx.Component:
                     ),
                 ),
             ),
-            _tab("stress", rx.cond(IncubatorState.stress.shown, stress_results())),
+            _tab("stress", rx.cond(IncubatorState.stress.is_not_none(), stress_results())),
             value=IncubatorState.tab,
             on_change=IncubatorState.set_tab,
         ),
         save_handler=IncubatorState.save,
-        can_save=IncubatorState.analysis.shown,
+        can_save=IncubatorState.analysis.is_not_none(),
     )

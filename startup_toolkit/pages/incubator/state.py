@@ -75,9 +75,8 @@ class CompetitorRow:
 
 @dataclasses.dataclass
 class AnalysisView:
-    """The analysis as the Analysis Results tab renders it (the default: none on screen)."""
+    """The analysis as the Analysis Results tab renders it."""
 
-    shown: bool = False  # an analysis is on screen
     sample: bool = False  # the demo-mode sample
     research: str = research.OFF  # whether live research happened (issue 15)
     sources: list[SourceRow] = dataclasses.field(default_factory=list)  # the Sources panel
@@ -104,9 +103,8 @@ class AnalysisView:
 
 @dataclasses.dataclass
 class StressView:
-    """The stress test as the Stress Test tab renders it (the default: none on screen)."""
+    """The stress test as the Stress Test tab renders it."""
 
-    shown: bool = False  # a stress test is on screen
     sample: bool = False  # the demo-mode sample
     title: str = ""
     description: str = ""
@@ -151,16 +149,15 @@ class Stressed:
     sample: bool
 
 
-def analysis_view(analysed: Analysed | None) -> AnalysisView:
+def analysis_view(analysed: Analysed | None) -> AnalysisView | None:
     """The analysis as shown: the spec's top 3 competitors, 4 features, 3 strengths, 3 risks."""
     if analysed is None:
-        return AnalysisView()
+        return None
     analysis = analysed.analysis
     m, c = analysis.marketAnalysis, analysis.competitiveAnalysis
     p, v = analysis.productStrategy, analysis.viabilityAssessment
     read = analysis.evidence.sources
     return AnalysisView(
-        shown=True,
         sample=analysed.sample,
         research=analysis.evidence.research,
         sources=source_rows(analysis.evidence),
@@ -197,14 +194,13 @@ def analysis_view(analysed: Analysed | None) -> AnalysisView:
     )
 
 
-def stress_view(stressed: Stressed | None) -> StressView:
+def stress_view(stressed: Stressed | None) -> StressView | None:
     """The stress test as shown: the spec's top 3 immediate actions."""
     if stressed is None:
-        return StressView()
+        return None
     stress = stressed.stress
     s, r, k = stress.stressScenario, stress.strategicResponse, stress.contingencyPlanning
     return StressView(
-        shown=True,
         sample=stressed.sample,
         title=s.title,
         description=s.description,
@@ -249,9 +245,10 @@ class IncubatorState(
     tab: str = "input"
     run_kind: str = ""  # ANALYSIS or STRESS: which run `running` is about
     elapsed: int = 0  # whole seconds the current analysis has run
-    # What the result tabs show: built from `_analysed` and `_stressed` only (`_put_*`).
-    analysis: AnalysisView = AnalysisView()
-    stress: StressView = StressView()
+    # What the result tabs show (None: none): built from `_analysed` and `_stressed` only
+    # (`_put_*`).
+    analysis: AnalysisView | None = None
+    stress: StressView | None = None
     failure: RunFailure = RunFailure()
 
     _analysed: Analysed | None = None
@@ -269,9 +266,9 @@ class IncubatorState(
             self._drop_run()
             self._clear_results()
             self.tab = "input"
-        elif value == "analysis" and self.analysis.shown:
+        elif value == "analysis" and self.analysis is not None:
             self.tab = "analysis"
-        elif value == "stress" and self.stress.shown:
+        elif value == "stress" and self.stress is not None:
             self.tab = "stress"
 
     def _put_analysis(self, analysed: Analysed | None) -> None:

@@ -34,7 +34,7 @@ def startup_oracle() -> rx.Component:
                 reopened_note(OracleState),
                 input_panel(),
                 details_form(),
-                rx.cond(OracleState.result.shown, results()),
+                rx.cond(OracleState.result.is_not_none(), results()),
                 min_width="0",
             ),
             rx.box(side_panel(), **SHRINK_TO_FIT),
@@ -43,5 +43,5 @@ def startup_oracle() -> rx.Component:
         ),
         content_modal(),
         save_handler=OracleState.save,
-        can_save=OracleState.result.shown,
+        can_save=OracleState.result.is_not_none(),
     )

@@ -96,10 +96,9 @@ def _globe_ring(probability: int) -> str:
 
 @dataclasses.dataclass
 class PredictionView:
-    """The prediction as shown (T-ORA-2): `shown` once there is one; the band and the globe's
-    ring follow from the probability."""
+    """The prediction as shown (T-ORA-2); the band and the globe's ring follow from the
+    probability."""
 
-    shown: bool = False
     sample: str = ""  # '' for the AI's prediction, 'demo' or 'general'
     probability: int = 0
     band_label: str = rules.band(0)
@@ -115,7 +114,6 @@ class PredictionView:
 def prediction_view(result: rules.OracleResult, sample: str) -> PredictionView:
     p = result.probability
     return PredictionView(
-        shown=True,
         sample=sample,
         probability=p,
         band_label=rules.band(p),
@@ -139,7 +137,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
     errors: dict[str, str] = {}
     progress: int = 0
 
-    result: PredictionView = PredictionView()  # the roadmap's tab is the browser's
+    result: PredictionView | None = None  # None: none; the roadmap's tab is the browser's
     pulse: list[rules.PulseItem] = []
 
     _pulse_run: int = 0  # bumped when the feed mounts or unmounts; an old loop stops
@@ -185,7 +183,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
 
     def _put_result(self, result: rules.OracleResult | None, sample: str) -> None:
         """Show `result` (None: clear it) with no pulse yet."""
-        self.result = prediction_view(result, sample) if result is not None else PredictionView()
+        self.result = prediction_view(result, sample) if result is not None else None
         self.pulse = []
 
     def _clear_result(self) -> None:
@@ -230,7 +228,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
         self._clear_result()
 
     def _stored(self) -> tuple[rules.OracleResult, rules.StartupData, datetime] | None:
-        if not self.result.shown or not self._result_json:
+        if self.result is None or not self._result_json:
             return None
         return (
             rules.OracleResult.model_validate_json(self._result_json),
@@ -306,7 +304,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
         while time.monotonic() - started < rules.PULSE_MAX_MINUTES * 60:
             await asyncio.sleep(rules.PULSE_SECONDS)
             async with self:
-                if self._pulse_run != run or self.result.probability <= 0:
+                if self._pulse_run != run or not (self.result and self.result.probability > 0):
                     return
                 stored = self._stored()
                 if stored is None:
@@ -345,11 +343,12 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
         if stored is None:
             return None
         result, data, created_at = stored
+        sample = self.result.sample if self.result else ""
         return SaveRequest(
             tool_name=TOOL_NAME,
             title=rules.result_title(result),
-            content=rules.save_content(result, data, sample=self.result.sample),
+            content=rules.save_content(result, data, sample=sample),
             content_type="analysis",
             formatted_content=rules.to_html(result, data),
-            metadata=rules.save_metadata(result, created_at, sample=self.result.sample),
+            metadata=rules.save_metadata(result, created_at, sample=sample),
         )

@@ -153,7 +153,7 @@ def _globe_card() -> rx.Component:
 def side_panel() -> rx.Component:
     return full_width_stack(
         rx.cond(
-            OracleState.result.shown,
+            OracleState.result.is_not_none(),
             full_width_stack(
                 _globe_card(),
                 _pulse_card(),

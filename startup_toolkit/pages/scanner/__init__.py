@@ -27,7 +27,7 @@ def scanner_page() -> rx.Component:
         VIABILITY_SCANNER,
         ScannerState,
         rx.cond(
-            ScannerState.result.shown,
+            ScannerState.result.is_not_none(),
             results(),
             rx.cond(
                 ScannerState.error != "",

@@ -159,10 +159,8 @@ def _category_rows(result: rules.ScanResult, confidence: ScanConfidence) -> list
 
 @dataclasses.dataclass
 class ScanView:
-    """The scan as the results view renders it, built from the domain result by `scan_view`
-    (the default: no result on screen)."""
+    """The scan as the results view renders it, built from the domain result by `scan_view`."""
 
-    shown: bool = False  # a result is on screen
     sample: bool = False  # the demo-mode sample
     score: int = 0
     verdict_label: str = ""
@@ -193,17 +191,16 @@ class Scan:
     sample: bool
 
 
-def scan_view(scan: Scan | None) -> ScanView:
+def scan_view(scan: Scan | None) -> ScanView | None:
     """What the results view shows of `scan` (None: nothing)."""
     if scan is None:
-        return ScanView()
+        return None
     result = scan.result
     market = result.marketInsights
     confidence = _confidence(result)
     categories = _category_rows(result, confidence)
     verdict = rules.verdict(result.overallScore)
     return ScanView(
-        shown=True,
         sample=scan.sample,
         score=result.overallScore,
         verdict_label=verdict.label,
@@ -240,7 +237,7 @@ class ScannerState(
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.SCANNER.key})
     progress: int = 0
     error: str = ""  # the error panel's text; "" = no error
-    result: ScanView = ScanView()  # what the results view shows: built from `_shown` only
+    result: ScanView | None = None  # what the results view shows: built from `_shown` only
 
     # -- derived ---------------------------------------------------------------------------
 
@@ -279,7 +276,7 @@ class ScannerState(
         self.progress = 0
         self.chosen_idea = NEW_IDEA
 
-    def _result_view(self, scan: Scan | None) -> ScanView:
+    def _result_view(self, scan: Scan | None) -> ScanView | None:
         return scan_view(scan)
 
     # -- reopen and the idea picker (issue 14) ----------------------------------------------

@@ -85,7 +85,7 @@ def test_t_fund_1_the_form_starts_with_the_spec_defaults() -> None:
         "stage": "seed",
         "pitch": "",
     }
-    assert not s.result.shown
+    assert s.result is None
 
 
 def test_set_field_keeps_known_fields_only_and_clears_their_error() -> None:
@@ -104,13 +104,13 @@ def test_t_fund_1_results_tab_needs_a_result_and_input_metrics_clears_it() -> No
     """The open tab follows the result (Prediction Results while there is one)."""
     s = substate()
     s.set_tab("results")
-    assert not s.result.shown
+    assert s.result is None
     with_result(s)
-    assert s.result.shown
+    assert s.result is not None
     s.set_tab("results")
-    assert s.result.shown
+    assert s.result is not None
     s.set_tab("input")
-    assert s.result == page.FundingView() and s._shown is None
+    assert s._shown is None
 
 
 def test_t_fund_2_result_values() -> None:
@@ -203,7 +203,7 @@ def test_t_fund_1_t_fund_2_phases_advance_then_the_ai_prediction_shows(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert s.result.shown and not s.result.estimated
+    assert s.result is not None and not s.result.estimated
     assert (s.result.amount, s.result.investors[0].name) == ("$2.5M", "Example Seed Fund")
     (request,) = fake_ai.requests
     assert request["response_format"] == {"type": "json_object"}
@@ -230,7 +230,7 @@ def test_t_fund_2_when_the_ai_fails_the_estimate_shows_with_the_spec_toast(
     assert data is not None
     expected = estimates.estimate(data)
     r = s.result
-    assert r.shown and r.estimated and "could not complete" in r.estimate_reason
+    assert r is not None and r.estimated and "could not complete" in r.estimate_reason
     assert (r.amount, r.analysis) == (expected.amount, expected.analysis)
     assert r.headline == "Funding Likely"
 
@@ -284,7 +284,7 @@ def test_invalid_metrics_are_shown_per_field_and_nothing_runs(
     assert set(s.errors) == {"revenue", "growth_rate", "team_size"}
     assert s.errors["growth_rate"] == ("Monthly growth rate (%) must be between -100% and 1,000%.")
     assert s.form["revenue"] == "lots"  # the founder's input is kept
-    assert not s.result.shown and fake_ai.requests == []
+    assert s.result is None and fake_ai.requests == []
 
 
 def test_signed_out_asks_to_log_in_and_calls_nothing(
@@ -297,7 +297,7 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(
         return s
 
     s = in_processor(FundingState, ROUTE, run)
-    assert not s.result.shown and not s.running and fake_ai.requests == []
+    assert s.result is None and not s.running and fake_ai.requests == []
 
 
 def test_t_fund_2_an_unreadable_reply_toast_gives_the_ai_services_reason(

@@ -89,7 +89,7 @@ def filled(**values: str) -> dict[str, str]:
 def test_t_grow_1_the_form_starts_empty_with_a_budget_of_200() -> None:
     s = substate()
     assert (s.product, s.audience, s.budget) == ("", "", "200")
-    assert not s.result.shown
+    assert s.result is None
 
 
 def test_setters_cap_the_text_ignore_non_text_and_clear_their_error() -> None:
@@ -108,7 +108,7 @@ def test_t_grow_1_the_result_and_new_strategy_back_to_the_form() -> None:
     s = with_result(substate())
     s.product, s.audience = PRODUCT, AUDIENCE
     r = s.result
-    assert r.shown and not r.sample and r.key
+    assert r is not None and not r.sample and r.key
     assert [(x.step, x.action) for x in r.steps] == [
         (1, "Join two clinic owner groups"),
         (2, "Publish a no-show cost calculator"),
@@ -133,7 +133,7 @@ def test_t_grow_1_the_result_and_new_strategy_back_to_the_form() -> None:
     ]
     assert r.budget_label == "$500"
     s.new_strategy()
-    assert s.result == page.GrowthView() and s._shown is None
+    assert s.result is None and s._shown is None
     assert (s.product, s.audience) == (PRODUCT, AUDIENCE)  # kept for the next run
 
 
@@ -188,7 +188,7 @@ def test_t_grow_1_the_ai_strategy_shows_with_the_budget_from_the_founders_figure
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.result.shown and not s.result.sample and s.result.summary == REPLY["summary"]
+    assert s.result is not None and not s.result.sample and s.result.summary == REPLY["summary"]
     assert [(b.channel, b.amount) for b in s.result.budget_lines] == [
         ("Community", "$600"),
         ("Content", "$400"),
@@ -213,7 +213,7 @@ def test_the_seconds_worked_show_while_the_ai_is_slow(
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.result.shown and not s.running
+    assert s.result is not None and not s.running
 
 
 def test_t_grow_1_when_the_ai_fails_the_spec_toast_and_the_sample_strategy_show(
@@ -231,7 +231,7 @@ def test_t_grow_1_when_the_ai_fails_the_spec_toast_and_the_sample_strategy_show(
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.result.shown and s.result.sample
+    assert s.result is not None and s.result.sample
     assert [(b.share, b.amount) for b in s.result.budget_lines] == [
         ("40%", "$80"),
         ("25%", "$50"),
@@ -255,7 +255,7 @@ def test_demo_mode_shows_the_sample_without_calling_any_ai(
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert s.result.shown and s.result.sample and len(s.result.budget_lines) == 5
+    assert s.result is not None and s.result.sample and len(s.result.budget_lines) == 5
 
 
 def test_t_grow_1_missing_information_keeps_the_input_and_calls_nothing(
@@ -274,7 +274,7 @@ def test_t_grow_1_missing_information_keeps_the_input_and_calls_nothing(
     s = in_processor(GrowthState, ROUTE, run)
     assert set(s.errors) == {"audience", "budget"}
     assert s.product == PRODUCT and s.budget == "lots"
-    assert not s.result.shown and fake_ai.requests == []
+    assert s.result is None and fake_ai.requests == []
 
 
 def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: FakeAiServer) -> None:
@@ -285,7 +285,7 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: Fa
         return s
 
     s = in_processor(GrowthState, ROUTE, run)
-    assert not s.result.shown and fake_ai.requests == []
+    assert s.result is None and fake_ai.requests == []
 
 
 # --- What each way a run ends shows -------------------------------------------------------------

@@ -73,18 +73,17 @@ def test_t_idea_1_result_tabs_need_results_and_idea_input_resets_both() -> None:
     s.set_tab("stress")
     assert s.tab == "input"
     with_results(s, stress=False)
-    assert s.tab == "analysis" and s.analysis.shown and not s.stress.shown
+    assert s.tab == "analysis" and s.analysis is not None and s.stress is None
     s.set_tab("stress")
     assert s.tab == "analysis"
     with_results(s)
-    assert s.tab == "stress" and s.stress.shown
+    assert s.tab == "stress" and s.stress is not None
     s.set_tab("analysis")
     assert s.tab == "analysis"
     s.set_tab("nonsense")
     assert s.tab == "analysis"
     s.set_tab("input")
-    assert s.tab == "input" and not s.analysis.shown and not s.stress.shown
-    assert s.analysis == page.AnalysisView() and s.stress == page.StressView()
+    assert s.tab == "input" and s.analysis is None and s.stress is None
     assert s._analysed is None and s._stressed is None
     assert s.idea == ""  # unchanged: the idea was never typed here
     s.set_tab("analysis")
@@ -157,14 +156,14 @@ def test_t_idea_1_analysis_then_stress_test_with_the_ai(
     async def run(tab: Tab, recorder: Recorder) -> IncubatorState:
         await tab.prepare(cookie, idea=f"  {IDEA} <idea>  ")
         s = await tab.fire("analyse", "running")
-        assert s.analysis.shown and s.tab == "analysis" and not s.analysis.sample
+        assert s.analysis is not None and s.tab == "analysis" and not s.analysis.sample
         assert "Professional analysis complete!" in recorder.toasts()[-1]
         s = await tab.fire("stress_test", "running")
         assert "Stress test complete!" in recorder.toasts()[-1]
         return s
 
     s = processed(run)
-    assert s.stress.shown and s.tab == "stress" and not s.stress.sample
+    assert s.stress is not None and s.tab == "stress" and not s.stress.sample
     assert s.analysis.overview == "Clinics lose revenue to no-shows."
     assert s.stress.actions == ["A1", "A2", "A3"]
     first, second = fake_ai.requests
@@ -190,7 +189,7 @@ def test_t_idea_1_an_ai_failure_shows_the_spec_toast_and_no_result(
         return s
 
     s = processed(run)
-    assert not s.analysis.shown and s.tab == "input" and s.idea == IDEA
+    assert s.analysis is None and s.tab == "input" and s.idea == IDEA
 
 
 def test_t_idea_1_an_unusable_reply_twice_is_the_parse_failure_toast(
@@ -208,7 +207,7 @@ def test_t_idea_1_an_unusable_reply_twice_is_the_parse_failure_toast(
         return s
 
     s = processed(run)
-    assert not s.analysis.shown and len(fake_ai.requests) == 2  # the reply, then one repair
+    assert s.analysis is None and len(fake_ai.requests) == 2  # the reply, then one repair
 
 
 def test_t_idea_1_a_stress_test_failure_keeps_the_analysis(
@@ -225,7 +224,7 @@ def test_t_idea_1_a_stress_test_failure_keeps_the_analysis(
         return s
 
     s = processed(run)
-    assert s.analysis.shown and not s.stress.shown and s.tab == "analysis"
+    assert s.analysis is not None and s.stress is None and s.tab == "analysis"
 
 
 def test_a_failed_analysis_leaves_the_error_panel_and_retry_runs_it_again(
@@ -242,7 +241,7 @@ def test_a_failed_analysis_leaves_the_error_panel_and_retry_runs_it_again(
         assert s.failure.kind == "analysis" and s.idea == IDEA
         assert s.failure.text.startswith("Analysis generation failed. Please try again.")
         s = await tab.fire("retry", "running")
-        assert s.analysis.shown and s.failure.text == "" and s.failure.kind == ""
+        assert s.analysis is not None and s.failure.text == "" and s.failure.kind == ""
         return s
 
     s = processed(run)
@@ -259,10 +258,10 @@ def test_a_failed_stress_test_leaves_its_panel_over_the_kept_analysis(
         await tab.prepare(cookie, idea=IDEA)
         await tab.fire("analyse", "running")
         s = await tab.fire("stress_test", "running")
-        assert s.failure.kind == "stress" and s.analysis.shown and s.tab == "analysis"
+        assert s.failure.kind == "stress" and s.analysis is not None and s.tab == "analysis"
         assert "Stress test generation failed" in s.failure.text
         s = await tab.fire("retry", "running")
-        assert s.stress.shown and s.failure.kind == ""
+        assert s.stress is not None and s.failure.kind == ""
         return s
 
     processed(run)
@@ -280,7 +279,7 @@ def test_t_idea_1_a_stress_test_needs_an_analysis(
         return s
 
     s = processed(run)
-    assert not s.stress.shown and fake_ai.requests == []
+    assert s.stress is None and fake_ai.requests == []
 
 
 @pytest.mark.parametrize(
@@ -300,7 +299,7 @@ def test_t_idea_1_bad_ideas_get_a_message_keep_the_text_and_call_nothing(
 
     s = processed(run)
     assert s.validation == message and s.idea == idea
-    assert not s.analysis.shown and fake_ai.requests == []
+    assert s.analysis is None and fake_ai.requests == []
 
 
 def test_demo_mode_shows_the_labelled_samples_without_calling_any_ai(
@@ -321,7 +320,7 @@ def test_demo_mode_shows_the_labelled_samples_without_calling_any_ai(
         return s
 
     s = processed(run)
-    assert s.analysis.sample and s.stress.sample and s.stress.shown
+    assert s.analysis.sample and s.stress.sample and s.stress is not None
     assert s.analysis.overview == SAMPLE_ANALYSIS.marketAnalysis.overview
     assert len(s.analysis.competitors) == 3 and len(s.analysis.features) == 4
 
@@ -335,7 +334,7 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: Fa
 
     s = processed(run)
     assert (
-        not s.analysis.shown
+        s.analysis is None
         and not (s.running and s.run_kind == page.ANALYSIS)
         and fake_ai.requests == []
     )
@@ -362,7 +361,7 @@ def test_t_idea_1_the_chained_ai_handlers_on_their_own_do_nothing(
             )
         await asyncio.wait_for(await tab.start(handler), timeout=5)
         s = await tab.state()
-        assert not s.running and s.analysis.shown and not s.stress.shown and s._run == 0
+        assert not s.running and s.analysis is not None and s.stress is None and s._run == 0
         await tab.prepare(cookie, running=True, run_kind=kind)  # busy, nothing pending
         await asyncio.wait_for(await tab.start(handler), timeout=5)
         await asyncio.sleep(0.2)
@@ -371,7 +370,7 @@ def test_t_idea_1_the_chained_ai_handlers_on_their_own_do_nothing(
         return s  # type: ignore[no-any-return]
 
     s = processed(run)
-    assert s.analysis.shown and not s.stress.shown and s.tab == "analysis" and s._run == 0
+    assert s.analysis is not None and s.stress is None and s.tab == "analysis" and s._run == 0
     assert s.idea == IDEA and fake_ai.requests == []
 
 
@@ -400,4 +399,4 @@ def test_t_idea_1_the_other_kind_of_run_leaves_a_pending_one_alone(
         return await tab.fire("run_analysis", "running")
 
     s = processed(run)
-    assert s.analysis.shown and not s.stress.shown and len(fake_ai.requests) == 1
+    assert s.analysis is not None and s.stress is None and len(fake_ai.requests) == 1

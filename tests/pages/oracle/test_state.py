@@ -210,7 +210,7 @@ def test_t_ora_1_2_the_prediction_with_the_progress_gauge(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert s.result.shown and s.result.sample == "" and s.result.probability == 35
+    assert s.result is not None and s.result.sample == "" and s.result.probability == 35
     assert s.result.risks == REPLY["risks"] and s.result.customers == ["Restaurant association"]
     user = fake_ai.requests[0]["messages"][-1]["content"]
     assert f"Business idea: {IDEA}" in user and "Stage: MVP" in user and "Revenue: $2,000" in user
@@ -230,7 +230,7 @@ def test_t_ora_2_an_unreadable_reply_gives_the_general_prediction_with_the_warni
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert s.result.shown and s.result.sample == "general" and s.result.probability == 65
+    assert s.result is not None and s.result.sample == "general" and s.result.probability == 65
     assert s.result.band_label == "Moderate Success Potential"
 
 
@@ -250,7 +250,7 @@ def test_t_ora_2_a_failed_request_offers_try_again_and_shows_no_result(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.result.shown and s.progress == 0 and not s.running
+    assert s.result is None and s.progress == 0 and not s.running
 
 
 def test_t_ora_1_no_idea_keeps_the_input_and_calls_nothing(
@@ -279,7 +279,7 @@ def test_signed_out_asks_to_log_in_and_calls_nothing(engine: Engine, fake_ai: Fa
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.result.shown and fake_ai.requests == []
+    assert s.result is None and fake_ai.requests == []
 
 
 def test_demo_mode_shows_the_labelled_sample_without_calling_any_ai(
@@ -296,7 +296,7 @@ def test_demo_mode_shows_the_labelled_sample_without_calling_any_ai(
         return s, await fire(content_tab(tab), "generate_content", busy="running", kind="tasks")
 
     s, content = in_processor(OracleState, ROUTE, run)
-    assert s.result.shown and s.result.sample == "demo" and s.result.probability == 72
+    assert s.result is not None and s.result.sample == "demo" and s.result.probability == 72
     assert content.content.open and content.content.title == "Next 30 Days Task List"
     assert content.content.text.count("Deadline:") == 5
 
@@ -405,7 +405,7 @@ def test_t_ora_1_4_the_chained_ai_handlers_on_their_own_do_nothing(
         for on, handler in runs:
             await asyncio.wait_for(await on.start(handler), timeout=5)
         s, c = await tab.state(), await content.state()
-        assert not s.running and not c.running and c.generating == "" and not s.result.shown
+        assert not s.running and not c.running and c.generating == "" and s.result is None
         await tab.prepare(cookie, running=True)  # busy, nothing pending
         await content.prepare(cookie, running=True, _asked="email")
         for on, handler in runs:
@@ -416,7 +416,7 @@ def test_t_ora_1_4_the_chained_ai_handlers_on_their_own_do_nothing(
 
     s, c = in_processor(OracleState, ROUTE, run)
     assert s.running and c.running and c.generating == "email" and s.progress == 0
-    assert not s.result.shown and not c.content.open and c.content.text == ""
+    assert s.result is None and not c.content.open and c.content.text == ""
     assert s._run == 0 and c._run == 0 and s.form == form()
     assert fake_ai.requests == []
 
@@ -447,7 +447,7 @@ def test_t_ora_2_4_the_daily_limit_fails_with_its_message_and_calls_nothing(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.result.shown and s.progress == 0
+    assert s.result is None and s.progress == 0
     assert fake_ai.requests == []
 
 
