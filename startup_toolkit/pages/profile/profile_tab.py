@@ -27,7 +27,12 @@ from startup_toolkit.domain.profile import (
 )
 from startup_toolkit.pages.profile.state import ProfileState, field_id
 from startup_toolkit.pages.profile.subscription import subscription_view
-from startup_toolkit.pages.profile.texts import LANGUAGES, PREFERENCE_TEXTS, THEME_LABELS
+from startup_toolkit.pages.profile.texts import (
+    COMMON_TIMEZONES,
+    LANGUAGES,
+    PREFERENCE_TEXTS,
+    THEME_LABELS,
+)
 from startup_toolkit.pages.profile.widgets import (
     FILL_CELL,
     ROW_FROM_SM,
@@ -133,6 +138,13 @@ def profile_form() -> rx.Component:
     )
 
 
+def _timezone_options(current: rx.Var) -> rx.Var:
+    """The time zones offered, worked out in the browser: the common ones, with the user's
+    own first when it is not one of them."""
+    common = rx.Var.create(list(COMMON_TIMEZONES))
+    return rx.cond(common.contains(current), common, rx.Var.create([current]) + common)
+
+
 def preferences_card() -> rx.Component:
     """P-PROF-7: preferences saved as soon as they change."""
     return settings_section(
@@ -173,7 +185,7 @@ def preferences_card() -> rx.Component:
                     select_input(
                         "pref-timezone",
                         ProfileState.preferences.timezone,
-                        ProfileState.preferences.timezone_options,
+                        _timezone_options(ProfileState.preferences.timezone),
                         lambda value: ProfileState.save_preference("timezone", value),
                     ),
                     **GROW,

@@ -26,9 +26,9 @@ SECURITY_FAILED = accounts.Result(ok=False, message=user_settings.SECURITY_FAILE
 
 
 class SecurityMixin(SettingsBase, mixin=True):
-    security: SecurityView = SecurityView()
+    security: SecurityView | None = None  # None until the page has loaded it
     #: The two-factor setup waiting for its first code; its dialog is open while there is one.
-    totp_setup: TotpSetup = TotpSetup()
+    totp_setup: TotpSetup | None = None
     #: The dialog the server opened to ask for the password (or a code): "totp_disable" or
     #: "notifications_off"; "" when none is.
     dialog: str = ""
@@ -38,7 +38,7 @@ class SecurityMixin(SettingsBase, mixin=True):
         """Close the dialogs the server opened, drop a pending two-factor secret and every
         dialog message; nothing is busy."""
         self.dialog = self.busy = ""
-        self.totp_setup = TotpSetup()
+        self.totp_setup = None
         self.dialog_errors = {}
 
     def _open_dialog(self, name: str) -> None:
@@ -74,7 +74,7 @@ class SecurityMixin(SettingsBase, mixin=True):
         the password (or a code), and the switch changes when the server accepts."""
         if not isinstance(value, bool):
             return
-        if not value and self.security.login_notifications:
+        if not value and self.security is not None and self.security.login_notifications:
             user_id, refusal = await self._editor()
             if user_id is None:
                 yield refusal
@@ -132,6 +132,8 @@ class SecurityMixin(SettingsBase, mixin=True):
         user_id, refusal = await self._editor()
         if user_id is None:
             yield refusal
+            return
+        if self.security is None:
             return
         if value and not self.security.two_factor_enabled:
             started = await self._call(

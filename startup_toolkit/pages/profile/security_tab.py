@@ -118,7 +118,7 @@ def _totp_setup_dialog() -> rx.Component:
             code_error,
         ),
         on_submit=ProfileState.confirm_two_factor,
-        is_open=ProfileState.totp_setup.secret != "",
+        is_open=ProfileState.totp_setup.is_not_none(),
         max_width="32rem",
     )
 

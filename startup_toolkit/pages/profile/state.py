@@ -63,10 +63,11 @@ class ProfileState(SecurityMixin, rx.State):
 
     loaded: bool = False
     tab: str = DEFAULT_TAB
-    profile: ProfileView = ProfileView()  # P-PROF-2
+    # Each card's view is None until the page has loaded the user's settings.
+    profile: ProfileView | None = None  # P-PROF-2
     profile_errors: dict[str, str] = {}
-    preferences: PreferencesView = PreferencesView()  # P-PROF-7, saved as soon as they change
-    ai: AiView = AiView()  # P-PROF-3 and issue 14's "Use my saved work in the AI Co-Founder"
+    preferences: PreferencesView | None = None  # P-PROF-7, saved as soon as they change
+    ai: AiView | None = None  # P-PROF-3 and issue 14's "Use my saved work in the AI Co-Founder"
 
     # ------------------------------------------------------------------ loading and tabs
 

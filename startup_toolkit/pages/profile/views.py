@@ -9,7 +9,6 @@ from datetime import date
 from typing import Any, NamedTuple, TypeVar
 
 from startup_toolkit.domain.profile import AI_DEFAULTS, PREFERENCE_DEFAULTS
-from startup_toolkit.pages.profile.texts import COMMON_TIMEZONES
 from startup_toolkit.services.user_settings import SettingsValues
 
 NEVER = "Never"
@@ -32,8 +31,7 @@ class ProfileView:
 
 @dataclasses.dataclass(frozen=True)
 class PreferencesView:
-    """The preferences (P-PROF-7): the stored defaults until the user's own are loaded, and
-    the time zones offered (the user's own first when it is not a common one)."""
+    """The preferences (P-PROF-7): the stored defaults, with the user's own put in."""
 
     email_notifications: bool = PREFERENCE_DEFAULTS["email_notifications"]
     push_notifications: bool = PREFERENCE_DEFAULTS["push_notifications"]
@@ -44,10 +42,6 @@ class PreferencesView:
     theme: str = PREFERENCE_DEFAULTS["theme"]
     language: str = PREFERENCE_DEFAULTS["language"]
     timezone: str = PREFERENCE_DEFAULTS["timezone"]
-    timezone_options: list[str] = dataclasses.field(default_factory=lambda: list(COMMON_TIMEZONES))
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "timezone_options", timezone_options(self.timezone))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,10 +83,6 @@ class SettingsViews(NamedTuple):
     security: SecurityView
 
 
-def timezone_options(current: str) -> list[str]:
-    return list(COMMON_TIMEZONES) if current in COMMON_TIMEZONES else [current, *COMMON_TIMEZONES]
-
-
 def date_label(value: date | None) -> str:
     """'March 1, 2026', or 'Never'."""
     if value is None:
@@ -104,8 +94,11 @@ def field_names(view: type[Any]) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(view))
 
 
-def updated(view: V, values: dict[str, Any]) -> V:
-    """`view` with the fields named in `values` replaced (other keys are ignored)."""
+def updated(view: V | None, values: dict[str, Any]) -> V | None:
+    """`view` with the fields named in `values` replaced (other keys are ignored); None (the
+    page has not loaded the settings) stays None."""
+    if view is None:
+        return None
     names = field_names(type(view))
     return dataclasses.replace(view, **{k: v for k, v in values.items() if k in names})
 
