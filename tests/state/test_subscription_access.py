@@ -598,7 +598,7 @@ def test_p_prof_6_a_subscriber_sees_the_premium_plan_with_real_data(
 
     state = load_card(ada.cookie)
 
-    assert state.loading is False
+    assert state.plan is not None
     assert (state.plan.plan_type, state.plan.plan_name, state.plan.is_active) == (
         "premium",
         "Premium Plan",
@@ -627,7 +627,7 @@ def test_p_prof_6_a_founder_without_a_subscription_sees_the_free_plan(
 ) -> None:
     state = load_card(ada.cookie)
 
-    assert state.loading is False
+    assert state.plan is not None
     assert (state.plan.plan_type, state.plan.plan_name, state.plan.price) == (
         "free",
         "Free Plan",

@@ -12,6 +12,8 @@ import logging
 import reflex as rx
 
 from startup_toolkit.components import subscription_card as card
+from startup_toolkit.components.loading import loading_panel
+from startup_toolkit.components.panels import muted_text
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.billing import plan_story
 from startup_toolkit.domain.formatting import date_label
@@ -89,14 +91,13 @@ def plan_card(status: SubscriptionStatus | None, manage_href: str) -> PlanCard:
 class SubscriptionState(PrivateStateMixin, rx.State):
     """What the subscription card shows for the signed-in user."""
 
-    loading: bool = True
-    plan: PlanCard = PlanCard()
+    plan: PlanCard | None = None  # None while the user's plan is being read
 
     @rx.event(background=True)
     async def load(self) -> None:
         """on_load of /profile: read check-subscription (refreshed from Stripe when stale)."""
         async with self:
-            self.loading = True
+            self.plan = None
             user_id = await signed_in_user_id(self)
         status = None
         if user_id is not None:
@@ -107,10 +108,18 @@ class SubscriptionState(PrivateStateMixin, rx.State):
         async with self:
             stripe = billing.checkout_mode() == "stripe"
             self.plan = plan_card(status, PORTAL_HREF if stripe else card.MANAGE_HREF)
-            self.loading = False
 
 
 def subscription_view() -> rx.Component:
+    """The card of the user's plan, or a spinner while it is read (never another plan)."""
+    return rx.cond(
+        SubscriptionState.plan.is_not_none(),
+        _plan_card(),
+        loading_panel(muted_text("Loading your plan..."), min_height="12rem", id="plan-loading"),
+    )
+
+
+def _plan_card() -> rx.Component:
     shown = SubscriptionState.plan
     return card.subscription_card(
         plan_name=shown.plan_name,
