@@ -10,7 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons
-from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
+from startup_toolkit.components.charts import AXIS_TICK, chart_figure, fill_pie
 from startup_toolkit.components.citations import (
     citation_note,
     cited_item,
@@ -294,19 +294,14 @@ def _budget_split() -> rx.Component:
     chart = RESULT.budget_lines.to(list[dict[str, Any]])  # recharts reads plain objects
     return two_columns(
         chart_figure(
-            rx.recharts.pie_chart(
-                rx.recharts.pie(
-                    cell_fills(chart),
-                    data=chart,
-                    data_key="percentage",
-                    name_key="channel",
-                    inner_radius="55%",
-                    outer_radius="90%",
-                    stroke="var(--color-panel-solid)",
-                    is_animation_active=False,
-                ),
-                width="100%",
-                height=260,
+            fill_pie(
+                chart,
+                "percentage",
+                260,
+                name_key="channel",
+                inner_radius="55%",
+                outer_radius="90%",
+                stroke="var(--color-panel-solid)",
             ),
             "Budget split by channel",
             style=TOOL_CARD_STYLE,
