@@ -1,6 +1,6 @@
 """Pieces of the tool pages' recharts figures: the box that gives a chart its text
-alternative, the axis ticks' style, the cells that colour each bar or slice from its data and
-the pie (a gauge, a donut) built from them.
+alternative, the axis ticks' style, the cells that colour each bar or slice from its data,
+the pie (a gauge, a donut) built from them and the colour key before a legend's label.
 
     chart_figure(rx.recharts.bar_chart(..., cell_fills(State.chart_data)), State.chart_label)
 
@@ -45,4 +45,22 @@ def fill_pie(
         width="100%",
         height=height,
         **chart,
+    )
+
+
+def colour_key(fill: Any, label: rx.Component, radius: str = "2px") -> rx.Component:
+    """`label` after a small square of colour `fill` (rounded by `radius`): a legend's entry,
+    or the name of a chart's series."""
+    return rx.hstack(
+        rx.box(
+            width="0.75rem",
+            height="0.75rem",
+            border_radius=radius,
+            background=fill,
+            flex_shrink="0",
+            aria_hidden="true",
+        ),
+        label,
+        spacing="2",
+        align="center",
     )
