@@ -95,7 +95,7 @@ def source_note(source: rx.Var[str]) -> rx.Component:
 def figure_with_source(
     label: str,
     value: rx.Var[str],
-    source: rx.Var[str],
+    source: rx.Var[str] | rx.Component,
     *,
     icon: str = "",
     value_size: str = "5",
@@ -103,8 +103,9 @@ def figure_with_source(
     **props: Any,
 ) -> rx.Component:
     """A market figure: its label (after `icon`, when given, in medium weight), the value in
-    large bold type and its source. `props` style the block (e.g. `style`, `class_name`,
-    `spacing`, "1" by default)."""
+    large bold type and its source (a 'Source: ...' line, or the component given, e.g. a
+    checked citation). `props` style the block (e.g. `style`, `class_name`, `spacing`, "1" by
+    default)."""
     caption = rx.text(label, size="2", color="var(--gray-11)")
     if icon:
         caption = icon_row(
@@ -115,7 +116,7 @@ def figure_with_source(
     return rx.vstack(
         caption,
         rx.text(value, size=value_size, weight="bold", style=heading_style, **extra),
-        source_note(source),
+        source if isinstance(source, rx.Component) else source_note(source),
         **{"spacing": "1", "align": "start", **props},
     )
 

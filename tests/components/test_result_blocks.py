@@ -42,6 +42,8 @@ def test_figure_with_source_names_its_source_with_or_without_an_icon() -> None:
         )
     )
     assert "Globe" in with_icon and "market-figure" in with_icon and 'id:"' not in with_icon
+    cited = str(blocks.figure_with_source("Growth", value, rx.text("checked citation")))
+    assert "checked citation" in cited and "Source: " not in cited
 
 
 def test_sample_badge_only_in_demo_mode() -> None:

@@ -17,6 +17,7 @@ from startup_toolkit.components.result_blocks import (
     block_label,
     bullet_list,
     card_grid,
+    figure_with_source,
     labelled_text,
     two_columns,
 )
@@ -60,13 +61,8 @@ def _section(name: str, *body: rx.Component, **props: str) -> rx.Component:
 
 
 def _figure(label: str, figure: rx.Var[CitedRow], value_id: str) -> rx.Component:
-    return rx.vstack(
-        rx.text(label, size="2", color="var(--gray-11)"),
-        rx.text(figure.text, size="5", weight="bold", style=heading_style, id=value_id),
-        citation_note(figure),
-        spacing="1",
-        align="start",
-        style=_INSET,
+    return figure_with_source(
+        label, figure.text, citation_note(figure), value_id=value_id, style=_INSET
     )
 
 
