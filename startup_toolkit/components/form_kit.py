@@ -1,6 +1,7 @@
 """Form pieces of the account pages (profile, contact): a field's label, hint and inline
 error, the props that tie a control to its error, a button that shows a spinner while busy,
-and the icon on a tinted tile that opens a card's header or an info row.
+the icon on a tinted tile that opens a card's header or an info row, and the icon on a round
+tinted disc over a panel's heading.
 
     checked_field("Email", "delete-email", rx.input(id="delete-email",
                   **invalid_props(State.error, "delete-email")), State.error)
@@ -111,6 +112,22 @@ def icon_tile(
         border_radius="var(--radius-3)",
         background=f"var(--{color}-a3)",
         flex_shrink="0",
+        **props,
+    )
+
+
+def icon_disc(
+    icon: rx.Component, shade: str, size: str, ring: str = "a5", **props: Any
+) -> rx.Component:
+    """`icon` on a round badge of the faint `shade`, `size` across, with a thin ring of its
+    `ring` step (the Co-Founder's avatars and empty chat, the contact form's 'sent')."""
+    return rx.center(
+        icon,
+        width=size,
+        height=size,
+        background=f"var(--{shade}-a3)",
+        border=f"1px solid var(--{shade}-{ring})",
+        border_radius="9999px",
         **props,
     )
 

@@ -8,6 +8,7 @@ a value out, a block says `missing` ("Not provided") instead of showing an empty
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
@@ -18,14 +19,6 @@ from startup_toolkit.components.theme import heading_style
 
 #: What a block shows when the model left its value out.
 NOT_PROVIDED = "Not provided"
-
-_BULLETS_STYLE = {
-    "padding_left": "1.1rem",
-    "list_style_type": "disc",
-    "display": "grid",
-    "gap": "0.35rem",
-    "margin": "0",
-}
 
 
 def block_label(text: str) -> rx.Component:
@@ -53,19 +46,34 @@ def labelled_text(
     )
 
 
+def _text_item(text: rx.Var, item_class: str) -> rx.Component:
+    return rx.el.li(rx.text(text, size="2"), class_name=item_class)
+
+
 def bullet_list(
-    label: str, values: rx.Var[list[str]], item_class: str, *, missing: str = NOT_PROVIDED
+    label: str,
+    values: rx.Var[list[Any]],
+    item_class: str,
+    *,
+    missing: str = NOT_PROVIDED,
+    item: Callable[[rx.Var, str], rx.Component] = _text_item,
+    gap: str = "0.35rem",
 ) -> rx.Component:
-    """A labelled bullet list (each item has class `item_class`); `missing` when empty."""
+    """A labelled bullet list, each value drawn by `item(value, item_class)` (its text by
+    default, e.g. `cited_item` for claims with citations), `gap` apart; `missing` when empty."""
     return rx.vstack(
         block_label(label),
         rx.cond(
             values.length() > 0,
             rx.el.ul(
-                rx.foreach(
-                    values, lambda text: rx.el.li(rx.text(text, size="2"), class_name=item_class)
-                ),
-                style=_BULLETS_STYLE,
+                rx.foreach(values, lambda value: item(value, item_class)),
+                style={
+                    "padding_left": "1.1rem",
+                    "list_style_type": "disc",
+                    "display": "grid",
+                    "gap": gap,
+                    "margin": "0",
+                },
             ),
             rx.text(missing, size="2", color="var(--gray-10)"),
         ),
@@ -87,7 +95,7 @@ def source_note(source: rx.Var[str]) -> rx.Component:
 def figure_with_source(
     label: str,
     value: rx.Var[str],
-    source: rx.Var[str],
+    source: rx.Var[str] | rx.Component,
     *,
     icon: str = "",
     value_size: str = "5",
@@ -95,8 +103,9 @@ def figure_with_source(
     **props: Any,
 ) -> rx.Component:
     """A market figure: its label (after `icon`, when given, in medium weight), the value in
-    large bold type and its source. `props` style the block (e.g. `style`, `class_name`,
-    `spacing`, "1" by default)."""
+    large bold type and its source (a 'Source: ...' line, or the component given, e.g. a
+    checked citation). `props` style the block (e.g. `style`, `class_name`, `spacing`, "1" by
+    default)."""
     caption = rx.text(label, size="2", color="var(--gray-11)")
     if icon:
         caption = icon_row(
@@ -107,7 +116,7 @@ def figure_with_source(
     return rx.vstack(
         caption,
         rx.text(value, size=value_size, weight="bold", style=heading_style, **extra),
-        source_note(source),
+        source if isinstance(source, rx.Component) else source_note(source),
         **{"spacing": "1", "align": "start", **props},
     )
 

@@ -341,3 +341,19 @@ def result_tool_page(tool: Tool, state: Any, *body: rx.Component) -> rx.Componen
         save_handler=state.save,
         can_save=state.result.is_not_none(),
     )
+
+
+def result_or_form(
+    state: Any,
+    results: rx.Component,
+    working: rx.Component,
+    form: rx.Component,
+    *,
+    error: rx.Component | None = None,
+) -> rx.Component:
+    """The body of a tool with one result: `results` once shown; else `error` (when given)
+    while `state.error` holds a message; else `working` while it runs; else the `form`."""
+    before = rx.cond(state.running, working, form)
+    if error is not None:
+        before = rx.cond(state.error != "", error, before)
+    return rx.cond(state.result.is_not_none(), results, before)

@@ -18,6 +18,7 @@ from startup_toolkit.components.form_kit import (
     busy_button,
     field_error,
     field_label,
+    icon_disc,
     icon_tile,
     invalid_props,
     tile_row,
@@ -351,13 +352,11 @@ def contact_form() -> rx.Component:
 def sent_panel() -> rx.Component:
     """P-CONT-2: the 'Message Sent!' panel shown for 5 seconds."""
     return rx.vstack(
-        rx.center(
+        icon_disc(
             rx.icon("circle-check", size=36, color="var(--green-11)"),
-            width="4.5rem",
-            height="4.5rem",
-            border_radius="999px",
-            background="var(--green-a3)",
-            border="1px solid var(--green-a6)",
+            "green",
+            "4.5rem",
+            ring="a6",
             class_name="contact-sent-icon",
         ),
         _h2(SENT_TITLE, "6"),

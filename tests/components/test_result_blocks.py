@@ -23,6 +23,14 @@ def test_bullet_list_marks_each_item_and_says_when_there_are_none() -> None:
     assert "disc" in html
 
 
+def test_bullet_list_draws_each_item_with_the_given_renderer_and_gap() -> None:
+    def item(value: rx.Var, item_class: str) -> rx.Component:
+        return rx.el.li(rx.badge(value), class_name=item_class)
+
+    html = str(blocks.bullet_list("Trends", rx.Var.create(["One"]), "t", item=item, gap="0.5rem"))
+    assert "RadixThemesBadge" in html and '"0.5rem"' in html and '"0.35rem"' not in html
+
+
 def test_figure_with_source_names_its_source_with_or_without_an_icon() -> None:
     value, source = rx.Var.create("$4.2B"), rx.Var.create("Statista, 2024")
     plain = str(blocks.figure_with_source("Market size", value, source, value_id="size"))
@@ -34,6 +42,8 @@ def test_figure_with_source_names_its_source_with_or_without_an_icon() -> None:
         )
     )
     assert "Globe" in with_icon and "market-figure" in with_icon and 'id:"' not in with_icon
+    cited = str(blocks.figure_with_source("Growth", value, rx.text("checked citation")))
+    assert "checked citation" in cited and "Source: " not in cited
 
 
 def test_sample_badge_only_in_demo_mode() -> None:

@@ -3,10 +3,13 @@ its children at both ends, and full-width tabs with their panels."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import reflex as rx
 
 from startup_toolkit.components.tool_layout import (
     COMPACT_TOOL_CARD_STYLE,
+    result_or_form,
     spread_row,
     tab_list,
     tab_panel,
@@ -49,3 +52,19 @@ def test_tool_tabs_with_a_trigger_and_a_panel_per_tab() -> None:
     )
     assert "First" in rendered and "Second" in rendered and 'value:"two"' in rendered
     assert "first body" in rendered and '"1.25rem"' in rendered and '"1rem"' in rendered
+
+
+def test_result_or_form_shows_the_result_then_the_error_then_the_progress_then_the_form() -> None:
+    state = SimpleNamespace(
+        running=rx.Var.create(False),
+        error=rx.Var.create(""),
+        result=SimpleNamespace(shown=rx.Var.create(False)),
+    )
+    parts = [rx.text(name) for name in ("the result", "working", "the form")]
+    html = str(result_or_form(state, *parts))
+    assert html.index("the result") < html.index("working") < html.index("the form")
+    assert "the error" not in html
+    with_error = str(result_or_form(state, *parts, error=rx.text("the error")))
+    assert (
+        with_error.index("the result") < with_error.index("the error") < with_error.index("working")
+    )

@@ -10,7 +10,12 @@ import reflex as rx
 
 from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
-from startup_toolkit.components.props import SHRINK_TO_FIT, TYPED_TEXT, WIDE_CONTROL
+from startup_toolkit.components.props import (
+    SHRINK_TO_FIT,
+    SOFT_GRAY_BUTTON,
+    TYPED_TEXT,
+    WIDE_CONTROL,
+)
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tab_set import tab_set
@@ -118,14 +123,7 @@ def _save_entry_button(icon: str, label: str, busy_label: str, button_id: str) -
 def _form_buttons() -> rx.Component:
     enter = _save_entry_button("swords", "Enter the Arena", "Entering the Arena...", "arena-join")
     save = _save_entry_button("save", "Save changes", "Saving...", "arena-save-entry")
-    cancel = rx.button(
-        "Cancel",
-        on_click=ArenaState.cancel_edit,
-        variant="soft",
-        color_scheme="gray",
-        size="3",
-        type="button",
-    )
+    cancel = rx.button("Cancel", on_click=ArenaState.cancel_edit, size="3", **SOFT_GRAY_BUTTON)
     return rx.cond(JOINED, rx.hstack(save, cancel, spacing="3", wrap="wrap"), enter)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.form_kit import icon_disc
 from startup_toolkit.components.markdown import safe_markdown
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import CENTRED, KEEP_SIZE, TYPED_TEXT, WRAP_ROW
@@ -51,22 +52,13 @@ _markdown_style: dict[str, Any] = {
 }
 
 
-#: A round badge: a circle with a thin ring (the chat's avatars, the empty chat's bot).
-_ROUND = {"border_radius": "9999px"}
 #: A status badge under a reply: soft and round.
 _PILL = {"variant": "soft", "radius": "full"}
 
 
-def _disc(icon: rx.Component, shade: str, size: str, **props: Any) -> rx.Component:
-    """`icon` on a round badge of the faint `shade` with a thin ring, `size` across."""
-    ring = f"1px solid var(--{shade}-a5)"
-    box = {"width": size, "height": size, "background": f"var(--{shade}-a3)", "border": ring}
-    return rx.center(icon, **box, **_ROUND, **props)
-
-
 def _avatar(icon: str, color: str) -> rx.Component:
     icon_el = rx.icon(icon, size=16, aria_hidden="true")
-    return _disc(icon_el, color, "2rem", color=f"var(--{color}-11)", **KEEP_SIZE)
+    return icon_disc(icon_el, color, "2rem", color=f"var(--{color}-11)", **KEEP_SIZE)
 
 
 def _busy_line(text: str, size: str, spacing: str) -> rx.Component:
@@ -177,7 +169,7 @@ def _streaming_bubble() -> rx.Component:
 
 def _empty_chat() -> rx.Component:
     return rx.vstack(
-        _disc(
+        icon_disc(
             rx.icon("bot", size=28, color="var(--violet-11)", aria_hidden="true"),
             "violet",
             "3.5rem",

@@ -8,7 +8,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.charts import cell_fills, chart_figure
+from startup_toolkit.components.charts import chart_figure, fill_pie
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.tool_layout import section_heading, tool_card
@@ -24,22 +24,17 @@ def market_gauge() -> rx.Component:
     data = FundingState.result.gauge.to(list[dict[str, Any]])  # recharts reads plain objects
     return rx.box(
         chart_figure(
-            rx.recharts.pie_chart(
-                rx.recharts.pie(
-                    cell_fills(data),
-                    data=data,
-                    data_key="value",
-                    start_angle=180,
-                    end_angle=0,
-                    cy="100%",
-                    inner_radius="70%",
-                    outer_radius="100%",
-                    stroke="none",
-                    is_animation_active=False,
-                ),
-                width="100%",
-                height=90,
+            fill_pie(
+                data,
+                "value",
+                90,
                 margin={"top": 0, "right": 0, "bottom": 0, "left": 0},
+                start_angle=180,
+                end_angle=0,
+                cy="100%",
+                inner_radius="70%",
+                outer_radius="100%",
+                stroke="none",
             ),
             "Market potential " + potential.to_string() + " out of 100",
             width="100%",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.tool_layout import result_tool_page, tool_route
+from startup_toolkit.components.tool_layout import result_or_form, result_tool_page, tool_route
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.pages.growth.state import GrowthState
 from startup_toolkit.pages.growth.view import form, generating, results
@@ -26,9 +26,5 @@ def growth_engine() -> rx.Component:
     return result_tool_page(
         GROWTH_ENGINE,
         GrowthState,
-        rx.cond(
-            GrowthState.result.is_not_none(),
-            results(),
-            rx.cond(GrowthState.running, generating(), form()),
-        ),
+        result_or_form(GrowthState, results(), generating(), form()),
     )

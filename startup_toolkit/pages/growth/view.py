@@ -10,7 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.button_rows import gray_button, result_buttons
-from startup_toolkit.components.charts import AXIS_TICK, cell_fills, chart_figure
+from startup_toolkit.components.charts import AXIS_TICK, chart_figure, colour_key, fill_pie
 from startup_toolkit.components.citations import (
     citation_note,
     cited_item,
@@ -22,7 +22,7 @@ from startup_toolkit.components.compact_card import compact_card
 from startup_toolkit.components.four_up_grid import four_up_grid
 from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import KEEP_SIZE, SMALL_SOFT_BADGE, WIDE_CONTROL
+from startup_toolkit.components.props import SMALL_SOFT_BADGE, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import tile, two_columns
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import (
@@ -247,20 +247,7 @@ def _trends_tab() -> rx.Component:
 
 def _budget_row(b: rx.Var[BudgetRow]) -> rx.Component:
     return rx.table.row(
-        rx.table.cell(
-            rx.hstack(
-                rx.box(
-                    width="0.75rem",
-                    height="0.75rem",
-                    border_radius="2px",
-                    background=b.fill,
-                    **KEEP_SIZE,
-                ),
-                rx.text(b.channel),
-                spacing="2",
-                align="center",
-            )
-        ),
+        rx.table.cell(colour_key(b.fill, rx.text(b.channel))),
         rx.table.cell(b.share),
         rx.table.cell(b.amount),
     )
@@ -294,19 +281,14 @@ def _budget_split() -> rx.Component:
     chart = RESULT.budget_lines.to(list[dict[str, Any]])  # recharts reads plain objects
     return two_columns(
         chart_figure(
-            rx.recharts.pie_chart(
-                rx.recharts.pie(
-                    cell_fills(chart),
-                    data=chart,
-                    data_key="percentage",
-                    name_key="channel",
-                    inner_radius="55%",
-                    outer_radius="90%",
-                    stroke="var(--color-panel-solid)",
-                    is_animation_active=False,
-                ),
-                width="100%",
-                height=260,
+            fill_pie(
+                chart,
+                "percentage",
+                260,
+                name_key="channel",
+                inner_radius="55%",
+                outer_radius="90%",
+                stroke="var(--color-panel-solid)",
             ),
             "Budget split by channel",
             style=TOOL_CARD_STYLE,

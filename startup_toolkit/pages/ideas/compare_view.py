@@ -10,7 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_stack, card_title
-from startup_toolkit.components.charts import AXIS_TICK, chart_figure
+from startup_toolkit.components.charts import AXIS_TICK, chart_figure, colour_key
 from startup_toolkit.components.citations import citation_note
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WRAP_ROW
@@ -96,22 +96,14 @@ def _headline(label: str, text: rx.Var) -> rx.Component:
 
 def _column(col: CompareColumn) -> rx.Component:
     return card_stack(
-        rx.hstack(
-            rx.box(
-                width="0.75rem",
-                height="0.75rem",
-                border_radius="3px",
-                background=col.marker,
-                flex_shrink="0",
-                aria_hidden="true",
-            ),
+        colour_key(
+            col.marker,
             rx.link(
                 rx.heading(col.title, as_="h2", size="4", style=heading_style),
                 href=col.href,
                 color="inherit",
             ),
-            spacing="2",
-            align="center",
+            radius="3px",
         ),
         rx.cond(col.scanned, _scanned(col), _unscanned()),
         _headline("Funding", col.funding),

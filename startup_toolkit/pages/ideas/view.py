@@ -13,7 +13,14 @@ from startup_toolkit.components.charts import chart_figure
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.form_kit import field_error, field_label, invalid_props
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, GROW, KEEP_SIZE, SPREAD_ROW, WRAP_ROW
+from startup_toolkit.components.props import (
+    FILL_COLUMN,
+    GROW,
+    KEEP_SIZE,
+    SOFT_GRAY_BUTTON,
+    SPREAD_ROW,
+    WRAP_ROW,
+)
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.idea_history import MAX_COMPARED, MIN_COMPARED
@@ -73,14 +80,7 @@ def _rename_form() -> rx.Component:
             field_error(S.rename.error, f"{RENAME_ID}-error"),
             rx.hstack(
                 rx.button("Save name", type="submit", size="2"),
-                rx.button(
-                    "Cancel",
-                    type="button",
-                    size="2",
-                    variant="soft",
-                    color_scheme="gray",
-                    on_click=S.cancel_rename,
-                ),
+                rx.button("Cancel", on_click=S.cancel_rename, size="2", **SOFT_GRAY_BUTTON),
                 spacing="2",
             ),
             spacing="2",

@@ -13,12 +13,11 @@ from startup_toolkit.components.citations import (
     sources_panel,
 )
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN
 from startup_toolkit.components.result_blocks import (
-    NOT_PROVIDED,
     block_label,
     bullet_list,
     card_grid,
+    figure_with_source,
     labelled_text,
     two_columns,
 )
@@ -62,40 +61,14 @@ def _section(name: str, *body: rx.Component, **props: str) -> rx.Component:
 
 
 def _figure(label: str, figure: rx.Var[CitedRow], value_id: str) -> rx.Component:
-    return rx.vstack(
-        rx.text(label, size="2", color="var(--gray-11)"),
-        rx.text(figure.text, size="5", weight="bold", style=heading_style, id=value_id),
-        citation_note(figure),
-        spacing="1",
-        align="start",
-        style=_INSET,
+    return figure_with_source(
+        label, figure.text, citation_note(figure), value_id=value_id, style=_INSET
     )
 
 
 def _cited_list(label: str, rows: rx.Var[list[CitedRow]], item_class: str) -> rx.Component:
     """A labelled list of claims (trends, challenges), each with its checked citation."""
-    return rx.vstack(
-        block_label(label),
-        rx.cond(
-            rows.length() > 0,
-            rx.el.ul(
-                rx.foreach(
-                    rows,
-                    lambda row: cited_item(row, item_class),
-                ),
-                style={
-                    "padding_left": "1.1rem",
-                    "list_style_type": "disc",
-                    "display": "grid",
-                    "gap": "0.5rem",
-                    "margin": "0",
-                },
-            ),
-            rx.text(NOT_PROVIDED, size="2", color="var(--gray-10)"),
-        ),
-        spacing="1",
-        **FILL_COLUMN,
-    )
+    return bullet_list(label, rows, item_class, item=cited_item, gap="0.5rem")
 
 
 def _strong_line(label: str, value: rx.Var[str]) -> rx.Component:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.tool_layout import result_tool_page, tool_route
+from startup_toolkit.components.tool_layout import result_or_form, result_tool_page, tool_route
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.pages.scanner.view import error_panel, idea_form, processing
@@ -26,13 +26,5 @@ def scanner_page() -> rx.Component:
     return result_tool_page(
         VIABILITY_SCANNER,
         ScannerState,
-        rx.cond(
-            ScannerState.result.is_not_none(),
-            results(),
-            rx.cond(
-                ScannerState.error != "",
-                error_panel(),
-                rx.cond(ScannerState.running, processing(), idea_form()),
-            ),
-        ),
+        result_or_form(ScannerState, results(), processing(), idea_form(), error=error_panel()),
     )
