@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TypeVar
 
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, select
 
 from startup_toolkit.domain.clock import utcnow
@@ -38,6 +38,7 @@ from startup_toolkit.models.settings import (
     UserPreferences,
     UserSecuritySettings,
 )
+from startup_toolkit.services.commits import done_or_log
 from startup_toolkit.services.sessions import apply_session_timeout
 
 log = logging.getLogger(__name__)
@@ -177,13 +178,13 @@ def _update(
         setattr(row, name, value)
     row.updated_at = utcnow()  # type: ignore[attr-defined]
     session.add(row)
-    try:
+
+    def write() -> None:
         if before_commit is not None:
             before_commit()
         session.commit()
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not save %s", type(row).__name__)
+
+    if not done_or_log(session, log, f"save {type(row).__name__}", write):
         return SettingsResult(ok=False, message=failed)
     session.refresh(row)
     return SettingsResult(ok=True, message=saved, row=row)
