@@ -5,12 +5,11 @@ Pure functions only: no database, no network, no Reflex.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-NAME_MAX = 200
-EMAIL_MAX = 320
+from startup_toolkit.domain.identity import EMAIL_MAX, NAME_MAX, clean_name, is_email_address
+
 MESSAGE_MAX = 5000
 REPLY_WITHIN_HOURS = 24
 SENT_PANEL_SECONDS = 5
@@ -22,13 +21,6 @@ REQUIRED_TITLE = "Validation Error"
 REQUIRED_MESSAGE = "Please fill in all fields before submitting."
 
 FIELD_LABELS: dict[str, str] = {"name": "Name", "email": "Email", "message": "Message"}
-
-# A sane address: no spaces, one @, a local part of the usual characters and a dotted domain
-# whose labels do not start or end with a hyphen and whose last label has 2+ letters.
-_LOCAL = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
-_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-_EMAIL_RE = re.compile(rf"^{_LOCAL}@(?:{_LABEL}\.)+[A-Za-z]{{2,63}}$")
-_LOCAL_MAX = 64
 
 
 @dataclass(frozen=True)
@@ -57,21 +49,9 @@ class ContactValidation:
         return not (self.values.name and self.values.email and self.values.message)
 
 
-def clean_name(value: str) -> str:
-    """Trim and fold every run of whitespace (line breaks too) into one space."""
-    return " ".join(value.split())
-
-
 def clean_message(value: str) -> str:
     """Trim and normalise line endings to `\\n`."""
     return value.replace("\r\n", "\n").replace("\r", "\n").strip()
-
-
-def is_valid_email(value: str) -> bool:
-    """A syntactic check only (no DNS): one @, a sensible local part and a dotted domain."""
-    if len(value) > EMAIL_MAX or not _EMAIL_RE.match(value):
-        return False
-    return len(value.split("@", 1)[0]) <= _LOCAL_MAX
 
 
 def validate_contact(name: str, email: str, message: str) -> ContactValidation:
@@ -92,7 +72,7 @@ def validate_contact(name: str, email: str, message: str) -> ContactValidation:
         errors["email"] = "Email is required."
     elif len(values.email) > EMAIL_MAX:
         errors["email"] = f"Email must be at most {EMAIL_MAX} characters."
-    elif not is_valid_email(values.email):
+    elif not is_email_address(values.email):
         errors["email"] = "Enter a valid email address."
 
     if not values.message:

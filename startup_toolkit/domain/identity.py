@@ -12,11 +12,12 @@ NAME_MAX = 200
 EMAIL_MAX = 320
 MIN_USER_ID_LENGTH = 10  # spec section 9 / P-AUTH-4
 
-# A sane address: one @, a local part of the usual characters and a dotted domain whose labels
-# do not start or end with a hyphen and whose last label has 2+ letters. No DNS lookups.
-_LOCAL = r"[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
-_LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
-_EMAIL_RE = re.compile(rf"^{_LOCAL}@(?:{_LABEL}\.)+[a-z]{{2,63}}$")
+# A sane address: no spaces, one @, a local part of the usual characters and a dotted domain
+# whose labels do not start or end with a hyphen and whose last label has 2+ letters (either
+# case). No DNS lookups.
+_LOCAL = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_EMAIL_RE = re.compile(rf"^{_LOCAL}@(?:{_LABEL}\.)+[A-Za-z]{{2,63}}$")
 _LOCAL_MAX = 64
 
 EMAIL_REQUIRED = "Email is required"
@@ -32,12 +33,17 @@ def normalize_email(value: Any) -> str:
     return value.strip().lower()
 
 
+def is_email_address(text: str) -> bool:
+    """A syntactic check of `text` as it stands (no trimming, either case, no DNS): one @, a
+    sensible local part and a dotted domain."""
+    if len(text) > EMAIL_MAX or not _EMAIL_RE.match(text):
+        return False
+    return len(text.split("@", 1)[0]) <= _LOCAL_MAX
+
+
 def is_valid_email(value: Any) -> bool:
     """Whether `value`, once normalised, is a syntactically valid address."""
-    email = normalize_email(value)
-    if not email or len(email) > EMAIL_MAX or not _EMAIL_RE.match(email):
-        return False
-    return len(email.split("@", 1)[0]) <= _LOCAL_MAX
+    return is_email_address(normalize_email(value))
 
 
 def email_error(value: Any) -> str | None:

@@ -8,7 +8,6 @@ notification changes nothing. Times are stored in UTC and shown in the browser's
 from __future__ import annotations
 
 import dataclasses
-import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -30,16 +29,14 @@ from startup_toolkit.components.props import (
 from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.db import in_worker
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.services import notifications as notes
 from startup_toolkit.services.activity import notification_type
 from startup_toolkit.services.notifications import NotificationView
 from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private import attempt
 from startup_toolkit.state.private_state import PrivateStateMixin
-
-log = logging.getLogger(__name__)
 
 ROUTE = "/notifications"
 LIST_LIMIT = 100
@@ -95,15 +92,6 @@ def _toast(ok: bool, message: str) -> EventSpec:
     return toasts.success(message) if ok else toasts.error(message)
 
 
-async def _attempt(fn: Callable[..., Any], *args: Any, what: str) -> Any:
-    """`fn(session, *args)` in a worker thread; False (logged) when the database failed."""
-    try:
-        return await in_worker(fn, *args)
-    except Exception:
-        log.exception("Could not %s", what)
-        return False
-
-
 class NotificationsState(PrivateStateMixin, rx.State):
     loading: bool = True
     load_failed: bool = False
@@ -119,7 +107,9 @@ class NotificationsState(PrivateStateMixin, rx.State):
 
     async def _refresh(self, user_id: str) -> bool:
         """Re-read the user's notifications; False when the database failed."""
-        box = await _attempt(notes.inbox, user_id, LIST_LIMIT, what="load notifications")
+        box = await attempt(
+            notes.inbox, user_id, LIST_LIMIT, failed=None, what="load notifications"
+        )
         if not box:
             return False
         self.items = [to_row(note) for note in box.items]
@@ -156,7 +146,7 @@ class NotificationsState(PrivateStateMixin, rx.State):
         if row_id is None:
             yield _toast(False, failed)
             return
-        ok = await _attempt(change, user_id, row_id, what=what)
+        ok = await attempt(change, user_id, row_id, failed=False, what=what)
         await self._refresh(user_id)
         yield _toast(ok, done if ok else failed)
 
@@ -186,7 +176,7 @@ class NotificationsState(PrivateStateMixin, rx.State):
         user_id = await signed_in_user_id(self)
         if user_id is None:
             return
-        await _attempt(notes.mark_all_read, user_id, what="mark all notifications read")
+        await attempt(notes.mark_all_read, user_id, failed=0, what="mark all notifications read")
         ok = await self._refresh(user_id) and self.unread == 0
         yield _toast(ok, ALL_MARKED_READ if ok else MARK_ALL_FAILED)
 

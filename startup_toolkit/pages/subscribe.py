@@ -13,7 +13,6 @@ with reduced motion).
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import AsyncIterator
 from urllib.parse import quote
 
@@ -33,12 +32,10 @@ from startup_toolkit.components.status_page import (
     status_shell,
 )
 from startup_toolkit.components.text_rows import icon_row
-from startup_toolkit.db import in_worker
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.services import billing
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
-
-log = logging.getLogger(__name__)
+from startup_toolkit.state.private import attempt
 
 #: What the founder reads once the checkout session has been checked, by outcome.
 CONFIRMATION_TEXTS: dict[str, tuple[str, str]] = {
@@ -90,11 +87,13 @@ async def _pause(seconds: float) -> None:
 
 async def _confirm(user_id: str, session_id: str) -> str:
     """One check of the checkout session with Stripe (a CONFIRMATION_TEXTS key)."""
-    try:
-        return await in_worker(billing.confirm_checkout, user_id, session_id)
-    except Exception:
-        log.exception("Could not confirm a checkout session")
-        return "unavailable"
+    return await attempt(
+        billing.confirm_checkout,
+        user_id,
+        session_id,
+        failed="unavailable",
+        what="confirm a checkout session",
+    )
 
 
 class SubscribeSuccessState(rx.State):

@@ -7,8 +7,6 @@ Tool Explorer' for the signed-in user (skipped silently without one) and then op
 
 from __future__ import annotations
 
-import logging
-
 import reflex as rx
 from reflex.event import EventSpec
 from reflex.experimental.client_state import ClientStateVar
@@ -21,7 +19,6 @@ from startup_toolkit.components.props import FILL_COLUMN, WIDE_CONTROL, labelled
 from startup_toolkit.components.section_heading import page_intro, tool_heading
 from startup_toolkit.components.theme import gradient_text
 from startup_toolkit.components.tool_layout import ai_disclaimer
-from startup_toolkit.db import in_worker
 from startup_toolkit.domain.catalog import (
     EXPLORER_CATEGORIES,
     EXPLORER_TOOLS,
@@ -30,8 +27,7 @@ from startup_toolkit.domain.catalog import (
 )
 from startup_toolkit.services import activity
 from startup_toolkit.state.auth import signed_in_user_id
-
-log = logging.getLogger(__name__)
+from startup_toolkit.state.private import attempt
 
 ALL_CATEGORIES = "All"
 CATEGORY_FILTERS: tuple[str, ...] = (ALL_CATEGORIES, *EXPLORER_CATEGORIES)
@@ -53,11 +49,15 @@ class ToolExplorerState(rx.State):
         if tool is None:
             return None
         user_id = await signed_in_user_id(self)
-        if user_id is not None:
-            try:
-                await in_worker(activity.log_activity, user_id, tool.name, launch_note(tool.name))
-            except Exception:  # logging must never keep the user from the tool
-                log.exception("Could not log a Tool Explorer launch")
+        if user_id is not None:  # logging must never keep the user from the tool
+            await attempt(
+                activity.log_activity,
+                user_id,
+                tool.name,
+                launch_note(tool.name),
+                failed=None,
+                what="log a Tool Explorer launch",
+            )
         return rx.redirect(tool.path)
 
 

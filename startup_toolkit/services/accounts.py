@@ -51,6 +51,7 @@ from startup_toolkit.models.security import LoginAttempt, UserTotp
 from startup_toolkit.models.settings import Profile
 from startup_toolkit.services import sessions, user_cache
 from startup_toolkit.services.activity import add_activity, add_notification, get_user_stats
+from startup_toolkit.services.commits import done_or_log
 from startup_toolkit.services.credentials import store_password_uncommitted
 from startup_toolkit.services.user_settings import ensure_default_settings, get_security_settings
 from startup_toolkit.services.visitor_limits import oldest_counted
@@ -273,7 +274,8 @@ def initialize_user(session: Session, user_id: Any) -> bool:
     transaction; also create missing settings rows. Skipped (True) for an invalid id."""
     if not is_valid_user_id(user_id):
         return True
-    try:
+
+    def initialise() -> None:
         if get_user_stats(session, user_id) is None:
             session.add(UserStats(user_id=user_id, updated_at=utcnow()))
             add_notification(session, user_id, "success", welcome_message(_product()))
@@ -283,11 +285,8 @@ def initialize_user(session: Session, user_id: Any) -> bool:
             except IntegrityError:
                 session.rollback()  # another request initialised the user first
         ensure_default_settings(session, user_id)
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not initialise user data")
-        return False
-    return True
+
+    return done_or_log(session, log, "initialise user data", initialise)
 
 
 def _product() -> str:

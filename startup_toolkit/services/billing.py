@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import billing as rules
@@ -26,6 +26,7 @@ from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.providers import stripe_api
 from startup_toolkit.providers.stripe_api import PaymentsError
 from startup_toolkit.services import activity, user_cache
+from startup_toolkit.services.commits import done_or_log
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -310,11 +311,9 @@ def confirm_checkout(session: Session, user_id: str, checkout_session_id: Any) -
             session.add(user)
         _apply_subscription(session, user_id, snap, int(utcnow().timestamp()), from_api=True)
 
-    try:
-        _commit_or_retry(session, write)
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not record a confirmed checkout")
+    if not done_or_log(
+        session, log, "record a confirmed checkout", lambda: _commit_or_retry(session, write)
+    ):
         return "unavailable"
     return "confirmed"
 
@@ -373,13 +372,9 @@ def refresh_from_stripe(session: Session, user_id: str, row: Subscription) -> bo
             if invoice_snap is not None:
                 _apply_invoice(session, user_id, invoice_snap)
 
-    try:
-        _commit_or_retry(session, write)
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not store a refreshed subscription")
-        return False
-    return True
+    return done_or_log(
+        session, log, "store a refreshed subscription", lambda: _commit_or_retry(session, write)
+    )
 
 
 def billing_history(session: Session, user_id: str) -> tuple[BillingEntry, ...]:

@@ -5,17 +5,26 @@ False."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
 
-def commit_or_log(session: Session, log: logging.Logger, what: str) -> bool:
-    """Commit; on a database error roll back, log 'Could not <what>' and return False."""
+def done_or_log(
+    session: Session, log: logging.Logger, what: str, work: Callable[[], object]
+) -> bool:
+    """Run `work` (which commits); on a database error roll back, log 'Could not <what>' and
+    return False."""
     try:
-        session.commit()
+        work()
     except SQLAlchemyError:
         session.rollback()
         log.exception("Could not %s", what)
         return False
     return True
+
+
+def commit_or_log(session: Session, log: logging.Logger, what: str) -> bool:
+    """Commit; on a database error roll back, log 'Could not <what>' and return False."""
+    return done_or_log(session, log, what, session.commit)

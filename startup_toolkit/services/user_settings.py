@@ -13,12 +13,12 @@ go through `services.account_security`, behind re-authentication.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TypeVar
 
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, select
 
 from startup_toolkit.domain.clock import utcnow
@@ -26,6 +26,7 @@ from startup_toolkit.domain.profile import (
     AI_CHOICES,
     PREFERENCE_DEFAULTS,
     PROFILE_FIELDS,
+    Validation,
     validate_ai_settings,
     validate_preferences,
     validate_profile,
@@ -38,6 +39,7 @@ from startup_toolkit.models.settings import (
     UserPreferences,
     UserSecuritySettings,
 )
+from startup_toolkit.services.commits import done_or_log
 from startup_toolkit.services.sessions import apply_session_timeout
 
 log = logging.getLogger(__name__)
@@ -177,34 +179,51 @@ def _update(
         setattr(row, name, value)
     row.updated_at = utcnow()  # type: ignore[attr-defined]
     session.add(row)
-    try:
+
+    def write() -> None:
         if before_commit is not None:
             before_commit()
         session.commit()
-    except SQLAlchemyError:
-        session.rollback()
-        log.exception("Could not save %s", type(row).__name__)
+
+    if not done_or_log(session, log, f"save {type(row).__name__}", write):
         return SettingsResult(ok=False, message=failed)
     session.refresh(row)
     return SettingsResult(ok=True, message=saved, row=row)
 
 
+@dataclass(frozen=True)
+class _Part:
+    """A part of the settings the founder edits as a form: its check, its row, its texts."""
+
+    check: Callable[[Mapping[str, Any]], Validation]
+    row: Callable[[Session, str], SQLModel | None]
+    saved: str
+    failed: str
+
+
+_PROFILE = _Part(validate_profile, get_profile, PROFILE_SAVED, PROFILE_FAILED)
+_AI = _Part(validate_ai_settings, get_ai_settings, AI_SAVED, AI_FAILED)
+_PREFERENCES = _Part(validate_preferences, get_preferences, PREFERENCES_SAVED, PREFERENCES_FAILED)
+
+
+def _update_part(
+    session: Session, user_id: str, data: Mapping[str, Any], part: _Part
+) -> SettingsResult:
+    """The checked values stored on the part's row (read only then), or the fields refused."""
+    check = part.check(data)
+    if not check.ok:
+        return SettingsResult(ok=False, message=part.failed, errors=dict(check.errors))
+    return _update(session, part.row(session, user_id), check.values, part.saved, part.failed)
+
+
 def update_profile(session: Session, user_id: str, data: Mapping[str, Any]) -> SettingsResult:
     """Validate and store profile fields (P-PROF-2); email and avatar are not editable here."""
-    check = validate_profile(data)
-    if not check.ok:
-        return SettingsResult(ok=False, message=PROFILE_FAILED, errors=dict(check.errors))
-    return _update(
-        session, get_profile(session, user_id), check.values, PROFILE_SAVED, PROFILE_FAILED
-    )
+    return _update_part(session, user_id, data, _PROFILE)
 
 
 def update_ai_settings(session: Session, user_id: str, data: Mapping[str, Any]) -> SettingsResult:
     """Validate and store AI personalisation choices (P-PROF-3)."""
-    check = validate_ai_settings(data)
-    if not check.ok:
-        return SettingsResult(ok=False, message=AI_FAILED, errors=dict(check.errors))
-    return _update(session, get_ai_settings(session, user_id), check.values, AI_SAVED, AI_FAILED)
+    return _update_part(session, user_id, data, _AI)
 
 
 def set_use_saved_work(session: Session, user_id: str, on: Any) -> SettingsResult:
@@ -224,16 +243,7 @@ def uses_saved_work(session: Session, user_id: str) -> bool:
 
 def update_preferences(session: Session, user_id: str, data: Mapping[str, Any]) -> SettingsResult:
     """Validate and store preferences (P-PROF-7)."""
-    check = validate_preferences(data)
-    if not check.ok:
-        return SettingsResult(ok=False, message=PREFERENCES_FAILED, errors=dict(check.errors))
-    return _update(
-        session,
-        get_preferences(session, user_id),
-        check.values,
-        PREFERENCES_SAVED,
-        PREFERENCES_FAILED,
-    )
+    return _update_part(session, user_id, data, _PREFERENCES)
 
 
 def update_security_settings(

@@ -7,6 +7,9 @@ and turned into the handler's own toast.
     if not done.ok:
         return done.toast
     outcome = done.value
+
+`attempt` is the worker-thread part alone, for a handler that has its user id already (or
+needs none): the call's value, or the handler's own `failed` value when the call raised.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from startup_toolkit.state.auth import session_token
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+F = TypeVar("F")
 
 
 _SIGNED_OUT = object()
@@ -70,3 +74,13 @@ async def for_user(
     if value is _SIGNED_OUT:
         return UserCall(False, toast=signed_out)
     return UserCall(True, value)
+
+
+async def attempt(fn: Callable[..., T], *args: Any, failed: F, what: str) -> T | F:
+    """`fn(session, *args)` in a worker thread; `failed` when that raised (logged as 'Could
+    not <what>')."""
+    try:
+        return await in_worker(fn, *args)
+    except Exception:  # the database may be unreachable: say so, keep the page
+        log.exception("Could not %s", what)
+        return failed

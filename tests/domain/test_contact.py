@@ -11,13 +11,13 @@ from startup_toolkit.domain.contact import (
     MESSAGE_MAX,
     NAME_MAX,
     RETRY_MAX_SECONDS,
-    is_valid_email,
     next_attempt_at,
     retry_delay_seconds,
     sender_confirmation,
     team_notification,
     validate_contact,
 )
+from startup_toolkit.domain.identity import is_email_address
 
 GOOD = {"name": "Ada Lovelace", "email": "ada@example.com", "message": "Hello there"}
 
@@ -128,7 +128,7 @@ def test_p_cont_1_limits_apply_after_trimming() -> None:
     ],
 )
 def test_p_cont_1_invalid_emails(email: str) -> None:
-    assert not is_valid_email(email)
+    assert not is_email_address(email)
     result = validate_contact(GOOD["name"], email, GOOD["message"])
     assert result.errors == {"email": "Enter a valid email address."}
 
@@ -145,7 +145,7 @@ def test_p_cont_1_invalid_emails(email: str) -> None:
     ],
 )
 def test_p_cont_1_valid_emails(email: str) -> None:
-    assert is_valid_email(email)
+    assert is_email_address(email)
 
 
 def test_name_line_breaks_are_folded_so_headers_stay_single_line() -> None:

@@ -6,22 +6,18 @@ the conversation kept as a run of tool `cofounder` when it is saved or cleared."
 from __future__ import annotations
 
 import dataclasses
-import logging
 from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.db import in_worker
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.domain import cofounder_context as context
 from startup_toolkit.domain.prompts import cofounder as prompt
 from startup_toolkit.services import cofounder_context
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state import toasts
-from startup_toolkit.state.private import for_user
-
-log = logging.getLogger(__name__)
+from startup_toolkit.state.private import attempt, for_user
 
 IDEA_SELECT_ID = "cofounder-idea"
 IDEA_SWITCH_ID = "cofounder-use-idea"
@@ -103,10 +99,14 @@ class IdeaContextMixin(rx.State, mixin=True):
         if not self._using_idea():
             return prompt.SYSTEM
         idea_id = int(self.chat_idea.id)
-        try:
-            found = await in_worker(cofounder_context.idea_context, user_id, idea_id)
-        except Exception:  # the database may fail: the chat still answers, without it
-            log.exception("Could not read the Co-Founder's idea summary")
+        found = await attempt(
+            cofounder_context.idea_context,
+            user_id,
+            idea_id,
+            failed=None,
+            what="read the Co-Founder's idea summary",
+        )
+        if found is None:  # the database failed: the chat still answers, without the idea
             return prompt.SYSTEM
         if not found.enabled:
             self._set_chat_idea(saved_work_on=False)

@@ -21,6 +21,7 @@ from startup_toolkit.pages.profile.settings_base import (
 from startup_toolkit.pages.profile.views import SecurityView, TotpSetup, updated
 from startup_toolkit.services import account_security, accounts, user_settings
 from startup_toolkit.state.auth import session_token
+from startup_toolkit.state.private import attempt
 
 SECURITY_FAILED = accounts.Result(ok=False, message=user_settings.SECURITY_FAILED)
 
@@ -96,7 +97,7 @@ class SecurityMixin(SettingsBase, mixin=True):
         proof = text(form(form_data).get("proof"), SECRET_CAP)
         self.busy = "notifications_off"
         yield
-        result = await self._call(
+        result = await attempt(
             account_security.turn_off_login_notifications,
             user_id,
             proof,
@@ -136,7 +137,7 @@ class SecurityMixin(SettingsBase, mixin=True):
         if self.security is None:
             return
         if value and not self.security.two_factor_enabled:
-            started = await self._call(
+            started = await attempt(
                 account_security.begin_totp_setup,
                 user_id,
                 failed=account_security.SetupResult(ok=False, message=SECURITY_FAILED.message),
@@ -184,7 +185,7 @@ class SecurityMixin(SettingsBase, mixin=True):
         change = account_security.confirm_totp if turn_on else account_security.disable_totp
         self.busy = "totp_setup" if turn_on else "totp_disable"
         yield
-        result = await self._call(change, user_id, proof, failed=SECURITY_FAILED, what=what)
+        result = await attempt(change, user_id, proof, failed=SECURITY_FAILED, what=what)
         self.busy = ""
         if not result.ok:
             self.dialog_errors = {"code" if turn_on else "code_or_password": result.message}
@@ -213,7 +214,7 @@ class SecurityMixin(SettingsBase, mixin=True):
         keep = session_token(self)
         self.busy = "password_dialog"
         yield
-        result = await self._call(
+        result = await attempt(
             accounts.change_password,
             user_id,
             current,

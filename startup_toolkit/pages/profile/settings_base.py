@@ -3,26 +3,21 @@ session), the way back to /login, the database work in a worker thread, the outc
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import quote
 
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.db import in_worker
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.domain.profile import URL_MAX
 from startup_toolkit.services import user_settings
 from startup_toolkit.services.user_settings import SettingsResult
 from startup_toolkit.state import toasts
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private import attempt
 from startup_toolkit.state.private_state import PrivateStateMixin
-
-log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 ROUTE = "/profile"
 TOAST_ID = "profile-settings"
@@ -112,19 +107,10 @@ class SettingsBase(PrivateStateMixin, mixin=True):
         target = ROUTE + (f"?{query}" if query and on_page else "")
         return rx.redirect(f"/login?next={quote(target, safe='')}")
 
-    @staticmethod
-    async def _call(fn: Callable[..., T], *args: Any, failed: T, what: str) -> T:
-        """`fn(session, *args)` in a worker thread; `failed` (logged) when that raised."""
-        try:
-            return await in_worker(fn, *args)
-        except Exception:  # the database may be unreachable: say so, keep the page
-            log.exception("Could not %s", what)
-            return failed
-
     async def _save_settings(self, part: str, user_id: str, values: Any) -> SettingsResult:
         """Save `values` of the settings `part` (a key of SAVES) in a worker thread; a failed
         result with the part's message (logged) when that raised."""
         save, failed, what = SAVES[part]
-        return await self._call(
+        return await attempt(
             save, user_id, values, failed=SettingsResult(ok=False, message=failed), what=what
         )

@@ -39,6 +39,7 @@ from startup_toolkit.pages.profile.views import (
 from startup_toolkit.services import account_security, user_settings
 from startup_toolkit.services.account_security import PROOF
 from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.private import attempt
 
 __all__ = ["LOADING_TEXT", "NEVER", "ROUTE", "TABS", "ProfileState", "field_id"]
 
@@ -82,7 +83,7 @@ class ProfileState(SecurityMixin, rx.State):
         requested = self.router.url.query_parameters.get("tab", DEFAULT_TAB)
         self.tab = requested if requested in TAB_VALUES else DEFAULT_TAB
         self._close_dialogs()
-        values = await self._call(
+        values = await attempt(
             user_settings.settings_values, user_id, failed=None, what="load profile settings"
         )
         if values is None:
@@ -221,7 +222,7 @@ class ProfileState(SecurityMixin, rx.State):
             return
         if not isinstance(value, bool):
             return
-        result = await self._call(
+        result = await attempt(
             user_settings.set_use_saved_work,
             user_id,
             value,
@@ -247,7 +248,7 @@ class ProfileState(SecurityMixin, rx.State):
         proof = text(data.get("proof"), SECRET_CAP)
         self.busy = "delete_dialog"
         yield
-        result = await self._call(
+        result = await attempt(
             account_security.delete_account,
             user_id,
             typed,

@@ -7,23 +7,20 @@ holds the page; 'Manage plan' opens the Stripe customer portal in a new tab.
 from __future__ import annotations
 
 import dataclasses
-import logging
 
 import reflex as rx
 
 from startup_toolkit.components import subscription_card as card
 from startup_toolkit.components.loading import loading_panel
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.db import in_worker
 from startup_toolkit.domain.billing import plan_story
 from startup_toolkit.domain.formatting import date_label
 from startup_toolkit.services import billing
 from startup_toolkit.services.billing import SubscriptionStatus
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import signed_in_user_id
+from startup_toolkit.state.private import attempt
 from startup_toolkit.state.private_state import PrivateStateMixin
-
-log = logging.getLogger(__name__)
 
 PORTAL_HREF = "/api/billing/portal"
 
@@ -101,10 +98,9 @@ class SubscriptionState(PrivateStateMixin, rx.State):
             user_id = await signed_in_user_id(self)
         status = None
         if user_id is not None:
-            try:
-                status = await in_worker(billing.check_subscription, user_id)
-            except Exception:
-                log.exception("Could not read the subscription")
+            status = await attempt(
+                billing.check_subscription, user_id, failed=None, what="read the subscription"
+            )
         async with self:
             stripe = billing.checkout_mode() == "stripe"
             self.plan = plan_card(status, PORTAL_HREF if stripe else card.MANAGE_HREF)

@@ -3,18 +3,14 @@ signed in or not. It holds only what was shared, read again at each page load.""
 
 from __future__ import annotations
 
-import logging
-
 import reflex as rx
 from sqlmodel import Session
 
-from startup_toolkit.db import in_worker
 from startup_toolkit.domain.report import Report
 from startup_toolkit.services import exports, share_links
+from startup_toolkit.state.private import attempt
 from startup_toolkit.state.report_view import ReportView, report_view
 from startup_toolkit.state.share import SHARE_PATH
-
-log = logging.getLogger(__name__)
 
 TOKEN_PARAM = "share_token"
 GONE = "What this link shared is no longer available: its owner deleted it."
@@ -50,11 +46,9 @@ class SharedState(rx.State):
         self.loading = True
         self.report = ReportView()
         self.token = ""
-        try:
-            problem, report = await in_worker(open_shared, token)
-        except Exception:  # the database may be unreachable: say so, never a traceback
-            log.exception("Opening a share link failed")
-            problem, report = FAILED, None
+        problem, report = await attempt(
+            open_shared, token, failed=(FAILED, None), what="open a share link"
+        )
         self.problem = problem
         if report is not None:
             self.report = report_view(report)

@@ -27,7 +27,7 @@ from startup_toolkit.services import resource_versions as versions
 from startup_toolkit.services import resources as library
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state.auth import signed_in_user_id
-from startup_toolkit.state.private import for_user
+from startup_toolkit.state.private import attempt, for_user
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
 
 log = logging.getLogger(__name__)
@@ -404,10 +404,10 @@ class SolutionsState(ToolRunMixin, rx.State):
         if not resource_id or self.running:
             return
         if value == "0":
-            try:
-                original = await in_worker(library.get_resource, resource_id)
-            except Exception:
-                log.exception("Loading resource %s failed", resource_id)
+            original = await attempt(
+                library.get_resource, resource_id, failed=None, what=f"load resource {resource_id}"
+            )
+            if original is None:
                 yield toast("error", rules.CONTENT_FAILED)
                 return
             if self.detail.id == resource_id:
@@ -518,13 +518,15 @@ class SolutionsState(ToolRunMixin, rx.State):
             text = _written(outcome)
             if text is None or outcome.sample:
                 return outcome, None
-            try:  # the original stays; the new text is the founder's newest version
-                kept = await in_worker(
-                    versions.add_version, run.user_id, form.resource_id, text, outcome.run_id
-                )
-            except Exception:
-                log.exception("Keeping a version of resource %s failed", form.resource_id)
-                kept = None
+            kept = await attempt(  # the original stays; the new text is the newest version
+                versions.add_version,
+                run.user_id,
+                form.resource_id,
+                text,
+                outcome.run_id,
+                failed=None,
+                what=f"keep a version of resource {form.resource_id}",
+            )
             return outcome, kept
 
         try:

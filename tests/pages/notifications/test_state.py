@@ -22,6 +22,7 @@ from startup_toolkit.models import UserNotification
 from startup_toolkit.pages import notifications as page
 from startup_toolkit.pages.notifications import NotificationsState
 from startup_toolkit.services import accounts, sessions
+from startup_toolkit.state import private
 from tests.support.tool_states import router, substate
 
 PASSWORD = "correct horse battery"
@@ -244,7 +245,7 @@ def test_failures_toast(engine: Engine, ada: str, monkeypatch: pytest.MonkeyPatc
     async def broken(*_: Any, **__: Any) -> Any:
         raise RuntimeError("database down")
 
-    monkeypatch.setattr(page, "in_worker", broken)
+    monkeypatch.setattr(private, "in_worker", broken)
     assert_toast(run(state.mark_read(note_id)), "error", "Failed to mark notification as read")
     assert_toast(run(state.delete(note_id)), "error", "Failed to delete notification")
     assert_toast(run(state.mark_all_read()), "error", "Failed to mark all notifications as read")
