@@ -20,7 +20,7 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
 PORT ?= 3000
 
-.PHONY: install run dev prod test test-fast migrate lint format browser bench clean
+.PHONY: install run dev prod test test-fast migrate lint format browser bench bench-smoke clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -60,7 +60,7 @@ prod: install
 
 # Two workers: the browser tests on one, everything else on the other (see tests/conftest.py).
 test: install browser
-	pytest -n 2 --dist loadgroup
+	pytest -n 2 --dist loadgroup -m "not bench"
 
 test-fast: install
 	pytest -m "not e2e"
@@ -78,6 +78,9 @@ $(LIGHTHOUSE):
 # Unstuck beside a blank Reflex app, both built and served in production mode: one table.
 bench: install browser $(LIGHTHOUSE)
 	python -m bench $(BENCH_ARGS)
+
+bench-smoke: install
+	pytest -m bench tests/bench
 
 clean:
 	rm -rf .web .states

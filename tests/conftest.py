@@ -170,7 +170,7 @@ def founder(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
 
 
 #: Folders whose tests need the production build and a browser (or a second app build).
-_BROWSER_LANE = ("tests/e2e/", "tests/bench/")
+_BROWSER_LANE = ("tests/e2e/",)
 
 
 def _lane(nodeid: str) -> str:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bench import table
 from bench.idle import IdleResult
 from bench.lighthouse import Scores
@@ -19,6 +21,7 @@ from bench.weight import Weight
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.bench
 def test_smoke_run_prints_the_table_for_the_baseline() -> None:
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     done = subprocess.run(

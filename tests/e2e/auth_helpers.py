@@ -29,7 +29,7 @@ def unique_email(prefix: str = "founder") -> str:
 @contextmanager
 def app_db(live_app: LiveApp) -> Iterator[Session]:
     """A session on the live app's own SQLite database (shared with the running server)."""
-    engine = make_engine(f"sqlite:///{live_app.workdir / 'e2e.db'}")
+    engine = make_engine(live_app.database_url)
     try:
         with Session(engine, expire_on_commit=False) as db:
             yield db

@@ -51,15 +51,83 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 class LiveApp:
     url: str
     workdir: Path
+    database: Path  # the app's own SQLite file
     smtp: RecordingSMTPServer
     ai: FakeAiServer  # the app's AI provider: queue replies before acting
+    backend: Backend
 
     @property
     def database_url(self) -> str:
-        return f"sqlite:///{self.workdir / 'e2e.db'}"
+        return f"sqlite:///{self.database}"
 
     def path(self, route: str) -> str:
         return self.url + route
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """This app's backend stopped meanwhile (its build's port serves another backend),
+        then started again with the same settings and data."""
+        self.backend.stop()
+        try:
+            yield
+        finally:
+            self.backend.start()
+
+
+@dataclass
+class Build:
+    """A copy of the project whose frontend is built once, on `port`, for every backend."""
+
+    workdir: Path
+    port: int
+    built: bool = False
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+class Backend:
+    """A backend serving `build` with `env`: the first one started builds the frontend
+    (`reflex run --env prod`), the others serve that build (tests/support/serve_build.py)."""
+
+    def __init__(self, build: Build, env: dict[str, str], log: Path) -> None:
+        self.build, self.env, self.log = build, env, log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        port = str(self.build.port)
+        if self.build.built:
+            command = [sys.executable, str(ROOT / "tests/support/serve_build.py"), port]
+        else:
+            command = [_reflex(), "run", "--env", "prod", "--frontend-port", port]
+            command += ["--backend-port", port, "--backend-host", "127.0.0.1"]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                command,
+                cwd=self.build.workdir,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        _wait_until_up(self.build.url, self.proc, self.log, timeout=600)
+        self.build.built = True
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+
+def _reflex() -> str:
+    return str(Path(sys.executable).parent / "reflex")
 
 
 def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float) -> None:
@@ -79,24 +147,22 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: 
     raise RuntimeError(f"app did not start in {timeout}s:\n{log.read_text()[-4000:]}")
 
 
-@contextmanager
-def serve_app(
-    tmp_path_factory: pytest.TempPathFactory, extra_env: Mapping[str, str] | None = None
-) -> Iterator[LiveApp]:
-    """Copy the project, build it and serve it in production mode with its own database,
-    SMTP and AI peers; `extra_env` adds settings (it may name `{url}`, the app's address)."""
+@pytest.fixture(scope="session")
+def app_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """The project copy every browser test's app serves: built by the first app started."""
     workdir = tmp_path_factory.mktemp("app")
     copy_project(workdir)
-    smtp = RecordingSMTPServer().start()
-    ai = FakeAiServer().start()
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
+    return Build(workdir, free_port())
+
+
+def _app_env(build: Build, database: Path, smtp: RecordingSMTPServer, ai: FakeAiServer) -> dict:
     venv_bin = Path(sys.executable).parent
-    env = {
+    return {
         **{
             k: v
             for k, v in os.environ.items()
             if not k.startswith(("SMTP_", "STRIPE_", "AI_", "GROQ_", "ACCESS_MODE", "CHECKOUT_"))
+            and k != "REDIS_URL"
         },
         "PATH": os.pathsep.join(
             [str(ROOT / ".tools/node_modules/.bin"), str(venv_bin), os.environ["PATH"]]
@@ -104,8 +170,8 @@ def serve_app(
         "REFLEX_USE_SYSTEM_BUN": "1",
         "REFLEX_TELEMETRY_ENABLED": "false",
         "REFLEX_CHECK_LATEST_VERSION": "false",
-        "DATABASE_URL": f"sqlite:///{workdir / 'e2e.db'}",
-        "PUBLIC_BASE_URL": url,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "PUBLIC_BASE_URL": build.url,
         "CONTACT_EMAIL": TEAM_ADDRESS,
         "SMTP_HOST": smtp.host,
         "SMTP_PORT": str(smtp.port),
@@ -115,41 +181,28 @@ def serve_app(
         "AI_API_KEY": "test-key",
         "AI_BASE_URL": ai.base_url,
         "AI_WEB_RESEARCH": "off",  # an app with research on: extra_env {"AI_WEB_RESEARCH": "on"}
-        **{k: v.replace("{url}", url) for k, v in (extra_env or {}).items()},
     }
-    env.pop("REDIS_URL", None)
-    log = workdir / "server.log"
-    reflex = str(venv_bin / "reflex")
-    subprocess.run([reflex, "db", "migrate"], cwd=workdir, env=env, check=True, capture_output=True)
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [
-                reflex,
-                "run",
-                "--env",
-                "prod",
-                "--frontend-port",
-                str(port),
-                "--backend-port",
-                str(port),
-                "--backend-host",
-                "127.0.0.1",
-            ],
-            cwd=workdir,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+
+
+@contextmanager
+def serve_app(
+    build: Build, name: str, extra_env: Mapping[str, str] | None = None
+) -> Iterator[LiveApp]:
+    """Serve `build` with a backend of its own database (`<name>.db`), SMTP and AI peers;
+    `extra_env` adds settings. Only one backend serves a build at a time: pause the others."""
+    smtp = RecordingSMTPServer().start()
+    ai = FakeAiServer().start()
+    database = build.workdir / f"{name}.db"
+    env = {**_app_env(build, database, smtp, ai), **(extra_env or {})}
+    subprocess.run(
+        [_reflex(), "db", "migrate"], cwd=build.workdir, env=env, check=True, capture_output=True
+    )
+    backend = Backend(build, env, build.workdir / f"{name}.log")
     try:
-        _wait_until_up(url, proc, log, timeout=600)
-        yield LiveApp(url=url, workdir=workdir, smtp=smtp, ai=ai)
+        backend.start()
+        yield LiveApp(build.url, build.workdir, database, smtp, ai, backend)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        backend.stop()
         smtp.stop()
         ai.stop()
 
@@ -198,9 +251,9 @@ def feed_settings(feeds: FeedServer) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def live_app(tmp_path_factory: pytest.TempPathFactory, news_feeds: FeedServer) -> Iterator[LiveApp]:
+def live_app(app_build: Build, news_feeds: FeedServer) -> Iterator[LiveApp]:
     """The app on its embedded defaults (open access, no Stripe), reading the local feeds."""
-    with serve_app(tmp_path_factory, feed_settings(news_feeds)) as app:
+    with serve_app(app_build, "e2e", feed_settings(news_feeds)) as app:
         yield app
 
 

@@ -31,16 +31,15 @@ def stripe_fake() -> Iterator[FakeStripeServer]:
 
 
 @pytest.fixture(scope="module")
-def billing_app(
-    tmp_path_factory: pytest.TempPathFactory, stripe_fake: FakeStripeServer
-) -> Iterator[LiveApp]:
+def billing_app(live_app: LiveApp, stripe_fake: FakeStripeServer) -> Iterator[LiveApp]:
+    """The app with Stripe's settings, serving the one build while the default app pauses."""
     env = {
         "STRIPE_SECRET_KEY": stripe_fake.api_key,
         "STRIPE_PRICE_ID": stripe_fake.price_id,
         "STRIPE_WEBHOOK_SECRET": WEBHOOK_SECRET,
         "STRIPE_API_BASE": stripe_fake.base_url,
     }
-    with serve_app(tmp_path_factory, env) as app:
+    with live_app.paused(), serve_app(live_app.backend.build, "billing", env) as app:
         stripe_fake.webhook_url = app.url + "/api/stripe/webhook"
         stripe_fake.webhook_secret = WEBHOOK_SECRET
         yield app

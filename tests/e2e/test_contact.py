@@ -27,7 +27,7 @@ def open_contact(page: Page, live_app: LiveApp) -> None:
 
 
 def stored_count(live_app: LiveApp) -> int:
-    with sqlite3.connect(live_app.workdir / "e2e.db") as conn:
+    with sqlite3.connect(live_app.database) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM contact_messages").fetchone()[0])
 
 

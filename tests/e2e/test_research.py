@@ -56,11 +56,10 @@ def cited_reply() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def research_app(
-    tmp_path_factory: pytest.TempPathFactory, news_feeds: FeedServer
-) -> Iterator[LiveApp]:
+def research_app(live_app: LiveApp, news_feeds: FeedServer) -> Iterator[LiveApp]:
+    """The app with live research on, serving the one build while the default app pauses."""
     env = {**feed_settings(news_feeds), "AI_WEB_RESEARCH": "on", "AI_RESEARCH_SECONDS": "8"}
-    with serve_app(tmp_path_factory, env) as app:
+    with live_app.paused(), serve_app(live_app.backend.build, "research", env) as app:
         yield app
 
 
