@@ -13,18 +13,11 @@ from startup_toolkit.domain import idea_history as history
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.models import User
 from startup_toolkit.services import ideas, workspace
+from tests.support.founders import user
 from tests.support.idea_scans import scan
 
 START = utcnow() - timedelta(days=3)
-
-
-def _user(session: Session, email: str = "ada@example.com") -> str:
-    user = User(email=email, name="Ada")
-    session.add(user)
-    session.commit()
-    return user.id
 
 
 def _run(
@@ -51,7 +44,7 @@ def _idea_of(session: Session, uid: str, run_id: int) -> int:
 
 
 def test_summaries_give_latest_score_trend_activity_and_run_count(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     first = _run(session, uid, tools.SCANNER.key, scan(58), hours=0)
     _run(session, uid, tools.SCANNER.key, scan(74), hours=2)
     _run(session, uid, tools.GROWTH.key, {"summary": "Grow.", "growthSteps": []}, hours=5)
@@ -71,7 +64,7 @@ def test_summaries_give_latest_score_trend_activity_and_run_count(session: Sessi
 def test_timeline_lists_runs_across_tools_newest_first_with_reopen_paths(
     session: Session,
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     scan_id = _run(session, uid, tools.SCANNER.key, scan(66), hours=0)
     fund_id = _run(
         session,
@@ -95,7 +88,7 @@ def test_timeline_lists_runs_across_tools_newest_first_with_reopen_paths(
 
 
 def test_scanner_runs_and_the_diff_of_two_of_them(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     old = _run(session, uid, tools.SCANNER.key, scan(60, competitors=("Acme",)), hours=0)
     new = _run(session, uid, tools.SCANNER.key, scan(71, competitors=("Acme", "Globex")), hours=3)
     _run(session, uid, tools.GROWTH.key, {"summary": "x", "growthSteps": []}, hours=4)
@@ -110,7 +103,7 @@ def test_scanner_runs_and_the_diff_of_two_of_them(session: Session) -> None:
 
 
 def test_a_diff_needs_two_scanner_runs_of_the_same_idea(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     a = _run(session, uid, tools.SCANNER.key, scan(60), hours=0)
     growth = _run(session, uid, tools.GROWTH.key, {"summary": "x", "growthSteps": []}, hours=1)
     other = _run(session, uid, tools.SCANNER.key, scan(80), text="A bakery for dogs", hours=2)
@@ -124,7 +117,7 @@ def test_a_diff_needs_two_scanner_runs_of_the_same_idea(session: Session) -> Non
 
 
 def test_compare_two_to_four_ideas_in_order(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     socks = _idea_of(session, uid, _run(session, uid, tools.SCANNER.key, scan(82), hours=0))
     _run(session, uid, tools.SCANNER.key, scan(64), hours=1)  # the latest scan of socks counts
     _run(session, uid, tools.GROWTH.key, {"summary": "Partner first.", "growthSteps": []}, hours=2)
@@ -145,7 +138,7 @@ def test_compare_two_to_four_ideas_in_order(session: Session) -> None:
 
 
 def test_founder_b_never_reaches_founder_a_s_ideas_or_runs(session: Session) -> None:
-    ada, bob = _user(session), _user(session, "bob@example.com")
+    ada, bob = user(session), user(session, "bob@example.com")
     a1 = _run(session, ada, tools.SCANNER.key, scan(60), hours=0)
     a2 = _run(session, ada, tools.SCANNER.key, scan(70), hours=1)
     a_idea = _idea_of(session, ada, a1)

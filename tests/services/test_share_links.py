@@ -12,16 +12,9 @@ from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.saved_results import SaveRequest
-from startup_toolkit.models import User
 from startup_toolkit.models.workspace import ShareLink
 from startup_toolkit.services import saved_results, share_links, workspace
-
-
-def _user(session: Session, email: str = "ada@example.com") -> str:
-    user = User(email=email, name="Ada")
-    session.add(user)
-    session.commit()
-    return user.id
+from tests.support.founders import user
 
 
 def _idea(session: Session, user_id: str, text: str) -> int:
@@ -33,7 +26,7 @@ def _idea(session: Session, user_id: str, text: str) -> int:
 
 
 def test_a_link_opens_what_was_shared_and_only_its_hash_is_stored(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     idea = _idea(session, uid, "Socks by subscription")
     token = share_links.create_link(session, uid, "idea", idea, "7", "Socks")
     assert token is not None and len(token) >= 43  # 256 bits, url-safe
@@ -45,7 +38,7 @@ def test_a_link_opens_what_was_shared_and_only_its_hash_is_stored(session: Sessi
 
 @pytest.mark.parametrize(("expiry", "days"), [("7", 7), ("30", 30), ("never", None)])
 def test_links_expire_as_chosen(session: Session, expiry: str, days: int | None) -> None:
-    uid = _user(session)
+    uid = user(session)
     idea = _idea(session, uid, "Socks")
     now = utcnow()
     token = share_links.create_link(session, uid, "idea", idea, expiry, now=now)
@@ -58,7 +51,7 @@ def test_links_expire_as_chosen(session: Session, expiry: str, days: int | None)
 
 
 def test_a_revoked_link_says_so_and_only_its_owner_revokes_it(session: Session) -> None:
-    ada, bob = _user(session), _user(session, "bob@example.com")
+    ada, bob = user(session), user(session, "bob@example.com")
     token = share_links.create_link(session, ada, "idea", _idea(session, ada, "Socks"), "30")
     assert token is not None
     (link,) = share_links.list_links(session, ada)
@@ -70,7 +63,7 @@ def test_a_revoked_link_says_so_and_only_its_owner_revokes_it(session: Session) 
 
 
 def test_a_founder_shares_only_their_own_rows(session: Session) -> None:
-    ada, bob = _user(session), _user(session, "bob@example.com")
+    ada, bob = user(session), user(session, "bob@example.com")
     ada_idea, ada_other = _idea(session, ada, "Socks"), _idea(session, ada, "Shoes")
     bob_idea = _idea(session, bob, "Hats")
     saved = saved_results.save_result(session, ada, SaveRequest("Startup Scanner", "Scan", "text"))
@@ -97,7 +90,7 @@ def test_a_founder_shares_only_their_own_rows(session: Session) -> None:
 def test_bad_requests_make_no_link(
     session: Session, kind: str, target: object, expiry: str
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     _idea(session, uid, "Socks")
     assert share_links.create_link(session, uid, kind, target, expiry) is None
 

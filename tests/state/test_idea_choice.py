@@ -26,7 +26,8 @@ from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import workspace
 from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaOption
-from tests.support.tool_states import Recorder, Tab, in_processor, signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import Recorder, Tab, in_processor, substate
 
 SOCKS = "Socks by subscription for busy parents, delivered monthly with no fuss at all."
 DOGS = "A bakery for dogs that sells healthy treats through vets and pet shops nationwide."

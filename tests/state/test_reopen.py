@@ -24,7 +24,8 @@ from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import saved_results, workspace
 from tests.pages.scanner.test_state import IDEA, REPLY
-from tests.support.tool_states import signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import substate
 
 SCANNER = "/startup-viability-scanner"
 NOT_FOUND = "That result was not found"

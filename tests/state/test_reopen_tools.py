@@ -27,7 +27,8 @@ from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.pages.oracle.state import OracleState
 from startup_toolkit.pages.oracle.state_content import OracleContentState
 from startup_toolkit.services import saved_results, workspace
-from tests.support.tool_states import signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import substate
 
 IDEA = "Reminders with deposits that cut no-shows for small physiotherapy clinics."
 NOT_FOUND = "That result was not found"

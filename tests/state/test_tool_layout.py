@@ -26,7 +26,8 @@ from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.tool_explorer import ToolExplorerState, launch_note
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.tools import ToolPageState, save_tool_result
-from tests.support.tool_states import signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import substate
 
 pytestmark = pytest.mark.usefixtures("cheap_hashing")
 EXPLORER = "/tool-explorer"

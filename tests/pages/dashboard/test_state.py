@@ -25,7 +25,8 @@ from startup_toolkit.pages.dashboard import state as page
 from startup_toolkit.pages.dashboard.state import DashboardState
 from startup_toolkit.services import activity, favorites, notifications, saved_results, user_cache
 from startup_toolkit.services import dashboard as service
-from tests.support.tool_states import signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import substate
 
 ROUTE = "/dashboard"
 Founder = tuple[str, str]  # (user id, Cookie header)

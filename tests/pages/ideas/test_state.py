@@ -25,8 +25,9 @@ from startup_toolkit.pages.ideas.compare_state import CompareState
 from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
 from startup_toolkit.pages.ideas.state import IdeasState
 from startup_toolkit.services import user_cache, workspace
+from tests.support.founders import signed_in
 from tests.support.idea_scans import scan
-from tests.support.tool_states import signed_in, substate
+from tests.support.tool_states import substate
 
 Founder = tuple[str, str]  # (user id, Cookie header)
 SOCKS = "Socks by subscription for busy parents"

@@ -17,25 +17,16 @@ from reflex.event import Event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import UserNotification
 from startup_toolkit.pages import notifications as page
 from startup_toolkit.pages.notifications import NotificationsState
-from startup_toolkit.services import accounts, sessions
+from tests.support.founders import cookie_header, session_token, signed_up
 from tests.support.tool_states import router, substate
 
-PASSWORD = "correct horse battery"
 BASE = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 pytestmark = pytest.mark.usefixtures("cheap_hashing")
-
-
-def sign_up(engine: Engine, email: str) -> str:
-    with Session(engine) as db:
-        result = accounts.sign_up(db, "Ada Lovelace", email, PASSWORD, PASSWORD)
-    assert result.ok and result.user_id
-    return result.user_id
 
 
 def make_state(cookie: str = "") -> NotificationsState:
@@ -43,9 +34,7 @@ def make_state(cookie: str = "") -> NotificationsState:
 
 
 def signed_in_state(engine: Engine, user_id: str) -> NotificationsState:
-    with Session(engine) as db:
-        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
-    return make_state(f"theme=x; {SESSION_COOKIE}={token}")
+    return make_state(cookie_header(session_token(engine, user_id), "theme=x; "))
 
 
 def run(gen: Any) -> list[Any]:
@@ -102,9 +91,8 @@ def stored(engine: Engine, user_id: str) -> list[tuple[str, bool]]:
 def ada(engine: Engine) -> str:
     """A user with the sign-up welcome (newest) plus two older notifications, who signed in
     at sign-up (that sign-in sends no notice: the next one does)."""
-    user_id = sign_up(engine, "ada@example.com")
-    with Session(engine) as db:
-        sessions.create_session(db, user_id, "pytest", "127.0.0.1")
+    user_id = signed_up(engine, "ada@example.com")
+    session_token(engine, user_id)
     add(engine, user_id, "older", 0, "warning")
     add(engine, user_id, "old", 1, "surprise")
     return user_id
@@ -112,7 +100,7 @@ def ada(engine: Engine) -> str:
 
 @pytest.fixture
 def bob(engine: Engine) -> str:
-    return sign_up(engine, "bob@example.com")
+    return signed_up(engine, "bob@example.com")
 
 
 def test_p_note_1_load_lists_newest_first(engine: Engine, ada: str) -> None:
@@ -224,9 +212,7 @@ def test_another_account_in_the_same_tab_sees_nothing_of_the_first(
 ) -> None:
     state = signed_in_state(engine, ada)
     run(state.load())
-    with Session(engine) as db:
-        token = sessions.create_session(db, bob, "pytest", "127.0.0.1")
-    state.router = router(page.ROUTE, f"{SESSION_COOKIE}={token}")
+    state.router = router(page.ROUTE, cookie_header(session_token(engine, bob)))
     root = state.parent_state
     assert root is not None
     root.router = state.router

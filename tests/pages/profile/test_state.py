@@ -35,9 +35,9 @@ from startup_toolkit.pages.profile.views import AiView
 from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT, SettingsRedirectState
 from startup_toolkit.services import account_security, accounts, sessions
 from startup_toolkit.state.auth import AuthState
+from tests.support.founders import PASSWORD, cookie_header, session_token, signed_up
 from tests.support.tool_states import router
 
-PASSWORD = "correct horse battery"
 NEW_PASSWORD = "a brand new passphrase"
 EMAIL = "ada@example.com"
 
@@ -58,32 +58,20 @@ def profile_state(root: rx.State) -> ProfileState:
     return root.get_substate(ProfileState.get_full_name().split("."))  # type: ignore[return-value]
 
 
-def sign_up(engine: Engine, email: str = EMAIL) -> str:
-    with Session(engine) as db:
-        result = accounts.sign_up(db, "Ada Lovelace", email, PASSWORD, PASSWORD)
-    assert result.ok and result.user_id
-    return result.user_id
-
-
-def new_session(engine: Engine, user_id: str, agent: str = "pytest") -> str:
-    with Session(engine) as db:
-        return sessions.create_session(db, user_id, agent, "127.0.0.1")
-
-
 @pytest.fixture
 def user_id(engine: Engine) -> str:
-    return sign_up(engine)
+    return signed_up(engine)
 
 
 @pytest.fixture
 def token(engine: Engine, user_id: str) -> str:
-    return new_session(engine, user_id)
+    return session_token(engine, user_id)
 
 
 @pytest.fixture
 def state(token: str) -> ProfileState:
     """A signed-in tab on /profile (not loaded yet)."""
-    return profile_state(make_root(f"theme=x; {SESSION_COOKIE}={token}"))
+    return profile_state(make_root(cookie_header(token, "theme=x; ")))
 
 
 @pytest.fixture
@@ -214,7 +202,7 @@ def test_p_prof_1_load_fills_every_field_with_the_spec_defaults(
     ],
 )
 def test_p_prof_1_tab_comes_from_the_query(token: str, query: str, tab: str) -> None:
-    state = profile_state(make_root(f"{SESSION_COOKIE}={token}", f"/profile{query}"))
+    state = profile_state(make_root(cookie_header(token), f"/profile{query}"))
     run(state.load())
     assert state.tab == tab
 
@@ -234,10 +222,10 @@ def test_p_prof_1_a_tab_used_by_another_account_shows_nothing_of_it(
 ) -> None:
     loaded(state)
     run(state.save_profile({"company": "Analytical Engines"}))
-    other = sign_up(engine, "grace@example.com")
+    other = signed_up(engine, "grace@example.com")
     root = state.parent_state
     assert root is not None
-    root.router = router("/profile", f"{SESSION_COOKIE}={new_session(engine, other)}")
+    root.router = router("/profile", cookie_header(session_token(engine, other)))
     run(state.load())
     assert state.profile.company == "" and state.profile.full_name == "Ada Lovelace"
     with Session(engine) as db:
@@ -556,7 +544,7 @@ def test_p_prof_5_change_password_validation(
 def test_p_prof_5_change_password_success(
     state: ProfileState, engine: Engine, user_id: str, token: str
 ) -> None:
-    other = new_session(engine, user_id, "another device")
+    other = session_token(engine, user_id, "another device")
     loaded(state)
     state.clear_dialog_errors(True)  # the dialog opens in the browser
     specs = run(

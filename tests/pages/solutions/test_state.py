@@ -30,7 +30,8 @@ from startup_toolkit.services import resources as library
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 from tests.support.feed_server import Entry, FeedServer, recent, rss
-from tests.support.tool_states import Recorder, Tab, in_processor, signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import Recorder, Tab, in_processor, substate
 
 Founder = tuple[str, str]
 
