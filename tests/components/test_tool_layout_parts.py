@@ -58,7 +58,7 @@ def test_result_or_form_shows_the_result_then_the_error_then_the_progress_then_t
     state = SimpleNamespace(
         running=rx.Var.create(False),
         error=rx.Var.create(""),
-        result=SimpleNamespace(shown=rx.Var.create(False)),
+        result=rx.Var.create(None),
     )
     parts = [rx.text(name) for name in ("the result", "working", "the form")]
     html = str(result_or_form(state, *parts))
