@@ -11,7 +11,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -24,15 +23,12 @@ from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import saved_results, workspace
 from tests.pages.scanner.test_state import IDEA, REPLY
+from tests.support.events import js
 from tests.support.founders import signed_in
 from tests.support.tool_states import substate
 
 SCANNER = "/startup-viability-scanner"
 NOT_FOUND = "That result was not found"
-
-
-def js(spec: Any) -> str:
-    return str(format.format_queue_events(spec)) if spec is not None else ""
 
 
 def keep(

@@ -8,7 +8,6 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -27,15 +26,12 @@ from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.pages.oracle.state import OracleState
 from startup_toolkit.pages.oracle.state_content import OracleContentState
 from startup_toolkit.services import saved_results, workspace
+from tests.support.events import js
 from tests.support.founders import signed_in
 from tests.support.tool_states import substate
 
 IDEA = "Reminders with deposits that cut no-shows for small physiotherapy clinics."
 NOT_FOUND = "That result was not found"
-
-
-def js(spec: Any) -> str:
-    return str(format.format_queue_events(spec)) if spec is not None else ""
 
 
 def keep(
