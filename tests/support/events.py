@@ -4,7 +4,7 @@ events, its events, the toasts among them, and an async-generator handler run to
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Iterable
 from typing import Any
 
 from reflex.event import Event
@@ -38,3 +38,13 @@ def drain(gen: AsyncIterator[Any]) -> list[Any]:
         return [spec async for spec in gen]
 
     return asyncio.run(collect())
+
+
+def call(coro: Awaitable[Any]) -> list[Event]:
+    """Run an ordinary async handler; the events it returned."""
+    return events([asyncio.run(coro)])  # type: ignore[arg-type]
+
+
+def toast_text(evs: Iterable[Event]) -> str:
+    """The browser code of `evs`' client calls, one string (where a toast's words are)."""
+    return " ".join(str(event.payload.get("function", "")) for event in evs)

@@ -7,7 +7,6 @@ handlers change nothing, and ids of another user's rows change nothing.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -25,6 +24,7 @@ from startup_toolkit.pages.dashboard import state as page
 from startup_toolkit.pages.dashboard.state import DashboardState
 from startup_toolkit.services import activity, favorites, notifications, saved_results, user_cache
 from startup_toolkit.services import dashboard as service
+from tests.support.events import call, toast_text
 from tests.support.founders import signed_in
 from tests.support.tool_states import substate
 
@@ -42,15 +42,6 @@ def _setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> Iterator[No
 
 def make_state(cookie: str = "") -> DashboardState:
     return substate(DashboardState, ROUTE, cookie)
-
-
-def call(coro: Any) -> list[Event]:
-    spec = asyncio.run(coro)
-    return [] if spec is None else list(Event.from_event_type(spec))
-
-
-def toast_text(evs: list[Event]) -> str:
-    return " ".join(str(e.payload.get("function", "")) for e in evs)
 
 
 @pytest.fixture

@@ -15,7 +15,8 @@ from startup_toolkit.domain.tools import result_path
 from startup_toolkit.models import SavedResult
 from startup_toolkit.services import saved_results, share_links, user_cache
 from startup_toolkit.state.share import SHARE_PATH, ShareState
-from tests.pages.dashboard.test_state import Founder, call, make_state, save, toast_text
+from tests.pages.dashboard.test_state import Founder, make_state, save
+from tests.support.events import call, toast_text
 from tests.support.founders import signed_in
 from tests.support.tool_states import substate
 

@@ -5,13 +5,11 @@ ids and a signed-out tab read as not found or change nothing."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from reflex.event import Event
 from reflex.vars import Var
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -25,6 +23,7 @@ from startup_toolkit.pages.ideas.compare_state import CompareState
 from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
 from startup_toolkit.pages.ideas.state import IdeasState
 from startup_toolkit.services import user_cache, workspace
+from tests.support.events import call, toast_text
 from tests.support.founders import signed_in
 from tests.support.idea_scans import scan
 from tests.support.tool_states import substate
@@ -50,15 +49,6 @@ def ada(engine: Engine) -> Founder:
 @pytest.fixture
 def bob(engine: Engine) -> Founder:
     return signed_in(engine, "bob@example.com")
-
-
-def call(coro: Any) -> list[Event]:
-    spec = asyncio.run(coro)
-    return [] if spec is None else list(Event.from_event_type(spec))
-
-
-def toast_text(evs: list[Event]) -> str:
-    return " ".join(str(e.payload.get("function", "")) for e in evs)
 
 
 def keep(engine: Engine, uid: str, tool: str, result: Any, text: str, hours: int) -> int:
