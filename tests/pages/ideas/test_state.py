@@ -26,6 +26,7 @@ from startup_toolkit.services import user_cache, workspace
 from tests.support.events import call, toast_text
 from tests.support.founders import signed_in
 from tests.support.idea_scans import scan
+from tests.support.kept import idea_of
 from tests.support.tool_states import substate
 
 Founder = tuple[str, str]  # (user id, Cookie header)
@@ -65,13 +66,6 @@ def keep(engine: Engine, uid: str, tool: str, result: Any, text: str, hours: int
         run = workspace.get_run(db, uid, run_id)
         assert run is not None and run.idea_id is not None
         return run_id
-
-
-def idea_of(engine: Engine, uid: str, run_id: int) -> int:
-    with Session(engine) as db:
-        run = workspace.get_run(db, uid, run_id)
-        assert run is not None and run.idea_id is not None
-        return run.idea_id
 
 
 def seed(engine: Engine, uid: str) -> dict[str, int]:
