@@ -27,7 +27,7 @@ from startup_toolkit.domain import passwords  # noqa: E402
 from startup_toolkit.services import user_cache  # noqa: E402
 from startup_toolkit.settings import get_settings  # noqa: E402
 from tests.support.ai_server import FakeAiServer  # noqa: E402
-from tests.support.tool_states import signed_in  # noqa: E402
+from tests.support.founders import signed_in  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

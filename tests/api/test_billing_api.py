@@ -34,6 +34,7 @@ from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.services import access, activity, billing, sessions
 from startup_toolkit.settings import get_settings
 from tests.support.asgi_server import LoopbackServer
+from tests.support.founders import session_token, user
 from tests.support.smtp_server import free_port
 from tests.support.stripe_server import FakeStripeServer
 
@@ -103,13 +104,10 @@ def http_client(api_url: str, cookie: str | None = None) -> httpx.Client:
 
 
 def make_founder(engine: Engine, api_url: str, email: str) -> Founder:
+    user_id = user(engine, email)
     with Session(engine) as db:
-        user = User(email=email, name="Ada Lovelace")
-        db.add(user)
-        db.commit()
-        activity.ensure_user_stats(db, user.id)
-        token = sessions.create_session(db, user.id, "pytest", "127.0.0.1")
-        user_id = user.id
+        activity.ensure_user_stats(db, user_id)
+    token = session_token(engine, user_id)
     return Founder(user_id, token, http_client(api_url, token))
 
 

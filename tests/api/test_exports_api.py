@@ -26,9 +26,9 @@ from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.scanner_export import save_content
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
-from startup_toolkit.models import User
-from startup_toolkit.services import saved_results, sessions, share_links, workspace
+from startup_toolkit.services import saved_results, share_links, workspace
 from tests.support.asgi_server import LoopbackServer
+from tests.support.founders import session_token, user
 
 AT = datetime(2024, 11, 25, 1, 0, tzinfo=UTC)
 IDEA = "Socks by subscription for busy parents"
@@ -53,12 +53,8 @@ def _client(api_url: str, token: str | None = None) -> httpx.Client:
 
 
 def _founder(engine: Engine, api_url: str, email: str) -> Founder:
-    with Session(engine) as db:
-        user = User(email=email, name=email.split("@")[0])
-        db.add(user)
-        db.commit()
-        token = sessions.create_session(db, user.id, "pytest", "127.0.0.1")
-        return Founder(user.id, _client(api_url, token))
+    user_id = user(engine, email, email.split("@")[0])
+    return Founder(user_id, _client(api_url, session_token(engine, user_id)))
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
 from bench.apps import copy_project
 from tests.support.ai_server import FakeAiServer
@@ -301,6 +301,11 @@ def wait_for_app(page: Page) -> None:
     """Wait until the page is hydrated and its websocket is connected (events will work)."""
     page.wait_for_load_state("networkidle")
     page.wait_for_function("() => document.querySelector('#main') !== null")
+
+
+def toast(page: Page, text: str) -> Locator:
+    """The toasts on the page that say `text`."""
+    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def assert_fully_in_view(page: Page, selector: str) -> None:

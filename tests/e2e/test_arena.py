@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import uuid
 from datetime import timedelta
-from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -21,7 +20,7 @@ from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.services import workspace
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, _context, at, screenshot
+from tests.e2e.conftest import LiveApp, _context, at, screenshot, toast
 
 ROUTE = "/startup-arena"
 XSS = '<img src=x onerror="window.__arenaXss=1">'
@@ -35,10 +34,6 @@ def open_arena(live_app: LiveApp, page: Page, name: str = "Ada Lovelace") -> str
     expect(page).to_have_url(at(live_app, ROUTE))
     expect(page.get_by_role("heading", level=1)).to_have_text("Startup Arena")
     return uid
-
-
-def toast(page: Page, text: str) -> Any:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def enter(page: Page, company: str) -> None:

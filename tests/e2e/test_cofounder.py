@@ -21,7 +21,7 @@ from sqlmodel import select
 from startup_toolkit.domain import cofounder as chat
 from startup_toolkit.models.results import SavedResult
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot
+from tests.e2e.conftest import LiveApp, at, screenshot, toast
 
 ROUTE = "/ai-cofounder"
 INPUT = "Ask your AI Co-Founder"
@@ -32,10 +32,6 @@ def open_chat(live_app: LiveApp, page: Page) -> str:
     expect(page).to_have_url(at(live_app, ROUTE))
     expect(page.get_by_label(INPUT)).to_be_visible()
     return user_id
-
-
-def toast(page: Page, text: str) -> Locator:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def chat_log(page: Page) -> Locator:

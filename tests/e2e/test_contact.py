@@ -11,9 +11,9 @@ import time
 import uuid
 from collections.abc import Callable
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import TEAM_ADDRESS, LiveApp, screenshot, wait_for_app
+from tests.e2e.conftest import TEAM_ADDRESS, LiveApp, screenshot, toast, wait_for_app
 from tests.support.smtp_server import ReceivedMail, RecordingSMTPServer
 
 REQUIRED_TOAST = "Please fill in all fields before submitting."
@@ -41,10 +41,6 @@ def wait_for_mails(
         if len(found) >= count or time.monotonic() > deadline:
             return found
         time.sleep(0.1)
-
-
-def toast(page: Page, text: str) -> Locator:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def test_p_cont_1_form_fields_and_p_cont_4_contact_panel(page: Page, live_app: LiveApp) -> None:

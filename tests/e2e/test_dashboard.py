@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 from sqlmodel import select
 
 from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE
@@ -20,11 +20,7 @@ from startup_toolkit.models import SavedResult, UserActivity, UserDocument, User
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import activity, saved_results
 from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot, wait_for_app
-
-
-def toast(page: Page, text: str) -> Locator:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
+from tests.e2e.conftest import LiveApp, at, screenshot, toast, wait_for_app
 
 
 def seed(live_app: LiveApp, user_id: str) -> list[int]:

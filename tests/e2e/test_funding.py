@@ -18,7 +18,7 @@ from sqlmodel import select
 
 from startup_toolkit.models.results import SavedResult
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot
+from tests.e2e.conftest import LiveApp, at, screenshot, toast
 
 ROUTE = "/funding-predictor"
 XSS = '<img src=x onerror="window.__fundingXss=1">'
@@ -52,10 +52,6 @@ def open_predictor(live_app: LiveApp, page: Page) -> str:
     expect(page).to_have_url(at(live_app, ROUTE))
     expect(page.get_by_role("heading", level=1)).to_have_text("Funding Predictor")
     return user_id
-
-
-def toast(page: Page, text: str) -> Any:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def test_t_fund_1_t_fund_2_predict_read_download_save(live_app: LiveApp, page: Page) -> None:

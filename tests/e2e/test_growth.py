@@ -18,7 +18,7 @@ from sqlmodel import select
 
 from startup_toolkit.models.results import SavedResult
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, assert_fully_in_view, at, screenshot
+from tests.e2e.conftest import LiveApp, assert_fully_in_view, at, screenshot, toast
 
 ROUTE = "/growth-engine"
 XSS = '<img src=x onerror="window.__growthXss=1">'
@@ -54,10 +54,6 @@ def open_engine(live_app: LiveApp, page: Page) -> str:
     expect(page).to_have_url(at(live_app, ROUTE))
     expect(page.get_by_role("heading", level=1)).to_have_text("Growth Engine")
     return user_id
-
-
-def toast(page: Page, text: str) -> Any:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def test_t_grow_1_generate_read_the_tabs_download_save_and_start_again(

@@ -18,7 +18,7 @@ from sqlmodel import select
 from startup_toolkit.models.results import SavedResult
 from tests.domain.test_incubator import ANALYSIS_REPLY, STRESS_REPLY
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot
+from tests.e2e.conftest import LiveApp, at, screenshot, toast
 
 ROUTE = "/idea-incubator"
 XSS = '<img src=x onerror="window.__incubatorXss=1">'
@@ -36,10 +36,6 @@ def open_incubator(live_app: LiveApp, page: Page) -> str:
     expect(page).to_have_url(at(live_app, ROUTE))
     expect(page.get_by_role("heading", level=1)).to_have_text("Idea Incubator")
     return user_id
-
-
-def toast(page: Page, text: str) -> Any:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def test_t_idea_1_analyse_stress_test_download_save_reset(live_app: LiveApp, page: Page) -> None:

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from startup_toolkit.models import UserNotification
 from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot, wait_for_app
+from tests.e2e.conftest import LiveApp, at, screenshot, toast, wait_for_app
 
 WELCOME_START = "Welcome to"
 #: (type as stored, message, age); the sign-up welcome (success) is newer than all of them.
@@ -29,10 +29,6 @@ SEEDED = (
 )
 FIXED_MESSAGE = "A note from a fixed moment"
 FIXED_AT = datetime(2025, 1, 15, 18, 30, tzinfo=UTC)  # 1:30 PM in New York (EST)
-
-
-def toast(page: Page, text: str) -> Locator:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def seed(live_app: LiveApp, user_id: str) -> None:

@@ -19,7 +19,7 @@ from sqlmodel import select
 
 from startup_toolkit.models.results import SavedResult
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot
+from tests.e2e.conftest import LiveApp, at, screenshot, toast
 
 ROUTE = "/startup-oracle"
 XSS = '<img src=x onerror="window.__oracleXss=1">'
@@ -40,10 +40,6 @@ def open_oracle(live_app: LiveApp, page: Page) -> str:
     expect(page).to_have_url(at(live_app, ROUTE))
     expect(page.get_by_role("heading", level=1)).to_have_text("Startup Oracle")
     return user_id
-
-
-def toast(page: Page, text: str) -> Any:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def stored(page: Page) -> dict[str, Any]:

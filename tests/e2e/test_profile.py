@@ -14,7 +14,7 @@ import re
 import httpx
 import pyotp
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 from sqlmodel import select
 
 from startup_toolkit.models import (
@@ -32,14 +32,10 @@ from tests.e2e.auth_helpers import (
     sign_up_and_sign_in,
     unique_email,
 )
-from tests.e2e.conftest import LiveApp, at, screenshot, wait_for_app
+from tests.e2e.conftest import LiveApp, at, screenshot, toast, wait_for_app
 
 NEW_PASSWORD = "a brand new passphrase"
 TABS = {"profile": "Profile", "ai-personalization": "AI Personalization", "security": "Security"}
-
-
-def toast(page: Page, text: str) -> Locator:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def open_profile(live_app: LiveApp, page: Page, query: str = "") -> None:

@@ -20,7 +20,7 @@ from sqlmodel import select
 
 from startup_toolkit.models.results import SavedResult
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, assert_fully_in_view, at, screenshot
+from tests.e2e.conftest import LiveApp, assert_fully_in_view, at, screenshot, toast
 
 ROUTE = "/startup-viability-scanner"
 IDEA = (
@@ -98,10 +98,6 @@ def idea_box(page: Page) -> Locator:
 
 def launch(page: Page) -> Locator:
     return page.get_by_role("button", name="Launch Genesis Scan")
-
-
-def toast(page: Page, text: str) -> Locator:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def saved_rows(live_app: LiveApp, user_id: str) -> list[SavedResult]:

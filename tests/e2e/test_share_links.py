@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
 from startup_toolkit.domain import scanner_export
@@ -18,13 +18,9 @@ from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import saved_results
 from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up_and_sign_in
-from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
+from tests.e2e.conftest import LiveApp, screenshot, toast, wait_for_app
 
 IDEA = "A marketplace that matches home cooks with office lunch orders."
-
-
-def toast(page: Page, text: str) -> Locator:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def seed_scan(live_app: LiveApp, user_id: str) -> tuple[int, str]:

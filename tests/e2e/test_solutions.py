@@ -22,13 +22,9 @@ from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.services import resources as library
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in
-from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
+from tests.e2e.conftest import LiveApp, screenshot, toast, wait_for_app
 
 SEEDS = len(SEED_RESOURCES)
-
-
-def toast(page: Page, text: str) -> Locator:
-    return page.locator("[data-sonner-toast]").filter(has_text=text)
 
 
 def open_hub(page: Page, app: LiveApp, query: str = "") -> None:

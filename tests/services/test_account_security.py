@@ -20,6 +20,7 @@ from startup_toolkit.services.account_security import (
     PROOF,
     TOTP_ALREADY_ON,
 )
+from tests.support.founders import signed_up
 
 NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 LATER = NOW + timedelta(minutes=5)
@@ -27,12 +28,6 @@ PASSWORD = "correct horse battery"
 EMAIL = "ada@example.com"
 
 pytestmark = pytest.mark.usefixtures("cheap_hashing")
-
-
-def _sign_up(session: Session) -> str:
-    result = accounts.sign_up(session, "Ada Lovelace", EMAIL, PASSWORD, PASSWORD)
-    assert result.ok and result.user_id
-    return result.user_id
 
 
 def _enable(session: Session, user_id: str, now: datetime = NOW) -> str:
@@ -62,7 +57,7 @@ def _security(session: Session, user_id: str) -> UserSecuritySettings:
 
 def test_setup_is_refused_while_two_factor_is_on(session: Session) -> None:
     """P-PROF-4: a second setup cannot replace the active secret, nor plant a pending one."""
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     secret = _enable(session, user_id)
     refused = account_security.begin_totp_setup(session, user_id)
     assert not refused.ok and refused.setup is None and refused.message == TOTP_ALREADY_ON
@@ -73,7 +68,7 @@ def test_setup_is_refused_while_two_factor_is_on(session: Session) -> None:
 
 def test_confirm_is_refused_while_two_factor_is_on(session: Session) -> None:
     """Even a pending secret left in the table (an old setup) cannot replace the active one."""
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     secret = _enable(session, user_id)
     planted = pyotp.random_base32()
     totp_row = session.get(UserTotp, user_id)
@@ -87,7 +82,7 @@ def test_confirm_is_refused_while_two_factor_is_on(session: Session) -> None:
 
 def test_a_new_secret_needs_two_factor_off_first_with_the_password(session: Session) -> None:
     """Replacing the secret: turn two-factor off (password or code), then set up again."""
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     old = _enable(session, user_id)
     assert not account_security.disable_totp(session, user_id, "", LATER).ok
     assert account_security.disable_totp(session, user_id, PASSWORD, LATER).ok
@@ -111,7 +106,7 @@ def test_a_new_secret_needs_two_factor_off_first_with_the_password(session: Sess
 )
 def test_delete_account_needs_the_password(session: Session, proof: object, message: str) -> None:
     """P-PROF-2 Delete Account: the right email is not enough."""
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     result = account_security.delete_account(session, user_id, EMAIL, proof, NOW)  # type: ignore[arg-type]
     assert not result.ok and result.message == message and result.errors == {PROOF: message}
     assert session.get(User, user_id) is not None
@@ -121,7 +116,7 @@ def test_delete_account_needs_the_password(session: Session, proof: object, mess
 
 
 def test_delete_account_with_two_factor_takes_a_code_once(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     secret = _enable(session, user_id)
     missing = account_security.delete_account(session, user_id, EMAIL, "", LATER)
     assert missing.message == PASSWORD_OR_CODE_NEEDED
@@ -137,7 +132,7 @@ def test_delete_account_with_two_factor_takes_a_code_once(session: Session) -> N
 
 def test_wrong_passwords_in_a_dialog_lock_the_account(session: Session) -> None:
     """A dialog is no way round the sign-in lock: five wrong passwords lock the account."""
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     for _ in range(5):
         account_security.turn_off_login_notifications(session, user_id, "guess", NOW)
     locked = account_security.delete_account(session, user_id, EMAIL, PASSWORD, NOW)
@@ -147,7 +142,7 @@ def test_wrong_passwords_in_a_dialog_lock_the_account(session: Session) -> None:
 
 def test_login_notifications_go_off_only_with_the_password(session: Session) -> None:
     """P-PROF-4 login notifications: off needs the password; on needs nothing."""
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     plain = user_settings.update_security_settings(session, user_id, {"login_notifications": False})
     assert not plain.ok and "login_notifications" in plain.errors
     assert _security(session, user_id).login_notifications is True
@@ -164,7 +159,7 @@ def test_login_notifications_go_off_only_with_the_password(session: Session) -> 
 
 
 def test_turning_two_factor_off_needs_a_code_or_the_password(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     secret = _enable(session, user_id)
     for proof in ("", "guess", "000000", None):
         refused = account_security.disable_totp(session, user_id, proof, LATER)  # type: ignore[arg-type]

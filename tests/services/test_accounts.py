@@ -35,6 +35,7 @@ from startup_toolkit.models import (
 from startup_toolkit.services import account_security, accounts, sessions
 from startup_toolkit.services.accounts import INVALID_CREDENTIALS
 from startup_toolkit.settings import get_settings
+from tests.support.founders import signed_up
 
 NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 PASSWORD = "correct horse battery"
@@ -42,13 +43,6 @@ IP = "203.0.113.7"
 
 
 pytestmark = pytest.mark.usefixtures("cheap_hashing")
-
-
-def _sign_up(session: Session, email: str = "ada@example.com", name: str = "Ada Lovelace") -> str:
-    result = accounts.sign_up(session, name, email, PASSWORD, PASSWORD)
-    assert result.ok, result
-    assert result.user_id is not None
-    return result.user_id
 
 
 def _user(session: Session, user_id: str) -> User:
@@ -72,7 +66,7 @@ def test_p_auth_3_sign_up_creates_the_first_sign_in_rows(
     """P-AUTH-3: stats (zeros, rank 999), welcome notification, 'Dashboard' activity."""
     settings_env.setenv("PRODUCT_NAME", "Unstuck")
     get_settings.cache_clear()
-    user_id = _sign_up(session, email="  Ada@Example.COM ", name="  Ada   Lovelace ")
+    user_id = signed_up(session, email="  Ada@Example.COM ", name="  Ada   Lovelace ")
     user = _user(session, user_id)
     assert (user.email, user.name) == ("ada@example.com", "Ada Lovelace")
     assert user.password_hash.startswith("$argon2id$") and PASSWORD not in user.password_hash
@@ -107,13 +101,13 @@ def test_p_auth_3_welcome_uses_the_configured_product_name(
 ) -> None:
     settings_env.setenv("PRODUCT_NAME", "Launchpad")
     get_settings.cache_clear()
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     note = session.exec(select(UserNotification).where(UserNotification.user_id == user_id)).one()
     assert note.message.startswith("Welcome to Launchpad! ")
 
 
 def test_p_auth_3_initialisation_is_idempotent(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     assert accounts.initialize_user(session, user_id)
     assert accounts.authenticate(session, "ada@example.com", PASSWORD, IP).ok
     assert accounts.initialize_user(session, user_id)
@@ -145,7 +139,7 @@ def test_p_auth_4_initialisation_skipped_for_invalid_ids(session: Session, bad_i
 
 
 def test_sign_up_refuses_a_duplicate_email_in_any_case(session: Session) -> None:
-    _sign_up(session)
+    signed_up(session)
     result = accounts.sign_up(session, "Other", " ADA@example.com", PASSWORD, PASSWORD)
     assert not result.ok and result.user_id is None
     assert result.message == "An account with this email already exists."
@@ -182,7 +176,7 @@ def test_sign_up_validation(
 
 
 def test_sign_in_ok_resets_the_failure_count(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     assert not accounts.authenticate(session, "ada@example.com", "wrong-password", IP).ok
     assert _user(session, user_id).failed_logins == 1
     result = accounts.authenticate(session, " ADA@example.com ", PASSWORD, IP)
@@ -194,7 +188,7 @@ def test_wrong_password_and_unknown_email_look_the_same(
     session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One generic message; an unknown email still costs one hash verification."""
-    _sign_up(session)
+    signed_up(session)
     burned: list[str] = []
     real_burn = passwords.burn_verification
     monkeypatch.setattr(passwords, "burn_verification", lambda p: burned.append(p) or real_burn(p))
@@ -208,7 +202,7 @@ def test_wrong_password_and_unknown_email_look_the_same(
 
 
 def test_lockout_grows_after_five_failures(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     results = [
         accounts.authenticate(session, "ada@example.com", "wrong-pass", IP, now=NOW)
         for _ in range(4)
@@ -241,7 +235,7 @@ def test_lockout_grows_after_five_failures(session: Session) -> None:
 
 
 def test_lockout_is_capped_at_fifteen_minutes(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     user = _user(session, user_id)
     user.failed_logins = 40
     session.add(user)
@@ -254,7 +248,7 @@ def test_lockout_is_capped_at_fifteen_minutes(session: Session) -> None:
 
 def test_unknown_emails_lock_like_real_accounts(session: Session) -> None:
     """The lock schedule does not reveal whether an account exists."""
-    _sign_up(session)
+    signed_up(session)
 
     def schedule(email: str, ip: str) -> list[int]:
         out, t = [], NOW
@@ -274,7 +268,7 @@ def test_unknown_emails_lock_like_real_accounts(session: Session) -> None:
 
 def test_per_address_limit(session: Session) -> None:
     """At most 20 failures per address in 15 minutes, whatever the emails."""
-    _sign_up(session)
+    signed_up(session)
     for i in range(20):
         result = accounts.authenticate(session, f"guess{i}@example.com", "wrong-pass", IP, now=NOW)
         assert result.retry_after == 0
@@ -295,7 +289,7 @@ def test_attempts_store_no_email_or_password(session: Session) -> None:
 
 
 def test_hash_is_upgraded_when_parameters_change(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     old_hash = _user(session, user_id).password_hash
     assert extract_parameters(old_hash).time_cost == 1
     passwords.use_parameters(HashParameters(time_cost=2, memory_cost=16, parallelism=1))
@@ -314,7 +308,7 @@ def test_hash_is_upgraded_when_parameters_change(session: Session) -> None:
 def test_p_prof_5_change_password_keeps_this_session_and_ends_the_others(
     session: Session,
 ) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     mine = sessions.create_session(session, user_id, "Firefox", IP)
     other = sessions.create_session(session, user_id, "Chrome", IP)
     ticket = sessions.create_sign_in_ticket(session, user_id)
@@ -347,7 +341,7 @@ def test_p_prof_5_change_password_keeps_this_session_and_ends_the_others(
 def test_p_prof_5_change_password_refusals(
     session: Session, current: str, new: str, confirm: str, message: str, fields: set[str]
 ) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     other = sessions.create_session(session, user_id, "Chrome", IP)
     result = accounts.change_password(session, user_id, current, new, confirm, None)
     assert not result.ok and result.message == message and set(result.errors) == fields
@@ -356,7 +350,7 @@ def test_p_prof_5_change_password_refusals(
 
 
 def test_wrong_current_password_counts_towards_the_lock(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     for _ in range(5):
         accounts.change_password(session, user_id, "wrong-one", "abcdefgh1", "abcdefgh1", None, NOW)
     locked = accounts.change_password(
@@ -383,7 +377,7 @@ def _enable_totp(session: Session, user_id: str, now: datetime = NOW) -> str:
 
 def test_p_prof_4_totp_setup_confirm_and_sign_in(session: Session) -> None:
     """P-PROF-4 two-factor toggle: on only after a valid code; then required at sign-in."""
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     setup = account_security.begin_totp_setup(session, user_id)
     assert setup.ok and setup.setup is not None
     security = accounts.get_security_settings(session, user_id)
@@ -408,7 +402,7 @@ def test_p_prof_4_totp_setup_confirm_and_sign_in(session: Session) -> None:
 
 
 def test_wrong_totp_codes_lock_the_account(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     secret = _enable_totp(session, user_id)
     later = NOW + timedelta(minutes=5)
     good_code = pyotp.TOTP(secret).at(later)
@@ -422,7 +416,7 @@ def test_wrong_totp_codes_lock_the_account(session: Session) -> None:
 
 
 def test_disable_totp_needs_a_code_or_the_password(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     secret = _enable_totp(session, user_id)
     later = NOW + timedelta(minutes=5)
     refused = account_security.disable_totp(session, user_id, "not-my-password", later)
@@ -439,7 +433,7 @@ def test_disable_totp_needs_a_code_or_the_password(session: Session) -> None:
 
 
 def test_verify_totp_without_two_factor_is_a_no_op(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     assert accounts.verify_totp_for_sign_in(session, user_id, "", NOW).ok
     assert not account_security.confirm_totp(session, user_id, "123456", NOW).ok  # none pending
 
@@ -478,7 +472,7 @@ def _fill(session: Session, user_id: str) -> None:
 
 
 def test_delete_account_needs_the_exact_email(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     for typed in ("", "someone@example.com", "ada@example"):
         result = account_security.delete_account(session, user_id, typed, PASSWORD)
         assert not result.ok and "email" in result.errors
@@ -488,8 +482,8 @@ def test_delete_account_needs_the_exact_email(session: Session) -> None:
 def test_delete_account_removes_every_row_of_the_user_only(
     session: Session, engine: Engine
 ) -> None:
-    ada = _sign_up(session)
-    bob = _sign_up(session, email="bob@example.com", name="Bob")
+    ada = signed_up(session)
+    bob = signed_up(session, email="bob@example.com", name="Bob")
     _fill(session, ada)
     _fill(session, bob)
     accounts.authenticate(session, "ada@example.com", "wrong-pass", IP)
@@ -519,7 +513,7 @@ def test_delete_account_removes_every_row_of_the_user_only(
 
 
 def test_account_view(session: Session) -> None:
-    user_id = _sign_up(session)
+    user_id = signed_up(session)
     view = accounts.account_view(session, user_id)
     assert view is not None
     assert (view.name, view.email, view.initials) == ("Ada Lovelace", "ada@example.com", "AL")

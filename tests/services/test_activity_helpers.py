@@ -8,17 +8,11 @@ from sqlmodel import Session, select
 
 from startup_toolkit.models import User, UserActivity, UserNotification, UserStats
 from startup_toolkit.services import activity
-
-
-def _user(session: Session) -> str:
-    user = User(email="ada@example.com", name="Ada")
-    session.add(user)
-    session.commit()
-    return user.id
+from tests.support.founders import user
 
 
 def test_log_activity(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     assert activity.log_activity(session, user_id, "AI Co-Founder", "Launched AI Co-Founder")
     (row,) = session.exec(select(UserActivity)).all()
     assert (row.user_id, row.tool_name, row.action) == (
@@ -43,14 +37,14 @@ def test_log_activity(session: Session) -> None:
 )
 def test_create_notification_types(session: Session, given: object, stored: str) -> None:
     """Spec section 3: error, warning, success kept; anything else is info."""
-    user_id = _user(session)
+    user_id = user(session)
     assert activity.create_notification(session, user_id, given, "Hello")  # type: ignore[arg-type]
     (row,) = session.exec(select(UserNotification)).all()
     assert (row.type, row.message, row.is_read) == (stored, "Hello", False)
 
 
 def test_ensure_user_stats_is_idempotent(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     assert activity.ensure_user_stats(session, user_id)
     assert activity.ensure_user_stats(session, user_id)
     (row,) = session.exec(select(UserStats)).all()
@@ -88,12 +82,12 @@ def test_database_errors_give_false(session: Session) -> None:
     assert activity.create_notification(session, ghost, "info", "x") is False
     assert activity.ensure_user_stats(session, ghost) is False
     # the session is usable afterwards
-    user_id = _user(session)
+    user_id = user(session)
     assert activity.log_activity(session, user_id, "Dashboard", "x") is True
 
 
 def test_long_texts_are_cut_to_the_column_sizes(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     assert activity.log_activity(session, user_id, "t" * 300, "a" * 900)
     assert activity.create_notification(session, user_id, "info", "m" * 5000)
     act = session.exec(select(UserActivity)).one()

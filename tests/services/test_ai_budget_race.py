@@ -9,9 +9,9 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from startup_toolkit.models import User
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.services import ai_usage
+from tests.support.founders import user
 from tests.support.race import all_at_once
 
 PARALLEL = 8
@@ -20,13 +20,11 @@ CALL_MAXIMUM = 4_500  # a scan's max_tokens and prompt
 
 
 def _founder_at_the_edge(engine: Engine) -> str:
-    with Session(engine, expire_on_commit=False) as db:
-        user = User(email="ada@example.com", name="Ada Lovelace")
-        db.add(user)
+    user_id = user(engine)
+    with Session(engine) as db:
+        db.add(AiUsage(user_id=user_id, tool_name="scanner", total_tokens=LIMIT - 100))
         db.commit()
-        db.add(AiUsage(user_id=user.id, tool_name="scanner", total_tokens=LIMIT - 100))
-        db.commit()
-        return user.id
+    return user_id
 
 
 def _race(engine: Engine) -> tuple[int, int]:

@@ -14,7 +14,6 @@ import pytest
 from pydantic import BaseModel
 from sqlmodel import Session, select
 
-from startup_toolkit.models import User
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.providers.ai import ChatProvider
@@ -33,6 +32,7 @@ from startup_toolkit.services.ai import (
 )
 from startup_toolkit.settings import Settings, get_settings
 from tests.support.ai_server import BROKEN_JSON, FakeAiServer
+from tests.support.founders import user
 
 SYSTEM = "You are a startup analyst."
 
@@ -80,13 +80,6 @@ async def sleeps(
     settings_env.setattr(ai_service, "make_provider", make)
     yield recorded
     await ai_service.close_providers()
-
-
-def _user(session: Session, email: str = "ada@example.com") -> str:
-    user = User(email=email, name="Ada Lovelace")
-    session.add(user)
-    session.commit()
-    return user.id
 
 
 def _usage_rows(session: Session) -> list[AiUsage]:
@@ -160,7 +153,7 @@ async def test_t_ai_1_parameters_follow_the_users_response_style(
 ) -> None:
     """T-AI-1: the saved response style and enhanced mode set temperature and max_tokens;
     top_p and the penalties are fixed."""
-    uid = _user(session)
+    uid = user(session)
     assert settings_svc.update_ai_settings(session, uid, {"response_style": style}).ok
     await generate_text(uid, "oracle", SYSTEM, "Go", enhanced=enhanced)
     body = ai.requests[0]
@@ -184,7 +177,7 @@ async def test_p_prof_3_system_prompt_reflects_saved_settings(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
     """P-PROF-3: every call is tailored by the user's saved AI settings."""
-    uid = _user(session)
+    uid = user(session)
     settings_svc.update_ai_settings(
         session,
         uid,
@@ -209,7 +202,7 @@ async def test_p_prof_3_system_prompt_reflects_saved_settings(
 async def test_p_prof_3_other_industry_is_ignored(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     settings_svc.update_ai_settings(session, uid, {"industry_focus": "other"})
     await generate_text(uid, "oracle", SYSTEM, "Go")
     assert "industry" not in _system_prompt(ai)
@@ -218,7 +211,7 @@ async def test_p_prof_3_other_industry_is_ignored(
 async def test_p_prof_3_defaults_for_visitors_and_new_users(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     await generate_text(uid, "oracle", SYSTEM, "Go")
     await generate_text(None, "oracle", SYSTEM, "Go")
     assert _system_prompt(ai, 0) == _system_prompt(ai, 1)
@@ -229,7 +222,7 @@ async def test_p_prof_3_personalisation_switched_off_uses_defaults(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
     """With the 'AI personalization' preference off, the saved choices are not applied."""
-    uid = _user(session)
+    uid = user(session)
     settings_svc.update_ai_settings(
         session, uid, {"industry_focus": "healthcare", "response_style": "detailed"}
     )
@@ -246,7 +239,7 @@ async def test_t_ai_2_t_ai_3_failures_reach_the_tool_as_ai_error(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
     """T-AI-2/3: three 500s -> the wrapped provider message; nothing recorded."""
-    uid = _user(session)
+    uid = user(session)
     for _ in range(3):
         ai.status(500, "Service unavailable")
     with pytest.raises(AiError) as info:
@@ -272,7 +265,7 @@ async def test_t_ai_3_timeout_text(ai: FakeAiServer, sleeps: Sleeps) -> None:
 async def test_t_ai_3_empty_content_is_reported_and_its_tokens_recorded(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     ai.empty()
     with pytest.raises(AiError) as info:
         await generate_text(uid, "oracle", SYSTEM, "Go")
@@ -299,7 +292,7 @@ async def test_t_ai_4_broken_json_is_repaired_on_the_second_call(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
     """T-AI-4: one repair request carrying the broken reply and the schema."""
-    uid = _user(session)
+    uid = user(session)
     ai.broken_json()
     ai.reply_json({"summary": "Fixed", "score": 81}, usage=(50, 10))
     result = await generate_json(uid, "scanner", SYSTEM, "Scan it", Analysis)
@@ -328,7 +321,7 @@ async def test_t_ai_4_schema_mismatch_is_repaired(ai: FakeAiServer, sleeps: Slee
 async def test_t_ai_4_broken_twice_raises_parse_error(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     ai.broken_json().broken_json().reply_json({"summary": "too late"})
     with pytest.raises(AiParseError) as info:
         await generate_json(uid, "scanner", SYSTEM, "Scan it", Analysis)
@@ -344,7 +337,7 @@ async def test_budget_exceeded_stops_before_any_request(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
     """Used >= AI_DAILY_TOKENS today: AiBudgetExceeded, and the server sees nothing."""
-    uid = _user(session)
+    uid = user(session)
     session.add(AiUsage(user_id=uid, tool_name="oracle", prompt_tokens=900, total_tokens=1000))
     session.commit()
     with pytest.raises(AiBudgetExceeded) as info:
@@ -355,7 +348,7 @@ async def test_budget_exceeded_stops_before_any_request(
     with pytest.raises(AiBudgetExceeded):
         await _drain(stream_chat(uid, "cofounder", SYSTEM, [{"role": "user", "content": "Hi"}]))
     assert ai.requests == []
-    other = _user(session, "grace@example.com")
+    other = user(session, "grace@example.com")
     await generate_text(other, "oracle", SYSTEM, "Go")  # another user's budget is untouched
     await generate_text(None, "recommender", SYSTEM, "Go")  # visitors are not metered
     assert len(ai.requests) == 2
@@ -364,7 +357,7 @@ async def test_budget_exceeded_stops_before_any_request(
 async def test_budget_counts_only_today_utc(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     yesterday = ai_usage.day_start() - timedelta(seconds=1)
     session.add(AiUsage(user_id=uid, tool_name="oracle", total_tokens=50_000, created_at=yesterday))
     session.add(AiUsage(user_id=uid, tool_name="oracle", total_tokens=999))
@@ -383,7 +376,7 @@ def test_day_starts_at_midnight_utc() -> None:
 
 
 def test_zero_budget_means_no_limit(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     session.add(AiUsage(user_id=uid, tool_name="t", total_tokens=10**9))
     session.commit()
     assert ai_usage.over_budget(session, uid, 0) is False
@@ -400,7 +393,7 @@ def test_usage_for_a_missing_user_is_skipped(session: Session) -> None:
 def test_a_hold_counts_until_it_is_settled_to_what_was_spent(session: Session) -> None:
     """Finding 6 (issue 13): a call holds its maximum; settling leaves the real tokens, and a
     call that spent nothing leaves no row."""
-    uid = _user(session)
+    uid = user(session)
     first = ai_usage.hold(session, uid, "scanner", 700, 1000)
     assert ai_usage.tokens_used_today(session, uid) == 700
     second = ai_usage.hold(session, uid, "scanner", 700, 1000)  # 700 < 1000: may still run
@@ -426,7 +419,7 @@ async def test_parallel_calls_at_the_edge_of_the_budget_send_one_request(
     """Finding 6 (issue 13): 8 calls at once by a founder at 999 of 1,000 tokens; the first
     holds its maximum, so the other seven are refused and never reach the model (the review
     saw all 8 run)."""
-    uid = _user(session)
+    uid = user(session)
     session.add(AiUsage(user_id=uid, tool_name="oracle", total_tokens=999))
     session.commit()
     calls = [generate_text(uid, "oracle", SYSTEM, f"Go {n}") for n in range(8)]
@@ -440,7 +433,7 @@ async def test_parallel_calls_at_the_edge_of_the_budget_send_one_request(
 async def test_a_failed_call_without_usage_leaves_no_hold(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     for _ in range(4):
         ai.status(400, "Bad request")
     with pytest.raises(AiError):
@@ -451,7 +444,7 @@ async def test_a_failed_call_without_usage_leaves_no_hold(
 async def test_usage_row_has_the_tokens_the_server_reported(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     before = utcnow()
     ai.reply("Answer", usage=(123, 45))
     await generate_text(uid, "funding-predictor", SYSTEM, "Go")
@@ -467,7 +460,7 @@ async def test_usage_row_has_the_tokens_the_server_reported(
 async def test_database_work_runs_off_the_event_loop(
     ai: FakeAiServer, sleeps: Sleeps, session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     loop_thread = threading.get_ident()
     threads: list[int] = []
     real_hold, real_settle = ai_usage.hold, ai_usage.settle
@@ -493,7 +486,7 @@ async def test_database_work_runs_off_the_event_loop(
 async def test_stream_chat_yields_chunks_in_order_and_records_usage(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     ai.stream(["Let's ", "validate ", "demand."], usage=(77, 5))
     history = [
         {"role": "user", "content": "I want to sell socks."},
@@ -516,7 +509,7 @@ async def test_stream_chat_yields_chunks_in_order_and_records_usage(
 async def test_stream_chat_closed_early_hangs_up_and_records_usage(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     ai.stream(["The first part", " and the rest"], hold_after=1)
     chat = stream_chat(uid, "cofounder", SYSTEM, [{"role": "user", "content": "Hi"}])
     assert await chat.__anext__() == "The first part"
@@ -530,7 +523,7 @@ async def test_stream_chat_closed_early_hangs_up_and_records_usage(
 async def test_stream_chat_cancelled_task_records_usage(
     ai: FakeAiServer, sleeps: Sleeps, session: Session
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     ai.stream(["abcd", "efgh"], hold_after=1)
     received: list[str] = []
 

@@ -13,12 +13,12 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from startup_toolkit.domain import allowance as rules
-from startup_toolkit.models import User
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.services import ai_usage
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.allowance import AllowanceState
 from tests.support import tool_states
+from tests.support.founders import user
 
 NOW = datetime(2026, 3, 10, 19, 0, tzinfo=UTC)  # 5 h before the reset
 
@@ -30,13 +30,6 @@ def ai_limit(settings_env: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     settings_env.setenv("AI_DAILY_TOKENS", "10000")
     get_settings.cache_clear()
     return settings_env
-
-
-def _user(session: Session, email: str = "ada@example.com") -> str:
-    user = User(email=email, name="Ada")
-    session.add(user)
-    session.commit()
-    return user.id
 
 
 def _spent(session: Session, user_id: str, tokens: int, at: datetime) -> None:
@@ -65,7 +58,7 @@ def test_used_remaining_share_and_warning_from_the_rows_of_today(
     remaining: int,
     message: str,
 ) -> None:
-    ada, bob = _user(session), _user(session, "bob@example.com")
+    ada, bob = user(session), user(session, "bob@example.com")
     _spent(session, ada, 50_000, NOW - timedelta(days=1))  # yesterday: not counted
     _spent(session, bob, 9_000, NOW - timedelta(hours=1))  # another founder's: not counted
     if used:
@@ -100,7 +93,7 @@ def test_reset_text(now: datetime, text: str) -> None:
 def test_no_limit_and_demo_mode_say_what_applies_instead_of_a_bar(
     session: Session, settings_env: pytest.MonkeyPatch
 ) -> None:
-    ada = _user(session)
+    ada = user(session)
     _spent(session, ada, 5_000, NOW)
     settings_env.setenv("AI_API_KEY", "test-key")
     settings_env.setenv("AI_DAILY_TOKENS", "0")

@@ -18,9 +18,10 @@ from startup_toolkit.domain import arena_content as content
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.models import ArenaLike, ArenaPost, User
+from startup_toolkit.models import ArenaLike, ArenaPost
 from startup_toolkit.services import arena, dashboard, user_cache, workspace
 from startup_toolkit.services.arena_board import load_arena
+from tests.support.founders import user
 
 ENTRY = {
     "company": "Nova Health",
@@ -38,13 +39,11 @@ def _clean_cache() -> None:
 
 def founder(session: Session, name: str, company: str | None = "") -> str:
     """A founder; with a `company`, entered in the Arena (None: not entered)."""
-    user = User(email=f"{name.lower()}@example.com", name=name)
-    session.add(user)
-    session.commit()
+    user_id = user(session, f"{name.lower()}@example.com", name)
     if company is not None:
         values = dict(ENTRY, company=company or f"{name} Labs")
-        assert arena.save_entry(session, user.id, values).errors == {}
-    return user.id
+        assert arena.save_entry(session, user_id, values).errors == {}
+    return user_id
 
 
 def run(session: Session, uid: str, tool: str, at: datetime, sample: bool = False) -> None:

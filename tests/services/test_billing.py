@@ -18,6 +18,7 @@ from startup_toolkit.services import access, billing
 from startup_toolkit.services.billing import BillingError
 from startup_toolkit.settings import get_settings
 from tests.services.conftest import PUBLIC
+from tests.support.founders import user
 from tests.support.smtp_server import free_port
 from tests.support.stripe_server import FakeStripeServer
 
@@ -39,13 +40,6 @@ def configure(settings_env: pytest.MonkeyPatch, **env: str) -> None:
         else:
             settings_env.delenv(name, raising=False)
     get_settings.cache_clear()
-
-
-def make_user(session: Session, email: str = "ada@example.com", name: str = "Ada") -> str:
-    user = User(email=email, name=name)
-    session.add(user)
-    session.commit()
-    return user.id
 
 
 def session_id_of(url: str) -> str:
@@ -105,7 +99,7 @@ def test_p_bill_1_p_price_3_checkout_session_request(
     """P-BILL-1, P-PRICE-3: a subscription-mode session for this user, on the configured price,
     with the success URL carrying Stripe's literal placeholder."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     url = billing.start_checkout(session, uid)
 
     (created,) = fake.objects("checkout.session")
@@ -133,7 +127,7 @@ def test_p_bill_1_customer_created_once_and_remembered(
     later one (past the half hour an open checkout is offered again) reuses it: one customer
     at Stripe, two sessions."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     now = utcnow()
     billing.start_checkout(session, uid, now=now)
     (customer,) = fake.objects("customer")
@@ -153,7 +147,7 @@ def test_p_price_3_double_click_in_the_same_minute_opens_one_session(
 ) -> None:
     """P-PRICE-3: two checkouts in the same minute open one session."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     now = utcnow().replace(second=5)
     first = billing.start_checkout(session, uid, now=now)
     second = billing.start_checkout(session, uid, now=now + timedelta(seconds=30))
@@ -167,7 +161,7 @@ def test_p_price_3_racing_requests_share_one_idempotency_key(
     """P-PRICE-3: when Stripe cannot list the open checkouts (so neither request sees the
     other's session), two requests in the same minute still make one session."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     now = utcnow().replace(second=5)
     fake.fail_next(500, times=4, path_prefix="/v1/checkout/sessions", method="GET")
     first = billing.start_checkout(session, uid, now=now)
@@ -184,7 +178,7 @@ def test_p_price_3_a_click_across_a_minute_boundary_reopens_the_same_session(
     """P-PRICE-3: the second click of a double click that straddles a minute (or a founder who
     closed the Stripe tab and clicks Subscribe again) gets the checkout still open."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     now = utcnow().replace(second=59)
     first = billing.start_checkout(session, uid, now=now)
     assert billing.start_checkout(session, uid, now=now + timedelta(seconds=2)) == first
@@ -199,7 +193,7 @@ def test_p_price_3_a_paid_or_old_checkout_is_not_offered_again(
     """P-PRICE-3: a session already paid is never reopened, nor one older than half an hour;
     each time a new session is made."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     now = utcnow()
     first = billing.start_checkout(session, uid, now=now)
     old = billing.start_checkout(session, uid, now=now + timedelta(minutes=31))
@@ -216,7 +210,7 @@ def test_p_bill_1_checkout_refused_when_already_subscribed(
 ) -> None:
     """P-BILL-1: a founder with an active subscription never gets a second checkout."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     subscribe(session, fake, uid)
     before = len(fake.requests)
     with pytest.raises(BillingError) as caught:
@@ -230,7 +224,7 @@ def test_p_price_3_checkout_not_configured(
     session: Session, settings_env: pytest.MonkeyPatch, stripe_env: FakeStripeServer
 ) -> None:
     """P-PRICE-3: without a key and price there is no checkout (and no request to Stripe)."""
-    uid = make_user(session)
+    uid = user(session)
     configure(settings_env, STRIPE_SECRET_KEY="", STRIPE_PRICE_ID="")
     with pytest.raises(BillingError) as caught:
         billing.start_checkout(session, uid)
@@ -243,7 +237,7 @@ def test_p_bill_1_checkout_with_a_wrong_key_is_misconfigured(
     session: Session, settings_env: pytest.MonkeyPatch, stripe_env: FakeStripeServer
 ) -> None:
     """P-BILL-1: Stripe refusing the key reads as a setup problem, without the SDK's text."""
-    uid = make_user(session)
+    uid = user(session)
     configure(settings_env, STRIPE_SECRET_KEY="sk_test_wrong_key_1234")
     with pytest.raises(BillingError) as caught:
         billing.start_checkout(session, uid)
@@ -257,7 +251,7 @@ def test_p_bill_1_checkout_with_an_unknown_price_is_rejected(
     session: Session, settings_env: pytest.MonkeyPatch, stripe_env: FakeStripeServer
 ) -> None:
     """P-BILL-1: a price Stripe does not know is refused: no session."""
-    uid = make_user(session)
+    uid = user(session)
     configure(settings_env, STRIPE_PRICE_ID="price_does_not_exist")
     with pytest.raises(BillingError) as caught:
         billing.start_checkout(session, uid)
@@ -269,10 +263,10 @@ def test_p_bill_1_checkout_with_an_unknown_price_is_rejected(
 def forget_at_stripe(session: Session, user_id: str, customer_id: str) -> None:
     """Our user remembers a customer that this Stripe account has never heard of (deleted,
     or made with the test key before the live one)."""
-    user = session.get(User, user_id)
-    assert user is not None
-    user.stripe_customer_id = customer_id
-    session.add(user)
+    account = session.get(User, user_id)
+    assert account is not None
+    account.stripe_customer_id = customer_id
+    session.add(account)
     session.commit()
 
 
@@ -282,7 +276,7 @@ def test_p_bill_1_checkout_replaces_a_customer_stripe_no_longer_knows(
     """P-BILL-1: a remembered customer unknown to Stripe does not lock the founder out of
     Subscribe: a new customer is made (under a key of its own), remembered and used."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     forget_at_stripe(session, uid, "cus_madeWithTheTestKey")
 
     url = billing.start_checkout(session, uid)
@@ -304,7 +298,7 @@ def test_p_bill_1_portal_for_a_customer_stripe_no_longer_knows_is_no_account(
     session: Session, stripe_env: FakeStripeServer
 ) -> None:
     """P-BILL-1: Manage for a customer Stripe does not know says to subscribe first."""
-    uid = make_user(session)
+    uid = user(session)
     forget_at_stripe(session, uid, "cus_madeWithTheTestKey")
     with pytest.raises(BillingError) as caught:
         billing.portal_url(session, uid)
@@ -316,7 +310,7 @@ def test_p_bill_1_checkout_when_stripe_is_unreachable(
     session: Session, settings_env: pytest.MonkeyPatch
 ) -> None:
     """P-BILL-1: a closed port reads as 'unreachable' and nothing is stored on the user."""
-    uid = make_user(session)
+    uid = user(session)
     configure(settings_env, STRIPE_API_BASE=f"http://127.0.0.1:{free_port()}")
     with pytest.raises(BillingError) as caught:
         billing.start_checkout(session, uid)
@@ -332,7 +326,7 @@ def test_p_bill_1_one_5xx_is_retried_and_two_are_unreachable(
     """P-BILL-1: one server error is absorbed by the SDK's retry (same idempotency key, one
     session); an error that survives the retry reads as 'unreachable'."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     now = utcnow()
     fake.fail_next(500, path_prefix="/v1/checkout", method="POST")
     url = billing.start_checkout(session, uid, now=now)
@@ -357,7 +351,7 @@ def test_p_price_4_paid_session_is_recorded_and_grants_access(
     """P-PRICE-4, P-AUTH-2: a paid session of this user records the subscription as Stripe
     has it, and the gate lets the founder in."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     assert get_settings().effective_access_mode == "subscription"
     assert access.may_use_tools(session, uid) is False
 
@@ -383,7 +377,7 @@ def test_p_price_4_confirming_twice_keeps_one_row(
     session: Session, stripe_env: FakeStripeServer
 ) -> None:
     """P-PRICE-4: reloading the success page records nothing new."""
-    uid = make_user(session)
+    uid = user(session)
     cs_id, _ = subscribe(session, stripe_env, uid)
     assert billing.confirm_checkout(session, uid, cs_id) == "confirmed"
     assert len(rows(session)) == 1
@@ -393,7 +387,7 @@ def test_p_price_4_unpaid_session_records_nothing(
     session: Session, stripe_env: FakeStripeServer
 ) -> None:
     """P-PRICE-4: a session not completed (the founder closed the tab) grants nothing."""
-    uid = make_user(session)
+    uid = user(session)
     cs_id = session_id_of(billing.start_checkout(session, uid))
     assert billing.confirm_checkout(session, uid, cs_id) == "unpaid"
     assert rows(session) == []
@@ -406,7 +400,7 @@ def test_p_price_4_complete_session_with_payment_pending_records_nothing(
     """P-PRICE-4: a session Stripe calls complete while the payment is still processing (a
     bank debit) is not paid yet: nothing is recorded."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     cs_id = session_id_of(billing.start_checkout(session, uid))
     fake.complete_checkout(cs_id)
     with fake._lock:  # the fake has no delayed payment methods: play one on its store
@@ -420,8 +414,8 @@ def test_p_price_4_another_users_session_is_not_yours(
 ) -> None:
     """P-PRICE-4: a paid session id of user A pasted by user B records nothing for anyone."""
     fake = stripe_env
-    a = make_user(session, "a@example.com")
-    b = make_user(session, "b@example.com")
+    a = user(session, "a@example.com")
+    b = user(session, "b@example.com")
     cs_id = session_id_of(billing.start_checkout(session, a))
     fake.complete_checkout(cs_id)
     assert billing.confirm_checkout(session, b, cs_id) == "not_yours"
@@ -438,7 +432,7 @@ def test_p_price_4_malformed_session_id_is_invalid_without_asking_stripe(
     session: Session, stripe_env: FakeStripeServer, bad: object
 ) -> None:
     """P-PRICE-4: a missing or malformed session id grants nothing and never reaches Stripe."""
-    uid = make_user(session)
+    uid = user(session)
     assert billing.confirm_checkout(session, uid, bad) == "invalid"
     assert stripe_env.requests == []
     assert rows(session) == []
@@ -448,7 +442,7 @@ def test_p_price_4_unknown_session_id_is_invalid(
     session: Session, stripe_env: FakeStripeServer
 ) -> None:
     """P-PRICE-4: a well-formed id Stripe does not know (404) is 'invalid'."""
-    uid = make_user(session)
+    uid = user(session)
     assert billing.confirm_checkout(session, uid, "cs_test_" + "x" * 58) == "invalid"
     assert [r.status for r in stripe_env.requests] == [404]
     assert rows(session) == []
@@ -460,7 +454,7 @@ def test_p_price_4_stripe_down_is_unavailable(
     """P-PRICE-4: when Stripe cannot answer, the page says so (and may be reloaded) instead
     of calling a paid session invalid."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     cs_id = session_id_of(billing.start_checkout(session, uid))
     fake.complete_checkout(cs_id)
     fake.fail_next(503, times=2)
@@ -480,7 +474,7 @@ def test_p_bill_1_portal_url(session: Session, stripe_env: FakeStripeServer) -> 
     """P-BILL-1: customer-portal returns Stripe's portal URL for the user's own customer, with
     the profile as the way back."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     subscribe(session, fake, uid)
     customer_id = session.get(User, uid).stripe_customer_id  # type: ignore[union-attr]
     assert billing.has_billing_account(session, uid) is True
@@ -496,7 +490,7 @@ def test_p_bill_1_portal_without_customer_is_no_account(
     session: Session, stripe_env: FakeStripeServer
 ) -> None:
     """P-BILL-1: a founder who never started a checkout has nothing to manage."""
-    uid = make_user(session)
+    uid = user(session)
     assert billing.has_billing_account(session, uid) is False
     with pytest.raises(BillingError) as caught:
         billing.portal_url(session, uid)
@@ -506,7 +500,7 @@ def test_p_bill_1_portal_without_customer_is_no_account(
 
 def test_p_bill_1_portal_when_stripe_fails(session: Session, stripe_env: FakeStripeServer) -> None:
     """P-BILL-1: a portal Stripe cannot open reads as 'unreachable', not as an exception."""
-    uid = make_user(session)
+    uid = user(session)
     billing.start_checkout(session, uid)
     stripe_env.fail_next(500, times=2, path_prefix="/v1/billing_portal")
     with pytest.raises(BillingError) as caught:
@@ -521,7 +515,7 @@ def test_p_bill_1_check_subscription_without_a_row(
     session: Session, stripe_env: FakeStripeServer
 ) -> None:
     """P-BILL-1: nobody subscribed: the reply's fields are there, empty."""
-    uid = make_user(session)
+    uid = user(session)
     reply = billing.check_subscription(session, uid).as_reply()
     assert reply == {
         "subscribed": False,
@@ -540,7 +534,7 @@ def test_p_bill_1_p_prof_6_check_subscription_after_checkout(
     """P-BILL-1, P-PROF-6: after a confirmed checkout (and a refresh from Stripe once the row
     is an hour old) the reply carries the subscription and its paid invoice."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub_id = subscribe(session, fake, uid)
     sub = fake.get(sub_id)
     assert sub is not None
@@ -573,7 +567,7 @@ def test_p_bill_1_fresh_row_is_not_read_again(
 ) -> None:
     """P-BILL-1: a row read from Stripe within the hour is answered from our table."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub_id = subscribe(session, fake, uid)
     fake.set_subscription(sub_id, status="past_due")
     before = len(fake.requests)
@@ -589,7 +583,7 @@ def test_p_bill_1_stale_row_picks_up_stripes_changes(
     """P-BILL-1: an hour-old row is read again: a pending cancellation shows, and a failed
     renewal (past_due) ends 'subscribed'."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub_id = subscribe(session, fake, uid)
 
     fake.set_subscription(sub_id, cancel_at_period_end=True)
@@ -612,7 +606,7 @@ def test_p_bill_1_period_end_passed_is_read_again(
     """P-BILL-1: a fresh row whose paid period has ended at our side is read again, and
     Stripe's renewed period shows."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub_id = subscribe(session, fake, uid)
     renewed_end = int((utcnow() + timedelta(days=29)).timestamp())
     fake.set_subscription(sub_id, current_period_end=renewed_end)
@@ -629,7 +623,7 @@ def test_p_bill_1_stripe_down_during_refresh_answers_from_the_table(
 ) -> None:
     """P-BILL-1: a refresh that fails leaves what we knew, without an exception."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub_id = subscribe(session, fake, uid)
     age(session, sub_id, refreshed_at=utcnow() - timedelta(hours=2))
     fake.set_subscription(sub_id, status="canceled")
@@ -646,8 +640,8 @@ def test_p_bill_1_users_never_see_each_others_billing(
 ) -> None:
     """P-BILL-1: user B's check-subscription never shows A's subscription or invoices."""
     fake = stripe_env
-    a = make_user(session, "a@example.com")
-    b = make_user(session, "b@example.com")
+    a = user(session, "a@example.com")
+    b = user(session, "b@example.com")
     _, sub_id = subscribe(session, fake, a)
     age(session, sub_id, refreshed_at=utcnow() - timedelta(hours=2))
     assert billing.check_subscription(session, a).billing_history
@@ -668,7 +662,7 @@ def test_p_auth_2_renewal_missed_by_webhooks_is_revived(
     """P-AUTH-2: the paid period ran out in our table but Stripe renewed it: the founder gets
     in after one read of Stripe, and the row carries the new period."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub_id = subscribe(session, fake, uid)
     new_end = int((utcnow() + timedelta(days=30)).timestamp())
     fake.set_subscription(sub_id, current_period_end=new_end)
@@ -687,7 +681,7 @@ def test_p_auth_2_lapsed_and_canceled_at_stripe_is_denied(
 ) -> None:
     """P-AUTH-2: the period ran out and Stripe says canceled: no access, the row says so."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub_id = subscribe(session, fake, uid)
     fake.set_subscription(sub_id, status="canceled")
     age(session, sub_id, current_period_end=utcnow() - timedelta(hours=1))
@@ -701,7 +695,7 @@ def test_p_auth_2_lapsed_and_stripe_down_is_denied(
 ) -> None:
     """P-AUTH-2: a lapsed period is not extended on our own say when Stripe cannot answer."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub_id = subscribe(session, fake, uid)
     age(session, sub_id, current_period_end=utcnow() - timedelta(hours=1))
     fake.fail_next(500, times=2)
@@ -713,11 +707,11 @@ def test_p_auth_2_open_mode_never_asks_stripe(
 ) -> None:
     """P-AUTH-2: in open mode every signed-in founder may use the tools, Stripe unasked."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub_id = subscribe(session, fake, uid)
     fake.set_subscription(sub_id, status="canceled")
     age(session, sub_id, current_period_end=utcnow() - timedelta(hours=1))
-    other = make_user(session, "b@example.com")
+    other = user(session, "b@example.com")
     configure(settings_env, ACCESS_MODE="open")
     before = len(fake.requests)
     assert access.may_use_tools(session, uid) is True
@@ -744,7 +738,7 @@ def test_p_bill_1_subscription_created_updated_deleted(
 ) -> None:
     """P-BILL-1: subscription events of a known customer create, update and cancel the row."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub = paid_subscription(session, fake, uid)
     t = int(utcnow().timestamp())
 
@@ -776,7 +770,7 @@ def test_p_bill_1_out_of_order_events_never_move_backwards(
     """P-BILL-1: an older 'updated' arriving after a newer one changes nothing; nor does any
     event after the deletion."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub = paid_subscription(session, fake, uid)
     sub_id = str(sub["id"])
     t = int(utcnow().timestamp())
@@ -810,7 +804,7 @@ def test_p_bill_1_same_event_three_times_is_applied_once(
 ) -> None:
     """P-BILL-1: Stripe's retries of one event id are no-ops after the first."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub = paid_subscription(session, fake, uid)
     event = fake.event("customer.subscription.created", sub)
     results = [billing.handle_event(session, event) for _ in range(3)]
@@ -824,7 +818,7 @@ def test_p_bill_1_invoice_paid_goes_to_the_billing_history(
 ) -> None:
     """P-BILL-1: invoice.paid stores the invoice, shown in the owner's billing history."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub = paid_subscription(session, fake, uid)
     billing.handle_event(session, fake.event("customer.subscription.created", sub))
     renewal = fake.add_invoice(str(sub["id"]), "paid", created=int(utcnow().timestamp()) + 5)
@@ -843,8 +837,8 @@ def test_p_bill_1_payment_failed_notifies_the_owner_once(
     """P-BILL-1: invoice.payment_failed stores the invoice and adds one error notification to
     its owner, however often Stripe sends that event."""
     fake = stripe_env
-    uid = make_user(session)
-    other = make_user(session, "b@example.com")
+    uid = user(session)
+    other = user(session, "b@example.com")
     _, sub = paid_subscription(session, fake, uid)
     billing.handle_event(session, fake.event("customer.subscription.created", sub))
     failed = fake.add_invoice(str(sub["id"]), "open", amount=1100)
@@ -866,7 +860,7 @@ def test_p_price_4_checkout_completed_with_a_subscription_id_reads_it_from_strip
     """P-PRICE-4: checkout.session.completed names the subscription by id only: the webhook
     reads it from Stripe and records it for the session's user."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     checkout, sub = paid_subscription(session, fake, uid)
     assert checkout["subscription"] == sub["id"]
     event = fake.event("checkout.session.completed", checkout)
@@ -889,7 +883,7 @@ def test_p_price_4_checkout_completed_when_stripe_is_down_is_retried_later(
     from startup_toolkit.providers.stripe_api import PaymentsError
 
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     checkout, _ = paid_subscription(session, fake, uid)
     event = fake.event("checkout.session.completed", checkout)
     fake.fail_next(500, times=2)
@@ -905,7 +899,7 @@ def test_p_bill_1_events_for_strangers_are_ignored(
 ) -> None:
     """P-BILL-1: events naming a customer or user we do not know change nothing."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub = paid_subscription(session, fake, uid)
     stranger_sub = {**sub, "customer": "cus_stranger", "metadata": {}}
     invoice = fake.add_invoice(str(sub["id"]))
@@ -937,8 +931,8 @@ def test_p_bill_1_a_subscription_never_moves_to_another_user(
     """P-BILL-1: an event pairing A's subscription with B's customer leaves it with A; B sees
     nothing of it."""
     fake = stripe_env
-    a = make_user(session, "a@example.com")
-    b = make_user(session, "b@example.com")
+    a = user(session, "a@example.com")
+    b = user(session, "b@example.com")
     _, sub = paid_subscription(session, fake, a)
     billing.handle_event(session, fake.event("customer.subscription.created", sub))
     billing.start_checkout(session, b)  # B gets a customer of their own

@@ -16,7 +16,8 @@ from sqlmodel import Session, select
 from startup_toolkit.models import UserNotification
 from startup_toolkit.models.billing import StripeEvent, Subscription
 from startup_toolkit.services import access, billing
-from tests.services.test_billing import make_user, paid_subscription
+from tests.services.test_billing import paid_subscription
+from tests.support.founders import user
 from tests.support.stripe_server import FakeStripeServer
 
 pytestmark = pytest.mark.postgres
@@ -49,7 +50,7 @@ def test_p_bill_1_one_event_delivered_in_parallel_has_one_effect(
     """P-BILL-1: Stripe sending invoice.payment_failed several times at once stores the event
     once and notifies the founder once; every copy is answered without an error."""
     fake = stripe_env
-    uid = make_user(session)
+    uid = user(session)
     _, sub = paid_subscription(session, fake, uid)
     billing.handle_event(session, fake.event("customer.subscription.created", sub))
 
@@ -72,7 +73,7 @@ def test_p_price_4_success_page_and_webhook_record_one_subscription(
     both succeed and leave one active subscription row."""
     fake = stripe_env
     for n in range(3):
-        uid = make_user(session, f"founder{n}@example.com")
+        uid = user(session, f"founder{n}@example.com")
         checkout, sub = paid_subscription(session, fake, uid)
         event = fake.event("checkout.session.completed", checkout)
         confirmed, processed = at_once(

@@ -20,7 +20,7 @@ from startup_toolkit.domain.catalog import (
     IDEA_INCUBATOR,
 )
 from startup_toolkit.domain.saved_results import SaveRequest
-from startup_toolkit.models import SavedResult, User, UserDocument, UserNotification
+from startup_toolkit.models import SavedResult, UserDocument, UserNotification
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import (
     activity,
@@ -30,6 +30,7 @@ from startup_toolkit.services import (
     saved_results,
     user_cache,
 )
+from tests.support.founders import user
 
 
 @pytest.fixture(autouse=True)
@@ -45,11 +46,10 @@ def open_mode(settings_env: pytest.MonkeyPatch) -> None:
 
 
 def make_user(session: Session, email: str = "a@example.com", name: str = "Ada Lovelace") -> str:
-    user = User(email=email, name=name)
-    session.add(user)
-    session.commit()
-    activity.ensure_user_stats(session, user.id)
-    return user.id
+    """A founder with the stats row sign-up makes."""
+    user_id = user(session, email, name)
+    activity.ensure_user_stats(session, user_id)
+    return user_id
 
 
 class QueryCounter:

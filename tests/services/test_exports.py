@@ -14,28 +14,21 @@ from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.scanner_export import save_content, save_metadata
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
-from startup_toolkit.models import User
 from startup_toolkit.services import exports, saved_results, share_links, workspace
+from tests.support.founders import user
 
 AT = datetime(2024, 11, 25, 1, 0, tzinfo=UTC)
 IDEA = "Socks by subscription for busy parents"
 
 
-def _user(session: Session, email: str) -> str:
-    user = User(email=email, name=email.split("@")[0])
-    session.add(user)
-    session.commit()
-    return user.id
-
-
 @pytest.fixture
 def ada(session: Session) -> str:
-    return _user(session, "ada@example.com")
+    return user(session, "ada@example.com")
 
 
 @pytest.fixture
 def bob(session: Session) -> str:
-    return _user(session, "bob@example.com")
+    return user(session, "bob@example.com")
 
 
 def _scan(session: Session, user_id: str, at: datetime = AT, score: int = 72) -> int:

@@ -6,19 +6,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
 from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE, STARTUP_ARENA
-from startup_toolkit.models import User, UserFavorite
+from startup_toolkit.models import UserFavorite
 from startup_toolkit.services import favorites
-
-
-def make_user(session: Session, email: str) -> str:
-    user = User(email=email, name="Test User")
-    session.add(user)
-    session.commit()
-    return user.id
+from tests.support.founders import user
 
 
 def test_p_dash_2_toggle_adds_then_removes(session: Session) -> None:
-    uid = make_user(session, "a@example.com")
+    uid = user(session, "a@example.com")
     assert favorites.toggle_favorite(session, uid, AI_COFOUNDER.name, AI_COFOUNDER.path) is True
     rows = favorites.list_favorites(session, uid)
     assert [(r.tool_name, r.tool_path) for r in rows] == [(AI_COFOUNDER.name, AI_COFOUNDER.path)]
@@ -29,7 +23,7 @@ def test_p_dash_2_toggle_adds_then_removes(session: Session) -> None:
 
 
 def test_p_dash_2_list_is_in_the_order_added(session: Session) -> None:
-    uid = make_user(session, "a@example.com")
+    uid = user(session, "a@example.com")
     for tool in (GROWTH_ENGINE, AI_COFOUNDER, STARTUP_ARENA):
         assert favorites.toggle_favorite(session, uid, tool.name, tool.path) is True
     names = [r.tool_name for r in favorites.list_favorites(session, uid)]
@@ -37,7 +31,7 @@ def test_p_dash_2_list_is_in_the_order_added(session: Session) -> None:
 
 
 def test_only_catalogue_tools_and_valid_users(session: Session) -> None:
-    uid = make_user(session, "a@example.com")
+    uid = user(session, "a@example.com")
     assert favorites.toggle_favorite(session, uid, "Evil Tool", "/evil") is None
     assert favorites.toggle_favorite(session, uid, AI_COFOUNDER.name, "/elsewhere") is None
     assert favorites.toggle_favorite(session, uid, AI_COFOUNDER.name, "javascript:x") is None
@@ -48,8 +42,8 @@ def test_only_catalogue_tools_and_valid_users(session: Session) -> None:
 
 
 def test_users_never_touch_each_others_favorites(session: Session) -> None:
-    a = make_user(session, "a@example.com")
-    b = make_user(session, "b@example.com")
+    a = user(session, "a@example.com")
+    b = user(session, "b@example.com")
     assert favorites.toggle_favorite(session, a, AI_COFOUNDER.name, AI_COFOUNDER.path) is True
     assert favorites.list_favorites(session, b) == []
     # B toggling the same tool adds B's own row and leaves A's alone.
@@ -60,7 +54,7 @@ def test_users_never_touch_each_others_favorites(session: Session) -> None:
 
 
 def test_a_database_error_gives_none(session: Session, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    uid = make_user(session, "a@example.com")
+    uid = user(session, "a@example.com")
 
     def broken() -> None:
         raise SQLAlchemyError("down")

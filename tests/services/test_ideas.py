@@ -13,18 +13,12 @@ from startup_toolkit.domain import idea_history as history
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.models import User
 from startup_toolkit.services import ideas, workspace
+from tests.support.founders import user
 from tests.support.idea_scans import scan
+from tests.support.kept import idea_of
 
 START = utcnow() - timedelta(days=3)
-
-
-def _user(session: Session, email: str = "ada@example.com") -> str:
-    user = User(email=email, name="Ada")
-    session.add(user)
-    session.commit()
-    return user.id
 
 
 def _run(
@@ -44,19 +38,13 @@ def _run(
     return run_id
 
 
-def _idea_of(session: Session, uid: str, run_id: int) -> int:
-    run = workspace.get_run(session, uid, run_id)
-    assert run is not None and run.idea_id is not None
-    return run.idea_id
-
-
 def test_summaries_give_latest_score_trend_activity_and_run_count(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     first = _run(session, uid, tools.SCANNER.key, scan(58), hours=0)
     _run(session, uid, tools.SCANNER.key, scan(74), hours=2)
     _run(session, uid, tools.GROWTH.key, {"summary": "Grow.", "growthSteps": []}, hours=5)
     _run(session, uid, tools.FUNDING.key, {"success": True}, text="A bakery for dogs", hours=1)
-    socks = _idea_of(session, uid, first)
+    socks = idea_of(session, uid, first)
     rows = ideas.idea_summaries(session, uid)
     assert [r.title for r in rows] == [
         "Socks by subscription for busy parents",
@@ -71,7 +59,7 @@ def test_summaries_give_latest_score_trend_activity_and_run_count(session: Sessi
 def test_timeline_lists_runs_across_tools_newest_first_with_reopen_paths(
     session: Session,
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     scan_id = _run(session, uid, tools.SCANNER.key, scan(66), hours=0)
     fund_id = _run(
         session,
@@ -80,7 +68,7 @@ def test_timeline_lists_runs_across_tools_newest_first_with_reopen_paths(
         {"success": True, "amount": "$1M", "analysis": "x"},
         hours=1,
     )
-    idea_id = _idea_of(session, uid, scan_id)
+    idea_id = idea_of(session, uid, scan_id)
     timeline = ideas.idea_timeline(session, uid, idea_id)
     assert timeline is not None and timeline.title == "Socks by subscription for busy parents"
     assert [(e.run_id, e.tool_label, e.headline, e.reopen_path) for e in timeline.entries] == [
@@ -95,11 +83,11 @@ def test_timeline_lists_runs_across_tools_newest_first_with_reopen_paths(
 
 
 def test_scanner_runs_and_the_diff_of_two_of_them(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     old = _run(session, uid, tools.SCANNER.key, scan(60, competitors=("Acme",)), hours=0)
     new = _run(session, uid, tools.SCANNER.key, scan(71, competitors=("Acme", "Globex")), hours=3)
     _run(session, uid, tools.GROWTH.key, {"summary": "x", "growthSteps": []}, hours=4)
-    idea_id = _idea_of(session, uid, old)
+    idea_id = idea_of(session, uid, old)
     choices = ideas.scanner_runs(session, uid, idea_id)
     assert [(c.run_id, c.score) for c in choices] == [(new, 71), (old, 60)]
     for a, b in ((old, new), (new, old)):  # the older run is always the "before"
@@ -110,25 +98,25 @@ def test_scanner_runs_and_the_diff_of_two_of_them(session: Session) -> None:
 
 
 def test_a_diff_needs_two_scanner_runs_of_the_same_idea(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     a = _run(session, uid, tools.SCANNER.key, scan(60), hours=0)
     growth = _run(session, uid, tools.GROWTH.key, {"summary": "x", "growthSteps": []}, hours=1)
     other = _run(session, uid, tools.SCANNER.key, scan(80), text="A bakery for dogs", hours=2)
-    idea_id = _idea_of(session, uid, a)
+    idea_id = idea_of(session, uid, a)
     assert ideas.scan_diff_of(session, uid, a, growth) is None
     assert ideas.scan_diff_of(session, uid, a, other) is None
     assert ideas.scan_diff_of(session, uid, a, "x") is None
-    assert ideas.scan_diff_of(session, uid, a, a, _idea_of(session, uid, other)) is None
+    assert ideas.scan_diff_of(session, uid, a, a, idea_of(session, uid, other)) is None
     same = ideas.scan_diff_of(session, uid, a, a, idea_id)
     assert same is not None and same.overall is not None and same.overall.change == 0
 
 
 def test_compare_two_to_four_ideas_in_order(session: Session) -> None:
-    uid = _user(session)
-    socks = _idea_of(session, uid, _run(session, uid, tools.SCANNER.key, scan(82), hours=0))
+    uid = user(session)
+    socks = idea_of(session, uid, _run(session, uid, tools.SCANNER.key, scan(82), hours=0))
     _run(session, uid, tools.SCANNER.key, scan(64), hours=1)  # the latest scan of socks counts
     _run(session, uid, tools.GROWTH.key, {"summary": "Partner first.", "growthSteps": []}, hours=2)
-    dogs = _idea_of(
+    dogs = idea_of(
         session, uid, _run(session, uid, tools.FUNDING.key, {"success": False}, text="Dog bakery")
     )
     result = ideas.compare_ideas(session, uid, f"{dogs},{socks}")
@@ -145,12 +133,12 @@ def test_compare_two_to_four_ideas_in_order(session: Session) -> None:
 
 
 def test_founder_b_never_reaches_founder_a_s_ideas_or_runs(session: Session) -> None:
-    ada, bob = _user(session), _user(session, "bob@example.com")
+    ada, bob = user(session), user(session, "bob@example.com")
     a1 = _run(session, ada, tools.SCANNER.key, scan(60), hours=0)
     a2 = _run(session, ada, tools.SCANNER.key, scan(70), hours=1)
-    a_idea = _idea_of(session, ada, a1)
+    a_idea = idea_of(session, ada, a1)
     b_run = _run(session, bob, tools.SCANNER.key, scan(50), text="Bob's own idea here", hours=2)
-    b_idea = _idea_of(session, bob, b_run)
+    b_idea = idea_of(session, bob, b_run)
     assert [s.idea_id for s in ideas.idea_summaries(session, bob)] == [b_idea]
     assert ideas.idea_timeline(session, bob, a_idea) is None
     assert ideas.scanner_runs(session, bob, a_idea) == []

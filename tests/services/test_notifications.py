@@ -8,17 +8,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import Session, select
 
-from startup_toolkit.models import User, UserNotification
+from startup_toolkit.models import UserNotification
 from startup_toolkit.services import notifications
+from tests.support.founders import user
 
 BASE = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-
-
-def _user(session: Session, email: str) -> str:
-    user = User(email=email, name=email.split("@")[0])
-    session.add(user)
-    session.commit()
-    return user.id
 
 
 def _note(
@@ -39,7 +33,7 @@ def _note(
 
 @pytest.fixture
 def users(session: Session) -> tuple[str, str]:
-    return _user(session, "ada@example.com"), _user(session, "bob@example.com")
+    return user(session, "ada@example.com"), user(session, "bob@example.com")
 
 
 def test_list_is_newest_first_and_scoped(session: Session, users: tuple[str, str]) -> None:

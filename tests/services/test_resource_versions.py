@@ -13,21 +13,16 @@ from startup_toolkit.domain.prompts import solutions as prompts
 from startup_toolkit.domain.resources_library import SEED_RESOURCES
 from startup_toolkit.domain.tools.hub_document import DocumentForm, document_run
 from startup_toolkit.models.resources import ResourceVersion
-from startup_toolkit.services import accounts, ai, favorites, founder_journey, workspace
+from startup_toolkit.services import ai, favorites, founder_journey, workspace
 from startup_toolkit.services import resource_versions as versions
 from startup_toolkit.services import resources as library
 from startup_toolkit.services.tool_runs import RunStatus, run_tool
 from tests.support.ai_server import FakeAiServer
-
-
-def founder(session: Session, email: str) -> str:
-    made = accounts.sign_up(session, "Ada Lovelace", email, "correct horse", "correct horse")
-    assert made.user_id
-    return made.user_id
+from tests.support.founders import signed_up
 
 
 def test_a_generated_text_is_a_new_version_beside_the_original(session: Session) -> None:
-    ada = founder(session, "ada@example.com")
+    ada = signed_up(session, "ada@example.com")
     library.ensure_seeded(session)
     original = library.get_resource(session, 1)
     assert versions.list_versions(session, ada, 1) == []
@@ -51,8 +46,8 @@ def test_a_generated_text_is_a_new_version_beside_the_original(session: Session)
 
 
 def test_versions_are_the_founder_s_own(session: Session) -> None:
-    ada = founder(session, "ada@example.com")
-    bob = founder(session, "bob@example.com")
+    ada = signed_up(session, "ada@example.com")
+    bob = signed_up(session, "bob@example.com")
     library.ensure_seeded(session)
     kept = versions.add_version(session, ada, 3, "Ada's text")
     assert kept is not None
@@ -66,7 +61,7 @@ def test_versions_are_the_founder_s_own(session: Session) -> None:
 
 
 def test_nothing_is_kept_for_an_unknown_resource_or_an_empty_text(session: Session) -> None:
-    ada = founder(session, "ada@example.com")
+    ada = signed_up(session, "ada@example.com")
     library.ensure_seeded(session)
     assert versions.add_version(session, ada, 4242, "Text") is None
     assert versions.add_version(session, ada, 1, "   ") is None
@@ -74,7 +69,7 @@ def test_nothing_is_kept_for_an_unknown_resource_or_an_empty_text(session: Sessi
 
 
 def test_the_oldest_version_goes_past_the_limit(session: Session) -> None:
-    ada = founder(session, "ada@example.com")
+    ada = signed_up(session, "ada@example.com")
     library.ensure_seeded(session)
     for n in range(versions.MAX_VERSIONS + 2):
         versions.add_version(session, ada, 1, f"Take {n}")
@@ -100,8 +95,8 @@ def _a_journey(session: Session, user_id: str) -> None:
 
 
 def test_the_journey_lists_tools_favourites_and_documents(session: Session) -> None:
-    ada = founder(session, "ada@example.com")
-    bob = founder(session, "bob@example.com")
+    ada = signed_up(session, "ada@example.com")
+    bob = signed_up(session, "bob@example.com")
     _a_journey(session, ada)
     journey = founder_journey.journey(session, ada)
     assert journey.tools == (("Viability Scanner", 2), ("Funding Predictor", 1))
@@ -132,7 +127,7 @@ def test_the_prompt_carries_the_journey_fenced_as_data() -> None:
 async def test_p_hub_8_the_model_is_asked_with_the_founder_s_journey(
     fake_ai: FakeAiServer, session: Session
 ) -> None:
-    ada = founder(session, "ada@example.com")
+    ada = signed_up(session, "ada@example.com")
     _a_journey(session, ada)
     fake_ai.reply("## Runway for you\nText.\n## Sources\nNo recent data/source available")
     journey = founder_journey.journey(session, ada)

@@ -18,17 +18,12 @@ from startup_toolkit.domain.tools import hub_document
 from startup_toolkit.domain.tools.hub_document import DocumentForm, document_run
 from startup_toolkit.models.resources import Resource
 from startup_toolkit.models.results import UserDocument
-from startup_toolkit.services import accounts, ai, dashboard
+from startup_toolkit.services import ai, dashboard
 from startup_toolkit.services import resources as library
 from startup_toolkit.services.tool_runs import RunStatus, run_tool
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
-
-
-def founder(session: Session, email: str = "ada@example.com") -> str:
-    user_id = accounts.sign_up(session, "Ada Lovelace", email, "correct horse", "correct horse")
-    assert user_id.user_id
-    return user_id.user_id
+from tests.support.founders import signed_up
 
 
 def count(session: Session, model: type) -> int:
@@ -93,8 +88,8 @@ def test_get_resource_and_missing_ids(session: Session) -> None:
 
 def test_saving_a_resource_makes_one_dashboard_document(session: Session) -> None:
     """P-HUB-7: saved record = title, category, file size, format label, link; per user."""
-    ada = founder(session)
-    bob = founder(session, "bob@example.com")
+    ada = signed_up(session)
+    bob = signed_up(session, "bob@example.com")
     library.ensure_seeded(session)
     document = next(s for s in SEED_RESOURCES if s.type == "Document")
     article = next(s for s in SEED_RESOURCES if s.type == "Article")
@@ -127,7 +122,7 @@ def test_saving_a_resource_makes_one_dashboard_document(session: Session) -> Non
 
 
 def test_saving_an_unknown_resource_fails(session: Session) -> None:
-    ada = founder(session)
+    ada = signed_up(session)
     library.ensure_seeded(session)
     with pytest.raises(library.ResourceNotFound):
         library.save_resource(session, ada, 4242)
@@ -181,7 +176,7 @@ def test_p_hub_8_the_run_s_texts_name_the_resource_type() -> None:
 
 
 async def test_demo_mode_returns_the_resource_text(session: Session) -> None:
-    ada = founder(session)
+    ada = signed_up(session)
     get_settings.cache_clear()
     assert not ai.ai_available()
     outcome = await run_tool(ada, document_run(DocumentForm("Runway", "Article", "Own text")))
@@ -189,7 +184,7 @@ async def test_demo_mode_returns_the_resource_text(session: Session) -> None:
 
 
 async def test_generation_with_the_model(fake_ai: FakeAiServer, session: Session) -> None:
-    ada = founder(session)
+    ada = signed_up(session)
     fake_ai.reply("## Intro\nGenerated text\n## Sources\nNo recent data/source available")
     try:
         outcome = await run_tool(
@@ -207,7 +202,7 @@ async def test_generation_streams_the_text_as_it_grows(
 ) -> None:
     """P-HUB-8: the caller sees the content while the model writes it; the request streams
     and is capped like any other generation."""
-    ada = founder(session)
+    ada = signed_up(session)
     fake_ai.stream(["## Intro\n", "First part. ", "Second part.\n", "## Sources\nNone"])
     seen: list[str] = []
 
@@ -230,7 +225,7 @@ async def test_generation_streams_the_text_as_it_grows(
 async def test_p_hub_8_a_failing_model_gives_the_spec_text(
     fake_ai: FakeAiServer, session: Session
 ) -> None:
-    ada = founder(session)
+    ada = signed_up(session)
     fake_ai.status(503).status(503).status(503)
     try:
         outcome = await run_tool(

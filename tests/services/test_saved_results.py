@@ -10,22 +10,16 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import saved_results as payloads
 from startup_toolkit.domain.saved_results import SaveRequest
-from startup_toolkit.models import User, UserActivity, UserStats
+from startup_toolkit.models import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.services import activity, saved_results
+from tests.support.founders import user
 
 NOW = datetime(2025, 5, 6, 7, 8, 9, tzinfo=UTC)
 
 
-def _user(session: Session, email: str = "ada@example.com") -> str:
-    user = User(email=email, name="Ada")
-    session.add(user)
-    session.commit()
-    return user.id
-
-
 def test_t_ai_5_save_stores_payload_activity_and_stats(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     out = saved_results.save_result(
         session,
         user_id,
@@ -76,8 +70,8 @@ def test_t_ai_5_save_stores_payload_activity_and_stats(session: Session) -> None
 
 
 def test_tools_used_counts_distinct_tools(session: Session) -> None:
-    user_id = _user(session)
-    other = _user(session, "grace@example.com")
+    user_id = user(session)
+    other = user(session, "grace@example.com")
     activity.log_activity(
         session, user_id, "Dashboard", "Account created and dashboard initialized"
     )
@@ -92,7 +86,7 @@ def test_tools_used_counts_distinct_tools(session: Session) -> None:
 
 
 def test_update_tools_used_creates_stats_and_skips_bad_ids(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     activity.log_activity(session, user_id, "Startup Oracle", "Launched Startup Oracle")
     assert activity.update_tools_used(session, user_id)
     stats = session.exec(select(UserStats).where(UserStats.user_id == user_id)).one()
@@ -116,7 +110,7 @@ def test_t_ai_5_auth_required(session: Session) -> None:
 
 
 def test_nothing_to_save_and_too_large(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     out = saved_results.save_result(session, user_id, SaveRequest("Growth Engine", "t", "   "))
     assert (out.ok, out.message) == (False, payloads.NOTHING_TO_SAVE)
     out = saved_results.save_result(
@@ -138,8 +132,8 @@ def test_unknown_user_is_a_failure_not_a_crash(session: Session) -> None:
 
 
 def test_results_are_private_to_their_owner(session: Session) -> None:
-    alice = _user(session, "alice@example.com")
-    bob = _user(session, "bob@example.com")
+    alice = user(session, "alice@example.com")
+    bob = user(session, "bob@example.com")
     a1 = saved_results.save_result(
         session, alice, SaveRequest("Growth Engine", "A first", "one"), now=NOW
     )
@@ -174,7 +168,7 @@ def test_results_are_private_to_their_owner(session: Session) -> None:
 
 def test_bad_result_ids_find_nothing(session: Session) -> None:
     """Finding 8 of issue 13: ids past BIGINT or negative reach no query (no OverflowError)."""
-    alice = _user(session)
+    alice = user(session)
     for bad in (2**63, 2**64, -(2**63) - 1, -1, 0, 1.0, None):
         assert saved_results.get_saved_result(session, alice, bad) is None
         assert saved_results.delete_saved_result(session, alice, bad) is False
@@ -183,7 +177,7 @@ def test_bad_result_ids_find_nothing(session: Session) -> None:
 def test_html_is_sanitised_again_when_read(session: Session) -> None:
     """Finding 9 of issue 13: a row written before today's sanitiser (or straight into the
     database) is held to it on the way out; clean HTML reads back unchanged."""
-    alice = _user(session)
+    alice = user(session)
     row = SavedResult(
         user_id=alice,
         tool_name="Startup Scanner",

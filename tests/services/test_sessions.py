@@ -15,6 +15,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models import SignInTicket, User, UserNotification, UserSession
 from startup_toolkit.models.settings import UserSecuritySettings
 from startup_toolkit.services import account_security, sessions, user_settings
+from tests.support.founders import user
 
 NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 CHROME_LINUX = (
@@ -24,13 +25,12 @@ CHROME_LINUX = (
 
 
 def _user(session: Session, email: str = "ada@example.com", timeout: int | None = None) -> str:
-    user = User(email=email, name="Ada")
-    session.add(user)
-    session.commit()
+    """A founder whose sessions last `timeout` days (None: the default)."""
+    user_id = user(session, email)
     if timeout is not None:
-        session.add(UserSecuritySettings(user_id=user.id, session_timeout=timeout))
+        session.add(UserSecuritySettings(user_id=user_id, session_timeout=timeout))
         session.commit()
-    return user.id
+    return user_id
 
 
 def _rows(session: Session) -> list[UserSession]:

@@ -8,33 +8,17 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
-from startup_toolkit.domain import tools
-from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.saved_results import SaveRequest
-from startup_toolkit.models import User
 from startup_toolkit.models.workspace import ShareLink
-from startup_toolkit.services import saved_results, share_links, workspace
-
-
-def _user(session: Session, email: str = "ada@example.com") -> str:
-    user = User(email=email, name="Ada")
-    session.add(user)
-    session.commit()
-    return user.id
-
-
-def _idea(session: Session, user_id: str, text: str) -> int:
-    keep = rules.KeepRun(tools.SCANNER.key, {}, text)
-    run_id = workspace.keep_run(session, user_id, keep, {"overallScore": 70}, sample=False)
-    run = workspace.get_run(session, user_id, run_id)
-    assert run is not None and run.idea_id is not None
-    return run.idea_id
+from startup_toolkit.services import saved_results, share_links
+from tests.support.founders import user
+from tests.support.kept import kept_idea
 
 
 def test_a_link_opens_what_was_shared_and_only_its_hash_is_stored(session: Session) -> None:
-    uid = _user(session)
-    idea = _idea(session, uid, "Socks by subscription")
+    uid = user(session)
+    idea = kept_idea(session, uid, "Socks by subscription")
     token = share_links.create_link(session, uid, "idea", idea, "7", "Socks")
     assert token is not None and len(token) >= 43  # 256 bits, url-safe
     (row,) = session.exec(select(ShareLink)).all()
@@ -45,8 +29,8 @@ def test_a_link_opens_what_was_shared_and_only_its_hash_is_stored(session: Sessi
 
 @pytest.mark.parametrize(("expiry", "days"), [("7", 7), ("30", 30), ("never", None)])
 def test_links_expire_as_chosen(session: Session, expiry: str, days: int | None) -> None:
-    uid = _user(session)
-    idea = _idea(session, uid, "Socks")
+    uid = user(session)
+    idea = kept_idea(session, uid, "Socks")
     now = utcnow()
     token = share_links.create_link(session, uid, "idea", idea, expiry, now=now)
     assert token is not None
@@ -58,8 +42,8 @@ def test_links_expire_as_chosen(session: Session, expiry: str, days: int | None)
 
 
 def test_a_revoked_link_says_so_and_only_its_owner_revokes_it(session: Session) -> None:
-    ada, bob = _user(session), _user(session, "bob@example.com")
-    token = share_links.create_link(session, ada, "idea", _idea(session, ada, "Socks"), "30")
+    ada, bob = user(session), user(session, "bob@example.com")
+    token = share_links.create_link(session, ada, "idea", kept_idea(session, ada, "Socks"), "30")
     assert token is not None
     (link,) = share_links.list_links(session, ada)
     assert share_links.revoke_link(session, bob, link.id) is False
@@ -70,9 +54,9 @@ def test_a_revoked_link_says_so_and_only_its_owner_revokes_it(session: Session) 
 
 
 def test_a_founder_shares_only_their_own_rows(session: Session) -> None:
-    ada, bob = _user(session), _user(session, "bob@example.com")
-    ada_idea, ada_other = _idea(session, ada, "Socks"), _idea(session, ada, "Shoes")
-    bob_idea = _idea(session, bob, "Hats")
+    ada, bob = user(session), user(session, "bob@example.com")
+    ada_idea, ada_other = kept_idea(session, ada, "Socks"), kept_idea(session, ada, "Shoes")
+    bob_idea = kept_idea(session, bob, "Hats")
     saved = saved_results.save_result(session, ada, SaveRequest("Startup Scanner", "Scan", "text"))
     assert saved.result_id is not None
     assert share_links.create_link(session, bob, "idea", ada_idea, "7") is None
@@ -97,8 +81,8 @@ def test_a_founder_shares_only_their_own_rows(session: Session) -> None:
 def test_bad_requests_make_no_link(
     session: Session, kind: str, target: object, expiry: str
 ) -> None:
-    uid = _user(session)
-    _idea(session, uid, "Socks")
+    uid = user(session)
+    kept_idea(session, uid, "Socks")
     assert share_links.create_link(session, uid, kind, target, expiry) is None
 
 

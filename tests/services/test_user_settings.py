@@ -16,17 +16,11 @@ from startup_toolkit.models import (
 )
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import user_settings as svc
-
-
-def _user(session: Session, email: str = "ada@example.com", name: str = "Ada Lovelace") -> str:
-    user = User(email=email, name=name)
-    session.add(user)
-    session.commit()
-    return user.id
+from tests.support.founders import user
 
 
 def test_p_prof_2_profile_starts_with_the_account_name(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     profile = svc.get_profile(session, user_id)
     assert profile is not None and profile.id == user_id
     assert profile.full_name == "Ada Lovelace"
@@ -36,7 +30,7 @@ def test_p_prof_2_profile_starts_with_the_account_name(session: Session) -> None
 
 
 def test_p_prof_2_update_profile(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     before = svc.get_profile(session, user_id)
     assert before is not None
     stamp = before.updated_at
@@ -60,12 +54,15 @@ def test_p_prof_2_update_profile(session: Session) -> None:
     assert (row.full_name, row.company, row.twitter_handle) == ("Ada King", "Engines Ltd", "ada")
     assert row.updated_at >= stamp
     # the account's name and email are not changed by the profile
-    user = session.get(User, user_id)
-    assert user is not None and (user.name, user.email) == ("Ada Lovelace", "ada@example.com")
+    account = session.get(User, user_id)
+    assert account is not None and (account.name, account.email) == (
+        "Ada Lovelace",
+        "ada@example.com",
+    )
 
 
 def test_p_prof_2_invalid_profile_changes_nothing(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     result = svc.update_profile(
         session, user_id, {"full_name": "New", "website": "javascript:alert(1)"}
     )
@@ -76,7 +73,7 @@ def test_p_prof_2_invalid_profile_changes_nothing(session: Session) -> None:
 
 
 def test_p_prof_3_ai_settings_defaults_and_update(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     row = svc.get_ai_settings(session, user_id)
     assert row is not None
     assert (
@@ -105,7 +102,7 @@ def test_p_prof_3_ai_settings_defaults_and_update(session: Session) -> None:
 
 
 def test_p_prof_7_preferences_defaults_and_update(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     row = svc.get_preferences(session, user_id)
     assert row is not None
     assert (
@@ -131,7 +128,7 @@ def test_p_prof_7_preferences_defaults_and_update(session: Session) -> None:
 
 
 def test_p_prof_4_security_defaults_and_update(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     row = svc.get_security_settings(session, user_id)
     assert row is not None
     assert (row.two_factor_enabled, row.session_timeout, row.login_notifications) == (
@@ -162,7 +159,7 @@ def test_p_prof_4_security_defaults_and_update(session: Session) -> None:
 
 
 def test_updates_set_updated_at(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     row = svc.get_preferences(session, user_id)
     assert row is not None
     row.updated_at = utcnow() - timedelta(days=3)
@@ -189,7 +186,7 @@ def test_unknown_users_get_nothing_created(session: Session) -> None:
 
 
 def test_get_is_idempotent(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     for _ in range(3):
         svc.ensure_default_settings(session, user_id)
         svc.get_profile(session, user_id)
@@ -198,7 +195,7 @@ def test_get_is_idempotent(session: Session) -> None:
 
 
 def test_p_prof_1_settings_values_are_plain_values_with_defaults(session: Session) -> None:
-    user_id = _user(session)
+    user_id = user(session)
     svc.update_ai_settings(session, user_id, {"response_style": "detailed"})
     values = svc.settings_values(session, user_id)
     assert values is not None

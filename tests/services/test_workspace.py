@@ -12,16 +12,9 @@ from sqlmodel import Session
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.models import User
 from startup_toolkit.services import workspace
 from startup_toolkit.settings import get_settings
-
-
-def _user(session: Session, email: str = "ada@example.com") -> str:
-    user = User(email=email, name="Ada")
-    session.add(user)
-    session.commit()
-    return user.id
+from tests.support.founders import user
 
 
 def _keep(session: Session, user_id: str, keep: rules.KeepRun, **kw: object) -> int:
@@ -33,7 +26,7 @@ def _keep(session: Session, user_id: str, keep: rules.KeepRun, **kw: object) -> 
 def test_the_same_text_lands_on_the_same_idea_and_a_new_text_on_a_new_one(
     session: Session,
 ) -> None:
-    uid = _user(session)
+    uid = user(session)
     first = _keep(session, uid, rules.KeepRun(tools.SCANNER.key, {}, "Socks by subscription."))
     again = _keep(session, uid, rules.KeepRun(tools.GROWTH.key, {}, "  socks BY subscription "))
     other = _keep(session, uid, rules.KeepRun(tools.SCANNER.key, {}, "A bakery for dogs"))
@@ -49,7 +42,7 @@ def test_the_same_text_lands_on_the_same_idea_and_a_new_text_on_a_new_one(
 def test_a_chosen_idea_wins_over_the_text_and_another_founders_idea_is_ignored(
     session: Session,
 ) -> None:
-    ada, bob = _user(session), _user(session, "bob@example.com")
+    ada, bob = user(session), user(session, "bob@example.com")
     ada_run = _keep(session, ada, rules.KeepRun(tools.SCANNER.key, {}, "Socks by subscription"))
     ada_idea = workspace.get_run(session, ada, ada_run).idea_id  # type: ignore[union-attr]
     on_it = _keep(session, ada, rules.KeepRun(tools.FUNDING.key, {}, "A pitch", ada_idea))
@@ -65,7 +58,7 @@ def test_a_chosen_idea_wins_over_the_text_and_another_founders_idea_is_ignored(
 
 
 def test_runs_without_an_idea_text_belong_to_no_idea(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     run_id = _keep(session, uid, rules.KeepRun(tools.HUB_DOCUMENT.key, {"title": "Guide"}))
     assert workspace.get_run(session, uid, run_id).idea_id is None  # type: ignore[union-attr]
     assert workspace.list_ideas(session, uid) == []
@@ -76,7 +69,7 @@ def test_only_the_newest_runs_per_tool_are_kept(
 ) -> None:
     settings_env.setenv("RUNS_KEPT_PER_TOOL", "3")
     get_settings.cache_clear()
-    uid = _user(session)
+    uid = user(session)
     start = utcnow() - timedelta(hours=1)
     ids = [
         _keep(
@@ -94,7 +87,7 @@ def test_only_the_newest_runs_per_tool_are_kept(
 
 
 def test_rename_keeps_a_clean_name_and_refuses_an_empty_one(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     run_id = _keep(session, uid, rules.KeepRun(tools.SCANNER.key, {}, "Socks"))
     idea_id = workspace.get_run(session, uid, run_id).idea_id  # type: ignore[union-attr]
     assert workspace.rename_idea(session, uid, idea_id, "  Sock   Club  ") == "Sock Club"
@@ -105,7 +98,7 @@ def test_rename_keeps_a_clean_name_and_refuses_an_empty_one(session: Session) ->
 
 
 def test_unknown_tools_and_bad_ids_keep_and_find_nothing(session: Session) -> None:
-    uid = _user(session)
+    uid = user(session)
     assert workspace.keep_run(session, uid, rules.KeepRun("nope", {}), {}, sample=False) is None
     for bad in (None, 0, -1, 2**64, "1", 1.5, True):
         assert workspace.get_run(session, uid, bad) is None

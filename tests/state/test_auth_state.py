@@ -14,7 +14,8 @@ from startup_toolkit.models.base import utcnow
 from startup_toolkit.models.billing import Subscription
 from startup_toolkit.services import sessions
 from startup_toolkit.state.auth import AuthState
-from tests.support.tool_states import signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import substate
 
 pytestmark = pytest.mark.usefixtures("cheap_hashing")
 

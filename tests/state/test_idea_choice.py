@@ -26,21 +26,12 @@ from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import workspace
 from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaOption
-from tests.support.tool_states import Recorder, Tab, in_processor, signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.kept import kept_idea
+from tests.support.tool_states import Recorder, Tab, in_processor, substate
 
 SOCKS = "Socks by subscription for busy parents, delivered monthly with no fuss at all."
 DOGS = "A bakery for dogs that sells healthy treats through vets and pet shops nationwide."
-
-
-def keep_idea(engine: Engine, user_id: str, text: str) -> int:
-    """An idea of the founder's, made by a kept scan of `text`; its id."""
-    with Session(engine) as db:
-        run_id = workspace.keep_run(
-            db, user_id, keys.KeepRun(tools.SCANNER.key, {"idea": text}, text), {}, sample=True
-        )
-        run = workspace.get_run(db, user_id, run_id)
-    assert run is not None and run.idea_id is not None
-    return run.idea_id
 
 
 def runs_of(engine: Engine, user_id: str, idea_id: int) -> list[str]:
@@ -58,8 +49,8 @@ def test_the_choices_are_the_founders_ideas_newest_first(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    socks = keep_idea(engine, user_id, SOCKS)
-    dogs = keep_idea(engine, user_id, DOGS)
+    socks = kept_idea(engine, user_id, SOCKS)
+    dogs = kept_idea(engine, user_id, DOGS)
     _, bob = signed_in(engine, "bob@example.com")
     s = loaded(ScannerState, "/startup-viability-scanner", cookie)
     assert [(o.value, o.label) for o in s.idea_options] == [
@@ -84,7 +75,7 @@ def test_choosing_an_idea_fills_the_text_and_new_idea_drops_the_choice(
     engine: Engine, founder: tuple[str, str], cls: type, route: str, text_of: Any
 ) -> None:
     user_id, cookie = founder
-    socks = keep_idea(engine, user_id, SOCKS)
+    socks = kept_idea(engine, user_id, SOCKS)
     s = loaded(cls, route, cookie)
     asyncio.run(s.choose_idea(str(socks)))
     assert s.chosen_idea == str(socks) and text_of(s) == SOCKS
@@ -98,9 +89,9 @@ def test_an_idea_not_among_the_loaded_choices_is_ignored(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    keep_idea(engine, user_id, SOCKS)
+    kept_idea(engine, user_id, SOCKS)
     bob_id, _ = signed_in(engine, "bob@example.com")
-    bobs = keep_idea(engine, bob_id, DOGS)
+    bobs = kept_idea(engine, bob_id, DOGS)
     s = loaded(ScannerState, "/startup-viability-scanner", cookie)
     for value in (str(bobs), "999999", "", "abc", 5, None):
         asyncio.run(s.choose_idea(value))  # type: ignore[arg-type]
@@ -112,7 +103,7 @@ def test_an_idea_not_among_the_loaded_choices_is_ignored(
 
 def test_a_reopened_run_selects_its_idea(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
-    socks = keep_idea(engine, user_id, SOCKS)
+    socks = kept_idea(engine, user_id, SOCKS)
     with Session(engine) as db:
         (run,) = workspace.runs_of_idea(db, user_id, socks)
     s = loaded(ScannerState, f"/startup-viability-scanner?run={run.id}", cookie)
@@ -191,8 +182,8 @@ def test_a_run_on_a_chosen_idea_lands_on_it_even_after_editing_the_text(
     form: dict[str, Any],
 ) -> None:
     user_id, cookie = founder
-    socks = keep_idea(engine, user_id, SOCKS)
-    dogs = keep_idea(engine, user_id, DOGS)
+    socks = kept_idea(engine, user_id, SOCKS)
+    dogs = kept_idea(engine, user_id, DOGS)
     options = [IdeaOption(str(socks), "Run again on Socks"), IdeaOption(str(dogs), "Dogs")]
 
     async def run(tab: Tab, recorder: Recorder) -> Any:
@@ -210,7 +201,7 @@ def test_new_idea_makes_a_new_idea_from_the_text(
     engine: Engine, founder: tuple[str, str], quick_demo: None
 ) -> None:
     user_id, cookie = founder
-    socks = keep_idea(engine, user_id, SOCKS)
+    socks = kept_idea(engine, user_id, SOCKS)
 
     async def run(tab: Tab, recorder: Recorder) -> None:
         options = [IdeaOption(str(socks), "Run again on Socks")]

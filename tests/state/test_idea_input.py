@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
-from reflex_base.utils import format
 
 from startup_toolkit.domain import idea_text
 from startup_toolkit.state.idea_input import IdeaInputMixin
+from tests.support.events import js
 from tests.support.tool_states import substate
 
 EMPTY = ("Say something", "The idea is empty.")
@@ -28,10 +26,6 @@ class _IdeaProbe(IdeaInputMixin, rx.State):
 
 def probe() -> _IdeaProbe:
     return substate(_IdeaProbe, "/probe")
-
-
-def toast_text(spec: Any) -> str:
-    return str(format.format_queue_events(spec))
 
 
 def test_set_idea_keeps_up_to_the_cap_and_ignores_what_is_not_text() -> None:
@@ -65,7 +59,7 @@ def test_refuse_idea_shows_the_problem_under_the_field_and_in_a_toast() -> None:
     s = probe()
     spec = s._refuse_idea("probe-status")
     assert s.validation == EMPTY[0]
-    text = toast_text(spec)
+    text = js(spec)
     assert EMPTY[0] in text and EMPTY[1] in text and "probe-status" in text
     s.idea = "An idea"
     assert s._refuse_idea("probe-status") is None and s.validation == ""

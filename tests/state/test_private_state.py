@@ -31,7 +31,8 @@ from startup_toolkit.state.private_state import (
     cookie_fingerprint,
     private_state_classes,
 )
-from tests.support.tool_states import router, signed_in
+from tests.support.founders import signed_in
+from tests.support.tool_states import router
 
 Ada = tuple[rx.State, str, str]  # (tab, Cookie header, saved result title)
 HYDRATE = Event(name=f"{rx.State.get_full_name()}.hydrate_and_load")

@@ -11,27 +11,24 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.scanner.state import ScannerState
-from startup_toolkit.services import saved_results, workspace
+from startup_toolkit.services import workspace
 from tests.pages.scanner.test_state import IDEA, REPLY
-from tests.support.tool_states import signed_in, substate
+from tests.support.events import js
+from tests.support.founders import signed_in
+from tests.support.kept import saved_result
+from tests.support.tool_states import substate
 
 SCANNER = "/startup-viability-scanner"
 NOT_FOUND = "That result was not found"
-
-
-def js(spec: Any) -> str:
-    return str(format.format_queue_events(spec)) if spec is not None else ""
 
 
 def keep(
@@ -56,15 +53,6 @@ def keep(
         )
     assert run_id is not None
     return run_id
-
-
-def save(engine: Engine, user_id: str, tool_name: str, content: Any, **meta: Any) -> int:
-    with Session(engine) as db:
-        done = saved_results.save_result(
-            db, user_id, SaveRequest(tool_name, "A result", content, "analysis", "", meta)
-        )
-    assert done.ok and done.result_id is not None
-    return done.result_id
 
 
 def opened(cls: type, route: str, cookie: str) -> tuple[Any, str]:
@@ -109,7 +97,9 @@ def test_scanner_another_founders_run_or_result_is_not_found(
 ) -> None:
     user_id, _ = founder
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, REPLY)
-    result_id = save(engine, user_id, "Startup Viability Scanner", {"idea": IDEA, "result": REPLY})
+    result_id = saved_result(
+        engine, user_id, "Startup Viability Scanner", {"idea": IDEA, "result": REPLY}
+    )
     _, bob = signed_in(engine, "bob@example.com")
     for route in (f"{SCANNER}?run={run_id}", f"{SCANNER}?result={result_id}"):
         s, toast = opened(ScannerState, route, bob)
@@ -147,9 +137,9 @@ def test_scanner_saved_result_reopens_its_kept_run_while_kept(
     user_id, cookie = founder
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, REPLY)
     other = {**REPLY, "overallScore": 12}
-    result_id = save(
-        engine, user_id, "Startup Viability Scanner", {"idea": "old", "result": other}, runId=run_id
-    )
+    content = {"idea": "old", "result": other}
+    scanner = "Startup Viability Scanner"
+    result_id = saved_result(engine, user_id, scanner, content, metadata={"runId": run_id})
     s, toast = opened(ScannerState, f"{SCANNER}?result={result_id}", cookie)
     assert toast == "" and s.result.score == 58 and s.idea == IDEA and s._run_id == run_id
 
@@ -159,7 +149,9 @@ def test_scanner_saved_result_without_its_run_reopens_what_was_saved(
 ) -> None:
     user_id, cookie = founder
     content = {"idea": "Saved idea text", "result": {**REPLY, "overallScore": 12}, "sample": True}
-    result_id = save(engine, user_id, "Startup Viability Scanner", content, runId=987654)
+    result_id = saved_result(
+        engine, user_id, "Startup Viability Scanner", content, metadata={"runId": 987654}
+    )
     s, toast = opened(ScannerState, f"{SCANNER}?result={result_id}", cookie)
     assert toast == ""
     assert (
@@ -175,7 +167,7 @@ def test_scanner_saved_result_of_another_tool_is_not_found(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    result_id = save(engine, user_id, "Growth Engine", {"strategy": {"summary": "x"}})
+    result_id = saved_result(engine, user_id, "Growth Engine", {"strategy": {"summary": "x"}})
     s, toast = opened(ScannerState, f"{SCANNER}?result={result_id}", cookie)
     assert NOT_FOUND in toast and s.result is None
 

@@ -8,7 +8,6 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -19,22 +18,20 @@ from startup_toolkit.domain import oracle as oracle_rules
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
-from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.pages.growth.state import GrowthForm, GrowthState
 from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.pages.oracle.state import OracleState
 from startup_toolkit.pages.oracle.state_content import OracleContentState
-from startup_toolkit.services import saved_results, workspace
-from tests.support.tool_states import signed_in, substate
+from startup_toolkit.services import workspace
+from tests.support.events import js
+from tests.support.founders import signed_in
+from tests.support.kept import saved_result
+from tests.support.tool_states import substate
 
 IDEA = "Reminders with deposits that cut no-shows for small physiotherapy clinics."
 NOT_FOUND = "That result was not found"
-
-
-def js(spec: Any) -> str:
-    return str(format.format_queue_events(spec)) if spec is not None else ""
 
 
 def keep(
@@ -51,15 +48,6 @@ def keep(
         )
     assert run_id is not None
     return run_id
-
-
-def save(engine: Engine, user_id: str, tool_name: str, content: Any) -> int:
-    with Session(engine) as db:
-        done = saved_results.save_result(
-            db, user_id, SaveRequest(tool_name, "A result", content, "analysis")
-        )
-    assert done.ok and done.result_id is not None
-    return done.result_id
 
 
 def opened(cls: type, route: str, cookie: str) -> tuple[Any, str]:
@@ -112,7 +100,7 @@ def test_incubator_reopens_a_saved_result_with_its_stress_test(
         "stressTest": SAMPLE_STRESS_TEST.model_dump(mode="json"),
         "sample": False,
     }
-    result_id = save(engine, user_id, "Idea Incubator", content)
+    result_id = saved_result(engine, user_id, "Idea Incubator", content)
     s, toast = opened(IncubatorState, f"/idea-incubator?result={result_id}", cookie)
     assert toast == "" and s.stress is not None and s.idea == IDEA and not s.analysis.sample
 
@@ -163,7 +151,7 @@ def test_funding_reopens_a_saved_result(engine: Engine, founder: tuple[str, str]
     data = funding_input()
     prediction = funding_estimate.estimate(data)
     content = funding_rules.save_content(prediction, data, estimated=False)
-    result_id = save(engine, user_id, "Funding Predictor", content)
+    result_id = saved_result(engine, user_id, "Funding Predictor", content)
     s, toast = opened(FundingState, f"/funding-predictor?result={result_id}", cookie)
     assert toast == "" and s.result is not None and not s.result.estimated
     assert s.form["revenue"] == "72000" and s.form["pitch"] == IDEA
@@ -198,7 +186,7 @@ def test_growth_reopens_a_saved_result_and_refuses_bobs(
     user_id, cookie = founder
     strategy = growth_rules.sample_strategy(900.0)
     content = growth_export.save_content(strategy, IDEA, "Clinic owners", 900.0, sample=True)
-    result_id = save(engine, user_id, "Growth Engine", content)
+    result_id = saved_result(engine, user_id, "Growth Engine", content)
     s, toast = opened(GrowthState, f"/growth-engine?result={result_id}", cookie)
     assert toast == "" and s.result is not None and s.result.sample and s.budget == "900"
     _, bob = signed_in(engine, "bob@example.com")

@@ -33,7 +33,6 @@ import startup_toolkit.pages  # noqa: F401  (registers every page)
 from startup_toolkit.components import subscription_card as card
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain.catalog import AI_COFOUNDER, VIABILITY_SCANNER
-from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.domain.formatting import date_label
 from startup_toolkit.models import User
 from startup_toolkit.models.billing import Subscription
@@ -47,9 +46,10 @@ from startup_toolkit.pages.subscribe import (
     SubscribeSuccessState,
 )
 from startup_toolkit.providers import stripe_api
-from startup_toolkit.services import activity, billing, dashboard, sessions
+from startup_toolkit.services import activity, billing, dashboard
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import AuthState
+from tests.support.founders import cookie_header, session_token, user
 from tests.support.stripe_server import FakeStripeServer
 from tests.support.tool_states import substate
 
@@ -147,14 +147,10 @@ class Founder:
 
 
 def make_founder(engine: Engine, email: str) -> Founder:
+    user_id = user(engine, email)
     with Session(engine) as db:
-        user = User(email=email, name="Ada Lovelace")
-        db.add(user)
-        db.commit()
-        activity.ensure_user_stats(db, user.id)
-        token = sessions.create_session(db, user.id, "pytest", "127.0.0.1")
-        user_id = user.id
-    return Founder(user_id, f"theme=dark; {SESSION_COOKIE}={token}")
+        activity.ensure_user_stats(db, user_id)
+    return Founder(user_id, cookie_header(session_token(engine, user_id), "theme=dark; "))
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import asyncio
 import pytest
 import reflex as rx
 from reflex.event import Event
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -26,15 +25,12 @@ from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.tool_explorer import ToolExplorerState, launch_note
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.tools import ToolPageState, save_tool_result
-from tests.support.tool_states import signed_in, substate
+from tests.support.events import js
+from tests.support.founders import signed_in
+from tests.support.tool_states import substate
 
 pytestmark = pytest.mark.usefixtures("cheap_hashing")
 EXPLORER = "/tool-explorer"
-
-
-def js(spec: object) -> str:
-    """The browser-side code of a client event (what the button runs)."""
-    return str(format.format_queue_events(spec))  # type: ignore[arg-type]
 
 
 # --- P-BILL-3 -----------------------------------------------------------------------------

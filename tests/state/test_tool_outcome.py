@@ -3,8 +3,6 @@ refused run (T-FUND-2, T-GROW-1), a notice's toast, and the Save/Download toasts
 
 from __future__ import annotations
 
-from reflex_base.utils import format
-
 from startup_toolkit.domain.saved_results import NOTHING_TO_SAVE
 from startup_toolkit.domain.tool_run import Notice, RunStatus
 from startup_toolkit.state.tool_outcome import (
@@ -14,10 +12,7 @@ from startup_toolkit.state.tool_outcome import (
     notice_toast,
     stand_in,
 )
-
-
-def _rendered(event: object) -> str:
-    return str(format.format_queue_events(event))
+from tests.support.events import js
 
 
 def test_stand_in_after_a_failure_but_not_for_a_refused_run() -> None:
@@ -29,12 +24,12 @@ def test_stand_in_after_a_failure_but_not_for_a_refused_run() -> None:
 
 
 def test_notice_toast_shows_the_title_and_detail() -> None:
-    toast = _rendered(notice_toast(Notice("Analysis failed", "Try again"), id="probe"))
+    toast = js(notice_toast(Notice("Analysis failed", "Try again"), id="probe"))
     assert "Analysis failed" in toast and "Try again" in toast and "probe" in toast
     assert "error" in toast
 
 
 def test_nothing_to_save_and_json_download() -> None:
-    assert NOTHING_TO_SAVE in _rendered(nothing_to_save())
-    download = _rendered(json_download('{"a": 1}', "result-1.json"))
+    assert NOTHING_TO_SAVE in js(nothing_to_save())
+    download = js(json_download('{"a": 1}', "result-1.json"))
     assert "result-1.json" in download and "application/json" in download

@@ -1,6 +1,6 @@
-"""Driving a tool page's State without a browser: a signed-in founder, a substate for the
-ordinary handlers, and Reflex's real event processor (in-memory state manager) for the
-background ones, with a recorder standing in for the websocket."""
+"""Driving a tool page's State without a browser: a substate for the ordinary handlers, and
+Reflex's real event processor (in-memory state manager) for the background ones, with a
+recorder standing in for the websocket (a signed-in founder: `tests.support.founders`)."""
 
 from __future__ import annotations
 
@@ -17,24 +17,10 @@ from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
-from sqlalchemy.engine import Engine
-from sqlmodel import Session
 
-from startup_toolkit.domain.cookies import SESSION_COOKIE
-from startup_toolkit.services import accounts, ai, sessions
+from startup_toolkit.services import ai
 
 S = TypeVar("S", bound=rx.State)
-
-
-def signed_in(engine: Engine, email: str = "ada@example.com") -> tuple[str, str]:
-    """(user id, Cookie header) of a fresh account with a session."""
-    with Session(engine) as db:
-        user_id = accounts.sign_up(
-            db, "Ada Lovelace", email, "correct horse", "correct horse"
-        ).user_id
-        assert user_id
-        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
-    return user_id, f"{SESSION_COOKIE}={token}"
 
 
 def router(route: str, cookie: str) -> RouterData:

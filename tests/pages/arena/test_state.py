@@ -16,7 +16,8 @@ from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
 from startup_toolkit.services import user_cache
 from startup_toolkit.services.arena_board import ArenaView
-from tests.support.tool_states import signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import substate
 
 ROUTE = "/startup-arena"
 FORM = {

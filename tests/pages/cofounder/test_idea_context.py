@@ -24,7 +24,7 @@ from startup_toolkit.models.workspace import ToolRunRecord
 from startup_toolkit.pages.cofounder import idea_state
 from startup_toolkit.services import cofounder_context, user_settings, workspace
 from tests.pages.cofounder.test_state import ChatTab, ai_env, open_tab  # noqa: F401
-from tests.support import tool_states
+from tests.support import founders
 from tests.support.ai_server import FakeAiServer
 
 pytestmark = pytest.mark.usefixtures("cheap_hashing")
@@ -51,7 +51,7 @@ def _keep(db: Session, user_id: str, tool: str, text: str, result: object, ago: 
 def ideas(engine: Engine, founder: tuple[str, str]) -> dict[str, int]:
     """Ada's two ideas (socks the most recently active) and Bob's one."""
     ada, _ = founder
-    bob, _ = tool_states.signed_in(engine, "bob@example.com")
+    bob, _ = founders.signed_in(engine, "bob@example.com")
     scan = rules.as_json(SAMPLE_SCAN)
     with Session(engine) as db:
         bakery = _keep(db, ada, tools.SCANNER.key, BAKERY, {**scan, "overallScore": 41}, 30)

@@ -17,7 +17,8 @@ from startup_toolkit.domain.catalog import AI_COFOUNDER
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.pages.cofounder.state import CofounderState
 from startup_toolkit.services import cofounder_context, saved_results, workspace
-from tests.support.tool_states import signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import substate
 
 ROUTE = "/ai-cofounder"
 CHAT = [

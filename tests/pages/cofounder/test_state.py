@@ -21,7 +21,6 @@ from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State, StateUpdate
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -35,6 +34,7 @@ from startup_toolkit.services import ai as ai_service
 from startup_toolkit.settings import Settings, get_settings
 from tests.support import tool_states
 from tests.support.ai_server import FakeAiServer
+from tests.support.events import js
 from tests.support.tool_states import Recorder
 
 ROUTE = "/ai-cofounder"
@@ -44,11 +44,6 @@ pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 def substate(cookie: str = "") -> CofounderState:
     return tool_states.substate(CofounderState, ROUTE, cookie)
-
-
-def js(spec: object) -> str:
-    """The browser-side code of a client event."""
-    return str(format.format_queue_events(spec))  # type: ignore[arg-type]
 
 
 # --- T-CHAT-1: tabs and example prompts -------------------------------------------------------

@@ -7,7 +7,6 @@ handlers change nothing, and ids of another user's rows change nothing.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -19,13 +18,15 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE
-from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models import SavedResult, UserActivity, UserFavorite, UserNotification
 from startup_toolkit.pages.dashboard import state as page
 from startup_toolkit.pages.dashboard.state import DashboardState
-from startup_toolkit.services import activity, favorites, notifications, saved_results, user_cache
+from startup_toolkit.services import activity, favorites, notifications, user_cache
 from startup_toolkit.services import dashboard as service
-from tests.support.tool_states import signed_in, substate
+from tests.support.events import call, toast_text
+from tests.support.founders import signed_in
+from tests.support.kept import saved_result
+from tests.support.tool_states import substate
 
 ROUTE = "/dashboard"
 Founder = tuple[str, str]  # (user id, Cookie header)
@@ -43,15 +44,6 @@ def make_state(cookie: str = "") -> DashboardState:
     return substate(DashboardState, ROUTE, cookie)
 
 
-def call(coro: Any) -> list[Event]:
-    spec = asyncio.run(coro)
-    return [] if spec is None else list(Event.from_event_type(spec))
-
-
-def toast_text(evs: list[Event]) -> str:
-    return " ".join(str(e.payload.get("function", "")) for e in evs)
-
-
 @pytest.fixture
 def user_a(engine: Engine) -> Founder:
     return signed_in(engine, "a@example.com")
@@ -62,20 +54,13 @@ def user_b(engine: Engine) -> Founder:
     return signed_in(engine, "b@example.com")
 
 
-def save(engine: Engine, uid: str, title: str) -> int:
-    with Session(engine) as db:
-        outcome = saved_results.save_result(db, uid, SaveRequest(GROWTH_ENGINE.name, title, "Body"))
-    assert outcome.ok and outcome.result_id
-    return outcome.result_id
-
-
 def count(engine: Engine, model: Any, *where: Any) -> int:
     with Session(engine) as db:
         return len(db.exec(select(model).where(*where)).all())
 
 
 def test_p_dash_1_to_8_load_fills_the_page(engine: Engine, user_a: Founder) -> None:
-    save(engine, user_a[0], "Plan")
+    saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     state = make_state(user_a[1])
     assert state.loading is True
     assert call(state.load()) == []
@@ -136,7 +121,7 @@ def test_p_dash_2_failure_toasts(
 
 
 def test_p_dash_5_detail_and_delete_closes_it(engine: Engine, user_a: Founder) -> None:
-    rid = save(engine, user_a[0], "Plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     state = make_state(user_a[1])
     call(state.load())
     assert call(state.open_result(str(rid))) == []
@@ -191,7 +176,7 @@ def snapshot(engine: Engine) -> tuple[int, ...]:
 
 
 def test_signed_out_handlers_change_nothing(engine: Engine, user_a: Founder) -> None:
-    rid = save(engine, user_a[0], "Plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     with Session(engine) as db:
         nid = db.exec(select(UserNotification.id)).first()
     state = make_state()
@@ -213,7 +198,7 @@ def test_signed_out_handlers_change_nothing(engine: Engine, user_a: Founder) -> 
 
 
 def test_other_users_ids_change_nothing(engine: Engine, user_a: Founder, user_b: Founder) -> None:
-    rid = save(engine, user_a[0], "A's plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="A's plan")
     with Session(engine) as db:
         nid = db.exec(
             select(UserNotification.id).where(UserNotification.user_id == user_a[0])
@@ -239,7 +224,7 @@ def test_bad_ids_get_the_not_found_toast(
 ) -> None:
     """Finding 8 of issue 13: ids past BIGINT, negative, non-integer or of the wrong type get
     the answer another user's id gets (no OverflowError from the driver, nothing logged)."""
-    save(engine, user_a[0], "Plan")
+    saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     state = make_state(user_a[1])
     call(state.load())
     before = snapshot(engine)

@@ -15,8 +15,11 @@ from startup_toolkit.domain.tools import result_path
 from startup_toolkit.models import SavedResult
 from startup_toolkit.services import saved_results, share_links, user_cache
 from startup_toolkit.state.share import SHARE_PATH, ShareState
-from tests.pages.dashboard.test_state import Founder, call, make_state, save, toast_text
-from tests.support.tool_states import signed_in, substate
+from tests.pages.dashboard.test_state import Founder, make_state
+from tests.support.events import call, toast_text
+from tests.support.founders import signed_in
+from tests.support.kept import saved_result
+from tests.support.tool_states import substate
 
 
 @pytest.fixture(autouse=True)
@@ -53,14 +56,14 @@ def test_result_path_opens_only_tools_that_reopen_results() -> None:
 
 
 def test_saved_cards_offer_open_in_the_tool(engine: Engine, user_a: Founder) -> None:
-    rid = save(engine, user_a[0], "Plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     state = make_state(user_a[1])
     call(state.load())
     assert state.view.saved[0]["open"] == f"{GROWTH_ENGINE.path}?result={rid}"
 
 
 def test_delete_asks_first_then_undo_puts_the_result_back(engine: Engine, user_a: Founder) -> None:
-    rid = save(engine, user_a[0], "Plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     state = make_state(user_a[1])
     call(state.load())
     with Session(engine) as db:  # the confirm dialog asks in the browser; nothing gone yet
@@ -79,7 +82,7 @@ def test_delete_asks_first_then_undo_puts_the_result_back(engine: Engine, user_a
 def test_restore_refuses_a_result_that_is_back_or_a_bad_snapshot(
     engine: Engine, user_a: Founder
 ) -> None:
-    rid = save(engine, user_a[0], "Plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     with Session(engine) as db:
         snapshot = saved_results.take_saved_result(db, user_a[0], rid)
         assert snapshot is not None
@@ -92,7 +95,7 @@ def test_restore_refuses_a_result_that_is_back_or_a_bad_snapshot(
 def test_another_founders_result_is_neither_deleted_nor_undone(
     engine: Engine, user_a: Founder, user_b: Founder
 ) -> None:
-    rid = save(engine, user_a[0], "Plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     b = make_state(user_b[1])
     call(b.load())
     assert "Failed to delete result" in toast_text(call(b.delete_result(str(rid))))
@@ -102,7 +105,7 @@ def test_another_founders_result_is_neither_deleted_nor_undone(
 
 
 def test_share_dialog_makes_lists_and_revokes_a_link(engine: Engine, user_a: Founder) -> None:
-    rid = save(engine, user_a[0], "Plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     state = share_state(user_a[1])
     state.open_share("result", str(rid), "Plan")
     assert state.dialog_open and state.link == "" and state.expiry == "7"
@@ -131,7 +134,7 @@ def test_share_dialog_makes_lists_and_revokes_a_link(engine: Engine, user_a: Fou
 def test_a_link_to_another_founders_result_is_refused(
     engine: Engine, user_a: Founder, user_b: Founder
 ) -> None:
-    rid = save(engine, user_a[0], "Plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     b = share_state(user_b[1])
     b.open_share("result", str(rid), "Plan")
     assert "Could not create the link" in (run(b.create_link()))
@@ -155,7 +158,7 @@ def test_the_dashboards_load_lists_the_founders_links_in_the_same_event(
     engine: Engine, user_a: Founder
 ) -> None:
     """P-DASH-10, issue 12: the Shared Links card fills from the page's one load event."""
-    rid = save(engine, user_a[0], "Plan")
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     maker = share_state(user_a[1])
     maker.open_share("result", str(rid), "Plan")
     assert run(maker.create_link()) == ""

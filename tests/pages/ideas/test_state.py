@@ -5,13 +5,11 @@ ids and a signed-out tab read as not found or change nothing."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from reflex.event import Event
 from reflex.vars import Var
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -25,8 +23,11 @@ from startup_toolkit.pages.ideas.compare_state import CompareState
 from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
 from startup_toolkit.pages.ideas.state import IdeasState
 from startup_toolkit.services import user_cache, workspace
+from tests.support.events import call, toast_text
+from tests.support.founders import signed_in
 from tests.support.idea_scans import scan
-from tests.support.tool_states import signed_in, substate
+from tests.support.kept import idea_of
+from tests.support.tool_states import substate
 
 Founder = tuple[str, str]  # (user id, Cookie header)
 SOCKS = "Socks by subscription for busy parents"
@@ -51,15 +52,6 @@ def bob(engine: Engine) -> Founder:
     return signed_in(engine, "bob@example.com")
 
 
-def call(coro: Any) -> list[Event]:
-    spec = asyncio.run(coro)
-    return [] if spec is None else list(Event.from_event_type(spec))
-
-
-def toast_text(evs: list[Event]) -> str:
-    return " ".join(str(e.payload.get("function", "")) for e in evs)
-
-
 def keep(engine: Engine, uid: str, tool: str, result: Any, text: str, hours: int) -> int:
     with Session(engine) as db:
         run_id = workspace.keep_run(
@@ -74,13 +66,6 @@ def keep(engine: Engine, uid: str, tool: str, result: Any, text: str, hours: int
         run = workspace.get_run(db, uid, run_id)
         assert run is not None and run.idea_id is not None
         return run_id
-
-
-def idea_of(engine: Engine, uid: str, run_id: int) -> int:
-    with Session(engine) as db:
-        run = workspace.get_run(db, uid, run_id)
-        assert run is not None and run.idea_id is not None
-        return run.idea_id
 
 
 def seed(engine: Engine, uid: str) -> dict[str, int]:

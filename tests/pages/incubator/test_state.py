@@ -17,7 +17,6 @@ import pytest
 from reflex.event import Event
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -30,6 +29,7 @@ from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.settings import get_settings
 from tests.domain.test_incubator import ANALYSIS_REPLY, STRESS_REPLY
 from tests.support.ai_server import FakeAiServer
+from tests.support.events import js
 from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
 
@@ -46,10 +46,6 @@ def with_results(s: IncubatorState, *, stress: bool = True) -> IncubatorState:
     if stress:
         s._show_stress(rules.StressTest.model_validate(STRESS_REPLY), False)
     return s
-
-
-def toast_text(spec: Any) -> str:
-    return str(format.format_queue_events(spec))
 
 
 # --- Idea and tabs (T-IDEA-1) ------------------------------------------------------------------
@@ -105,7 +101,7 @@ def test_t_idea_1_the_views_show_the_spec_top_counts() -> None:
 
 
 def test_t_idea_1_download_without_a_result_says_so() -> None:
-    assert "No analysis available to download" in toast_text(substate().download())
+    assert "No analysis available to download" in js(substate().download())
 
 
 def test_t_idea_1_download_is_a_json_file_with_idea_analysis_and_stress_test() -> None:
@@ -125,7 +121,7 @@ def test_t_ai_5_save_stores_the_analysis_for_the_signed_in_user(
 ) -> None:
     user_id, cookie = founder
     s = with_results(substate(cookie))
-    assert "Results saved to your dashboard!" in toast_text(asyncio.run(s.save()))
+    assert "Results saved to your dashboard!" in js(asyncio.run(s.save()))
     with Session(engine) as db:
         (row,) = db.exec(select(SavedResult)).all()
     assert row.user_id == user_id and row.tool_name == "Idea Incubator"
@@ -134,8 +130,8 @@ def test_t_ai_5_save_stores_the_analysis_for_the_signed_in_user(
 
 
 def test_t_ai_5_save_needs_a_result_and_a_signed_in_user(engine: Engine) -> None:
-    assert "Nothing to save yet" in toast_text(asyncio.run(substate().save()))
-    assert "Authentication required" in toast_text(asyncio.run(with_results(substate()).save()))
+    assert "Nothing to save yet" in js(asyncio.run(substate().save()))
+    assert "Authentication required" in js(asyncio.run(with_results(substate()).save()))
     with Session(engine) as db:
         assert db.exec(select(SavedResult)).all() == []
 

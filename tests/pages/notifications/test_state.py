@@ -7,36 +7,26 @@ signed-in user (another user's id changes nothing); signed out, handlers change 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from reflex.event import Event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import UserNotification
 from startup_toolkit.pages import notifications as page
 from startup_toolkit.pages.notifications import NotificationsState
-from startup_toolkit.services import accounts, sessions
 from startup_toolkit.state import private
+from tests.support.events import drain, toasts
+from tests.support.founders import cookie_header, session_token, signed_up
 from tests.support.tool_states import router, substate
 
-PASSWORD = "correct horse battery"
 BASE = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 pytestmark = pytest.mark.usefixtures("cheap_hashing")
-
-
-def sign_up(engine: Engine, email: str) -> str:
-    with Session(engine) as db:
-        result = accounts.sign_up(db, "Ada Lovelace", email, PASSWORD, PASSWORD)
-    assert result.ok and result.user_id
-    return result.user_id
 
 
 def make_state(cookie: str = "") -> NotificationsState:
@@ -44,28 +34,7 @@ def make_state(cookie: str = "") -> NotificationsState:
 
 
 def signed_in_state(engine: Engine, user_id: str) -> NotificationsState:
-    with Session(engine) as db:
-        token = sessions.create_session(db, user_id, "pytest", "127.0.0.1")
-    return make_state(f"theme=x; {SESSION_COOKIE}={token}")
-
-
-def run(gen: Any) -> list[Any]:
-    async def collect() -> list[Any]:
-        return [spec async for spec in gen]
-
-    return asyncio.run(collect())
-
-
-def toasts(specs: list[Any]) -> list[str]:
-    found: list[str] = []
-    for spec in specs:
-        if spec is None:
-            continue
-        for event in Event.from_event_type(spec):
-            call = str(event.payload.get("function", ""))
-            if "toast" in call:
-                found.append(call)
-    return found
+    return make_state(cookie_header(session_token(engine, user_id), "theme=x; "))
 
 
 def assert_toast(specs: list[Any], level: str, text: str) -> None:
@@ -103,9 +72,8 @@ def stored(engine: Engine, user_id: str) -> list[tuple[str, bool]]:
 def ada(engine: Engine) -> str:
     """A user with the sign-up welcome (newest) plus two older notifications, who signed in
     at sign-up (that sign-in sends no notice: the next one does)."""
-    user_id = sign_up(engine, "ada@example.com")
-    with Session(engine) as db:
-        sessions.create_session(db, user_id, "pytest", "127.0.0.1")
+    user_id = signed_up(engine, "ada@example.com")
+    session_token(engine, user_id)
     add(engine, user_id, "older", 0, "warning")
     add(engine, user_id, "old", 1, "surprise")
     return user_id
@@ -113,14 +81,14 @@ def ada(engine: Engine) -> str:
 
 @pytest.fixture
 def bob(engine: Engine) -> str:
-    return sign_up(engine, "bob@example.com")
+    return signed_up(engine, "bob@example.com")
 
 
 def test_p_note_1_load_lists_newest_first(engine: Engine, ada: str) -> None:
     """The sign-up welcome and the sign-in notice are newest; then the seeded ones."""
     state = signed_in_state(engine, ada)
     assert state.loading is True and page.LOADING_TEXT == "Loading notifications..."
-    specs = run(state.load())
+    specs = drain(state.load())
     assert toasts(specs) == []
     assert state.loading is False and state.load_failed is False
     messages = [row.message for row in state.items]
@@ -141,15 +109,15 @@ def test_p_note_1_list_is_bounded(
 ) -> None:
     monkeypatch.setattr(page, "LIST_LIMIT", 2)
     state = signed_in_state(engine, ada)
-    run(state.load())
+    drain(state.load())
     assert len(state.items) == 2 and state.total == 4 and state.more_count == 2
 
 
 def test_p_note_1_mark_read(engine: Engine, ada: str) -> None:
     state = signed_in_state(engine, ada)
-    run(state.load())
+    drain(state.load())
     target = state.items[1]
-    specs = run(state.mark_read(target.id))
+    specs = drain(state.mark_read(target.id))
     assert_toast(specs, "success", "Notification marked as read")
     assert state.unread == 3
     assert next(r for r in state.items if r.id == target.id).is_read is True
@@ -157,10 +125,10 @@ def test_p_note_1_mark_read(engine: Engine, ada: str) -> None:
 
 def test_p_note_1_delete(engine: Engine, ada: str) -> None:
     state = signed_in_state(engine, ada)
-    run(state.load())
+    drain(state.load())
     target = state.items[-2]
     assert target.message == "old"
-    specs = run(state.delete(target.id))
+    specs = drain(state.delete(target.id))
     assert_toast(specs, "success", "Notification deleted")
     assert target.id not in [r.id for r in state.items] and state.total == 3
     assert "old" not in [m for m, _ in stored(engine, ada)]
@@ -168,8 +136,8 @@ def test_p_note_1_delete(engine: Engine, ada: str) -> None:
 
 def test_p_note_1_mark_all_read(engine: Engine, ada: str, bob: str) -> None:
     state = signed_in_state(engine, ada)
-    run(state.load())
-    specs = run(state.mark_all_read())
+    drain(state.load())
+    specs = drain(state.mark_all_read())
     assert_toast(specs, "success", "All notifications marked as read")
     assert state.unread == 0 and all(row.is_read for row in state.items)
     assert all(is_read for _, is_read in stored(engine, ada))
@@ -181,10 +149,10 @@ def test_another_users_notification_is_untouched(engine: Engine, ada: str, bob: 
     ada_note = add(engine, ada, "private", 5)
     before = stored(engine, ada)
     state = signed_in_state(engine, bob)
-    run(state.load())
+    drain(state.load())
     assert "private" not in [row.message for row in state.items]
-    assert_toast(run(state.mark_read(ada_note)), "error", "Failed to mark notification as read")
-    assert_toast(run(state.delete(ada_note)), "error", "Failed to delete notification")
+    assert_toast(drain(state.mark_read(ada_note)), "error", "Failed to mark notification as read")
+    assert_toast(drain(state.delete(ada_note)), "error", "Failed to delete notification")
     assert stored(engine, ada) == before
 
 
@@ -197,9 +165,9 @@ def test_bad_ids_change_nothing(
     """Finding 8 of issue 13: past BIGINT too, with nothing logged."""
     state = signed_in_state(engine, ada)
     before = stored(engine, ada)
-    run(state.load())
-    assert_toast(run(state.mark_read(bad)), "error", "Failed to mark notification as read")
-    assert_toast(run(state.delete(bad)), "error", "Failed to delete notification")
+    drain(state.load())
+    assert_toast(drain(state.mark_read(bad)), "error", "Failed to mark notification as read")
+    assert_toast(drain(state.delete(bad)), "error", "Failed to delete notification")
     assert stored(engine, ada) == before
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
 
@@ -210,10 +178,10 @@ def test_signed_out_handlers_change_nothing(engine: Engine, ada: str) -> None:
     before = stored(engine, ada)
     state = make_state()
     for specs in (
-        run(state.load()),
-        run(state.mark_read(note)),
-        run(state.delete(note)),
-        run(state.mark_all_read()),
+        drain(state.load()),
+        drain(state.mark_read(note)),
+        drain(state.delete(note)),
+        drain(state.mark_all_read()),
     ):
         assert toasts(specs) == []
     assert state.items == [] and state.unread == 0
@@ -224,14 +192,12 @@ def test_another_account_in_the_same_tab_sees_nothing_of_the_first(
     engine: Engine, ada: str, bob: str
 ) -> None:
     state = signed_in_state(engine, ada)
-    run(state.load())
-    with Session(engine) as db:
-        token = sessions.create_session(db, bob, "pytest", "127.0.0.1")
-    state.router = router(page.ROUTE, f"{SESSION_COOKIE}={token}")
+    drain(state.load())
+    state.router = router(page.ROUTE, cookie_header(session_token(engine, bob)))
     root = state.parent_state
     assert root is not None
     root.router = state.router
-    run(state.load())
+    drain(state.load())
     assert "older" not in [row.message for row in state.items]
     assert len(state.items) == len(stored(engine, bob))
 
@@ -239,18 +205,18 @@ def test_another_account_in_the_same_tab_sees_nothing_of_the_first(
 def test_failures_toast(engine: Engine, ada: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Spec section 8: each failure has its own toast."""
     state = signed_in_state(engine, ada)
-    run(state.load())
+    drain(state.load())
     note_id = state.items[0].id
 
     async def broken(*_: Any, **__: Any) -> Any:
         raise RuntimeError("database down")
 
     monkeypatch.setattr(private, "in_worker", broken)
-    assert_toast(run(state.mark_read(note_id)), "error", "Failed to mark notification as read")
-    assert_toast(run(state.delete(note_id)), "error", "Failed to delete notification")
-    assert_toast(run(state.mark_all_read()), "error", "Failed to mark all notifications as read")
-    assert_toast(run(state.load()), "error", "Failed to load notifications")
+    assert_toast(drain(state.mark_read(note_id)), "error", "Failed to mark notification as read")
+    assert_toast(drain(state.delete(note_id)), "error", "Failed to delete notification")
+    assert_toast(drain(state.mark_all_read()), "error", "Failed to mark all notifications as read")
+    assert_toast(drain(state.load()), "error", "Failed to load notifications")
     assert len(state.items) == 4  # what was shown stays; the page does not go blank
     fresh = signed_in_state(engine, ada)
-    assert_toast(run(fresh.load()), "error", "Failed to load notifications")
+    assert_toast(drain(fresh.load()), "error", "Failed to load notifications")
     assert fresh.load_failed is True and fresh.loading is False

@@ -19,7 +19,6 @@ import pytest
 from reflex.event import Event
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -33,6 +32,7 @@ from startup_toolkit.pages.oracle.state_content import GeneratedView, OracleCont
 from startup_toolkit.services.ai import BUDGET_EXCEEDED
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
+from tests.support.events import js
 from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
 
@@ -81,10 +81,6 @@ async def fire(tab: Tab, handler: str, busy: str, **payload: Any) -> Any:
     raise AssertionError(f"{handler} did not finish")
 
 
-def event_text(spec: Any) -> str:
-    return str(format.format_queue_events(spec))
-
-
 # --- Fields, browser storage, voice, tabs ------------------------------------------------------
 
 
@@ -115,7 +111,7 @@ def test_t_ora_1_restore_reads_browser_storage_as_untrusted_input() -> None:
     spec = s.restore()
     assert s.form["businessIdea"] == IDEA and s.form["stage"] == "ideation"
     assert s.form["users"] == "" and "x" not in s.form
-    assert "getTimezoneOffset" in event_text(spec)
+    assert "getTimezoneOffset" in js(spec)
     s.set_tz_offset("evil")
     assert s._tz_offset == 0
     s.set_tz_offset(-120)
@@ -126,25 +122,25 @@ def test_t_ora_5_voice_commands_show_a_notice_other_speech_becomes_the_idea() ->
     s = substate()
     s.listening = True
     notice = s.speech_result({"status": "ok", "text": "Oracle, find me customers"})
-    assert "Oracle command: find me customers" in event_text(notice)
+    assert "Oracle command: find me customers" in js(notice)
     assert s.form["businessIdea"] == "" and not s.listening
-    assert "Oracle command: funding" in event_text(
+    assert "Oracle command: funding" in js(
         s.speech_result({"status": "ok", "text": "oracle funding"})
     )
     assert s.speech_result({"status": "ok", "text": " A bakery app "}) is None
     assert s.form["businessIdea"] == "A bakery app" and "bakery" in s.stored
     unsupported = s.speech_result({"status": "unsupported"})
-    assert "Speech recognition is not supported in your browser" in event_text(unsupported)
+    assert "Speech recognition is not supported in your browser" in js(unsupported)
     error = s.speech_result({"status": "error", "error": "not-allowed"})
-    assert "Voice input error" in event_text(error) and "Microphone" in event_text(error)
+    assert "Voice input error" in js(error) and "Microphone" in js(error)
     assert s.speech_result({"status": "error", "error": "aborted"}) is None
     assert s.speech_result("junk") is None
 
 
 def test_toggle_speech_starts_and_stops_listening() -> None:
     s = substate()
-    assert "unstuckSpeech.listen()" in event_text(s.toggle_speech()) and s.listening
-    assert "unstuckSpeech.stop()" in event_text(s.toggle_speech()) and not s.listening
+    assert "unstuckSpeech.listen()" in js(s.toggle_speech()) and s.listening
+    assert "unstuckSpeech.stop()" in js(s.toggle_speech()) and not s.listening
 
 
 def test_t_ora_2_band_and_globe() -> None:
@@ -156,13 +152,13 @@ def test_t_ora_2_band_and_globe() -> None:
 
 def test_t_ora_4_download_uses_the_slugged_title_and_the_kind_extension() -> None:
     s = tool_substate(OracleContentState, ROUTE)
-    assert "No content available to download" in event_text(s.download())
+    assert "No content available to download" in js(s.download())
     s.content = GeneratedView("article", "Founder Article", "# Hi")
     (event,) = Event.from_event_type(s.download())
     assert event.payload["filename"] == "founder-article.md"
     head, _, data = event.payload["url"].partition(",")
     assert head == "data:text/markdown;base64" and base64.b64decode(data).decode() == "# Hi"
-    assert "Copied to clipboard" in event_text(s.copy())
+    assert "Copied to clipboard" in js(s.copy())
     s.content.open = True
     s.close()
     assert not s.content.open
@@ -173,9 +169,9 @@ def test_t_ora_4_download_uses_the_slugged_title_and_the_kind_extension() -> Non
 def test_t_ai_5_save_stores_the_prediction(engine: Engine, founder: Founder) -> None:
     user_id, cookie = founder
     s = substate(cookie)
-    assert "Nothing to save yet" in event_text(asyncio.run(s.save()))
+    assert "Nothing to save yet" in js(asyncio.run(s.save()))
     with_result(s)
-    assert "Results saved to your dashboard!" in event_text(asyncio.run(s.save()))
+    assert "Results saved to your dashboard!" in js(asyncio.run(s.save()))
     with Session(engine) as db:
         (row,) = db.exec(select(SavedResult)).all()
     assert (row.user_id, row.tool_name) == (user_id, "Startup Oracle")

@@ -16,12 +16,11 @@ from tests.pages.profile.test_state import (  # noqa: F401  (fixtures: state, to
     assert_toast,
     loaded,
     row,
-    run,
     state,
-    toasts,
     token,
     user_id,
 )
+from tests.support.events import drain, toasts
 
 pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
@@ -32,14 +31,14 @@ def test_on_by_default_switched_off_and_on_again(
     loaded(state)
     assert state.ai.use_saved_work is True
     assert row(engine, UserAiSettings, user_id).use_saved_work is True
-    assert_toast(run(state.save_use_saved_work(False)), "success", "AI settings updated")
+    assert_toast(drain(state.save_use_saved_work(False)), "success", "AI settings updated")
     assert state.ai.use_saved_work is False
     assert row(engine, UserAiSettings, user_id).use_saved_work is False
     # a new load shows what is stored
     state.ai = dataclasses.replace(state.ai, use_saved_work=True)
     loaded(state)
     assert state.ai.use_saved_work is False
-    run(state.save_use_saved_work(True))
+    drain(state.save_use_saved_work(True))
     assert row(engine, UserAiSettings, user_id).use_saved_work is True
 
 
@@ -48,6 +47,6 @@ def test_anything_but_a_boolean_changes_nothing(
     state: ProfileState, engine: Engine, user_id: str, junk: object
 ) -> None:
     loaded(state)
-    assert toasts(run(state.save_use_saved_work(junk))) == []  # type: ignore[arg-type]
+    assert toasts(drain(state.save_use_saved_work(junk))) == []  # type: ignore[arg-type]
     assert state.ai.use_saved_work is True
     assert row(engine, UserAiSettings, user_id).use_saved_work is True

@@ -35,9 +35,10 @@ from startup_toolkit.pages.profile.views import AiView
 from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT, SettingsRedirectState
 from startup_toolkit.services import account_security, accounts, sessions
 from startup_toolkit.state.auth import AuthState
+from tests.support.events import drain, events, toasts
+from tests.support.founders import PASSWORD, cookie_header, session_token, signed_up
 from tests.support.tool_states import router
 
-PASSWORD = "correct horse battery"
 NEW_PASSWORD = "a brand new passphrase"
 EMAIL = "ada@example.com"
 
@@ -58,59 +59,25 @@ def profile_state(root: rx.State) -> ProfileState:
     return root.get_substate(ProfileState.get_full_name().split("."))  # type: ignore[return-value]
 
 
-def sign_up(engine: Engine, email: str = EMAIL) -> str:
-    with Session(engine) as db:
-        result = accounts.sign_up(db, "Ada Lovelace", email, PASSWORD, PASSWORD)
-    assert result.ok and result.user_id
-    return result.user_id
-
-
-def new_session(engine: Engine, user_id: str, agent: str = "pytest") -> str:
-    with Session(engine) as db:
-        return sessions.create_session(db, user_id, agent, "127.0.0.1")
-
-
 @pytest.fixture
 def user_id(engine: Engine) -> str:
-    return sign_up(engine)
+    return signed_up(engine)
 
 
 @pytest.fixture
 def token(engine: Engine, user_id: str) -> str:
-    return new_session(engine, user_id)
+    return session_token(engine, user_id)
 
 
 @pytest.fixture
 def state(token: str) -> ProfileState:
     """A signed-in tab on /profile (not loaded yet)."""
-    return profile_state(make_root(f"theme=x; {SESSION_COOKIE}={token}"))
+    return profile_state(make_root(cookie_header(token, "theme=x; ")))
 
 
 @pytest.fixture
 def anonymous() -> ProfileState:
     return profile_state(make_root())
-
-
-def run(gen: Any) -> list[Any]:
-    """Run an async-generator handler to the end; what it yielded (None = state push)."""
-
-    async def collect() -> list[Any]:
-        return [spec async for spec in gen]
-
-    return asyncio.run(collect())
-
-
-def events(specs: list[Any]) -> list[Event]:
-    out: list[Event] = []
-    for spec in specs:
-        if spec is not None:
-            out.extend(Event.from_event_type(spec))
-    return out
-
-
-def toasts(specs: list[Any]) -> list[str]:
-    calls = [str(e.payload.get("function", "")) for e in events(specs)]
-    return [c for c in calls if "toast" in c]
 
 
 def assert_toast(specs: list[Any], level: str, text: str) -> str:
@@ -149,7 +116,7 @@ def snapshot(engine: Engine, user_id: str) -> tuple[Any, ...]:
 
 
 def loaded(state: ProfileState) -> ProfileState:
-    run(state.load())
+    drain(state.load())
     assert state.loaded
     return state
 
@@ -162,7 +129,7 @@ def test_p_prof_1_load_fills_every_field_with_the_spec_defaults(
 ) -> None:
     assert state.loaded is False  # the page shows LOADING_TEXT until load finishes
     assert LOADING_TEXT == "Loading profile data..."
-    specs = run(state.load())
+    specs = drain(state.load())
     assert toasts(specs) == [] and redirects(specs) == []
     assert state.loaded and state.tab == "profile"
     assert state.profile.full_name == "Ada Lovelace"  # the profile starts as the account name
@@ -214,8 +181,8 @@ def test_p_prof_1_load_fills_every_field_with_the_spec_defaults(
     ],
 )
 def test_p_prof_1_tab_comes_from_the_query(token: str, query: str, tab: str) -> None:
-    state = profile_state(make_root(f"{SESSION_COOKIE}={token}", f"/profile{query}"))
-    run(state.load())
+    state = profile_state(make_root(cookie_header(token), f"/profile{query}"))
+    drain(state.load())
     assert state.tab == tab
 
 
@@ -233,12 +200,12 @@ def test_p_prof_1_a_tab_used_by_another_account_shows_nothing_of_it(
     engine: Engine, state: ProfileState
 ) -> None:
     loaded(state)
-    run(state.save_profile({"company": "Analytical Engines"}))
-    other = sign_up(engine, "grace@example.com")
+    drain(state.save_profile({"company": "Analytical Engines"}))
+    other = signed_up(engine, "grace@example.com")
     root = state.parent_state
     assert root is not None
-    root.router = router("/profile", f"{SESSION_COOKIE}={new_session(engine, other)}")
-    run(state.load())
+    root.router = router("/profile", cookie_header(session_token(engine, other)))
+    drain(state.load())
     assert state.profile.company == "" and state.profile.full_name == "Ada Lovelace"
     with Session(engine) as db:
         assert db.get(Profile, other).company == ""  # type: ignore[union-attr]
@@ -260,7 +227,7 @@ def test_p_prof_2_bad_website_shows_the_field_message_and_keeps_the_input(
         "linkedin_url": "",
         "twitter_handle": "ada",
     }
-    specs = run(state.save_profile(form))
+    specs = drain(state.save_profile(form))
     assert_toast(specs, "error", "Failed to update profile")
     assert state.profile_errors == {
         "website": "Website must be a web address starting with http:// or https://"
@@ -281,7 +248,7 @@ def test_p_prof_2_save_stores_cleaned_values(
     state: ProfileState, engine: Engine, user_id: str
 ) -> None:
     loaded(state)
-    specs = run(
+    specs = drain(
         state.save_profile(
             {
                 "full_name": "  Ada   King ",
@@ -323,18 +290,18 @@ def test_p_prof_2_delete_account_needs_the_typed_email(
 ) -> None:
     loaded(state)
     state.clear_dialog_errors(True)  # the dialog opens in the browser
-    specs = run(state.delete_account({"email": "someone@example.com", "proof": PASSWORD}))
+    specs = drain(state.delete_account({"email": "someone@example.com", "proof": PASSWORD}))
     assert_toast(specs, "error", "The email does not match your account")
     assert state.dialog_errors == {"email": "The email does not match your account"}
     # Issue 13: the password too, with a message on its field when missing or wrong.
     for proof, message in (("", "Enter your password to confirm"), ("guess", "Incorrect password")):
-        specs = run(state.delete_account({"email": EMAIL, "proof": proof}))
+        specs = drain(state.delete_account({"email": EMAIL, "proof": proof}))
         assert_toast(specs, "error", message)
         assert state.dialog_errors == {"proof": message}
     with Session(engine) as db:
         assert db.get(User, user_id) is not None
 
-    specs = run(state.delete_account({"email": " ADA@example.com ", "proof": PASSWORD}))
+    specs = drain(state.delete_account({"email": " ADA@example.com ", "proof": PASSWORD}))
     names = [e.name for e in events(specs)]
     assert names[-1].endswith(".sign_out")  # the browser signs out and goes to /
     assert state.loaded is False and state.profile is None  # nothing left in the tab
@@ -351,16 +318,16 @@ def test_p_prof_7_preferences_save_on_change(
     state: ProfileState, engine: Engine, user_id: str
 ) -> None:
     loaded(state)
-    specs = run(state.save_preference("push_notifications", True))
+    specs = drain(state.save_preference("push_notifications", True))
     assert_toast(specs, "success", "Preferences updated successfully")
     assert state.preferences.push_notifications is True
     assert row(engine, UserPreferences, user_id).push_notifications is True
 
-    specs = run(state.save_preference("theme", "light"))
+    specs = drain(state.save_preference("theme", "light"))
     assert_toast(specs, "success", "Preferences updated successfully")
     assert row(engine, UserPreferences, user_id).theme == "light"
 
-    specs = run(state.save_preference("timezone", "Asia/Kathmandu"))
+    specs = drain(state.save_preference("timezone", "Asia/Kathmandu"))
     assert_toast(specs, "success", "Preferences updated successfully")
     assert state.preferences.timezone == "Asia/Kathmandu"
 
@@ -374,7 +341,7 @@ def test_p_prof_7_bad_preference_fails_and_keeps_the_old_value(
 ) -> None:
     loaded(state)
     before = getattr(state.preferences, name)
-    specs = run(state.save_preference(name, value))
+    specs = drain(state.save_preference(name, value))
     assert_toast(specs, "error", "Failed to update preferences")
     assert getattr(state.preferences, name) == before
     assert getattr(row(engine, UserPreferences, user_id), name) == before
@@ -382,7 +349,7 @@ def test_p_prof_7_bad_preference_fails_and_keeps_the_old_value(
 
 def test_p_prof_7_unknown_preference_is_ignored(state: ProfileState) -> None:
     loaded(state)
-    assert run(state.save_preference("loaded", False)) == []
+    assert drain(state.save_preference("loaded", False)) == []
     assert state.loaded is True
 
 
@@ -396,7 +363,7 @@ def test_p_prof_3_ai_settings_are_saved(state: ProfileState, engine: Engine, use
     state.set_ai_field("detail_level", "everything")  # not a choice: ignored
     state.set_ai_field("loaded", "concise")  # not a field: ignored
     assert state.ai.detail_level == "moderate" and state.loaded is True
-    specs = run(state.save_ai_settings())
+    specs = drain(state.save_ai_settings())
     assert_toast(specs, "success", "AI settings updated successfully")
     stored = row(engine, UserAiSettings, user_id)
     assert (stored.response_style, stored.industry_focus, stored.detail_level) == (
@@ -412,7 +379,7 @@ def test_p_prof_3_tampered_ai_value_fails(
     loaded(state)
     # as if the browser had managed to set it
     state.ai = dataclasses.replace(state.ai, response_style="shouty")
-    specs = run(state.save_ai_settings())
+    specs = drain(state.save_ai_settings())
     assert_toast(specs, "error", "Failed to update AI settings")
     assert row(engine, UserAiSettings, user_id).response_style == "balanced"
 
@@ -425,21 +392,21 @@ def test_p_prof_4_toggles_and_timeout_save_immediately(
 ) -> None:
     loaded(state)
     # Turning login notifications off asks for the password first (issue 13).
-    assert run(state.set_login_notifications(False)) == []
+    assert drain(state.set_login_notifications(False)) == []
     assert state.dialog == "notifications_off" and state.security.login_notifications is True
-    run(state.turn_off_login_notifications({"proof": "not my password"}))
+    drain(state.turn_off_login_notifications({"proof": "not my password"}))
     assert state.dialog_errors == {"proof": "Incorrect password"}
     assert row(engine, UserSecuritySettings, user_id).login_notifications is True
-    specs = run(state.turn_off_login_notifications({"proof": PASSWORD}))
+    specs = drain(state.turn_off_login_notifications({"proof": PASSWORD}))
     assert_toast(specs, "success", "Security settings updated successfully")
     assert state.security.login_notifications is False and state.dialog == ""
     assert row(engine, UserSecuritySettings, user_id).login_notifications is False
     # Turning them back on needs nothing.
-    specs = run(state.set_login_notifications(True))
+    specs = drain(state.set_login_notifications(True))
     assert_toast(specs, "success", "Security settings updated successfully")
     assert row(engine, UserSecuritySettings, user_id).login_notifications is True
 
-    specs = run(state.set_session_timeout("7"))
+    specs = drain(state.set_session_timeout("7"))
     assert_toast(specs, "success", "Security settings updated successfully")
     assert state.security.session_timeout == "7"
     assert row(engine, UserSecuritySettings, user_id).session_timeout == 7
@@ -447,7 +414,7 @@ def test_p_prof_4_toggles_and_timeout_save_immediately(
         live = db.exec(select(UserSession).where(UserSession.user_id == user_id)).one()
         assert live.expires_at - live.created_at == timedelta(days=7)  # re-dated
 
-    specs = run(state.set_session_timeout("5"))
+    specs = drain(state.set_session_timeout("5"))
     assert_toast(specs, "error", "Failed to update security settings")
     assert state.security.session_timeout == "7"
     assert row(engine, UserSecuritySettings, user_id).session_timeout == 7
@@ -457,29 +424,29 @@ def test_p_prof_4_two_factor_turns_on_only_after_a_valid_code(
     state: ProfileState, engine: Engine, user_id: str
 ) -> None:
     loaded(state)
-    run(state.toggle_two_factor(True))
+    drain(state.toggle_two_factor(True))
     assert state.totp_setup.secret and state.security.two_factor_enabled is False
     assert state.totp_setup.qr.startswith("data:image/svg+xml")
     secret = state.totp_setup.secret
     assert len(secret) >= 16
 
-    run(state.confirm_two_factor({"code": "000000"}))
+    drain(state.confirm_two_factor({"code": "000000"}))
     assert state.dialog_errors == {"code": "Invalid verification code"}
     assert state.security.two_factor_enabled is False
     assert row(engine, UserSecuritySettings, user_id).two_factor_enabled is False
 
-    specs = run(state.confirm_two_factor({"code": pyotp.TOTP(secret).now()}))
+    specs = drain(state.confirm_two_factor({"code": pyotp.TOTP(secret).now()}))
     assert_toast(specs, "success", "Two-factor authentication enabled")
     assert state.security.two_factor_enabled and state.totp_setup is None
     assert row(engine, UserSecuritySettings, user_id).two_factor_enabled is True
 
     # Turning off asks for a code or the password.
-    run(state.toggle_two_factor(False))
+    drain(state.toggle_two_factor(False))
     assert state.dialog == "totp_disable" and state.security.two_factor_enabled
-    run(state.disable_two_factor({"code_or_password": "wrong password"}))
+    drain(state.disable_two_factor({"code_or_password": "wrong password"}))
     assert state.dialog_errors == {"code_or_password": "Invalid verification code or password"}
     assert state.security.two_factor_enabled
-    specs = run(state.disable_two_factor({"code_or_password": PASSWORD}))
+    specs = drain(state.disable_two_factor({"code_or_password": PASSWORD}))
     assert_toast(specs, "success", "Two-factor authentication disabled")
     assert state.security.two_factor_enabled is False and state.dialog == ""
     assert row(engine, UserSecuritySettings, user_id).two_factor_enabled is False
@@ -487,7 +454,7 @@ def test_p_prof_4_two_factor_turns_on_only_after_a_valid_code(
 
 def test_p_prof_4_closing_the_setup_dialog_leaves_two_factor_off(state: ProfileState) -> None:
     loaded(state)
-    run(state.toggle_two_factor(True))
+    drain(state.toggle_two_factor(True))
     state.close_dialog(False)
     assert state.totp_setup is None
     assert state.security.two_factor_enabled is False
@@ -544,7 +511,7 @@ def test_p_prof_5_change_password_validation(
     loaded(state)
     before = snapshot(engine, user_id)
     state.clear_dialog_errors(True)  # the dialog opens in the browser
-    specs = run(state.change_password(form))
+    specs = drain(state.change_password(form))
     toast = assert_toast(specs, "error", "Failed to change password")
     assert state.dialog_errors[field] == message
     if field != "current" or message != "This field is required":
@@ -556,10 +523,10 @@ def test_p_prof_5_change_password_validation(
 def test_p_prof_5_change_password_success(
     state: ProfileState, engine: Engine, user_id: str, token: str
 ) -> None:
-    other = new_session(engine, user_id, "another device")
+    other = session_token(engine, user_id, "another device")
     loaded(state)
     state.clear_dialog_errors(True)  # the dialog opens in the browser
-    specs = run(
+    specs = drain(
         state.change_password(
             {
                 "current_password": PASSWORD,
@@ -576,11 +543,11 @@ def test_p_prof_5_change_password_success(
         assert sessions.resolve_session(db, token) == user_id  # this tab stays signed in
         assert sessions.resolve_session(db, other) is None  # other devices are signed out
     # After the reload, the page shows the toast and the new date.
-    specs = run(state.load())
+    specs = drain(state.load())
     assert_toast(specs, "success", "Password changed successfully")
     today = utcnow().date()
     assert state.security.password_last_changed == f"{today:%B} {today.day}, {today.year}"
-    assert toasts(run(state.load())) == []  # once only
+    assert toasts(drain(state.load())) == []  # once only
 
 
 # --------------------------------------------------------------------------- issue 13
@@ -596,10 +563,10 @@ def test_save_profile_with_a_value_that_is_not_text_changes_nothing(
     """Issue 13 finding 8 (P-PROF-2): a non-text field refuses the whole save; nothing is
     blanked, and the toast says it failed."""
     loaded(state)
-    run(state.save_profile({"company": "Analytical Engines", "bio": "Engines."}))
+    drain(state.save_profile({"company": "Analytical Engines", "bio": "Engines."}))
     before = snapshot(engine, user_id)
     form = {"full_name": "Ada King", "company": value, "bio": "Changed"}
-    specs = run(state.save_profile(form))
+    specs = drain(state.save_profile(form))
     assert_toast(specs, "error", "Failed to update profile")
     assert "Company must be text" in toasts(specs)[0]
     assert snapshot(engine, user_id) == before
@@ -616,7 +583,7 @@ def test_save_profile_with_a_form_that_is_not_a_form_changes_nothing(
 ) -> None:
     loaded(state)
     before = snapshot(engine, user_id)
-    assert_toast(run(state.save_profile(form)), "error", "Failed to update profile")
+    assert_toast(drain(state.save_profile(form)), "error", "Failed to update profile")
     assert snapshot(engine, user_id) == before
 
 
@@ -627,10 +594,10 @@ def test_a_tab_that_never_loaded_the_profile_cannot_change_it(
     this user to reload; nothing changes."""
     before = snapshot(engine, user_id)
     for handler, call in HANDLER_CALLS.items():
-        specs = run(call(state))
+        specs = drain(call(state))
         assert_toast(specs, "error", "Reload it and try again")
         assert redirects(specs) == [], handler
-    assert run(state.set_login_notifications(False)) != []  # the toast, no dialog
+    assert drain(state.set_login_notifications(False)) != []  # the toast, no dialog
     assert state.dialog == "" and state.totp_setup is None
     assert snapshot(engine, user_id) == before
 
@@ -671,7 +638,7 @@ def test_raw_values_of_the_wrong_type_change_nothing(
     loaded(state)
     before, vars_before = snapshot(engine, user_id), state.dict()
     out = BAD_RAW_CALLS[case](state)
-    specs = run(out) if hasattr(out, "__aiter__") else [out]
+    specs = drain(out) if hasattr(out, "__aiter__") else [out]
     assert all("success" not in t for t in toasts(specs))
     assert snapshot(engine, user_id) == before
     name = state.get_full_name()
@@ -694,11 +661,11 @@ def test_a_stale_tab_cannot_replace_the_two_factor_secret(
         assert setup is not None
         assert account_security.confirm_totp(db, user_id, pyotp.TOTP(setup.secret).now()).ok
     secret_before = snapshot(engine, user_id)[0]
-    specs = run(state.toggle_two_factor(True))
+    specs = drain(state.toggle_two_factor(True))
     assert_toast(specs, "error", "Two-factor authentication is already on")
     assert state.totp_setup is None
     assert state.security.two_factor_enabled is True
-    specs = run(state.confirm_two_factor({"code": pyotp.TOTP(setup.secret).now()}))
+    specs = drain(state.confirm_two_factor({"code": pyotp.TOTP(setup.secret).now()}))
     assert "already on" in state.dialog_errors["code"]
     assert snapshot(engine, user_id)[0] == secret_before
 
@@ -734,7 +701,7 @@ def test_p_auth_1_handlers_do_nothing_when_signed_out(
 ) -> None:
     before = snapshot(engine, user_id)
     anonymous.ai = AiView(response_style="concise")
-    specs = run(HANDLER_CALLS[handler](anonymous))
+    specs = drain(HANDLER_CALLS[handler](anonymous))
     assert redirects(specs) == ["/login?next=%2Fprofile"]
     assert toasts(specs) == []
     assert snapshot(engine, user_id) == before
@@ -742,7 +709,7 @@ def test_p_auth_1_handlers_do_nothing_when_signed_out(
 
 
 def test_p_auth_1_load_while_signed_out_loads_nothing(anonymous: ProfileState) -> None:
-    assert run(anonymous.load()) == []  # AuthState.require_access redirects
+    assert drain(anonymous.load()) == []  # AuthState.require_access redirects
     assert anonymous.loaded is False
 
 
@@ -750,17 +717,17 @@ def test_p_auth_1_a_session_ended_elsewhere_clears_the_page(
     state: ProfileState, engine: Engine, token: str
 ) -> None:
     loaded(state)
-    run(state.save_profile({"company": "Analytical Engines"}))
+    drain(state.save_profile({"company": "Analytical Engines"}))
     with Session(engine) as db:
         sessions.end_session(db, token)
-    specs = run(state.save_profile({"company": "Still me?"}))
+    specs = drain(state.save_profile({"company": "Still me?"}))
     assert redirects(specs) == ["/login?next=%2Fprofile"]
     assert state.loaded is False and state.profile is None
 
 
 def test_p_auth_1_login_redirect_keeps_the_tab(token: str, engine: Engine) -> None:
     state = profile_state(make_root("", "/profile?tab=security"))
-    specs = run(state.save_ai_settings())
+    specs = drain(state.save_ai_settings())
     assert redirects(specs) == ["/login?next=%2Fprofile%3Ftab%3Dsecurity"]
 
 

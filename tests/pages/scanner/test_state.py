@@ -16,7 +16,6 @@ import time
 from typing import Any
 
 import pytest
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -29,6 +28,7 @@ from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import access, ai
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
+from tests.support.events import js
 from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
 
@@ -67,11 +67,6 @@ REPLY: dict[str, Any] = {
 
 def substate(cookie: str = "") -> ScannerState:
     return tool_substate(ScannerState, ROUTE, cookie)
-
-
-def js(spec: Any) -> str:
-    """The browser-side code of a client event."""
-    return str(format.format_queue_events(spec))
 
 
 def saved_rows(engine: Engine) -> list[SavedResult]:

@@ -18,7 +18,8 @@ from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.pages.shared.state import GONE, SharedState, token_of
 from startup_toolkit.services import saved_results, share_links
-from tests.support.tool_states import signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import substate
 
 IDEA = "Meal kits for night-shift nurses."
 

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from reflex_base.utils import format
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -29,28 +28,17 @@ from startup_toolkit.services import news as news_service
 from startup_toolkit.services import resources as library
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
+from tests.support.events import drain, js
 from tests.support.feed_server import Entry, FeedServer, recent, rss
-from tests.support.tool_states import Recorder, Tab, in_processor, signed_in, substate
+from tests.support.founders import signed_in
+from tests.support.tool_states import Recorder, Tab, in_processor, substate
 
 Founder = tuple[str, str]
 
 
-async def drain(gen: Any) -> list[Any]:
-    """Run an async-generator handler to the end; returns what it yielded."""
-    return [spec async for spec in gen]
-
-
-def run(gen: Any) -> list[Any]:
-    return asyncio.run(drain(gen))
-
-
-def text_of(specs: list[Any]) -> str:
-    return str(format.format_queue_events([s for s in specs if s is not None]))
-
-
 def loaded(engine: Engine, cookie: str = "") -> SolutionsState:
     s = substate(SolutionsState, ROUTE, cookie)
-    run(s.on_load())
+    drain(s.on_load())
     return s
 
 
@@ -120,8 +108,8 @@ def test_p_hub_2_filters_empty_state_and_reset(engine: Engine) -> None:
 
 def test_on_load_opens_a_resource_named_in_the_address(engine: Engine) -> None:
     s = substate(SolutionsState, "/solutions?resource=5")
-    specs = run(s.on_load())
-    assert "open_resource" in text_of(specs) and "load_digest" in text_of(specs)
+    specs = drain(s.on_load())
+    assert "open_resource" in js(specs) and "load_digest" in js(specs)
 
 
 # --- Detail dialog and saving ------------------------------------------------------------------
@@ -129,7 +117,7 @@ def test_on_load_opens_a_resource_named_in_the_address(engine: Engine) -> None:
 
 def test_p_hub_7_detail_dialog_with_table_of_contents(engine: Engine) -> None:
     s = loaded(engine)
-    run(s.open_resource(1))
+    drain(s.open_resource(1))
     assert s.detail.open and not s.detail.loading and s.detail.error == ""
     assert s.detail.title == SEED_RESOURCES[0].title
     assert s.detail.type == "Article" and s.detail.category == "Finance"
@@ -143,26 +131,26 @@ def test_unknown_or_malformed_resource_ids_open_nothing(
     engine: Engine, caplog: pytest.LogCaptureFixture
 ) -> None:
     s = loaded(engine)
-    run(s.open_resource(999))
+    drain(s.open_resource(999))
     assert not s.detail.open
-    run(s.open_resource("1"))  # type: ignore[arg-type]
+    drain(s.open_resource("1"))  # type: ignore[arg-type]
     assert not s.detail.open
     for bad in (2**63, 2**64, -(2**64), 0, True, 1.0):  # finding 8 of issue 13
-        run(s.open_resource(bad))
+        drain(s.open_resource(bad))
         assert not s.detail.open and s.detail.error == ""
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
 
 
 def test_an_oversized_resource_in_the_address_opens_nothing(engine: Engine) -> None:
     s = substate(SolutionsState, f"/solutions?resource={2**64}")
-    assert "open_resource" not in text_of(run(s.on_load()))
+    assert "open_resource" not in js(drain(s.on_load()))
 
 
 def test_p_hub_7_save_needs_a_signed_in_founder(engine: Engine) -> None:
     s = loaded(engine)
-    run(s.open_resource(2))
-    specs = run(s.save_to_dashboard())
-    assert rules.SAVE_SIGN_IN in text_of(specs)
+    drain(s.open_resource(2))
+    specs = drain(s.save_to_dashboard())
+    assert rules.SAVE_SIGN_IN in js(specs)
     with Session(engine) as db:
         assert db.exec(select(UserDocument)).all() == []
 
@@ -172,9 +160,9 @@ def test_p_hub_7_save_stores_a_document_for_the_session_user(
 ) -> None:
     user_id, cookie = founder
     s = loaded(engine, cookie)
-    run(s.open_resource(2))
-    assert rules.SAVED in text_of(run(s.save_to_dashboard()))
-    assert "Already saved." in text_of(run(s.save_to_dashboard()))
+    drain(s.open_resource(2))
+    assert rules.SAVED in js(drain(s.save_to_dashboard()))
+    assert "Already saved." in js(drain(s.save_to_dashboard()))
     with Session(engine) as db:
         (row,) = db.exec(select(UserDocument)).all()
     assert (row.user_id, row.name, row.file_format) == (
@@ -190,13 +178,13 @@ def test_p_hub_7_a_failing_save_says_failed_to_save(
 ) -> None:
     _, cookie = founder
     s = loaded(engine, cookie)
-    run(s.open_resource(2))
+    drain(s.open_resource(2))
 
     def broken(*_args: Any) -> None:
         raise RuntimeError("database is gone")
 
     monkeypatch.setattr(library, "save_resource", broken)
-    assert rules.SAVE_FAILED in text_of(run(s.save_to_dashboard()))
+    assert rules.SAVE_FAILED in js(drain(s.save_to_dashboard()))
     assert not s.detail.saving
 
 
@@ -243,12 +231,12 @@ def test_p_hub_6_a_video_page_plays_framed_and_details_open_from_the_player(
 ) -> None:
     video_id = _add_video(engine, video_url="https://youtu.be/dQw4w9WgXcQ")
     s = loaded(engine)
-    run(s.open_resource(video_id))
+    drain(s.open_resource(video_id))
     assert (s.player.kind, s.player.src) == (
         "embed",
         "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
     )
-    run(s.show_details())
+    drain(s.show_details())
     assert not s.player.open and s.detail.open
     assert s.detail.title == "Pitch Walkthrough" and s.detail.content == "## Outline"
     assert s.detail.watch_url == "https://youtu.be/dQw4w9WgXcQ"
@@ -258,11 +246,11 @@ def test_p_hub_6_a_video_without_a_playable_address_opens_its_outline(engine: En
     video_id = _add_video(engine, video_url="https://example.com/some-talk")
     s = loaded(engine)
     assert not next(c for c in s.library.cards if c.id == video_id).playable
-    run(s.open_resource(video_id))
+    drain(s.open_resource(video_id))
     assert s.detail.open and not s.player.open
     assert s.detail.watch_url == "https://example.com/some-talk"  # linked, never framed
     seeded_video = next(r.id for r in SEED_RESOURCES if r.type == "Video")
-    run(s.open_resource(seeded_video))
+    drain(s.open_resource(seeded_video))
     assert s.detail.open and not s.player.open and s.detail.watch_url == ""
 
 
@@ -440,21 +428,21 @@ def test_p_hub_8_generated_content_is_a_new_version_beside_the_original(
 
     # Later, the founder opens the resource again: the original, with the version listed.
     again = loaded(engine, cookie)
-    run(again.open_resource(4))
+    drain(again.open_resource(4))
     assert again.detail.content == detail_values(4)["detail"].content
     assert [v.id for v in again.detail.versions] == [version.id] and again.detail.version_shown == 0
-    run(again.show_version(str(version.id)))
+    drain(again.show_version(str(version.id)))
     assert again.detail.content.startswith("## Hook") and again.detail.version_shown == version.id
-    run(again.show_version("0"))  # the way back
+    drain(again.show_version("0"))  # the way back
     assert again.detail.content == detail_values(4)["detail"].content
     assert again.detail.version_shown == 0 and again.detail.toc[0].text != "Hook"
 
     # Another founder sees none of it, even by asking for the version's id.
     _, bob_cookie = signed_in(engine, "bob@example.com")
     bob = loaded(engine, bob_cookie)
-    run(bob.open_resource(4))
+    drain(bob.open_resource(4))
     assert bob.detail.versions == []
-    run(bob.show_version(str(version.id)))
+    drain(bob.show_version(str(version.id)))
     assert (
         bob.detail.content == detail_values(4)["detail"].content and bob.detail.version_shown == 0
     )
@@ -475,11 +463,11 @@ def test_cards_say_what_they_offer(engine: Engine) -> None:
     assert {c.image for c in s.library.cards} == {
         f"/library/img/{c.lower()}.svg" for c in rules.CATEGORIES
     }
-    run(s.open_resource(4))
+    drain(s.open_resource(4))
     assert s.detail.badge == "Video script" and s.detail.script
     assert s.detail.download_url == "/library/scripts/growth-experiment-script.md"
     assert s.detail.download_label.startswith("Download script (Markdown, ")
-    run(s.open_resource(2))
+    drain(s.open_resource(2))
     assert not s.detail.script
     assert s.detail.download_url == "/library/files/unit-economics-worksheet.xlsx"
     assert s.detail.download_label == f"Download Excel, {SEED_RESOURCES[1].file_size}"
