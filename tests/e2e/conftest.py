@@ -12,7 +12,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -319,6 +319,59 @@ def assert_fully_in_view(page: Page, selector: str) -> None:
     assert boxes, f"nothing matches {selector}"
     for text, left, right in boxes:
         assert left >= 0 and right <= width + 0.5, f"{text!r} spans {left}..{right} of {width}px"
+
+
+#: A phone's viewport: the 390 px layout is checked on pages already open (`at_phone_width`).
+PHONE = {"width": 390, "height": 844}
+
+
+def no_horizontal_overflow(page: Page) -> None:
+    """Nothing sticks out sideways: a phone user never has to scroll the page left and right."""
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"page is {overflow}px wider than the viewport"
+
+
+def next_frames(page: Page) -> None:
+    """Wait until the browser has drawn two more frames: scroll, resize and media-change
+    handlers (and the observers they wake) have run, so what did not change will not."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def settled(page: Page) -> None:
+    """Wait until the page's finite animations and transitions (fades, accordions, dialogs)
+    have finished: what a screenshot or a position check should see."""
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect?.getComputedTiming().iterations === Infinity)"
+    )
+
+
+def at_phone_width(
+    page: Page,
+    screenshot_name: str = "",
+    *reachable: str,
+    check: Callable[[Page], None] | None = None,
+) -> None:
+    """The page already open, checked at 390 px: no sideways overflow, every element matching
+    each of `reachable` inside the viewport, `check(page)` when given, a screenshot when named;
+    then back at the width it had, so a desktop flow goes on."""
+    before = page.viewport_size
+    page.set_viewport_size(PHONE)
+    try:
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        settled(page)
+        no_horizontal_overflow(page)
+        for selector in reachable:
+            assert_fully_in_view(page, selector)
+        if check is not None:
+            check(page)
+        if screenshot_name:
+            screenshot(page, screenshot_name)
+    finally:
+        if before:
+            page.set_viewport_size(before)
 
 
 def screenshot(page: Page, name: str) -> Path:

@@ -13,7 +13,16 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import TEAM_ADDRESS, LiveApp, screenshot, toast, wait_for_app
+from tests.e2e.conftest import (
+    TEAM_ADDRESS,
+    LiveApp,
+    at_phone_width,
+    no_horizontal_overflow,
+    screenshot,
+    settled,
+    toast,
+    wait_for_app,
+)
 from tests.support.smtp_server import ReceivedMail, RecordingSMTPServer
 
 REQUIRED_TOAST = "Please fill in all fields before submitting."
@@ -146,12 +155,9 @@ def test_p_cont_2_message_sent_emails_delivered_and_form_returns(
     expect(page.get_by_role("button", name="Send Message")).to_be_enabled()
 
 
-def test_contact_screenshots_desktop_and_mobile(
-    page: Page, mobile_page: Page, live_app: LiveApp
-) -> None:
-    for pg in (page, mobile_page):
-        open_contact(pg, live_app)
-        pg.wait_for_timeout(300)
-        width = pg.evaluate("document.documentElement.scrollWidth")
-        assert width <= pg.viewport_size["width"], width  # type: ignore[index]
-        screenshot(pg, "contact")
+def test_contact_screenshots_desktop_and_mobile(page: Page, live_app: LiveApp) -> None:
+    open_contact(page, live_app)
+    settled(page)
+    no_horizontal_overflow(page)
+    screenshot(page, "contact")
+    at_phone_width(page, "contact", "#contact-submit")

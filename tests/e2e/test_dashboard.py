@@ -20,7 +20,7 @@ from startup_toolkit.models import SavedResult, UserActivity, UserDocument, User
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import activity, saved_results
 from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot, toast, wait_for_app
+from tests.e2e.conftest import LiveApp, at, at_phone_width, screenshot, toast, wait_for_app
 
 
 def seed(live_app: LiveApp, user_id: str) -> list[int]:
@@ -185,7 +185,7 @@ def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
         assert len(logged) == 1
 
 
-def test_resume_and_profile_modal(live_app: LiveApp, page: Page, mobile_page: Page) -> None:
+def test_resume_and_profile_modal(live_app: LiveApp, page: Page) -> None:
     """P-DASH-4 Resume goes to the tool; P-DASH-9 Profile modal Manage -> /profile."""
     user_id = sign_up_and_sign_in(live_app, page, next_path="/")
     seed(live_app, user_id)
@@ -206,6 +206,7 @@ def test_resume_and_profile_modal(live_app: LiveApp, page: Page, mobile_page: Pa
     page.get_by_role("dialog").get_by_role("button", name="Manage").click()
     expect(page).to_have_url(at(live_app, "/profile"), timeout=20_000)
 
-    sign_in_user(live_app, mobile_page, user_id)
-    expect(mobile_page.locator(".saved-result")).to_have_count(6)
-    screenshot(mobile_page, "dashboard-mobile")
+    page.goto(live_app.path("/dashboard"))
+    wait_for_app(page)
+    expect(page.locator(".saved-result")).to_have_count(6)
+    at_phone_width(page, "dashboard-mobile", ".saved-result")

@@ -8,7 +8,15 @@ from playwright.sync_api import Page, expect
 
 from startup_toolkit.domain.catalog import POPULAR_TOOLS
 from startup_toolkit.domain.testimonials import TESTIMONIALS
-from tests.e2e.conftest import LiveApp, at, screenshot, wait_for_app
+from tests.e2e.conftest import (
+    LiveApp,
+    at,
+    at_phone_width,
+    next_frames,
+    screenshot,
+    settled,
+    wait_for_app,
+)
 
 NAMES = [t.name for t in TESTIMONIALS]
 
@@ -199,7 +207,8 @@ def test_carousel_drag_threshold_p_home_4(page: Page, live_app: LiveApp) -> None
         page.mouse.up()
 
     drag(-5)
-    page.wait_for_timeout(600)
+    next_frames(page)
+    settled(page)  # a slide that moved would still be moving
     expect(root).to_have_attribute("data-carousel-index", "0")
     assert root.evaluate(VISIBLE_SLIDES_JS) == NAMES[0:3]
 
@@ -306,7 +315,7 @@ def test_sections_in_order_and_everything_same_origin(page: Page, live_app: Live
     )
     open_home(page, live_app)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_timeout(300)
+    next_frames(page)
     order = page.evaluate(
         "() => ['#features', '#flagship', '#tools', '.testimonials-section']"
         ".map(s => document.querySelector(s).getBoundingClientRect().top + scrollY)"
@@ -322,15 +331,15 @@ def test_sections_in_order_and_everything_same_origin(page: Page, live_app: Live
     assert origins <= {live_app.url, "ws://" + live_app.url.removeprefix("http://")}, origins
 
 
-def test_home_screenshots(page: Page, mobile_page: Page, live_app: LiveApp) -> None:
+def test_home_screenshots(page: Page, live_app: LiveApp) -> None:
     """Full-page screenshots at 1280 and 390 px for a human to look at."""
-    for pg in (page, mobile_page):
-        open_home(pg, live_app)
-        height = pg.evaluate("document.body.scrollHeight")
-        for y in range(0, height, 500):  # let the reveal animations play
-            pg.evaluate(f"window.scrollTo(0, {y})")
-            pg.wait_for_timeout(60)
-        pg.wait_for_timeout(1200)
-        pg.evaluate("window.scrollTo(0, 0)")
-        pg.wait_for_timeout(300)
-        assert screenshot(pg, "home").exists()
+    open_home(page, live_app)
+    height = page.evaluate("document.body.scrollHeight")
+    for y in range(0, height, 500):  # each section in view once: its reveal plays
+        page.evaluate(f"window.scrollTo(0, {y})")
+        next_frames(page)
+    expect(page.locator("[data-reveal].reveal-pending")).to_have_count(0)
+    page.evaluate("window.scrollTo(0, 0)")
+    settled(page)
+    assert screenshot(page, "home").exists()
+    at_phone_width(page, "home")

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from startup_toolkit.models import UserNotification
 from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot, toast, wait_for_app
+from tests.e2e.conftest import LiveApp, at, at_phone_width, screenshot, settled, toast, wait_for_app
 
 WELCOME_START = "Welcome to"
 #: (type as stored, message, age); the sign-up welcome (success) is newer than all of them.
@@ -107,6 +107,9 @@ def test_p_note_1_list_actions_and_toasts(live_app: LiveApp, browser: Browser) -
         )
         expect(page.locator(".note-unread-count")).to_have_text("6 unread")
         screenshot(page, "notifications")
+        # At 390 px the list fits and the actions stay reachable.
+        at_phone_width(page, "notifications", ".note-delete", ".note-unread-count")
+        expect(page.get_by_role("button", name="Mark all read")).to_be_visible()
 
         # Mark one read.
         target = item(page, SEEDED[1][1])
@@ -148,16 +151,6 @@ def test_p_note_1_list_actions_and_toasts(live_app: LiveApp, browser: Browser) -
         ctx.close()
 
 
-def test_p_note_1_mobile(live_app: LiveApp, mobile_page: Page) -> None:
-    """P-NOTE-1 at 390 px: the list fits and the actions stay reachable."""
-    open_notifications(live_app, mobile_page)
-    width = mobile_page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, width
-    expect(mobile_page.get_by_role("button", name="Mark all read")).to_be_visible()
-    expect(mobile_page.locator(".note-delete").first).to_be_visible()
-    screenshot(mobile_page, "notifications")
-
-
 def open_help(live_app: LiveApp, page: Page) -> None:
     sign_up_and_sign_in(live_app, page, email=unique_email("help"), next_path="/help-support")
     expect(page.get_by_role("tablist")).to_be_visible()
@@ -168,6 +161,7 @@ def test_p_help_1_p_help_2_p_bill_2(live_app: LiveApp, page: Page) -> None:
     open_help(live_app, page)
     tabs = page.get_by_role("tab")
     expect(tabs).to_have_count(4)
+    at_phone_width(page, "help-documentation")
     for index, name in enumerate(("Documentation", "How It Works", "FAQ", "Contact Support")):
         expect(tabs.nth(index)).to_have_accessible_name(name)
     expect(page.get_by_role("tab", name="Documentation")).to_have_attribute("aria-selected", "true")
@@ -224,8 +218,9 @@ def test_p_help_1_p_help_2_p_bill_2(live_app: LiveApp, page: Page) -> None:
     expect(payment).to_have_attribute("data-state", "open")
     expect(first).to_have_attribute("data-state", "closed")
     expect(payment.locator(".help-faq-answer")).to_contain_text("major credit cards")
-    page.wait_for_timeout(600)  # let the accordion finish its animation
+    settled(page)
     screenshot(page, "help-faq")
+    at_phone_width(page, "help-faq", ".help-faq-item")
     plan.get_by_role("button").click()
     expect(payment).to_have_attribute("data-state", "closed")
     expect(plan.locator(".help-faq-answer")).to_contain_text(
@@ -240,21 +235,6 @@ def test_p_help_1_p_help_2_p_bill_2(live_app: LiveApp, page: Page) -> None:
     expect(page.get_by_text("Community coming soon")).to_be_visible()
     expect(page.get_by_role("button", name="Join Community")).to_have_count(0)
     screenshot(page, "help-contact")
+    at_phone_width(page, "help-contact", "a.help-contact-link")
     page.locator("a.help-contact-link").click()
     expect(page).to_have_url(at(live_app, "/contact"))
-
-
-def test_p_help_1_mobile(live_app: LiveApp, mobile_page: Page) -> None:
-    """P-HELP-1 at 390 px: no sideways page scroll; every tab reachable."""
-    open_help(live_app, mobile_page)
-    width = mobile_page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, width
-    screenshot(mobile_page, "help-documentation")
-    mobile_page.get_by_role("tab", name="Contact Support").click()
-    expect(mobile_page.get_by_text("Community coming soon")).to_be_visible()
-    screenshot(mobile_page, "help-contact")
-    mobile_page.get_by_role("tab", name="FAQ").click()
-    mobile_page.locator(".help-faq-item[data-faq='payment']").get_by_role("button").click()
-    expect(mobile_page.get_by_text("major credit cards")).to_be_visible()
-    mobile_page.wait_for_timeout(600)  # let the accordion finish its animation
-    screenshot(mobile_page, "help-faq")

@@ -32,7 +32,15 @@ from tests.e2e.auth_helpers import (
     sign_up_and_sign_in,
     unique_email,
 )
-from tests.e2e.conftest import LiveApp, at, screenshot, toast, wait_for_app
+from tests.e2e.conftest import (
+    LiveApp,
+    at,
+    no_horizontal_overflow,
+    screenshot,
+    settled,
+    toast,
+    wait_for_app,
+)
 
 NEW_PASSWORD = "a brand new passphrase"
 TABS = {"profile": "Profile", "ai-personalization": "AI Personalization", "security": "Security"}
@@ -62,11 +70,6 @@ def pick(page: Page, label: str, option: str) -> None:
     """Choose `option` in the Radix select labelled `label`."""
     page.get_by_label(label, exact=True).click()
     page.get_by_role("option", name=option, exact=True).click()
-
-
-def no_horizontal_overflow(page: Page) -> None:
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 1, f"page is {overflow}px wider than the viewport"
 
 
 # --------------------------------------------------------------------------- P-AUTH-1 / 5
@@ -143,7 +146,7 @@ def test_p_prof_1_screenshots_of_each_tab(live_app: LiveApp, browser: Browser, w
         for value, label in TABS.items():
             open_profile(live_app, page, f"?tab={value}")
             expect(page.get_by_role("tab", name=label)).to_have_attribute("aria-selected", "true")
-            page.wait_for_timeout(300)
+            settled(page)
             screenshot(page, f"profile-{value}")
             no_horizontal_overflow(page)
         assert errors == [], errors

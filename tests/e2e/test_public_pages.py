@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
+from tests.e2e.conftest import LiveApp, next_frames, screenshot, settled, wait_for_app
 
 SPOTS_BANNER = "Limited Time - Only 100 Spots Left"
 
@@ -26,9 +26,9 @@ def _reveal_everything(page: Page) -> None:
     height = page.evaluate("document.documentElement.scrollHeight")
     for y in range(0, height + 400, 400):
         page.evaluate("y => window.scrollTo({top: y, behavior: 'instant'})", y)
-        page.wait_for_timeout(60)
+        next_frames(page)
     expect(page.locator("[data-reveal].reveal-pending")).to_have_count(0)
-    page.wait_for_timeout(700)  # let the fade finish before a screenshot
+    settled(page)  # the fades have finished before a screenshot
     page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")
 
 
@@ -112,7 +112,7 @@ def test_pricing_cards_reveal_within_100px_of_the_viewport(live_app: LiveApp, pa
         )
 
     put_top_below_viewport(300)
-    page.wait_for_timeout(400)
+    next_frames(page)  # the observer has seen the scroll
     expect(cta).to_have_class(re.compile(r"\breveal-pending\b"))
 
     put_top_below_viewport(50)
@@ -164,7 +164,7 @@ def test_success_page_without_a_checkout_thanks_nobody(live_app: LiveApp, page: 
     expect(page.locator("#subscription-confirmation")).to_contain_text(
         "There is no checkout to confirm on this server"
     )
-    page.wait_for_timeout(500)
+    expect(page.locator("[data-confetti]")).to_have_count(0)  # nothing to celebrate: no marker
     expect(page.locator("#confetti-canvas")).to_have_count(0)
     targets = {
         "Launch Dashboard": "/dashboard",
@@ -216,7 +216,7 @@ def test_manage_plans_replaces_history_entry(live_app: LiveApp, page: Page) -> N
 
     page.go_back()
     page.wait_for_url(at(live_app, "/"))
-    page.wait_for_timeout(500)
+    wait_for_app(page)  # loaded and connected: a bounce back would have happened by now
     assert at(live_app, "/").match(page.url)
 
 
@@ -274,7 +274,7 @@ def _hand_off_waits_for_a_click(live_app: LiveApp, page: Page, route: str, url: 
     link = fallback.get_by_role("link", name=url)
     expect(link).to_have_attribute("href", url)
     expect(link).to_have_attribute("rel", "noopener noreferrer")
-    page.wait_for_timeout(1000)
+    settled(page)  # the fallback is what the page script chose instead of opening the URL
     assert popups == [] and asked == []
     assert page.url == live_app.path(route)
 
@@ -317,7 +317,7 @@ def test_javascript_url_in_query_opens_nothing(live_app: LiveApp, page: Page) ->
     page.goto(live_app.path("/x?u=javascript:alert(1)"))
     wait_for_app(page)
     expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
-    page.wait_for_timeout(1000)
+    settled(page)
 
     assert popups == []
     assert dialogs == []

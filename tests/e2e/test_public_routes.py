@@ -9,7 +9,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
+from tests.e2e.conftest import LiveApp, screenshot, settled, wait_for_app
 
 PUBLIC_ROUTES: dict[str, tuple[str, ...]] = {
     "/": (
@@ -58,7 +58,7 @@ def test_public_route_renders(live_app: LiveApp, browser, route: str, width: int
         assert page.title().strip()
         description = page.locator('meta[name="description"]').first.get_attribute("content")
         assert description and len(description) > 20
-        page.wait_for_timeout(300)
+        settled(page)
         screenshot(page, _name(route))
         assert foreign == [], f"requests to other sites: {foreign}"
         if route == "/this-page-does-not-exist":  # the document itself is served with status 404

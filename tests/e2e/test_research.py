@@ -16,12 +16,19 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import LiveApp, feed_settings, screenshot, serve_app
+from tests.e2e.conftest import (
+    LiveApp,
+    at_phone_width,
+    feed_settings,
+    no_horizontal_overflow,
+    screenshot,
+    serve_app,
+)
 from tests.e2e.test_funding import REPLY as FUNDING_REPLY
 from tests.e2e.test_funding import open_predictor
 from tests.e2e.test_growth import AUDIENCE, PRODUCT, open_engine
 from tests.e2e.test_growth import REPLY as GROWTH_REPLY
-from tests.e2e.test_scanner import no_horizontal_overflow, open_scanner, reply, run_scan
+from tests.e2e.test_scanner import open_scanner, reply, run_scan
 from tests.support.ai_server import WebPage
 from tests.support.feed_server import FeedServer
 
@@ -98,6 +105,7 @@ def test_a_scan_with_research_links_verified_sources_and_lists_the_pages_read(
     expect(first_link).to_have_attribute("target", "_blank")
     expect(first_link).to_have_attribute("rel", "noopener noreferrer")
     screenshot(page, "research-results")
+    at_phone_width(page, "research-results", ".scanner-sources li")
 
     page.get_by_role("tab", name="Market").click()
     market = page.locator(".scanner-market")
@@ -116,6 +124,7 @@ def test_a_scan_with_research_links_verified_sources_and_lists_the_pages_read(
     assert market.locator("a[href*='invented.example']").count() == 0
     expect(market).to_contain_text("No recent data/source available")
     screenshot(page, "research-market")
+    at_phone_width(page, "research-market", ".scanner-market .market-figure")
 
     page.get_by_role("tab", name="Competitors").click()
     acme = page.locator(".competitor-card").first
@@ -138,22 +147,6 @@ def test_when_research_fails_the_scan_says_so(research_app: LiveApp, page: Page)
     expect(page.locator(".scanner-market")).to_contain_text("Unverified source")
     assert page.locator(".scanner-market a.source-link").count() == 0
     screenshot(page, "research-fallback")
-
-
-def test_research_on_a_phone(research_app: LiveApp, mobile_page: Page) -> None:
-    page = mobile_page
-    open_scanner(research_app, page)
-    research_app.ai.research(PAGES, shape="both")
-    research_app.ai.reply_json(cited_reply())
-    run_scan(page)
-    expect(page.locator(".scanner-score")).to_have_text("66", timeout=20_000)
-    expect(page.locator(".scanner-sources li")).to_have_count(3)
-    no_horizontal_overflow(page)
-    screenshot(page, "research-results")
-    page.get_by_role("tab", name="Market").click()
-    expect(page.locator(".scanner-market a.source-link").first).to_be_visible()
-    no_horizontal_overflow(page)
-    screenshot(page, "research-market")
 
 
 # --- Funding Predictor and Growth Engine --------------------------------------------------------

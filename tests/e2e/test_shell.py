@@ -7,7 +7,7 @@ import datetime as dt
 from playwright.sync_api import Page, expect
 
 from tests.e2e.auth_helpers import sign_up_and_sign_in
-from tests.e2e.conftest import LiveApp, screenshot, wait_for_app
+from tests.e2e.conftest import LiveApp, next_frames, screenshot, settled, wait_for_app
 
 PADDING_JS = "parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop)"
 
@@ -25,7 +25,8 @@ def test_header_is_fixed_and_shrinks_after_10px(live_app: LiveApp, page: Page) -
     tall = _header_padding(page)
     page.mouse.wheel(0, 8)
     page.evaluate("window.scrollTo(0, 8)")
-    page.wait_for_timeout(400)
+    next_frames(page)  # the scroll handler has run
+    settled(page)
     assert _header_padding(page) == tall
     page.evaluate("window.scrollTo(0, 400)")
     page.wait_for_function(f"() => {PADDING_JS} < {tall}")
@@ -126,8 +127,8 @@ def test_tooltips_wait_700ms(live_app: LiveApp, page: Page) -> None:
     icon = page.locator("footer").get_by_label("LinkedIn (coming soon)")
     icon.scroll_into_view_if_needed()
     icon.hover()
-    page.wait_for_timeout(350)
-    expect(page.get_by_role("tooltip")).to_have_count(0)
+    next_frames(page)
+    expect(page.get_by_role("tooltip")).to_have_count(0)  # it waits its delay first
     expect(page.get_by_role("tooltip")).to_contain_text("LinkedIn: coming soon", timeout=3000)
 
 
@@ -140,15 +141,16 @@ def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page
     send = page.get_by_role("button", name="Send Message")
     send.click()  # an empty form: the validation toast
     expect(page.locator("[data-sonner-toast]").first).to_contain_text("Validation Error")
-    send.click()
-    page.wait_for_timeout(500)
+    page.get_by_label("Name").fill("Ada")
+    send.click()  # a second validation error: it takes the first one's place
+    expect(page.locator("[data-sonner-toast]").first).to_contain_text("Email is required.")
     expect(page.locator("[data-sonner-toast][data-visible='true']")).to_have_count(1)
     # Issue 17, item 2: toasts are dark like the app, whatever the system's theme.
     toaster = page.locator("[data-sonner-toaster]").first
     page.emulate_media(color_scheme="dark")
     expect(toaster).to_have_attribute("data-sonner-theme", "dark")
     page.emulate_media(color_scheme="light")
-    page.wait_for_timeout(300)
+    next_frames(page)  # the media change has been heard
     expect(toaster).to_have_attribute("data-sonner-theme", "dark")
 
 
@@ -179,6 +181,5 @@ def test_script_policy_runs_the_app_and_nothing_injected(live_app: LiveApp, page
         """() => { const s = document.createElement('script');
         s.textContent = 'window.__injected = true'; document.body.appendChild(s); }"""
     )
-    page.wait_for_timeout(200)
+    page.wait_for_function("() => window.__cspViolations.some(v => v.includes('script-src'))")
     assert page.evaluate("window.__injected === undefined")
-    assert any("script-src" in v for v in page.evaluate("window.__cspViolations"))

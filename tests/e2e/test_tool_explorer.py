@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from startup_toolkit.models import UserActivity
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot
+from tests.e2e.conftest import LiveApp, at, no_horizontal_overflow, screenshot
 
 ROUTE = "/tool-explorer"
 TOOLS = ["AI Co-Founder", "Funding Predictor", "Growth Engine", "Idea Incubator", "Startup Oracle"]
@@ -28,11 +28,6 @@ def open_signed_in(live_app: LiveApp, page: Page) -> str:
     expect(page).to_have_url(at(live_app, ROUTE))
     expect(cards(page)).to_have_count(5)
     return user_id
-
-
-def no_horizontal_overflow(page: Page) -> None:
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 1, f"page is {overflow}px wider than the viewport"
 
 
 def test_t_exp_1_signed_out_goes_to_login(live_app: LiveApp, page: Page) -> None:
