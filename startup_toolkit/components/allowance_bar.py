@@ -14,33 +14,34 @@ from startup_toolkit.state.allowance import AllowanceState
 
 BAR_ID = "ai-allowance"
 LABEL_ID = "ai-allowance-title"
+VIEW = AllowanceState.view
 
 
 def _bar() -> rx.Component:
     return rx.progress(
-        value=AllowanceState.percent,
+        value=VIEW.percent,
         max=100,
-        color_scheme=AllowanceState.bar_color,  # type: ignore[arg-type]
+        color_scheme=VIEW.bar_color,  # type: ignore[arg-type]
         size="2",
         aria_labelledby=LABEL_ID,
-        aria_valuetext=AllowanceState.usage_text,
+        aria_valuetext=VIEW.usage_text,
         width="100%",
     )
 
 
 def _message() -> rx.Component:
     color = rx.match(
-        AllowanceState.level,
+        VIEW.level,
         (rules.WARNING, "var(--amber-11)"),
         (rules.SPENT, "var(--red-11)"),
         "var(--gray-11)",
     )
     return rx.cond(
-        AllowanceState.message != "",
+        VIEW.message != "",
         rx.text(
-            AllowanceState.message,
+            VIEW.message,
             size="2",
-            weight=rx.cond(AllowanceState.has_bar, "medium", "regular"),
+            weight=rx.cond(VIEW.has_bar, "medium", "regular"),
             color=color,
             class_name="allowance-message",
         ),
@@ -57,8 +58,8 @@ def _panel() -> rx.Component:
                 align="center",
             ),
             rx.cond(
-                AllowanceState.resets != "",
-                rx.text(AllowanceState.resets, size="1", color="var(--gray-11)"),
+                VIEW.resets != "",
+                rx.text(VIEW.resets, size="1", color="var(--gray-11)"),
             ),
             justify="between",
             align="center",
@@ -67,10 +68,10 @@ def _panel() -> rx.Component:
             width="100%",
         ),
         rx.cond(
-            AllowanceState.has_bar,
+            VIEW.has_bar,
             rx.fragment(
                 _bar(),
-                rx.text(AllowanceState.usage_text, size="1", color="var(--gray-11)"),
+                rx.text(VIEW.usage_text, size="1", color="var(--gray-11)"),
             ),
         ),
         _message(),
@@ -79,19 +80,19 @@ def _panel() -> rx.Component:
         padding="0.75rem 1rem",
         border_radius="var(--radius-4)",
         border=rx.match(
-            AllowanceState.level,
+            VIEW.level,
             (rules.WARNING, "1px solid var(--amber-a6)"),
             (rules.SPENT, "1px solid var(--red-a6)"),
             "1px solid var(--gray-a4)",
         ),
         background=rx.match(
-            AllowanceState.level,
+            VIEW.level,
             (rules.WARNING, "var(--amber-a2)"),
             (rules.SPENT, "var(--red-a2)"),
             "var(--gray-a2)",
         ),
         id=BAR_ID,
-        class_name=f"allowance-bar allowance-{AllowanceState.level}",
+        class_name=f"allowance-bar allowance-{VIEW.level}",
         role="status",
         aria_live="polite",
     )
@@ -101,7 +102,7 @@ def allowance_bar() -> rx.Component:
     """The allowance panel of the signed-in founder (loads on mount). The wrapper takes no box
     of its own (`display: contents`), so an empty one adds no gap to its stack."""
     return rx.el.div(
-        rx.cond(AllowanceState.shown, _panel()),
+        rx.cond(VIEW.is_not_none(), _panel()),
         on_mount=AllowanceState.load,
         style={"display": "contents"},
     )

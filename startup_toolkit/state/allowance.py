@@ -6,6 +6,7 @@ date. The figures are the founder's own: private state."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import reflex as rx
@@ -18,10 +19,10 @@ from startup_toolkit.state.private_state import PrivateStateMixin
 log = logging.getLogger(__name__)
 
 
-class AllowanceState(PrivateStateMixin, rx.State):
-    """Today's used and remaining tokens of the signed-in founder."""
+@dataclasses.dataclass(frozen=True)
+class AllowanceView:
+    """Today's figures as the bar shows them."""
 
-    shown: bool = False  # False for visitors, and until the figures came
     level: str = ""
     used: int = 0
     limit: int = 0
@@ -30,15 +31,30 @@ class AllowanceState(PrivateStateMixin, rx.State):
     usage_text: str = ""
     message: str = ""
     resets: str = ""  # "Resets at 00:00 UTC, in 5 h"
+    has_bar: bool = False
+    bar_color: str = "green"  # the Radix colour of the bar: amber from 80 %, red when spent
 
-    @rx.var
-    def has_bar(self) -> bool:
-        return self.level in (rules.OK, rules.WARNING, rules.SPENT)
 
-    @rx.var
-    def bar_color(self) -> str:
-        """The Radix colour of the bar: green, amber from 80 %, red when spent."""
-        return {rules.WARNING: "amber", rules.SPENT: "red"}.get(self.level, "green")
+def allowance_view(now: rules.Allowance) -> AllowanceView:
+    """The view of today's allowance `now`."""
+    return AllowanceView(
+        level=now.level,
+        used=now.used,
+        limit=now.limit,
+        remaining=now.remaining,
+        percent=now.percent,
+        usage_text=now.usage_text,
+        message=now.message,
+        resets=now.reset,
+        has_bar=now.has_bar,
+        bar_color={rules.WARNING: "amber", rules.SPENT: "red"}.get(now.level, "green"),
+    )
+
+
+class AllowanceState(PrivateStateMixin, rx.State):
+    """Today's used and remaining tokens of the signed-in founder."""
+
+    view: AllowanceView | None = None  # None for visitors, and until the figures came
 
     @rx.event
     async def load(self) -> None:
@@ -53,22 +69,10 @@ class AllowanceState(PrivateStateMixin, rx.State):
     async def _load(self) -> None:
         """A visitor, or a database that fails, shows none."""
         now = await todays_allowance(self)
-        if now is None:
-            self._hide()
-            return
-        self._show(now)
-
-    def _hide(self) -> None:
-        self.shown = False
-        self.level = self.usage_text = self.message = self.resets = ""
-        self.used = self.limit = self.remaining = self.percent = 0
+        self.view = None if now is None else allowance_view(now)
 
     def _show(self, now: rules.Allowance) -> None:
-        self.level = now.level
-        self.used, self.limit = now.used, now.limit
-        self.remaining, self.percent = now.remaining, now.percent
-        self.usage_text, self.message, self.resets = now.usage_text, now.message, now.reset
-        self.shown = True
+        self.view = allowance_view(now)
 
 
 async def todays_allowance(state: rx.State) -> rules.Allowance | None:

@@ -119,20 +119,28 @@ def test_the_state_shows_the_signed_in_founders_figures(
         _spent(db, user_id, 8_600, datetime.now(UTC) - timedelta(seconds=5))
     s = tool_states.substate(AllowanceState, "/startup-viability-scanner", cookie)
     asyncio.run(s.load())
-    assert s.shown and s.has_bar
-    assert (s.used, s.remaining, s.percent, s.level) == (8_600, 1_400, 86, rules.WARNING)
-    assert s.message == "You have used 86 % of today's AI allowance"
-    assert s.bar_color == "amber"
-    assert s.resets.startswith("Resets at 00:00 UTC, in ")
+    shown = s.view
+    assert shown is not None and shown.has_bar
+    assert (shown.used, shown.remaining, shown.percent, shown.level) == (
+        8_600,
+        1_400,
+        86,
+        rules.WARNING,
+    )
+    assert shown.message == "You have used 86 % of today's AI allowance"
+    assert shown.bar_color == "amber"
+    assert shown.resets.startswith("Resets at 00:00 UTC, in ")
     # A run later: refresh brings the figures up to date.
     with Session(engine) as db:
         _spent(db, user_id, 2_000, datetime.now(UTC))
     asyncio.run(s.refresh())
-    assert (s.level, s.remaining, s.bar_color) == (rules.SPENT, 0, "red")
-    assert s.message == rules.SPENT_TEXT
+    shown = s.view
+    assert shown is not None
+    assert (shown.level, shown.remaining, shown.bar_color) == (rules.SPENT, 0, "red")
+    assert shown.message == rules.SPENT_TEXT
 
 
 def test_the_state_shows_nothing_to_a_visitor(engine: Engine, ai_limit: pytest.MonkeyPatch) -> None:
     s = tool_states.substate(AllowanceState, "/startup-viability-scanner", "")
     asyncio.run(s.load())
-    assert not s.shown and s.used == 0 and s.usage_text == ""
+    assert s.view is None

@@ -35,17 +35,17 @@ def token_of(path: str) -> str:
 
 
 class SharedState(rx.State):
-    loading: bool = True
+    """The shared report, or why the link does not open; neither while it loads."""
+
     problem: str = ""
-    report: ReportView = ReportView()
+    report: ReportView | None = None  # None until read (and when the link does not open)
     token: str = ""  # the link's own token, for its downloads
 
     @rx.event
     async def load(self) -> None:
         token = token_of(self.router.url.path)
-        self.loading = True
-        self.report = ReportView()
-        self.token = ""
+        self.report = None
+        self.problem = self.token = ""
         problem, report = await attempt(
             open_shared, token, failed=(FAILED, None), what="open a share link"
         )
@@ -53,4 +53,3 @@ class SharedState(rx.State):
         if report is not None:
             self.report = report_view(report)
             self.token = token
-        self.loading = False

@@ -49,12 +49,13 @@ def problem_panel() -> rx.Component:
 
 
 def shared_body() -> rx.Component:
+    """The report once read, else why the link does not open, else a spinner while it loads."""
     return rx.cond(
-        S.loading,
-        rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%", role="status"),
+        S.report.is_not_none(),
+        rx.vstack(banner(), report_view(S.report), spacing="4", width="100%"),
         rx.cond(
             S.problem != "",
             problem_panel(),
-            rx.vstack(banner(), report_view(S.report), spacing="4", width="100%"),
+            rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%", role="status"),
         ),
     )

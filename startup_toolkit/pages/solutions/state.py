@@ -89,9 +89,8 @@ class Filters:
 
 @dataclasses.dataclass
 class Detail:
-    """The resource dialog: open while loading or showing a resource (P-HUB-7, P-HUB-8)."""
+    """The resource dialog while it is open, loading or showing a resource (P-HUB-7, P-HUB-8)."""
 
-    open: bool = False
     loading: bool = False  # the resource is being read (a spinner shows)
     saving: bool = False  # Save to dashboard is under way
     id: int = 0
@@ -115,9 +114,8 @@ class Detail:
 
 @dataclasses.dataclass
 class Player:
-    """The full-screen video player (P-HUB-6)."""
+    """The full-screen video player while it is open (P-HUB-6)."""
 
-    open: bool = False
     kind: str = ""  # "file": the native player; "embed": the video page in a frame
     src: str = ""
     title: str = ""
@@ -220,9 +218,9 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     library: Library = Library()
     filters: Filters = Filters()
-    detail: Detail = Detail()
+    detail: Detail | None = None  # None while the resource dialog is closed
     generated_text: str = ""  # the new content as the model writes it
-    player: Player = Player()
+    player: Player | None = None  # None while the player is closed
 
     # ------------------------------------------------------------------ computed
 
@@ -310,6 +308,8 @@ class SolutionsState(ToolRunMixin, rx.State):
     @rx.event
     async def show_details(self):
         """From the player: the video's outline, Save to dashboard and Generate content."""
+        if self.player is None:
+            return
         resource_id = self.player.resource_id
         self.close_player()
         async for update in self._open(resource_id, play=False):
@@ -322,7 +322,7 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     @rx.event
     def close_player(self) -> None:
-        self.player = Player()
+        self.player = None
 
     async def _open(self, resource_id: Any, *, play: bool) -> AsyncIterator[None]:
         """Load the resource (the dialog shows a spinner meanwhile), then show it: in the
@@ -333,22 +333,21 @@ class SolutionsState(ToolRunMixin, rx.State):
         # A video known to play goes straight to the player: no dialog flashes up first.
         cards = self.library.cards
         if play and any(c.id == resource_id and c.playable for c in cards):
-            self.detail = Detail()
+            self.detail = None
         else:
-            self.detail = Detail(open=True, loading=True)
+            self.detail = Detail(loading=True)
         yield
         try:
             resource = await in_worker(library.get_resource, resource_id)
         except library.ResourceNotFound:
-            self.detail = Detail()
+            self.detail = None
             return
         except Exception:
             log.exception("Loading resource %s failed", resource_id)
-            self.detail.loading = False
-            self.detail.error = rules.CONTENT_FAILED
+            self.detail = Detail(error=rules.CONTENT_FAILED)
             return
         if play and resource.player[0]:
-            self.detail = Detail()
+            self.detail = None
             self._play(resource)
         else:
             self._show(resource)
@@ -357,11 +356,10 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     def _play(self, resource: rules.ResourceView) -> None:
         kind, src = resource.player
-        self.player = Player(True, kind, src, resource.title, resource.id)
+        self.player = Player(kind, src, resource.title, resource.id)
 
     def _show(self, resource: rules.ResourceView) -> None:
         self.detail = Detail(
-            open=True,
             id=resource.id,
             **{field: getattr(resource, attr) for field, attr in _DETAIL_FIELDS.items()},
             badge=_badge(resource),
@@ -370,7 +368,13 @@ class SolutionsState(ToolRunMixin, rx.State):
         )
         self._put_content(resource.content)
 
+    def _detail_id(self) -> int:
+        """The id of the resource in the dialog (0: none, or the dialog is closed)."""
+        return self.detail.id if self.detail is not None else 0
+
     def _put_content(self, text: str) -> None:
+        if self.detail is None:
+            return
         self.detail.content = text
         self.detail.toc = _toc(text)
         self.detail.error = "" if text.strip() else rules.CONTENT_FAILED
@@ -385,14 +389,17 @@ class SolutionsState(ToolRunMixin, rx.State):
             failed=None,
             what=f"Listing versions of resource {resource_id}",
         )
-        if done.ok and done.value is not None and self.detail.id == resource_id:
+        if done.ok and done.value is not None and self._detail_id() == resource_id:
             self._put_versions(done.value)
 
     def _put_versions(self, found: list[versions.VersionInfo]) -> None:
-        self.detail.versions = [VersionRow(v.id, v.label) for v in found]
+        if self.detail is not None:
+            self.detail.versions = [VersionRow(v.id, v.label) for v in found]
 
     def _shown(self, version_id: int, text: str, sample: bool = False) -> None:
         """Show `text` as version `version_id` (0: the original; -1: new, not kept)."""
+        if self.detail is None:
+            return
         self.detail.version_shown = version_id
         self.detail.sample = sample
         self._put_content(text)
@@ -400,7 +407,7 @@ class SolutionsState(ToolRunMixin, rx.State):
     @rx.event
     async def show_version(self, value: str):
         """Show one of the founder's versions, or ('0') the library's original again."""
-        resource_id = self.detail.id
+        resource_id = self._detail_id()
         if not resource_id or self.running:
             return
         if value == "0":
@@ -410,7 +417,7 @@ class SolutionsState(ToolRunMixin, rx.State):
             if original is None:
                 yield toast("error", rules.CONTENT_FAILED)
                 return
-            if self.detail.id == resource_id:
+            if self._detail_id() == resource_id:
                 self._shown(0, original.content)
             return
         version_id = valid_row_id(value)
@@ -428,14 +435,14 @@ class SolutionsState(ToolRunMixin, rx.State):
             yield done.toast
             return
         found = done.value
-        if found is None or found.resource_id != resource_id or self.detail.id != resource_id:
+        if found is None or found.resource_id != resource_id or self._detail_id() != resource_id:
             return  # not this founder's version of this resource
         self._shown(found.id, found.content)
 
     @rx.event
     def set_detail_open(self, value: bool) -> None:
         if not value and not self.running:
-            self.detail = Detail()
+            self.detail = None
 
     @rx.event
     def close_detail(self) -> None:
@@ -444,9 +451,9 @@ class SolutionsState(ToolRunMixin, rx.State):
     @rx.event
     async def save_to_dashboard(self):
         """Save the open resource to the signed-in founder's documents."""
-        resource_id = self.detail.id
-        if self.detail.saving or not resource_id:
+        if self.detail is None or self.detail.saving or not self.detail.id:
             return
+        resource_id = self.detail.id
         self.detail.saving = True
         yield
         done = await for_user(
@@ -457,7 +464,9 @@ class SolutionsState(ToolRunMixin, rx.State):
             failed=toast("error", rules.SAVE_FAILED),
             what=f"Saving resource {resource_id}",
         )
-        self.detail.saving = False
+        detail = self.detail
+        if detail is not None and detail.id == resource_id:
+            detail.saving = False
         if not done.ok or done.value is None:
             yield done.toast
             return
@@ -469,12 +478,13 @@ class SolutionsState(ToolRunMixin, rx.State):
     @rx.event
     async def generate_content(self) -> EventSpec | None:
         """P-HUB-8: write long-form content for the open resource (document-style generator)."""
-        if self.running or not self.detail.id:
+        detail = self.detail
+        if self.running or detail is None or not detail.id:
             return None
         if await signed_in_user_id(self) is None:
             return toast("error", rules.SIGN_IN_TO_GENERATE)
-        kind = self.detail.type or "Article"
-        self._start_run(ContentForm(self.detail.id, self.detail.title, kind))
+        kind = detail.type or "Article"
+        self._start_run(ContentForm(detail.id, detail.title, kind))
         self.generated_text = ""
         return SolutionsState.write_content
 
@@ -507,7 +517,7 @@ class SolutionsState(ToolRunMixin, rx.State):
 
         def show(_elapsed: float) -> None:
             text = "".join(written)
-            if self.detail.id == form.resource_id and self.generated_text != text:
+            if self._detail_id() == form.resource_id and self.generated_text != text:
                 self.generated_text = text
 
         async def work() -> tuple[ToolOutcome[str], list[versions.VersionInfo] | None]:
@@ -549,7 +559,7 @@ class SolutionsState(ToolRunMixin, rx.State):
         if outcome is None or text is None:
             notice = (outcome and outcome.notice) or rules.content_texts(form.kind).failed
             return toast("error", notice.title, notice.detail)
-        if self.detail.id != form.resource_id:
+        if self._detail_id() != form.resource_id:
             return None
         if outcome.sample:
             self._shown(0, text, sample=True)

@@ -77,11 +77,11 @@ def _detail_actions() -> rx.Component:
             id="resource-generate",
         ),
         rx.cond(
-            S.detail.watch_url != "",
+            S.detail.watch_url,
             new_tab_button("external-link", "Watch", S.detail.watch_url, id="resource-watch"),
         ),
         rx.cond(
-            S.detail.download_url != "",
+            S.detail.download_url,
             download_button(
                 S.detail.download_label,
                 S.detail.download_url,
@@ -103,14 +103,14 @@ def detail_dialog() -> rx.Component:
                     type_badge(S.detail.badge),
                     rx.badge(S.detail.category, variant="outline", color_scheme="gray"),
                     rx.cond(
-                        S.detail.file_size != "",
+                        S.detail.file_size,
                         rx.text(S.detail.file_size, size="1", color="var(--gray-10)"),
                     ),
                     spacing="2",
                     align="center",
                 ),
                 rx.dialog.title(
-                    rx.cond(S.detail.title != "", S.detail.title, "Loading..."),
+                    rx.cond(S.detail.title, S.detail.title, "Loading..."),
                     margin="0",
                     style={"font_family": HEADING_FONT},
                 ),
@@ -133,7 +133,7 @@ def detail_dialog() -> rx.Component:
                 id="resource-script",
             ),
         ),
-        rx.cond((S.detail.versions.length() > 0) | (S.detail.version_shown != 0), _versions_bar()),
+        rx.cond(S.detail.versions.bool() | S.detail.version_shown.bool(), _versions_bar()),
         rx.cond(
             S.detail.sample,
             sample_callout(rules.DEMO_NOTE, margin_bottom="1rem", id="resource-sample"),
@@ -143,7 +143,7 @@ def detail_dialog() -> rx.Component:
             spinner("2rem", id="resource-spinner"),
             rx.cond(S.running, _streaming_content(), _resource_content()),
         ),
-        opened=S.detail.open,
+        opened=S.detail.is_not_none(),
         on_open_change=S.set_detail_open,
         max_width="48rem",
         max_height="90vh",
@@ -220,11 +220,11 @@ def _streaming_content() -> rx.Component:
 def _resource_content() -> rx.Component:
     """The resource's content with its table of contents, or why it could not load."""
     return rx.cond(
-        S.detail.error != "",
+        S.detail.error,
         rx.text(S.detail.error, color="var(--red-11)", id="resource-error"),
         rx.vstack(
             rx.cond(
-                S.detail.toc.length() > 0,
+                S.detail.toc,
                 rx.box(
                     icon_text_button(
                         "list",
@@ -335,6 +335,6 @@ def player_dialog() -> rx.Component:
             "flex_direction": "column",
             "transform": "none",
         },
-        opened=S.player.open,
+        opened=S.player.is_not_none(),
         on_open_change=S.set_player_open,
     )

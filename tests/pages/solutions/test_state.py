@@ -118,13 +118,13 @@ def test_on_load_opens_a_resource_named_in_the_address(engine: Engine) -> None:
 def test_p_hub_7_detail_dialog_with_table_of_contents(engine: Engine) -> None:
     s = loaded(engine)
     drain(s.open_resource(1))
-    assert s.detail.open and not s.detail.loading and s.detail.error == ""
+    assert s.detail is not None and not s.detail.loading and s.detail.error == ""
     assert s.detail.title == SEED_RESOURCES[0].title
     assert s.detail.type == "Article" and s.detail.category == "Finance"
     assert [t.text for t in s.detail.toc][:2] == ["Why runway comes first", "The simple formula"]
     assert s.detail.watch_url == ""  # no address: no Watch link
     s.set_detail_open(False)
-    assert not s.detail.open and s.detail.id == 0 and s.detail.toc == []
+    assert s.detail is None
 
 
 def test_unknown_or_malformed_resource_ids_open_nothing(
@@ -132,13 +132,28 @@ def test_unknown_or_malformed_resource_ids_open_nothing(
 ) -> None:
     s = loaded(engine)
     drain(s.open_resource(999))
-    assert not s.detail.open
+    assert s.detail is None
     drain(s.open_resource("1"))  # type: ignore[arg-type]
-    assert not s.detail.open
+    assert s.detail is None
     for bad in (2**63, 2**64, -(2**64), 0, True, 1.0):  # finding 8 of issue 13
         drain(s.open_resource(bad))
-        assert not s.detail.open and s.detail.error == ""
+        assert s.detail is None
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def test_dialog_events_with_no_dialog_open_do_nothing(engine: Engine, founder: Founder) -> None:
+    """Both dialogs are None while closed; a late click on either does nothing."""
+    s = loaded(engine, founder[1])
+    assert s.detail is None and s.player is None
+    assert drain(s.save_to_dashboard()) == []
+    assert drain(s.show_version("0")) == []
+    assert asyncio.run(s.generate_content()) is None and not s.running
+    assert drain(s.show_details()) == []
+    s.set_detail_open(False)
+    s.set_player_open(False)
+    assert s.detail is None and s.player is None
+    with Session(engine) as db:
+        assert db.exec(select(UserDocument)).all() == []
 
 
 def test_an_oversized_resource_in_the_address_opens_nothing(engine: Engine) -> None:
@@ -211,19 +226,19 @@ def test_p_hub_6_a_video_file_opens_the_full_screen_player(engine: Engine) -> No
     async def first_step() -> None:
         opening = s.open_resource(video_id)
         await opening.__anext__()
-        assert not s.detail.open  # no detail dialog flashes up while the row loads
+        assert s.detail is None  # no detail dialog flashes up while the row loads
         async for _ in opening:
             pass
 
     asyncio.run(first_step())
-    assert s.player.open and not s.detail.open
+    assert s.player is not None and s.detail is None
     assert (s.player.kind, s.player.src, s.player.title) == (
         "file",
         "/videos/pitch.mp4",
         "Pitch Walkthrough",
     )
     s.set_player_open(False)
-    assert not s.player.open and s.player.src == "" and s.player.resource_id == 0
+    assert s.player is None
 
 
 def test_p_hub_6_a_video_page_plays_framed_and_details_open_from_the_player(
@@ -237,7 +252,7 @@ def test_p_hub_6_a_video_page_plays_framed_and_details_open_from_the_player(
         "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
     )
     drain(s.show_details())
-    assert not s.player.open and s.detail.open
+    assert s.player is None and s.detail is not None
     assert s.detail.title == "Pitch Walkthrough" and s.detail.content == "## Outline"
     assert s.detail.watch_url == "https://youtu.be/dQw4w9WgXcQ"
 
@@ -247,11 +262,11 @@ def test_p_hub_6_a_video_without_a_playable_address_opens_its_outline(engine: En
     s = loaded(engine)
     assert not next(c for c in s.library.cards if c.id == video_id).playable
     drain(s.open_resource(video_id))
-    assert s.detail.open and not s.player.open
+    assert s.detail is not None and s.player is None
     assert s.detail.watch_url == "https://example.com/some-talk"  # linked, never framed
     seeded_video = next(r.id for r in SEED_RESOURCES if r.type == "Video")
     drain(s.open_resource(seeded_video))
-    assert s.detail.open and not s.player.open and s.detail.watch_url == ""
+    assert s.detail is not None and s.player is None and s.detail.watch_url == ""
 
 
 # --- The digest through the event processor ----------------------------------------------------
@@ -387,7 +402,7 @@ def detail_values(resource_id: int = 1, **fields: Any) -> dict[str, Any]:
     """The open resource dialog of the seeded resource `resource_id` (`fields`: changed)."""
     seed = next(s for s in SEED_RESOURCES if s.id == resource_id)
     values = {"title": seed.title, "type": seed.type, "content": seed.content, **fields}
-    return {"detail": Detail(open=True, id=seed.id, **values)}
+    return {"detail": Detail(id=seed.id, **values)}
 
 
 def seeded(engine: Engine) -> None:
