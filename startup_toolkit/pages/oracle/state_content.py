@@ -23,20 +23,21 @@ from startup_toolkit.state.tool_run import ToolRunMixin
 CONTENT_TOAST_ID = "oracle-content"
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass
 class GeneratedView:
-    """What was generated, shown in its dialog."""
+    """What was generated and its dialog (open while `open`)."""
 
     kind: str = ""
     title: str = ""
     text: str = ""
+    open: bool = False
 
 
 class OracleContentState(ToolRunMixin, rx.State):
     """The AI Generate buttons (`running` while one generates) and the dialog showing what
     was generated (T-ORA-4)."""
 
-    content: GeneratedView | None = None  # None while the dialog is closed
+    content: GeneratedView = GeneratedView()
     _asked: str = ""  # the kind being generated: its button shows a spinner
 
     @rx.var
@@ -82,22 +83,19 @@ class OracleContentState(ToolRunMixin, rx.State):
     def _open(self, content: content_rules.ContentKind, text: str) -> None:
         """The dialog with the generated `text` (nothing for none)."""
         if text:
-            self.content = GeneratedView(content.kind, content.title, text)
+            self.content = GeneratedView(content.kind, content.title, text, open=True)
 
     @rx.event
     def set_dialog_open(self, value: bool) -> None:
-        """Closing the dialog drops what it showed (it opens only with something to show)."""
-        if not value:
-            self.content = None
+        shown = self.content
+        self.content = dataclasses.replace(shown, open=bool(value) and bool(shown.text))
 
     @rx.event
     def close(self) -> None:
-        self.content = None
+        self.content = dataclasses.replace(self.content, open=False)
 
     @rx.event
     def copy(self) -> list[EventSpec]:
-        if self.content is None:
-            return []
         return [
             rx.set_clipboard(self.content.text),
             toasts.success("Copied to clipboard", id=CONTENT_TOAST_ID),
@@ -106,7 +104,7 @@ class OracleContentState(ToolRunMixin, rx.State):
     @rx.event
     def download(self) -> EventSpec:
         shown = self.content
-        if shown is None or not shown.text:
+        if not shown.text:
             return toasts.error("No content available to download", id=CONTENT_TOAST_ID)
         return rx.download(
             data=shown.text,
