@@ -120,7 +120,7 @@ def test_the_tab_token_without_the_cookie_gets_nothing(ada: Ada) -> None:
     reconnect(root, "")
     assert title not in shown(root)
     assert "ada@example.com" not in shown(root) and "Ada Lovelace" not in shown(root)
-    assert sub(root, DashboardState).loading is True  # the page's defaults again
+    assert sub(root, DashboardState).view is None  # the page's defaults again: loading
 
 
 def test_another_users_cookie_gets_nothing_of_the_first(engine: Engine, ada: Ada) -> None:

@@ -29,13 +29,13 @@ def startup_arena() -> rx.Component:
     return tool_page(
         STARTUP_ARENA,
         rx.cond(
-            ArenaState.loading,
-            loading_panel(
-                muted_text("Loading the Arena..."), min_height="30vh", id="arena-loading"
-            ),
+            ArenaState.load_failed,
+            rx.callout(LOAD_FAILED, icon="triangle-alert", color_scheme="red"),
             rx.cond(
-                ArenaState.load_failed,
-                rx.callout(LOAD_FAILED, icon="triangle-alert", color_scheme="red"),
+                ArenaState.view.is_none(),
+                loading_panel(
+                    muted_text("Loading the Arena..."), min_height="30vh", id="arena-loading"
+                ),
                 rx.cond(JOINED & ~ArenaState.form.editing, arena_view(), join_view()),
             ),
         ),

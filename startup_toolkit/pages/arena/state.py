@@ -104,14 +104,13 @@ class Draft:
 
 
 class ArenaState(PrivateStateMixin, rx.State):
-    """The founder's Arena: the shared view as last read (`view`: an empty entry means not
-    in the Arena), the entry form and the post box. The open tab, how many rankings show
-    and the challenge details dialog are the browser's own (view.py, view_board.py,
-    view_events.py): the server never needs them."""
+    """The founder's Arena: the shared view as last read (`view`: None while loading, an
+    empty entry means not in the Arena), the entry form and the post box. The open tab, how
+    many rankings show and the challenge details dialog are the browser's own (view.py,
+    view_board.py, view_events.py): the server never needs them."""
 
-    loading: bool = True
     load_failed: bool = False
-    view: ArenaView = ArenaView()
+    view: ArenaView | None = None  # None until loaded
     calendar: Calendar = Calendar()
     form: EntryForm = EntryForm()
     draft: Draft = Draft()
@@ -119,14 +118,18 @@ class ArenaState(PrivateStateMixin, rx.State):
 
     @rx.var
     def company_initials(self) -> str:
-        return rules.initials(self.view.entry.get("company", ""))
+        return rules.initials(self._entry().get("company", ""))
 
     @rx.var
     def my_challenges(self) -> list[ChallengeRow]:
-        return [c for c in self.view.challenges if c.joined]
+        return [c for c in self.view.challenges if c.joined] if self.view is not None else []
+
+    def _entry(self) -> dict[str, str]:
+        """The founder's entry as last read ({}: not in the Arena, or not loaded yet)."""
+        return self.view.entry if self.view is not None else {}
 
     def _joined(self) -> bool:
-        return bool(self.view.entry)
+        return bool(self._entry())
 
     # -- loading and live updates ----------------------------------------------------------
 
@@ -139,7 +142,6 @@ class ArenaState(PrivateStateMixin, rx.State):
         if not self.form.editing and not self.form.saving:
             self.form.fields = {**_empty_form(), **view.entry}
         self.calendar = _calendar(utcnow().date())
-        self.loading = False
         self.load_failed = False
 
     @rx.event
@@ -152,9 +154,8 @@ class ArenaState(PrivateStateMixin, rx.State):
             failed=toasts.error(LOAD_FAILED, id=TOAST_ID),
             what="Loading the Arena",
         )
-        if not done.ok or done.value is None:
+        if not done.ok or done.value is None:  # signed out: keep loading while the guard redirects
             self.load_failed = done.toast is not None
-            self.loading = False
             return done.toast
         self._apply(done.value)
         return None
@@ -162,7 +163,7 @@ class ArenaState(PrivateStateMixin, rx.State):
     @rx.event
     async def poll(self, _tick: Any = None) -> None:
         """The page's timer: read the view again only if something changed since the mark."""
-        if self.loading or self.load_failed:
+        if self.view is None or self.load_failed:
             return
         done = await for_user(
             self, load_with_mark, self._mark, signed_out=None, failed=None, what="Arena poll"
@@ -200,17 +201,19 @@ class ArenaState(PrivateStateMixin, rx.State):
 
     @rx.event
     def edit_entry(self) -> None:
-        self.form = EntryForm({**_empty_form(), **self.view.entry}, editing=True)
+        if self.view is not None:
+            self.form = EntryForm({**_empty_form(), **self.view.entry}, editing=True)
 
     @rx.event
     def cancel_edit(self) -> None:
-        self.form = EntryForm({**_empty_form(), **self.view.entry})
+        if self.view is not None:
+            self.form = EntryForm({**_empty_form(), **self.view.entry})
 
     @rx.event
     async def save_entry(self) -> EventSpec | list[EventSpec] | None:
         """Enter the Arena (on the Leaderboard tab), or save the changed entry."""
         form = self.form
-        if form.saving:
+        if form.saving or self.view is None:
             return None
         errors = rules.validate_join(form.fields)
         form.errors = errors

@@ -166,17 +166,17 @@ def _view(data: service.DashboardData) -> DashboardView:
 
 
 class DashboardState(PrivateStateMixin, rx.State):
-    """The dialogs' open flags (favourites, profile, delete's confirm) live in the browser
-    (uncontrolled dialogs); the result detail is open while `detail` holds a result."""
+    """The page loads while `view` is None (its skeletons show). The dialogs' open flags
+    (favourites, profile, delete's confirm) live in the browser (uncontrolled dialogs); the
+    result detail is open while `detail` holds a result."""
 
-    loading: bool = True
     load_failed: bool = False
-    view: DashboardView = DashboardView()
-    detail: dict[str, str] = {}
+    view: DashboardView | None = None  # None until loaded
+    detail: dict[str, str] | None = None  # None while no result is open
     _deleted: dict[str, Any] = {}  # what Undo puts back (the last result deleted)
 
     def _favorite_paths(self) -> list[str]:
-        return [f["path"] for f in self.view.favorites]
+        return [f["path"] for f in self.view.favorites] if self.view is not None else []
 
     async def _mine(
         self, fn: Callable[..., T | None], *args: Any, failed: str, what: str
@@ -215,8 +215,10 @@ class DashboardState(PrivateStateMixin, rx.State):
             return denied
         share = await self.get_state(ShareState)
         done, links_failed = await asyncio.gather(self._reload(), share._refresh_links())
-        if done.ok or done.toast is not None:  # signed out: the guard redirects, keep the skeleton
-            self.loading = False
+        # A first load that failed shows the empty dashboard under its failure note; signed
+        # out (the guard redirects), the skeletons stay.
+        if done.toast is not None and self.view is None:
+            self.view = DashboardView()
         return done.toast or links_failed
 
     # --- dialogs ----------------------------------------------------------------------------
@@ -225,7 +227,7 @@ class DashboardState(PrivateStateMixin, rx.State):
     def set_detail_open(self, value: bool) -> None:
         """The result detail's open change: closing it forgets the result."""
         if not value:
-            self.detail = {}
+            self.detail = None
 
     @rx.event
     def manage_profile(self) -> EventSpec:
@@ -250,7 +252,9 @@ class DashboardState(PrivateStateMixin, rx.State):
         )
         if done.value is None:
             return done.toast
-        self.view = dataclasses.replace(self.view, favorites=_favorite_rows(done.value.favorites))
+        if self.view is not None:  # (the Add Favorites dialog opens while the page loads)
+            favs = _favorite_rows(done.value.favorites)
+            self.view = dataclasses.replace(self.view, favorites=favs)
         return toasts.success(favorites.ADDED if done.value.added else favorites.REMOVED)
 
     @rx.event
@@ -299,8 +303,8 @@ class DashboardState(PrivateStateMixin, rx.State):
         if not done.ok:
             return done.toast
         self._deleted = dict(done.value or {})
-        if self.detail.get("id") == str(rid):
-            self.detail = {}
+        if self.detail is not None and self.detail.get("id") == str(rid):
+            self.detail = None
         await self._reload()
         return rx.toast.success(
             RESULT_DELETED,
@@ -346,8 +350,9 @@ class DashboardState(PrivateStateMixin, rx.State):
             return toasts.info(NOTHING_TO_CLEAR)
         if done.value == 0:
             return failed
-        read = [{**n, "read": "1"} for n in self.view.notifications]
-        self.view = dataclasses.replace(self.view, notifications=read, unread=0)
+        if self.view is not None:  # (the button shows while the page loads)
+            read = [{**n, "read": "1"} for n in self.view.notifications]
+            self.view = dataclasses.replace(self.view, notifications=read, unread=0)
         return toasts.success(ALL_READ)
 
     @rx.event
@@ -364,6 +369,8 @@ class DashboardState(PrivateStateMixin, rx.State):
         )
         if done.value is None:
             return done.toast
-        read = [{**n, "read": "1"} if n["id"] == str(nid) else n for n in self.view.notifications]
-        self.view = dataclasses.replace(self.view, notifications=read, unread=done.value)
+        if self.view is not None:
+            notes = self.view.notifications
+            read = [{**n, "read": "1"} if n["id"] == str(nid) else n for n in notes]
+            self.view = dataclasses.replace(self.view, notifications=read, unread=done.value)
         return None

@@ -34,7 +34,7 @@ def profile_card() -> rx.Component:
                 AuthState.user_email, style={"overflow_wrap": "anywhere"}, text_align="center"
             ),
             rx.cond(
-                S.view.plan_name != "",
+                S.view.plan_name,  # none while loading
                 rx.badge(
                     rx.icon(rx.cond(S.view.plan_active, "badge-check", "circle-dashed"), size=14),
                     S.view.plan_name,
@@ -99,7 +99,7 @@ def _stat(label: str, value: rx.Var, icon: str) -> rx.Component:
     return rx.hstack(
         rx.hstack(rx.icon(icon, size=16, **MUTED_TEXT), rx.text(label, size="2"), spacing="2"),
         rx.spacer(),
-        rx.text(value, weight="bold", size="3"),
+        rx.text(value | 0, weight="bold", size="3"),  # 0 while loading
         **FILL_ROW,
     )
 
@@ -176,7 +176,7 @@ def action_cards() -> rx.Component:
         link_button("Explore New Tools", TOOL_EXPLORER_PATH, variant="soft"),
     )
     return card_grid(
-        card_panel(rx.cond(S.loading, skeleton("5.5rem"), resume), id="resume-card"),
+        card_panel(rx.cond(S.view.is_none(), skeleton("5.5rem"), resume), id="resume-card"),
         card_panel(explore),
         sm="2",
     )

@@ -165,7 +165,7 @@ def detail_modal() -> rx.Component:
             spacing="3",
             margin_top="1rem",
         ),
-        opened=S.detail.length() > 0,
+        opened=S.detail.is_not_none(),
         on_open_change=S.set_detail_open,
         max_width="48rem",
         id="result-detail",

@@ -34,8 +34,8 @@ def dashboard_title(text: str, icon: str, *extra: rx.Component) -> rx.Component:
 
 
 def counted_title(text: str, icon: str, count: rx.Var, **badge: Any) -> rx.Component:
-    """A card title with how many there are at its right end."""
-    return dashboard_title(text, icon, rx.spacer(), rx.badge(count, radius="full", **badge))
+    """A card title with how many there are at its right end (0 while the page loads)."""
+    return dashboard_title(text, icon, rx.spacer(), rx.badge(count | 0, radius="full", **badge))
 
 
 def skeleton(height: str = "4rem") -> rx.Component:
@@ -82,7 +82,7 @@ def loading_list(
     items: rx.Var, filled: rx.Component, nothing: rx.Component, height: str
 ) -> rx.Component:
     """A skeleton of `height` while the page loads, then the list or `nothing`."""
-    return rx.cond(S.loading, skeleton(height), rx.cond(items.length() > 0, filled, nothing))
+    return rx.cond(S.view.is_none(), skeleton(height), rx.cond(items.length() > 0, filled, nothing))
 
 
 def list_card(

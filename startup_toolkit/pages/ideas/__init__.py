@@ -42,11 +42,16 @@ def _back() -> rx.Component:
 
 
 def _loaded_page(
-    state: Any, texts: ModuleType, title: rx.Component, exports: rx.Component, *body: rx.Component
+    state: Any,
+    view: rx.Var,
+    texts: ModuleType,
+    title: rx.Component,
+    exports: rx.Component,
+    *body: rx.Component,
 ) -> rx.Component:
-    """An idea or comparison page: back to My Ideas, then once `state` has loaded its
-    `title` with its `exports` beside it and `body` (or its "not found" panel, or its failure,
-    from `texts`), and the share dialog."""
+    """An idea or comparison page: back to My Ideas, then once `state` has loaded its `view`
+    its `title` with its `exports` beside it and `body` (or its "not found" panel, or its
+    failure, from `texts`), and the share dialog."""
     found = rx.vstack(
         rx.hstack(title, exports, spacing="3", wrap="wrap", **SPREAD_ROW),
         *body,
@@ -55,7 +60,7 @@ def _loaded_page(
     )
     not_found = (texts.NOT_FOUND, texts.NOT_FOUND_DETAIL)
     return app_page(
-        _back(), page_states(state, not_found, texts.LOAD_FAILED, found), share_dialog()
+        _back(), page_states(state, view, not_found, texts.LOAD_FAILED, found), share_dialog()
     )
 
 
@@ -88,6 +93,7 @@ def compare() -> rx.Component:
     S = CompareState
     return _loaded_page(
         S,
+        S.comparison,
         compare_state,
         rx.heading("Compare ideas", as_="h1", size="7"),
         export_links(
@@ -111,6 +117,7 @@ def idea() -> rx.Component:
     S = IdeaDetailState
     return _loaded_page(
         S,
+        S.idea,
         detail_state,
         rx.vstack(
             rx.heading(S.idea.title, as_="h1", size="7", id="idea-title"),

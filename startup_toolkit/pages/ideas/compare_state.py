@@ -119,7 +119,7 @@ def comparison_view(result: history.Comparison) -> ComparisonView:
 
 
 class CompareState(PageLoadMixin, rx.State):
-    comparison: ComparisonView = ComparisonView()
+    comparison: ComparisonView | None = None  # None until loaded
 
     @rx.event
     async def load(self) -> EventSpec | None:
@@ -134,5 +134,4 @@ class CompareState(PageLoadMixin, rx.State):
         if found is None:
             return toast
         self.comparison = comparison_view(found)
-        self.loading = False
         return None

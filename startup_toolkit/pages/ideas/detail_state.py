@@ -82,14 +82,19 @@ class IdeaView:
 
 
 @dataclasses.dataclass
-class DiffView:
-    """The two scans picked (`run_a` the older) and their diff: `shown` when there is one,
-    else `problem` says why not."""
+class ScanPicks:
+    """The two scans picked in the selects (`run_a` the older), and why they have no diff
+    (`problem`, '' while they have one or none was asked for)."""
 
     run_a: str = ""
     run_b: str = ""
-    shown: bool = False
     problem: str = ""
+
+
+@dataclasses.dataclass
+class DiffView:
+    """What changed between the two scans picked."""
+
     overall_old: int = 0
     overall_new: int = 0
     overall_change: str = ""
@@ -129,15 +134,18 @@ def idea_view(timeline: service.IdeaTimeline, scans: list[service.ScanChoice]) -
     )
 
 
-def diff_view(run_a: str, run_b: str, diff: history.ScanDiff | None) -> DiffView:
-    """The diff of `run_a` and `run_b` (None: they could not be compared)."""
+def diff_problem(diff: history.ScanDiff | None) -> str:
+    """Why two scans have no diff to show ('' when they have one; None: not compared)."""
     if diff is None or diff.overall is None:
-        problem = (diff.problem if diff is not None else "") or DIFF_FAILED
-        return DiffView(run_a, run_b, problem=problem)
+        return (diff.problem if diff is not None else "") or DIFF_FAILED
+    return ""
+
+
+def diff_view(diff: history.ScanDiff | None) -> DiffView | None:
+    """The diff to show (None when there is none: `diff_problem` says why)."""
+    if diff is None or diff.overall is None:
+        return None
     return DiffView(
-        run_a=run_a,
-        run_b=run_b,
-        shown=True,
         overall_old=diff.overall.old,
         overall_new=diff.overall.new,
         overall_change=history.signed(diff.overall.change),
@@ -165,8 +173,9 @@ def diff_view(run_a: str, run_b: str, diff: history.ScanDiff | None) -> DiffView
 
 
 class IdeaDetailState(PageLoadMixin, rx.State):
-    idea: IdeaView = IdeaView()
-    diff: DiffView = DiffView()
+    idea: IdeaView | None = None  # None until loaded
+    picks: ScanPicks = ScanPicks()
+    diff: DiffView | None = None  # None until the picks have one
 
     @staticmethod
     def _read(session: Any, user_id: str, idea_id: int) -> Any:
@@ -189,29 +198,29 @@ class IdeaDetailState(PageLoadMixin, rx.State):
         if found is None:
             return toast
         timeline, scans = found
-        self.idea = idea_view(timeline, scans)
-        self.loading = False
+        self.idea = idea = idea_view(timeline, scans)
         if len(scans) >= 2:
-            options = self.idea.scans
-            return await self._diff(options[1].value, options[0].value)
+            return await self._diff(idea, idea.scans[1].value, idea.scans[0].value)
         return None
 
-    async def _diff(self, run_a: str, run_b: str) -> EventSpec | None:
-        """Compare the scans `run_a` (the older) and `run_b`, picked in the selects."""
+    async def _diff(self, idea: IdeaView, run_a: str, run_b: str) -> EventSpec | None:
+        """Compare `idea`'s scans `run_a` (the older) and `run_b`, picked in the selects."""
         done = await for_user(
             self,
             service.scan_diff_of,
             valid_row_id(run_a),
             valid_row_id(run_b),
-            valid_row_id(self.idea.id),
+            valid_row_id(idea.id),
             signed_out=None,
             failed=toasts.error(DIFF_FAILED),
             what="Comparing two scans",
         )
         if not done.ok:
-            self.diff = dataclasses.replace(self.diff, run_a=run_a, run_b=run_b)
+            self.picks = dataclasses.replace(self.picks, run_a=run_a, run_b=run_b)
             return done.toast
-        self.diff = diff_view(run_a, run_b, done.value)
+        diff = done.value
+        self.picks = ScanPicks(run_a, run_b, diff_problem(diff))
+        self.diff = diff_view(diff)
         return None
 
     @rx.event
@@ -223,8 +232,9 @@ class IdeaDetailState(PageLoadMixin, rx.State):
         return await self._pick("run_b", value)
 
     async def _pick(self, name: str, value: Any) -> EventSpec | None:
-        """Only one of the listed scans can be picked."""
-        if not any(o.value == value for o in self.idea.scans):
+        """Only one of the listed scans can be picked (none before the idea is loaded)."""
+        idea = self.idea
+        if idea is None or not any(o.value == value for o in idea.scans):
             return None
-        picked = {"run_a": self.diff.run_a, "run_b": self.diff.run_b, name: value}
-        return await self._diff(picked["run_a"], picked["run_b"])
+        picked = {"run_a": self.picks.run_a, "run_b": self.picks.run_b, name: value}
+        return await self._diff(idea, picked["run_a"], picked["run_b"])

@@ -1,5 +1,6 @@
-"""What the idea and comparison pages share: the page is loading, not found (not the founder's,
-or a bad address) or failed, and the one read of the founder's rows that settles which."""
+"""What the idea and comparison pages share: the page is not found (not the founder's, or a
+bad address) or failed, and the one read of the founder's rows that settles which. Until one
+of these or the page's view (None until loaded) is set, the page is loading."""
 
 from __future__ import annotations
 
@@ -14,12 +15,11 @@ from startup_toolkit.state.private_state import PrivateStateMixin
 
 
 class PageLoadMixin(PrivateStateMixin, mixin=True):
-    loading: bool = True
     not_found: bool = False
     load_failed: bool = False
 
     def _nothing_here(self) -> None:
-        self.loading, self.not_found = False, True
+        self.not_found = True
 
     async def _read_mine(
         self, fn: Callable[..., Any], *args: Any, failed: str, what: str
@@ -32,7 +32,6 @@ class PageLoadMixin(PrivateStateMixin, mixin=True):
         )
         if not done.ok:
             self.load_failed = done.toast is not None
-            self.loading = done.toast is None
             return None, done.toast
         if done.value is None:
             self._nothing_here()

@@ -62,16 +62,17 @@ def export_links(md: rx.Var, pdf: rx.Var, what: str, share: rx.Component) -> rx.
 
 
 def page_states(
-    state: Any, not_found: tuple[str, str], failed: str, found: rx.Component
+    state: Any, view: rx.Var, not_found: tuple[str, str], failed: str, found: rx.Component
 ) -> rx.Component:
-    """The page's content once loaded, or its skeleton, "not found" panel or failure."""
+    """The page's content once its `view` is loaded, else its "not found" panel, its failure
+    or (still loading) its skeleton."""
     return rx.cond(
-        state.loading,
-        loading_block("20rem"),
+        view.is_not_none(),
+        found,
         rx.cond(
             state.not_found,
             not_found_panel(*not_found),
-            rx.cond(state.load_failed, load_failed_panel(failed), found),
+            rx.cond(state.load_failed, load_failed_panel(failed), loading_block("20rem")),
         ),
     )
 

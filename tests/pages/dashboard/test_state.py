@@ -62,9 +62,9 @@ def count(engine: Engine, model: Any, *where: Any) -> int:
 def test_p_dash_1_to_8_load_fills_the_page(engine: Engine, user_a: Founder) -> None:
     saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     state = make_state(user_a[1])
-    assert state.loading is True
+    assert state.view is None  # the skeletons
     assert call(state.load()) == []
-    assert state.loading is False and state.load_failed is False
+    assert state.view is not None and state.load_failed is False
     assert state.view.plan_name == "Free Plan · All AI tools included" and state.view.plan_active
     assert state.view.saved_total == 1 and state.view.saved[0]["title"] == "Plan"
     assert (
@@ -90,7 +90,8 @@ def test_p_dash_10_load_failure_toasts(
 
     monkeypatch.setattr(service, "load_dashboard", broken)
     evs = call(state.load())
-    assert page.LOAD_FAILED in toast_text(evs) and state.load_failed and not state.loading
+    assert page.LOAD_FAILED in toast_text(evs) and state.load_failed
+    assert state.view == page.DashboardView()  # the empty dashboard, no skeletons
 
 
 def test_p_dash_2_favourites_toggle_toasts_and_open_logs(engine: Engine, user_a: Founder) -> None:
@@ -129,7 +130,7 @@ def test_p_dash_5_detail_and_delete_closes_it(engine: Engine, user_a: Founder) -
     assert state.detail["tool"] == GROWTH_ENGINE.name and state.detail["text"] == "Body"
     evs = call(state.delete_result(str(rid)))
     assert "Result deleted successfully" in toast_text(evs)
-    assert state.detail == {} and state.view.saved == []
+    assert state.detail is None and state.view.saved == []
     assert "Failed to delete result" in toast_text(call(state.delete_result(str(rid))))
     assert "Failed to delete result" in toast_text(call(state.delete_result("not a number")))
 
@@ -194,7 +195,7 @@ def test_signed_out_handlers_change_nothing(engine: Engine, user_a: Founder) -> 
     ):
         assert call(coro) == []
     assert snapshot(engine) == before
-    assert state.view.saved == [] and state.detail == {} and state.view.notifications == []
+    assert state.view is None and state.detail is None  # nothing shown: still the skeletons
 
 
 def test_other_users_ids_change_nothing(engine: Engine, user_a: Founder, user_b: Founder) -> None:
@@ -208,7 +209,7 @@ def test_other_users_ids_change_nothing(engine: Engine, user_a: Founder, user_b:
     call(b.load())
     before = snapshot(engine)
     assert "Failed to load result" in toast_text(call(b.open_result(str(rid))))
-    assert b.detail == {}
+    assert b.detail is None
     assert "Failed to delete result" in toast_text(call(b.delete_result(str(rid))))
     assert "Failed to mark" in toast_text(call(b.dismiss_notification(str(nid))))
     assert snapshot(engine) == before

@@ -162,15 +162,16 @@ def test_detail_shows_timeline_and_diffs_the_two_newest_scans(engine: Engine, ad
     ids = seed(engine, ada[0])
     page = substate(IdeaDetailState, f"/ideas/{ids['socks']}", ada[1])
     assert call(page.load()) == []
-    assert page.not_found is False and page.idea.title == SOCKS
+    assert page.not_found is False and page.idea is not None and page.idea.title == SOCKS
     assert page.idea.description == ""  # the text the title was made from: not repeated
     assert [(t.label, t.href) for t in page.idea.timeline] == [
         ("Viability Scanner", f"/startup-viability-scanner?run={ids['new']}"),
         ("Viability Scanner", f"/startup-viability-scanner?run={ids['old']}"),
     ]
     assert page.idea.timeline[0].headline == "Score 74/100: Potentially Viable"
-    assert (page.diff.run_a, page.diff.run_b) == (str(ids["old"]), str(ids["new"]))
-    assert page.diff.shown and (page.diff.overall_old, page.diff.overall_new) == (58, 74)
+    assert (page.picks.run_a, page.picks.run_b) == (str(ids["old"]), str(ids["new"]))
+    assert page.diff is not None and page.picks.problem == ""
+    assert (page.diff.overall_old, page.diff.overall_new) == (58, 74)
     assert page.diff.overall_change == "+16" and page.diff.overall_direction == "up"
     assert (page.diff.verdict_old, page.diff.verdict_new) == (
         "Needs Rethinking",
@@ -185,16 +186,17 @@ def test_detail_shows_timeline_and_diffs_the_two_newest_scans(engine: Engine, ad
     assert page.idea.export_md == f"/api/export/idea/{ids['socks']}.md"
     # Picking the same scan twice shows no change; a run that is not listed is ignored.
     call(page.pick_a(str(ids["new"])))
+    assert page.diff is not None
     assert page.diff.overall_change == "0" and page.diff.overall_direction == "same"
     call(page.pick_b("12345"))
-    assert page.diff.run_b == str(ids["new"])
+    assert page.picks.run_b == str(ids["new"])
 
 
 @pytest.mark.parametrize("path", ["/ideas/abc", "/ideas/0", "/ideas/99999"])
 def test_detail_of_a_bad_id_is_not_found(engine: Engine, ada: Founder, path: str) -> None:
     page = substate(IdeaDetailState, path, ada[1])
     call(page.load())
-    assert page.not_found is True and page.idea.title == "" and page.idea.timeline == []
+    assert page.not_found is True and page.idea is None
 
 
 def test_detail_of_another_founders_idea_is_not_found(
@@ -203,7 +205,7 @@ def test_detail_of_another_founders_idea_is_not_found(
     ids = seed(engine, ada[0])
     page = substate(IdeaDetailState, f"/ideas/{ids['socks']}/", bob[1])
     call(page.load())
-    assert page.not_found is True and page.idea.title == "" and page.idea.scans == []
+    assert page.not_found is True and page.idea is None
     assert detail_state.idea_id_of(f"/ideas/{ids['socks']}/") == ids["socks"]
 
 
@@ -215,7 +217,7 @@ def test_compare_shows_columns_and_grouped_chart(engine: Engine, ada: Founder) -
     route = f"/ideas/compare?ids={ids['socks']},{ids['dogs']}"
     page = substate(CompareState, route, ada[1])
     assert call(page.load()) == []
-    assert page.not_found is False
+    assert page.not_found is False and page.comparison is not None
     socks, dogs = page.comparison.columns
     assert (socks.title, socks.overall, socks.verdict) == (SOCKS, 74, "Potentially Viable")
     assert socks.market_size.text == "$2B" and socks.market_size.label == "Unverified source"
@@ -243,4 +245,4 @@ def test_compare_of_foreign_or_bad_ids_is_not_found(
     ):
         page = substate(CompareState, f"/ideas/compare?ids={query}", cookie)
         call(page.load())
-        assert page.not_found is True and page.comparison.columns == [], query
+        assert page.not_found is True and page.comparison is None, query
