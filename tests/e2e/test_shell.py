@@ -142,8 +142,8 @@ def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page
     send.click()  # an empty form: the validation toast
     expect(page.locator("[data-sonner-toast]").first).to_contain_text("Validation Error")
     page.get_by_label("Name").fill("Ada")
-    send.click()  # a second validation error: it takes the first one's place
-    expect(page.locator("[data-sonner-toast]").first).to_contain_text("Email is required.")
+    send.click()  # the same error again: its toast takes the first one's place
+    expect(page.get_by_label("Email")).to_be_focused()  # the server answered the second send
     expect(page.locator("[data-sonner-toast][data-visible='true']")).to_have_count(1)
     # Issue 17, item 2: toasts are dark like the app, whatever the system's theme.
     toaster = page.locator("[data-sonner-toaster]").first
