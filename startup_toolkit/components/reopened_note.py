@@ -14,13 +14,13 @@ SAMPLE_NOTE = " (a sample result, made in demo mode)"
 def reopened_note(state: type[ReopenMixin]) -> rx.Component:
     """Shown while the result on screen is a reopened one."""
     return rx.cond(
-        state.reopened_at != "",
+        state.reopened.is_not_none(),
         rx.hstack(
             rx.icon("history", size=14, color="var(--gray-10)", aria_hidden="true", **KEEP_SIZE),
             rx.text(
                 "Reopened from ",
-                rx.moment(state.reopened_at, format="lll"),
-                rx.cond(state.reopened_sample, SAMPLE_NOTE, ""),
+                rx.moment(state.reopened.at, format="lll"),
+                rx.cond(state.reopened.sample, SAMPLE_NOTE, ""),
                 size="2",
                 color="var(--gray-11)",
             ),

@@ -15,6 +15,7 @@ one or a run of another tool: the toast 'That result was not found' and the page
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from datetime import datetime
 from typing import Any, ClassVar
@@ -35,14 +36,21 @@ def not_found_toast() -> EventSpec:
     return toasts.error(rules.NOT_FOUND, id=REOPEN_TOAST_ID)
 
 
+@dataclasses.dataclass(frozen=True)
+class ReopenedNote:
+    """What the note over a reopened result says: when it was made, and if it was a sample."""
+
+    at: str  # ISO time of the reopened run or result
+    sample: bool = False
+
+
 class ReopenMixin(PrivateStateMixin, mixin=True):
-    """`reopen` (on_load), `reopened_at` / `reopened_sample` for the note, `_run_id`."""
+    """`reopen` (on_load), `reopened` for the note, `_run_id`."""
 
     #: The kept runs' tool keys this page shows (`domain/workspace`).
     reopen_tools: ClassVar[frozenset[str]] = frozenset()
 
-    reopened_at: str = ""  # ISO time of the reopened run or result ('' = not reopened)
-    reopened_sample: bool = False
+    reopened: ReopenedNote | None = None  # None: the result on screen was not reopened
     _run_id: int | None = None  # the kept run of the result on screen
 
     @rx.event
@@ -83,8 +91,7 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
         if not shown:
             return self._not_reopened()
         self._run_id = found.run_id
-        self.reopened_at = rules.iso_utc(found.created_at)
-        self.reopened_sample = found.sample
+        self.reopened = ReopenedNote(rules.iso_utc(found.created_at), found.sample)
         self._reopened_idea(found.idea_id, found.idea_title)
         return None
 
@@ -95,8 +102,7 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
 
     def _forget_reopened(self) -> None:
         """No reopened result on screen any more (a new run, a cleared page)."""
-        self.reopened_at = ""
-        self.reopened_sample = False
+        self.reopened = None
         self._run_id = None
 
     def _with_run_id(self, metadata: dict[str, Any]) -> dict[str, Any]:

@@ -73,15 +73,22 @@ def test_scanner_reopens_a_kept_run_with_its_idea_and_date(
     assert toast == ""
     assert s.result is not None and s.result.score == 58 and s.idea == IDEA and not s.result.sample
     assert [c.score for c in s.result.categories] == [81, 45, 60, 79, 30]
-    assert s.reopened_at.startswith(str((utcnow() - timedelta(days=3)).date()))
-    assert not s.reopened_sample and s._run_id == run_id
+    assert s.reopened is not None and s.reopened.at.startswith(
+        str((utcnow() - timedelta(days=3)).date())
+    )
+    assert s.reopened is not None and not s.reopened.sample and s._run_id == run_id
 
 
 def test_scanner_reopens_a_sample_run_as_a_sample(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, SAMPLE_SCAN, sample=True)
     s, _ = opened(ScannerState, f"{SCANNER}?run={run_id}", cookie)
-    assert s.result is not None and s.result.sample and s.reopened_sample and s.result.score == 72
+    assert (
+        s.result is not None
+        and s.result.sample
+        and (s.reopened is not None and s.reopened.sample)
+        and s.result.score == 72
+    )
 
 
 @pytest.mark.parametrize("raw", ["999999", "abc", "-1", "0", "1" * 40, "1.5"])
@@ -89,7 +96,7 @@ def test_scanner_unknown_or_bad_run_id_is_not_found(founder: tuple[str, str], ra
     _, cookie = founder
     s, toast = opened(ScannerState, f"{SCANNER}?run={raw}", cookie)
     assert NOT_FOUND in toast
-    assert s.result is None and s.reopened_at == "" and s.idea == ""
+    assert s.result is None and s.reopened is None and s.idea == ""
 
 
 def test_scanner_another_founders_run_or_result_is_not_found(
@@ -158,9 +165,9 @@ def test_scanner_saved_result_without_its_run_reopens_what_was_saved(
         s.result.score == 12
         and s.idea == "Saved idea text"
         and s.result.sample
-        and s.reopened_sample
+        and (s.reopened is not None and s.reopened.sample)
     )
-    assert s._run_id is None and s.reopened_at != ""
+    assert s._run_id is None and s.reopened is not None
 
 
 def test_scanner_saved_result_of_another_tool_is_not_found(

@@ -73,7 +73,11 @@ def test_incubator_reopens_an_analysis_run(engine: Engine, founder: tuple[str, s
     assert toast == ""
     assert s.analysis is not None and s.stress is None and s.tab == "analysis" and s.idea == IDEA
     assert s.analysis.overview == SAMPLE_ANALYSIS.marketAnalysis.overview
-    assert s.analysis.sample and s.reopened_sample and s.reopened_at != ""
+    assert (
+        s.analysis.sample
+        and (s.reopened is not None and s.reopened.sample)
+        and s.reopened is not None
+    )
     assert "Results saved" in js(asyncio.run(s.save()))
     assert saved_metadata(engine)["runId"] == run_id
 
@@ -141,7 +145,7 @@ def test_funding_reopens_a_run_with_its_metrics_in_the_form(
     assert s.result is not None and s.result.amount == prediction.amount
     assert s.form["revenue"] == "72000" and s.form["growth_rate"] == "12.5"
     assert s.form["pitch"] == IDEA and s.form["stage"] == "seed"
-    assert s.result.estimated and s.reopened_sample
+    assert s.result.estimated and (s.reopened is not None and s.reopened.sample)
     assert "Results saved" in js(asyncio.run(s.save()))
     assert saved_metadata(engine)["runId"] == run_id
 
@@ -229,7 +233,7 @@ def test_oracle_reopens_generated_content_in_its_dialog(
     content = s.parent_state.get_substate(OracleContentState.get_full_name().split(".")[1:])
     shown = content.content
     assert shown.open and shown.text == text and shown.kind == kind.kind
-    assert s.form["businessIdea"] == IDEA and s.result is None and s.reopened_at != ""
+    assert s.form["businessIdea"] == IDEA and s.result is None and s.reopened is not None
 
 
 def test_oracle_a_scanner_run_is_not_found(engine: Engine, founder: tuple[str, str]) -> None:

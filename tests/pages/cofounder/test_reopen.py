@@ -49,11 +49,11 @@ def test_a_kept_conversation_reopens_to_go_on_with(
     assert [(m["role"], m["content"]) for m in state.messages] == [
         (m["role"], m["content"]) for m in CHAT
     ]
-    assert state.reopened_at != ""
+    assert state.reopened is not None
     asyncio.run(state._keep_now())  # nothing new since: not kept again
     assert len(kept(engine, user_id)) == 1
     state.clear_chat()
-    assert state.messages == [] and state.reopened_at == ""
+    assert state.messages == [] and state.reopened is None
 
 
 def test_a_saved_chat_reopens_from_the_dashboard(engine: Engine, founder: tuple[str, str]) -> None:
