@@ -12,9 +12,10 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, select
 
+from alembic import command
 from startup_toolkit import models
 from startup_toolkit.db import make_engine
-from tests.conftest import migrate
+from tests.conftest import alembic_config, migrate
 
 EXPECTED_TABLES = {
     # spec platform section 3
@@ -250,6 +251,34 @@ def test_spec_defaults_apply(sqlite_engine: Engine) -> None:
     assert note.is_read is False
     assert doc.file_format == "PDF"
     assert len(user_id) >= 10  # P-AUTH-4: ids are long enough for the helpers' id rule
+
+
+def test_contact_rows_stored_before_0010_count_for_the_confirmation_limit(tmp_path: Path) -> None:
+    """issue 27, item 2: migration 0010 gives stored messages their recipient as the limit
+    counts it, and a confirmation already sent counts as that row's claim for its day."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    command.upgrade(alembic_config(url), "0009")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO contact_messages (name, email, message, ip_address, status,"
+                " attempts, last_error, created_at, confirmation_sent_at) VALUES"
+                " ('Ada', ' Ada@Example.COM ', 'Hi', '', 'sent', 0, '', :at, :at),"
+                " ('Bob', 'bob@example.com', 'Hi', '', 'pending', 0, '', :at, NULL)"
+            ),
+            {"at": "2026-01-02 03:04:05.000000"},
+        )
+    migrate(url)
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT recipient, confirmation_claimed_at FROM contact_messages ORDER BY id")
+        ).all()
+    engine.dispose()
+    assert [(r[0], r[1] is not None) for r in rows] == [
+        ("ada@example.com", True),
+        ("bob@example.com", False),
+    ]
 
 
 @pytest.mark.postgres

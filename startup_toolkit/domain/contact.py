@@ -14,6 +14,9 @@ MESSAGE_MAX = 5000
 REPLY_WITHIN_HOURS = 24
 SENT_PANEL_SECONDS = 5
 
+#: At most one confirmation goes to an address in any such window, whoever writes.
+CONFIRMATION_WINDOW = timedelta(days=1)
+
 RETRY_BASE_SECONDS = 30
 RETRY_MAX_SECONDS = 3600
 
@@ -132,16 +135,25 @@ def team_notification(
     return EmailText(subject=f"[{product_name}] New contact message from {name}", body=body)
 
 
-def sender_confirmation(*, product_name: str, name: str) -> EmailText:
-    """The confirmation to the sender (it does not repeat their message, so the form
-    cannot be used to send arbitrary text to arbitrary addresses)."""
+def recipient_key(email: str) -> str:
+    """An address as the confirmation limit counts it: trimmed and in lower case, so
+    'Ada@Example.com ' and 'ada@example.com' are one recipient."""
+    return email.strip().lower()
+
+
+def sender_confirmation(*, product_name: str) -> EmailText:
+    """The confirmation to the address the visitor typed: our fixed text, nothing the visitor
+    wrote (issue 27, item 2). A name or message in it would let anyone mail their own words,
+    a phishing link say, to any address under our name; so it greets no one (the spec's panel
+    only says a confirmation is sent) and holds no link. `product_name` is the operator's."""
     body = (
-        f"Hi {name},\n"
+        "Hello,\n"
         "\n"
-        f"Thanks for contacting {product_name}. We've received your message and will get "
-        f"back to you within {REPLY_WITHIN_HOURS} hours.\n"
+        f"We received your message to {product_name} and will reply to this address within "
+        f"{REPLY_WITHIN_HOURS} hours.\n"
         "\n"
-        "If you didn't send this message, you can ignore this email.\n"
+        "If you did not write to us, you can ignore this email. We send at most one such "
+        "confirmation to an address a day.\n"
         "\n"
         f"The {product_name} team\n"
     )

@@ -15,6 +15,7 @@ class ContactMessage(SQLModel, table=True):
     __table_args__ = (
         Index("ix_contact_messages_ip_created", "ip_address", "created_at"),
         Index("ix_contact_messages_status_next", "status", "next_attempt_at"),
+        Index("ix_contact_messages_recipient_claimed", "recipient", "confirmation_claimed_at"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -29,5 +30,11 @@ class ContactMessage(SQLModel, table=True):
     lease_until: datetime | None = None
     last_error: str = Field(default="", max_length=1000)
     team_sent_at: datetime | None = None
+    # The address the confirmation goes to, as the limit counts it (domain.contact.recipient_key).
+    recipient: str = Field(default="", max_length=320, sa_column_kwargs={"server_default": ""})
+    # When this row took its recipient's one confirmation of the day (issue 27, item 2); None
+    # while not tried, and for good when another row had taken it (the team still has the
+    # message).
+    confirmation_claimed_at: datetime | None = None
     confirmation_sent_at: datetime | None = None
     created_at: datetime = created_at_field()

@@ -1,4 +1,5 @@
-"""Storing contact messages: validate, rate-limit per client address, write the row first."""
+"""Storing contact messages: validate, rate-limit per client address, write the row first;
+and the one confirmation a recipient may get a day, whoever writes."""
 
 from __future__ import annotations
 
@@ -6,13 +7,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal
 
-from sqlalchemy import func
+from sqlalchemy import func, update
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from startup_toolkit.db import one_writer_at_a_time
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.contact import validate_contact
+from startup_toolkit.domain.contact import CONFIRMATION_WINDOW, recipient_key, validate_contact
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.services.visitor_limits import oldest_counted
 from startup_toolkit.settings import Settings, get_settings
@@ -91,6 +92,7 @@ def submit_contact_message(
     row = ContactMessage(
         name=check.values.name,
         email=check.values.email,
+        recipient=recipient_key(check.values.email),
         message=check.values.message,
         ip_address=ip,
         status="pending" if will_email else "stored",
@@ -113,3 +115,33 @@ def submit_contact_message(
         session.rollback()
         raise ContactStorageError(f"Could not store the contact message: {exc}") from exc
     return SubmitResult(status="ok", message_id=row.id, will_email=will_email)
+
+
+def claim_confirmation(session: Session, message_id: int, recipient: str, now: datetime) -> bool:
+    """Take `recipient`'s one confirmation of the rolling day for this row (committed); False
+    when another row, from any client, took it in the last day (issue 27, item 2).
+
+    The same way as the per-address limit above: write the claim, then count the claims with
+    it included, one writer per recipient at a time, and roll back past one. The claim is the
+    first write of its transaction, so on SQLite it waits for any other claim's commit."""
+    session.commit()
+    one_writer_at_a_time(session, f"confirmation:{recipient}")
+    session.exec(
+        update(ContactMessage)
+        .where(col(ContactMessage.id) == message_id)
+        .values(confirmation_claimed_at=now)
+    )
+    since = now - CONFIRMATION_WINDOW
+    stmt = (
+        select(func.count())
+        .select_from(ContactMessage)
+        .where(
+            ContactMessage.recipient == recipient,
+            col(ContactMessage.confirmation_claimed_at) >= since,
+        )
+    )
+    if int(session.exec(stmt).one()) > 1:
+        session.rollback()
+        return False
+    session.commit()
+    return True

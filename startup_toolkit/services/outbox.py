@@ -7,6 +7,8 @@ Every backend worker runs `run_outbox_worker` (a Reflex lifespan task). Workers 
 table safely: a row is claimed with a conditional UPDATE of its lease, and only the worker
 whose UPDATE changed the row sends it. The team notification and the sender confirmation
 are recorded separately, so a retry never repeats a mail that was already delivered.
+The team gets every message with the visitor's text; the address the visitor typed gets a
+fixed text, at most once a day whoever writes (issue 27, item 2).
 Rows are never deleted.
 """
 
@@ -23,16 +25,24 @@ from sqlmodel import Session
 
 from startup_toolkit.db import get_engine
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.contact import next_attempt_at, sender_confirmation, team_notification
+from startup_toolkit.domain.contact import (
+    CONFIRMATION_WINDOW,
+    next_attempt_at,
+    recipient_key,
+    sender_confirmation,
+    team_notification,
+)
 from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.providers import mailer
 from startup_toolkit.services import outbox_rows
 from startup_toolkit.services.account_recovery import deliver_due_resets
+from startup_toolkit.services.contact import claim_confirmation
 from startup_toolkit.settings import Settings, get_settings
 
 logger = logging.getLogger(__name__)
 
 ERROR_MAX = 1000
+SKIPPED_NOTE = "Confirmation skipped: this address had one in the last day."
 
 #: Running workers and their loops, so `wake_outbox` can reach them from any thread.
 _wakers: dict[asyncio.Event, asyncio.AbstractEventLoop] = {}
@@ -42,6 +52,18 @@ _wakers_lock = threading.Lock()
 def lease_seconds(settings: Settings) -> float:
     """How long a claim holds: long enough for two SMTP sessions, with margin."""
     return max(60.0, 4 * settings.smtp_timeout_seconds)
+
+
+def _holds_confirmation(session: Session, row: ContactMessage, now: datetime) -> bool:
+    """Whether this row may mail its confirmation now: it claims its recipient's one
+    confirmation of the day, or holds that claim from an earlier try (a retry). A claim not
+    delivered within its day is dropped, as another row may then claim the next one."""
+    claimed = row.confirmation_claimed_at
+    if claimed is not None:
+        return claimed > now - CONFIRMATION_WINDOW
+    if row.id is None:
+        return False
+    return claim_confirmation(session, row.id, row.recipient or recipient_key(row.email), now)
 
 
 def _deliver_one(
@@ -68,8 +90,12 @@ def _deliver_one(
             row.team_sent_at = clock()
             session.add(row)
             session.commit()
-        if row.confirmation_sent_at is None:
-            text = sender_confirmation(product_name=product, name=row.name)
+        if row.confirmation_sent_at is None and not _holds_confirmation(session, row, clock()):
+            # The address had its confirmation today: the team has the message, stop here.
+            row.last_error = SKIPPED_NOTE
+        elif row.confirmation_sent_at is None:
+            # Our fixed text only: nothing the visitor wrote goes to the address they typed.
+            text = sender_confirmation(product_name=product)
             try:
                 mailer.send_email(
                     settings, row.email, text.subject, text.body, reply_to=settings.contact_email

@@ -12,6 +12,7 @@ from startup_toolkit.domain.contact import (
     NAME_MAX,
     RETRY_MAX_SECONDS,
     next_attempt_at,
+    recipient_key,
     retry_delay_seconds,
     sender_confirmation,
     team_notification,
@@ -192,7 +193,15 @@ def test_p_cont_2_team_notification_text() -> None:
 
 
 def test_p_cont_2_confirmation_promises_a_reply_within_24_hours() -> None:
-    text = sender_confirmation(product_name="Unstuck", name="Ada")
+    """issue 27, item 2: a fixed text, no greeting by name (it cannot take one) and no link."""
+    text = sender_confirmation(product_name="Unstuck")
     assert text.subject == "We've received your message - Unstuck"
-    assert text.body.startswith("Hi Ada,")
-    assert "within 24 hours" in text.body
+    assert text.body.startswith("Hello,\n")
+    assert "will reply to this address within 24 hours" in text.body
+    assert "://" not in text.body and "www" not in text.body
+
+
+@pytest.mark.parametrize("typed", ["ada@example.com", " Ada@Example.COM ", "ADA@EXAMPLE.COM\t"])
+def test_recipient_key_counts_case_and_space_variants_as_one(typed: str) -> None:
+    """issue 27, item 2: one confirmation a day per recipient, however the address is typed."""
+    assert recipient_key(typed) == "ada@example.com"

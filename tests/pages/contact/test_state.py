@@ -23,7 +23,10 @@ from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.pages import contact as page
 from startup_toolkit.pages.contact import ContactState
 from startup_toolkit.services.contact import ContactStorageError
+from startup_toolkit.services.outbox import deliver_due_messages
 from startup_toolkit.settings import get_settings
+from tests.services.test_outbox import TEAM, configure_smtp
+from tests.support.smtp_server import RecordingSMTPServer
 from tests.support.tool_states import substate
 
 GOOD = {"name": "Ada Lovelace", "email": "ada@example.com", "message": "I need help with growth."}
@@ -181,6 +184,30 @@ def test_p_cont_2_with_smtp_the_panel_promises_a_confirmation_email(
     asyncio.run(submit(state, dict(GOOD)))
     assert state.sent_note == "A confirmation email is on its way to ada@example.com."
     assert rows(engine)[0].status == "pending"
+
+
+def test_p_cont_2_a_suppressed_confirmation_looks_the_same_on_the_page(
+    engine: Engine, settings_env: pytest.MonkeyPatch
+) -> None:
+    """issue 27, item 2: two tabs write to one address (cased differently); both see the
+    same 'Message Sent!' toast and panel, the address gets one fixed confirmation (no name),
+    and the team gets both messages."""
+    with RecordingSMTPServer() as server:
+        configure_smtp(settings_env, server.port)
+        seen = []
+        for email in ("ada@example.com", "ADA@Example.com"):
+            tab = substate(ContactState, "/contact")
+            specs = asyncio.run(submit(tab, {**GOOD, "email": email}))
+            assert_toast(specs, "success", "Message Sent!", page.SENT_DESCRIPTION)
+            seen.append(tab.sent_note.lower())
+        assert seen == ["a confirmation email is on its way to ada@example.com."] * 2
+        assert deliver_due_messages() == 2
+        server.wait_for(3)
+        time.sleep(0.2)
+        mails = server.received
+    confirmations = [m for m in mails if m.rcpt_tos != [TEAM]]
+    assert len(confirmations) == 1 and len(mails) == 3
+    assert "Ada" not in str(confirmations[0].message.get_content())
 
 
 def test_a_second_submit_while_the_panel_shows_is_ignored(
