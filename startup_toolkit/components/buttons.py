@@ -11,7 +11,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 def link_button(
     label: Any,
-    href: str,
+    href: str | rx.Var,
     *icons: rx.Component,
     link_props: dict[str, Any] | None = None,
     **props: Any,

@@ -25,7 +25,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import saved_results as payloads
-from startup_toolkit.services import saved_results
+from startup_toolkit.services import billing, saved_results
 from startup_toolkit.services.saved_results import SaveOutcome
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state import toasts
@@ -40,13 +40,19 @@ SAVE_FAILED = SaveOutcome(False, saved_results.SAVE_FAILED, saved_results.SAVE_F
 
 
 class ToolPageState(rx.State):
-    """Read by the shared tool layout."""
+    """What the running configuration decides for the pages (read at run time on the server,
+    so one built frontend serves any settings)."""
 
     @rx.var
     def demo_mode(self) -> bool:
         """True without an AI key: tools show their built-in sample results (read at run
         time on the server, so the built frontend follows the running configuration)."""
         return not get_settings().ai_enabled
+
+    @rx.var
+    def free_access(self) -> bool:
+        """True on a server that sells nothing and opens every tool to signed-in founders."""
+        return billing.free_access()
 
 
 def save_toast(outcome: SaveOutcome) -> EventSpec:

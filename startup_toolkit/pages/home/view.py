@@ -20,7 +20,7 @@ from startup_toolkit.components.section_heading import (
 from startup_toolkit.components.text_rows import icon_row, title_over_caption
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, VIABILITY_SCANNER, Tool
-from startup_toolkit.services import billing
+from startup_toolkit.state.tools import ToolPageState
 
 PRICING_PATH = "/pricing"
 #: A slightly tighter rhythm than the default section padding: the home page has many sections.
@@ -92,14 +92,12 @@ FREE_LABEL = "Start Free"
 def subscribe_link(icon: str, icon_size: int, **props: Any) -> rx.Component:
     """'Subscribe to Access': a link button to the pricing page with `icon` after the label.
     On a server that sells nothing and opens every tool to signed-in founders, 'Start Free'
-    to sign-up instead (issue 17, item 8). Decided when the page is built, from the same
-    settings the server runs with: the home page is prerendered and has no state."""
-    label, href = (
-        (FREE_LABEL, "/signup") if billing.free_access() else (SUBSCRIBE_LABEL, PRICING_PATH)
-    )
+    to sign-up instead (issue 17, item 8). Decided by the running server (`ToolPageState`), so
+    the built frontend does not depend on its settings."""
+    free = ToolPageState.free_access
     return link_button(
-        label,
-        href,
+        rx.cond(free, FREE_LABEL, SUBSCRIBE_LABEL),
+        rx.cond(free, "/signup", PRICING_PATH),
         rx.icon(icon, size=icon_size),
         class_name="subscribe-link",
         **props,
