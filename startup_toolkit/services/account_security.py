@@ -23,7 +23,7 @@ from startup_toolkit.domain import passwords, totp
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import email_fingerprint, normalize_email
 from startup_toolkit.models.accounts import User
-from startup_toolkit.models.security import LoginAttempt, UserTotp
+from startup_toolkit.models.security import UserTotp
 from startup_toolkit.models.settings import UserSecuritySettings
 from startup_toolkit.services import sessions, user_cache
 from startup_toolkit.services.accounts import (
@@ -45,6 +45,7 @@ from startup_toolkit.services.accounts import (
     _totp_state,
     get_user,
 )
+from startup_toolkit.services.sign_in_throttle import clear_email
 from startup_toolkit.services.user_settings import (
     SECURITY_FAILED,
     SECURITY_SAVED,
@@ -229,7 +230,7 @@ def delete_account(
         return refused
     fingerprint = email_fingerprint(user.email)
     try:
-        session.exec(delete(LoginAttempt).where(LoginAttempt.email_hash == fingerprint))
+        clear_email(session, fingerprint)
         sessions.forget_user_sessions(session, user_id)
         session.exec(delete(User).where(User.id == user_id))
         user_cache.invalidate_on_commit(session, user_id, "account")

@@ -6,19 +6,18 @@ Convention: every function takes the database `Session` first and commits what i
 User mistakes come back as result dataclasses (`ok`, `message`, field `errors`), never as
 exceptions. The user id always comes from the server-side session.
 
-Sign-in protection (DESIGN.md "Identity and sessions"):
-* One message, 'Invalid email or password', for an unknown email, a wrong password, a locked
-  account and a blocked address. An unknown email still costs one Argon2 verification, so
-  timing does not tell whether the account exists.
-* Per account: after 5 consecutive failures each further failure locks the account for
-  2^(n-5) seconds (n = consecutive failures), at most 15 minutes (`users.locked_until`).
-  During the lock even the right password fails; the result carries `retry_after`. Unknown
-  emails get the same schedule from `login_attempts` (failures in the last 24 hours), so the
-  lock does not reveal which emails exist. Attempts during a lock are not counted.
-* Per client address: at most 20 failed attempts in 15 minutes (`login_attempts`). An empty
-  address (unknown client) is not limited: callers must pass the real client address.
-* With two-factor on, the password step does not reset the failure count; a wrong code counts
-  as a failure, and only a right code resets it.
+Sign-in protection (DESIGN.md "Identity and sessions"; issue 27, item 5):
+* Wrong passwords are throttled per (email, client address), with an account-wide budget that
+  slows a crowd of addresses, never with a lock of the account: `services.sign_in_throttle`.
+  An address told to wait gets a message saying how long (`retry_after` too), for an unknown
+  email exactly as for a real one; the owner's right password from another address signs in.
+* One message, 'Invalid email or password', for an unknown email and a wrong password. An
+  unknown email still costs one Argon2 verification, so timing does not tell whether the
+  account exists.
+* A wrong two-factor code at sign-in, a wrong current password and a wrong re-authentication
+  proof (all need the password or a session of the account) count on the account
+  (`users.failed_logins`): after 5, each further one locks those steps for 2^(n-5) seconds,
+  at most 15 minutes (`users.locked_until`); only a right code or password resets it.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import delete, func, update
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
@@ -47,25 +46,21 @@ from startup_toolkit.domain.identity import (
 )
 from startup_toolkit.models.accounts import User
 from startup_toolkit.models.activity import UserStats
-from startup_toolkit.models.security import LoginAttempt, UserTotp
+from startup_toolkit.models.security import UserTotp
 from startup_toolkit.models.settings import Profile
 from startup_toolkit.services import sessions, user_cache
+from startup_toolkit.services import sign_in_throttle as throttle
 from startup_toolkit.services.activity import add_activity, add_notification, get_user_stats
 from startup_toolkit.services.commits import done_or_log
 from startup_toolkit.services.credentials import store_password_uncommitted
 from startup_toolkit.services.user_settings import ensure_default_settings, get_security_settings
-from startup_toolkit.services.visitor_limits import oldest_counted
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
 
-# Sign-in limits
+# The lock of the steps after the password (codes, re-authentication)
 LOCK_AFTER_FAILURES = 5
 LOCK_MAX_SECONDS = 15 * 60
-IP_LIMIT = 20
-IP_WINDOW_SECONDS = 15 * 60
-ATTEMPT_RETENTION = timedelta(hours=24)
-IP_MAX = 64
 
 # Messages
 INVALID_CREDENTIALS = "Invalid email or password"
@@ -191,38 +186,6 @@ def cached_account_view(session: Session, user_id: str) -> AccountView | None:
     return user_cache.remember("account", user_id, 300.0, lambda: account_view(session, user_id))
 
 
-def _record_attempt(session: Session, ip: str, fingerprint: str, now: datetime) -> None:
-    """Note one failed attempt (no commit) and prune attempts older than a day."""
-    session.exec(delete(LoginAttempt).where(LoginAttempt.created_at < now - ATTEMPT_RETENTION))
-    session.add(LoginAttempt(ip_address=ip, email_hash=fingerprint, created_at=now))
-
-
-def _ip_retry_after(session: Session, ip: str, now: datetime) -> int:
-    """Seconds until this address may try again (0 when under the limit)."""
-    if not ip:
-        return 0
-    since = now - timedelta(seconds=IP_WINDOW_SECONDS)
-    oldest = oldest_counted(session, LoginAttempt, ip, since, IP_LIMIT)
-    if oldest is None:
-        return 0
-    return _seconds_until(oldest + timedelta(seconds=IP_WINDOW_SECONDS), now) or 1
-
-
-def _unknown_email_lock(session: Session, fingerprint: str, now: datetime) -> tuple[int, int]:
-    """(failures in the last day, seconds of lock left) for an email with no account."""
-    stmt = select(func.count(), func.max(LoginAttempt.created_at)).where(
-        LoginAttempt.email_hash == fingerprint,
-        LoginAttempt.created_at >= now - ATTEMPT_RETENTION,
-    )
-    count, latest = session.exec(stmt).one()
-    count = int(count or 0)
-    if not count or latest is None:
-        return 0, 0
-    if latest.tzinfo is None:  # some drivers return naive UTC for aggregates
-        latest = latest.replace(tzinfo=now.tzinfo)
-    return count, _seconds_until(latest + timedelta(seconds=lockout_seconds(count)), now)
-
-
 def _register_failure(session: Session, user: User, now: datetime) -> int:
     """Count a failed check against the account (no commit); the new lock in seconds.
 
@@ -340,45 +303,35 @@ def authenticate(
     ip_address: str,
     now: datetime | None = None,
 ) -> AuthResult:
-    """Check an email and password. Success says whether a TOTP code is still required."""
+    """Check an email and password from the client at `ip_address` (throttled per email and
+    address: `services.sign_in_throttle`). Success says whether a TOTP code is still needed."""
     now = now or utcnow()
-    ip = str(ip_address or "")[:IP_MAX]
+    ip = throttle.clean_address(ip_address)
     password = password if isinstance(password, str) else ""
     address = normalize_email(email)
     fingerprint = email_fingerprint(address)
 
-    blocked = _ip_retry_after(session, ip, now)
-    if blocked:
-        return AuthResult(ok=False, message=INVALID_CREDENTIALS, retry_after=blocked)
+    throttle.hold_pair(session, fingerprint, ip)
+    wait = throttle.address_retry_after(session, ip, now) or throttle.pair_retry_after(
+        session, fingerprint, ip, now
+    )
+    if wait:
+        session.rollback()
+        return AuthResult(ok=False, message=throttle.wait_message(wait), retry_after=wait)
 
     user = _find_user_by_email(session, address) if is_valid_email(address) else None
-    if user is None:
+    if user is None or len(password) > passwords.MAX_LENGTH:
         passwords.burn_verification(password)
-        count, locked_for = _unknown_email_lock(session, fingerprint, now)
-        if locked_for:
-            return AuthResult(ok=False, message=INVALID_CREDENTIALS, retry_after=locked_for)
-        _record_attempt(session, ip, fingerprint, now)
+        good = False
+    else:
+        good = passwords.verify_password(user.password_hash, password)
+    if user is None or not good:
+        wait = throttle.record_failure(session, fingerprint, ip, now)
         session.commit()
-        return AuthResult(
-            ok=False, message=INVALID_CREDENTIALS, retry_after=lockout_seconds(count + 1)
-        )
+        message = throttle.failure_message(INVALID_CREDENTIALS, wait)
+        return AuthResult(ok=False, message=message, retry_after=wait)
 
-    locked_for = _seconds_until(user.locked_until, now)
-    if locked_for:
-        passwords.burn_verification(password)
-        return AuthResult(ok=False, message=INVALID_CREDENTIALS, retry_after=locked_for)
-
-    good = len(password) <= passwords.MAX_LENGTH and passwords.verify_password(
-        user.password_hash, password
-    )
-    if not good:
-        if len(password) > passwords.MAX_LENGTH:
-            passwords.burn_verification(password)
-        lock = _register_failure(session, user, now)
-        _record_attempt(session, ip, fingerprint, now)
-        session.commit()
-        return AuthResult(ok=False, message=INVALID_CREDENTIALS, retry_after=lock)
-
+    throttle.clear_pair(session, fingerprint, ip)
     if passwords.needs_rehash(user.password_hash):
         user.password_hash = passwords.hash_password(password)
         user.updated_at = now

@@ -90,6 +90,9 @@ def prod(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProdApp]:
             "AI_API_KEY": "test-key",
             "AI_BASE_URL": ai.base_url,
             "AI_MODEL": "test-model",
+            # As behind the README's reverse proxy: a tab names its address with
+            # X-Forwarded-For (tabs without it are 127.0.0.1), so tests can act from several.
+            "TRUSTED_PROXY_HOPS": "1",
         },
     )
     try:

@@ -1,0 +1,117 @@
+"""Issue 27, item 5, through the sign-in form's state (P-MISC-3 /login, P-AUTH-1): wrong
+passwords from one tab's address make that address wait, with a message giving the time,
+and never stop the owner signing in from another address. The real migrated SQLite
+database; the service's clock is moved instead of sleeping."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from reflex.istate.data import HeaderData, ReflexURL, RouterData, SessionData
+from sqlalchemy.engine import Engine
+
+from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.pages.login import LoginState
+from startup_toolkit.services import accounts
+from startup_toolkit.services import sign_in_throttle as throttle
+from tests.support.founders import EMAIL, PASSWORD, signed_up
+
+ATTACKER = "203.0.113.66"
+OWNER = "198.51.100.20"
+CROWD = [f"192.0.2.{n}" for n in range(1, 31)]
+
+
+def _tab(ip: str) -> LoginState:
+    """The sign-in form of a tab connected from `ip`."""
+    root = LoginState.get_root_state()(_reflex_internal_init=True)
+    root.router = RouterData(
+        session=SessionData(client_ip=ip),
+        headers=HeaderData(),
+        url=ReflexURL("http://localhost:3000/login"),
+    )
+    state = root.get_substate(LoginState.get_full_name().split("."))
+    state.load()
+    return state  # type: ignore[return-value]
+
+
+def _submit(state: LoginState, password: str) -> object:
+    return asyncio.run(state.sign_in({"email": EMAIL, "password": password}))
+
+
+def _hands_over(answer: object) -> bool:
+    """Whether the answer is the hand-over to the cookie route (a signed-in browser)."""
+    return "/api/auth/complete?ticket=" in str(answer)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[float], None]:
+    """`advance(seconds)` moves the sign-in service's clock on."""
+    now = [utcnow()]
+    monkeypatch.setattr(accounts, "utcnow", lambda: now[0])
+
+    def advance(seconds: float) -> None:
+        now[0] = now[0] + timedelta(seconds=seconds)
+
+    return advance
+
+
+@pytest.fixture
+def ada(engine: Engine, cheap_hashing: None) -> str:
+    return signed_up(engine)
+
+
+def test_another_address_signs_in_after_five_wrong_passwords(
+    ada: str, clock: Callable[[float], None]
+) -> None:
+    """Issue 27, item 5 (P-MISC-3, P-AUTH-1): eight wrong passwords from address A (today
+    five lock the account everywhere); the owner's tab at address B signs in at once."""
+    attacker = _tab(ATTACKER)
+    for _ in range(8):
+        assert not _hands_over(_submit(attacker, "wrong-password"))
+    assert attacker.error.startswith("Too many sign-in attempts")
+    owner = _tab(OWNER)
+    assert _hands_over(_submit(owner, PASSWORD))
+    assert owner.error == "" and not owner.busy
+
+
+def test_the_address_is_told_to_wait_then_signs_in_after_the_delay(
+    ada: str, clock: Callable[[float], None]
+) -> None:
+    """Issue 27, item 5 (P-MISC-3, P-AUTH-1): at address A the fifth wrong password says to
+    wait 5 seconds; the right password during the wait is told to wait (not 'Invalid email or
+    password'); after the wait it signs in."""
+    tab = _tab(ATTACKER)
+    for _ in range(4):
+        _submit(tab, "wrong-password")
+        assert tab.error == accounts.INVALID_CREDENTIALS
+    _submit(tab, "wrong-password")
+    assert tab.error == "Invalid email or password. Please wait 5 seconds before trying again."
+
+    clock(2)
+    assert not _hands_over(_submit(tab, PASSWORD))
+    assert tab.error == throttle.wait_message(3)
+    assert "Invalid email or password" not in tab.error and not tab.busy
+
+    clock(3)
+    assert _hands_over(_submit(tab, PASSWORD))
+    assert tab.error == ""
+
+
+def test_a_crowd_of_addresses_is_slowed_and_the_owner_still_signs_in(
+    ada: str, clock: Callable[[float], None]
+) -> None:
+    """Issue 27, item 5 (P-MISC-3, P-AUTH-1): thirty addresses with one wrong password each
+    spend the account's budget; past it each failing address is told to wait at once, yet
+    the owner's tab at a clean address signs in."""
+    budget = throttle.ACCOUNT_BUDGET
+    tabs = [_tab(ip) for ip in CROWD]
+    for tab in tabs:
+        _submit(tab, "wrong-password")
+    assert [t.error for t in tabs[:budget]] == [accounts.INVALID_CREDENTIALS] * budget
+    assert all("Please wait" in t.error for t in tabs[budget:])
+    _submit(tabs[-1], PASSWORD)
+    assert tabs[-1].error.startswith("Too many sign-in attempts")
+    assert _hands_over(_submit(_tab(OWNER), PASSWORD))
