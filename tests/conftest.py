@@ -26,7 +26,6 @@ from startup_toolkit import db  # noqa: E402
 from startup_toolkit.domain import passwords  # noqa: E402
 from startup_toolkit.services import user_cache  # noqa: E402
 from startup_toolkit.settings import get_settings  # noqa: E402
-from tests.support import lanes  # noqa: E402
 from tests.support.ai_server import FakeAiServer  # noqa: E402
 from tests.support.founders import signed_in  # noqa: E402
 
@@ -170,23 +169,31 @@ def founder(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
     return signed_in(engine)
 
 
+#: Folders whose tests need the production build and a browser (or a second app build).
+_BROWSER_LANE = ("tests/e2e/",)
+
+
+def _lane(nodeid: str) -> str:
+    return "browser" if nodeid.replace(os.sep, "/").startswith(_BROWSER_LANE) else "fast"
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The fast lane first, then the browser lanes (`tests/support/lanes.py`)."""
-    items.sort(key=lambda item: lanes.run_order(item.nodeid))
+    """Browser tests run last: Playwright's sync API keeps an event loop running in the main
+    thread until the session ends, which would break `asyncio.run` in later tests."""
+    items.sort(key=lambda item: _lane(item.nodeid) == "browser")
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Under `pytest -n 2 --dist loadgroup` (`make test`): each lane runs whole on one worker.
-    One worker takes the fast lane, the other the browser lane (it builds and serves the app);
-    the first free worker then takes the shared browser lane, against that same app. (xdist's
-    own `xdist_group` marks no longer reach its scheduler on pytest 9, which names tests by
-    `_id`; its documented scheduler hook does.)"""
+    """Under `pytest -n 2 --dist loadgroup` (`make test`): two lanes, each on its own worker,
+    the browser tests (one app build) and the rest, so the fast tests run while the browser
+    waits on the app. (xdist's own `xdist_group` marks no longer reach its scheduler on
+    pytest 9, which names tests by `_id`; its documented scheduler hook does.)"""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class Lanes(LoadScopeScheduling):
+    class TwoLanes(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return lanes.lane(nodeid)
+            return _lane(nodeid)
 
-    return Lanes(config, log)
+    return TwoLanes(config, log)

@@ -1,40 +1,32 @@
 """Browser tests: the app built and served in production mode, driven by Debian's chromium.
 
 The project is copied to a temporary folder and served from there, so the tests never touch
-a developer's `.web`, database or running `make run`. The apps and how two workers share the
-default one: tests/e2e/apps.py.
+a developer's `.web`, database or running `make run`.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
 from bench.apps import copy_project
-from tests.e2e.apps import (
-    ROOT,
-    TEAM_ADDRESS,
-    Build,
-    LiveApp,
-    exchange,
-    publish,
-    serve_app,
-    shared_app,
-    wait_for_users,
-)
-from tests.support import lanes
+from tests.support.ai_server import FakeAiServer
 from tests.support.feed_server import ATOM_TYPE, Entry, FeedServer, atom, recent, rss
-from tests.support.smtp_server import free_port
+from tests.support.smtp_server import RecordingSMTPServer, free_port
 
-__all__ = ["TEAM_ADDRESS", "LiveApp", "serve_app"]  # what browser test modules import here
-
+ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -46,19 +38,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-
-
-@dataclass
-class _Run:
-    """What this process knows of the run: the lanes among the selected tests, the test being
-    set up now (a session fixture's first user), and whether it ran the shared lane itself."""
-
-    lanes: frozenset[str] = frozenset()
-    setting_up: str = ""
-    ran_shared: bool = False
-
-
-_RUN = _Run()
+TEAM_ADDRESS = "team@unstuck.test"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -67,15 +47,104 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
-    _RUN.lanes = frozenset(lanes.lane(item.nodeid) for item in session.items)
+@dataclass
+class LiveApp:
+    url: str
+    workdir: Path
+    database: Path  # the app's own SQLite file
+    smtp: RecordingSMTPServer
+    ai: FakeAiServer  # the app's AI provider: queue replies before acting
+    backend: Backend
+
+    @property
+    def database_url(self) -> str:
+        return f"sqlite:///{self.database}"
+
+    def path(self, route: str) -> str:
+        return self.url + route
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """This app's backend stopped meanwhile (its build's port serves another backend),
+        then started again with the same settings and data."""
+        self.backend.stop()
+        try:
+            yield
+        finally:
+            self.backend.start()
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    _RUN.setting_up = item.nodeid
-    if lanes.lane(item.nodeid) == lanes.SHARED:
-        _RUN.ran_shared = True
+@dataclass
+class Build:
+    """A copy of the project whose frontend is built once, on `port`, for every backend."""
+
+    workdir: Path
+    port: int
+    built: bool = False
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+class Backend:
+    """A backend serving `build` with `env`: the first one started builds the frontend
+    (`reflex run --env prod`), the others serve that build (tests/support/serve_build.py)."""
+
+    def __init__(self, build: Build, env: dict[str, str], log: Path) -> None:
+        self.build, self.env, self.log = build, env, log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        port = str(self.build.port)
+        if self.build.built:
+            command = [sys.executable, str(ROOT / "tests/support/serve_build.py"), port]
+        else:
+            command = [_reflex(), "run", "--env", "prod", "--frontend-port", port]
+            command += ["--backend-port", port, "--backend-host", "127.0.0.1"]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                command,
+                cwd=self.build.workdir,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        _wait_until_up(self.build.url, self.proc, self.log, timeout=600)
+        self.build.built = True
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+
+def _reflex() -> str:
+    return str(Path(sys.executable).parent / "reflex")
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"app exited early:\n{log.read_text()[-4000:]}")
+        try:
+            if (
+                httpx.get(url + "/ping", timeout=2).status_code == 200
+                and httpx.get(url + "/", timeout=5).status_code == 200
+            ):
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(1)
+    raise RuntimeError(f"app did not start in {timeout}s:\n{log.read_text()[-4000:]}")
 
 
 @pytest.fixture(scope="session")
@@ -86,31 +155,56 @@ def app_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
     return Build(workdir, free_port())
 
 
-class AppHost:
-    """The build's port: the default app while it serves, and the apps that take it over."""
+def _app_env(build: Build, database: Path, smtp: RecordingSMTPServer, ai: FakeAiServer) -> dict:
+    venv_bin = Path(sys.executable).parent
+    return {
+        **{
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("SMTP_", "STRIPE_", "AI_", "GROQ_", "ACCESS_MODE", "CHECKOUT_"))
+            and k != "REDIS_URL"
+        },
+        "PATH": os.pathsep.join(
+            [str(ROOT / ".tools/node_modules/.bin"), str(venv_bin), os.environ["PATH"]]
+        ),
+        "REFLEX_USE_SYSTEM_BUN": "1",
+        "REFLEX_TELEMETRY_ENABLED": "false",
+        "REFLEX_CHECK_LATEST_VERSION": "false",
+        "DATABASE_URL": f"sqlite:///{database}",
+        "PUBLIC_BASE_URL": build.url,
+        "CONTACT_EMAIL": TEAM_ADDRESS,
+        "SMTP_HOST": smtp.host,
+        "SMTP_PORT": str(smtp.port),
+        "SMTP_SECURITY": "none",
+        "SMTP_FROM": "noreply@unstuck.test",
+        "OUTBOX_POLL_SECONDS": "1",
+        "AI_API_KEY": "test-key",
+        "AI_BASE_URL": ai.base_url,
+        "AI_WEB_RESEARCH": "off",  # an app with research on: extra_env {"AI_WEB_RESEARCH": "on"}
+    }
 
-    def __init__(self, build: Build) -> None:
-        self.build = build
-        self.default: LiveApp | None = None
 
-    @contextmanager
-    def other_app(self, name: str, extra_env: Mapping[str, str]) -> Iterator[LiveApp]:
-        """An app with other settings (its own database and peers) on the build's port; the
-        default app, if it serves, pauses meanwhile (the browser lane runs these first)."""
-        paused = self.default.backend if self.default else None
-        if paused is not None:
-            paused.stop()
-        try:
-            with serve_app(self.build, name, extra_env) as app:
-                yield app
-        finally:
-            if paused is not None:
-                paused.start()
-
-
-@pytest.fixture(scope="session")
-def app_host(app_build: Build) -> AppHost:
-    return AppHost(app_build)
+@contextmanager
+def serve_app(
+    build: Build, name: str, extra_env: Mapping[str, str] | None = None
+) -> Iterator[LiveApp]:
+    """Serve `build` with a backend of its own database (`<name>.db`), SMTP and AI peers;
+    `extra_env` adds settings. Only one backend serves a build at a time: pause the others."""
+    smtp = RecordingSMTPServer().start()
+    ai = FakeAiServer().start()
+    database = build.workdir / f"{name}.db"
+    env = {**_app_env(build, database, smtp, ai), **(extra_env or {})}
+    subprocess.run(
+        [_reflex(), "db", "migrate"], cwd=build.workdir, env=env, check=True, capture_output=True
+    )
+    backend = Backend(build, env, build.workdir / f"{name}.log")
+    try:
+        backend.start()
+        yield LiveApp(build.url, build.workdir, database, smtp, ai, backend)
+    finally:
+        backend.stop()
+        smtp.stop()
+        ai.stop()
 
 
 @pytest.fixture(scope="session")
@@ -157,25 +251,10 @@ def feed_settings(feeds: FeedServer) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def live_app(app_host: AppHost, news_feeds: FeedServer) -> Iterator[LiveApp]:
-    """The app on its embedded defaults (open access, no Stripe), reading the local feeds.
-    Under `make test` the shared lane's worker drives the one the browser lane's serves."""
-    folder = exchange()
-    lane = lanes.lane(_RUN.setting_up)
-    if folder is not None and lane == lanes.SHARED and lanes.BROWSER in _RUN.lanes:
-        with shared_app(folder) as app:
-            yield app
-        return
-    with serve_app(app_host.build, "e2e", feed_settings(news_feeds)) as app:
-        app_host.default = app
-        shared_elsewhere = folder is not None and lanes.SHARED in _RUN.lanes
-        if shared_elsewhere:
-            publish(folder, app)
-        try:
-            yield app
-        finally:
-            if shared_elsewhere and not _RUN.ran_shared:
-                wait_for_users(folder)
+def live_app(app_build: Build, news_feeds: FeedServer) -> Iterator[LiveApp]:
+    """The app on its embedded defaults (open access, no Stripe), reading the local feeds."""
+    with serve_app(app_build, "e2e", feed_settings(news_feeds)) as app:
+        yield app
 
 
 @pytest.fixture(scope="session")
@@ -197,9 +276,7 @@ def _context(browser: Browser, width: int) -> BrowserContext:
 def _fresh_ai_script(request: pytest.FixtureRequest) -> None:
     """Each browser test starts with an empty AI reply queue."""
     if "live_app" in request.fixturenames:
-        app = request.getfixturevalue("live_app")
-        if app.peers is not None:
-            app.ai.reset()
+        request.getfixturevalue("live_app").ai.reset()
 
 
 @pytest.fixture

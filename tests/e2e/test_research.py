@@ -17,12 +17,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import (
-    AppHost,
     LiveApp,
     at_phone_width,
     feed_settings,
     no_horizontal_overflow,
     screenshot,
+    serve_app,
 )
 from tests.e2e.test_funding import REPLY as FUNDING_REPLY
 from tests.e2e.test_funding import open_predictor
@@ -63,10 +63,10 @@ def cited_reply() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def research_app(app_host: AppHost, news_feeds: FeedServer) -> Iterator[LiveApp]:
-    """The app with live research on, serving the one build (before the default app does)."""
+def research_app(live_app: LiveApp, news_feeds: FeedServer) -> Iterator[LiveApp]:
+    """The app with live research on, serving the one build while the default app pauses."""
     env = {**feed_settings(news_feeds), "AI_WEB_RESEARCH": "on", "AI_RESEARCH_SECONDS": "8"}
-    with app_host.other_app("research", env) as app:
+    with live_app.paused(), serve_app(live_app.backend.build, "research", env) as app:
         yield app
 
 
