@@ -44,14 +44,18 @@ def test_reset_link_prints_a_link_that_resets_the_password(
     assert done.returncode == 0, done.stderr
     link = done.stdout.strip()
     parts = urlsplit(link)
-    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == PUBLIC + rules.RESET_PATH
+    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == PUBLIC + rules.OPEN_PATH
     token = parse_qs(parts.query)["token"][0]
     assert "30 minutes" in done.stderr
 
     with Session(engine) as db:
         row = db.exec(select(PasswordReset)).one()
         assert row.status == "issued" and row.token_hash and token not in row.token_hash
-        assert account_recovery.reset_password(db, token, "new password 1", "new password 1").ok
+        link = account_recovery.open_link(db, token)  # the browser opens it
+        assert link is not None
+        assert account_recovery.reset_password(
+            db, link.nonce, "new password 1", "new password 1"
+        ).ok
         assert accounts.authenticate(db, "ada@example.com", "new password 1", "198.51.100.1").ok
 
 

@@ -3,6 +3,8 @@
 Pure functions only: no database, no network, no Reflex. A reset link is valid for 30
 minutes, once, and only while the password it was issued for is still the account's
 password (`password_stamp` fingerprints the stored hash; any password change alters it).
+The mailed link goes to `OPEN_PATH`, which binds it to the browser that opened it (a nonce
+cookie) and goes on to `RESET_PATH`; only that browser can finish the reset (issue 27, item 4).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ LINK_MINUTES = 30
 LINK_TTL = timedelta(minutes=LINK_MINUTES)
 RESET_PATH = "/reset-password"
 FORGOT_PATH = "/forgot-password"
+# The link's first stop: binds it to this browser, then sends it to RESET_PATH.
+OPEN_PATH = "/api/auth/reset"
 
 # Per client address and per account (email), in any hour.
 ADDRESS_LIMIT = 5
@@ -36,6 +40,10 @@ LINK_INVALID = (
     "This reset link is invalid or has expired. Links work once, within "
     f"{LINK_MINUTES} minutes, and stop working when the password changes."
 )
+OPEN_IN_THIS_BROWSER = (
+    "A reset can only be finished in the browser that opened the link. Open the link from "
+    "your email again in this browser."
+)
 PASSWORD_RESET = "Your password has been reset. Sign in with your new password."
 RESET_FAILED = "Could not reset the password. Please try again."
 NOTIFICATION = "Your password was reset with an emailed link; every session was signed out."
@@ -47,8 +55,14 @@ def password_stamp(password_hash: str) -> str:
 
 
 def reset_link(public_base_url: str, token: str) -> str:
-    """The address of the reset page for `token` on the public site."""
-    return f"{public_base_url.rstrip('/')}{RESET_PATH}?token={quote(token, safe='')}"
+    """The address that opens the reset link for `token` on the public site (it binds the
+    link to the browser, then shows the reset page)."""
+    return f"{public_base_url.rstrip('/')}{OPEN_PATH}?token={quote(token, safe='')}"
+
+
+def nonce_max_age(seconds_left: float) -> int:
+    """Seconds the browser keeps the reset nonce: the link's remaining life, at least 1."""
+    return max(1, min(int(seconds_left), int(LINK_TTL.total_seconds())))
 
 
 def reset_email(*, product_name: str, link: str) -> EmailText:

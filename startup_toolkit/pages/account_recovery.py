@@ -2,21 +2,28 @@
 
 The forgot form answers the same for every well-formed email; the outbox mails the link.
 Without SMTP the page says so (an operator prints a link: `python -m startup_toolkit.admin
-reset-link EMAIL`). The reset page takes the link's token from the address, keeps it in a
-backend var and offers the form only while the link is live.
+reset-link EMAIL`). The link lands on `/api/auth/reset` (api/recovery.py), which binds it to
+the browser with an HttpOnly, SameSite=Strict nonce cookie and goes on to `/reset-password`.
+The reset page reads that cookie from the event socket's handshake at each event and keeps
+nothing of the link in the tab's state, so a reset finishes only in the browser that opened
+the link, never from another connection holding the tab token (issue 27, item 4).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from urllib.parse import quote
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from startup_toolkit.components import auth_layout as auth_ui
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain import account_recovery as rules
+from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE, cookie_from_header
 from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
 from startup_toolkit.services import account_recovery
 from startup_toolkit.services.outbox import wake_outbox
@@ -65,38 +72,70 @@ class ForgotPasswordState(rx.State):
 
 
 class ResetPasswordState(rx.State):
+    """The reset form. The tab's state holds no token and no nonce: each event reads the
+    browser's reset cookie (`RESET_NONCE_COOKIE`) from this connection's handshake, so a
+    connection without it (another tab or client with the same tab token) cannot finish the
+    reset (issue 27, item 4)."""
+
     stage: str = "checking"  # checking | form | invalid | done
+    invalid_reason: str = rules.LINK_INVALID
     error: str = ""
     errors: dict[str, str] = {}
     busy: bool = False
-    _token: str = ""
+
+    def _nonce(self) -> str:
+        """The reset nonce this connection's browser holds ('' when none)."""
+        return cookie_from_header(self.router.headers.cookie, RESET_NONCE_COOKIE)
+
+    def _refuse(self, reason: str) -> None:
+        self.stage, self.invalid_reason, self.busy = "invalid", reason, False
 
     @rx.event
-    async def load(self) -> None:
-        token = self.router.url.query_parameters.get("token", "")
-        self._token = token if isinstance(token, str) else ""
+    async def load(self) -> EventSpec | None:
         self.error, self.errors, self.busy = "", {}, False
-        valid = await in_worker(account_recovery.link_is_valid, self._token)
-        self.stage = "form" if valid else "invalid"
+        token = self.router.url.query_parameters.get("token", "")
+        if token:
+            # An address with the token in it (a link mailed before links went through
+            # `rules.OPEN_PATH`): send it there to bind it to this browser; keep nothing.
+            if not isinstance(token, str) or not await in_worker(
+                account_recovery.link_is_valid, token
+            ):
+                self._refuse(rules.LINK_INVALID)
+                return None
+            self.stage = "checking"
+            target = json.dumps(f"{rules.OPEN_PATH}?token={quote(token, safe='')}")
+            return rx.call_script(f"window.location.replace({target})")
+        nonce = self._nonce()
+        if not nonce:
+            self._refuse(rules.OPEN_IN_THIS_BROWSER)
+        elif await in_worker(account_recovery.opened_link_is_valid, nonce):
+            self.stage = "form"
+        else:
+            self._refuse(rules.LINK_INVALID)
+        return None
 
     @rx.event
     async def set_new_password(self, form: dict[str, Any]) -> None:
-        if self.stage != "form" or not self._token:
-            self.stage = "invalid"
+        nonce = self._nonce()
+        if not nonce:
+            self._refuse(rules.OPEN_IN_THIS_BROWSER)
+            return
+        if self.stage != "form":
+            self._refuse(rules.LINK_INVALID)
             return
         self.busy = True
         outcome = await in_worker(
             account_recovery.reset_password,
-            self._token,
+            nonce,
             _text(form, "new")[: MAX_LENGTH + 1],
             _text(form, "confirm")[: MAX_LENGTH + 1],
         )
         self.busy = False
         self.errors, self.error = dict(outcome.errors), ""
         if outcome.ok:
-            self.stage, self._token = "done", ""
+            self.stage = "done"
         elif outcome.message == rules.LINK_INVALID:
-            self.stage, self._token = "invalid", ""
+            self._refuse(rules.LINK_INVALID)
         elif not outcome.errors:
             self.error = outcome.message
 
@@ -202,7 +241,7 @@ def _reset_content() -> rx.Component:
         (
             "invalid",
             rx.vstack(
-                _note(rules.LINK_INVALID, "circle-alert", "red"),
+                _note(ResetPasswordState.invalid_reason, "circle-alert", "red"),
                 auth_ui.other_way_in("Need a new one? ", "Send another link", rules.FORGOT_PATH),
                 spacing="4",
                 width="100%",

@@ -11,9 +11,15 @@ Convention: every function takes the database `Session` first and commits what i
   256-bit token, stores only its SHA-256 and mails the link. The raw token is never stored,
   so the row cannot be turned back into a link; a retry after a failed delivery mints a new
   one. A row whose link would already be dead (expired, password changed) is dropped unsent.
-* `reset_password` uses a link once (a conditional UPDATE of `used_at`, so two requests
-  cannot both use it), applies the password rules, ends every session and sign-in ticket,
-  clears the sign-in lock and adds a notification, all in one transaction.
+* `open_link` binds a live link to the browser that opened it (issue 27, item 4; P-AUTH
+  account recovery, as sign-in tickets are bound): a fresh 256-bit nonce, kept by that
+  browser in an HttpOnly, SameSite=Strict cookie, of which the row stores only the SHA-256.
+  Opening the link again (another browser, a mail scanner first) binds it to the newest.
+* `reset_password` takes that nonce, not the link's token: the tab's server state never
+  holds anything that can finish a reset. It uses the link once (a conditional UPDATE of
+  `used_at`, so two requests cannot both use it), applies the password rules, ends every
+  session and sign-in ticket, clears the sign-in lock and adds a notification, all in one
+  transaction.
 * `issue_link` is the operator's way when no mail is configured (`python -m
   startup_toolkit.admin reset-link EMAIL`): the same link, printed instead of mailed.
 """
@@ -71,6 +77,14 @@ class RequestOutcome:
     status: Literal["sent", "invalid", "rate_limited", "unavailable"]
     message: str
     errors: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OpenedLink:
+    """A link bound to a browser: the nonce for its cookie and how long it stays useful."""
+
+    nonce: str
+    max_age: int  # seconds
 
 
 @dataclass(frozen=True)
@@ -149,14 +163,14 @@ def issue_link(session: Session, email: Any, now: datetime | None = None) -> str
     return token
 
 
-def _usable(session: Session, token: Any, now: datetime) -> tuple[PasswordReset, User] | None:
-    """The reset row and its user when `token` is a live link: known, unused, not expired,
-    and issued for the account's current password."""
+def _usable(
+    session: Session, token: Any, now: datetime, column: Any = PasswordReset.token_hash
+) -> tuple[PasswordReset, User] | None:
+    """The reset row and its user when `token` (or the nonce, by `column`) names a live
+    link: known, unused, not expired, and issued for the account's current password."""
     if not _plausible(token):
         return None
-    row = session.exec(
-        select(PasswordReset).where(PasswordReset.token_hash == sessions.hash_token(token))
-    ).first()
+    row = session.exec(select(PasswordReset).where(column == sessions.hash_token(token))).first()
     if row is None or row.used_at is not None or row.expires_at <= now:
         return None
     user = session.get(User, row.user_id)
@@ -166,16 +180,38 @@ def _usable(session: Session, token: Any, now: datetime) -> tuple[PasswordReset,
 
 
 def link_is_valid(session: Session, token: Any, now: datetime | None = None) -> bool:
-    """Whether the reset page should offer the form for `token`."""
+    """Whether `token` is a live link (it still has to be opened in a browser)."""
     return _usable(session, token, now or utcnow()) is not None
 
 
-def reset_password(
-    session: Session, token: Any, new: Any, confirm: Any, now: datetime | None = None
-) -> ResetOutcome:
-    """Use the link once: set the new password, end every session, notify the founder."""
+def open_link(session: Session, token: Any, now: datetime | None = None) -> OpenedLink | None:
+    """Bind the live link `token` to a new nonce for the browser opening it (None for a dead
+    link); a browser that opened it before loses it."""
     now = now or utcnow()
     found = _usable(session, token, now)
+    if found is None:
+        return None
+    row, _ = found
+    nonce = secrets.token_urlsafe(TOKEN_BYTES)
+    row.nonce_hash = sessions.hash_token(nonce)
+    max_age = rules.nonce_max_age((row.expires_at - now).total_seconds())
+    session.add(row)
+    session.commit()
+    return OpenedLink(nonce, max_age)
+
+
+def opened_link_is_valid(session: Session, nonce: Any, now: datetime | None = None) -> bool:
+    """Whether the browser holding `nonce` opened a link that is still live (the form)."""
+    return _usable(session, nonce, now or utcnow(), PasswordReset.nonce_hash) is not None
+
+
+def reset_password(
+    session: Session, nonce: Any, new: Any, confirm: Any, now: datetime | None = None
+) -> ResetOutcome:
+    """Use the link the browser holding `nonce` opened, once: set the new password, end
+    every session, notify the founder."""
+    now = now or utcnow()
+    found = _usable(session, nonce, now, PasswordReset.nonce_hash)
     if found is None:
         return ResetOutcome(False, rules.LINK_INVALID)
     new = new if isinstance(new, str) else ""
@@ -188,8 +224,12 @@ def reset_password(
     try:
         claimed = session.exec(
             update(PasswordReset)
-            .where(PasswordReset.id == row.id, PasswordReset.used_at.is_(None))  # type: ignore[union-attr]
-            .values(used_at=now)
+            .where(
+                PasswordReset.id == row.id,
+                PasswordReset.used_at.is_(None),  # type: ignore[union-attr]
+                PasswordReset.nonce_hash == sessions.hash_token(nonce),  # not re-bound since
+            )
+            .values(used_at=now, nonce_hash=None)
         )
         if claimed.rowcount != 1:
             session.rollback()

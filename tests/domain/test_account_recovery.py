@@ -5,9 +5,16 @@ from __future__ import annotations
 from startup_toolkit.domain import account_recovery as rules
 
 
-def test_the_link_points_at_the_reset_page_of_the_public_site() -> None:
+def test_the_link_opens_the_reset_on_the_public_site() -> None:
+    """The link lands on the route that binds it to the browser (issue 27, item 4)."""
     link = rules.reset_link("https://unstuck.example/", "a-b_c+d/e")
-    assert link == "https://unstuck.example/reset-password?token=a-b_c%2Bd%2Fe"
+    assert link == "https://unstuck.example/api/auth/reset?token=a-b_c%2Bd%2Fe"
+
+
+def test_the_browser_keeps_the_nonce_no_longer_than_the_link_lives() -> None:
+    assert rules.nonce_max_age(600.7) == 600
+    assert rules.nonce_max_age(-5) == 1
+    assert rules.nonce_max_age(10**6) == rules.LINK_MINUTES * 60
 
 
 def test_the_stamp_changes_with_the_password_hash() -> None:

@@ -1,7 +1,8 @@
 """Account recovery against a real SMTP server on 127.0.0.1: the outbox worker mails a
 single-use link (256-bit token, stored hashed, 30 minutes, void after a password change);
 using it applies the password rules, ends every session and adds a notification.
-(Issue 13 "Account recovery"; the password rules are P-PROF-5's.)
+(Issue 13 "Account recovery"; the password rules are P-PROF-5's.) The link finishes a reset
+only with the nonce of the browser that opened it (issue 27, item 4).
 """
 
 from __future__ import annotations
@@ -69,8 +70,15 @@ def token_of(mail_body: str) -> str:
     """The token of the reset link in a mail, checking the link's address on the way."""
     (link,) = re.findall(r"https?://\S+", mail_body)
     parts = urlsplit(link)
-    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == PUBLIC + rules.RESET_PATH
+    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == PUBLIC + rules.OPEN_PATH
     return parse_qs(parts.query)["token"][0]
+
+
+def opened(session: Session, token: object) -> str:
+    """The nonce of a browser that opened the link (as `GET /api/auth/reset` binds it);
+    '' when the link is dead."""
+    link = recovery.open_link(session, token)
+    return link.nonce if link else ""
 
 
 def request_and_deliver(
@@ -118,7 +126,7 @@ async def test_the_outbox_worker_mails_a_link_that_resets_the_password(
     token = token_of(mail.message.get_content())
     assert len(token) >= 43  # 32 random bytes, URL-safe base64
 
-    result = recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD)
+    result = recovery.reset_password(session, opened(session, token), NEW_PASSWORD, NEW_PASSWORD)
     assert result.ok and result.message == rules.PASSWORD_RESET
     assert accounts.authenticate(session, "ada@example.com", NEW_PASSWORD, "198.51.100.1").ok
     assert not accounts.authenticate(session, "ada@example.com", PASSWORD, "198.51.100.1").ok
@@ -143,10 +151,11 @@ def test_the_token_is_stored_only_as_its_sha256(
 
 def test_a_link_works_once(smtp: RecordingSMTPServer, session: Session, ada: str) -> None:
     token = request_and_deliver(session, smtp)
-    assert recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD).ok
-    again = recovery.reset_password(session, token, "yet another password", "yet another password")
+    nonce = opened(session, token)
+    assert recovery.reset_password(session, nonce, NEW_PASSWORD, NEW_PASSWORD).ok
+    again = recovery.reset_password(session, nonce, "yet another password", "yet another password")
     assert not again.ok and again.message == rules.LINK_INVALID
-    assert not recovery.link_is_valid(session, token)
+    assert not recovery.link_is_valid(session, token) and opened(session, token) == ""
     assert accounts.authenticate(session, "ada@example.com", NEW_PASSWORD, "198.51.100.1").ok
 
 
@@ -158,7 +167,10 @@ def test_a_link_expires_after_30_minutes(
     assert recovery.link_is_valid(session, token, issued + timedelta(minutes=29, seconds=59))
     late = issued + timedelta(minutes=30)
     assert not recovery.link_is_valid(session, token, late)
-    result = recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD, now=late)
+    nonce = opened(session, token)  # opened in time, used too late
+    assert recovery.opened_link_is_valid(session, nonce, late - timedelta(seconds=1))
+    assert not recovery.opened_link_is_valid(session, nonce, late)
+    result = recovery.reset_password(session, nonce, NEW_PASSWORD, NEW_PASSWORD, now=late)
     assert not result.ok and result.message == rules.LINK_INVALID
 
 
@@ -166,10 +178,11 @@ def test_a_password_change_voids_the_link(
     smtp: RecordingSMTPServer, session: Session, ada: str
 ) -> None:
     token = request_and_deliver(session, smtp)
+    nonce = opened(session, token)
     changed = accounts.change_password(session, ada, PASSWORD, NEW_PASSWORD, NEW_PASSWORD, None)
     assert changed.ok
     assert not recovery.link_is_valid(session, token)
-    result = recovery.reset_password(session, token, "yet another password", "yet another password")
+    result = recovery.reset_password(session, nonce, "yet another password", "yet another password")
     assert not result.ok and result.message == rules.LINK_INVALID
 
 
@@ -233,7 +246,7 @@ def test_a_reset_ends_every_session_and_notifies(
     nonce = sessions.bind_sign_in_ticket(session, ticket)
     assert all(sessions.resolve_session(session, t) == ada for t in tokens)
     link = request_and_deliver(session, smtp)
-    assert recovery.reset_password(session, link, NEW_PASSWORD, NEW_PASSWORD).ok
+    assert recovery.reset_password(session, opened(session, link), NEW_PASSWORD, NEW_PASSWORD).ok
     assert [sessions.resolve_session(session, t) for t in tokens] == [None, None]
     assert sessions.redeem_sign_in_ticket(session, ticket, nonce) is None
     messages = session.exec(
@@ -245,13 +258,13 @@ def test_a_reset_ends_every_session_and_notifies(
 def test_the_password_rules_apply_and_keep_the_link(
     smtp: RecordingSMTPServer, session: Session, ada: str
 ) -> None:
-    token = request_and_deliver(session, smtp)
-    short = recovery.reset_password(session, token, "short", "short")
+    nonce = opened(session, request_and_deliver(session, smtp))
+    short = recovery.reset_password(session, nonce, "short", "short")
     assert not short.ok and short.errors == {"new": passwords.TOO_SHORT}
-    mismatch = recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD + "!")
+    mismatch = recovery.reset_password(session, nonce, NEW_PASSWORD, NEW_PASSWORD + "!")
     assert not mismatch.ok and mismatch.errors == {"confirm": passwords.MISMATCH}
-    assert recovery.link_is_valid(session, token)
-    assert recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD).ok
+    assert recovery.opened_link_is_valid(session, nonce)
+    assert recovery.reset_password(session, nonce, NEW_PASSWORD, NEW_PASSWORD).ok
 
 
 def test_a_reset_lifts_the_sign_in_wait(
@@ -264,7 +277,7 @@ def test_a_reset_lifts_the_sign_in_wait(
         accounts.authenticate(session, "ada@example.com", "wrong password", home)
     assert accounts.authenticate(session, "ada@example.com", "wrong password", home).retry_after
     token = request_and_deliver(session, smtp)
-    assert recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD).ok
+    assert recovery.reset_password(session, opened(session, token), NEW_PASSWORD, NEW_PASSWORD).ok
     assert accounts.authenticate(session, "ada@example.com", NEW_PASSWORD, home).ok
 
 
@@ -278,11 +291,52 @@ def test_without_smtp_the_form_says_so_and_an_operator_link_works(
     assert recovery.issue_link(session, "nobody@example.com") is None
     token = recovery.issue_link(session, "Ada@Example.com")
     assert token and recovery.link_is_valid(session, token)
-    assert recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD).ok
+    assert recovery.reset_password(session, opened(session, token), NEW_PASSWORD, NEW_PASSWORD).ok
 
 
 def test_junk_tokens_are_refused(session: Session, ada: str) -> None:
     for junk in ("", "short", None, 42, ["x" * 43], "x" * 5000, "x" * 43):
         assert not recovery.link_is_valid(session, junk)
+        assert recovery.open_link(session, junk) is None
+        assert not recovery.opened_link_is_valid(session, junk)
         result = recovery.reset_password(session, junk, NEW_PASSWORD, NEW_PASSWORD)
         assert result.message == rules.LINK_INVALID
+
+
+def test_the_token_alone_cannot_finish_a_reset(session: Session, ada: str) -> None:
+    """Issue 27, item 4 (P-AUTH account recovery): the link's token is not the nonce of a
+    browser that opened it; nothing changes, the link stays good for the browser."""
+    token = recovery.issue_link(session, "ada@example.com")
+    assert token
+    assert not recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD).ok
+    nonce = opened(session, token)
+    assert recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD).message == (
+        rules.LINK_INVALID
+    )
+    assert accounts.authenticate(session, "ada@example.com", PASSWORD, "198.51.100.1").ok
+    assert recovery.reset_password(session, nonce, NEW_PASSWORD, NEW_PASSWORD).ok
+
+
+def test_the_newest_browser_to_open_the_link_holds_it(session: Session, ada: str) -> None:
+    """Opening the link again (another browser, or a mail scanner before the founder) binds
+    it to the newest; the nonce is stored only as its SHA-256 and dropped when used."""
+    token = recovery.issue_link(session, "ada@example.com")
+    first, second = opened(session, token), opened(session, token)
+    assert first and second and first != second
+    assert not recovery.opened_link_is_valid(session, first)
+    assert not recovery.reset_password(session, first, NEW_PASSWORD, NEW_PASSWORD).ok
+    session.expire_all()
+    row = session.exec(select(PasswordReset)).one()
+    assert row.nonce_hash == hashlib.sha256(second.encode()).hexdigest()
+    assert recovery.reset_password(session, second, NEW_PASSWORD, NEW_PASSWORD).ok
+    session.expire_all()
+    assert session.exec(select(PasswordReset)).one().nonce_hash is None
+
+
+def test_an_opened_link_lives_in_the_browser_no_longer_than_the_link(
+    session: Session, ada: str
+) -> None:
+    token = recovery.issue_link(session, "ada@example.com")
+    issued = session.exec(select(PasswordReset)).one().created_at
+    link = recovery.open_link(session, token, issued + timedelta(minutes=20))
+    assert link and link.max_age == 600
