@@ -116,12 +116,9 @@ class ResetPasswordState(rx.State):
 
     @rx.event
     async def set_new_password(self, form: dict[str, Any]) -> None:
-        nonce = self._nonce()
+        nonce = self._nonce()  # the link this connection's browser opened, checked below
         if not nonce:
             self._refuse(rules.OPEN_IN_THIS_BROWSER)
-            return
-        if self.stage != "form":
-            self._refuse(rules.LINK_INVALID)
             return
         self.busy = True
         outcome = await in_worker(

@@ -12,6 +12,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import account_recovery as rules
+from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE
 from startup_toolkit.domain.identity import EMAIL_INVALID
 from startup_toolkit.domain.passwords import MISMATCH
 from startup_toolkit.models.recovery import PasswordReset
@@ -55,15 +56,29 @@ def test_a_malformed_email_gets_its_message(engine: Engine, settings_env) -> Non
 def test_the_reset_page_offers_the_form_only_for_a_live_link(
     engine: Engine, cheap_hashing: None
 ) -> None:
+    """The form only in a browser holding the nonce of a live link it opened (issue 27,
+    item 4); an address with the token in it is sent to be bound, or told it is dead."""
     with Session(engine) as db:
         assert accounts.sign_up(db, "Ada Lovelace", "ada@example.com", PASSWORD, PASSWORD).ok
         token = account_recovery.issue_link(db, "ada@example.com")
-    assert token
+        assert token
+        link = account_recovery.open_link(db, token)
+    assert link
     forged = substate(ResetPasswordState, f"{rules.RESET_PATH}?token={'A' * 43}")
-    asyncio.run(forged.load())
-    assert forged.stage == "invalid"
+    assert asyncio.run(forged.load()) is None
+    assert forged.stage == "invalid" and forged.invalid_reason == rules.LINK_INVALID
 
-    state = substate(ResetPasswordState, f"{rules.RESET_PATH}?token={token}")
+    bounced = substate(ResetPasswordState, f"{rules.RESET_PATH}?token={token}")
+    script = asyncio.run(bounced.load())
+    assert f"{rules.OPEN_PATH}?token={token}" in str(script) and bounced.stage == "checking"
+
+    no_cookie = substate(ResetPasswordState, rules.RESET_PATH)
+    asyncio.run(no_cookie.load())
+    assert no_cookie.stage == "invalid"
+    assert no_cookie.invalid_reason == rules.OPEN_IN_THIS_BROWSER
+
+    cookie = f"{RESET_NONCE_COOKIE}={link.nonce}"
+    state = substate(ResetPasswordState, rules.RESET_PATH, cookie)
     asyncio.run(state.load())
     assert state.stage == "form"
     asyncio.run(state.set_new_password({"new": "new password 1", "confirm": "new password 2"}))
@@ -71,4 +86,4 @@ def test_the_reset_page_offers_the_form_only_for_a_live_link(
     asyncio.run(state.set_new_password({"new": "new password 1", "confirm": "new password 1"}))
     assert state.stage == "done" and state.errors == {}
     asyncio.run(state.set_new_password({"new": "new password 1", "confirm": "new password 1"}))
-    assert state.stage == "invalid"
+    assert state.stage == "invalid" and state.invalid_reason == rules.LINK_INVALID
