@@ -1,6 +1,7 @@
 """Account recovery on the production backend (issue 13): a raw tab asks for a reset link on
-/forgot-password, the outbox mails it to the recording SMTP server, a second tab opens the
-link and sets a new password; the old session is gone, the old password refused, the new one
+/forgot-password, the outbox mails it to the recording SMTP server, a browser opens the
+link (the route binds it with its reset cookie, issue 27, item 4) and a tab of that browser
+sets a new password; the old session is gone, the old password refused, the new one
 signs in, and the link does not work twice. An unknown email gets the same answer, no mail.
 """
 
@@ -11,9 +12,11 @@ import re
 import time
 from urllib.parse import urlsplit
 
+import httpx
 from sqlmodel import select
 
 from startup_toolkit.domain import account_recovery as rules
+from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE
 from startup_toolkit.models.activity import UserNotification
 from startup_toolkit.pages.account_recovery import ForgotPasswordState, ResetPasswordState
 from startup_toolkit.pages.login import LoginState
@@ -52,6 +55,17 @@ def ask_for_link(prod: ProdApp, email: str) -> list[dict]:
         tab.close()
 
 
+def open_link(prod: ProdApp, link: str) -> str:
+    """Open a mailed link as a browser does: the `Cookie` header its reset cookie makes
+    ('' when the route set none); the route sends the browser on to the bare reset page."""
+    parts = urlsplit(link)
+    with httpx.Client(base_url=prod.url, follow_redirects=False, timeout=15) as client:
+        opened = client.get(f"{parts.path}?{parts.query}")
+    assert opened.status_code == 303 and opened.headers["location"] == rules.RESET_PATH
+    nonce = opened.cookies.get(RESET_NONCE_COOKIE)
+    return f"{RESET_NONCE_COOKIE}={nonce}" if nonce else ""
+
+
 def sign_in(tab: Tab, email: str, password: str) -> list[dict]:
     tab.open_page("/login")
     form = {"email": email, "password": password}
@@ -67,10 +81,12 @@ def test_a_mailed_link_resets_the_password_once(prod: ProdApp, make_founder) -> 
     mail = wait_for_mail(prod, founder.email)
     (link,) = re.findall(r"https?://\S+", mail.message.get_content())
     parts = urlsplit(link)
-    assert f"{parts.scheme}://{parts.netloc}" == prod.url
-    path = f"{parts.path}?{parts.query}"
+    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == prod.url + rules.OPEN_PATH
+    path = rules.RESET_PATH
+    cookie = open_link(prod, link)
+    assert cookie
 
-    tab = prod.tab()
+    tab = prod.tab(cookie)
     try:
         assert delta_value(tab.open_page(path), RESET, "stage") == "form"
         weak = tab.send(f"{RESET}.set_new_password", path=path, form={"new": "x", "confirm": "x"})
@@ -97,7 +113,8 @@ def test_a_mailed_link_resets_the_password_once(prod: ProdApp, make_founder) -> 
         old.close()
 
     # The link works once.
-    replay = prod.tab()
+    assert open_link(prod, link) == ""
+    replay = prod.tab(cookie)
     try:
         assert delta_value(replay.open_page(path), RESET, "stage") == "invalid"
     finally:
