@@ -11,9 +11,10 @@ Convention: every function takes the database `Session` first and commits what i
   256-bit token, stores only its SHA-256 and mails the link. The raw token is never stored,
   so the row cannot be turned back into a link; a retry after a failed delivery mints a new
   one. A row whose link would already be dead (expired, password changed) is dropped unsent.
-* `open_link` binds a live link to the browser that opened it (issue 27, item 4; P-AUTH
-  account recovery, as sign-in tickets are bound): a fresh 256-bit nonce, kept by that
-  browser in an HttpOnly, SameSite=Strict cookie, of which the row stores only the SHA-256.
+* `open_link` binds a live link to the browser that opened it (issue 27, item 4; recovery
+  has no checklist ID of its own, its password rules are P-PROF-5's), as sign-in tickets are
+  bound: a fresh 256-bit nonce, kept by that browser in an HttpOnly, SameSite=Strict
+  cookie, of which the row stores only the SHA-256.
   Opening the link again (another browser, a mail scanner first) binds it to the newest.
 * `reset_password` takes that nonce, not the link's token: the tab's server state never
   holds anything that can finish a reset. It uses the link once (a conditional UPDATE of

@@ -1,5 +1,6 @@
-"""Issue 27, item 4 (account recovery behind P-MISC-3's /login) on the production backend: a
-password reset finishes only in the browser that opened the link.
+"""Issue 27, item 4 on the production backend: a password reset finishes only in the browser
+that opened the link (account recovery behind P-MISC-3's /login has no checklist ID of its
+own; its password rules are P-PROF-5's).
 
 The review's attack, with raw HTTP and Socket.IO: the victim opens the mailed link (the route
 binds it with an HttpOnly, SameSite=Strict cookie and shows the form in a tab), then closes

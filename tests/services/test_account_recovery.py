@@ -304,8 +304,9 @@ def test_junk_tokens_are_refused(session: Session, ada: str) -> None:
 
 
 def test_the_token_alone_cannot_finish_a_reset(session: Session, ada: str) -> None:
-    """Issue 27, item 4 (P-AUTH account recovery): the link's token is not the nonce of a
-    browser that opened it; nothing changes, the link stays good for the browser."""
+    """Issue 27, item 4 (the P-PROF-5 password rules behind a reset): the link's token is
+    not the nonce of a browser that opened it; nothing changes, the link stays good for the
+    browser."""
     token = recovery.issue_link(session, "ada@example.com")
     assert token
     assert not recovery.reset_password(session, token, NEW_PASSWORD, NEW_PASSWORD).ok

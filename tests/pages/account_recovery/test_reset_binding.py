@@ -1,8 +1,9 @@
-"""Issue 27, item 4 (account recovery, the reset page behind P-MISC-3's /login): a reset
-finishes only in the browser that opened the link, driven through Reflex's own event
-processor. Two connections share one tab token (as a leaked token in a proxy log allows);
-only the one whose handshake carries the browser's reset cookie can set the password, and the
-tab's server state never holds the link's token, nor the nonce once that browser is gone.
+"""Issue 27, item 4: a reset finishes only in the browser that opened the link, driven
+through Reflex's own event processor (account recovery behind P-MISC-3's /login has no
+checklist ID of its own; its password rules are P-PROF-5's). Two connections share one tab
+token (as a leaked token in a proxy log allows); only the one whose handshake carries the
+browser's reset cookie can set the password, and the tab's server state never holds the
+link's token, nor the nonce once that browser is gone.
 
 The production backend is driven the same way in tests/security/test_reset_binding.py.
 """
