@@ -151,6 +151,7 @@ async def sign_out(request: Request) -> Response:
     response.delete_cookie(
         SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=_secure()
     )
+    _forget_nonce(response)  # nothing of the founder's stays in the browser (issue 27, item 7)
     return response
 
 

@@ -10,7 +10,8 @@ The signed-in user comes from the HttpOnly session cookie, never from the reques
 - GET  /api/billing/check-subscription  {subscribed, subscription_id, start_date,
                                          next_billing_date, payment_method, billing_history}
 - POST /api/billing/customer-portal     {url}
-- POST /api/stripe/webhook              Stripe events, signature checked (300 s tolerance).
+- POST /api/stripe/webhook              Stripe events, signature checked (signed within 300 s,
+                                         either way); a signed body that is no event: 400.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ log = logging.getLogger(__name__)
 MAX_WEBHOOK_BYTES = 512 * 1024
 PRICING = "/pricing"
 NO_STORE = {"Cache-Control": "no-store"}
+#: What reading a signed event's odd fields may raise; such an event is a 400, not a 500.
+_MALFORMED = (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError)
 
 
 async def _user_id(request: Request) -> str | None:
@@ -169,6 +172,8 @@ async def stripe_webhook(request: Request) -> Response:
         event = stripe_api.verify_webhook(
             payload, request.headers.get("stripe-signature", ""), secret
         )
+    except stripe_api.WebhookBodyError:
+        return _json({"error": "Malformed event."}, 400)
     except stripe_api.WebhookSignatureError:
         return _json({"error": "Invalid signature."}, 400)
     try:
@@ -176,6 +181,10 @@ async def stripe_webhook(request: Request) -> Response:
     except (stripe_api.PaymentsError, SQLAlchemyError):
         log.exception("Stripe event %s could not be applied; Stripe will retry", event.get("id"))
         return _json({"error": "Temporarily unable to process the event."}, 503)
+    except _MALFORMED as exc:
+        # A signed event whose fields we cannot read: one line, no traceback (issue 27, item 8).
+        log.warning("Stripe event %s refused as malformed (%s)", event["id"], type(exc).__name__)
+        return _json({"error": "Malformed event."}, 400)
     return _json({"received": True, "result": result})
 
 

@@ -83,7 +83,10 @@ def _id(value: Any) -> str:
 def _time(value: Any) -> datetime | None:
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
         return None
-    return datetime.fromtimestamp(value, UTC)
+    try:
+        return datetime.fromtimestamp(value, UTC)
+    except (OverflowError, ValueError, OSError):  # past year 9999: no time we can store
+        return None
 
 
 def _first_item(subscription: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 import stripe
 
+from startup_toolkit.domain.json_limits import nesting_within
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -24,6 +26,11 @@ UNREACHABLE = "Payments are unreachable right now. Please try again in a minute.
 MISCONFIGURED = "Payments are not set up correctly. Please contact support."
 REJECTED = "The payment provider refused the request. Please contact support."
 WEBHOOK_TOLERANCE_SECONDS = 300
+#: How deep a webhook body may nest (Stripe's events are about ten levels deep); a deeper body
+#: is refused before it is decoded (issue 27, item 8).
+MAX_WEBHOOK_NESTING = 64
+#: An event's `created` must fit the INTEGER columns it is stored in.
+_MAX_CREATED = 2**31 - 1
 
 
 class PaymentsError(Exception):
@@ -38,6 +45,10 @@ class PaymentsError(Exception):
 
 class WebhookSignatureError(Exception):
     """A webhook's body or Stripe-Signature header did not verify."""
+
+
+class WebhookBodyError(WebhookSignatureError):
+    """A signed webhook body that is no Stripe event we can read (issue 27, item 8)."""
 
 
 @lru_cache(maxsize=4)
@@ -180,14 +191,58 @@ def create_portal_session(customer_id: str, return_url: str) -> str:
     return str(session.url)
 
 
+def _signed_at(signature: str) -> int | None:
+    """The `t=` timestamp of a Stripe-Signature header (None when absent or garbled)."""
+    for part in signature.split(","):
+        key, _, value = part.strip().partition("=")
+        if key == "t":
+            return int(value) if value.isdigit() else None
+    return None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _event_problem(event: Any) -> str | None:
+    """Why a decoded body is not a Stripe event we can store (None when it is one)."""
+    if not isinstance(event, dict):
+        return "not an object"
+    event_id, event_type, created = event.get("id"), event.get("type"), event.get("created")
+    if not isinstance(event_id, str) or not 0 < len(event_id) <= 255:
+        return "no event id"
+    if not isinstance(event_type, str):
+        return "no event type"
+    if isinstance(created, bool) or not isinstance(created, int):
+        return "no creation time"
+    if not 0 <= created <= _MAX_CREATED:
+        return "creation time out of range"
+    data = event.get("data")
+    if not isinstance(data, dict) or not isinstance(data.get("object"), dict):
+        return "no data object"
+    return None
+
+
 def verify_webhook(payload: bytes, signature: str, secret: str) -> Mapping[str, Any]:
-    """The event in a webhook body, after checking its signature and age (300 s)."""
+    """The event in a webhook body, after checking its signature and age: signed at most
+    300 s ago and at most 300 s ahead of our clock (Stripe's SDK checks only the past). A
+    body that is not a Stripe event (not UTF-8 or JSON, nested too deep, not an object, no
+    id, type, time or data object) is refused like a bad signature."""
     try:
         body = payload.decode("utf-8")
         stripe.WebhookSignature.verify_header(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
-        event = json.loads(body)
     except (stripe.SignatureVerificationError, UnicodeDecodeError, ValueError) as exc:
         raise WebhookSignatureError(str(exc)) from None
-    if not isinstance(event, dict) or not isinstance(event.get("id"), str):
-        raise WebhookSignatureError("not a Stripe event")
+    signed_at = _signed_at(signature)
+    if signed_at is None or signed_at > time.time() + WEBHOOK_TOLERANCE_SECONDS:
+        raise WebhookSignatureError("Timestamp is in the future")
+    if not nesting_within(body, MAX_WEBHOOK_NESTING):
+        raise WebhookBodyError("nested too deep")
+    try:
+        event = json.loads(body, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as exc:
+        raise WebhookBodyError(f"not JSON: {type(exc).__name__}") from None
+    problem = _event_problem(event)
+    if problem is not None:
+        raise WebhookBodyError(problem)
     return event

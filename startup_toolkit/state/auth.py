@@ -10,6 +10,7 @@ in a worker thread: a slow query never stalls the other tabs of the worker.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -19,6 +20,7 @@ import reflex as rx
 from sqlmodel import Session
 
 from startup_toolkit.db import run_in_session
+from startup_toolkit.domain import oracle
 from startup_toolkit.domain.cookies import token_from_cookie_header
 from startup_toolkit.services import access, accounts, sessions
 from startup_toolkit.services.accounts import AccountView
@@ -29,6 +31,28 @@ from startup_toolkit.state.private_state import (
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: The success page's hint that this browser subscribed (never a grant of access).
+SUBSCRIBED_FLAG_KEY = "isSubscribed"
+#: Every name the app writes in the browser's localStorage, sessionStorage or a cookie that
+#: page scripts can read: sign-out removes each from all three (issue 27, item 7), then clears
+#: sessionStorage (Reflex's tab token). A key the app starts to write is added here, and only
+#: here; tests/state/test_sign_out_storage.py scans the sources for writes of unlisted names.
+#: The HttpOnly cookies (session, sign-in nonce) are the sign-out route's to delete.
+BROWSER_STORAGE_KEYS: tuple[str, ...] = (SUBSCRIBED_FLAG_KEY, oracle.STORAGE_KEY)
+
+
+def clear_browser_storage_script(keys: tuple[str, ...] = BROWSER_STORAGE_KEYS) -> str:
+    """JavaScript that forgets `keys` in every browser store and clears sessionStorage; each
+    store on its own, so one the browser refuses does not keep the others."""
+    names = json.dumps(list(keys))
+    return (
+        f"for (const k of {names}) {{"
+        " try { localStorage.removeItem(k); } catch (e) {}"
+        " try { sessionStorage.removeItem(k); } catch (e) {}"
+        " document.cookie = k + '=; Max-Age=0; path=/; SameSite=Lax'; }"
+        " try { sessionStorage.clear(); } catch (e) {}"
+    )
 
 
 def runs_access_guard(fn: F) -> F:
@@ -132,13 +156,12 @@ class AuthState(PrivateStateMixin, rx.State):
     @rx.event
     async def sign_out(self) -> rx.event.EventSpec:
         """Forget the account's page state on the server, end the session through the cookie
-        route, then reload on the home page with a new tab token and no subscribed hint."""
+        route, then forget everything the browser keeps for the app (`BROWSER_STORAGE_KEYS`)
+        and reload on the home page with a new tab token."""
         await forget_private_state(self)
         return rx.call_script(
             "fetch('/api/auth/signout', {method: 'POST', credentials: 'same-origin'})"
-            ".finally(() => {"
-            " try { localStorage.removeItem('isSubscribed'); sessionStorage.clear(); }"
-            " catch (e) {}"
+            f".finally(() => {{ {clear_browser_storage_script()}"
             " window.location.assign('/'); })"
         )
 
