@@ -100,7 +100,9 @@ def _signature(name: str, handler: EventHandler) -> _Signature:
 
 def _as_reflex_passes_it(payload: dict[str, Any], hints: dict[str, Any]) -> dict[str, Any]:
     """Form data as Reflex builds it for the handler (the rest is checked as sent)."""
-    return {name: transform_form_data(value, hints.get(name, Any)) for name, value in payload.items()}
+    return {
+        name: transform_form_data(value, hints.get(name, Any)) for name, value in payload.items()
+    }
 
 
 def verdict(event: Event) -> malformed_events.Verdict | None:

@@ -68,7 +68,11 @@ def test_values_fit_the_hints_reflex_would_accept() -> None:
     assert fits(True, bool) and not fits("true", bool)
     assert fits(None, str | None) and fits("x", str | None) and not fits(3, str | None)
     assert fits([1, 2], list[int]) and not fits([1, "x"], list[int]) and not fits("ab", list)
-    assert fits([1, 2], set[int]) and fits([1, "a"], tuple[int, str]) and not fits([1], tuple[int, str])
+    assert (
+        fits([1, 2], set[int])
+        and fits([1, "a"], tuple[int, str])
+        and not fits([1], tuple[int, str])
+    )
     assert fits("red", Colour) and not fits("blue", Colour)
     assert fits("a", Literal["a", "b"]) and not fits("c", Literal["a", "b"])
     assert fits("2024-01-02", __import__("datetime").date)
