@@ -14,6 +14,7 @@ from startup_toolkit.models import User
 from startup_toolkit.providers import log_redaction
 from startup_toolkit.providers.heap import freeze_when_started
 from startup_toolkit.services.outbox import run_outbox_worker
+from startup_toolkit.state.event_input import ArgumentCheck, bound_socket_nesting
 from startup_toolkit.state.malformed_events import backend_exception_handler
 from startup_toolkit.state.private_state import PrivateStateGuard
 
@@ -48,5 +49,9 @@ app = rx.App(
 app.register_lifespan_task(run_outbox_worker)
 # Full garbage collections walk only what the worker made after start (providers/heap.py).
 app.register_lifespan_task(freeze_when_started)
+# Client input in the shape the app declared (issue 27, item 3, state/event_input.py): bounded
+# nesting before the socket decodes a frame, handler arguments checked against the handler.
+bound_socket_nesting(app.sio)
+app.add_middleware(ArgumentCheck())
 # Private page state is shown only to the session it belongs to (state/private_state.py).
 app.add_middleware(PrivateStateGuard())

@@ -8,7 +8,7 @@ line naming only the kind and, where there is one, the handler, with no client d
 
     Malformed event ignored (unknown handler): login_state.no_such_handler
 
-At most `PER_MINUTE` lines per kind and worker process each minute; the next line after a
+At most `PER_MINUTE` line per kind and worker process each minute; the next line after a
 suppression says how many were left out. `log_redaction` applies `classify`/`condense` to every
 record as it is made; `state/malformed_events.py` (the app's backend exception handler) applies
 `classify_exception`/`line` to the exceptions Reflex hands to the app (a payload that does not
@@ -26,7 +26,9 @@ import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-PER_MINUTE = 5
+from startup_toolkit.domain.event_input import NestingTooDeep
+
+PER_MINUTE = 1  # issue 27, item 3: one line per kind and minute
 WINDOW_SECONDS = 60.0
 
 UNKNOWN_HANDLER = "unknown handler"
@@ -36,6 +38,7 @@ GARBAGE_FRAME = "garbage frame"
 NO_TAB_TOKEN = "event before its tab token"
 NO_SETTER = "setvar of a var without a setter"
 AS_TEXT = "event sent as text"
+TOO_DEEP = "nested too deep"
 
 _APP = "reflex.app"
 _QUEUE = "reflex_base.event.processor.event_processor"
@@ -129,6 +132,8 @@ def classify(record: logging.LogRecord) -> Verdict | None:
         handler = message.removeprefix("Error transforming event payload for handler ")
         return Verdict(PAYLOAD_MISFIT, short_name(handler.split(":", 1)[0]))
     if record.name in _SOCKETS and error is not None:
+        if any(isinstance(e, NestingTooDeep) for e in _chain(error)):
+            return Verdict(TOO_DEEP)
         if any(_is_undecodable(e) for e in _chain(error)):
             return Verdict(UNDECODABLE)
         if isinstance(error, _FRAME_ERRORS):

@@ -20,19 +20,8 @@ from startup_toolkit.providers import malformed_events
 logger = logging.getLogger(__name__)
 
 
-def backend_exception_handler(exception: Exception) -> EventSpec:
-    """Reflex's default handler (traceback in the log, a toast for the user), but a payload
-    that does not fit the handler leaves one rate-limited line instead of a traceback."""
-    verdict = malformed_events.classify_exception(exception)
-    if verdict is None:
-        return default_backend_exception_handler(exception)
-    if not verdict.silent:
-        logged, suppressed = malformed_events.RATE.admit(verdict.kind)
-        if logged:
-            logger.warning(
-                malformed_events.line(verdict, suppressed),
-                extra={"rich_kwargs": {"soft_wrap": True}},
-            )
+def answer() -> EventSpec:
+    """What the tab is told about an event the server would not act on."""
     return rx.toast(
         "An error occurred.",
         level="error",
@@ -41,3 +30,23 @@ def backend_exception_handler(exception: Exception) -> EventSpec:
         position="top-center",
         id="backend_error",
     )
+
+
+def refuse(verdict: malformed_events.Verdict) -> EventSpec:
+    """One rate-limited line for a malformed event, and the answer to its tab."""
+    logged, suppressed = malformed_events.RATE.admit(verdict.kind)
+    if logged:
+        logger.warning(
+            malformed_events.line(verdict, suppressed),
+            extra={"rich_kwargs": {"soft_wrap": True}},
+        )
+    return answer()
+
+
+def backend_exception_handler(exception: Exception) -> EventSpec:
+    """Reflex's default handler (traceback in the log, a toast for the user), but a payload
+    that does not fit the handler leaves one rate-limited line instead of a traceback."""
+    verdict = malformed_events.classify_exception(exception)
+    if verdict is None:
+        return default_backend_exception_handler(exception)
+    return answer() if verdict.silent else refuse(verdict)

@@ -277,8 +277,10 @@ class DashboardState(PrivateStateMixin, rx.State):
     # --- saved results ----------------------------------------------------------------------
 
     @rx.event
-    async def open_result(self, result_id: str) -> EventSpec | None:
-        """P-DASH-5: the detail modal of one of the user's own results."""
+    async def open_result(self, result_id: Any) -> EventSpec | None:
+        """P-DASH-5: the detail modal of one of the user's own results. Ids are hinted `Any`
+        here and below: any JSON value reaches `valid_row_id`, so a bad id gets the same answer
+        as another user's (the argument check of issue 27, item 3 admits what a hint admits)."""
         rid = valid_row_id(result_id)
         if rid is None:  # no row has it: the answer to another user's id
             return toasts.error(RESULT_LOAD_FAILED)
@@ -291,7 +293,7 @@ class DashboardState(PrivateStateMixin, rx.State):
         return None
 
     @rx.event
-    async def delete_result(self, result_id: str) -> EventSpec | None:
+    async def delete_result(self, result_id: Any) -> EventSpec | None:
         """P-DASH-5: delete one of the user's own results (closes its open detail); the toast
         offers Undo for a few seconds. Its confirm dialog asked first, in the browser."""
         rid = valid_row_id(result_id)
@@ -356,7 +358,7 @@ class DashboardState(PrivateStateMixin, rx.State):
         return toasts.success(ALL_READ)
 
     @rx.event
-    async def dismiss_notification(self, notification_id: str) -> EventSpec | None:
+    async def dismiss_notification(self, notification_id: Any) -> EventSpec | None:
         """P-DASH-8: dismissing marks one of the user's notifications read."""
         nid = valid_row_id(notification_id)
         if nid is None:

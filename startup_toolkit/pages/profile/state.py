@@ -120,9 +120,10 @@ class ProfileState(SecurityMixin, rx.State):
             self.profile_errors = {k: v for k, v in self.profile_errors.items() if k != name}
 
     @rx.event
-    async def save_profile(self, form_data: dict[str, Any]) -> AsyncIterator[EventSpec | None]:
+    async def save_profile(self, form_data: Any) -> AsyncIterator[EventSpec | None]:
         """Validate and store the profile; field messages and typed input stay on error.
-        Anything but text in a field refuses the whole save (nothing changes)."""
+        Anything but text in a field refuses the whole save (nothing changes); `form_data` is
+        hinted `Any` so that a form that is not an object gets this page's own answer too."""
         user_id, refusal = await self._editor()
         if user_id is None:
             yield refusal
