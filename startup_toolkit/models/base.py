@@ -16,7 +16,9 @@ __all__ = [
     "OneRowPerUser",
     "UserRow",
     "created_at_field",
+    "new_public_id",
     "new_user_id",
+    "public_id_field",
     "url_field",
     "user_fk",
     "utcnow",
@@ -28,6 +30,17 @@ URL_LENGTH = 2000
 
 def new_user_id() -> str:
     return uuid.uuid4().hex
+
+
+def new_public_id() -> str:
+    """A random 128-bit id for a row that can be shared (issue 27, item 1): unlike the row id,
+    which SQLite hands out again after the newest row is deleted, no later row gets it."""
+    return uuid.uuid4().hex
+
+
+def public_id_field() -> Any:
+    """The row's random public id (`new_public_id`), set when the row is made."""
+    return Field(default_factory=new_public_id, max_length=32)
 
 
 def user_fk(*, unique: bool = False) -> Any:

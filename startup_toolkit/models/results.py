@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, Text
 from sqlmodel import Field
 
-from startup_toolkit.models.base import UserRow, url_field
+from startup_toolkit.models.base import UserRow, public_id_field, url_field
 
 
 class SavedResult(UserRow, table=True):
@@ -16,6 +16,8 @@ class SavedResult(UserRow, table=True):
 
     tool_name: str = Field(max_length=100)
     title: str = Field(max_length=300)
+    # What a share link checks besides the id, which a later row may get again (issue 27).
+    public_id: str = public_id_field()
     content: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
     content_type: str = Field(default="text", max_length=50)
     formatted_content: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))

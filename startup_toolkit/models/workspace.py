@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, Text
 from sqlmodel import Field
 
-from startup_toolkit.models.base import UserRow, utcnow
+from startup_toolkit.models.base import UserRow, public_id_field, utcnow
 
 
 class Idea(UserRow, table=True):
@@ -26,6 +26,7 @@ class Idea(UserRow, table=True):
     # same text typed again lands on the same idea.
     description: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     text_key: str = Field(default="", max_length=64)
+    public_id: str = public_id_field()  # what share links check besides the id (issue 27)
     updated_at: datetime = Field(default_factory=utcnow, nullable=False)
 
 
@@ -42,6 +43,7 @@ class ToolRunRecord(UserRow, table=True):
         default=None, foreign_key="ideas.id", ondelete="SET NULL", nullable=True
     )
     tool: str = Field(max_length=50)
+    public_id: str = public_id_field()  # what share links check besides the id (issue 27)
     input: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     result: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
     sample: bool = False
@@ -52,13 +54,17 @@ class ToolRunRecord(UserRow, table=True):
 
 class ShareLink(UserRow, table=True):
     """A read-only link to a result, a run, an idea or a comparison; only the token's hash is
-    stored."""
+    stored. `target_keys` holds the public ids of the rows it was made for, in `target`'s
+    order: a row that later gets the same id is not one of them (issue 27, item 1)."""
 
     __tablename__ = "share_links"
 
     token_hash: str = Field(max_length=64, unique=True, index=True)
     kind: str = Field(max_length=20)  # "result" | "run" | "idea" | "comparison"
     target: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    target_keys: list[str] = Field(
+        default_factory=list, sa_column=Column(JSON, nullable=False, default=list)
+    )
     title: str = Field(default="", max_length=300)
     expires_at: datetime | None = None
     revoked_at: datetime | None = None

@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 SAVE_FAILED = "Failed to save result"
 SAVE_FAILED_DETAIL = "Please try again"
 DEFAULT_LIST_LIMIT = 50
+HEX = frozenset("0123456789abcdef")
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ def take_saved_result(session: Session, user_id: str, result_id: Any) -> dict[st
         return None
     snapshot = {
         "id": row.id,
+        "public_id": row.public_id,
         "tool_name": row.tool_name,
         "title": row.title,
         "content": row.content,
@@ -144,9 +146,14 @@ def take_saved_result(session: Session, user_id: str, result_id: Any) -> dict[st
     return snapshot
 
 
+def _is_public_id(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 32 and all(c in HEX for c in value)
+
+
 def restore_saved_result(session: Session, user_id: str, snapshot: Any) -> int | None:
-    """Put back, under its own id, a result of the user's that `take_saved_result` removed;
-    the id, or None when the snapshot is not one or the result is back already."""
+    """Put back, under its own id and public id, a result of the user's that
+    `take_saved_result` removed (its share links open again: issue 27, item 1); the id, or
+    None when the snapshot is not one or the result is back already."""
     if not is_valid_user_id(user_id) or not isinstance(snapshot, dict):
         return None
     row_id = valid_row_id(snapshot.get("id"), text=False)
@@ -156,9 +163,12 @@ def restore_saved_result(session: Session, user_id: str, snapshot: Any) -> int |
         return None
     if row_id is None or session.get(SavedResult, row_id) is not None:
         return None
+    public_id = snapshot.get("public_id")
+    kept = {"public_id": public_id} if _is_public_id(public_id) else {}
     session.add(
         SavedResult(
             id=row_id,
+            **kept,
             user_id=user_id,
             tool_name=str(snapshot.get("tool_name", ""))[: payloads.TOOL_NAME_MAX],
             title=str(snapshot.get("title", ""))[: payloads.TITLE_MAX],

@@ -2,9 +2,14 @@
 a comparison of 2 to 4 ideas through an unguessable link (256 random bits; only the token's
 SHA-256 is stored), expiring after 7 or 30 days or never, revocable at any time.
 
-`create_link` checks that every target is the founder's own; `open_link` answers anyone who
-holds the token with what was shared, or why it no longer opens. Functions take the database
-`Session` first."""
+`create_link` checks that every target is the founder's own and keeps each target's random
+public id beside its row id; `open_link` answers anyone who holds the token with what was
+shared, or why it no longer opens. A row id alone does not name one object for good: SQLite
+gives a deleted newest row's id to the next row. So a link opens only while every target
+still has the public id it had when the link was made; a deleted target's links die for
+good, even when a new row gets its id, and come back only when Undo puts back that same row
+(issue 27, item 1; checklist T-SCAN-5 share, P-DASH-5 delete with Undo). Functions take the
+database `Session` first."""
 
 from __future__ import annotations
 
@@ -32,6 +37,7 @@ MAX_COMPARED = 4
 REVOKED = "This link was revoked by its owner."
 EXPIRED = "This link has expired."
 UNKNOWN = "This link does not exist. Check that it was copied whole."
+GONE = "What this link shared is no longer available: its owner deleted it."
 
 _TABLES: dict[str, type[SavedResult] | type[ToolRunRecord] | type[Idea]] = {
     RESULT: SavedResult,
@@ -61,12 +67,21 @@ def _targets(kind: Any, target: Any) -> tuple[int, ...] | None:
     return rows if wanted[0] <= len(rows) <= wanted[1] else None  # type: ignore[return-value]
 
 
-def _owns(session: Session, user_id: str, kind: str, ids: tuple[int, ...]) -> bool:
+def _public_ids(session: Session, user_id: str, kind: str, ids: tuple[int, ...]) -> dict[int, str]:
+    """The public id of each of `ids` that is a row of the founder's, by row id."""
     table = _TABLES[kind]
     found = session.exec(
-        select(table.id).where(table.user_id == user_id, col(table.id).in_(ids))
+        select(table.id, table.public_id).where(table.user_id == user_id, col(table.id).in_(ids))
     ).all()
-    return len(found) == len(ids)
+    return {row_id: public_id for row_id, public_id in found if row_id is not None}
+
+
+def _still_shared(session: Session, link: ShareLink) -> bool:
+    """Whether every target of the link is still the row it was made for (same public id)."""
+    ids, keys = tuple(link.target), list(link.target_keys or [])
+    if link.kind not in KINDS or not ids or len(keys) != len(ids):
+        return False
+    return _public_ids(session, link.user_id, link.kind, ids) == dict(zip(ids, keys, strict=True))
 
 
 def create_link(
@@ -85,7 +100,8 @@ def create_link(
     if not is_valid_user_id(user_id) or kind not in KINDS or expiry not in EXPIRY_DAYS:
         return None
     ids = _targets(kind, target)
-    if ids is None or not _owns(session, user_id, kind, ids):
+    public_ids = _public_ids(session, user_id, kind, ids) if ids is not None else {}
+    if ids is None or len(public_ids) != len(ids):
         return None
     now = now or utcnow()
     days = EXPIRY_DAYS[expiry]
@@ -96,6 +112,7 @@ def create_link(
             token_hash=hash_token(token),
             kind=kind,
             target=list(ids),
+            target_keys=[public_ids[i] for i in ids],
             title=(title if isinstance(title, str) else "")[:300],
             created_at=now,
             expires_at=now + timedelta(days=days) if days else None,
@@ -107,7 +124,7 @@ def create_link(
 
 def open_link(session: Session, token: Any, *, now: datetime | None = None) -> OpenedLink:
     """What the link with this token shares, or why it does not open (revoked, expired,
-    unknown)."""
+    unknown, or a target deleted: gone, even when a later row has its id)."""
     if not isinstance(token, str) or not 20 <= len(token) <= 100:
         return OpenedLink(problem=UNKNOWN)
     link = session.exec(select(ShareLink).where(ShareLink.token_hash == hash_token(token))).first()
@@ -117,6 +134,8 @@ def open_link(session: Session, token: Any, *, now: datetime | None = None) -> O
         return OpenedLink(problem=REVOKED)
     if link.expires_at is not None and link.expires_at <= (now or utcnow()):
         return OpenedLink(problem=EXPIRED)
+    if not _still_shared(session, link):
+        return OpenedLink(problem=GONE)
     return OpenedLink(link.kind, tuple(link.target), link.user_id, link.title)
 
 

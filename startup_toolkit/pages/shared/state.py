@@ -13,7 +13,7 @@ from startup_toolkit.state.report_view import ReportView, report_view
 from startup_toolkit.state.share import SHARE_PATH
 
 TOKEN_PARAM = "share_token"
-GONE = "What this link shared is no longer available: its owner deleted it."
+GONE = share_links.GONE
 FAILED = "This link could not be opened just now. Please try again in a moment."
 
 
