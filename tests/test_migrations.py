@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -279,6 +280,81 @@ def test_contact_rows_stored_before_0010_count_for_the_confirmation_limit(tmp_pa
         ("ada@example.com", True),
         ("bob@example.com", False),
     ]
+
+
+def test_0012_gives_shareable_rows_public_ids_and_binds_only_older_targets(
+    tmp_path: Path,
+) -> None:
+    """issue 27, item 1 (share links): migration 0012 gives every saved result, kept run and
+    idea a random public id, and an existing link the public ids of its targets only when
+    each target is older than the link; a younger target took a reused id, so that link
+    stays dead."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    command.upgrade(alembic_config(url), "0011")
+    engine = create_engine(url)
+    old, new, at = (
+        "2026-01-01 00:00:00.000000",
+        "2026-03-01 00:00:00.000000",
+        "2026-02-01 00:00:00.000000",
+    )
+    with Session(engine) as db:  # users has the same columns at 0011 as now
+        db.add(models.User(id="u1", email="a@example.com", name="A"))
+        db.commit()
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO saved_results (id, user_id, created_at, tool_name, title, content,"
+                " content_type, formatted_content, metadata) VALUES"
+                " (1, 'u1', :old, 't', 'Shared', '\"a\"', 'text', '', '{}'),"
+                " (2, 'u1', :new, 't', 'Took id 2', '\"b\"', 'text', '', '{}')"
+            ),
+            {"old": old, "new": new},
+        )
+        conn.execute(
+            text(
+                "INSERT INTO ideas (id, user_id, created_at, title, description, text_key,"
+                " updated_at) VALUES (1, 'u1', :old, 'Socks', '', 'k1', :old),"
+                " (2, 'u1', :old, 'Hats', '', 'k2', :old)"
+            ),
+            {"old": old},
+        )
+        conn.execute(
+            text(
+                "INSERT INTO tool_runs (id, user_id, created_at, idea_id, tool, input, result,"
+                " sample, model, tokens, duration_ms) VALUES"
+                " (1, 'u1', :old, 1, 'scanner', '{}', NULL, 1, '', 0, 0)"
+            ),
+            {"old": old},
+        )
+        conn.execute(
+            text(
+                "INSERT INTO share_links (id, user_id, created_at, token_hash, kind, target,"
+                " title, expires_at, revoked_at) VALUES"
+                " (1, 'u1', :at, 'h1', 'result', '[1]', '', NULL, NULL),"
+                " (2, 'u1', :at, 'h2', 'result', '[2]', '', NULL, NULL),"
+                " (3, 'u1', :at, 'h3', 'comparison', '[1, 2]', '', NULL, NULL),"
+                " (4, 'u1', :at, 'h4', 'run', '[1]', '', NULL, NULL),"
+                " (5, 'u1', :at, 'h5', 'result', '[9]', '', NULL, NULL)"
+            ),
+            {"at": at},
+        )
+    migrate(url)
+    with engine.connect() as conn:
+        keys = {
+            table: dict(conn.execute(text(f"SELECT id, public_id FROM {table}")).all())
+            for table in ("saved_results", "ideas", "tool_runs")
+        }
+        links = dict(conn.execute(text("SELECT id, target_keys FROM share_links")).all())
+    engine.dispose()
+    every = [k for table in keys.values() for k in table.values()]
+    assert all(len(k) == 32 for k in every) and len(set(every)) == len(every) == 5
+    assert {i: json.loads(v) for i, v in links.items()} == {
+        1: [keys["saved_results"][1]],
+        2: [],  # its target is younger than the link: a reused id
+        3: [keys["ideas"][1], keys["ideas"][2]],
+        4: [keys["tool_runs"][1]],
+        5: [],
+    }
 
 
 @pytest.mark.postgres
