@@ -66,11 +66,12 @@ def test_a_result_deleted_then_replaced_under_its_id_is_not_shown(
     second = saved_result(engine, owner, "Startup Viability Scanner", SECRET, SECRET)
     assert second == first  # SQLite handed the id out again
 
-    page = _page(token)
-    assert (page.problem, page.report, page.token) == (share_links.GONE, None, "")
     downloads = _downloads(api_url, token)
-    assert [code for code, _ in downloads.values()] == [404, 404]
     assert SECRET not in downloads["md"][1]
+    assert [code for code, _ in downloads.values()] == [404, 404]
+    page = _page(token)
+    assert (page.report, page.token) == (None, "")
+    assert page.problem == share_links.GONE
     with Session(engine) as db:
         assert share_links.open_link(db, token).problem == share_links.GONE
 
