@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
+from startup_toolkit.domain.model_links import unlinked_markdown
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
 # --- Bounds ----------------------------------------------------------------------------------
@@ -27,6 +28,10 @@ FLUSH_SECONDS = STREAM_FLUSH_SECONDS
 SAMPLE_WORD_SECONDS = 0.015
 
 ROLES = ("user", "assistant")
+#: The pages a reply may link to (issue 27, item 8): those its research step read. The
+#: Co-Founder does no research, so none: every link a reply writes is shown as its text and
+#: its site.
+PAGES_READ: tuple[str, ...] = ()
 
 # Message status: how an assistant message ended ("" = complete).
 COMPLETE = ""
@@ -238,6 +243,22 @@ def clip_draft(value: Any) -> str:
 def message(role: str, content: str, status: str = COMPLETE) -> dict[str, str]:
     """One chat message as the page keeps it."""
     return {"role": role, "content": content, "status": status}
+
+
+def shown_reply(content: str) -> str:
+    """A reply's Markdown as the page shows it: links only to `PAGES_READ`, any other one as
+    its text followed by its site ("the guide (example.com)")."""
+    return unlinked_markdown(content, PAGES_READ)
+
+
+def shown_messages(messages: Iterable[Mapping[str, Any]]) -> list[dict[str, str]]:
+    """The conversation as the page shows it: each reply through `shown_reply`, the founder's
+    own messages as typed (shown as text, never as Markdown)."""
+    return [
+        {**m, "content": shown_reply(m["content"])} if m.get("role") == "assistant" else dict(m)
+        for m in messages
+        if isinstance(m.get("content"), str)
+    ]
 
 
 def cap_messages(messages: Sequence[dict[str, str]]) -> list[dict[str, str]]:

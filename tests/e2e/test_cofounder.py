@@ -118,14 +118,14 @@ def test_t_chat_1_reply_streams_in_and_renders_markdown_safely(
     expect(page.get_by_role("button", name="Send")).to_be_visible()
     expect(user_messages(page)).to_have_count(1)  # the Enter while it streamed sent nothing
     expect(reply).to_have_attribute("data-status", "")
-    # Markdown, safely: a heading, bold, a list, an external http(s) link only.
+    # Markdown, safely: a heading, bold, a list; no link of the model's is a link (issue 27,
+    # item 8: the Co-Founder reads no pages), each shown as its text and its site.
     expect(reply.get_by_role("heading", name="Pricing plan")).to_be_visible()
     expect(reply.locator("strong")).to_have_text("three tiers")
     expect(reply.locator("li")).to_have_count(2)
-    link = reply.get_by_role("link", name="the guide")
-    expect(link).to_have_attribute("href", "https://example.com/pricing")
-    expect(link).to_have_attribute("target", "_blank")
-    expect(reply.locator("a[href^='javascript']")).to_have_count(0)
+    expect(reply.locator("li").last).to_contain_text("Read the guide (example.com) and this")
+    expect(reply.get_by_role("link")).to_have_count(0)
+    expect(reply.locator("a[href]")).to_have_count(0)
     expect(reply.locator("img")).to_have_count(0)
     assert page.evaluate("() => window.__pwned") is None
     assert len(live_app.ai.requests) == 1

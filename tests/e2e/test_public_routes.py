@@ -77,4 +77,6 @@ def test_pages_assets_and_routes_carry_security_headers(live_app: LiveApp) -> No
         reply = httpx.get(live_app.path(path), follow_redirects=False)
         assert reply.headers["x-frame-options"] == "DENY", path
         assert reply.headers["x-content-type-options"] == "nosniff", path
-        assert "frame-ancestors 'none'" in reply.headers["content-security-policy"], path
+        policy = reply.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy, path
+        assert "default-src 'self'" in policy, path  # issue 27, item 8

@@ -33,6 +33,21 @@ def test_every_response_restricts_scripts(prod: ProdApp) -> None:
         assert all(s.startswith("'sha256-") for s in scripts[2:])
 
 
+def test_every_response_has_the_whole_policy(prod: ProdApp) -> None:
+    """Issue 27, item 8: pages, routes and assets of the production backend carry every
+    directive: default-src, script-src, style-src, img-src, connect-src, font-src, form-action
+    and frame-ancestors (and the rest of the list), with nothing allowed from everywhere."""
+    for path in ("/", "/pricing", "/ping", "/favicon.svg"):
+        reply = httpx.get(prod.url + path, follow_redirects=False, timeout=15)
+        found = _directives(reply.headers["content-security-policy"])
+        assert list(found) == list(security_headers.DIRECTIVES), path
+        assert found["default-src"] == ["'self'"]
+        assert found["connect-src"][0] == "'self'"
+        assert all(s.startswith(("ws://", "wss://")) for s in found["connect-src"][1:])
+        assert found["frame-ancestors"] == ["'none'"]
+        assert not any("*" in values for values in found.values()), path
+
+
 def _sha(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 

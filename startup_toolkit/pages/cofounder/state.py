@@ -146,6 +146,16 @@ class CofounderState(
     _stream_seq: int = 0
     _stop_requested: bool = False
 
+    @rx.var
+    def shown_messages(self) -> list[dict[str, str]]:
+        """The conversation as shown: a reply's links only to pages read (issue 27, item 8)."""
+        return chat.shown_messages(self.messages)
+
+    @rx.var
+    def shown_stream(self) -> str:
+        """The reply streaming in, its links as in `shown_messages`."""
+        return chat.shown_reply(self.stream.text)
+
     # --- input, tabs, examples -----------------------------------------------------------
 
     @rx.event

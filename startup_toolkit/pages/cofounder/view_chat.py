@@ -47,7 +47,8 @@ _markdown_style: dict[str, Any] = {
         "text_align": "left",
     },
     "& pre": {"max_width": "100%", "overflow_x": "auto"},
-    # A link the model gave with a scheme other than http(s) lost its href: plain text.
+    # A link the model gave that lost its href (another scheme, or a page no research read;
+    # issue 27, item 8): plain text.
     "& a:not([href])": {"color": "inherit", "text_decoration": "none", "cursor": "text"},
 }
 
@@ -137,7 +138,7 @@ def _message(m: rx.Var[dict[str, str]]) -> rx.Component:
         m["role"] == "user",
         _user_bubble(m["content"]),
         _assistant_bubble(
-            safe_markdown(m["content"]),
+            safe_markdown(m["content"], link_urls=chat.PAGES_READ),
             _status_badge(m["status"]),
             data_status=m["status"],
         ),
@@ -159,7 +160,7 @@ def _streaming_bubble() -> rx.Component:
         rx.cond(
             CofounderState.stream.text == "",
             thinking,
-            safe_markdown(CofounderState.stream.text),
+            safe_markdown(CofounderState.shown_stream, link_urls=chat.PAGES_READ),
         ),
         footer,
         data_status="streaming",
@@ -216,7 +217,7 @@ def chat_window() -> rx.Component:
         rx.cond(
             has_messages() | CofounderState.stream.on,
             full_width_stack(
-                rx.foreach(CofounderState.messages, _message),
+                rx.foreach(CofounderState.shown_messages, _message),
                 rx.cond(CofounderState.stream.on, _streaming_bubble()),
                 padding="1rem",
             ),

@@ -549,3 +549,23 @@ async def test_an_overlong_reply_is_cut_and_marked_interrupted(
     s = await tab.state()
     assert s.messages[-1] == chat.message("assistant", "0123456789ab", chat.INTERRUPTED)
     assert tab.browser.toasts() == []
+
+
+async def test_a_reply_shows_its_links_as_text_and_site(ai_env: FakeAiServer, tab: ChatTab) -> None:
+    """Issue 27, item 8: while it streams and once it is in the chat, a reply's link is shown
+    as its text and its site (the Co-Founder reads no pages); the chat keeps, saves and
+    downloads what the model wrote."""
+    ai_env.stream(["Read [the guide](https://example.com/pricing). ", "Then ", "go."], hold_after=1)
+    future = await tab.start("send", form_data={"message": "Where do I read up?"})
+    assert await asyncio.to_thread(ai_env.wait_held, 5)
+    s = await tab.wait_for(lambda s: s.stream.text != "")
+    assert s.shown_stream == "Read the guide (example.com). "
+    name = CofounderState.get_full_name()
+    pushed = [u.delta.get(name, {}) for u in tab.browser.updates if u.delta]
+    assert any(d.get("shown_stream_rx_state_") == s.shown_stream for d in pushed)
+    ai_env.release()
+    await asyncio.wait_for(future, timeout=10)
+    s = await tab.state()
+    assert s.messages[-1]["content"] == "Read [the guide](https://example.com/pricing). Then go."
+    assert s.shown_messages[-1]["content"] == "Read the guide (example.com). Then go."
+    assert [m["role"] for m in s.shown_messages] == ["user", "assistant"]
