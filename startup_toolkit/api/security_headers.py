@@ -75,11 +75,13 @@ def _origin(url: str) -> str:
 
 
 def socket_origins(settings: Settings) -> tuple[str, ...]:
-    """The event socket's origins: the public origin (and its loopback spellings) as ws/wss."""
+    """The event socket's origins: the public origin (and its loopback spellings) as ws/wss.
+    An IPv6 literal (`[::1]`) is left out: a CSP source list cannot name one, and Chromium
+    reports the whole entry as invalid."""
     found = []
     for origin in settings.cors_origins:
         scheme, sep, rest = origin.partition("://")
-        if sep and scheme in ("http", "https"):
+        if sep and scheme in ("http", "https") and not rest.startswith("["):
             found.append(("wss" if scheme == "https" else "ws") + "://" + rest)
     return tuple(dict.fromkeys(found))
 
