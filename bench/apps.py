@@ -162,14 +162,20 @@ def wait_until_up(app: LiveApp, timeout: float = START_TIMEOUT) -> None:
 
 def stop(app: LiveApp) -> None:
     """Stop the app's whole process group."""
-    if app.proc.poll() is not None:
+    stop_process_group(app.proc)
+
+
+def stop_process_group(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server started in its own session, and everything it started (a reflex run's
+    workers): SIGTERM, then SIGKILL after 20 s."""
+    if proc.poll() is not None:
         return
-    os.killpg(app.proc.pid, signal.SIGTERM)
+    os.killpg(proc.pid, signal.SIGTERM)
     try:
-        app.proc.wait(timeout=20)
+        proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
-        os.killpg(app.proc.pid, signal.SIGKILL)
-        app.proc.wait(timeout=10)
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
 
 
 def initial_state_hashes(app: LiveApp) -> list[str]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -21,7 +20,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
-from bench.apps import copy_project
+from bench.apps import copy_project, stop_process_group
 from tests.support.ai_server import FakeAiServer
 from tests.support.feed_server import ATOM_TYPE, Entry, FeedServer, atom, recent, rss
 from tests.support.smtp_server import RecordingSMTPServer, free_port
@@ -115,15 +114,9 @@ class Backend:
         self.build.built = True
 
     def stop(self) -> None:
-        if self.proc is None:
-            return
-        os.killpg(self.proc.pid, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
-        self.proc = None
+        if self.proc is not None:
+            stop_process_group(self.proc)
+            self.proc = None
 
 
 def _reflex() -> str:

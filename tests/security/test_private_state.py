@@ -6,7 +6,6 @@ is read, not only when it is saved."""
 from __future__ import annotations
 
 import json
-import time
 import uuid
 from typing import Any
 
@@ -24,7 +23,7 @@ from startup_toolkit.pages.dashboard.state import (
 from startup_toolkit.services import activity, saved_results
 from startup_toolkit.state.auth import AuthState
 from tests.security.conftest import Founder, ProdApp
-from tests.support.reflex_socket import NewTokenError, Tab, delta_value
+from tests.support.reflex_socket import Tab, delta_value, reconnect
 
 NAME = "Grace Hopper"
 DASHBOARD = DashboardState.get_full_name()
@@ -39,19 +38,6 @@ def _secret_result(prod: ProdApp, founder: Founder) -> str:
         )
         assert outcome.ok, outcome.message
     return title
-
-
-def _reconnect(prod: ProdApp, token: str, cookie: str = "") -> Tab:
-    """The same tab token on a new connection (the server may take a moment to drop the
-    old socket's link to it)."""
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            return Tab(prod.url, token=token, cookie=cookie).connect()
-        except NewTokenError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.3)
 
 
 def _private_texts(founder: Founder, title: str) -> tuple[str, ...]:
@@ -81,7 +67,7 @@ def test_an_old_tab_token_without_the_cookie_gets_nothing_private(
     tab = _signed_in_dashboard(prod, founder, title)
     tab.close()
 
-    stale = _reconnect(prod, tab.token)
+    stale = reconnect(prod.url, tab.token)
     try:
         updates = stale.open_page("/dashboard")
         assert delta_value(updates, AuthState.get_full_name(), "signed_in") is False
@@ -104,7 +90,7 @@ def test_after_sign_out_the_tab_shows_nothing_private(prod: ProdApp, make_founde
     httpx.post(f"{prod.url}/api/auth/signout", headers={"Cookie": founder.cookie}, timeout=10)
 
     for cookie in (founder.cookie, ""):
-        again = _reconnect(prod, tab.token, cookie)
+        again = reconnect(prod.url, tab.token, cookie)
         try:
             updates = again.open_page("/dashboard")
             assert _leaks(updates, founder, title) == [], cookie
@@ -124,7 +110,7 @@ def test_a_revoked_session_on_the_same_tab_gets_nothing_private(
     # Signed out in another tab of the browser: the route ends the session in the server.
     httpx.post(f"{prod.url}/api/auth/signout", headers={"Cookie": founder.cookie}, timeout=10)
 
-    again = _reconnect(prod, tab.token, founder.cookie)
+    again = reconnect(prod.url, tab.token, founder.cookie)
     try:
         updates = again.open_page("/dashboard")
         assert _leaks(updates, founder, title) == []

@@ -11,8 +11,6 @@ unchanged, and the victim's browser can still finish the reset.
 
 from __future__ import annotations
 
-import time
-
 import httpx
 from sqlmodel import select
 
@@ -23,7 +21,7 @@ from startup_toolkit.models.recovery import PasswordReset
 from startup_toolkit.pages.account_recovery import ResetPasswordState
 from startup_toolkit.services import account_recovery
 from tests.security.conftest import Founder, ProdApp
-from tests.support.reflex_socket import NewTokenError, Tab, delta_value
+from tests.support.reflex_socket import Tab, delta_value, reconnect
 
 RESET = ResetPasswordState.get_full_name()
 ATTACKER_PASSWORD = "the attacker's new password"
@@ -42,18 +40,6 @@ def open_in_browser(prod: ProdApp, link: str) -> httpx.Response:
     """The browser's request for the mailed link (from a mail client: no Sec-Fetch-Site)."""
     with httpx.Client(follow_redirects=False, timeout=15) as client:
         return client.get(link)
-
-
-def reconnect(prod: ProdApp, token: str, cookie: str = "") -> Tab:
-    """A connection for `token` (the server may take a moment to drop the old socket)."""
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            return Tab(prod.url, token=token, cookie=cookie).connect()
-        except NewTokenError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.3)
 
 
 def password_hash(prod: ProdApp, founder: Founder) -> str:
@@ -112,7 +98,7 @@ def test_the_tab_token_without_the_browsers_cookie_cannot_reset(
     finally:
         victim.close()  # the victim closes the tab; its token is in a proxy log
 
-    attacker = reconnect(prod, victim.token)  # no cookie
+    attacker = reconnect(prod.url, victim.token)  # no cookie
     try:
         refused = attacker.send(
             f"{RESET}.set_new_password", rules.RESET_PATH, **form(ATTACKER_PASSWORD)
@@ -131,7 +117,7 @@ def test_the_tab_token_without_the_browsers_cookie_cannot_reset(
     assert reset_row(prod, founder).used_at is None
 
     # The browser that opened the link still finishes the reset, in the same tab.
-    back = reconnect(prod, victim.token, browser_cookie)
+    back = reconnect(prod.url, victim.token, browser_cookie)
     try:
         assert delta_value(back.open_page(rules.RESET_PATH), RESET, "stage") == "form"
         done = back.send(f"{RESET}.set_new_password", rules.RESET_PATH, **form(NEW_PASSWORD))

@@ -9,7 +9,6 @@ still gets every message with the visitor's text.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
@@ -24,6 +23,7 @@ from startup_toolkit.providers import mailer
 from startup_toolkit.services.contact import submit_contact_message
 from startup_toolkit.services.outbox import deliver_due_messages
 from tests.services.test_outbox import TEAM, configure_smtp
+from tests.support.outbox import overlapping_passes
 from tests.support.smtp_server import ReceivedMail, RecordingSMTPServer
 
 LURE_NAME = "Ada - your account is locked, verify at https://evil.example/login now"
@@ -176,30 +176,6 @@ def test_parallel_outbox_passes_send_one_confirmation(
     ids = [
         submit(session, VICTIM if n % 2 else VICTIM.upper(), f"198.51.100.{n}", n) for n in range(8)
     ]
-    real_send = mailer.send_email
-
-    def slow_send(*args: Any, **kw: Any) -> None:
-        time.sleep(0.05)  # keep both passes busy at the same time
-        real_send(*args, **kw)
-
-    monkeypatch.setattr(mailer, "send_email", slow_send)
-    barrier = threading.Barrier(2)
-    results: list[int] = []
-    errors: list[BaseException] = []
-
-    def worker() -> None:
-        try:
-            barrier.wait()
-            results.append(deliver_due_messages())
-        except BaseException as exc:  # pragma: no cover - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert not errors
-    assert sum(results) == len(ids)
+    assert sum(overlapping_passes(monkeypatch)) == len(ids)
     mails = settle(smtp, len(ids) + 1)
     assert (len(to_victim(mails)), len(to_team(mails))) == (1, len(ids))

@@ -7,7 +7,6 @@ the server is down, never mailed twice, and safe with several workers (lease).
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
@@ -24,6 +23,7 @@ from startup_toolkit.services import outbox, outbox_rows
 from startup_toolkit.services.contact import submit_contact_message
 from startup_toolkit.services.outbox import deliver_due_messages, run_outbox_worker, wake_outbox
 from startup_toolkit.settings import get_settings
+from tests.support.outbox import overlapping_passes
 from tests.support.smtp_server import RecordingSMTPServer, free_port
 
 TEAM = "team@unstuck.test"
@@ -194,31 +194,7 @@ def test_two_concurrent_passes_never_send_twice(
     smtp: RecordingSMTPServer, session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ids = [store(session, n) for n in range(10, 16)]
-    real_send = mailer.send_email
-
-    def slow_send(*args: Any, **kw: Any) -> None:
-        time.sleep(0.05)  # keep both passes busy at the same time
-        real_send(*args, **kw)
-
-    monkeypatch.setattr(mailer, "send_email", slow_send)
-    barrier = threading.Barrier(2)
-    results: list[int] = []
-    errors: list[BaseException] = []
-
-    def worker() -> None:
-        try:
-            barrier.wait()
-            results.append(deliver_due_messages())
-        except BaseException as exc:  # pragma: no cover - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert not errors
-    assert sum(results) == len(ids)
+    assert sum(overlapping_passes(monkeypatch)) == len(ids)
     mails = smtp.wait_for(2 * len(ids))
     time.sleep(0.2)
     assert len(smtp.received) == 2 * len(ids)

@@ -9,6 +9,7 @@ state. `serving_pid` tells which backend worker process holds the connection (th
 from __future__ import annotations
 
 import json
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -141,3 +142,16 @@ def delta_value(updates: list[dict[str, Any]], state: str, var: str) -> Any:
     if not found:
         raise KeyError(f"{state}.{var} not in {updates!r}")
     return found[-1]
+
+
+def reconnect(url: str, token: str, cookie: str = "") -> Tab:
+    """The same tab token on a new connection (the server may take a moment to drop the
+    old socket's link to it)."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            return Tab(url, token=token, cookie=cookie).connect()
+        except NewTokenError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
