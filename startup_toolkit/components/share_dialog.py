@@ -32,7 +32,7 @@ def _expiry_field() -> rx.Component:
     return rx.vstack(
         field_label("Link expires after", EXPIRY_ID),
         option_select(
-            EXPIRY_ID, tuple(EXPIRY_LABELS.items()), ShareState.expiry, ShareState.set_expiry
+            EXPIRY_ID, tuple(EXPIRY_LABELS.items()), ShareState.dialog.expiry, ShareState.set_expiry
         ),
         spacing="1",
         width="100%",
@@ -45,7 +45,7 @@ def _new_link() -> rx.Component:
         rx.hstack(
             rx.input(
                 id=LINK_ID,
-                value=ShareState.link,
+                value=ShareState.dialog.link,
                 read_only=True,
                 width="100%",
                 aria_describedby=f"{LINK_ID}-hint",
@@ -68,31 +68,33 @@ def share_dialog() -> rx.Component:
     return modal(
         dialog_header(rx.dialog.title("Share a read-only link", margin="0"), align="start"),
         rx.dialog.description(
-            rx.text.strong(ShareState.title),
+            rx.text.strong(ShareState.dialog.title),
             ": anyone with the link can view it without signing in, but cannot change it.",
             **MUTED_TEXT,
         ),
         rx.vstack(
-            rx.cond(ShareState.link == "", _expiry_field(), _new_link()),
+            rx.cond(ShareState.dialog.link == "", _expiry_field(), _new_link()),
             spacing="3",
             margin_y="1rem",
         ),
         rx.flex(
             rx.dialog.close(rx.button("Close", variant="soft", color_scheme="gray")),
             rx.cond(
-                ShareState.link == "",
+                ShareState.dialog.link == "",
                 rx.button(
-                    rx.cond(ShareState.creating, rx.spinner(size="2"), rx.icon("link", size=16)),
+                    rx.cond(
+                        ShareState.dialog.creating, rx.spinner(size="2"), rx.icon("link", size=16)
+                    ),
                     "Create link",
                     on_click=ShareState.create_link,
-                    disabled=ShareState.creating,
+                    disabled=ShareState.dialog.creating,
                 ),
             ),
             justify="end",
             spacing="3",
             wrap="wrap",
         ),
-        opened=ShareState.dialog_open,
+        opened=ShareState.dialog.is_not_none() & ShareState.dialog.open,
         on_open_change=ShareState.set_dialog_open,
         max_width="30rem",
         id="share-dialog",

@@ -16,12 +16,3 @@ TOO_LONG_DETAIL = f"Please keep it to {MAX_IDEA_LENGTH:,} characters or fewer."
 def idea_length(idea: Any) -> int:
     """Characters that count: the trimmed text."""
     return len(idea.strip()) if isinstance(idea, str) else 0
-
-
-def is_too_long(idea: Any) -> bool:
-    return idea_length(idea) > MAX_IDEA_LENGTH
-
-
-def idea_counter(idea: Any) -> str:
-    """'1,234 / 5,000'."""
-    return f"{idea_length(idea):,} / {MAX_IDEA_LENGTH:,}"

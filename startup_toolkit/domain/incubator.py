@@ -37,7 +37,6 @@ from startup_toolkit.domain.idea_text import IDEA_INPUT_CAP as IDEA_INPUT_CAP
 from startup_toolkit.domain.idea_text import MAX_IDEA_LENGTH as MAX_IDEA_LENGTH
 from startup_toolkit.domain.idea_text import TOO_LONG as TOO_LONG
 from startup_toolkit.domain.idea_text import TOO_LONG_DETAIL as TOO_LONG_DETAIL
-from startup_toolkit.domain.idea_text import idea_counter as idea_counter
 from startup_toolkit.domain.idea_text import idea_length as idea_length
 from startup_toolkit.domain.reply_values import (
     Lenient,

@@ -120,23 +120,6 @@ SAMPLE_LABEL = "Sample result (demo mode)"
 # --- Input ------------------------------------------------------------------------------------
 
 
-def idea_hint(idea: Any) -> str:
-    """T-SCAN-1: how many characters are still needed, ready, or how much is too long."""
-    length = idea_length(idea)
-    if length > MAX_IDEA_LENGTH:
-        over = length - MAX_IDEA_LENGTH
-        return f"Please shorten your description by {over:,} character{'s' if over != 1 else ''}"
-    missing = MIN_IDEA_LENGTH - length
-    if missing > 0:
-        unit = "character" if missing == 1 else "characters"
-        return f"Add at least {missing} more {unit} for accurate analysis"
-    return READY_HINT
-
-
-def can_scan(idea: Any) -> bool:
-    return MIN_IDEA_LENGTH <= idea_length(idea) <= MAX_IDEA_LENGTH
-
-
 def validate_idea(idea: Any) -> tuple[str, str] | None:
     """(title, detail) of the error for this idea, or None when it may be scanned."""
     length = idea_length(idea)

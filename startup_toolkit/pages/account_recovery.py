@@ -78,7 +78,7 @@ class ResetPasswordState(rx.State):
     reset (issue 27, item 4)."""
 
     stage: str = "checking"  # checking | form | invalid | done
-    invalid_reason: str = rules.LINK_INVALID
+    invalid_reason: str = ""  # set with the "invalid" stage
     error: str = ""
     errors: dict[str, str] = {}
     busy: bool = False

@@ -1,5 +1,6 @@
 """The idea field of a tool's form, as a Reflex mixin: the text (kept to a cap beyond the
-limit), the inline message under the field, the character counter and the too-long flag.
+limit) and the inline message under the field (the counter is worked out in the browser:
+`components.idea_field`).
 
 The page says what makes an idea acceptable (`_idea_problem`); `_refuse_idea` turns a problem
 into the message under the field and a toast.
@@ -15,18 +16,10 @@ from startup_toolkit.state import toasts
 
 
 class IdeaInputMixin(rx.State, mixin=True):
-    """`idea`, `validation`, `counter`, `too_long` and `set_idea`."""
+    """`idea`, `validation` and `set_idea`."""
 
     idea: str = ""
     validation: str = ""  # the inline message under the idea
-
-    @rx.var
-    def counter(self) -> str:
-        return idea_text.idea_counter(self.idea)
-
-    @rx.var
-    def too_long(self) -> bool:
-        return idea_text.is_too_long(self.idea)
 
     @rx.event
     def set_idea(self, value: str) -> None:

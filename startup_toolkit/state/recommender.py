@@ -6,6 +6,7 @@ The AI call runs in a background task so the page stays responsive.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import reflex as rx
@@ -31,12 +32,24 @@ def _as_rows(picks: list[rules.Recommendation]) -> list[dict[str, Any]]:
     ]
 
 
+@dataclass(frozen=True)
+class StageAnswer:
+    """One stage's answer: the ranked tools, the message shown above them (or instead), and
+    whether they are demo samples."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    error: str = ""
+    sample: bool = False
+
+
 class RecommenderState(PrivateStateMixin, rx.State):
     ideas: dict[str, str] = {"early": "", "growth": ""}
-    results: dict[str, list[dict[str, Any]]] = {"early": [], "growth": []}
-    errors: dict[str, str] = {"early": "", "growth": ""}
-    samples: dict[str, bool] = {"early": False, "growth": False}
+    answers: dict[str, StageAnswer] = {}  # by stage, once asked (or refused)
     loading: str = ""  # the stage being analysed, or ""
+
+    def _answer(self, stage: str, answer: StageAnswer | None) -> None:
+        others = {k: v for k, v in self.answers.items() if k != stage}
+        self.answers = others if answer is None else {**others, stage: answer}
 
     @rx.event
     def set_idea(self, stage: str, value: str) -> None:
@@ -46,7 +59,7 @@ class RecommenderState(PrivateStateMixin, rx.State):
     @rx.event
     def new_analysis(self, stage: str) -> None:
         if stage in rules.STAGES and self.loading != stage:
-            self.results[stage], self.errors[stage], self.samples[stage] = [], "", False
+            self._answer(stage, None)
 
     @rx.event(background=True)
     async def recommend(self, stage: str) -> None:
@@ -57,18 +70,15 @@ class RecommenderState(PrivateStateMixin, rx.State):
                 return  # one analysis at a time: a second click starts nothing
             idea = self.ideas.get(stage, "")
             problem = rules.validate_idea(idea)
-            self.errors[stage] = problem or ""
+            self._answer(stage, StageAnswer(error=problem) if problem else None)
             if problem:
                 return
             self.loading = stage
-            self.results[stage], self.samples[stage] = [], False
             address = self.router.session.client_ip
             user_id = await signed_in_user_id(self)
         picks, error, sample = await self._analyse(stage, idea.strip(), user_id, address)
         async with self:
-            self.results[stage] = _as_rows(picks)
-            self.errors[stage] = error
-            self.samples[stage] = sample
+            self._answer(stage, StageAnswer(_as_rows(picks), error, sample))
             self.loading = ""
 
     async def _analyse(

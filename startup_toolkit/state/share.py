@@ -8,6 +8,7 @@ hash is stored."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -93,73 +94,75 @@ def _revoke(session: Any, user_id: str, link_id: int | None) -> list[dict[str, s
     return _links(session, user_id)
 
 
+@dataclass(frozen=True)
+class ShareDialog:
+    """The share dialog: what it shares, the chosen expiry, and the new link (shown once).
+    A closed dialog keeps its content (`open` False) so it does not blank while fading out."""
+
+    kind: str
+    target: str
+    title: str
+    expiry: str = "7"
+    link: str = ""
+    creating: bool = False
+    open: bool = True
+
+
 class ShareState(PrivateStateMixin, rx.State):
     """The share dialog and the founder's shared links."""
 
-    dialog_open: bool = False
-    kind: str = ""
-    target: str = ""
-    title: str = ""
-    expiry: str = "7"
-    link: str = ""  # the new link, shown once
-    creating: bool = False
+    dialog: ShareDialog | None = None  # None until a Share button is pressed
     links: list[dict[str, str]] = []
-    links_loaded: bool = False
 
     @rx.event
     def open_share(self, kind: str, target: str, title: str) -> None:
         """Open the dialog for one thing of the founder's (checked when the link is made)."""
         if kind not in share_links.KINDS:
             return
-        self.kind = kind
-        self.target = str(target)
-        self.title = str(title)[:300]
-        self.expiry = "7"
-        self.link = ""
-        self.dialog_open = True
+        self.dialog = ShareDialog(kind, str(target), str(title)[:300])
 
     @rx.event
     def set_dialog_open(self, value: bool) -> None:
-        self.dialog_open = bool(value)
-        if not self.dialog_open:
-            self.link = ""
+        """Closing forgets the new link (its token is shown once)."""
+        if self.dialog is not None and not value:
+            self.dialog = replace(self.dialog, link="", open=False)
 
     @rx.event
     def set_expiry(self, value: str) -> None:
-        if value in share_links.EXPIRY_DAYS:
-            self.expiry = value
+        if self.dialog is not None and value in share_links.EXPIRY_DAYS:
+            self.dialog = replace(self.dialog, expiry=value)
 
     @rx.event
     async def create_link(self) -> EventSpec | None:
-        if self.creating or not self.kind:
+        asked = self.dialog
+        if asked is None or asked.creating or not asked.open:
             return None
-        self.creating = True
+        self.dialog = replace(asked, creating=True)
         done = await for_user(
             self,
             _create,
-            self.kind,
-            _target_ids(self.target),
-            self.expiry,
-            self.title,
+            asked.kind,
+            _target_ids(asked.target),
+            asked.expiry,
+            asked.title,
             signed_out=toasts.error(SIGN_IN),
             failed=toasts.error(CREATE_FAILED, description=CREATE_FAILED_DETAIL),
             what="Creating a share link",
         )
-        self.creating = False
+        self.dialog = replace(self.dialog or asked, creating=False)
         if not done.ok:
             return done.toast
         if done.value is None:
             return toasts.error(CREATE_FAILED, description=CREATE_FAILED_DETAIL)
         token, self.links = done.value
-        self.links_loaded = True
-        self.link = share_url(token)
+        self.dialog = replace(self.dialog, link=share_url(token))
         return None
 
     @rx.event
     def copy_link(self) -> list[EventSpec] | None:
-        if not self.link:
+        if self.dialog is None or not self.dialog.link:
             return None
-        return [rx.set_clipboard(self.link), toasts.success(COPIED)]
+        return [rx.set_clipboard(self.dialog.link), toasts.success(COPIED)]
 
     @rx.event
     async def load_links(self) -> EventSpec | None:
@@ -177,8 +180,7 @@ class ShareState(PrivateStateMixin, rx.State):
         )
         if done.ok and done.value is not None:
             self.links = done.value
-            self.links_loaded = True
-        return done.toast
+            return done.toast
 
     @rx.event
     async def revoke(self, link_id: str) -> EventSpec | None:

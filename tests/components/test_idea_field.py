@@ -25,5 +25,6 @@ def test_idea_field_labels_the_text_area_and_shows_the_note_and_the_counter() ->
     assert IDEA_LABEL in html and 'htmlFor:"probe-idea"' in html and "Tell us more." in html
     assert 'id:"probe-idea"' in html and 'rows:"5"' in html and "e.g. an idea" in html
     assert '"aria-describedby":"probe-note"' in html and "A note" in html
-    assert "probe-counter" in html and "counter_rx_state_" in html and "var(--red-11)" in html
+    assert "probe-counter" in html and "toLocaleString" in html and " / 5,000" in html
+    assert "var(--red-11)" in html
     assert "set_idea" in html

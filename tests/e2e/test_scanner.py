@@ -143,7 +143,23 @@ def test_t_scan_1_to_3_and_5_scan_results_save_export_new_scan(
     expect(launch(page)).to_be_disabled()
     idea_box(page).fill("   short idea   ")
     expect(hint).to_have_text("Add at least 10 more characters for accurate analysis")
+    counter = page.locator(".scanner-counter")
+    expect(counter).to_have_text("10 / 5,000")  # worked out in the browser, trimmed
     expect(launch(page)).to_be_disabled()
+    idea_box(page).fill("x" * 19)
+    expect(hint).to_have_text("Add at least 1 more character for accurate analysis")
+    idea_box(page).fill("x" * 5003)
+    expect(hint).to_have_text("Please shorten your description by 3 characters")
+    expect(counter).to_have_text("5,003 / 5,000")
+    red = counter.evaluate("e => getComputedStyle(e).color")
+    expect(launch(page)).to_be_disabled()
+    idea_box(page).fill("x" * 5001)
+    expect(hint).to_have_text("Please shorten your description by 1 character")
+    idea_box(page).fill("x" * 20)
+    expect(hint).to_have_text("Ready for Genesis Engine analysis")
+    expect(launch(page)).to_be_enabled()
+    assert counter.evaluate("e => getComputedStyle(e).color") != red  # red only when too long
+    idea_box(page).fill("   short idea   ")
     screenshot(page, "scanner-form")
     at_phone_width(page, "scanner-form", ".scanner-hint")
 

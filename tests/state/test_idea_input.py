@@ -1,5 +1,6 @@
 """IdeaInputMixin, the idea field's state the Viability Scanner and the Idea Incubator share
-(T-SCAN-1, T-IDEA-1): the cap, the counter, too long, and the message under the field."""
+(T-SCAN-1, T-IDEA-1): the cap and the message under the field (the counter is the
+browser's: tests/e2e/test_scanner.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ class _IdeaProbe(IdeaInputMixin, rx.State):
     def _idea_problem(self, idea: str) -> tuple[str, str] | None:
         if not idea.strip():
             return EMPTY
-        if idea_text.is_too_long(idea):
+        if idea_text.idea_length(idea) > idea_text.MAX_IDEA_LENGTH:
             return idea_text.TOO_LONG, idea_text.TOO_LONG_DETAIL
         return None
 
@@ -34,16 +35,6 @@ def test_set_idea_keeps_up_to_the_cap_and_ignores_what_is_not_text() -> None:
     assert len(s.idea) == idea_text.IDEA_INPUT_CAP
     s.set_idea(None)  # type: ignore[arg-type]
     assert len(s.idea) == idea_text.IDEA_INPUT_CAP
-
-
-def test_counter_and_too_long_count_the_trimmed_text() -> None:
-    s = probe()
-    s.set_idea("  abc  ")
-    assert s.counter == "3 / 5,000" and not s.too_long
-    s.set_idea("x" * (idea_text.MAX_IDEA_LENGTH + 1))
-    assert s.counter == "5,001 / 5,000" and s.too_long
-    s.set_idea("x" * idea_text.MAX_IDEA_LENGTH + "   ")
-    assert not s.too_long
 
 
 def test_the_message_stays_until_the_idea_is_acceptable() -> None:

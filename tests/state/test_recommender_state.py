@@ -15,7 +15,7 @@ from startup_toolkit.domain import recommender as rules
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR, GROWTH_ENGINE, STARTUP_ORACLE
 from startup_toolkit.services import visitor_limits
 from startup_toolkit.settings import get_settings
-from startup_toolkit.state.recommender import RecommenderState
+from startup_toolkit.state.recommender import RecommenderState, StageAnswer
 from tests.support.ai_server import FakeAiServer
 from tests.support.tool_states import Recorder, Tab, in_processor
 
@@ -44,8 +44,13 @@ def run(stage: str, cookie: str = "") -> Any:
     return in_processor(RecommenderState, "/", go)
 
 
+def answer(state: Any, stage: str) -> StageAnswer:
+    """What the stage shows (an empty answer before any)."""
+    return state.answers.get(stage) or StageAnswer()
+
+
 def names(state: Any, stage: str) -> list[str]:
-    return [row["name"] for row in state.results[stage]]
+    return [row["name"] for row in answer(state, stage).rows]
 
 
 @pytest.fixture(autouse=True)
@@ -56,8 +61,8 @@ def _fresh_visitor_limits() -> None:
 def test_t_rec_1_demo_mode_shows_the_stage_tools_as_samples(settings_env: Any) -> None:
     state = run("growth")
     assert names(state, "growth") == GROWTH_TOOLS
-    assert state.samples["growth"] is True and state.errors["growth"] == ""
-    assert state.results["early"] == []
+    assert answer(state, "growth").sample is True and answer(state, "growth").error == ""
+    assert answer(state, "early").rows == []
 
 
 def test_t_rec_2_the_ai_ranking_is_shown_best_first(fake_ai: FakeAiServer) -> None:
@@ -73,31 +78,33 @@ def test_t_rec_2_the_ai_ranking_is_shown_best_first(fake_ai: FakeAiServer) -> No
     )
     state = run("growth")
     assert names(state, "growth") == [GROWTH_ENGINE.name, STARTUP_ORACLE.name]
-    assert [row["reason"] for row in state.results["growth"]] == ["Channels", "Forecasts"]
-    assert state.samples["growth"] is False and state.errors["growth"] == ""
+    assert [row["reason"] for row in answer(state, "growth").rows] == ["Channels", "Forecasts"]
+    assert answer(state, "growth").sample is False and answer(state, "growth").error == ""
     assert fake_ai.requests[0]["temperature"] == 0.2
 
 
 def test_t_rec_2_an_empty_analysis_says_so(fake_ai: FakeAiServer) -> None:
     fake_ai.reply_json({"tools": []})
     state = run("early")
-    assert state.results["early"] == [] and state.errors["early"] == rules.EMPTY_ANALYSIS
+    assert (
+        answer(state, "early").rows == [] and answer(state, "early").error == rules.EMPTY_ANALYSIS
+    )
 
 
 def test_t_rec_2_an_unreadable_reply_gives_the_first_three_tools(fake_ai: FakeAiServer) -> None:
     fake_ai.broken_json().broken_json()
     state = run("early")
-    assert state.errors["early"] == rules.PARSE_FAILED
+    assert answer(state, "early").error == rules.PARSE_FAILED
     assert sorted(names(state, "early")) == sorted(t.name for t in rules.CANDIDATES[:3])
-    assert all(row["reason"] == rules.BEST_PRACTICES_REASON for row in state.results["early"])
+    assert all(row["reason"] == rules.BEST_PRACTICES_REASON for row in answer(state, "early").rows)
 
 
 def test_t_rec_2_a_failed_request_gives_the_stage_tools(fake_ai: FakeAiServer) -> None:
     fake_ai.status(500).status(500).status(500)
     state = run("growth")
-    assert state.errors["growth"] == rules.REQUEST_FAILED
+    assert answer(state, "growth").error == rules.REQUEST_FAILED
     assert names(state, "growth") == GROWTH_TOOLS
-    assert state.samples["growth"] is False
+    assert answer(state, "growth").sample is False
 
 
 def test_too_many_visitor_calls_ask_to_sign_in(
@@ -105,7 +112,7 @@ def test_too_many_visitor_calls_ask_to_sign_in(
 ) -> None:
     monkeypatch.setattr(visitor_limits, "allow_visitor_ai_call", lambda *_: False)
     state = run("early")
-    assert state.results["early"] == [] and state.errors["early"] == rules.TOO_MANY
+    assert answer(state, "early").rows == [] and answer(state, "early").error == rules.TOO_MANY
     assert fake_ai.requests == []
 
 
@@ -119,4 +126,4 @@ def test_a_founder_without_a_plan_may_ask_too(
     _, cookie = founder
     state = run("growth", cookie)
     assert names(state, "growth") == [GROWTH_ENGINE.name]
-    assert state.errors["growth"] == ""
+    assert answer(state, "growth").error == ""

@@ -136,7 +136,7 @@ def _stage_answer(stage: str) -> rx.Component:
         rx.hstack(
             rx.heading("AI-Recommended Tools", size="5", style=heading_style),
             rx.cond(
-                RecommenderState.samples[stage],
+                RecommenderState.answers[stage].sample,
                 rx.badge("Sample recommendations (demo mode)", color_scheme="amber"),
             ),
             rx.spacer(),
@@ -150,7 +150,7 @@ def _stage_answer(stage: str) -> rx.Component:
             **WRAP_ROW,
         ),
         rx.box(
-            rx.foreach(RecommenderState.results[stage], recommendation_card),
+            rx.foreach(RecommenderState.answers[stage].rows, recommendation_card),
             class_name="tool-grid",
         ),
         spacing="4",
@@ -160,13 +160,14 @@ def _stage_answer(stage: str) -> rx.Component:
 
 def stage_form(stage: str, label: str, hint: str, example: str) -> rx.Component:
     """The recommender for one stage: its form until there are results, then the results."""
-    error = RecommenderState.errors[stage]
-    has_results = RecommenderState.results[stage].length() > 0
+    answer = RecommenderState.answers[stage]  # undefined until asked: the chain gives undefined
+    error = answer.error
+    has_results = answer.rows.length() > 0
     form = _stage_input(stage, label, hint, example)
     return rx.box(
         rx.vstack(
             rx.cond(
-                error != "",
+                error,
                 rx.callout(
                     error, icon="circle-alert", color_scheme="amber", width="100%", role="alert"
                 ),

@@ -239,20 +239,6 @@ class ScannerState(
     error: str = ""  # the error panel's text; "" = no error
     result: ScanView | None = None  # what the results view shows: built from `_shown` only
 
-    # -- derived ---------------------------------------------------------------------------
-
-    @rx.var
-    def hint(self) -> str:
-        return rules.idea_hint(self.idea)
-
-    @rx.var
-    def ready(self) -> bool:
-        return rules.can_scan(self.idea)
-
-    @rx.var
-    def stage_label(self) -> str:
-        return next(label for limit, label in STAGES if self.progress < limit)
-
     # -- input -----------------------------------------------------------------------------
 
     def _idea_problem(self, idea: str) -> tuple[str, str] | None:

@@ -10,7 +10,7 @@ import reflex as rx
 from startup_toolkit.components.busy_card import busy_card
 from startup_toolkit.components.button_rows import launch_button
 from startup_toolkit.components.citations import research_line
-from startup_toolkit.components.idea_field import idea_field
+from startup_toolkit.components.idea_field import grouped, idea_field, too_long, typed_length
 from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.main_and_side import main_and_side
@@ -24,7 +24,7 @@ from startup_toolkit.components.tool_forms import progress_bar
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
-from startup_toolkit.pages.scanner.state import ScannerState
+from startup_toolkit.pages.scanner.state import STAGES, ScannerState
 
 ACCENT = VIABILITY_SCANNER.color
 IDEA_ID = "scanner-idea"
@@ -59,9 +59,50 @@ def _coverage() -> rx.Component:
     )
 
 
-def _hint() -> rx.Component:
+def _ready() -> Any:
+    """Whether the typed idea may be scanned (as `rules.validate_idea` decides on the click)."""
+    length = typed_length(ScannerState)
+    return (length >= rules.MIN_IDEA_LENGTH) & (length <= rules.MAX_IDEA_LENGTH)
+
+
+def _plural(count: Any, unit: str) -> Any:
+    return rx.cond(count == 1, f" {unit}", f" {unit}s")
+
+
+def _hint_text() -> rx.Component:
     """How many characters are still needed, ready, or how much is too long (T-SCAN-1)."""
-    ready = ScannerState.ready
+    length = typed_length(ScannerState)
+    over = length - rules.MAX_IDEA_LENGTH
+    missing = rules.MIN_IDEA_LENGTH - length
+    return rx.cond(
+        over > 0,
+        rx.fragment(
+            "Please shorten your description by ", grouped(over), _plural(over, "character")
+        ),
+        rx.cond(
+            missing > 0,
+            rx.fragment(
+                "Add at least ",
+                missing.to_string(),
+                " more",
+                _plural(missing, "character"),
+                " for accurate analysis",
+            ),
+            rules.READY_HINT,
+        ),
+    )
+
+
+def _stage_label() -> Any:
+    """What the scan is doing at its progress (the labels of `STAGES`)."""
+    label: Any = STAGES[-1][1]
+    for limit, text in reversed(STAGES[:-1]):
+        label = rx.cond(ScannerState.progress < limit, text, label)
+    return label
+
+
+def _hint() -> rx.Component:
+    ready = _ready()
     return icon_row(
         rx.cond(
             ready,
@@ -69,13 +110,13 @@ def _hint() -> rx.Component:
             rx.icon("info", size=16, color="var(--gray-10)", aria_hidden="true"),
         ),
         rx.text(
-            ScannerState.hint,
+            _hint_text(),
             id=HINT_ID,
             size="2",
             color=rx.cond(
                 ready,
                 "var(--green-11)",
-                rx.cond(ScannerState.too_long, "var(--red-11)", "var(--gray-11)"),
+                rx.cond(too_long(ScannerState), "var(--red-11)", "var(--gray-11)"),
             ),
             aria_live="polite",
             class_name="scanner-hint",
@@ -84,7 +125,7 @@ def _hint() -> rx.Component:
 
 
 def idea_form() -> rx.Component:
-    ready = ScannerState.ready
+    ready = _ready()
     return main_and_side(
         tool_card(
             idea_picker(ScannerState, "scanner-idea-choice"),
@@ -133,7 +174,7 @@ def processing() -> rx.Component:
                 ),
                 icon_row(
                     rx.spinner(size="1"),
-                    muted_text(ScannerState.stage_label, "..."),
+                    muted_text(_stage_label(), "..."),
                 ),
                 research_line(ScannerState.research_progress),
             ),

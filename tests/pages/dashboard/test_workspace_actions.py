@@ -108,13 +108,14 @@ def test_share_dialog_makes_lists_and_revokes_a_link(engine: Engine, user_a: Fou
     rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
     state = share_state(user_a[1])
     state.open_share("result", str(rid), "Plan")
-    assert state.dialog_open and state.link == "" and state.expiry == "7"
+    dialog = state.dialog
+    assert dialog is not None and dialog.open and dialog.link == "" and dialog.expiry == "7"
     state.set_expiry("30")
     state.set_expiry("forever")  # not an offered choice: ignored
-    assert state.expiry == "30"
+    assert state.dialog.expiry == "30"
     assert run(state.create_link()) == ""
-    assert state.link.startswith(f"https://unstuck.example{SHARE_PATH}")
-    token = state.link.rsplit("/", 1)[1]
+    assert state.dialog.link.startswith(f"https://unstuck.example{SHARE_PATH}")
+    token = state.dialog.link.rsplit("/", 1)[1]
     assert len(token) >= 22  # at least 128 bits, url-safe
     with Session(engine) as db:
         opened = share_links.open_link(db, token)
@@ -128,7 +129,7 @@ def test_share_dialog_makes_lists_and_revokes_a_link(engine: Engine, user_a: Fou
     with Session(engine) as db:
         assert share_links.open_link(db, token).problem == share_links.REVOKED
     state.set_dialog_open(False)
-    assert state.link == ""  # the token is shown once
+    assert state.dialog.link == "" and not state.dialog.open  # the token is shown once
 
 
 def test_a_link_to_another_founders_result_is_refused(
@@ -138,7 +139,7 @@ def test_a_link_to_another_founders_result_is_refused(
     b = share_state(user_b[1])
     b.open_share("result", str(rid), "Plan")
     assert "Could not create the link" in (run(b.create_link()))
-    assert b.link == "" and b.links == []
+    assert b.dialog.link == "" and b.links == []
     run(b.load_links())
     a = share_state(user_a[1])
     run(a.load_links())
@@ -151,7 +152,7 @@ def test_signed_out_share_asks_to_sign_in(engine: Engine) -> None:
     state.open_share("idea", "4", "My idea")
     assert "Please sign in to share" in (run(state.create_link()))
     state.open_share("secret", "4", "x")  # not a kind of link
-    assert state.kind == "idea"
+    assert state.dialog is not None and state.dialog.kind == "idea"
 
 
 def test_the_dashboards_load_lists_the_founders_links_in_the_same_event(
@@ -166,4 +167,4 @@ def test_the_dashboards_load_lists_the_founders_links_in_the_same_event(
     assert run(dashboard.load()) == ""
     links = dashboard.parent_state.get_substate(ShareState.get_full_name().split(".")[1:])
     assert [(r["title"], r["status"]) for r in links.links] == [("Plan", "Active")]
-    assert links.links_loaded and dashboard.view.saved[0]["title"] == "Plan"
+    assert links.links and dashboard.view.saved[0]["title"] == "Plan"

@@ -55,10 +55,10 @@ def test_set_idea_caps_the_text_and_clears_a_fixed_message() -> None:
     s = substate()
     s.validation = rules.EMPTY_IDEA
     s.set_idea("x" * 10_000)
-    assert len(s.idea) == rules.IDEA_INPUT_CAP and s.too_long
+    assert len(s.idea) == rules.IDEA_INPUT_CAP
     assert s.validation == rules.EMPTY_IDEA  # still wrong: too long
     s.set_idea("A real idea")
-    assert s.validation == "" and s.counter == "11 / 5,000" and not s.too_long
+    assert s.validation == ""
     s.set_idea(["not", "text"])  # type: ignore[arg-type]
     assert s.idea == "A real idea"
 

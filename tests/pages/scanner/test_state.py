@@ -77,20 +77,6 @@ def saved_rows(engine: Engine) -> list[SavedResult]:
 # --- T-SCAN-1: input ---------------------------------------------------------------------------
 
 
-def test_t_scan_1_hint_ready_and_counter_follow_the_idea() -> None:
-    s = substate()
-    assert s.hint == "Add at least 20 more characters for accurate analysis"
-    assert not s.ready
-    s.set_idea("  twelve chars  ")
-    assert s.hint == "Add at least 8 more characters for accurate analysis"
-    s.set_idea(IDEA)
-    assert s.hint == "Ready for Genesis Engine analysis" and s.ready
-    assert s.counter == f"{len(IDEA)} / 5,000"
-    s.set_idea("x" * 5004)
-    assert s.too_long and not s.ready
-    assert s.hint == "Please shorten your description by 4 characters"
-
-
 def test_set_idea_caps_the_stored_text_and_ignores_non_text() -> None:
     s = substate()
     s.set_idea("y" * 50_000)
