@@ -17,7 +17,7 @@ def idea_picker(state: type[IdeaChoiceMixin], field_id: str) -> rx.Component:
     """The labelled select (trigger `field_id`); nothing for a visitor or a founder without
     ideas yet."""
     return rx.cond(
-        AuthState.signed_in & (state.idea_options.length() > 0),
+        AuthState.signed_in & (state.idea_choice.options.length() > 0),
         rx.vstack(
             idea_form_label(IDEA_PICKER_LABEL, field_id),
             rx.select.root(
@@ -30,12 +30,12 @@ def idea_picker(state: type[IdeaChoiceMixin], field_id: str) -> rx.Component:
                 rx.select.content(
                     rx.select.item(NEW_IDEA_LABEL, value=NEW_IDEA),
                     rx.foreach(
-                        state.idea_options,
+                        state.idea_choice.options,
                         lambda option: rx.select.item(option.label, value=option.value),
                     ),
                     position="popper",
                 ),
-                value=state.chosen_idea,
+                value=rx.cond(state.idea_choice, state.idea_choice.chosen, NEW_IDEA),
                 on_change=state.choose_idea,
                 size="3",
             ),

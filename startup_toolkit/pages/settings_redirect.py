@@ -5,42 +5,22 @@ access to /pricing (P-AUTH-2). A `?tab=` of the profile page is passed on.
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 import reflex as rx
-from reflex.event import EventSpec
 
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.loading import loading_panel
 from startup_toolkit.settings import get_settings
-from startup_toolkit.state.auth import AuthState, signed_in_user_id
+from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.navigation import NavigationState
 
 REDIRECT_TEXT = "Redirecting to profile settings..."
-PROFILE_TABS = ("profile", "ai-personalization", "security")
-
-
-class SettingsRedirectState(rx.State):
-    """The /settings redirect (no data of its own)."""
-
-    @rx.event
-    async def go(self) -> EventSpec | None:
-        """on_load after AuthState.require_access (which sends visitors to /login and users
-        without access to /pricing): on to /profile, replacing this history entry."""
-        if await signed_in_user_id(self) is None:
-            return None
-        auth = await self.get_state(AuthState)
-        if not auth.has_access:
-            return None
-        tab = self.router.url.query_parameters.get("tab", "")
-        target = "/profile" + (f"?{urlencode({'tab': tab})}" if tab in PROFILE_TABS else "")
-        return rx.redirect(target, replace=True)
 
 
 @rx.page(
     route="/settings",
     title=f"Settings | {get_settings().product_name}",
     description="Your account settings live on the profile page.",
-    on_load=[AuthState.require_access, SettingsRedirectState.go],
+    on_load=[AuthState.require_access, NavigationState.open_settings],
 )
 def settings_redirect() -> rx.Component:
     return page_layout(

@@ -8,7 +8,6 @@ Tool Explorer' for the signed-in user (skipped silently without one) and then op
 from __future__ import annotations
 
 import reflex as rx
-from reflex.event import EventSpec
 from reflex.experimental.client_state import ClientStateVar
 
 from startup_toolkit.components.app_page import app_page, app_route
@@ -25,41 +24,12 @@ from startup_toolkit.domain.catalog import (
     TOOL_EXPLORER_PATH,
     Tool,
 )
-from startup_toolkit.services import activity
-from startup_toolkit.state.auth import signed_in_user_id
-from startup_toolkit.state.private import attempt
+from startup_toolkit.state.navigation import NavigationState
 
 ALL_CATEGORIES = "All"
 CATEGORY_FILTERS: tuple[str, ...] = (ALL_CATEGORIES, *EXPLORER_CATEGORIES)
 EMPTY_TEXT = "No tools found"
 SEARCH_ID = "tool-explorer-search"
-_BY_SLUG: dict[str, Tool] = {tool.slug: tool for tool in EXPLORER_TOOLS}
-
-
-def launch_note(tool_name: str) -> str:
-    """The activity logged when a tool is launched from here (spec ai-tools section 7)."""
-    return f"Launched {tool_name} from Tool Explorer"
-
-
-class ToolExplorerState(rx.State):
-    @rx.event
-    async def launch(self, slug: str) -> EventSpec | None:
-        """Log the launch for the signed-in user, then open the tool's page."""
-        tool = _BY_SLUG.get(slug) if isinstance(slug, str) else None
-        if tool is None:
-            return None
-        user_id = await signed_in_user_id(self)
-        if user_id is not None:  # logging must never keep the user from the tool
-            await attempt(
-                activity.log_activity,
-                user_id,
-                tool.name,
-                launch_note(tool.name),
-                failed=None,
-                what="log a Tool Explorer launch",
-            )
-        return rx.redirect(tool.path)
-
 
 # Client-side filter state: typing and clicking filters never wait for the server.
 search = ClientStateVar.create("tool_explorer_search", default="")
@@ -98,7 +68,7 @@ def _tool_card(tool: Tool) -> rx.Component:
         rx.button(
             "Launch Tool",
             rx.icon("arrow-right", size=16, aria_hidden="true"),
-            on_click=ToolExplorerState.launch(tool.slug),
+            on_click=NavigationState.launch_tool(tool.slug),
             size="2",
             width="100%",
             type="button",

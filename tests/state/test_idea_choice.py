@@ -25,7 +25,7 @@ from startup_toolkit.pages.growth.state import GrowthState
 from startup_toolkit.pages.incubator.state import IncubatorState
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import workspace
-from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaOption
+from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoice, IdeaOption
 from tests.support.founders import signed_in
 from tests.support.kept import kept_idea
 from tests.support.tool_states import Recorder, Tab, in_processor, substate
@@ -53,13 +53,14 @@ def test_the_choices_are_the_founders_ideas_newest_first(
     dogs = kept_idea(engine, user_id, DOGS)
     _, bob = signed_in(engine, "bob@example.com")
     s = loaded(ScannerState, "/startup-viability-scanner", cookie)
-    assert [(o.value, o.label) for o in s.idea_options] == [
+    assert [(o.value, o.label) for o in s._options()] == [
         (str(dogs), f"Run again on {keys.title_from(DOGS)}"),
         (str(socks), f"Run again on {keys.title_from(SOCKS)}"),
     ]
-    assert s.chosen_idea == NEW_IDEA
-    assert loaded(ScannerState, "/startup-viability-scanner", bob).idea_options == []
-    assert loaded(ScannerState, "/startup-viability-scanner", "").idea_options == []
+    assert s._chosen() == NEW_IDEA
+    # No ideas, or signed out: no picker at all.
+    assert loaded(ScannerState, "/startup-viability-scanner", bob).idea_choice is None
+    assert loaded(ScannerState, "/startup-viability-scanner", "").idea_choice is None
 
 
 @pytest.mark.parametrize(
@@ -78,10 +79,10 @@ def test_choosing_an_idea_fills_the_text_and_new_idea_drops_the_choice(
     socks = kept_idea(engine, user_id, SOCKS)
     s = loaded(cls, route, cookie)
     asyncio.run(s.choose_idea(str(socks)))
-    assert s.chosen_idea == str(socks) and text_of(s) == SOCKS
+    assert s._chosen() == str(socks) and text_of(s) == SOCKS
     assert s._chosen_idea_id() == socks
     asyncio.run(s.choose_idea(NEW_IDEA))
-    assert s.chosen_idea == NEW_IDEA and s._chosen_idea_id() is None
+    assert s._chosen() == NEW_IDEA and s._chosen_idea_id() is None
     assert text_of(s) == SOCKS  # nothing typed is lost
 
 
@@ -95,9 +96,9 @@ def test_an_idea_not_among_the_loaded_choices_is_ignored(
     s = loaded(ScannerState, "/startup-viability-scanner", cookie)
     for value in (str(bobs), "999999", "", "abc", 5, None):
         asyncio.run(s.choose_idea(value))  # type: ignore[arg-type]
-        assert s.chosen_idea == NEW_IDEA and s.idea == ""
+        assert s._chosen() == NEW_IDEA and s.idea == ""
     # A forged choice never reaches a run either.
-    s.chosen_idea = str(bobs)
+    s.idea_choice = IdeaChoice(s._options(), str(bobs))
     assert s._chosen_idea_id() is None
 
 
@@ -107,10 +108,10 @@ def test_a_reopened_run_selects_its_idea(engine: Engine, founder: tuple[str, str
     with Session(engine) as db:
         (run,) = workspace.runs_of_idea(db, user_id, socks)
     s = loaded(ScannerState, f"/startup-viability-scanner?run={run.id}", cookie)
-    s.chosen_idea = NEW_IDEA
+    s._choose_new_idea()
     # The stored result is empty: the scanner cannot show it, so nothing is selected.
     asyncio.run(s.reopen())
-    assert s.chosen_idea == NEW_IDEA
+    assert s._chosen() == NEW_IDEA
     with Session(engine) as db:
         good = workspace.keep_run(
             db,
@@ -121,7 +122,7 @@ def test_a_reopened_run_selects_its_idea(engine: Engine, founder: tuple[str, str
         )
     s = loaded(ScannerState, f"/startup-viability-scanner?run={good}", cookie)
     asyncio.run(s.reopen())
-    assert s.result is not None and s.chosen_idea == str(socks)
+    assert s.result is not None and s._chosen() == str(socks)
 
 
 # --- a run lands on the chosen idea -------------------------------------------------------------
@@ -187,7 +188,7 @@ def test_a_run_on_a_chosen_idea_lands_on_it_even_after_editing_the_text(
     options = [IdeaOption(str(socks), "Run again on Socks"), IdeaOption(str(dogs), "Dogs")]
 
     async def run(tab: Tab, recorder: Recorder) -> Any:
-        await tab.prepare(cookie, idea_options=options, chosen_idea=str(socks), **form)
+        await tab.prepare(cookie, idea_choice=IdeaChoice(options, str(socks)), **form)
         s = await tab.fire(handler, busy="running")
         return s._run_id
 
@@ -205,7 +206,7 @@ def test_new_idea_makes_a_new_idea_from_the_text(
 
     async def run(tab: Tab, recorder: Recorder) -> None:
         options = [IdeaOption(str(socks), "Run again on Socks")]
-        await tab.prepare(cookie, idea_options=options, chosen_idea=NEW_IDEA, idea=DOGS)
+        await tab.prepare(cookie, idea_choice=IdeaChoice(options, NEW_IDEA), idea=DOGS)
         await tab.fire("scan", busy="running")
 
     in_processor(ScannerState, "/startup-viability-scanner", run)

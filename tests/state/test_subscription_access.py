@@ -37,7 +37,6 @@ from startup_toolkit.domain.formatting import date_label
 from startup_toolkit.models import User
 from startup_toolkit.models.billing import Subscription
 from startup_toolkit.pages import subscribe as success_page
-from startup_toolkit.pages.manage_plans import ManagePlansState
 from startup_toolkit.pages.pricing import CHECKOUT_ROUTE, PricingState
 from startup_toolkit.pages.profile.subscription import SubscriptionState
 from startup_toolkit.pages.subscribe import (
@@ -49,6 +48,7 @@ from startup_toolkit.providers import stripe_api
 from startup_toolkit.services import activity, billing, dashboard
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.navigation import NavigationState
 from tests.support.founders import cookie_header, session_token, user
 from tests.support.stripe_server import FakeStripeServer
 from tests.support.tool_states import substate
@@ -503,9 +503,9 @@ async def test_p_price_6_a_founder_with_a_billing_account_goes_to_the_portal(
     stripe_mode: FakeStripeServer, ada: Founder
 ) -> None:
     await asyncio.to_thread(subscribed, stripe_mode, ada)
-    state = substate(ManagePlansState, "/manage-plans", ada.cookie)
+    state = substate(NavigationState, "/manage-plans", ada.cookie)
 
-    (event,) = events(await state.go_to_pricing())
+    (event,) = events(await state.open_billing())
 
     assert event.name == "_call_script"
     assert event.payload["javascript_code"] == f"window.location.replace('{PORTAL_ROUTE}')"
@@ -516,9 +516,9 @@ async def test_p_price_6_otherwise_manage_plans_replaces_itself_with_pricing(
     stripe_mode: FakeStripeServer, ada: Founder, who: str
 ) -> None:
     cookie = ada.cookie if who == "no_account" else ""
-    state = substate(ManagePlansState, "/manage-plans", cookie)
+    state = substate(NavigationState, "/manage-plans", cookie)
 
-    (event,) = events(await state.go_to_pricing())
+    (event,) = events(await state.open_billing())
 
     assert event.name == "_redirect"
     assert (event.payload["path"], event.payload["replace"]) == ("/pricing", True)
@@ -533,9 +533,9 @@ async def test_p_price_6_without_stripe_even_a_customer_goes_to_pricing(
         user.stripe_customer_id = "cus_from_before"
         db.add(user)
         db.commit()
-    state = substate(ManagePlansState, "/manage-plans", ada.cookie)
+    state = substate(NavigationState, "/manage-plans", ada.cookie)
 
-    (event,) = events(await state.go_to_pricing())
+    (event,) = events(await state.open_billing())
 
     assert (event.name, event.payload["path"], event.payload["replace"]) == (
         "_redirect",

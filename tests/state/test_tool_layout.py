@@ -22,8 +22,8 @@ from startup_toolkit.domain.catalog import (
 )
 from startup_toolkit.models import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult
-from startup_toolkit.pages.tool_explorer import ToolExplorerState, launch_note
 from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.navigation import NavigationState, launch_note
 from startup_toolkit.state.tools import ToolPageState, save_tool_result
 from tests.support.events import js
 from tests.support.founders import signed_in
@@ -163,8 +163,8 @@ def redirect_path(spec: object) -> str:
 
 def test_t_exp_1_launch_logs_for_the_signed_in_user(engine: Engine) -> None:
     user_id, cookie = signed_in(engine)
-    state = substate(ToolExplorerState, EXPLORER, cookie)
-    spec = asyncio.run(state.launch(GROWTH_ENGINE.slug))  # type: ignore[attr-defined]
+    state = substate(NavigationState, EXPLORER, cookie)
+    spec = asyncio.run(state.launch_tool(GROWTH_ENGINE.slug))  # type: ignore[attr-defined]
     assert redirect_path(spec) == "/growth-engine"
     with Session(engine) as db:
         rows = db.exec(select(UserActivity).where(UserActivity.tool_name == "Growth Engine")).all()
@@ -174,8 +174,8 @@ def test_t_exp_1_launch_logs_for_the_signed_in_user(engine: Engine) -> None:
 
 
 def test_t_exp_1_launch_without_sign_in_is_silent(engine: Engine) -> None:
-    state = substate(ToolExplorerState, EXPLORER)
-    spec = asyncio.run(state.launch(STARTUP_ORACLE.slug))  # type: ignore[attr-defined]
+    state = substate(NavigationState, EXPLORER)
+    spec = asyncio.run(state.launch_tool(STARTUP_ORACLE.slug))  # type: ignore[attr-defined]
     assert redirect_path(spec) == "/startup-oracle"
     with Session(engine) as db:
         assert db.exec(select(UserActivity)).all() == []
@@ -184,8 +184,8 @@ def test_t_exp_1_launch_without_sign_in_is_silent(engine: Engine) -> None:
 @pytest.mark.parametrize("slug", ["startup-arena", "../admin", "", None, 7])
 def test_t_exp_1_launch_only_explorer_tools(engine: Engine, slug: object) -> None:
     _, cookie = signed_in(engine)
-    state = substate(ToolExplorerState, EXPLORER, cookie)
-    assert asyncio.run(state.launch(slug)) is None  # type: ignore[attr-defined]
+    state = substate(NavigationState, EXPLORER, cookie)
+    assert asyncio.run(state.launch_tool(slug)) is None  # type: ignore[attr-defined]
     with Session(engine) as db:
         assert [r.tool_name for r in db.exec(select(UserActivity)).all()] == ["Dashboard"]
 

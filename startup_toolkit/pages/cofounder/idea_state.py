@@ -40,6 +40,7 @@ class IdeaContextMixin(rx.State, mixin=True):
     """The idea the chat knows about, and keeping the conversation."""
 
     chat_idea: ChatIdea = ChatIdea()  # options: {"id": "3", "title": "..."}
+    _messages: list[dict[str, str]] = []  # the conversation (the page shows `shown_messages`)
     _kept_upto: int = 0  # how many of the messages a kept run already holds
     _to_keep: list[dict[str, str]] = []  # a cleared conversation on its way to be kept
     _to_keep_idea: int | None = None
@@ -120,7 +121,7 @@ class IdeaContextMixin(rx.State, mixin=True):
     def _unkept(self) -> list[dict[str, str]]:
         """The conversation when it has an exchange and messages no kept run holds yet, else
         []."""
-        messages: list[dict[str, Any]] = getattr(self, "messages", [])
+        messages: list[dict[str, Any]] = self._messages
         if len(messages) <= self._kept_upto:
             return []
         kept = chat.saved_messages(messages)
@@ -131,18 +132,16 @@ class IdeaContextMixin(rx.State, mixin=True):
         messages = self._unkept()
         if not messages:
             return
-        sample = any(m.get("status") == chat.SAMPLE for m in getattr(self, "messages", []))
+        sample = any(m.get("status") == chat.SAMPLE for m in self._messages)
         done = await _keep(self, messages, self._kept_idea(), sample)
         if done:
-            self._kept_upto = len(getattr(self, "messages", []))
+            self._kept_upto = len(self._messages)
 
     def _stash_for_keeping(self) -> bool:
         """Before a clear: hold the conversation for `keep_cleared`; whether there is one."""
         self._to_keep = self._unkept()
         self._to_keep_idea = self._kept_idea()
-        self._to_keep_sample = any(
-            m.get("status") == chat.SAMPLE for m in getattr(self, "messages", [])
-        )
+        self._to_keep_sample = any(m.get("status") == chat.SAMPLE for m in self._messages)
         self._kept_upto = 0
         return bool(self._to_keep)
 

@@ -137,7 +137,6 @@ class CofounderState(
 
     reopen_tools: ClassVar[frozenset[str]] = frozenset({KEY})
 
-    messages: list[dict[str, str]] = []
     draft: str = ""
     tab_values: ClassVar[frozenset[str]] = frozenset(TABS)
     private_run_counters: ClassVar[tuple[str, ...]] = ("_stream_seq",)
@@ -149,7 +148,7 @@ class CofounderState(
     @rx.var
     def shown_messages(self) -> list[dict[str, str]]:
         """The conversation as shown: a reply's links only to pages read (issue 27, item 8)."""
-        return chat.shown_messages(self.messages)
+        return chat.shown_messages(self._messages)
 
     @rx.var
     def shown_stream(self) -> str:
@@ -217,7 +216,7 @@ class CofounderState(
         if user_id is None:
             return _toast_error(chat.SIGN_IN_REQUIRED, chat.SIGN_IN_REQUIRED_DETAIL)
         self._stream_seq += 1
-        history = chat.history([*self.messages, chat.message("user", text)])
+        history = chat.history([*self._messages, chat.message("user", text)])
         system = await self._system_prompt(user_id)
         reply = _Reply()
         run = run_tool(
@@ -242,7 +241,7 @@ class CofounderState(
         async with self:
             if self._stream_seq != ask.seq:
                 return False  # cleared meanwhile
-            self.messages = chat.cap_messages([*self.messages, chat.message("user", ask.text)])
+            self._messages = chat.cap_messages([*self._messages, chat.message("user", ask.text)])
             self.draft = ""
             self.stream = Stream(on=True, sample=ask.reply.sample)
             self._stop_requested = False
@@ -280,8 +279,8 @@ class CofounderState(
             if self._stop_requested:
                 status, notice = chat.STOPPED, None
             if reply.strip():
-                self.messages = chat.cap_messages(
-                    [*self.messages, chat.message("assistant", reply, status)]
+                self._messages = chat.cap_messages(
+                    [*self._messages, chat.message("assistant", reply, status)]
                 )
             self._end_stream()
         return notice
@@ -316,7 +315,7 @@ class CofounderState(
             running.cancel()
         self._stream_seq += 1
         keep = self._stash_for_keeping()
-        self.messages = []
+        self._messages = []
         self._end_stream()
         self._forget_reopened()
         cleared = toasts.success(chat.CHAT_CLEARED, id=TOAST_ID)
@@ -333,8 +332,10 @@ class CofounderState(
         if not messages:
             return False
         self._reopen_clear()
-        self.messages = chat.cap_messages([chat.message(m["role"], m["content"]) for m in messages])
-        self._kept_upto = len(self.messages)
+        self._messages = chat.cap_messages(
+            [chat.message(m["role"], m["content"]) for m in messages]
+        )
+        self._kept_upto = len(self._messages)
         return True
 
     def _reopen_clear(self) -> None:
@@ -342,7 +343,7 @@ class CofounderState(
         if running is not None:
             running.cancel()
         self._stream_seq += 1
-        self.messages = []
+        self._messages = []
         self._end_stream()
 
     @rx.event
@@ -353,8 +354,8 @@ class CofounderState(
             return
         self._stream_seq += 1
         if self.stream.text.strip():
-            self.messages = chat.cap_messages(
-                [*self.messages, chat.message("assistant", self.stream.text, chat.INTERRUPTED)]
+            self._messages = chat.cap_messages(
+                [*self._messages, chat.message("assistant", self.stream.text, chat.INTERRUPTED)]
             )
         self._end_stream()
 
@@ -367,7 +368,7 @@ class CofounderState(
             return toasts.info(
                 chat.WAIT_FOR_REPLY, description=chat.WAIT_FOR_REPLY_DETAIL, id=TOAST_ID
             )
-        messages = chat.saved_messages(self.messages)
+        messages = chat.saved_messages(self._messages)
         if not messages:
             return toasts.info(
                 chat.NOTHING_TO_SAVE, description=chat.NOTHING_TO_SAVE_DETAIL, id=TOAST_ID
@@ -388,13 +389,13 @@ class CofounderState(
             return toasts.info(
                 chat.WAIT_FOR_REPLY, description=chat.WAIT_FOR_DOWNLOAD_DETAIL, id=TOAST_ID
             )
-        if not chat.saved_messages(self.messages):
+        if not chat.saved_messages(self._messages):
             return toasts.info(
                 chat.NOTHING_TO_DOWNLOAD, description=chat.NOTHING_TO_SAVE_DETAIL, id=TOAST_ID
             )
         now = utcnow()
         return rx.download(
-            data=chat.chat_markdown(self.messages, now),
+            data=chat.chat_markdown(self._messages, now),
             filename=chat.chat_filename(now),
             mime_type="text/markdown",
         )

@@ -208,7 +208,7 @@ _WINDOW_BOX |= {
 
 def has_messages() -> rx.Var[bool]:
     """Whether the chat holds a message with words in it (worked out in the browser)."""
-    contents = CofounderState.messages.map(lambda m: m["content"].to(str).strip())
+    contents = CofounderState.shown_messages.map(lambda m: m["content"].to(str).strip())
     return contents.join("") != ""
 
 

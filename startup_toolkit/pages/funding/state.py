@@ -25,7 +25,7 @@ from startup_toolkit.domain.tools.funding import TOOL_NAME, prediction_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
-from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
+from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
     finish_run,
@@ -214,7 +214,7 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
         if not self.running:
             self.form = rules.default_form()
             self.errors = {}
-            self.chosen_idea = NEW_IDEA
+            self._choose_new_idea()
 
     @rx.event
     def set_tab(self, value: str) -> None:

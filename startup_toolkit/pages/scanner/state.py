@@ -29,7 +29,7 @@ from startup_toolkit.domain.tools.scanner import SIGN_IN_DETAIL, TOOL_NAME, scan
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
 from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
-from startup_toolkit.state.idea_choice import NEW_IDEA, IdeaChoiceMixin
+from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
@@ -260,7 +260,7 @@ class ScannerState(
         self.validation = ""
         self.error = ""
         self.progress = 0
-        self.chosen_idea = NEW_IDEA
+        self._choose_new_idea()
 
     def _result_view(self, scan: Scan | None) -> ScanView | None:
         return scan_view(scan)

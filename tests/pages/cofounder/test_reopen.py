@@ -46,14 +46,14 @@ def test_a_kept_conversation_reopens_to_go_on_with(
         run_id = cofounder_context.keep_conversation(db, user_id, CHAT, None, sample=False)
     state, toast = reopened(f"run={run_id}", cookie)
     assert toast == ""
-    assert [(m["role"], m["content"]) for m in state.messages] == [
+    assert [(m["role"], m["content"]) for m in state._messages] == [
         (m["role"], m["content"]) for m in CHAT
     ]
     assert state.reopened is not None
     asyncio.run(state._keep_now())  # nothing new since: not kept again
     assert len(kept(engine, user_id)) == 1
     state.clear_chat()
-    assert state.messages == [] and state.reopened is None
+    assert state._messages == [] and state.reopened is None
 
 
 def test_a_saved_chat_reopens_from_the_dashboard(engine: Engine, founder: tuple[str, str]) -> None:
@@ -69,7 +69,7 @@ def test_a_saved_chat_reopens_from_the_dashboard(engine: Engine, founder: tuple[
     assert saved.result_id
     assert tools.result_path(AI_COFOUNDER.name, saved.result_id).startswith(f"{ROUTE}?result=")
     state, toast = reopened(f"result={saved.result_id}", cookie)
-    assert toast == "" and len(state.messages) == 2
+    assert toast == "" and len(state._messages) == 2
 
 
 def test_another_founders_or_another_tools_run_is_not_found(
@@ -84,4 +84,4 @@ def test_another_founders_or_another_tools_run_is_not_found(
         )
     for run_id in (bobs, scan, "abc"):
         state, toast = reopened(f"run={run_id}", cookie)
-        assert "That result was not found" in toast and state.messages == []
+        assert "That result was not found" in toast and state._messages == []

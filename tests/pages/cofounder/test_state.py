@@ -91,22 +91,22 @@ def test_draft_is_bounded() -> None:
 
 def test_t_chat_2_clear_chat_empties_and_says_chat_cleared() -> None:
     s = substate()
-    s.messages = [chat.message("user", "Hi"), chat.message("assistant", "Hello")]
+    s._messages = [chat.message("user", "Hi"), chat.message("assistant", "Hello")]
     s.stream = page.Stream(on=True, text="partial")
     seq = s._stream_seq
     code = js(s.clear_chat())
     assert '"Chat cleared"' in code and '"success"' in code
-    assert s.messages == [] and not s.stream.on and s.stream.text == ""
+    assert s._messages == [] and not s.stream.on and s.stream.text == ""
     assert s._stream_seq == seq + 1  # a running stream can no longer write
 
 
 def test_recover_closes_a_reply_whose_task_is_gone() -> None:
     s = substate()
-    s.messages = [chat.message("user", "Hi")]
+    s._messages = [chat.message("user", "Hi")]
     s.stream = page.Stream(on=True, text="Half a")
     s.recover()
     assert not s.stream.on
-    assert s.messages[-1] == chat.message("assistant", "Half a", chat.INTERRUPTED)
+    assert s._messages[-1] == chat.message("assistant", "Half a", chat.INTERRUPTED)
 
 
 # --- T-CHAT-3: voice input -----------------------------------------------------------------------
@@ -193,7 +193,7 @@ def test_t_chat_3_speech_input_mixin_on_the_chat(
 async def test_t_ai_5_save_the_conversation(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
     s = substate(cookie)
-    s.messages = [
+    s._messages = [
         chat.message("user", "How should I price?"),
         chat.message("assistant", "Start with **value**.", chat.INTERRUPTED),
         chat.message("user", "And then?"),
@@ -216,7 +216,7 @@ async def test_t_ai_5_nothing_to_save_and_not_while_streaming(
     _, cookie = founder
     s = substate(cookie)
     assert "Nothing to save yet" in js(await s.save())
-    s.messages = [chat.message("user", "Hi")]
+    s._messages = [chat.message("user", "Hi")]
     s.stream = page.Stream(on=True)
     assert "Still replying" in js(await s.save())
     with Session(engine) as db:
@@ -226,7 +226,7 @@ async def test_t_ai_5_nothing_to_save_and_not_while_streaming(
 def test_download_chat_is_a_markdown_file_of_the_conversation() -> None:
     s = substate()
     assert "Nothing to download yet" in js(s.download())
-    s.messages = [chat.message("user", "How do I price?"), chat.message("assistant", "By value")]
+    s._messages = [chat.message("user", "How do I price?"), chat.message("assistant", "By value")]
     s.stream = page.Stream(on=True)
     assert "Still replying" in js(s.download())
     s.stream = page.Stream()
@@ -240,7 +240,7 @@ def test_download_chat_is_a_markdown_file_of_the_conversation() -> None:
 
 async def test_t_ai_5_save_needs_sign_in(engine: Engine) -> None:
     s = substate()
-    s.messages = [chat.message("user", "Hi")]
+    s._messages = [chat.message("user", "Hi")]
     code = js(await s.save())
     assert "Authentication required" in code and "Please log in to save results" in code
 
@@ -375,7 +375,7 @@ async def test_t_chat_2_empty_message_toast_and_nothing_sent(
     for blank in ("", "   \n  "):
         await tab.run("send", form_data={"message": blank})
     s = await tab.state()
-    assert s.messages == [] and not s.stream.on
+    assert s._messages == [] and not s.stream.on
     toasts = tab.browser.toasts()
     assert len(toasts) == 2
     assert all("Empty message" in t and "Please enter a question or prompt" in t for t in toasts)
@@ -390,9 +390,9 @@ async def test_t_chat_1_streamed_reply_with_batched_updates(
     await tab.run("set_draft", value="How do I price?")
     await tab.run("send", form_data={"message": "  How do I price?  "})
     s = await tab.state()
-    assert [(m["role"], m["status"]) for m in s.messages] == [("user", ""), ("assistant", "")]
-    assert s.messages[0]["content"] == "How do I price?"
-    assert s.messages[1]["content"] == "".join(chunks)
+    assert [(m["role"], m["status"]) for m in s._messages] == [("user", ""), ("assistant", "")]
+    assert s._messages[0]["content"] == "How do I price?"
+    assert s._messages[1]["content"] == "".join(chunks)
     assert not s.stream.on and s.stream.text == "" and s.draft == ""
     # The model got the system prompt and the question.
     (request,) = ai_env.requests
@@ -415,14 +415,14 @@ async def test_t_chat_1_partial_reply_is_visible_while_streaming_and_a_second_se
     future = await tab.start("send", form_data={"message": "Where do I start?"})
     assert await asyncio.to_thread(ai_env.wait_held, 5)
     s = await tab.wait_for(lambda s: s.stream.text == "Start with customers. ")
-    assert s.stream.on and len(s.messages) == 1
+    assert s.stream.on and len(s._messages) == 1
     # A second send while streaming starts nothing.
     await tab.run("send", form_data={"message": "Another question"})
-    assert len((await tab.state()).messages) == 1
+    assert len((await tab.state())._messages) == 1
     ai_env.release()
     await asyncio.wait_for(future, timeout=10)
     s = await tab.state()
-    assert s.messages[-1]["content"] == "Start with customers. Then pricing."
+    assert s._messages[-1]["content"] == "Start with customers. Then pricing."
     assert len(ai_env.requests) == 1
 
 
@@ -437,7 +437,7 @@ async def test_stop_closes_the_stream_and_keeps_the_partial_reply(
     await asyncio.wait_for(future, timeout=5)
     s = await tab.state()
     assert not s.stream.on
-    assert s.messages[-1] == chat.message("assistant", "Half an answer", chat.STOPPED)
+    assert s._messages[-1] == chat.message("assistant", "Half an answer", chat.STOPPED)
     assert await asyncio.to_thread(ai_env.wait_disconnect, 1, 5)  # the HTTP stream was closed
     assert tab.browser.toasts() == []
 
@@ -450,7 +450,7 @@ async def test_clear_while_streaming_drops_the_reply(ai_env: FakeAiServer, tab: 
     await tab.run("clear_chat")
     await asyncio.wait_for(future, timeout=5)
     s = await tab.state()
-    assert s.messages == [] and not s.stream.on
+    assert s._messages == [] and not s.stream.on
 
 
 async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: ChatTab) -> None:
@@ -458,7 +458,7 @@ async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: C
         ai_env.status(500)
     await tab.run("send", form_data={"message": "Will this work?"})
     s = await tab.state()
-    assert [m["role"] for m in s.messages] == ["user"]  # nothing came: no assistant message
+    assert [m["role"] for m in s._messages] == ["user"]  # nothing came: no assistant message
     assert not s.stream.on
     (toast,) = tab.browser.toasts()
     assert "Failed to get response" in toast
@@ -489,7 +489,7 @@ async def test_demo_mode_streams_the_labelled_sample(
     async for tab in open_tab(cookie, "demo-tab"):
         await tab.run("send", form_data={"message": "Anything"})
         s = await tab.state()
-        assert s.messages[-1] == chat.message("assistant", chat.SAMPLE_REPLY, chat.SAMPLE)
+        assert s._messages[-1] == chat.message("assistant", chat.SAMPLE_REPLY, chat.SAMPLE)
         assert len(tab.browser.stream_pushes()) >= 2  # it streamed, in batches
 
 
@@ -497,7 +497,7 @@ async def test_sending_needs_sign_in(ai_env: FakeAiServer, engine: Engine) -> No
     async for tab in open_tab("", "anon-tab"):
         await tab.run("send", form_data={"message": "Hello"})
         s = await tab.state()
-        assert s.messages == []
+        assert s._messages == []
         (toast,) = tab.browser.toasts()
         assert "Authentication required" in toast
     assert ai_env.requests == []
@@ -512,7 +512,7 @@ async def test_no_access_says_so_before_anything_joins_the_chat(
     await tab.run("set_draft", value="Hello")
     await tab.run("send", form_data={"message": "Hello"})
     s = await tab.state()
-    assert (s.messages, s.draft, s.stream.on) == ([], "Hello", False)
+    assert (s._messages, s.draft, s.stream.on) == ([], "Hello", False)
     (toast,) = tab.browser.toasts()
     assert chat.NO_ACCESS in toast and chat.NO_ACCESS_DETAIL in toast
     assert ai_env.requests == []
@@ -521,7 +521,7 @@ async def test_no_access_says_so_before_anything_joins_the_chat(
 
 async def test_too_long_message_is_refused(ai_env: FakeAiServer, tab: ChatTab) -> None:
     await tab.run("send", form_data={"message": "x" * (chat.MAX_MESSAGE_CHARS + 1)})
-    assert (await tab.state()).messages == []
+    assert (await tab.state())._messages == []
     (toast,) = tab.browser.toasts()
     assert "Message too long" in toast
 
@@ -537,7 +537,7 @@ async def test_conversation_history_goes_to_the_model(ai_env: FakeAiServer, tab:
         ("assistant", "Answer one"),
         ("user", "Question two"),
     ]
-    assert len((await tab.state()).messages) == 4
+    assert len((await tab.state())._messages) == 4
 
 
 async def test_an_overlong_reply_is_cut_and_marked_interrupted(
@@ -547,7 +547,7 @@ async def test_an_overlong_reply_is_cut_and_marked_interrupted(
     ai_env.stream(["0123456789", "abcdef", "never"])
     await tab.run("send", form_data={"message": "Talk a lot"})
     s = await tab.state()
-    assert s.messages[-1] == chat.message("assistant", "0123456789ab", chat.INTERRUPTED)
+    assert s._messages[-1] == chat.message("assistant", "0123456789ab", chat.INTERRUPTED)
     assert tab.browser.toasts() == []
 
 
@@ -566,6 +566,6 @@ async def test_a_reply_shows_its_links_as_text_and_site(ai_env: FakeAiServer, ta
     ai_env.release()
     await asyncio.wait_for(future, timeout=10)
     s = await tab.state()
-    assert s.messages[-1]["content"] == "Read [the guide](https://example.com/pricing). Then go."
+    assert s._messages[-1]["content"] == "Read [the guide](https://example.com/pricing). Then go."
     assert s.shown_messages[-1]["content"] == "Read the guide (example.com). Then go."
     assert [m["role"] for m in s.shown_messages] == ["user", "assistant"]

@@ -7,8 +7,8 @@ import json
 import pytest
 from reflex.event import Event
 
-from startup_toolkit.pages.manage_plans import ManagePlansState
 from startup_toolkit.pages.pricing import TOAST_DESCRIPTION, TOAST_TITLE, PricingState
+from startup_toolkit.state.navigation import NavigationState
 from tests.support.tool_states import substate
 
 
@@ -89,9 +89,9 @@ async def test_manage_plans_replaces_history_entry_with_pricing(
     settings_env: pytest.MonkeyPatch,
 ) -> None:
     """P-PRICE-6: /manage-plans redirects to /pricing without adding a history entry."""
-    state = substate(ManagePlansState, "/manage-plans")
+    state = substate(NavigationState, "/manage-plans")
 
-    events = _events(await state.go_to_pricing())
+    events = _events(await state.open_billing())
 
     assert [e.name for e in events] == ["_redirect"]
     assert events[0].payload["path"] == "/pricing"

@@ -32,9 +32,10 @@ from startup_toolkit.models import (
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.pages.profile.state import LOADING_TEXT, NEVER, ProfileState
 from startup_toolkit.pages.profile.views import AiView
-from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT, SettingsRedirectState
+from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT
 from startup_toolkit.services import account_security, accounts, sessions
 from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.navigation import NavigationState
 from tests.support.events import drain, events, toasts
 from tests.support.founders import PASSWORD, cookie_header, session_token, signed_up
 from tests.support.tool_states import router
@@ -734,12 +735,10 @@ def test_p_auth_1_login_redirect_keeps_the_tab(token: str, engine: Engine) -> No
 # --------------------------------------------------------------------------- P-AUTH-5
 
 
-def settings_state(
-    cookie: str = "", path: str = "/settings"
-) -> tuple[AuthState, SettingsRedirectState]:
+def settings_state(cookie: str = "", path: str = "/settings") -> tuple[AuthState, NavigationState]:
     root = make_root(cookie, path)
     auth = root.get_substate(AuthState.get_full_name().split("."))
-    redirect = root.get_substate(SettingsRedirectState.get_full_name().split("."))
+    redirect = root.get_substate(NavigationState.get_full_name().split("."))
     return auth, redirect  # type: ignore[return-value]
 
 
@@ -747,13 +746,13 @@ def test_p_auth_5_settings_sends_a_signed_in_user_to_profile(token: str) -> None
     assert REDIRECT_TEXT == "Redirecting to profile settings..."
     auth, redirect = settings_state(f"{SESSION_COOKIE}={token}")
     assert asyncio.run(auth.require_access()) is None
-    spec = asyncio.run(redirect.go())
+    spec = asyncio.run(redirect.open_settings())
     (event,) = Event.from_event_type(spec)  # type: ignore[arg-type]
     assert event.payload["path"] == "/profile" and event.payload["replace"] is True
 
     auth, redirect = settings_state(f"{SESSION_COOKIE}={token}", "/settings?tab=security")
     asyncio.run(auth.require_access())
-    (event,) = Event.from_event_type(asyncio.run(redirect.go()))  # type: ignore[arg-type]
+    (event,) = Event.from_event_type(asyncio.run(redirect.open_settings()))  # type: ignore[arg-type]
     assert event.payload["path"] == "/profile?tab=security"
 
 
@@ -761,4 +760,4 @@ def test_p_auth_5_settings_sends_a_visitor_to_login(engine: Engine) -> None:
     auth, redirect = settings_state()
     (event,) = Event.from_event_type(asyncio.run(auth.require_access()))  # type: ignore[arg-type]
     assert event.payload["path"] == "/login?next=%2Fsettings"
-    assert asyncio.run(redirect.go()) is None  # no second redirect
+    assert asyncio.run(redirect.open_settings()) is None  # no second redirect
