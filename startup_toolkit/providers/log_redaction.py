@@ -9,8 +9,8 @@ before any handler sees it, whatever handlers are attached later:
 
 - the message, its arguments and the traceback text are rendered and then redacted: the value
   of every key that names a secret (`cookie`, `authorization`, `password`, `token`, `ticket`,
-  `secret`, `code`/`totp`/`otp`, recovery codes, `proof`, API keys) in Python reprs, JSON, query strings and headers,
-  bearer credentials, and the session cookie wherever it appears;
+  `secret`, `code`/`totp`/`otp`, recovery codes, `proof`, API keys) in Python reprs, JSON,
+  query strings and headers, bearer credentials, and the session cookie wherever it appears;
 - records of a visitor's malformed event (unknown handler, payload that does not fit the
   handler, undecodable or garbage frames) become one line with no client data
   (`malformed_events`), rate-limited per kind.
