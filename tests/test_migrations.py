@@ -43,6 +43,8 @@ EXPECTED_TABLES = {
     "login_attempts",
     "sign_in_tickets",
     "user_totp",
+    # two-factor recovery codes (models/security.py, migration 0013)
+    "user_recovery_codes",
     # account recovery (models/recovery.py, migration 0005)
     "password_resets",
     # the founder's workspace (models/workspace.py, migration 0006)
@@ -164,6 +166,7 @@ def _seed_and_delete_user(engine: Engine) -> dict[str, int]:
                 models.AiUsage(user_id=uid, tool_name="t"),
                 models.SignInTicket(user_id=uid, ticket_hash="t", expires_at=models.base.utcnow()),
                 models.UserTotp(user_id=uid, pending_secret="S"),
+                models.UserRecoveryCode(user_id=uid, salt="00" * 16, code_hash="0" * 64),
                 models.PasswordReset(
                     user_id=uid, password_stamp="s", expires_at=models.base.utcnow()
                 ),

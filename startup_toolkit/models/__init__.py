@@ -9,7 +9,12 @@ from startup_toolkit.models.contact import ContactMessage
 from startup_toolkit.models.recovery import PasswordReset
 from startup_toolkit.models.resources import Resource, ResourceVersion
 from startup_toolkit.models.results import SavedResult, UserDocument
-from startup_toolkit.models.security import LoginAttempt, SignInTicket, UserTotp
+from startup_toolkit.models.security import (
+    LoginAttempt,
+    SignInTicket,
+    UserRecoveryCode,
+    UserTotp,
+)
 from startup_toolkit.models.settings import (
     Profile,
     UserAiSettings,
@@ -45,6 +50,7 @@ __all__ = [
     "UserFavorite",
     "UserNotification",
     "UserPreferences",
+    "UserRecoveryCode",
     "UserSecuritySettings",
     "UserSession",
     "UserStats",

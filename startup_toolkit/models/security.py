@@ -10,6 +10,8 @@
   sign-in nonce cookie; NULL until bound, and an unbound ticket is never redeemed).
 * `user_totp`: a pending TOTP secret during setup (the active one is `users.totp_secret`)
   and the last accepted time step, so a code cannot be used twice.
+* `user_recovery_codes`: the ten single-use two-factor recovery codes of a user, each only
+  as HMAC-SHA256 under a salt of its own (`domain.recovery_codes`); `used_at` once used.
 """
 
 from __future__ import annotations
@@ -58,3 +60,13 @@ class UserTotp(SQLModel, table=True):
     pending_secret: str | None = Field(default=None, max_length=64)
     last_used_step: int = 0
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class UserRecoveryCode(UserRow, table=True):
+    """One two-factor recovery code, stored only as its salted HMAC-SHA256."""
+
+    __tablename__ = "user_recovery_codes"
+
+    salt: str = Field(max_length=32)
+    code_hash: str = Field(max_length=64)
+    used_at: datetime | None = None

@@ -1,11 +1,12 @@
-"""/login: email and password, then a TOTP code when two-factor is on (P-MISC-3, P-MISC-4)."""
+"""/login: email and password, then a TOTP code, or a recovery code, when two-factor is on
+(P-MISC-3, P-MISC-4; recovery codes: issue 27, item 9)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from startup_toolkit.components import auth_layout as auth_ui
-from startup_toolkit.components.props import ONE_TIME_CODE
+from startup_toolkit.components.props import FILL_COLUMN, ONE_TIME_CODE
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.redirects import safe_next_path
 from startup_toolkit.services import accounts
@@ -14,6 +15,7 @@ from startup_toolkit.state.sign_in import complete_sign_in
 
 class LoginState(rx.State):
     stage: str = "password"  # password | code
+    use_recovery_code: bool = False  # the code step asks for a recovery code instead
     error: str = ""
     notice: str = ""
     busy: bool = False
@@ -28,6 +30,7 @@ class LoginState(rx.State):
             "Your sign-in link expired. Please sign in again." if params.get("expired") else ""
         )
         self.stage, self.error, self.busy, self._pending_user_id = "password", "", False, ""
+        self.use_recovery_code = False
 
     @rx.event
     async def sign_in(self, form: dict[str, str]) -> rx.event.EventSpec | None:
@@ -45,6 +48,7 @@ class LoginState(rx.State):
         self.error = ""
         if result.totp_required:
             self.stage, self._pending_user_id = "code", result.user_id
+            self.use_recovery_code = False
             return None
         return await complete_sign_in(result.user_id, self.next_path)
 
@@ -62,8 +66,16 @@ class LoginState(rx.State):
         return await complete_sign_in(user_id, self.next_path)
 
     @rx.event
+    def switch_code_kind(self) -> None:
+        """Ask for a recovery code instead of the app's code, or back (the service takes
+        either in the one field)."""
+        self.use_recovery_code = not self.use_recovery_code
+        self.error = ""
+
+    @rx.event
     def back_to_password(self) -> None:
         self.stage, self.error, self._pending_user_id = "password", "", ""
+        self.use_recovery_code = False
 
 
 def _password_form() -> rx.Component:
@@ -80,18 +92,57 @@ def _password_form() -> rx.Component:
     )
 
 
+def _app_code_field() -> rx.Component:
+    """The 6-digit code from the authenticator app."""
+    return rx.vstack(
+        rx.text("Enter the 6-digit code from your authenticator app.", size="2"),
+        auth_ui.field("Authentication code", "code", **ONE_TIME_CODE, max_length=8, required=True),
+        key="app-code",
+        spacing="3",
+        **FILL_COLUMN,
+    )
+
+
+def _recovery_code_field() -> rx.Component:
+    """One of the recovery codes saved when two-factor was turned on."""
+    return rx.vstack(
+        rx.text(
+            "Enter one of the recovery codes you saved when you turned on two-factor "
+            "authentication. Each code works once.",
+            size="2",
+        ),
+        auth_ui.field(
+            "Recovery code",
+            "code",
+            auto_complete="off",
+            auto_capitalize="none",
+            spell_check=False,
+            placeholder="abcde-fghij",
+            max_length=24,
+            required=True,
+        ),
+        key="recovery-code",
+        spacing="3",
+        **FILL_COLUMN,
+    )
+
+
 def _code_form() -> rx.Component:
     return auth_ui.auth_form(
         LoginState.error,
-        rx.text("Enter the 6-digit code from your authenticator app.", size="2"),
-        auth_ui.field(
-            "Authentication code",
-            "code",
-            **ONE_TIME_CODE,
-            max_length=8,
-            required=True,
-        ),
+        rx.cond(LoginState.use_recovery_code, _recovery_code_field(), _app_code_field()),
         rx.button("Verify", type="submit", size="3", width="100%"),
+        rx.button(
+            rx.cond(
+                LoginState.use_recovery_code,
+                "Use your authenticator app",
+                "Use a recovery code",
+            ),
+            type="button",
+            variant="ghost",
+            id="switch-code-kind",
+            on_click=LoginState.switch_code_kind,
+        ),
         rx.button(
             "Use a different account",
             type="button",

@@ -9,8 +9,8 @@ before any handler sees it, whatever handlers are attached later:
 
 - the message, its arguments and the traceback text are rendered and then redacted: the value
   of every key that names a secret (`cookie`, `authorization`, `password`, `token`, `ticket`,
-  `secret`, `code`/`totp`/`otp`, API keys) in Python reprs, JSON, query strings and headers,
-  bearer credentials, and the session cookie wherever it appears;
+  `secret`, `code`/`totp`/`otp`, recovery codes, `proof`, API keys) in Python reprs, JSON,
+  query strings and headers, bearer credentials, and the session cookie wherever it appears;
 - records of a visitor's malformed event (unknown handler, payload that does not fit the
   handler, undecodable or garbage frames) become one line with no client data
   (`malformed_events`), rate-limited per kind.
@@ -51,11 +51,15 @@ SECRET_PARTS = frozenset(
         "credentials",
         "apikey",
         "nonce",
+        "proof",  # a re-authentication dialog's password or code
         SESSION_COOKIE,
     }
 )
-# `code` alone is the TOTP code; `status_code` and `exit_code` are not secrets.
-CODE_QUALIFIERS = frozenset({"", "totp", "otp", "mfa", "auth", "verification", "reset", "login"})
+# `code` alone is the TOTP code; `status_code` and `exit_code` are not secrets. `codes` too
+# (`recovery_codes`: a result's or the profile state's new recovery codes).
+CODE_QUALIFIERS = frozenset(
+    {"", "totp", "otp", "mfa", "auth", "verification", "reset", "login", "recovery"}
+)
 KEY_QUALIFIERS = frozenset({"api", "private", "secret", "signing", "access", "encryption"})
 
 _QUOTED = r"""'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|\\+"(?:(?!\\+").)*\\+\""""
@@ -86,7 +90,7 @@ def is_secret_key(key: str) -> bool:
     if any(part in SECRET_PARTS for part in parts):
         return True
     before = parts[-2] if len(parts) > 1 else ""
-    if parts[-1] == "code":
+    if parts[-1] in ("code", "codes"):
         return before in CODE_QUALIFIERS
     return parts[-1] == "key" and before in KEY_QUALIFIERS
 

@@ -1,12 +1,18 @@
 """Sensitive account changes, each behind re-authentication: two-factor setup and removal,
-turning login notifications off, and account deletion.
+its recovery codes, turning login notifications off, and account deletion.
 
 Same conventions as `services.accounts` (the session first, commits what it changes, user
 mistakes as `Result`s). Re-authentication (`_check_identity`) takes the account password, or,
-with two-factor on, a current unused code from the authenticator app. A wrong one counts as a
-failed sign-in (same lock as `services.accounts`), so these dialogs cannot be used to guess the
-password. Two-factor setup is refused while two-factor is on: a new secret replaces the old one
-only after two-factor was turned off with a code or the password.
+with two-factor on, a current unused code from the authenticator app or an unused recovery
+code (used up, and the founder notified). A wrong one counts as a failed sign-in (same lock
+as `services.accounts`), so these dialogs cannot be used to guess the password. Two-factor
+setup is refused while two-factor is on: a new secret replaces the old one only after
+two-factor was turned off with a code or the password.
+
+Recovery codes (issue 27, item 9): turning two-factor on makes ten (`services.recovery_codes`),
+which the setup's result carries to be shown once; new ones replace them only with the account
+password (`new_recovery_codes`: a stolen code or a phone is not enough to replace the owner's
+way back in); turning two-factor off deletes them.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from startup_toolkit.domain.identity import email_fingerprint, normalize_email
 from startup_toolkit.models.accounts import User
 from startup_toolkit.models.security import UserTotp
 from startup_toolkit.models.settings import UserSecuritySettings
-from startup_toolkit.services import sessions, user_cache
+from startup_toolkit.services import recovery_codes, sessions, user_cache
 from startup_toolkit.services.accounts import (
     ACCOUNT_DELETED,
     ACCOUNT_NOT_FOUND,
@@ -64,6 +70,9 @@ TOTP_ALREADY_ON = (
     "with a code or your password."
 )
 DELETE_FAILED = "Failed to delete account"
+RECOVERY_NEEDS_TOTP = "Turn on two-factor authentication first"
+RECOVERY_CODES_CREATED = "New recovery codes created"
+RECOVERY_CODES_FAILED = "Could not create new recovery codes"
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,13 @@ class SetupResult(Result):
     """`ok` with what the setup dialog shows (`setup`); otherwise the refusal."""
 
     setup: TotpSetup | None = None
+
+
+@dataclass(frozen=True)
+class CodesResult(Result):
+    """`ok` with the new recovery codes (`codes`), to be shown once; otherwise the refusal."""
+
+    codes: tuple[str, ...] = ()
 
 
 def _two_factor_on(user: User, security: UserSecuritySettings | None) -> bool:
@@ -83,10 +99,14 @@ def _check_identity(
     security: UserSecuritySettings | None,
     proof: object,
     now: datetime,
+    action: str,
+    codes_stay: bool = True,
 ) -> Result | None:
     """None when `proof` is the account password or, with two-factor on, a current unused
-    code (marked used; the failure count is cleared, nothing committed). Otherwise the refusal,
-    on the `proof` field: a missing proof costs nothing, a wrong one counts as a failure."""
+    code or an unused recovery code (marked used, with a notification that it was used to
+    `action` and, when `codes_stay`, how many are left; the failure count is cleared, nothing
+    committed). Otherwise the refusal, on the `proof` field: a missing proof costs nothing, a
+    wrong one counts as a failure."""
     if locked := _locked_out(user, now, Result):
         return locked
     value = proof if isinstance(proof, str) else ""
@@ -97,6 +117,11 @@ def _check_identity(
     state = _totp_state(session, user.id)
     accepted = with_code and totp.looks_like_code(value)
     accepted = accepted and _accept_code(state, user.totp_secret, value, now)
+    if not accepted and with_code:
+        left = recovery_codes.use_uncommitted(session, user.id, value, now)
+        if left is not None:
+            accepted = True
+            recovery_codes.notify_used(session, user.id, action, left if codes_stay else None)
     if not accepted and len(value) <= passwords.MAX_LENGTH:
         accepted = passwords.verify_password(user.password_hash, value)
     if not accepted:
@@ -132,19 +157,22 @@ def begin_totp_setup(session: Session, user_id: str) -> SetupResult:
     return SetupResult(ok=True, setup=setup)
 
 
-def confirm_totp(session: Session, user_id: str, code: str, now: datetime | None = None) -> Result:
-    """Turn two-factor on when `code` is valid for the pending secret (refused while it is
-    already on: the active secret is not replaced)."""
+def confirm_totp(
+    session: Session, user_id: str, code: str, now: datetime | None = None
+) -> CodesResult:
+    """Turn two-factor on when `code` is valid for the pending secret, with ten new recovery
+    codes (in the result, to be shown once). Refused while it is already on: the active
+    secret is not replaced."""
     user = get_user(session, user_id)
     state = _totp_state(session, user_id) if user is not None else None
     security = get_security_settings(session, user_id) if user is not None else None
     if user is not None and _two_factor_on(user, security):
-        return Result(ok=False, message=TOTP_ALREADY_ON, errors={"code": TOTP_ALREADY_ON})
+        return CodesResult(ok=False, message=TOTP_ALREADY_ON, errors={"code": TOTP_ALREADY_ON})
     if user is None or state is None or not state.pending_secret:
-        return Result(ok=False, message=TOTP_NOT_STARTED)
+        return CodesResult(ok=False, message=TOTP_NOT_STARTED)
     step = totp.matching_step(state.pending_secret, code, now)
     if security is None or step is None:
-        return Result(ok=False, message=INVALID_CODE, errors={"code": INVALID_CODE})
+        return CodesResult(ok=False, message=INVALID_CODE, errors={"code": INVALID_CODE})
     changed = utcnow()
     user.totp_secret = state.pending_secret
     user.updated_at = changed
@@ -154,20 +182,23 @@ def confirm_totp(session: Session, user_id: str, code: str, now: datetime | None
     security.two_factor_enabled = True
     security.updated_at = changed
     session.add_all([user, state, security])
+    codes = recovery_codes.replace_uncommitted(session, user_id, changed)
     session.commit()
-    return Result(ok=True, message=TOTP_ENABLED)
+    return CodesResult(ok=True, message=TOTP_ENABLED, codes=tuple(codes))
 
 
 def disable_totp(
     session: Session, user_id: str, code_or_password: str, now: datetime | None = None
 ) -> Result:
-    """Turn two-factor off after a current code or the account password."""
+    """Turn two-factor off after a current code, a recovery code or the account password; the
+    recovery codes are deleted."""
     now = now or utcnow()
     user = get_user(session, user_id)
     security = get_security_settings(session, user_id) if user is not None else None
     if user is None or security is None:
         return Result(ok=False, message=INVALID_CODE_OR_PASSWORD)
-    if refused := _check_identity(session, user, security, code_or_password, now):
+    action = "turn off two-factor authentication"
+    if refused := _check_identity(session, user, security, code_or_password, now, action, False):
         return refused
     user.totp_secret = None
     user.updated_at = now
@@ -178,8 +209,38 @@ def disable_totp(
     security.two_factor_enabled = False
     security.updated_at = now
     session.add_all([user, security])
+    recovery_codes.delete_uncommitted(session, user_id)
     session.commit()
     return Result(ok=True, message=TOTP_DISABLED)
+
+
+def new_recovery_codes(
+    session: Session, user_id: str, password: object, now: datetime | None = None
+) -> CodesResult:
+    """Replace every recovery code of the user with ten new ones (in the result, to be shown
+    once), after the account password: no code stands in for it here. A wrong password counts
+    as a failure, as at sign-in; two-factor must be on."""
+    now = now or utcnow()
+    user = get_user(session, user_id)
+    security = get_security_settings(session, user_id) if user is not None else None
+    if user is None or security is None:
+        return CodesResult(ok=False, message=RECOVERY_CODES_FAILED)
+    if not _two_factor_on(user, security):
+        return CodesResult(ok=False, message=RECOVERY_NEEDS_TOTP)
+    if locked := _locked_out(user, now, CodesResult):
+        return locked
+    value = password if isinstance(password, str) else ""
+    if not value:
+        return CodesResult(ok=False, message=PASSWORD_NEEDED, errors={PROOF: PASSWORD_NEEDED})
+    if len(value) > passwords.MAX_LENGTH or not passwords.verify_password(
+        user.password_hash, value
+    ):
+        return _refused(session, user, now, INCORRECT_PASSWORD, PROOF, CodesResult)
+    _clear_failures(user)
+    session.add(user)
+    codes = recovery_codes.replace_uncommitted(session, user_id, now)
+    session.commit()
+    return CodesResult(ok=True, message=RECOVERY_CODES_CREATED, codes=tuple(codes))
 
 
 # --- login notifications ---------------------------------------------------------------------
@@ -197,7 +258,8 @@ def turn_off_login_notifications(
         return Result(ok=False, message=SECURITY_FAILED)
     if not security.login_notifications:
         return Result(ok=True, message=SECURITY_SAVED)
-    if refused := _check_identity(session, user, security, proof, now):
+    action = "turn off login notifications"
+    if refused := _check_identity(session, user, security, proof, now, action):
         return refused
     security.login_notifications = False
     security.updated_at = now
@@ -226,7 +288,8 @@ def delete_account(
     if not typed or typed != user.email:
         return Result(ok=False, message=EMAIL_MISMATCH, errors={"email": EMAIL_MISMATCH})
     security = get_security_settings(session, user_id)
-    if refused := _check_identity(session, user, security, proof, now or utcnow()):
+    action = "delete your account"
+    if refused := _check_identity(session, user, security, proof, now or utcnow(), action):
         return refused
     fingerprint = email_fingerprint(user.email)
     try:

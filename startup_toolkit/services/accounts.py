@@ -14,8 +14,8 @@ Sign-in protection (DESIGN.md "Identity and sessions"; issue 27, item 5):
 * One message, 'Invalid email or password', for an unknown email and a wrong password. An
   unknown email still costs one Argon2 verification, so timing does not tell whether the
   account exists.
-* A wrong two-factor code at sign-in, a wrong current password and a wrong re-authentication
-  proof (all need the password or a session of the account) count on the account
+* A wrong two-factor code (or recovery code) at sign-in, a wrong current password and a wrong
+  re-authentication proof (all need the password or a session of the account) count on the account
   (`users.failed_logins`): after 5, each further one locks those steps for 2^(n-5) seconds,
   at most 15 minutes (`users.locked_until`); only a right code or password resets it.
 """
@@ -48,7 +48,7 @@ from startup_toolkit.models.accounts import User
 from startup_toolkit.models.activity import UserStats
 from startup_toolkit.models.security import UserTotp
 from startup_toolkit.models.settings import Profile
-from startup_toolkit.services import sessions, user_cache
+from startup_toolkit.services import recovery_codes, sessions, user_cache
 from startup_toolkit.services import sign_in_throttle as throttle
 from startup_toolkit.services.activity import add_activity, add_notification, get_user_stats
 from startup_toolkit.services.commits import done_or_log
@@ -114,6 +114,8 @@ class AuthResult(Result):
 
     user_id: str | None = None
     totp_required: bool = False
+    #: After a recovery code was used at the code step: how many unused ones are left.
+    recovery_codes_left: int | None = None
 
 
 R = TypeVar("R", bound=Result)
@@ -416,8 +418,10 @@ def _accept_code(state: UserTotp | None, secret: str | None, code: str, now: dat
 def verify_totp_for_sign_in(
     session: Session, user_id: str, code: str, now: datetime | None = None
 ) -> AuthResult:
-    """The second sign-in step: a current, unused code. Wrong codes count as failed
-    sign-ins (same lock as passwords); a right one resets the count."""
+    """The second sign-in step: a current, unused code from the authenticator app, or an
+    unused recovery code (marked used; the founder is notified with the number left). Wrong
+    codes of either kind count as failed sign-ins (same lock as passwords); a right one resets
+    the count."""
     now = now or utcnow()
     user = get_user(session, user_id)
     if user is None:
@@ -430,9 +434,14 @@ def verify_totp_for_sign_in(
     state = _totp_state(session, user_id)
     if state is None:
         state = UserTotp(user_id=user_id)
-    if not _accept_code(state, user.totp_secret, code, now):
+    left: int | None = None
+    if _accept_code(state, user.totp_secret, code, now):
+        session.add(state)
+    elif (left := recovery_codes.use_uncommitted(session, user.id, code, now)) is not None:
+        recovery_codes.notify_used(session, user.id, recovery_codes.SIGN_IN, left)
+    else:
         return _refused(session, user, now, INVALID_CODE, "code", AuthResult)
     _clear_failures(user)
-    session.add_all([user, state])
+    session.add(user)
     session.commit()
-    return AuthResult(ok=True, user_id=user.id)
+    return AuthResult(ok=True, user_id=user.id, recovery_codes_left=left)

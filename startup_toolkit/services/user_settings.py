@@ -39,6 +39,7 @@ from startup_toolkit.models.settings import (
     UserPreferences,
     UserSecuritySettings,
 )
+from startup_toolkit.services import recovery_codes
 from startup_toolkit.services.commits import done_or_log
 from startup_toolkit.services.sessions import apply_session_timeout
 
@@ -135,6 +136,7 @@ class SettingsValues:
     login_notifications: bool
     session_timeout: str
     password_last_changed: date | None
+    recovery_codes_left: int = 0
 
 
 def settings_values(session: Session, user_id: str) -> SettingsValues | None:
@@ -155,6 +157,7 @@ def settings_values(session: Session, user_id: str) -> SettingsValues | None:
         login_notifications=bool(security.login_notifications),
         session_timeout=str(security.session_timeout),
         password_last_changed=security.password_last_changed,
+        recovery_codes_left=recovery_codes.unused_count(session, user_id),
     )
 
 

@@ -297,6 +297,10 @@ def test_p_prof_4_two_factor_turns_on_with_a_code_from_the_shown_secret(
     dialog.get_by_label("6-digit code").fill(pyotp.TOTP(secret).now())
     dialog.get_by_role("button", name="Verify and turn on").click()
     expect(toast(page, "Two-factor authentication enabled")).to_be_visible()
+    # Issue 27, item 9: the new recovery codes are shown once, then the dialog closes.
+    codes = page.get_by_role("dialog", name="Save your recovery codes")
+    expect(codes.locator("#recovery-codes-list li")).to_have_count(10)
+    codes.get_by_role("button", name="I have saved my codes").click()
     expect(page.get_by_role("dialog")).to_have_count(0)
     expect(switch).to_have_attribute("aria-checked", "true")
     assert stored(live_app, UserSecuritySettings, user_id).two_factor_enabled is True  # type: ignore[attr-defined]

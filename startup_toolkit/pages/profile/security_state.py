@@ -1,6 +1,8 @@
 """The Security tab's part of ProfileState: security settings (P-PROF-4), two-factor setup and
-removal, and the password change (P-PROF-5). Turning two-factor or login notifications off asks
-for the password (or a code) in a dialog; the services check it."""
+removal with its recovery codes, and the password change (P-PROF-5). Turning two-factor or
+login notifications off asks for the password (or a code) in a dialog, new recovery codes ask
+for the password; the services check it. New recovery codes are held only while their dialog
+shows them."""
 
 from __future__ import annotations
 
@@ -24,22 +26,29 @@ from startup_toolkit.state.auth import session_token
 from startup_toolkit.state.private import attempt
 
 SECURITY_FAILED = accounts.Result(ok=False, message=user_settings.SECURITY_FAILED)
+CODES_FAILED = account_security.CodesResult(
+    ok=False, message=account_security.RECOVERY_CODES_FAILED
+)
 
 
 class SecurityMixin(SettingsBase, mixin=True):
     security: SecurityView | None = None  # None until the page has loaded it
     #: The two-factor setup waiting for its first code; its dialog is open while there is one.
     totp_setup: TotpSetup | None = None
-    #: The dialog the server opened to ask for the password (or a code): "totp_disable" or
-    #: "notifications_off"; "" when none is.
+    #: The dialog the server opened to ask for the password (or a code): "totp_disable",
+    #: "notifications_off" or "recovery_codes_new"; "" when none is.
     dialog: str = ""
+    #: New recovery codes, shown once: their dialog is open while there are some, and closing
+    #: it (or any other dialog, or a reload) drops them.
+    recovery_codes: list[str] = []
     _toast_after_reload: str = ""  # a success to show once the page has reloaded
 
     def _close_dialogs(self) -> None:
-        """Close the dialogs the server opened, drop a pending two-factor secret and every
-        dialog message; nothing is busy."""
+        """Close the dialogs the server opened, drop a pending two-factor secret, the recovery
+        codes on show and every dialog message; nothing is busy."""
         self.dialog = self.busy = ""
         self.totp_setup = None
+        self.recovery_codes = []
         self.dialog_errors = {}
 
     def _open_dialog(self, name: str) -> None:
@@ -49,7 +58,7 @@ class SecurityMixin(SettingsBase, mixin=True):
     @rx.event
     def close_dialog(self, value: bool) -> None:
         """A dialog the server opened was closed: two-factor and login notifications stay as
-        they are, and a pending two-factor secret is dropped."""
+        they are, a pending two-factor secret and the recovery codes on show are dropped."""
         if value is False:
             self._close_dialogs()
 
@@ -192,8 +201,53 @@ class SecurityMixin(SettingsBase, mixin=True):
             if turn_on:
                 yield rx.call_script("document.getElementById('totp-code')?.select()")
             return
-        self.security = updated(self.security, {"two_factor_enabled": turn_on})
+        codes = list(getattr(result, "codes", ()))
+        self.security = updated(
+            self.security, {"two_factor_enabled": turn_on, "recovery_codes_left": len(codes)}
+        )
         self._close_dialogs()
+        self.recovery_codes = codes  # shown once, right after the setup
+        yield outcome_toast(True, result.message)
+
+    # ------------------------------------------------------------------ recovery codes
+
+    @rx.event
+    async def ask_new_recovery_codes(self) -> AsyncIterator[EventSpec]:
+        """Open the dialog that asks for the password before new recovery codes are made."""
+        user_id, refusal = await self._editor()
+        if user_id is None:
+            yield refusal
+            return
+        if self.security is not None and self.security.two_factor_enabled:
+            self._open_dialog("recovery_codes_new")
+
+    @rx.event
+    async def create_new_recovery_codes(
+        self, form_data: dict[str, Any]
+    ) -> AsyncIterator[EventSpec | None]:
+        """Replace the recovery codes once the password is accepted, and show the new ones."""
+        user_id, refusal = await self._editor()
+        if user_id is None:
+            yield refusal
+            return
+        password = text(form(form_data).get("password"), SECRET_CAP)
+        self.busy = "recovery_codes_new"
+        yield
+        result = await attempt(
+            account_security.new_recovery_codes,
+            user_id,
+            password,
+            failed=CODES_FAILED,
+            what="make new recovery codes",
+        )
+        self.busy = ""
+        if not result.ok:
+            self.dialog_errors = {"password": result.message}
+            yield rx.call_script("document.getElementById('recovery-codes-password')?.select()")
+            return
+        self.security = updated(self.security, {"recovery_codes_left": len(result.codes)})
+        self._close_dialogs()
+        self.recovery_codes = list(result.codes)
         yield outcome_toast(True, result.message)
 
     # ------------------------------------------------------------------ password (P-PROF-5)

@@ -1,4 +1,5 @@
-"""The Security tab: two-factor, login notifications, session timeout and password."""
+"""The Security tab: two-factor (with its recovery codes), login notifications, session
+timeout and password."""
 
 from __future__ import annotations
 
@@ -12,6 +13,11 @@ from startup_toolkit.components.props import (
     ONE_TIME_CODE,
     WIDE_CONTROL,
     square,
+)
+from startup_toolkit.pages.profile.recovery_view import (
+    new_codes_dialog,
+    recovery_codes_row,
+    shown_codes_dialog,
 )
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.texts import SESSION_TIMEOUT_LABELS
@@ -150,7 +156,8 @@ def _notifications_off_dialog() -> rx.Component:
 
 
 def security_tab() -> rx.Component:
-    """P-PROF-4: two-factor, login notifications, session timeout, password."""
+    """P-PROF-4: two-factor and its recovery codes, login notifications, session timeout,
+    password."""
     return settings_section(
         "security-card",
         rx.box(
@@ -161,6 +168,7 @@ def security_tab() -> rx.Component:
                 ProfileState.security.two_factor_enabled,
                 ProfileState.toggle_two_factor,
             ),
+            recovery_codes_row(),
             switch_row(
                 "security-login-notifications",
                 "Login notifications",
@@ -208,6 +216,8 @@ def security_tab() -> rx.Component:
         ),
         _totp_setup_dialog(),
         _totp_disable_dialog(),
+        shown_codes_dialog(),
+        new_codes_dialog(),
         _notifications_off_dialog(),
         spacing="4",
         max_width="52rem",

@@ -160,6 +160,16 @@ FORM_DIALOGS: dict[str, DialogText] = {
         "shield-off",
         "totp-disable-confirm",
     ),
+    "recovery_codes_new": DialogText(
+        "Create new recovery codes",
+        "Your current recovery codes stop working and ten new ones are shown once. Confirm "
+        "with your account password.",
+        "Create new recovery codes",
+        "Create new codes",
+        "Creating...",
+        "refresh-cw",
+        "recovery-codes-new-confirm",
+    ),
     "notifications_off": DialogText(
         "Turn off login notifications",
         "Confirm it's you with your account password (or, with two-factor on, a current code "

@@ -59,12 +59,13 @@ class AiView:
 
 @dataclasses.dataclass(frozen=True)
 class SecurityView:
-    """The security settings (P-PROF-4)."""
+    """The security settings (P-PROF-4) and how many recovery codes are unused."""
 
     two_factor_enabled: bool = False
     login_notifications: bool = True
     session_timeout: str = "30"
     password_last_changed: str = NEVER
+    recovery_codes_left: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,5 +115,6 @@ def settings_views(values: SettingsValues) -> SettingsViews:
             login_notifications=values.login_notifications,
             session_timeout=values.session_timeout,
             password_last_changed=date_label(values.password_last_changed),
+            recovery_codes_left=values.recovery_codes_left,
         ),
     )

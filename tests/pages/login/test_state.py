@@ -1,7 +1,8 @@
 """Issue 27, item 5, through the sign-in form's state (P-MISC-3 /login, P-AUTH-1): wrong
 passwords from one tab's address make that address wait, with a message giving the time,
-and never stop the owner signing in from another address. The real migrated SQLite
-database; the service's clock is moved instead of sleeping."""
+and never stop the owner signing in from another address. Issue 27, item 9: at the code
+step a recovery code signs in once, and a wrong one counts as a wrong code. The real
+migrated SQLite database; the service's clock is moved instead of sleeping."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ import asyncio
 from collections.abc import Callable
 from datetime import timedelta
 
+import pyotp
 import pytest
 from reflex.istate.data import HeaderData, ReflexURL, RouterData, SessionData
 from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
 
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.models import User, UserNotification
 from startup_toolkit.pages.login import LoginState
-from startup_toolkit.services import accounts
+from startup_toolkit.services import account_security, accounts, recovery_codes
 from startup_toolkit.services import sign_in_throttle as throttle
 from tests.support.founders import EMAIL, PASSWORD, signed_up
 
@@ -115,3 +119,82 @@ def test_a_crowd_of_addresses_is_slowed_and_the_owner_still_signs_in(
     _submit(tabs[-1], PASSWORD)
     assert tabs[-1].error.startswith("Too many sign-in attempts")
     assert _hands_over(_submit(_tab(OWNER), PASSWORD))
+
+
+# --- issue 27, item 9: recovery codes at the code step ----------------------------------------
+
+
+@pytest.fixture
+def ada_codes(engine: Engine, ada: str) -> list[str]:
+    """Ada's recovery codes, two-factor on."""
+    with Session(engine) as db:
+        setup = account_security.begin_totp_setup(db, ada).setup
+        assert setup is not None
+        made = account_security.confirm_totp(db, ada, pyotp.TOTP(setup.secret).now())
+    assert made.ok
+    return list(made.codes)
+
+
+def _at_code_step() -> LoginState:
+    tab = _tab(OWNER)
+    assert not _hands_over(_submit(tab, PASSWORD))
+    assert tab.stage == "code" and tab.use_recovery_code is False
+    return tab
+
+
+def _verify(tab: LoginState, code: str) -> object:
+    return asyncio.run(tab.verify_code({"code": code}))
+
+
+def test_a_recovery_code_signs_in_once_and_notifies(
+    engine: Engine, ada: str, ada_codes: list[str]
+) -> None:
+    """Issue 27, item 9 (P-MISC-3): 'Use a recovery code' asks for one; it signs in, is
+    used up and leaves a notification with the number left; it does not work again."""
+    tab = _at_code_step()
+    tab.switch_code_kind()
+    assert tab.use_recovery_code is True and tab.error == ""
+    assert _hands_over(_verify(tab, ada_codes[0]))
+    with Session(engine) as db:
+        assert recovery_codes.unused_count(db, ada) == 9
+        notes = db.exec(
+            select(UserNotification.message).where(
+                UserNotification.user_id == ada,
+                col(UserNotification.message).contains("recovery code"),
+            )
+        ).all()
+    assert len(notes) == 1 and "9 recovery codes left" in notes[0]
+    again = _at_code_step()
+    assert not _hands_over(_verify(again, ada_codes[0]))
+    assert again.error == accounts.INVALID_CODE and again.stage == "code"
+
+
+def test_wrong_recovery_codes_count_like_wrong_app_codes(
+    engine: Engine, ada: str, ada_codes: list[str]
+) -> None:
+    """Issue 27, item 9: five wrong codes lock the code step; the sixth try, even a right
+    code, is told to wait."""
+    tab = _at_code_step()
+    tab.switch_code_kind()
+    for n in range(5):
+        assert not _hands_over(_verify(tab, "zzzzz-zzzzz"))
+        assert tab.error == accounts.INVALID_CODE
+        with Session(engine) as db:
+            assert db.get(User, ada).failed_logins == n + 1  # type: ignore[union-attr]
+    assert not _hands_over(_verify(tab, ada_codes[0]))
+    assert tab.error == accounts.TOO_MANY_ATTEMPTS
+
+
+def test_switching_the_code_kind_clears_the_message_and_a_new_start_resets_it(
+    ada: str, ada_codes: list[str]
+) -> None:
+    tab = _at_code_step()
+    _verify(tab, "000000")
+    assert tab.error == accounts.INVALID_CODE
+    tab.switch_code_kind()
+    assert tab.use_recovery_code and tab.error == ""
+    tab.switch_code_kind()
+    assert tab.use_recovery_code is False
+    tab.switch_code_kind()
+    tab.back_to_password()
+    assert tab.stage == "password" and tab.use_recovery_code is False

@@ -621,6 +621,10 @@ BAD_RAW_CALLS: dict[str, Any] = {
     "close_dialog with a list": lambda s: s.close_dialog([1]),
     "confirm_two_factor with a number": lambda s: s.confirm_two_factor({"code": 123456}),
     "disable_two_factor with a list": lambda s: s.disable_two_factor({"code_or_password": []}),
+    "create_new_recovery_codes with a number": lambda s: s.create_new_recovery_codes(
+        {"password": 5}
+    ),
+    "create_new_recovery_codes with a list": lambda s: s.create_new_recovery_codes(["x"]),
     "delete_account with non-text": lambda s: s.delete_account({"email": EMAIL, "proof": 0}),
     "turn_off_login_notifications with a dict": lambda s: s.turn_off_login_notifications(
         {"proof": {"a": 1}}
@@ -684,6 +688,8 @@ HANDLER_CALLS: dict[str, Any] = {
     "toggle_two_factor": lambda s: s.toggle_two_factor(True),
     "confirm_two_factor": lambda s: s.confirm_two_factor({"code": "123456"}),
     "disable_two_factor": lambda s: s.disable_two_factor({"code_or_password": PASSWORD}),
+    "ask_new_recovery_codes": lambda s: s.ask_new_recovery_codes(),
+    "create_new_recovery_codes": lambda s: s.create_new_recovery_codes({"password": PASSWORD}),
     "change_password": lambda s: s.change_password(
         {
             "current_password": PASSWORD,
@@ -706,7 +712,7 @@ def test_p_auth_1_handlers_do_nothing_when_signed_out(
     assert redirects(specs) == ["/login?next=%2Fprofile"]
     assert toasts(specs) == []
     assert snapshot(engine, user_id) == before
-    assert anonymous.totp_setup is None
+    assert anonymous.totp_setup is None and anonymous.recovery_codes == []
 
 
 def test_p_auth_1_load_while_signed_out_loads_nothing(anonymous: ProfileState) -> None:
