@@ -165,3 +165,44 @@ def test_sign_in_asks_for_the_authenticator_code_when_two_factor_is_on(
     code_field.fill(totp.at(time.time() + 30))
     page.get_by_role("button", name="Verify").click()
     expect(page).to_have_url(at(live_app, "/dashboard"), timeout=20_000)
+
+
+def test_a_recovery_code_signs_in_once_in_place_of_the_authenticator(
+    live_app: LiveApp, page: Page
+) -> None:
+    """Issue 27, item 9: a founder who lost the phone signs in with a saved recovery code;
+    the code works once and the founder is told it was used."""
+    import pyotp
+
+    from startup_toolkit.services import account_security, accounts
+    from tests.e2e.auth_helpers import app_db
+
+    email = _email()
+    with app_db(live_app) as db:
+        user_id = accounts.sign_up(db, "Lost Phone", email, PASSWORD, PASSWORD).user_id
+        assert user_id
+        setup = account_security.begin_totp_setup(db, user_id).setup
+        assert setup is not None
+        turned_on = account_security.confirm_totp(db, user_id, pyotp.TOTP(setup.secret).now())
+    assert turned_on.ok and len(turned_on.codes) == 10
+    code = turned_on.codes[0]
+
+    def sign_in_with(recovery_code: str) -> None:
+        page.goto(live_app.path("/login"))
+        wait_for_app(page)
+        _sign_in(page, email)
+        page.get_by_role("button", name="Use a recovery code").click()
+        page.get_by_label("Recovery code").fill(recovery_code)
+        page.get_by_role("button", name="Verify").click()
+
+    sign_in_with(code.upper().replace("-", " "))  # typed as printed or not: the same code
+    expect(page).to_have_url(at(live_app, "/dashboard"), timeout=20_000)
+    page.goto(live_app.path("/notifications"))
+    wait_for_app(page)
+    expect(page.get_by_text("A recovery code was used to sign in")).to_be_visible()
+    expect(page.get_by_text("9 recovery codes left")).to_be_visible()
+
+    page.context.clear_cookies()
+    sign_in_with(code)  # used once: refused
+    expect(page.get_by_role("alert")).to_contain_text("Invalid verification code")
+    expect(page).to_have_url(at(live_app, "/login"))
