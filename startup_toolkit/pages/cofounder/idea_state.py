@@ -39,25 +39,29 @@ class ChatIdea:
 class IdeaContextMixin(rx.State, mixin=True):
     """The idea the chat knows about, and keeping the conversation."""
 
-    chat_idea: ChatIdea = ChatIdea()  # options: {"id": "3", "title": "..."}
+    chat_idea: ChatIdea | None = None  # None until loaded; options: {"id": "3", "title": ".."}
     _messages: list[dict[str, str]] = []  # the conversation (the page shows `shown_messages`)
     _kept_upto: int = 0  # how many of the messages a kept run already holds
     _to_keep: list[dict[str, str]] = []  # a cleared conversation on its way to be kept
     _to_keep_idea: int | None = None
     _to_keep_sample: bool = False
 
+    def _chosen(self) -> ChatIdea:
+        """The chat's idea as loaded (the defaults before the page's load)."""
+        return self.chat_idea or ChatIdea()
+
     def _idea_title(self) -> str:
-        chosen = self.chat_idea
+        chosen = self._chosen()
         return next((o["title"] for o in chosen.options if o["id"] == chosen.id), "")
 
     def _using_idea(self) -> bool:
         """Whether the next message carries the chosen idea's summary (the page works it out
         in the browser too)."""
-        chosen = self.chat_idea
+        chosen = self._chosen()
         return chosen.saved_work_on and chosen.use and self._idea_title() != ""
 
     def _set_chat_idea(self, **changes: Any) -> None:
-        self.chat_idea = dataclasses.replace(self.chat_idea, **changes)
+        self.chat_idea = dataclasses.replace(self._chosen(), **changes)
 
     @rx.event
     async def load_ideas(self) -> None:
@@ -75,7 +79,7 @@ class IdeaContextMixin(rx.State, mixin=True):
             return
         setup = done.value
         options = [{"id": str(i), "title": t} for i, t in setup.ideas]
-        chosen = self.chat_idea.id
+        chosen = self._chosen().id
         if not any(o["id"] == chosen for o in options):
             chosen = options[0]["id"] if options else ""
         self._set_chat_idea(saved_work_on=setup.enabled, options=options, id=chosen)
@@ -83,7 +87,7 @@ class IdeaContextMixin(rx.State, mixin=True):
     @rx.event
     def choose_idea(self, value: str) -> EventSpec | None:
         """Use another of the founder's ideas (one offered by the page, nothing else)."""
-        options = self.chat_idea.options
+        options = self._chosen().options
         if not isinstance(value, str) or not any(o["id"] == value for o in options):
             return toasts.error(IDEA_NOT_FOUND, description=IDEA_NOT_FOUND_DETAIL)
         self._set_chat_idea(id=value)
@@ -99,7 +103,7 @@ class IdeaContextMixin(rx.State, mixin=True):
         it (the service checks the setting and that the idea is the founder's)."""
         if not self._using_idea():
             return prompt.SYSTEM
-        idea_id = int(self.chat_idea.id)
+        idea_id = int(self._chosen().id)
         found = await attempt(
             cofounder_context.idea_context,
             user_id,
@@ -116,7 +120,7 @@ class IdeaContextMixin(rx.State, mixin=True):
         return context.system_prompt(prompt.SYSTEM, found.text)
 
     def _kept_idea(self) -> int | None:
-        return int(self.chat_idea.id) if self._using_idea() else None
+        return int(self._chosen().id) if self._using_idea() else None
 
     def _unkept(self) -> list[dict[str, str]]:
         """The conversation when it has an exchange and messages no kept run holds yet, else

@@ -115,7 +115,7 @@ def _no_ideas() -> rx.Component:
 def idea_panel() -> rx.Component:
     return rx.box(
         rx.cond(
-            CHOSEN.saved_work_on,
+            CHOSEN.is_none() | CHOSEN.saved_work_on,
             rx.cond(CHOSEN.options.length() > 0, _with_ideas(), _no_ideas()),
             _setting_off(),
         ),
