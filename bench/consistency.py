@@ -134,9 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.runs < 2:
         print("--runs must be at least 2 to measure a spread.", file=sys.stderr)
         return 2
-    if not rules.can_scan(args.idea):
-        problem = rules.validate_idea(args.idea)
-        print(f"--idea: {problem[0] if problem else 'not a valid idea'}.", file=sys.stderr)
+    if (problem := rules.validate_idea(args.idea)) is not None:
+        print(f"--idea: {problem[0]}.", file=sys.stderr)
         return 2
     settings = get_settings()
     if not settings.ai_enabled:
