@@ -43,9 +43,11 @@ def _text(form: Any, name: str) -> str:
 
 
 class ForgotPasswordState(rx.State):
+    """The forgot form: whether email is set up, its errors, and the answer once a link is
+    on its way (`sent_note`: "" while the form shows)."""
+
     email_ready: bool = True
-    sent: bool = False
-    message: str = ""
+    sent_note: str = ""
     error: str = ""
     errors: dict[str, str] = {}
     busy: bool = False
@@ -53,7 +55,7 @@ class ForgotPasswordState(rx.State):
     @rx.event
     def load(self) -> None:
         self.email_ready = get_settings().smtp_enabled
-        self.sent, self.message, self.error, self.errors, self.busy = False, "", "", {}, False
+        self.sent_note, self.error, self.errors, self.busy = "", "", {}, False
 
     @rx.event
     async def request_link(self, form: dict[str, Any]) -> None:
@@ -63,7 +65,7 @@ class ForgotPasswordState(rx.State):
         self.busy = False
         self.errors, self.error = dict(outcome.errors), ""
         if outcome.status == "sent":
-            self.sent, self.message = True, outcome.message
+            self.sent_note = outcome.message
             wake_outbox()
         elif outcome.status == "unavailable":
             self.email_ready = False
@@ -163,9 +165,9 @@ def _forgot_content() -> rx.Component:
     return rx.cond(
         ForgotPasswordState.email_ready,
         rx.cond(
-            ForgotPasswordState.sent,
+            ForgotPasswordState.sent_note,
             rx.vstack(
-                _note(ForgotPasswordState.message, "mail-check", "green"),
+                _note(ForgotPasswordState.sent_note, "mail-check", "green"),
                 _back_to_sign_in(),
                 spacing="4",
                 width="100%",

@@ -91,12 +91,9 @@ class ContactState(rx.State):
     name: str = ""
     email: str = ""
     message: str = ""
-    name_error: str = ""
-    email_error: str = ""
-    message_error: str = ""
+    errors: dict[str, str] = {}  # field -> its message, for the fields with one
     submitting: bool = False
-    sent: bool = False
-    sent_note: str = ""
+    sent_note: str = ""  # the 'Message Sent!' panel's text; "" while the form shows
     _sent_seq: int = 0
     _sent_at: float = 0.0
 
@@ -105,35 +102,36 @@ class ContactState(rx.State):
         """Clear a busy flag or panel left over from a restart (typed input is kept)."""
         # Events of one tab run one at a time: no submit of this tab is running now.
         self.submitting = False
-        if self.sent and time.time() - self._sent_at >= SENT_PANEL_SECONDS:
-            self.sent = False
+        if self.sent_note and time.time() - self._sent_at >= SENT_PANEL_SECONDS:
             self.sent_note = ""
+
+    def _clear_error(self, field: str) -> None:
+        if field in self.errors:
+            self.errors = {k: v for k, v in self.errors.items() if k != field}
 
     @rx.event
     def set_name(self, value: str) -> None:
         self.name = _text(value)
-        self.name_error = ""
+        self._clear_error("name")
 
     @rx.event
     def set_email(self, value: str) -> None:
         self.email = _text(value)
-        self.email_error = ""
+        self._clear_error("email")
 
     @rx.event
     def set_message(self, value: str) -> None:
         self.message = _text(value)
-        self.message_error = ""
+        self._clear_error("message")
 
     def _show_errors(self, errors: dict[str, str]) -> None:
-        self.name_error = errors.get("name", "")
-        self.email_error = errors.get("email", "")
-        self.message_error = errors.get("message", "")
+        self.errors = {f: errors[f] for f in FIELD_IDS if errors.get(f)}
 
     @rx.event
     async def submit(self, form_data: dict[str, Any]):
         """Validate, store the message, then show 'Message Sent!' (P-CONT-1..3)."""
         # Events of one tab run one at a time, so only a showing panel blocks a new submit.
-        if self.sent and time.time() - self._sent_at < SENT_PANEL_SECONDS:
+        if self.sent_note and time.time() - self._sent_at < SENT_PANEL_SECONDS:
             return
         try:
             data = form_data if isinstance(form_data, dict) else {}
@@ -180,7 +178,6 @@ class ContactState(rx.State):
             if result.will_email:
                 wake_outbox()
             self.sent_note = sent_note(check.values.email, result.will_email)
-            self.sent = True
             self.name = self.email = self.message = ""
             self._sent_seq += 1
             self._sent_at = time.time()
@@ -196,8 +193,7 @@ class ContactState(rx.State):
         """After the panel has shown for its 5 seconds, bring the (reset) form back."""
         await asyncio.sleep(SENT_PANEL_SECONDS)
         async with self:
-            if self._sent_seq == seq and self.sent:
-                self.sent = False
+            if self._sent_seq == seq and self.sent_note:
                 self.sent_note = ""
 
 
@@ -211,6 +207,11 @@ def _label(text: str, html_for: str) -> rx.Component:
         rx.el.span("*", color="var(--accent-11)", margin_left="2px", aria_hidden="true"),
         rx.el.span(" (required)", class_name="sr-only"),
     )
+
+
+def _error_of(field: str) -> rx.Var[str]:
+    """The message of `field` ("" while it has none)."""
+    return ContactState.errors[field] | ""
 
 
 def _error(field: str, error: rx.Var[str]) -> rx.Component:
@@ -296,14 +297,14 @@ def contact_form() -> rx.Component:
                 _line_input(
                     "name",
                     "Name",
-                    ContactState.name_error,
+                    _error_of("name"),
                     auto_complete="name",
                     placeholder="Ada Lovelace",
                 ),
                 _line_input(
                     "email",
                     "Email",
-                    ContactState.email_error,
+                    _error_of("email"),
                     type="email",
                     auto_complete="email",
                     placeholder="you@company.com",
@@ -321,11 +322,11 @@ def contact_form() -> rx.Component:
                     resize="vertical",
                     max_length=INPUT_CAP,
                     **{
-                        **_input_props("message", ContactState.message_error),
+                        **_input_props("message", _error_of("message")),
                         "aria_describedby": "contact-message-error contact-message-count",
                     },
                 ),
-                ContactState.message_error,
+                _error_of("message"),
                 extra=_message_counter(),
             ),
             rx.flex(
@@ -479,7 +480,7 @@ def contact() -> rx.Component:
             rx.grid(
                 rx.box(
                     rx.cond(
-                        ContactState.sent,
+                        ContactState.sent_note,
                         sent_panel(),
                         full_width_stack(
                             rx.vstack(

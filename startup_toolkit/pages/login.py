@@ -19,13 +19,13 @@ class LoginState(rx.State):
     error: str = ""
     notice: str = ""
     busy: bool = False
-    next_path: str = "/dashboard"
+    _next_path: str = ""  # where a sign-in goes on to (safe_next_path; "": the dashboard)
     _pending_user_id: str = ""
 
     @rx.event
     def load(self) -> None:
         params = self.router.url.query_parameters
-        self.next_path = safe_next_path(params.get("next", ""))
+        self._next_path = safe_next_path(params.get("next", ""))
         self.notice = (
             "Your sign-in link expired. Please sign in again." if params.get("expired") else ""
         )
@@ -50,7 +50,7 @@ class LoginState(rx.State):
             self.stage, self._pending_user_id = "code", result.user_id
             self.use_recovery_code = False
             return None
-        return await complete_sign_in(result.user_id, self.next_path)
+        return await complete_sign_in(result.user_id, self._next_path)
 
     @rx.event
     async def verify_code(self, form: dict[str, str]) -> rx.event.EventSpec | None:
@@ -63,7 +63,7 @@ class LoginState(rx.State):
             self.error = result.message
             return None
         user_id, self._pending_user_id, self.error = self._pending_user_id, "", ""
-        return await complete_sign_in(user_id, self.next_path)
+        return await complete_sign_in(user_id, self._next_path)
 
     @rx.event
     def switch_code_kind(self) -> None:

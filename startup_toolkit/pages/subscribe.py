@@ -13,6 +13,7 @@ with reduced motion).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterator
 from urllib.parse import quote
 
@@ -96,34 +97,43 @@ async def _confirm(user_id: str, session_id: str) -> str:
     )
 
 
-class SubscribeSuccessState(rx.State):
-    """The server-side check of the checkout session named in the success URL."""
+@dataclasses.dataclass
+class CheckView:
+    """What the page says of the checkout: the check's outcome, whether it checks again, the
+    sign-in link back to this page, and whether it thanks the founder."""
 
     #: A CONFIRMATION_TEXTS key, or THANKS_UNCHECKED for a plain checkout link's return.
-    confirmation: str = "checking"
+    outcome: str = "checking"
+    sign_in_href: str = "/login"
     #: True while waiting to check an unpaid or unanswered session again.
     rechecking: bool = False
-    sign_in_href: str = "/login"
+    thanked: bool = False
 
-    @rx.var
-    def thanked(self) -> bool:
-        return self.confirmation in THANKED_OUTCOMES
+
+def _check_view(outcome: str, sign_in_href: str = "/login", rechecking: bool = False) -> CheckView:
+    return CheckView(outcome, sign_in_href, rechecking, outcome in THANKED_OUTCOMES)
+
+
+class SubscribeSuccessState(rx.State):
+    """The server-side check of the checkout session named in the success URL (`view`: None
+    until the page's load starts it; the page says it is confirming until then)."""
+
+    view: CheckView | None = None
 
     @rx.event(background=True)
     async def verify(self) -> AsyncIterator[EventSpec]:
         """on_load: confirm the session with Stripe, record it, then write the browser hint."""
         async with self:
-            self.rechecking = False
             mode = billing.checkout_mode()
             if mode != "stripe":
-                self.confirmation = THANKS_UNCHECKED if mode == "link" else "no_checkout"
+                self.view = _check_view(THANKS_UNCHECKED if mode == "link" else "no_checkout")
                 return
-            self.confirmation = "checking"
             session_id = self.router.url.query_parameters.get("session_id", "")
             query = self.router.url.query
-            self.sign_in_href = "/login?next=" + quote(
+            href = "/login?next=" + quote(
                 "/subscribe/success" + (f"?{query}" if query else ""), safe=""
             )
+            self.view = _check_view("checking", href)
             user_id = await signed_in_user_id(self)
         if user_id is None:
             outcome = "signed_out"
@@ -133,20 +143,20 @@ class SubscribeSuccessState(rx.State):
                 if outcome not in RECHECK_OUTCOMES:
                     break
                 async with self:
-                    self.confirmation = outcome
-                    self.rechecking = True
+                    self.view = _check_view(outcome, href, rechecking=True)
                 await _pause(delay)
                 outcome = await _confirm(user_id, session_id)
         async with self:
-            self.confirmation = outcome
-            self.rechecking = False
+            self.view = _check_view(outcome, href)
         if outcome == "confirmed":
             yield rx.call_script(SUBSCRIBED_FLAG_SCRIPT)
             yield AuthState.load
 
 
 def confirmation_line() -> rx.Component:
-    """The outcome of the check, read out politely to screen readers."""
+    """The outcome of the check, read out politely to screen readers ("checking" until the
+    page's load starts it)."""
+    view = SubscribeSuccessState.view
 
     def line(key: str) -> rx.Component:
         icon, text = CONFIRMATION_TEXTS[key]
@@ -154,7 +164,7 @@ def confirmation_line() -> rx.Component:
         return icon_row(
             rx.spinner(size="2") if key == "checking" else rx.icon(icon, size=18),
             rx.text(text, size="3", weight="medium"),
-            rx.link("Sign in", href=SubscribeSuccessState.sign_in_href, weight="bold")
+            rx.link("Sign in", href=SubscribeSuccessState.view.sign_in_href, weight="bold")
             if key == "signed_out"
             else rx.fragment(),
             justify="center",
@@ -165,7 +175,7 @@ def confirmation_line() -> rx.Component:
     def follow_up() -> rx.Component:
         """For an outcome that may still change: checking again, or how to check later."""
         return rx.cond(
-            SubscribeSuccessState.rechecking,
+            SubscribeSuccessState.view.rechecking,
             icon_row(
                 rx.spinner(size="1"),
                 rx.text("Checking again automatically...", size="2"),
@@ -178,7 +188,7 @@ def confirmation_line() -> rx.Component:
 
     return rx.box(
         rx.match(
-            SubscribeSuccessState.confirmation,
+            rx.cond(view.is_not_none(), view.outcome, "checking"),
             *[
                 (
                     key,
@@ -246,7 +256,7 @@ def subscribe_success() -> rx.Component:
     return page_layout(
         status_shell(
             rx.cond(
-                SubscribeSuccessState.thanked,
+                SubscribeSuccessState.view.thanked,
                 rx.fragment(
                     rx.box(custom_attrs={"data-confetti": ""}, aria_hidden="true", display="none"),
                     status_badge("party-popper", "success"),

@@ -112,6 +112,7 @@ class EventRow:
 @dataclass
 class ArenaView:
     entry: dict[str, str] = field(default_factory=dict)  # empty: not in the Arena
+    initials: str = ""  # the entry's company's, for its avatar
     entered: int = 0  # how many founders are in the Arena
     rank: int = 0
     score: int = 0
@@ -354,6 +355,7 @@ def load_arena(session: Session, user_id: str, now: datetime | None = None) -> A
     view.board = board
     if entry is not None:
         view.entry = {name: getattr(entry, name) for name in rules.ENTRY_FIELD_NAMES}
+        view.initials = rules.initials(entry.company)
         me = next(r for r in board if r.you)
         view.rank, view.score = me.rank, me.score
         view.runs, view.challenge_points, view.likes = me.runs, me.challenge_points, me.likes

@@ -85,7 +85,7 @@ def loaded(prod: ProdApp, founder: Founder) -> Iterator[Page]:
     tab = prod.tab(founder.cookie)
     try:
         updates = tab.open_page(PROFILE)
-        assert delta_value(updates, STATE, "loaded") is True, prod.backend.tail()
+        assert delta_value(updates, STATE, "profile") is not None, prod.backend.tail()
         yield Page(tab)
     finally:
         tab.close()

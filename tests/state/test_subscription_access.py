@@ -336,15 +336,24 @@ def verify(cookie: str, query: str) -> tuple[Any, Browser]:
     )
 
 
-def pushed(browser: Browser, var: str) -> list[Any]:
-    """The values of one SubscribeSuccessState var pushed to the tab, in order."""
+def pushed(browser: Browser, field: str) -> list[Any]:
+    """The values of one field of SubscribeSuccessState's view pushed to the tab, in order."""
     name = SubscribeSuccessState.get_full_name()
     return [
-        value
+        getattr(value, field)
         for update in browser.updates
         for key, value in (update.delta or {}).get(name, {}).items()
-        if key.split("_rx_state_")[0] == var
+        if key.split("_rx_state_")[0] == "view" and value is not None
     ]
+
+
+def test_p_price_4_until_the_check_starts_the_page_says_it_is_confirming() -> None:
+    """Issue 25: the check is one view, None until the page's load starts it; the page
+    shows "Confirming your payment..." meanwhile, and no thanks."""
+    assert SubscribeSuccessState.get_fields()["view"].default is None
+    line = str(success_page.confirmation_line())
+    assert ' : "checking")' in line and CONFIRMATION_TEXTS["checking"][1] in line
+    assert '?.["thanked"]' in str(success_page.subscribe_success())
 
 
 def test_p_price_4_a_paid_session_of_this_user_is_confirmed_and_flagged(
@@ -354,7 +363,7 @@ def test_p_price_4_a_paid_session_of_this_user_is_confirmed_and_flagged(
 
     state, browser = verify(ada.cookie, f"session_id={session_id}")
 
-    assert state.confirmation == "confirmed" and state.thanked
+    assert state.view.outcome == "confirmed" and state.view.thanked
     assert SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
     assert "isSubscribed" in SUBSCRIBED_FLAG_SCRIPT
     with Session(engine) as db:
@@ -396,9 +405,9 @@ def test_p_price_4_anything_but_this_users_paid_session_grants_nothing(
 
     state, browser = verify(ada.cookie, query)
 
-    assert state.confirmation == expected
-    assert state.rechecking is False
-    assert not state.thanked  # no "You're All Set!" and no confetti for it (issue 17, item 9)
+    assert state.view.outcome == expected
+    assert state.view.rechecking is False
+    assert not state.view.thanked  # no "You're All Set!" and no confetti for it (issue 17, item 9)
     assert browser.scripts() == []
     if case == "unpaid":  # asked again after each pause, then left to the founder
         asked = stripe_mode.requests_to("GET", "/v1/checkout/sessions/")
@@ -421,8 +430,8 @@ def test_p_price_4_signed_out_the_page_asks_to_sign_in_and_grants_nothing(
 
     state, browser = verify("", f"session_id={session_id}")
 
-    assert state.confirmation == "signed_out"
-    assert state.sign_in_href == "/login?next=" + quote(
+    assert state.view.outcome == "signed_out"
+    assert state.view.sign_in_href == "/login?next=" + quote(
         f"/subscribe/success?session_id={session_id}", safe=""
     )
     assert browser.scripts() == []
@@ -439,8 +448,8 @@ def test_p_price_4_stripe_down_for_a_moment_is_checked_again_and_confirmed(
 
     state, browser = verify(ada.cookie, f"session_id={session_id}")
 
-    assert state.confirmation == "confirmed" and SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
-    assert "unavailable" in pushed(browser, "confirmation")
+    assert state.view.outcome == "confirmed" and SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
+    assert "unavailable" in pushed(browser, "outcome")
     assert pushed(browser, "rechecking")[-1] is False
 
 
@@ -461,8 +470,8 @@ def test_p_price_4_paid_while_the_page_waits_is_confirmed(
 
     state, browser = verify(ada.cookie, f"session_id={session_id}")
 
-    assert pushed(browser, "confirmation")[:3] == ["checking", "unpaid", "confirmed"]
-    assert state.confirmation == "confirmed" and SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
+    assert pushed(browser, "outcome")[:3] == ["checking", "unpaid", "confirmed"]
+    assert state.view.outcome == "confirmed" and SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
     assert asyncio.run(substate(AuthState, "/dashboard", ada.cookie).require_access()) is None
 
 
@@ -477,12 +486,12 @@ def test_p_price_4_stripe_unreachable_is_said_and_grants_nothing(
 
     state, browser = verify(ada.cookie, f"session_id={session_id}")
 
-    assert state.confirmation == "unavailable" and browser.scripts() == []
+    assert state.view.outcome == "unavailable" and browser.scripts() == []
     with Session(engine) as db:
         assert db.exec(select(Subscription)).all() == []
     # Once Stripe answers again, a refresh of the page confirms.
     again, browser = verify(ada.cookie, f"session_id={session_id}")
-    assert again.confirmation == "confirmed" and SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
+    assert again.view.outcome == "confirmed" and SUBSCRIBED_FLAG_SCRIPT in browser.scripts()
 
 
 def test_p_price_4_without_stripe_there_is_nothing_to_check(
@@ -493,7 +502,7 @@ def test_p_price_4_without_stripe_there_is_nothing_to_check(
 
     state, browser = verify(ada.cookie, "session_id=cs_test_" + "a" * 20)
 
-    assert state.confirmation == "" and browser.scripts() == []
+    assert state.view.outcome == "" and state.view.thanked and browser.scripts() == []
 
 
 # --------------------------------------------------------------------------- P-PRICE-6
@@ -698,6 +707,6 @@ def test_without_stripe_the_success_page_thanks_only_a_checkout_links_return(
     get_settings.cache_clear()
     for cookie in (ada.cookie, ""):
         state, browser = verify(cookie, "")
-        assert (state.confirmation, state.thanked) == (confirmation, thanked)
+        assert (state.view.outcome, state.view.thanked) == (confirmation, thanked)
         assert browser.scripts() == []
     assert CONFIRMATION_TEXTS["no_checkout"][1].startswith("There is no checkout to confirm")

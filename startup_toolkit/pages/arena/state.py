@@ -111,14 +111,10 @@ class ArenaState(PrivateStateMixin, rx.State):
 
     load_failed: bool = False
     view: ArenaView | None = None  # None until loaded
-    calendar: Calendar = Calendar()
-    form: EntryForm = EntryForm()
-    draft: Draft = Draft()
+    calendar: Calendar | None = None  # None until loaded
+    form: EntryForm | None = None  # None until typed in or opened with Edit entry
+    draft: Draft | None = None  # None until typed in
     _mark: str = ""  # the changes mark the view was read under
-
-    @rx.var
-    def company_initials(self) -> str:
-        return rules.initials(self._entry().get("company", ""))
 
     @rx.var
     def my_challenges(self) -> list[ChallengeRow]:
@@ -131,6 +127,10 @@ class ArenaState(PrivateStateMixin, rx.State):
     def _joined(self) -> bool:
         return bool(self._entry())
 
+    def _entry_form(self, editing: bool = False) -> EntryForm:
+        """A form holding the founder's entry as last read (empty fields: not in the Arena)."""
+        return EntryForm({**_empty_form(), **self._entry()}, editing=editing)
+
     # -- loading and live updates ----------------------------------------------------------
 
     def _apply(self, loaded: Loaded) -> None:
@@ -139,8 +139,9 @@ class ArenaState(PrivateStateMixin, rx.State):
         if view is None:
             return
         self.view = view
-        if not self.form.editing and not self.form.saving:
-            self.form.fields = {**_empty_form(), **view.entry}
+        form = self.form
+        if form is not None and not form.editing and not form.saving:
+            self.form = None  # the form shows the entry as just read
         self.calendar = _calendar(utcnow().date())
         self.load_failed = False
 
@@ -194,27 +195,29 @@ class ArenaState(PrivateStateMixin, rx.State):
 
     @rx.event
     def set_field(self, name: str, value: str) -> None:
-        form = self.form
+        form = self.form or self._entry_form()
         if name in rules.ENTRY_FIELD_NAMES and isinstance(value, str) and not form.saving:
             form.fields = {**form.fields, name: value[: rules.INPUT_CAP]}
             form.errors = {k: v for k, v in form.errors.items() if k != name}
+            self.form = form
 
     @rx.event
     def edit_entry(self) -> None:
         if self.view is not None:
-            self.form = EntryForm({**_empty_form(), **self.view.entry}, editing=True)
+            self.form = self._entry_form(editing=True)
 
     @rx.event
     def cancel_edit(self) -> None:
         if self.view is not None:
-            self.form = EntryForm({**_empty_form(), **self.view.entry})
+            self.form = None
 
     @rx.event
     async def save_entry(self) -> EventSpec | list[EventSpec] | None:
         """Enter the Arena (on the Leaderboard tab), or save the changed entry."""
-        form = self.form
+        form = self.form or self._entry_form()
         if form.saving or self.view is None:
             return None
+        self.form = form
         errors = rules.validate_join(form.fields)
         form.errors = errors
         if errors:
@@ -224,13 +227,13 @@ class ArenaState(PrivateStateMixin, rx.State):
         try:
             outcome, toast = await self._act(arena.save_entry, dict(form.fields), what="Entering")
         finally:
-            self.form.saving = False
+            form.saving = False  # still self.form: a read while saving leaves the form
         if toast is not None:
             return toast
         if outcome.errors:
-            self.form.errors = outcome.errors
+            form.errors = outcome.errors
             return _toast(toasts.error, *rules.join_toast(outcome.errors))
-        self.form = EntryForm({**_empty_form(), **self.view.entry})
+        self.form = None
         if not outcome.created:
             return _toast(toasts.success, "Entry updated", "Every founder sees the change.")
         welcome = _toast(
@@ -244,14 +247,15 @@ class ArenaState(PrivateStateMixin, rx.State):
 
     @rx.event
     def set_draft(self, value: str) -> None:
-        if isinstance(value, str) and not self.draft.posting:
+        if isinstance(value, str) and not (self.draft is not None and self.draft.posting):
             self.draft = Draft(value[: rules.INPUT_CAP])
 
     @rx.event
     async def post(self) -> EventSpec | None:
-        draft = self.draft
+        draft = self.draft or Draft()
         if draft.posting or not self._joined():
             return None
+        self.draft = draft
         error = rules.validate_post(draft.text)
         draft.error = error if error == rules.POST_TOO_LONG else ""
         if error == rules.EMPTY_POST_DETAIL:
@@ -262,12 +266,12 @@ class ArenaState(PrivateStateMixin, rx.State):
         try:
             outcome, toast = await self._act(arena.create_post, draft.text, what="Posting")
         finally:
-            self.draft.posting = False
+            draft.posting = False
         if toast is not None:
             return toast
         if not outcome.post_id:
             return _toast(toasts.error, outcome.title, outcome.detail)
-        self.draft = Draft()
+        self.draft = None
         return _toast(toasts.success, "Posted to the Arena", "Every founder in the Arena sees it.")
 
     @rx.event

@@ -54,6 +54,11 @@ _PLACEHOLDERS = {
 }
 
 
+def _field_value(name: str) -> rx.Var:
+    """What field `name` holds ("" until typed in: the form is None until then)."""
+    return ArenaState.form.fields[name] | ""
+
+
 def _join_field(name: str, label: str, limit: int) -> rx.Component:
     field_id = f"arena-{name}"
     return rx.vstack(
@@ -64,7 +69,7 @@ def _join_field(name: str, label: str, limit: int) -> rx.Component:
         ),
         rx.input(
             id=field_id,
-            value=ArenaState.form.fields[name],
+            value=_field_value(name),
             on_change=lambda value: ArenaState.set_field(name, value),
             placeholder=_PLACEHOLDERS[name],
             max_length=limit,
@@ -86,7 +91,7 @@ def _description_field() -> rx.Component:
         text_box(
             "arena-description",
             "What your startup does, in a sentence or two.",
-            value=ArenaState.form.fields["description"],
+            value=_field_value("description"),
             on_change=lambda value: ArenaState.set_field("description", value),
             max_length=rules.MAX_DESCRIPTION,
             read_only=ArenaState.form.saving,
@@ -182,7 +187,7 @@ def _your_card() -> rx.Component:
     return rx.vstack(
         rx.flex(
             avatar_row(
-                ArenaState.company_initials,
+                ArenaState.view.initials,
                 line_stack(
                     muted_text("Your startup", size="1"),
                     rx.heading(

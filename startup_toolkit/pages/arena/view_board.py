@@ -51,8 +51,10 @@ from startup_toolkit.services.arena_board import BoardRow, FounderRow, PostRow
 #: How many rankings the Leaderboard shows: the browser's own (Load More Rankings adds five).
 board_limit = ClientStateVar.create("arena_board_limit", default=rules.LEADERBOARD_SIZE)
 
+#: The post box's text ("" until typed in: the draft is None until then).
+_DRAFT_TEXT = ArenaState.draft.text | ""
 #: The draft's length in characters as Python counts them (code points, as the server's limit).
-_DRAFT_LENGTH = Var("Array.from").to(FunctionVar).call(ArenaState.draft.text).to(list).length()
+_DRAFT_LENGTH = Var("Array.from").to(FunctionVar).call(_DRAFT_TEXT).to(list).length()
 
 #: Small red text of an inline error.
 ERROR_TEXT: dict[str, Any] = {"size": "1", "color": "var(--red-11)"}
@@ -309,16 +311,16 @@ def _post_box() -> rx.Component:
         text_box(
             "arena-post",
             "A win, a lesson or a question for other founders...",
-            value=ArenaState.draft.text,
+            value=_DRAFT_TEXT,
             on_change=ArenaState.set_draft,
             read_only=ArenaState.draft.posting,
-            aria_invalid=rx.cond(ArenaState.draft.error != "", "true", "false"),
+            aria_invalid=rx.cond(ArenaState.draft.error, "true", "false"),
             aria_describedby="arena-post-count arena-post-error",
         ),
         rx.flex(
             rx.box(
                 rx.cond(
-                    ArenaState.draft.error != "",
+                    ArenaState.draft.error,
                     rx.text(
                         ArenaState.draft.error, id="arena-post-error", role="alert", **ERROR_TEXT
                     ),

@@ -174,7 +174,7 @@ def diff_view(diff: history.ScanDiff | None) -> DiffView | None:
 
 class IdeaDetailState(PageLoadMixin, rx.State):
     idea: IdeaView | None = None  # None until loaded
-    picks: ScanPicks = ScanPicks()
+    picks: ScanPicks | None = None  # None until two scans are compared
     diff: DiffView | None = None  # None until the picks have one
 
     @staticmethod
@@ -216,7 +216,8 @@ class IdeaDetailState(PageLoadMixin, rx.State):
             what="Comparing two scans",
         )
         if not done.ok:
-            self.picks = dataclasses.replace(self.picks, run_a=run_a, run_b=run_b)
+            problem = self.picks.problem if self.picks is not None else ""
+            self.picks = ScanPicks(run_a, run_b, problem)
             return done.toast
         diff = done.value
         self.picks = ScanPicks(run_a, run_b, diff_problem(diff))
@@ -236,5 +237,6 @@ class IdeaDetailState(PageLoadMixin, rx.State):
         idea = self.idea
         if idea is None or not any(o.value == value for o in idea.scans):
             return None
-        picked = {"run_a": self.picks.run_a, "run_b": self.picks.run_b, name: value}
+        picks = self.picks or ScanPicks()
+        picked = {"run_a": picks.run_a, "run_b": picks.run_b, name: value}
         return await self._diff(idea, picked["run_a"], picked["run_b"])

@@ -236,8 +236,8 @@ def diff_card() -> rx.Component:
         S.idea.scans.length() > 1,
         rx.vstack(
             rx.hstack(
-                _select("Older scan", "scan-a", S.picks.run_a, S.pick_a),
-                _select("Newer scan", "scan-b", S.picks.run_b, S.pick_b),
+                _select("Older scan", "scan-a", S.picks.run_a | "", S.pick_a),
+                _select("Newer scan", "scan-b", S.picks.run_b | "", S.pick_b),
                 spacing="3",
                 width="100%",
                 **WRAP_ROW,
@@ -245,7 +245,7 @@ def diff_card() -> rx.Component:
             rx.cond(
                 S.diff.is_not_none(),
                 rx.vstack(_overall(), _categories(), _changes(), spacing="4", **FILL_COLUMN),
-                rx.cond(S.picks.problem != "", rx.callout(S.picks.problem, color_scheme="amber")),
+                rx.cond(S.picks.problem, rx.callout(S.picks.problem, color_scheme="amber")),
             ),
             spacing="4",
             **FILL_COLUMN,

@@ -81,7 +81,7 @@ class IdeasState(PrivateStateMixin, rx.State):
     loading: bool = True
     load_failed: bool = False
     ideas: list[IdeaCard] = []
-    rename: Rename = Rename()
+    rename: Rename | None = None  # None until a Rename button is pressed
 
     @rx.event
     async def load(self) -> EventSpec | None:
@@ -113,19 +113,20 @@ class IdeasState(PrivateStateMixin, rx.State):
 
     @rx.event
     def cancel_rename(self) -> None:
-        self.rename = Rename()
+        self.rename = None
 
     @rx.event
     def set_draft(self, value: str) -> None:
-        self.rename = Rename(self.rename.editing, value if isinstance(value, str) else "")
+        if self.rename is not None:
+            self.rename = Rename(self.rename.editing, value if isinstance(value, str) else "")
 
     @rx.event
     async def save_rename(self, _form: dict[str, Any] | None = None) -> EventSpec | None:
         """Keep the new name of the idea being renamed; an empty name says so and keeps the
         field open with what was typed."""
         rename = self.rename
-        idea_id = valid_row_id(rename.editing)
-        if idea_id is None:
+        idea_id = valid_row_id(rename.editing) if rename is not None else None
+        if rename is None or idea_id is None:
             return None
         if not rename.draft.strip():
             self.rename = dataclasses.replace(rename, error=NAME_NEEDED)
@@ -148,5 +149,5 @@ class IdeasState(PrivateStateMixin, rx.State):
             dataclasses.replace(c, title=done.value) if c.id == rename.editing else c
             for c in self.ideas
         ]
-        self.rename = Rename()
+        self.rename = None
         return toasts.success(RENAMED)

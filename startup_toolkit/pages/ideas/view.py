@@ -70,7 +70,7 @@ def _rename_form() -> rx.Component:
             rx.input(
                 id=RENAME_ID,
                 name="title",
-                value=S.rename.draft,
+                value=S.rename.draft | "",  # the form shows only while renaming
                 on_change=S.set_draft,
                 max_length=80,
                 width="100%",

@@ -109,7 +109,7 @@ def profile() -> rx.Component:
         section(
             _page_heading(),
             rx.box(allowance_bar(), padding_bottom="1.5rem", max_width="52rem"),
-            rx.cond(ProfileState.loaded, settings_tabs(), _loading()),
+            rx.cond(ProfileState.profile.is_not_none(), settings_tabs(), _loading()),
             padding_y=["1.75rem", "2.5rem", "3rem"],
         ),
     )

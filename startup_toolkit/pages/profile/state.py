@@ -62,9 +62,9 @@ class ProfileState(SecurityMixin, rx.State):
     """The profile page: settings of the signed-in user (loaded from the server-side session).
     Each card's values are one typed view; dialogs opened by a click open in the browser."""
 
-    loaded: bool = False
     tab: str = DEFAULT_TAB
-    # Each card's view is None until the page has loaded the user's settings.
+    # Each card's view is None until the page has loaded the user's settings (the page shows
+    # LOADING_TEXT while `profile` is None).
     profile: ProfileView | None = None  # P-PROF-2
     profile_errors: dict[str, str] = {}
     preferences: PreferencesView | None = None  # P-PROF-7, saved as soon as they change
@@ -92,7 +92,6 @@ class ProfileState(SecurityMixin, rx.State):
         self.profile, self.preferences, self.ai, self.security = settings_views(values)
         self.profile_errors = {}
         self._loaded_for = user_id
-        self.loaded = True
         if self._toast_after_reload:
             message, self._toast_after_reload = self._toast_after_reload, ""
             yield outcome_toast(True, message)

@@ -50,9 +50,9 @@ class DigestState(rx.State):
     """The digest's highlights and the trends dialog (the dialog opens in the browser; its
     button loads the list)."""
 
-    digest: Digest = Digest()
+    digest: Digest | None = None  # None until loaded
     news_loading: bool = False
-    trends: Trends = Trends()
+    trends: Trends | None = None  # None until View All Trends loads it
     trends_loading: bool = False
 
     @rx.event(background=True)
@@ -62,7 +62,7 @@ class DigestState(rx.State):
             if self.news_loading:
                 return
             self.news_loading = True
-            was_live = self.digest.live
+            was_live = self.digest is not None and self.digest.live
         try:
             reply = await news_service.fetch_startup_news(
                 news_rules.HIGHLIGHTS, False, force=force is True
@@ -100,7 +100,8 @@ class DigestState(rx.State):
             if self.trends_loading:
                 return
             self.trends_loading = True
-            self.trends.error = ""
+            if self.trends is not None:
+                self.trends.error = ""
         try:
             reply = await news_service.fetch_startup_news(news_rules.EXTENDED, True)
             rows, error = list(reply.data), ""

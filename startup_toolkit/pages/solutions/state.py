@@ -69,10 +69,9 @@ class TocRow:
 
 @dataclasses.dataclass
 class Library:
-    """The library as loaded: every card, whether it has loaded and why it could not."""
+    """The library as loaded: every card, and why it could not be loaded ('' when it was)."""
 
     cards: list[ResourceCard] = dataclasses.field(default_factory=list)
-    loaded: bool = False
     error: str = ""
 
 
@@ -216,7 +215,7 @@ class SolutionsState(ToolRunMixin, rx.State):
     content is writing). Whether the filters panel and the table of contents show is the
     browser's own (view.py, view_dialogs.py): the server never needs it."""
 
-    library: Library = Library()
+    library: Library | None = None  # None until loaded
     filters: Filters = Filters()
     detail: Detail | None = None  # None while the resource dialog is closed
     generated_text: str = ""  # the new content as the model writes it
@@ -224,12 +223,16 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     # ------------------------------------------------------------------ computed
 
+    def _cards(self) -> list[ResourceCard]:
+        """Every card of the library ([] until it is loaded)."""
+        return self.library.cards if self.library is not None else []
+
     @rx.var
     def visible(self) -> list[ResourceCard]:
         """The cards the grid shows for the tab, filters, search and sort."""
         f = self.filters
         return rules.filter_resources(
-            self.library.cards,
+            self._cards(),
             tab=f.tab,
             category=f.category,
             type_=f.type,
@@ -239,7 +242,7 @@ class SolutionsState(ToolRunMixin, rx.State):
 
     @rx.var
     def popular(self) -> list[ResourceCard]:
-        return rules.popular_resources(self.library.cards)
+        return rules.popular_resources(self._cards())
 
     @rx.var
     def filters_active(self) -> bool:
@@ -255,10 +258,10 @@ class SolutionsState(ToolRunMixin, rx.State):
         """Load the library, open a resource named in the address, start the digest."""
         try:
             cards = [_card(r) for r in await in_worker(library.list_resources)]
-            self.library = Library(cards, loaded=True)
+            self.library = Library(cards)
         except Exception:
             log.exception("Loading the resource library failed")
-            self.library = Library(self.library.cards, loaded=True, error=LOAD_LIBRARY_FAILED)
+            self.library = Library(self._cards(), error=LOAD_LIBRARY_FAILED)
         requested = valid_row_id(self.router.url.query_parameters.get("resource", ""))
         if requested is not None:
             yield SolutionsState.open_resource(requested)
@@ -331,7 +334,7 @@ class SolutionsState(ToolRunMixin, rx.State):
         if resource_id is None:  # no resource has it
             return
         # A video known to play goes straight to the player: no dialog flashes up first.
-        cards = self.library.cards
+        cards = self._cards()
         if play and any(c.id == resource_id and c.playable for c in cards):
             self.detail = None
         else:

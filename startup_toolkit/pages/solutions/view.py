@@ -319,10 +319,10 @@ def library_column() -> rx.Component:
             **FILL_ROW,
         ),
         rx.cond(
-            S.library.error != "",
+            S.library.error,
             rx.callout(S.library.error, icon="triangle-alert", color_scheme="red", width="100%"),
             rx.cond(
-                ~S.library.loaded,
+                S.library.is_none(),
                 spinner("3rem", width="100%"),
                 rx.cond(
                     S.visible.length() > 0,

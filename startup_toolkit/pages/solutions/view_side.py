@@ -131,11 +131,11 @@ def digest() -> rx.Component:
             ),
         ),
         rx.cond(
-            D.news_loading & (D.digest.news.length() == 0),
+            D.news_loading & (D.digest.is_none() | (D.digest.news.length() == 0)),
             spinner("1.5rem", width="100%", id="digest-spinner"),
             rx.vstack(
                 rx.cond(
-                    D.digest.note != "",
+                    D.digest.note,
                     rx.text(D.digest.note, size="1", color="var(--amber-11)", id="digest-note"),
                 ),
                 rx.foreach(D.digest.news, lambda item: _news_item(item, True)),
@@ -186,7 +186,7 @@ def _trends_content() -> rx.Component:
             D.trends_loading,
             spinner("2rem"),
             rx.cond(
-                D.trends.error != "",
+                D.trends.error,
                 rx.text(D.trends.error, color="var(--red-11)"),
                 rx.vstack(
                     rx.foreach(D.trends.news, lambda item: _news_item(item, False)),

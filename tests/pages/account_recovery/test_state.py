@@ -37,7 +37,7 @@ def test_without_smtp_the_forgot_page_says_email_is_not_configured(engine: Engin
     state.load()
     assert state.email_ready is False
     asyncio.run(state.request_link({"email": "ada@example.com"}))
-    assert state.email_ready is False and state.sent is False
+    assert state.email_ready is False and state.sent_note == ""
     with Session(engine) as db:
         assert db.exec(select(PasswordReset)).all() == []
 
@@ -48,9 +48,25 @@ def test_a_malformed_email_gets_its_message(engine: Engine, settings_env) -> Non
     state = substate(ForgotPasswordState, rules.FORGOT_PATH)
     state.load()
     asyncio.run(state.request_link({"email": "not-an-email"}))
-    assert state.errors == {"email": EMAIL_INVALID} and state.sent is False
+    assert state.errors == {"email": EMAIL_INVALID} and state.sent_note == ""
     asyncio.run(state.request_link({"email": ["not", "text"]}))  # raw events carry anything
     assert state.errors == {"email": "Email is required"}
+
+
+def test_a_well_formed_email_gets_the_sent_answer_in_place_of_the_form(
+    engine: Engine, settings_env
+) -> None:
+    """The same answer for any well-formed email: the note that replaces the form (issue 25:
+    the note is the answer's presence, no `sent` flag beside it)."""
+    settings_env.setenv("SMTP_HOST", "127.0.0.1")
+    get_settings.cache_clear()
+    state = substate(ForgotPasswordState, rules.FORGOT_PATH)
+    state.load()
+    assert state.sent_note == "" and state.email_ready is True
+    asyncio.run(state.request_link({"email": "nobody@example.com"}))
+    assert state.sent_note == rules.SENT and state.errors == {} and state.error == ""
+    state.load()  # opening the page again shows the form
+    assert state.sent_note == ""
 
 
 def test_the_reset_page_offers_the_form_only_for_a_live_link(

@@ -71,8 +71,9 @@ def run(coro: Any) -> Any:
 def test_t_arena_1_a_new_founder_sees_the_form_samples_and_dated_events(ada: Founder) -> None:
     s = tab(ada)
     assert s.view is not None and not s.view.entry and s.view.show_samples
-    assert s.form.fields == dict.fromkeys(sorted(rules.ENTRY_FIELD_NAMES), "")
-    assert len(s.view.events) == 3 and s.calendar.title and s.calendar.days
+    assert s.form is None and s.draft is None  # the empty form and post box: nothing typed
+    assert len(s.view.events) == 3 and s.calendar is not None
+    assert s.calendar.title and s.calendar.days
     assert [c.key for c in s.view.challenges][:1] == ["scanner-3"]
 
 
@@ -85,25 +86,48 @@ def test_t_arena_1_missing_information_names_the_fields_then_entering_ranks(
     s.set_field("users", ["1"])  # type: ignore[arg-type]
     toast = text(run(s.save_entry()))
     assert "Missing information" in toast and "Please fill all required fields" in toast
-    assert set(s.form.errors) == {"industry", "revenue", "users", "growth"}
+    assert s.form is not None and set(s.form.errors) == {"industry", "revenue", "users", "growth"}
     assert not s.view.entry and s.form.fields["company"] == "Nova Health"
     for name, value in FORM.items():
         s.set_field(name, value)
     s.set_field("description", "Care plans for carers.")
     toast = text(run(s.save_entry()))
     assert "Welcome to the Arena!" in toast and "#1" in toast
-    assert s.view.entry and (s.view.rank, s.view.score) == (1, 0)
-    assert s.view.entry["description"] == "Care plans for carers."
+    assert s.view.entry and (s.view.rank, s.view.score) == (1, 0) and s.view.initials == "NH"
+    assert s.view.entry["description"] == "Care plans for carers." and s.form is None
     assert [r.name for r in s.view.board] == ["Nova Health"] and s.view.board[0].you
 
 
 def test_an_entry_can_be_edited(ada: Founder) -> None:
     s = tab(ada, **FORM)
     s.edit_entry()
-    assert s.form.editing and s.form.fields["company"] == "Nova Health"
+    assert s.form is not None and s.form.editing and s.form.fields["company"] == "Nova Health"
     s.set_field("company", "Nova Care")
     assert "Entry updated" in text(run(s.save_entry()))
-    assert not s.form.editing and s.view.entry["company"] == "Nova Care"
+    assert s.form is None and s.view.entry["company"] == "Nova Care"  # no longer editing
+    assert s.view.initials == "NC"
+
+
+def test_cancelling_an_edit_leaves_the_entry_and_closes_the_form(ada: Founder) -> None:
+    s = tab(ada, **FORM)
+    s.edit_entry()
+    s.set_field("company", "Nova Care")
+    s.cancel_edit()
+    assert s.form is None and s.view.entry["company"] == "Nova Health"
+    s.edit_entry()
+    assert s.form is not None and s.form.fields["company"] == "Nova Health"
+
+
+def test_the_company_initials_are_the_entrys_and_empty_before_entering(ada: Founder) -> None:
+    s = tab(ada)
+    assert s.view.initials == ""
+    toast = text(run(s.save_entry()))  # Enter the Arena with nothing typed
+    assert "Missing information" in toast and s.form is not None
+    assert set(s.form.errors) == set(rules.JOIN_FIELD_NAMES)
+    for name, value in dict(FORM, company="nova").items():
+        s.set_field(name, value)
+    assert "Welcome to the Arena!" in text(run(s.save_entry()))
+    assert s.view.initials == "N"
 
 
 def test_t_arena_2_a_post_by_one_founder_reaches_the_others_tab_at_its_next_poll(
@@ -113,7 +137,7 @@ def test_t_arena_2_a_post_by_one_founder_reaches_the_others_tab_at_its_next_poll
     assert mine.view.posts == [] and theirs.view.posts == []
     mine.set_draft('  <img src=x onerror="alert(1)"> We hit 1,000 users! #Launch ')
     assert "Posted to the Arena" in text(run(mine.post()))
-    assert mine.draft.text == "" and mine.view.posts[0].mine
+    assert mine.draft is None and mine.view.posts[0].mine  # the post box is empty again
     assert (
         mine.view.posts[0].content == '<img src=x onerror="alert(1)"> We hit 1,000 users! #Launch'
     )
@@ -176,7 +200,8 @@ def test_t_arena_2_empty_and_too_long_posts_keep_the_text(ada: Founder) -> None:
     assert "Empty post" in toast and "Please write something to post" in toast
     s.set_draft("x" * 501)
     assert "Post too long" in text(run(s.post()))
-    assert s.draft.error == rules.POST_TOO_LONG and len(s.draft.text) == 501 and s.view.posts == []
+    assert s.draft is not None and s.draft.error == rules.POST_TOO_LONG
+    assert len(s.draft.text) == 501 and s.view.posts == []
     s.set_draft("y" * 10_000)
     assert len(s.draft.text) == rules.INPUT_CAP and s.draft.error == ""
 

@@ -80,10 +80,12 @@ def test_p_cont_1_all_empty_shows_validation_toast_and_stores_nothing(
 ) -> None:
     specs = asyncio.run(submit(state, {"name": "  ", "email": "", "message": "\n \t"}))
     assert_toast(specs, "error", "Validation Error", "Please fill in all fields before submitting.")
-    assert state.name_error == "Name is required."
-    assert state.email_error == "Email is required."
-    assert state.message_error == "Message is required."
-    assert not state.submitting and not state.sent
+    assert state.errors == {
+        "name": "Name is required.",
+        "email": "Email is required.",
+        "message": "Message is required.",
+    }
+    assert not state.submitting and not state.sent_note
     assert rows(engine) == []
     # Focus moves to the first field with an error.
     scripts = [e for e in client_events(specs) if e.name == "_call_script"]
@@ -95,8 +97,7 @@ def test_p_cont_1_one_empty_field_also_shows_the_toast_and_keeps_the_rest(
 ) -> None:
     specs = asyncio.run(submit(state, {**GOOD, "message": "   "}))
     assert_toast(specs, "error", "Validation Error", "Please fill in all fields before submitting.")
-    assert state.message_error == "Message is required."
-    assert state.name_error == "" and state.email_error == ""
+    assert state.errors == {"message": "Message is required."}  # none for name and email
     assert (state.name, state.email) == (GOOD["name"], GOOD["email"])
     assert rows(engine) == []
 
@@ -108,8 +109,7 @@ def test_p_cont_1_invalid_email_is_shown_next_to_the_field_and_input_kept(
     assert toast_texts(specs) == []
     (dismissal,) = toast_dismissals(specs)
     assert ".dismiss('contact-form')" in dismissal
-    assert state.email_error == "Enter a valid email address."
-    assert state.name_error == "" and state.message_error == ""
+    assert state.errors == {"email": "Enter a valid email address."}
     assert (state.name, state.email, state.message) == (
         GOOD["name"],
         "ada@example",
@@ -121,16 +121,16 @@ def test_p_cont_1_invalid_email_is_shown_next_to_the_field_and_input_kept(
 def test_p_cont_1_too_long_fields_get_clear_messages(state: ContactState, engine: Engine) -> None:
     long_message = "x" * 5001
     asyncio.run(submit(state, {"name": "n" * 201, "email": GOOD["email"], "message": long_message}))
-    assert state.name_error == "Name must be at most 200 characters."
-    assert state.message_error == "Message must be at most 5000 characters (it has 5001)."
+    assert state.errors["name"] == "Name must be at most 200 characters."
+    assert state.errors["message"] == "Message must be at most 5000 characters (it has 5001)."
     assert state.message == long_message  # never lose what the user typed
     assert rows(engine) == []
 
 
 def test_setters_clear_the_field_error_and_cap_huge_input(state: ContactState) -> None:
-    state.email_error = "Enter a valid email address."
+    state.errors = {"name": "Name is required.", "email": "Enter a valid email address."}
     state.set_email("ada@example.com")
-    assert state.email_error == "" and state.email == "ada@example.com"
+    assert state.errors == {"name": "Name is required."} and state.email == "ada@example.com"
     state.set_message("m" * 100_000)
     assert len(state.message) == page.INPUT_CAP
     state.set_name(12345)  # type: ignore[arg-type]  # any JSON can arrive from a browser
@@ -165,11 +165,10 @@ def test_p_cont_2_success_stores_first_then_says_message_sent(
         "Message Sent!",
         "We've received your message and will get back to you within 24 hours.",
     )
-    assert state.sent
     assert state.sent_note == "Our team will reply to ada@example.com."
     assert (state.name, state.email, state.message) == ("", "", "")
     assert not state.submitting
-    assert state.name_error == state.email_error == state.message_error == ""
+    assert state.errors == {}
     # The panel timer is chained as a (background) event.
     chained = [s for s in specs if s is not None and getattr(s, "handler", None) is not None]
     names = [getattr(s.handler.fn, "__name__", "") for s in chained]
@@ -221,14 +220,14 @@ def test_a_second_submit_while_the_panel_shows_is_ignored(
 def test_on_load_clears_leftovers_but_keeps_typed_input(state: ContactState) -> None:
     state.name, state.message = "Ada", "Half-written message"
     state.submitting = True  # e.g. the server restarted mid-submit
-    state.sent, state._sent_at = True, time.time() - 60
+    state.sent_note, state._sent_at = "note", time.time() - 60
     state.on_load()
-    assert not state.submitting and not state.sent
+    assert not state.submitting and not state.sent_note
     assert (state.name, state.message) == ("Ada", "Half-written message")
     # A panel that is still within its 5 s stays.
-    state.sent, state._sent_at = True, time.time()
+    state.sent_note, state._sent_at = "note", time.time()
     state.on_load()
-    assert state.sent
+    assert state.sent_note
 
 
 def test_p_cont_3_storage_failure_toast_keeps_the_input(
@@ -245,7 +244,7 @@ def test_p_cont_3_storage_failure_toast_keeps_the_input(
         "Error",
         "Failed to send your message. Please try again or contact us directly.",
     )
-    assert not state.sent and not state.submitting
+    assert not state.sent_note and not state.submitting
     assert (state.name, state.email, state.message) == (
         GOOD["name"],
         GOOD["email"],
@@ -262,15 +261,15 @@ def test_p_cont_3_unexpected_error_toast(
     monkeypatch.setattr(page, "submit_contact_message", boom)
     specs = asyncio.run(submit(state, dict(GOOD)))
     assert_toast(specs, "error", "Error", "An unexpected error occurred. Please try again.")
-    assert not state.sent and not state.submitting
+    assert not state.sent_note and not state.submitting
     assert state.message == GOOD["message"]
 
 
 def test_rate_limit_toast_after_five_messages(state: ContactState, engine: Engine) -> None:
     for _ in range(5):
         asyncio.run(submit(state, dict(GOOD)))
-        assert state.sent
-        state.sent = False  # the panel closed
+        assert state.sent_note
+        state.sent_note = ""  # the panel closed
     specs = asyncio.run(submit(state, dict(GOOD)))
     assert_toast(
         specs,
@@ -278,7 +277,7 @@ def test_rate_limit_toast_after_five_messages(state: ContactState, engine: Engin
         "Too many messages",
         "Please wait a few minutes before sending another message.",
     )
-    assert not state.sent
+    assert not state.sent_note
     assert state.message == GOOD["message"]
     assert len(rows(engine)) == 5
 
@@ -321,13 +320,13 @@ def test_p_cont_2_panel_closes_after_its_time(monkeypatch: pytest.MonkeyPatch) -
         token = "panel-token"
         async with manager.modify_state(BaseStateToken(ident=token, cls=State)) as root:
             s = await root.get_state(ContactState)
-            s.sent, s.sent_note, s._sent_seq = True, "note", 2
+            s.sent_note, s._sent_seq = "note", 2
         started = time.monotonic()
         future = await processor.enqueue(token, _event("close_sent_panel", seq=2))
         await asyncio.wait_for(future, timeout=5)
         assert time.monotonic() - started >= 0.2
         s = await _contact_state(manager, token)
-        assert not s.sent and s.sent_note == ""
+        assert s.sent_note == ""
 
     asyncio.run(_with_processor(run))
 
@@ -339,10 +338,10 @@ def test_an_old_timer_does_not_close_a_newer_panel(monkeypatch: pytest.MonkeyPat
         token = "stale-token"
         async with manager.modify_state(BaseStateToken(ident=token, cls=State)) as root:
             s = await root.get_state(ContactState)
-            s.sent, s._sent_seq = True, 5
+            s.sent_note, s._sent_seq = "note", 5
         future = await processor.enqueue(token, _event("close_sent_panel", seq=4))
         await asyncio.wait_for(future, timeout=5)
-        assert (await _contact_state(manager, token)).sent
+        assert (await _contact_state(manager, token)).sent_note
 
     asyncio.run(_with_processor(run))
 
@@ -358,15 +357,24 @@ def test_p_cont_2_full_cycle_idle_sent_idle(
         future = await processor.enqueue(token, _event("submit", form_data=dict(GOOD)))
         await asyncio.wait_for(future, timeout=10)
         s = await _contact_state(manager, token)
-        assert s.sent and s.name == ""
+        assert s.sent_note and s.name == ""
         assert len(rows(engine)) == 1
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
-            if not (await _contact_state(manager, token)).sent:
+            if not (await _contact_state(manager, token)).sent_note:
                 break
             await asyncio.sleep(0.05)
         s = await _contact_state(manager, token)
-        assert not s.sent
+        assert not s.sent_note
         assert (s.name, s.email, s.message) == ("", "", "")
 
     asyncio.run(_with_processor(run))
+
+
+def test_a_field_without_an_error_shows_no_message() -> None:
+    """Issue 25: the errors are one dict holding only the fields with one; a field missing
+    from it reads "" (not undefined, which `!= ""` would take for a message)."""
+    form = str(page.contact_form())
+    for field in page.FIELD_IDS:
+        assert f'errors_rx_state_?.["{field}"], () => (""))' in form
+    assert "Message Sent!" in str(page.contact())

@@ -18,7 +18,7 @@ from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.idea_history import MAX_COMPARED
-from startup_toolkit.pages.ideas import detail_state, state, view
+from startup_toolkit.pages.ideas import detail_state, detail_view, state, view
 from startup_toolkit.pages.ideas.compare_state import CompareState
 from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
 from startup_toolkit.pages.ideas.state import IdeasState
@@ -130,14 +130,21 @@ def test_rename_inline_keeps_a_name_and_refuses_an_empty_one(engine: Engine, ada
     ids = seed(engine, ada[0])
     page = substate(IdeasState, "/ideas", ada[1])
     call(page.load())
+    assert page.rename is None  # no idea is being renamed
+    page.set_draft("typed before any Rename")
+    assert page.rename is None and call(page.save_rename()) == []
     page.start_rename(str(ids["dogs"]))
+    assert page.rename is not None
     assert page.rename.editing == str(ids["dogs"]) and page.rename.draft == DOGS
     page.set_draft("   ")
     assert call(page.save_rename()) == []
     assert page.rename.error == state.NAME_NEEDED and page.rename.editing == str(ids["dogs"])
     page.set_draft("Barkery")
     assert state.RENAMED in toast_text(call(page.save_rename()))
-    assert page.rename.editing == "" and page.ideas[1].title == "Barkery"
+    assert page.rename is None and page.ideas[1].title == "Barkery"
+    page.start_rename(str(ids["dogs"]))
+    page.cancel_rename()
+    assert page.rename is None
     with Session(engine) as db:
         assert workspace.get_idea(db, ada[0], ids["dogs"]).title == "Barkery"  # type: ignore[union-attr]
 
@@ -152,7 +159,7 @@ def test_signed_out_or_other_founder_sees_none_of_the_ideas(
     call(page.load())
     assert page.ideas == []
     page.start_rename(str(ids["socks"]))
-    assert page.rename.editing == ""
+    assert page.rename is None
 
 
 # --- /ideas/[id] ---------------------------------------------------------------------------------
@@ -169,6 +176,7 @@ def test_detail_shows_timeline_and_diffs_the_two_newest_scans(engine: Engine, ad
         ("Viability Scanner", f"/startup-viability-scanner?run={ids['old']}"),
     ]
     assert page.idea.timeline[0].headline == "Score 74/100: Potentially Viable"
+    assert page.picks is not None
     assert (page.picks.run_a, page.picks.run_b) == (str(ids["old"]), str(ids["new"]))
     assert page.diff is not None and page.picks.problem == ""
     assert (page.diff.overall_old, page.diff.overall_new) == (58, 74)
@@ -190,6 +198,22 @@ def test_detail_shows_timeline_and_diffs_the_two_newest_scans(engine: Engine, ad
     assert page.diff.overall_change == "0" and page.diff.overall_direction == "same"
     call(page.pick_b("12345"))
     assert page.picks.run_b == str(ids["new"])
+
+
+def test_detail_of_an_idea_with_fewer_than_two_scans_has_no_picks(
+    engine: Engine, ada: Founder
+) -> None:
+    """Issue 25: the selects' picks are None until two scans are compared; a pick before
+    the idea is loaded is ignored, and the selects show nothing picked ("")."""
+    ids = seed(engine, ada[0])
+    page = substate(IdeaDetailState, f"/ideas/{ids['dogs']}", ada[1])
+    assert call(page.pick_a(str(ids["old"]))) == [] and page.picks is None
+    assert call(page.load()) == []
+    assert page.idea is not None and page.idea.scans == []
+    assert page.picks is None and page.diff is None
+    card = str(detail_view.diff_card())
+    assert card.count('?.["run_a"], () => (""))') == 1
+    assert card.count('?.["run_b"], () => (""))') == 1
 
 
 @pytest.mark.parametrize("path", ["/ideas/abc", "/ideas/0", "/ideas/99999"])

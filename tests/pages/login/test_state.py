@@ -28,13 +28,13 @@ OWNER = "198.51.100.20"
 CROWD = [f"192.0.2.{n}" for n in range(1, 31)]
 
 
-def _tab(ip: str) -> LoginState:
-    """The sign-in form of a tab connected from `ip`."""
+def _tab(ip: str, query: str = "") -> LoginState:
+    """The sign-in form of a tab connected from `ip` (the page's address ending in `query`)."""
     root = LoginState.get_root_state()(_reflex_internal_init=True)
     root.router = RouterData(
         session=SessionData(client_ip=ip),
         headers=HeaderData(),
-        url=ReflexURL("http://localhost:3000/login"),
+        url=ReflexURL(f"http://localhost:3000/login{query}"),
     )
     state = root.get_substate(LoginState.get_full_name().split("."))
     state.load()
@@ -198,3 +198,20 @@ def test_switching_the_code_kind_clears_the_message_and_a_new_start_resets_it(
     tab.switch_code_kind()
     tab.back_to_password()
     assert tab.stage == "password" and tab.use_recovery_code is False
+
+
+@pytest.mark.parametrize(
+    ("query", "target"),
+    [
+        ("", "%2Fdashboard"),
+        ("?next=%2Fprofile", "%2Fprofile"),
+        ("?next=%2F%2Fevil.example", "%2Fdashboard"),
+    ],
+)
+def test_a_sign_in_goes_on_to_a_local_next_else_the_dashboard(
+    ada: str, query: str, target: str
+) -> None:
+    """Where a sign-in goes on to is the server's own (issue 25: not sent to the browser)."""
+    assert not {"next_path", "_next_path"} & set(LoginState.base_vars)
+    answer = _submit(_tab(OWNER, query), PASSWORD)
+    assert _hands_over(answer) and f"&next={target}" in str(answer)

@@ -118,7 +118,7 @@ def snapshot(engine: Engine, user_id: str) -> tuple[Any, ...]:
 
 def loaded(state: ProfileState) -> ProfileState:
     drain(state.load())
-    assert state.loaded
+    assert state.profile is not None
     return state
 
 
@@ -128,11 +128,11 @@ def loaded(state: ProfileState) -> ProfileState:
 def test_p_prof_1_load_fills_every_field_with_the_spec_defaults(
     state: ProfileState, engine: Engine
 ) -> None:
-    assert state.loaded is False  # the page shows LOADING_TEXT until load finishes
+    assert state.profile is None  # the page shows LOADING_TEXT until load finishes
     assert LOADING_TEXT == "Loading profile data..."
     specs = drain(state.load())
     assert toasts(specs) == [] and redirects(specs) == []
-    assert state.loaded and state.tab == "profile"
+    assert state.profile is not None and state.tab == "profile"
     assert state.profile.full_name == "Ada Lovelace"  # the profile starts as the account name
     assert (
         state.profile.bio,
@@ -281,9 +281,9 @@ def stored_values(stored: Profile) -> tuple[str, str, str]:
 
 def test_p_prof_2_unknown_fields_are_ignored(state: ProfileState) -> None:
     loaded(state)
-    state.set_profile_field("loaded", "x")
+    state.set_profile_field("tab", "x")
     state.set_profile_field("_loaded_for", "x")
-    assert state.loaded is True and state._loaded_for != "x"
+    assert state.tab == "profile" and state._loaded_for != "x"
 
 
 def test_p_prof_2_delete_account_needs_the_typed_email(
@@ -305,7 +305,7 @@ def test_p_prof_2_delete_account_needs_the_typed_email(
     specs = drain(state.delete_account({"email": " ADA@example.com ", "proof": PASSWORD}))
     names = [e.name for e in events(specs)]
     assert names[-1].endswith(".sign_out")  # the browser signs out and goes to /
-    assert state.loaded is False and state.profile is None  # nothing left in the tab
+    assert state.profile is None and state.ai is None  # nothing left in the tab
     with Session(engine) as db:
         assert db.get(User, user_id) is None
         assert db.get(Profile, user_id) is None
@@ -350,8 +350,8 @@ def test_p_prof_7_bad_preference_fails_and_keeps_the_old_value(
 
 def test_p_prof_7_unknown_preference_is_ignored(state: ProfileState) -> None:
     loaded(state)
-    assert drain(state.save_preference("loaded", False)) == []
-    assert state.loaded is True
+    assert drain(state.save_preference("tab", False)) == []
+    assert state.tab == "profile" and state.preferences is not None
 
 
 # --------------------------------------------------------------------------- P-PROF-3
@@ -362,8 +362,8 @@ def test_p_prof_3_ai_settings_are_saved(state: ProfileState, engine: Engine, use
     state.set_ai_field("response_style", "detailed")
     state.set_ai_field("industry_focus", "saas")
     state.set_ai_field("detail_level", "everything")  # not a choice: ignored
-    state.set_ai_field("loaded", "concise")  # not a field: ignored
-    assert state.ai.detail_level == "moderate" and state.loaded is True
+    state.set_ai_field("tab", "concise")  # not a field: ignored
+    assert state.ai.detail_level == "moderate" and state.tab == "profile"
     specs = drain(state.save_ai_settings())
     assert_toast(specs, "success", "AI settings updated successfully")
     stored = row(engine, UserAiSettings, user_id)
@@ -717,7 +717,7 @@ def test_p_auth_1_handlers_do_nothing_when_signed_out(
 
 def test_p_auth_1_load_while_signed_out_loads_nothing(anonymous: ProfileState) -> None:
     assert drain(anonymous.load()) == []  # AuthState.require_access redirects
-    assert anonymous.loaded is False
+    assert anonymous.profile is None  # the page keeps showing LOADING_TEXT
 
 
 def test_p_auth_1_a_session_ended_elsewhere_clears_the_page(
@@ -729,7 +729,7 @@ def test_p_auth_1_a_session_ended_elsewhere_clears_the_page(
         sessions.end_session(db, token)
     specs = drain(state.save_profile({"company": "Still me?"}))
     assert redirects(specs) == ["/login?next=%2Fprofile"]
-    assert state.loaded is False and state.profile is None
+    assert state.profile is None and state.security is None
 
 
 def test_p_auth_1_login_redirect_keeps_the_tab(token: str, engine: Engine) -> None:

@@ -22,7 +22,12 @@ from startup_toolkit.models.resources import Resource, ResourceVersion
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.pages.solutions import ROUTE
 from startup_toolkit.pages.solutions.digest_state import NOT_CONFIGURED_NOTE, DigestState
-from startup_toolkit.pages.solutions.state import Detail, Filters, SolutionsState
+from startup_toolkit.pages.solutions.state import (
+    LOAD_LIBRARY_FAILED,
+    Detail,
+    Filters,
+    SolutionsState,
+)
 from startup_toolkit.services import favorites
 from startup_toolkit.services import news as news_service
 from startup_toolkit.services import resources as library
@@ -55,9 +60,22 @@ async def until(tab: Tab, check: Callable[[Any], bool], timeout: float = 15) -> 
 # --- Library, tabs, filters -------------------------------------------------------------------
 
 
-def test_p_hub_1_library_loads_and_newest_comes_first(engine: Engine) -> None:
+def test_p_hub_1_a_library_that_fails_to_load_says_so(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken() -> None:
+        raise RuntimeError("database down")
+
+    monkeypatch.setattr(library, "list_resources", broken)
     s = loaded(engine)
-    assert s.library.loaded and s.library.error == ""
+    assert s.library is not None and s.library.error == LOAD_LIBRARY_FAILED
+    assert s.library.cards == [] and s.visible == []
+
+
+def test_p_hub_1_library_loads_and_newest_comes_first(engine: Engine) -> None:
+    assert substate(SolutionsState, ROUTE).library is None  # loading: the spinner shows
+    s = loaded(engine)
+    assert s.library is not None and s.library.error == ""
     assert len(s.library.cards) == len(SEED_RESOURCES)
     assert [c.id for c in s.visible] == sorted((c.id for c in s.library.cards), reverse=True)
     assert [c.id for c in s.popular] == [1, 3, 5]  # P-HUB-5
@@ -308,8 +326,11 @@ def test_p_hub_4_live_digest_highlights_and_toast(
 
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
+        assert (await tab.state()).digest is None  # nothing loaded yet
         await tab.fire("load_digest", busy="news_loading")
-        s = await until(tab, lambda s: len(s.digest.news) > 0 and not s.news_loading)
+        s = await until(
+            tab, lambda s: s.digest is not None and len(s.digest.news) > 0 and not s.news_loading
+        )
         assert any(news_rules.LIVE_TOAST in t for t in recorder.toasts())
         assert True in recorder.values("news_loading")  # the spinner showed
         return s
@@ -334,7 +355,9 @@ def test_p_hub_4_failing_feeds_show_the_sample_with_the_spec_texts(
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
-        s = await until(tab, lambda s: len(s.digest.news) > 0 and not s.news_loading)
+        s = await until(
+            tab, lambda s: s.digest is not None and len(s.digest.news) > 0 and not s.news_loading
+        )
         toast = next(t for t in recorder.toasts() if news_rules.LOAD_FAILED in t)
         assert news_rules.USING_SAMPLE in toast
         return s
@@ -353,7 +376,9 @@ def test_p_hub_4_no_feed_configured_shows_the_labelled_sample_quietly(
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
-        s = await until(tab, lambda s: len(s.digest.news) > 0 and not s.news_loading)
+        s = await until(
+            tab, lambda s: s.digest is not None and len(s.digest.news) > 0 and not s.news_loading
+        )
         assert recorder.toasts() == []
         return s
 
@@ -369,8 +394,11 @@ def test_p_hub_4_view_all_trends_lists_25(
 
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
+        assert (await tab.state()).trends is None  # until View All Trends is pressed
         await tab.fire("load_trends", busy="trends_loading")
-        return await until(tab, lambda s: len(s.trends.news) > 0 and not s.trends_loading)
+        return await until(
+            tab, lambda s: s.trends is not None and len(s.trends.news) > 0 and not s.trends_loading
+        )
 
     s = in_processor(DigestState, ROUTE, go)
     assert len(s.trends.news) == 25 and s.trends.error == ""
@@ -387,7 +415,7 @@ def test_p_hub_4_trends_failure_says_failed_to_fetch_all_trends(
     async def go(tab: Tab, recorder: Recorder) -> DigestState:
         await tab.prepare("")
         await tab.fire("load_trends", busy="trends_loading")
-        s = await until(tab, lambda s: s.trends.error != "")
+        s = await until(tab, lambda s: s.trends is not None and s.trends.error != "")
         assert any(news_rules.TRENDS_FAILED in t for t in recorder.toasts())
         return s
 
