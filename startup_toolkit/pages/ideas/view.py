@@ -13,6 +13,7 @@ from startup_toolkit.components.charts import chart_figure
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.form_kit import field_error, field_label, invalid_props
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import (
     FILL_COLUMN,
     GROW,
@@ -127,12 +128,12 @@ def _score(card: IdeaCard) -> rx.Component:
                 color=f"var(--{card.color}-11)",
                 style=heading_style,
             ),
-            rx.badge(card.verdict, color_scheme=card.color, variant="soft", radius="full"),
+            pill(card.verdict, tone=card.color),
             spacing="2",
             align="center",
         ),
         rx.hstack(
-            rx.badge("No scan yet", color_scheme="gray", variant="soft", radius="full"),
+            pill("No scan yet", tone="gray"),
             rx.link("Scan it", href=SCANNER_PATH, size="2"),
             spacing="2",
             align="center",
