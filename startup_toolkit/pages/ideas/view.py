@@ -7,7 +7,7 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 from reflex.vars import Var, VarData
 
-from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.buttons import icon_text_button, link_button
 from startup_toolkit.components.cards import card_stack
 from startup_toolkit.components.charts import chart_figure
 from startup_toolkit.components.empty_panel import empty_panel
@@ -98,13 +98,13 @@ def _title(card: IdeaCard) -> rx.Component:
         _rename_form(),
         rx.hstack(
             rx.heading(card.title, as_="h2", size="4", style=heading_style, **GROW),
-            rx.button(
-                rx.icon("pencil", size=14, aria_hidden="true"),
+            icon_text_button(
+                "pencil",
                 "Rename",
+                icon_size=14,
                 size="1",
                 variant="ghost",
                 color_scheme="gray",
-                type="button",
                 on_click=S.start_rename(card.id),
                 aria_label="Rename " + card.title,
                 **KEEP_SIZE,
@@ -214,11 +214,10 @@ def compare_bar() -> rx.Component:
                 rx.icon("columns-3", size=16, aria_hidden="true"),
                 id="compare-button",
             ),
-            rx.button(
-                rx.icon("columns-3", size=16, aria_hidden="true"),
+            icon_text_button(
+                "columns-3",
                 "Compare",
                 disabled=True,
-                type="button",
                 id="compare-button",
                 aria_describedby="compare-hint",
             ),
