@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.props import LIVE_STATUS, SPREAD_ROW
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.domain import allowance as rules
 from startup_toolkit.state.allowance import AllowanceState
 
@@ -51,21 +53,17 @@ def _message() -> rx.Component:
 def _panel() -> rx.Component:
     return rx.vstack(
         rx.flex(
-            rx.hstack(
+            icon_row(
                 rx.icon("gauge", size=16, color="var(--accent-11)", aria_hidden="true"),
                 rx.text(rules.TITLE, size="2", weight="medium", id=LABEL_ID),
-                spacing="2",
-                align="center",
             ),
             rx.cond(
                 VIEW.resets != "",
                 rx.text(VIEW.resets, size="1", color="var(--gray-11)"),
             ),
-            justify="between",
-            align="center",
             wrap="wrap",
             gap="0.25rem 1rem",
-            width="100%",
+            **SPREAD_ROW,
         ),
         rx.cond(
             VIEW.has_bar,
@@ -93,8 +91,7 @@ def _panel() -> rx.Component:
         ),
         id=BAR_ID,
         class_name=f"allowance-bar allowance-{VIEW.level}",
-        role="status",
-        aria_live="polite",
+        **LIVE_STATUS,
     )
 
 

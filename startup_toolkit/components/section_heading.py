@@ -9,6 +9,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.layout import section
+from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import SOFT_PILL
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import tool_icon
@@ -94,7 +95,7 @@ def tool_heading(tool: Tool, level: str, tile: str, icon_size: int, **props: Any
         tool_icon(tool, size=tile, icon_size=icon_size),
         rx.vstack(
             rx.heading(tool.name, as_=level, size="4", style=heading_style),
-            rx.badge(tool.category, color_scheme=tool.color, variant="soft", radius="full"),
+            pill(tool.category, tone=tool.color),
             spacing="1",
             align="start",
         ),

@@ -11,6 +11,7 @@ import reflex as rx
 from startup_toolkit.components.form_kit import field_hint, field_label
 from startup_toolkit.components.panels import dialog_header, icon_text_button, modal
 from startup_toolkit.components.props import MUTED_TEXT
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_forms import option_select
 from startup_toolkit.state.share import EXPIRY_LABELS, ShareState
 
@@ -29,13 +30,12 @@ def share_button(kind: str, target: Any, title: Any, **props: Any) -> rx.Compone
 
 
 def _expiry_field() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         field_label("Link expires after", EXPIRY_ID),
         option_select(
             EXPIRY_ID, tuple(EXPIRY_LABELS.items()), ShareState.dialog.expiry, ShareState.set_expiry
         ),
         spacing="1",
-        width="100%",
     )
 
 

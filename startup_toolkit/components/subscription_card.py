@@ -16,6 +16,7 @@ import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from startup_toolkit.components.form_kit import icon_tile
+from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.theme import card_style, heading_style
 
@@ -265,11 +266,9 @@ def subscription_card(
                     spacing="3",
                     align="center",
                 ),
-                rx.badge(
+                pill(
                     rx.cond(active, "Active", "Inactive"),
-                    color_scheme=rx.cond(active, "green", "gray"),
-                    variant="soft",
-                    radius="full",
+                    tone=rx.cond(active, "green", "gray"),
                     id="subscription-status",
                 ),
                 **SPREAD_ROW,
@@ -285,12 +284,10 @@ def subscription_card(
                     rx.cond(premium, _premium_badge()),
                     rx.cond(
                         _var(note) != "",
-                        rx.badge(
+                        pill(
                             rx.icon("badge-check", size=13),
                             note,
-                            color_scheme="green",
-                            variant="soft",
-                            radius="full",
+                            tone="green",
                             id="subscription-plan-note",
                         ),
                     ),

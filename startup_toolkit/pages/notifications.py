@@ -17,6 +17,7 @@ from reflex.event import EventSpec
 from startup_toolkit.components.app_page import app_page, app_route
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.panels import icon_text_button, muted_text
+from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import (
     FAINT_SMALL,
     FILL_COLUMN,
@@ -222,7 +223,7 @@ def _row_action(
 def _meta_line(row: rx.Var) -> rx.Component:
     """The row's type badge, 'New' while it is unread, and when it came."""
     return rx.hstack(
-        rx.badge(row.label, color_scheme=row.color, variant="soft", radius="full"),
+        pill(row.label, tone=row.color),
         rx.cond(
             ~row.is_read,
             rx.badge(

@@ -23,25 +23,8 @@ class ResourceNotFound(LookupError):
     """No resource with that id."""
 
 
-def _view(row: Resource) -> ResourceView:
-    return ResourceView(
-        id=row.id or 0,
-        title=row.title,
-        description=row.description,
-        type=row.type,
-        category=row.category,
-        popular=row.popular,
-        content=row.content,
-        file_size=row.file_size,
-        url=row.url,
-        video_url=row.video_url,
-        video_file_url=row.video_file_url,
-        download_url=row.download_url,
-        image=row.image,
-    )
-
-
-#: The columns the library's files own, for the rows of the built-in library.
+#: The columns the library's files own, for the rows of the built-in library: every column
+#: but the id (a row's view copies the same).
 _SEEDED_FIELDS = (
     "title",
     "description",
@@ -56,6 +39,10 @@ _SEEDED_FIELDS = (
     "download_url",
     "image",
 )
+
+
+def _view(row: Resource) -> ResourceView:
+    return ResourceView(id=row.id or 0, **{f: getattr(row, f) for f in _SEEDED_FIELDS})
 
 
 def _stale(session: Session) -> tuple[list[ResourceView], list[Resource]]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.buttons import icon_text_button
 from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import SPREAD_ROW_FROM_SM, muted_text, text_box
 from startup_toolkit.components.props import (
@@ -221,13 +222,13 @@ def _your_card() -> rx.Component:
             spacing="3",
             width="100%",
         ),
-        rx.button(
-            rx.icon("pencil", size=14, aria_hidden="true"),
+        icon_text_button(
+            "pencil",
             "Edit entry",
+            icon_size=14,
             on_click=ArenaState.edit_entry,
             variant="soft",
             size="1",
-            type="button",
             id="arena-edit-entry",
         ),
         spacing="4",

@@ -8,6 +8,7 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 from reflex.vars import FunctionVar, Var
 
+from startup_toolkit.components.buttons import icon_text_button
 from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import (
     muted_text,
@@ -264,14 +265,14 @@ def _post_card(row: rx.Var[PostRow]) -> rx.Component:
             _like_button(row),
             rx.cond(
                 row.mine,
-                rx.button(
-                    rx.icon("trash-2", size=14, aria_hidden="true"),
+                icon_text_button(
+                    "trash-2",
                     "Delete",
+                    icon_size=14,
                     on_click=ArenaState.delete_post(row.id),
                     variant="ghost",
                     color_scheme="gray",
                     size="1",
-                    type="button",
                     aria_label="Delete your post",
                     class_name="arena-delete-post",
                 ),

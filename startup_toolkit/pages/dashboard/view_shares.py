@@ -6,7 +6,7 @@ import reflex as rx
 
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, GROW
+from startup_toolkit.components.props import FILL_COLUMN, GROW, WRAP_ROW
 from startup_toolkit.pages.dashboard.view_parts import counted_title, empty, row_list
 from startup_toolkit.state.share import ShareState
 
@@ -39,8 +39,7 @@ def _link_row(item: rx.Var) -> rx.Component:
                     size="1",
                 ),
                 spacing="2",
-                align="center",
-                wrap="wrap",
+                **WRAP_ROW,
             ),
             spacing="1",
             align="start",

@@ -21,6 +21,7 @@ from startup_toolkit.components.citations import (
 from startup_toolkit.components.compact_card import compact_card
 from startup_toolkit.components.four_up_grid import four_up_grid
 from startup_toolkit.components.idea_picker import idea_picker
+from startup_toolkit.components.line_stack import line_stack, tile_beside
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import SMALL_SOFT_BADGE, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import tile, two_columns
@@ -135,7 +136,7 @@ def _cited(row: rx.Var[CitedRow]) -> rx.Component:
 
 
 def _step_card(row: rx.Var[StepRow]) -> rx.Component:
-    return rx.hstack(
+    return tile_beside(
         tile(
             rx.text(row.step, weight="bold"),
             "2rem",
@@ -143,7 +144,7 @@ def _step_card(row: rx.Var[StepRow]) -> rx.Component:
             "var(--orange-a3)",
             color="var(--orange-11)",
         ),
-        rx.vstack(
+        line_stack(
             rx.text(row.action, size="3", weight="medium"),
             rx.cond(row.expectedImpact != "", muted_text(row.expectedImpact)),
             rx.flex(
@@ -156,11 +157,7 @@ def _step_card(row: rx.Var[StepRow]) -> rx.Component:
                 wrap="wrap",
             ),
             rx.cond(row.estimatedGrowth != "", _cited(row.cite)),
-            spacing="1",
-            align="start",
         ),
-        spacing="3",
-        align="start",
         class_name="growth-step",
         style=COMPACT_TOOL_CARD_STYLE,
     )

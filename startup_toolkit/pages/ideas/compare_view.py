@@ -13,6 +13,7 @@ from startup_toolkit.components.cards import card_stack, card_title
 from startup_toolkit.components.charts import AXIS_TICK, chart_figure, colour_key
 from startup_toolkit.components.citations import citation_note
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.pages.ideas.compare_state import CategoryCell, CompareColumn, CompareState
@@ -57,7 +58,7 @@ def _scanned(col: CompareColumn) -> rx.Component:
     return rx.vstack(
         rx.hstack(
             rx.text(col.overall, "/100", size="6", weight="bold", class_name="compare-score"),
-            rx.badge(col.verdict, color_scheme=col.verdict_color, variant="soft", radius="full"),
+            pill(col.verdict, tone=col.verdict_color),
             spacing="2",
             **WRAP_ROW,
         ),
@@ -82,7 +83,7 @@ def _scanned(col: CompareColumn) -> rx.Component:
 
 def _unscanned() -> rx.Component:
     return rx.vstack(
-        rx.badge("No scan yet", color_scheme="gray", variant="soft", radius="full"),
+        pill("No scan yet", tone="gray"),
         muted_text("Scan this idea to compare its scores, market and risks."),
         link_button("Scan an idea", SCANNER_PATH, size="2", variant="soft"),
         spacing="2",

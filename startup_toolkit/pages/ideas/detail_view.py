@@ -10,6 +10,7 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_stack, card_title
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import FILL_COLUMN, GROW, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.pages.ideas.detail_state import CategoryDiffRow, IdeaDetailState, TimelineRow
@@ -48,7 +49,7 @@ def _entry(row: TimelineRow) -> rx.Component:
         rx.hstack(
             rx.vstack(
                 rx.hstack(
-                    rx.badge(row.label, variant="soft", radius="full"),
+                    pill(row.label),
                     rx.cond(row.sample, rx.badge("Sample", color_scheme="amber", variant="soft")),
                     muted_text(rx.moment(row.at, format="lll"), size="1"),
                     spacing="2",

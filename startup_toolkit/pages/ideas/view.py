@@ -7,12 +7,13 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 from reflex.vars import Var, VarData
 
-from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.buttons import icon_text_button, link_button
 from startup_toolkit.components.cards import card_stack
 from startup_toolkit.components.charts import chart_figure
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.form_kit import field_error, field_label, invalid_props
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import (
     FILL_COLUMN,
     GROW,
@@ -97,13 +98,13 @@ def _title(card: IdeaCard) -> rx.Component:
         _rename_form(),
         rx.hstack(
             rx.heading(card.title, as_="h2", size="4", style=heading_style, **GROW),
-            rx.button(
-                rx.icon("pencil", size=14, aria_hidden="true"),
+            icon_text_button(
+                "pencil",
                 "Rename",
+                icon_size=14,
                 size="1",
                 variant="ghost",
                 color_scheme="gray",
-                type="button",
                 on_click=S.start_rename(card.id),
                 aria_label="Rename " + card.title,
                 **KEEP_SIZE,
@@ -127,12 +128,12 @@ def _score(card: IdeaCard) -> rx.Component:
                 color=f"var(--{card.color}-11)",
                 style=heading_style,
             ),
-            rx.badge(card.verdict, color_scheme=card.color, variant="soft", radius="full"),
+            pill(card.verdict, tone=card.color),
             spacing="2",
             align="center",
         ),
         rx.hstack(
-            rx.badge("No scan yet", color_scheme="gray", variant="soft", radius="full"),
+            pill("No scan yet", tone="gray"),
             rx.link("Scan it", href=SCANNER_PATH, size="2"),
             spacing="2",
             align="center",
@@ -213,11 +214,10 @@ def compare_bar() -> rx.Component:
                 rx.icon("columns-3", size=16, aria_hidden="true"),
                 id="compare-button",
             ),
-            rx.button(
-                rx.icon("columns-3", size=16, aria_hidden="true"),
+            icon_text_button(
+                "columns-3",
                 "Compare",
                 disabled=True,
-                type="button",
                 id="compare-button",
                 aria_describedby="compare-hint",
             ),

@@ -15,6 +15,7 @@ from startup_toolkit.components.props import (
     GROW,
     MUTED_TEXT,
     ROW_FROM_SM,
+    SHRINK_TO_FIT,
     button_group,
 )
 from startup_toolkit.components.section_heading import icon_pill
@@ -338,6 +339,5 @@ def library_column() -> rx.Component:
             ),
         ),
         spacing="3",
-        width="100%",
-        min_width="0",
+        **SHRINK_TO_FIT,
     )

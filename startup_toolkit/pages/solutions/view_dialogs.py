@@ -16,6 +16,7 @@ from startup_toolkit.components.panels import (
     sample_callout,
 )
 from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, SOFT_GRAY_BUTTON
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import HEADING_FONT, card_style
 from startup_toolkit.domain import resources as rules
@@ -207,11 +208,10 @@ def _versions_bar() -> rx.Component:
 
 def _streaming_content() -> rx.Component:
     """The new content while the model writes it (P-HUB-8)."""
-    return rx.vstack(
+    return full_width_stack(
         icon_row(rx.spinner(size="1"), muted_text("Writing..."), role="status"),
         markdown_body(S.generated_text),
         spacing="3",
-        width="100%",
         id="resource-streaming",
         aria_busy="true",
     )

@@ -101,6 +101,17 @@ def _news_item(item: rx.Var, compact: bool) -> rx.Component:
     )
 
 
+def _news_list(news: rx.Var, compact: bool, *before: rx.Component, **props: Any) -> rx.Component:
+    """`news` as items (summaries clamped shorter when `compact`), after `before`."""
+    return rx.vstack(
+        *before,
+        rx.foreach(news, lambda item: _news_item(item, compact)),
+        spacing="2",
+        width="100%",
+        **props,
+    )
+
+
 def _source_badge(element_id: str, scheme: str, variant: str, *label: Any) -> rx.Component:
     return rx.badge(*label, color_scheme=scheme, variant=variant, size="1", id=element_id)
 
@@ -133,39 +144,37 @@ def digest() -> rx.Component:
         rx.cond(
             D.news_loading & (D.digest.is_none() | (D.digest.news.length() == 0)),
             spinner("1.5rem", width="100%", id="digest-spinner"),
-            rx.vstack(
+            _news_list(
+                D.digest.news,
+                True,
                 rx.cond(
                     D.digest.note,
                     rx.text(D.digest.note, size="1", color="var(--amber-11)", id="digest-note"),
                 ),
-                rx.foreach(D.digest.news, lambda item: _news_item(item, True)),
-                spacing="2",
-                width="100%",
                 id="digest-items",
                 aria_busy=rx.cond(D.news_loading, "true", "false"),
             ),
         ),
-        _trends_dialog(
-            # A full-width flex: Radix wraps a trigger child that has on_click in a flex of
-            # its own, which would shrink the button to its text.
-            rx.flex(
-                rx.button(
-                    "View All Trends",
-                    rx.icon("arrow-right", size=14),
-                    on_click=D.load_trends,
-                    variant="soft",
-                    width="100%",
-                    id="digest-all",
-                ),
-                width="100%",
-            )
-        ),
+        _trends_dialog(),
         id="hub-digest",
     )
 
 
-def _trends_dialog(trigger: rx.Component) -> rx.Component:
-    """View All Trends: `trigger` opens the dialog in the browser (and loads the list)."""
+def _trends_dialog() -> rx.Component:
+    """View All Trends: the button opens the dialog in the browser (and loads the list)."""
+    # A full-width flex: Radix wraps a trigger child that has on_click in a flex of its own,
+    # which would shrink the button to its text.
+    trigger = rx.flex(
+        rx.button(
+            "View All Trends",
+            rx.icon("arrow-right", size=14),
+            on_click=D.load_trends,
+            variant="soft",
+            width="100%",
+            id="digest-all",
+        ),
+        width="100%",
+    )
     return rx.dialog.root(rx.dialog.trigger(trigger), _trends_content())
 
 
@@ -188,12 +197,7 @@ def _trends_content() -> rx.Component:
             rx.cond(
                 D.trends.error,
                 rx.text(D.trends.error, color="var(--red-11)"),
-                rx.vstack(
-                    rx.foreach(D.trends.news, lambda item: _news_item(item, False)),
-                    spacing="2",
-                    width="100%",
-                    id="trends-items",
-                ),
+                _news_list(D.trends.news, False, id="trends-items"),
             ),
         ),
         max_width="40rem",
