@@ -2,7 +2,7 @@
 80 % and red when spent, the warning or the spent message, and when it resets; without a
 daily limit (or in demo mode) what applies instead. Nothing for visitors.
 
-    allowance_bar()   # loads itself on mount; send AllowanceState.refresh after an AI run
+    allowance_bar()   # loads itself on mount; send ToolPageState.refresh_allowance after an AI run
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import reflex as rx
 from startup_toolkit.components.props import LIVE_STATUS, SPREAD_ROW
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.domain import allowance as rules
-from startup_toolkit.state.allowance import AllowanceState
+from startup_toolkit.state.tools import ToolPageState
 
 BAR_ID = "ai-allowance"
 LABEL_ID = "ai-allowance-title"
-VIEW = AllowanceState.view
+VIEW = ToolPageState.allowance
 
 
 def _bar() -> rx.Component:
@@ -100,6 +100,6 @@ def allowance_bar() -> rx.Component:
     of its own (`display: contents`), so an empty one adds no gap to its stack."""
     return rx.el.div(
         rx.cond(VIEW.is_not_none(), _panel()),
-        on_mount=AllowanceState.load,
+        on_mount=ToolPageState.load_allowance,
         style={"display": "contents"},
     )

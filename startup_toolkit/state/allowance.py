@@ -1,8 +1,9 @@
 """The daily AI allowance shown on the profile and every AI tool page (issue 14, item 9).
 
 The bar loads itself when it mounts (`load`), for the signed-in founder only (a visitor sees
-nothing), and any page may send `AllowanceState.refresh` after an AI run to bring it up to
-date. The figures are the founder's own: private state."""
+nothing), and any page may send `ToolPageState.refresh_allowance` after an AI run to bring it
+up to date. The figures are the founder's own: private state. A mixin of `ToolPageState`
+(state/tools.py), the state every tool page shares."""
 
 from __future__ import annotations
 
@@ -51,28 +52,28 @@ def allowance_view(now: rules.Allowance) -> AllowanceView:
     )
 
 
-class AllowanceState(PrivateStateMixin, rx.State):
+class AllowanceMixin(PrivateStateMixin, mixin=True):
     """Today's used and remaining tokens of the signed-in founder."""
 
-    view: AllowanceView | None = None  # None for visitors, and until the figures came
+    allowance: AllowanceView | None = None  # None for visitors, and until the figures came
 
     @rx.event
-    async def load(self) -> None:
+    async def load_allowance(self) -> None:
         """Read today's figures (on mount)."""
-        await self._load()
+        await self._load_allowance()
 
     @rx.event
-    async def refresh(self) -> None:
+    async def refresh_allowance(self) -> None:
         """Bring the figures up to date (after an AI run)."""
-        await self._load()
+        await self._load_allowance()
 
-    async def _load(self) -> None:
+    async def _load_allowance(self) -> None:
         """A visitor, or a database that fails, shows none."""
         now = await todays_allowance(self)
-        self.view = None if now is None else allowance_view(now)
+        self.allowance = None if now is None else allowance_view(now)
 
-    def _show(self, now: rules.Allowance) -> None:
-        self.view = allowance_view(now)
+    def _show_allowance(self, now: rules.Allowance) -> None:
+        self.allowance = allowance_view(now)
 
 
 async def todays_allowance(state: rx.State) -> rules.Allowance | None:

@@ -25,9 +25,10 @@ from startup_toolkit.domain.tool_run import REFUSED as REFUSED
 from startup_toolkit.domain.tool_run import Notice
 from startup_toolkit.domain.tool_run import stand_in as stand_in
 from startup_toolkit.state import toasts
-from startup_toolkit.state.allowance import AllowanceState, todays_allowance
+from startup_toolkit.state.allowance import todays_allowance
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.tool_run import ClaimedRun, ToolRunMixin
+from startup_toolkit.state.tools import ToolPageState
 
 R = TypeVar("R")
 
@@ -55,7 +56,7 @@ async def finish_run(state: ToolRunMixin, run: ClaimedRun, show: Callable[[], No
         state.running = False
         show()
         if spent is not None:
-            (await state.get_state(AllowanceState))._show(spent)
+            (await state.get_state(ToolPageState))._show_allowance(spent)
     return True
 
 

@@ -29,6 +29,7 @@ from startup_toolkit.services import billing, saved_results
 from startup_toolkit.services.saved_results import SaveOutcome
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state import toasts
+from startup_toolkit.state.allowance import AllowanceMixin
 from startup_toolkit.state.private import for_user
 
 log = logging.getLogger(__name__)
@@ -39,9 +40,9 @@ SIGNED_OUT = SaveOutcome(False, payloads.AUTH_REQUIRED, payloads.AUTH_REQUIRED_D
 SAVE_FAILED = SaveOutcome(False, saved_results.SAVE_FAILED, saved_results.SAVE_FAILED_DETAIL)
 
 
-class ToolPageState(rx.State):
+class ToolPageState(AllowanceMixin, rx.State):
     """What the running configuration decides for the pages (read at run time on the server,
-    so one built frontend serves any settings)."""
+    so one built frontend serves any settings), and the founder's daily AI allowance."""
 
     @rx.var
     def demo_mode(self) -> bool:

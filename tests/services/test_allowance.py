@@ -16,7 +16,7 @@ from startup_toolkit.domain import allowance as rules
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.services import ai_usage
 from startup_toolkit.settings import get_settings
-from startup_toolkit.state.allowance import AllowanceState
+from startup_toolkit.state.tools import ToolPageState
 from tests.support import tool_states
 from tests.support.founders import user
 
@@ -117,9 +117,9 @@ def test_the_state_shows_the_signed_in_founders_figures(
     user_id, cookie = founder
     with Session(engine) as db:
         _spent(db, user_id, 8_600, datetime.now(UTC) - timedelta(seconds=5))
-    s = tool_states.substate(AllowanceState, "/startup-viability-scanner", cookie)
-    asyncio.run(s.load())
-    shown = s.view
+    s = tool_states.substate(ToolPageState, "/startup-viability-scanner", cookie)
+    asyncio.run(s.load_allowance())
+    shown = s.allowance
     assert shown is not None and shown.has_bar
     assert (shown.used, shown.remaining, shown.percent, shown.level) == (
         8_600,
@@ -133,14 +133,14 @@ def test_the_state_shows_the_signed_in_founders_figures(
     # A run later: refresh brings the figures up to date.
     with Session(engine) as db:
         _spent(db, user_id, 2_000, datetime.now(UTC))
-    asyncio.run(s.refresh())
-    shown = s.view
+    asyncio.run(s.refresh_allowance())
+    shown = s.allowance
     assert shown is not None
     assert (shown.level, shown.remaining, shown.bar_color) == (rules.SPENT, 0, "red")
     assert shown.message == rules.SPENT_TEXT
 
 
 def test_the_state_shows_nothing_to_a_visitor(engine: Engine, ai_limit: pytest.MonkeyPatch) -> None:
-    s = tool_states.substate(AllowanceState, "/startup-viability-scanner", "")
-    asyncio.run(s.load())
-    assert s.view is None
+    s = tool_states.substate(ToolPageState, "/startup-viability-scanner", "")
+    asyncio.run(s.load_allowance())
+    assert s.allowance is None

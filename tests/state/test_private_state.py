@@ -110,7 +110,7 @@ def test_every_state_with_a_users_data_is_private() -> None:
         "RecommenderState",
         "ArenaState",
     } <= names
-    assert not {"LoginState", "SignupState", "PricingState", "DigestState"} & names
+    assert not {"LoginState", "SignupState", "PricingState"} & names
 
 
 def test_the_tab_token_without_the_cookie_gets_nothing(ada: Ada) -> None:

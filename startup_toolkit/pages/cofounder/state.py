@@ -26,13 +26,12 @@ from startup_toolkit.domain.tools.cofounder import KEY, TOOL_NAME, ChatTurn, rep
 from startup_toolkit.pages.cofounder.idea_state import IdeaContextMixin
 from startup_toolkit.services.tool_runs import Notice, RunStatus, ToolOutcome, run_tool
 from startup_toolkit.state import toasts
-from startup_toolkit.state.allowance import AllowanceState
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.private_state import PrivateStateMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.speech import SpeechInputMixin
 from startup_toolkit.state.tabs import TabsMixin
-from startup_toolkit.state.tools import save_tool_result
+from startup_toolkit.state.tools import ToolPageState, save_tool_result
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +201,7 @@ class CofounderState(
         notice = await self._close(ask)
         if notice is not None:
             yield _toast_error(notice.title, notice.detail)
-        yield AllowanceState.refresh
+        yield ToolPageState.refresh_allowance
 
     async def _ask(self, typed: Any) -> _Ask | EventSpec | None:
         """Under the lock: check the message and the sign-in, and start the run (it checks

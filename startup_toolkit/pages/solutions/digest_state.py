@@ -1,5 +1,6 @@
-"""The Daily Startup Digest of the hub (P-HUB-4): six highlights, live from the configured
-feeds or the labelled sample, and the View All Trends dialog's longer list."""
+"""The Daily Startup Digest of the hub (P-HUB-4), a mixin of SolutionsState: six highlights,
+live from the configured feeds or the labelled sample, and the View All Trends dialog's longer
+list."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import dataclasses
 import logging
 
 import reflex as rx
-from reflex.event import EventSpec
 
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.pages.solutions.toasts import NEWS_TOAST_ID, toast
@@ -46,9 +46,10 @@ class Trends:
     error: str = ""
 
 
-class DigestState(rx.State):
+class DigestMixin(rx.State, mixin=True):
     """The digest's highlights and the trends dialog (the dialog opens in the browser; its
-    button loads the list)."""
+    button loads the list), as a part of the hub's State (one state less for every snapshot
+    a reconnecting tab receives)."""
 
     digest: Digest | None = None  # None until loaded
     news_loading: bool = False
@@ -88,10 +89,6 @@ class DigestState(rx.State):
             )
         elif not reply.live and reply.configured:
             yield toast("error", reply.error or news_rules.LOAD_FAILED, news_rules.USING_SAMPLE)
-
-    @rx.event
-    def refresh_digest(self) -> EventSpec:
-        return DigestState.load_digest(True)
 
     @rx.event(background=True)
     async def load_trends(self):

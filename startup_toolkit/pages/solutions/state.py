@@ -20,7 +20,7 @@ from startup_toolkit.domain import resources as rules
 from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.domain.tools.hub_document import DocumentForm, document_run
-from startup_toolkit.pages.solutions.digest_state import DigestState
+from startup_toolkit.pages.solutions.digest_state import DigestMixin
 from startup_toolkit.pages.solutions.toasts import toast
 from startup_toolkit.services import founder_journey
 from startup_toolkit.services import resource_versions as versions
@@ -210,7 +210,7 @@ def _written(outcome: ToolOutcome[str] | None) -> str | None:
     return outcome.result
 
 
-class SolutionsState(ToolRunMixin, rx.State):
+class SolutionsState(DigestMixin, ToolRunMixin, rx.State):
     """The hub: library, filters, the open resource and the player (`running`: Generate
     content is writing). Whether the filters panel and the table of contents show is the
     browser's own (view.py, view_dialogs.py): the server never needs it."""
@@ -265,7 +265,7 @@ class SolutionsState(ToolRunMixin, rx.State):
         requested = valid_row_id(self.router.url.query_parameters.get("resource", ""))
         if requested is not None:
             yield SolutionsState.open_resource(requested)
-        yield DigestState.load_digest(False)
+        yield SolutionsState.load_digest(False)
 
     # ------------------------------------------------------------------ filters
 

@@ -18,7 +18,6 @@ from startup_toolkit.components.props import (
 )
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
-from startup_toolkit.pages.solutions.digest_state import DigestState as D
 from startup_toolkit.pages.solutions.state import SolutionsState as S
 from startup_toolkit.pages.solutions.view_parts import (
     resource_button,
@@ -119,7 +118,7 @@ def _source_badge(element_id: str, scheme: str, variant: str, *label: Any) -> rx
 def _live_badge() -> rx.Component:
     """Where the digest's news come from: LIVE (a pulsing dot) or the sample."""
     return rx.cond(
-        D.digest.live,
+        S.digest.live,
         _source_badge("digest-live", "red", "solid", rx.box(class_name="hub-live-dot"), "LIVE"),
         _source_badge("digest-sample", "gray", "soft", news_rules.SAMPLE_LABEL),
     )
@@ -135,24 +134,24 @@ def digest() -> rx.Component:
             ghost_icon_button(
                 "refresh-cw",
                 "Refresh the digest",
-                on_click=D.refresh_digest,
+                on_click=S.load_digest(True),
                 size="1",
                 id="digest-refresh",
-                disabled=D.news_loading,
+                disabled=S.news_loading,
             ),
         ),
         rx.cond(
-            D.news_loading & (D.digest.is_none() | (D.digest.news.length() == 0)),
+            S.news_loading & (S.digest.is_none() | (S.digest.news.length() == 0)),
             spinner("1.5rem", width="100%", id="digest-spinner"),
             _news_list(
-                D.digest.news,
+                S.digest.news,
                 True,
                 rx.cond(
-                    D.digest.note,
-                    rx.text(D.digest.note, size="1", color="var(--amber-11)", id="digest-note"),
+                    S.digest.note,
+                    rx.text(S.digest.note, size="1", color="var(--amber-11)", id="digest-note"),
                 ),
                 id="digest-items",
-                aria_busy=rx.cond(D.news_loading, "true", "false"),
+                aria_busy=rx.cond(S.news_loading, "true", "false"),
             ),
         ),
         _trends_dialog(),
@@ -168,7 +167,7 @@ def _trends_dialog() -> rx.Component:
         rx.button(
             "View All Trends",
             rx.icon("arrow-right", size=14),
-            on_click=D.load_trends,
+            on_click=S.load_trends,
             variant="soft",
             width="100%",
             id="digest-all",
@@ -192,12 +191,12 @@ def _trends_content() -> rx.Component:
             **MUTED_TEXT,
         ),
         rx.cond(
-            D.trends_loading,
+            S.trends_loading,
             spinner("2rem"),
             rx.cond(
-                D.trends.error,
-                rx.text(D.trends.error, color="var(--red-11)"),
-                _news_list(D.trends.news, False, id="trends-items"),
+                S.trends.error,
+                rx.text(S.trends.error, color="var(--red-11)"),
+                _news_list(S.trends.news, False, id="trends-items"),
             ),
         ),
         max_width="40rem",

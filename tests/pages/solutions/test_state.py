@@ -1,4 +1,4 @@
-"""SolutionsState and DigestState without a browser (P-HUB-1..8): filters and tabs directly,
+"""SolutionsState (with its digest) without a browser (P-HUB-1..8): filters and tabs directly,
 the resource dialog and saving against a real database, and the digest, trends and content
 generation through Reflex's real event processor with feeds served on 127.0.0.1 and the fake
 OpenAI-compatible server."""
@@ -21,7 +21,7 @@ from startup_toolkit.domain.resources_library import SEED_RESOURCES
 from startup_toolkit.models.resources import Resource, ResourceVersion
 from startup_toolkit.models.results import UserDocument
 from startup_toolkit.pages.solutions import ROUTE
-from startup_toolkit.pages.solutions.digest_state import NOT_CONFIGURED_NOTE, DigestState
+from startup_toolkit.pages.solutions.digest_state import NOT_CONFIGURED_NOTE
 from startup_toolkit.pages.solutions.state import (
     LOAD_LIBRARY_FAILED,
     Detail,
@@ -324,7 +324,7 @@ def test_p_hub_4_live_digest_highlights_and_toast(
 ) -> None:
     use_feeds(settings_env, news_env.set("/feed.xml", many(30)))
 
-    async def go(tab: Tab, recorder: Recorder) -> DigestState:
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare("")
         assert (await tab.state()).digest is None  # nothing loaded yet
         await tab.fire("load_digest", busy="news_loading")
@@ -335,7 +335,7 @@ def test_p_hub_4_live_digest_highlights_and_toast(
         assert True in recorder.values("news_loading")  # the spinner showed
         return s
 
-    s = in_processor(DigestState, ROUTE, go)
+    s = in_processor(SolutionsState, ROUTE, go)
     assert s.digest.live and s.digest.note == ""
     assert [n.title for n in s.digest.news] == [f"Story {i}" for i in range(6)]
     assert (
@@ -352,7 +352,7 @@ def test_p_hub_4_failing_feeds_show_the_sample_with_the_spec_texts(
         news_env.set("/broken.xml", b"<<<not a feed", content_type="text/html"),
     )
 
-    async def go(tab: Tab, recorder: Recorder) -> DigestState:
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
         s = await until(
@@ -362,7 +362,7 @@ def test_p_hub_4_failing_feeds_show_the_sample_with_the_spec_texts(
         assert news_rules.USING_SAMPLE in toast
         return s
 
-    s = in_processor(DigestState, ROUTE, go)
+    s = in_processor(SolutionsState, ROUTE, go)
     assert not s.digest.live and len(s.digest.news) == 6
     assert s.digest.note == "Failed to load startup news. Using sample data instead."
     assert all(n.url == "" for n in s.digest.news)
@@ -373,7 +373,7 @@ def test_p_hub_4_no_feed_configured_shows_the_labelled_sample_quietly(
 ) -> None:
     use_feeds(settings_env)
 
-    async def go(tab: Tab, recorder: Recorder) -> DigestState:
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare("")
         await tab.fire("load_digest", busy="news_loading")
         s = await until(
@@ -382,7 +382,7 @@ def test_p_hub_4_no_feed_configured_shows_the_labelled_sample_quietly(
         assert recorder.toasts() == []
         return s
 
-    s = in_processor(DigestState, ROUTE, go)
+    s = in_processor(SolutionsState, ROUTE, go)
     assert not s.digest.live
     assert s.digest.note == f"{NOT_CONFIGURED_NOTE} {news_rules.USING_SAMPLE}."
 
@@ -392,7 +392,7 @@ def test_p_hub_4_view_all_trends_lists_25(
 ) -> None:
     use_feeds(settings_env, news_env.set("/feed.xml", many(40)))
 
-    async def go(tab: Tab, recorder: Recorder) -> DigestState:
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare("")
         assert (await tab.state()).trends is None  # until View All Trends is pressed
         await tab.fire("load_trends", busy="trends_loading")
@@ -400,7 +400,7 @@ def test_p_hub_4_view_all_trends_lists_25(
             tab, lambda s: s.trends is not None and len(s.trends.news) > 0 and not s.trends_loading
         )
 
-    s = in_processor(DigestState, ROUTE, go)
+    s = in_processor(SolutionsState, ROUTE, go)
     assert len(s.trends.news) == 25 and s.trends.error == ""
 
 
@@ -412,14 +412,14 @@ def test_p_hub_4_trends_failure_says_failed_to_fetch_all_trends(
 
     monkeypatch.setattr(news_service, "fetch_startup_news", broken)
 
-    async def go(tab: Tab, recorder: Recorder) -> DigestState:
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare("")
         await tab.fire("load_trends", busy="trends_loading")
         s = await until(tab, lambda s: s.trends is not None and s.trends.error != "")
         assert any(news_rules.TRENDS_FAILED in t for t in recorder.toasts())
         return s
 
-    s = in_processor(DigestState, ROUTE, go)
+    s = in_processor(SolutionsState, ROUTE, go)
     assert s.trends.news == [] and s.trends.error == news_rules.TRENDS_FAILED
 
 
