@@ -4,22 +4,55 @@ signed-in founder's own saved result, kept run or idea timeline as Markdown or P
 
 The founder comes only from the session cookie. Anything that is not theirs, does not exist,
 or is asked for signed out gets the same plain 404, so a download address reveals nothing.
-Database work and rendering run in a worker thread (`in_worker`), never on the event loop."""
+
+A flood of downloads stalls no one else's pages (issue 27, item 6): the limits are counted and
+the report is read from the database in a worker thread (`in_worker`), per founder for their
+own exports and per client address for share links (429 with Retry-After past the limit); the
+file is rendered on the export pool's own threads (`startup_toolkit.export_pool`: 503 with
+Retry-After when its queue is full), never on the event loop or `in_worker`'s threads. A share
+link's file is kept per report (`services/export_cache`): the link is opened and its report
+built on every request, so a revoked link or an edited idea never gets a kept file."""
 
 from __future__ import annotations
+
+import asyncio
+import functools
+from dataclasses import dataclass
 
 from sqlmodel import Session
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
+from startup_toolkit import export_pool
+from startup_toolkit.api.auth import client_address
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.cookies import SESSION_COOKIE
-from startup_toolkit.services import exports, sessions, share_links
+from startup_toolkit.domain.report import Report
+from startup_toolkit.services import export_cache, export_limits, exports, sessions, share_links
+from startup_toolkit.services.sign_in_throttle import describe_seconds
 
 NOT_FOUND = "Not found."
 LINK_GONE = "This link no longer opens: it was revoked, has expired or does not exist."
 NO_STORE = "no-store"
+
+
+def busy_message(seconds: int) -> str:
+    """What a download refused by a full render queue reads."""
+    return (
+        "Exports are busy right now: too many files are being prepared. "
+        f"Please try again in {describe_seconds(seconds)}."
+    )
+
+
+@dataclass(frozen=True)
+class _Found:
+    """What a download gets from the database: its report (None: not found), or the seconds
+    to wait when its founder or address is over the limit; a share link's cache key."""
+
+    report: Report | None = None
+    wait: int = 0
+    cache_key: str = ""
 
 
 def _split(name: str) -> tuple[str, str]:
@@ -28,37 +61,70 @@ def _split(name: str) -> tuple[str, str]:
     return (stem, fmt) if dot and fmt in exports.FORMATS else ("", "")
 
 
-def _own_export(
-    db: Session, token: str, kind: str, target: str, fmt: str
-) -> exports.ExportFile | None:
+def _own_report(db: Session, token: str, kind: str, target: str) -> _Found:
     user_id = sessions.resolve_session(db, token) if token else None
     ids = exports.parse_target(kind, target)
     if user_id is None or ids is None:
-        return None
-    report = exports.report_for(db, user_id, kind, ids)
-    return exports.render(report, fmt) if report is not None else None
+        return _Found()
+    wait = export_limits.founder_wait(user_id)
+    if wait:
+        return _Found(wait=wait)
+    return _Found(exports.report_for(db, user_id, kind, ids))
 
 
-def _shared_export(db: Session, token: str, fmt: str) -> exports.ExportFile | None:
+def _shared_report(db: Session, token: str, fmt: str, address: str) -> _Found:
+    wait = export_limits.address_wait(address)
+    if wait:
+        return _Found(wait=wait)
     report = exports.report_for_share(db, share_links.open_link(db, token))
-    return exports.render(report, fmt) if report is not None else None
+    if report is None:
+        return _Found()
+    return _Found(report, cache_key=exports.shared_file_key(token, fmt, report))
+
+
+async def _rendered(report: Report, fmt: str, cache_key: str) -> exports.ExportFile:
+    """The file, rendered on the export pool (or kept, for a share link); `PoolBusy` when the
+    pool's queue is full. A caller that goes away leaves a shared render running for others."""
+    pool = export_pool.pool()
+    render = functools.partial(pool.submit, exports.render_body, report, fmt)
+    future = export_cache.cache().get_or_render(cache_key, render) if cache_key else render()
+    body = await asyncio.shield(asyncio.wrap_future(future))
+    return exports.file_of(report, fmt, body)
+
+
+def _headers(shared: bool, **extra: str) -> dict[str, str]:
+    headers = {"Cache-Control": NO_STORE, **extra}
+    if shared:
+        headers["X-Robots-Tag"] = "noindex"
+    return headers
 
 
 def _file(export: exports.ExportFile, *, shared: bool) -> Response:
-    headers = {
-        "Content-Disposition": f'attachment; filename="{export.filename}"',
-        "Cache-Control": NO_STORE,
-    }
-    if shared:
-        headers["X-Robots-Tag"] = "noindex"
+    disposition = f'attachment; filename="{export.filename}"'
+    headers = _headers(shared, **{"Content-Disposition": disposition})
     return Response(export.body, media_type=export.media_type, headers=headers)
 
 
 def _missing(message: str = NOT_FOUND, *, shared: bool = False) -> Response:
-    headers = {"Cache-Control": NO_STORE}
-    if shared:
-        headers["X-Robots-Tag"] = "noindex"
-    return PlainTextResponse(message, status_code=404, headers=headers)
+    return PlainTextResponse(message, status_code=404, headers=_headers(shared))
+
+
+def _refused(status: int, message: str, seconds: int, *, shared: bool) -> Response:
+    headers = _headers(shared, **{"Retry-After": str(seconds)})
+    return PlainTextResponse(message, status_code=status, headers=headers)
+
+
+async def _answer(found: _Found, fmt: str, *, shared: bool, missing: str) -> Response:
+    if found.wait:
+        limited = export_limits.address_message if shared else export_limits.founder_message
+        return _refused(429, limited(found.wait), found.wait, shared=shared)
+    if found.report is None:
+        return _missing(missing, shared=shared)
+    try:
+        export = await _rendered(found.report, fmt, found.cache_key)
+    except export_pool.PoolBusy as busy:
+        return _refused(503, busy_message(busy.retry_after), busy.retry_after, shared=shared)
+    return _file(export, shared=shared)
 
 
 async def export_download(request: Request) -> Response:
@@ -68,8 +134,8 @@ async def export_download(request: Request) -> Response:
     if not fmt or kind not in exports.KINDS:
         return _missing()
     token = request.cookies.get(SESSION_COOKIE, "")
-    export = await in_worker(_own_export, token, kind, target, fmt)
-    return _file(export, shared=False) if export is not None else _missing()
+    found = await in_worker(_own_report, token, kind, target)
+    return await _answer(found, fmt, shared=False, missing=NOT_FOUND)
 
 
 async def shared_download(request: Request) -> Response:
@@ -77,8 +143,8 @@ async def shared_download(request: Request) -> Response:
     token, fmt = _split(request.path_params["name"])
     if not fmt or not token:
         return _missing(LINK_GONE, shared=True)
-    export = await in_worker(_shared_export, token, fmt)
-    return _file(export, shared=True) if export is not None else _missing(LINK_GONE, shared=True)
+    found = await in_worker(_shared_report, token, fmt, client_address(request))
+    return await _answer(found, fmt, shared=True, missing=LINK_GONE)
 
 
 EXPORT_ROUTES = [
