@@ -95,11 +95,13 @@ class Settings(BaseSettings):
     contact_limit_count: int = Field(default=5, ge=1)
     contact_limit_window_seconds: int = Field(default=600, ge=1)
 
-    # Exports (issue 27, item 6). Markdown and PDF renders run on threads of their own in each
-    # worker process; past `export_threads` running and `export_queue` waiting, a download is
-    # refused with 503 and Retry-After instead of waiting behind them.
+    # Exports (issue 27, item 6). Their database reads and their Markdown and PDF renders run
+    # in two lanes of `export_threads` threads each per worker process, apart from every page's
+    # database work; past `export_lookup_queue` reads or `export_queue` renders waiting, a
+    # download is refused with 503 and Retry-After instead of waiting behind them.
     export_threads: int = Field(default=2, ge=1, le=32)
     export_queue: int = Field(default=8, ge=0, le=1000)
+    export_lookup_queue: int = Field(default=500, ge=0, le=100_000)
     # Downloads per signed-in founder (their own exports) and per client address (share links)
     # in a window; past it, 429 with Retry-After.
     export_limit_count: int = Field(default=30, ge=1)

@@ -9,7 +9,7 @@ or called from a function that itself takes the session first (one that runs in 
 Nor export rendering (issue 27, item 6): a PDF is about 0.1 s of CPU, and a flood of them on
 the loop or on `in_worker`'s threads stalled every founder's pages. A renderer is never called
 in that code, not even in a function that runs in a worker thread, and never handed to
-`in_worker` or `asyncio.to_thread`: only to the export pool (`export_pool.pool().submit`).
+`in_worker` or `asyncio.to_thread`: only to the export pool (`export_pool.renders().submit`).
 """
 
 from __future__ import annotations

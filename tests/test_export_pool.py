@@ -1,6 +1,6 @@
-"""The export render pool: renders run on its own named threads, at most `threads` at once
-with `queue` more waiting; one more is refused at once (PoolBusy), and every finished,
-failed or dropped render frees its place."""
+"""The export pool's lanes: jobs run on the lane's own named threads, at most `threads` at once
+with `queue` more waiting; one more is refused at once (PoolBusy), and every finished or
+failed job frees its place. Each lane follows its settings."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from startup_toolkit import export_pool
-from startup_toolkit.export_pool import PoolBusy, RenderPool
+from startup_toolkit.export_pool import Lane, PoolBusy
 from startup_toolkit.settings import get_settings
 
 
@@ -24,7 +24,7 @@ def gate() -> Iterator[threading.Event]:
 
 
 def test_two_run_two_wait_and_the_next_is_refused(gate: threading.Event) -> None:
-    pool = RenderPool(threads=2, queue=2)
+    pool = Lane("export-render", threads=2, queue=2)
     names: list[str] = []
 
     def render(n: int) -> int:
@@ -51,7 +51,7 @@ def test_two_run_two_wait_and_the_next_is_refused(gate: threading.Event) -> None
 
 
 def test_a_failed_render_frees_its_place() -> None:
-    pool = RenderPool(threads=1, queue=0)
+    pool = Lane("export-render", threads=1, queue=0)
 
     def broken() -> None:
         raise ValueError("no")
@@ -62,14 +62,17 @@ def test_a_failed_render_frees_its_place() -> None:
     pool.shutdown()
 
 
-def test_the_process_pool_follows_the_settings(settings_env: pytest.MonkeyPatch) -> None:
+def test_the_process_lanes_follow_the_settings(settings_env: pytest.MonkeyPatch) -> None:
     settings_env.setenv("EXPORT_THREADS", "3")
     settings_env.setenv("EXPORT_QUEUE", "5")
+    settings_env.setenv("EXPORT_LOOKUP_QUEUE", "40")
     get_settings.cache_clear()
-    first = export_pool.pool()
-    assert (first.threads, first.queue) == (3, 5)
-    assert export_pool.pool() is first
+    renders, lookups = export_pool.renders(), export_pool.lookups()
+    assert (renders.name, renders.threads, renders.queue) == ("export-render", 3, 5)
+    assert (lookups.name, lookups.threads, lookups.queue) == ("export-lookup", 3, 40)
+    assert export_pool.renders() is renders and export_pool.lookups() is lookups
     settings_env.setenv("EXPORT_QUEUE", "0")
     get_settings.cache_clear()
-    second = export_pool.pool()
-    assert second is not first and (second.threads, second.queue) == (3, 0)
+    again = export_pool.renders()
+    assert again is not renders and (again.threads, again.queue) == (3, 0)
+    assert export_pool.lookups() is lookups

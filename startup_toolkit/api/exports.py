@@ -5,18 +5,20 @@ signed-in founder's own saved result, kept run or idea timeline as Markdown or P
 The founder comes only from the session cookie. Anything that is not theirs, does not exist,
 or is asked for signed out gets the same plain 404, so a download address reveals nothing.
 
-A flood of downloads stalls no one else's pages (issue 27, item 6): the limits are counted and
-the report is read from the database in a worker thread (`in_worker`), per founder for their
-own exports and per client address for share links (429 with Retry-After past the limit); the
-file is rendered on the export pool's own threads (`startup_toolkit.export_pool`: 503 with
-Retry-After when its queue is full), never on the event loop or `in_worker`'s threads. A share
-link's file is kept per report (`services/export_cache`): the link is opened and its report
-built on every request, so a revoked link or an edited idea never gets a kept file."""
+A flood of downloads stalls no one else's pages (issue 27, item 6). Each download runs on the
+export pool's threads (`startup_toolkit.export_pool`), never on the event loop or the threads
+`in_worker` gives every page's database work: its lookup lane counts the limit, per founder
+for their own exports and per client address for share links (429 with Retry-After past it),
+and reads the report; its render lane renders the file. A full lane answers 503 with
+Retry-After at once. A share link's file is kept per report (`services/export_cache`): the
+link is opened and its report built on every request, so a revoked link or an edited idea
+never gets a kept file."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlmodel import Session
@@ -26,7 +28,7 @@ from starlette.routing import Route
 
 from startup_toolkit import export_pool
 from startup_toolkit.api.auth import client_address
-from startup_toolkit.db import in_worker
+from startup_toolkit.db import run_in_session
 from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.domain.report import Report
 from startup_toolkit.services import export_cache, export_limits, exports, sessions, share_links
@@ -82,11 +84,18 @@ def _shared_report(db: Session, token: str, fmt: str, address: str) -> _Found:
     return _Found(report, cache_key=exports.shared_file_key(token, fmt, report))
 
 
+async def _looked_up(fn: Callable[..., _Found], *args: str) -> _Found:
+    """`fn(session, *args)` in its own session on the export lookup lane; `PoolBusy` when
+    its queue is full."""
+    future = export_pool.lookups().submit(run_in_session, fn, *args)
+    return await asyncio.shield(asyncio.wrap_future(future))
+
+
 async def _rendered(report: Report, fmt: str, cache_key: str) -> exports.ExportFile:
-    """The file, rendered on the export pool (or kept, for a share link); `PoolBusy` when the
-    pool's queue is full. A caller that goes away leaves a shared render running for others."""
-    pool = export_pool.pool()
-    render = functools.partial(pool.submit, exports.render_body, report, fmt)
+    """The file, rendered on the export render lane (or kept, for a share link); `PoolBusy`
+    when its queue is full. A caller that goes away leaves a shared render running for others."""
+    lane = export_pool.renders()
+    render = functools.partial(lane.submit, exports.render_body, report, fmt)
     future = export_cache.cache().get_or_render(cache_key, render) if cache_key else render()
     body = await asyncio.shield(asyncio.wrap_future(future))
     return exports.file_of(report, fmt, body)
@@ -114,13 +123,17 @@ def _refused(status: int, message: str, seconds: int, *, shared: bool) -> Respon
     return PlainTextResponse(message, status_code=status, headers=headers)
 
 
-async def _answer(found: _Found, fmt: str, *, shared: bool, missing: str) -> Response:
-    if found.wait:
-        limited = export_limits.address_message if shared else export_limits.founder_message
-        return _refused(429, limited(found.wait), found.wait, shared=shared)
-    if found.report is None:
-        return _missing(missing, shared=shared)
+async def _answer(
+    lookup: Callable[..., _Found], args: tuple[str, ...], fmt: str, *, shared: bool, missing: str
+) -> Response:
+    """Look the download up (`lookup(session, *args)`), then answer its file or why not."""
     try:
+        found = await _looked_up(lookup, *args)
+        if found.wait:
+            limited = export_limits.address_message if shared else export_limits.founder_message
+            return _refused(429, limited(found.wait), found.wait, shared=shared)
+        if found.report is None:
+            return _missing(missing, shared=shared)
         export = await _rendered(found.report, fmt, found.cache_key)
     except export_pool.PoolBusy as busy:
         return _refused(503, busy_message(busy.retry_after), busy.retry_after, shared=shared)
@@ -134,8 +147,7 @@ async def export_download(request: Request) -> Response:
     if not fmt or kind not in exports.KINDS:
         return _missing()
     token = request.cookies.get(SESSION_COOKIE, "")
-    found = await in_worker(_own_report, token, kind, target)
-    return await _answer(found, fmt, shared=False, missing=NOT_FOUND)
+    return await _answer(_own_report, (token, kind, target), fmt, shared=False, missing=NOT_FOUND)
 
 
 async def shared_download(request: Request) -> Response:
@@ -143,8 +155,8 @@ async def shared_download(request: Request) -> Response:
     token, fmt = _split(request.path_params["name"])
     if not fmt or not token:
         return _missing(LINK_GONE, shared=True)
-    found = await in_worker(_shared_report, token, fmt, client_address(request))
-    return await _answer(found, fmt, shared=True, missing=LINK_GONE)
+    args = (token, fmt, client_address(request))
+    return await _answer(_shared_report, args, fmt, shared=True, missing=LINK_GONE)
 
 
 EXPORT_ROUTES = [

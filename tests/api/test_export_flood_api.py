@@ -4,9 +4,10 @@ served by uvicorn on 127.0.0.1, wrapped in the production middlewares):
 * a founder past the export limit gets 429 with Retry-After and a plain message, another
   founder does not; share-link downloads count per client address (real source addresses
   127.0.0.1 and 127.0.0.2, and a trusted proxy's X-Forwarded-For), not per link;
-* a full render queue answers 503 with Retry-After at once;
-* while every render thread is busy, downloads that only need the database are answered:
-  renders run on the export pool's threads, not on the event loop or `in_worker`'s;
+* a full render queue, or a full lookup queue, answers 503 with Retry-After at once;
+* while every render thread is busy and more renders wait, the database work of pages
+  (`in_worker`) and of other downloads (the lookup lane) is answered: renders run on the
+  export pool's render threads, not on the event loop or `in_worker`'s;
 * a shared file is rendered once and served byte for byte; a revoked or expired link is never
   served from the cache; an edited idea is rendered again.
 
@@ -236,7 +237,7 @@ def test_behind_a_trusted_proxy_the_forwarded_address_is_limited(
     assert _get(api_url, path, **{"X-Forwarded-For": "192.0.2.2"}).status_code == 429
 
 
-# --- the render pool --------------------------------------------------------------------------
+# --- the export pool --------------------------------------------------------------------------
 
 
 def test_a_full_render_queue_answers_503_with_retry_after(
@@ -249,7 +250,7 @@ def test_a_full_render_queue_answers_503_with_retry_after(
         running = threads.submit(ada.get, f"/api/export/run/{ada.run}.pdf")
         _until(lambda: renders.count == 1)
         waiting = threads.submit(ada.get, f"/api/export/idea/{ada.idea}.pdf")
-        _until(lambda: export_pool.pool().in_flight == 2)
+        _until(lambda: export_pool.renders().in_flight == 2)
         busy = ada.get(f"/api/export/result/{ada.result}.pdf")
         shared = _get(api_url, f"/api/shared/{token}.pdf")
         renders.release()
@@ -263,6 +264,27 @@ def test_a_full_render_queue_answers_503_with_retry_after(
     assert ada.get(f"/api/export/result/{ada.result}.pdf").status_code == 200  # room again
 
 
+def test_a_full_lookup_queue_answers_503_before_any_database_work(
+    engine: Engine, settings_env: pytest.MonkeyPatch, api_url: str, ada: Founder
+) -> None:
+    _set(settings_env, EXPORT_THREADS="1", EXPORT_LOOKUP_QUEUE="0")
+    token = ada.share(engine, "run", ada.run)
+    gate = threading.Event()
+    lane = export_pool.lookups()
+    occupied = lane.submit(gate.wait, WAIT)  # the lane's one thread, busy
+    try:
+        busy = ada.get(f"/api/export/run/{ada.run}.md")
+        shared = _get(api_url, f"/api/shared/{token}.md")
+    finally:
+        gate.set()
+    assert occupied.result(timeout=WAIT) is True
+    _plain_refusal(busy, 503)
+    assert busy.text == busy_message(export_pool.BUSY_RETRY_SECONDS)
+    _plain_refusal(shared, 503)
+    _until(lambda: lane.in_flight == 0)
+    assert _get(api_url, f"/api/shared/{token}.md").status_code == 200
+
+
 def test_pages_database_work_is_answered_while_exports_render(
     engine: Engine,
     settings_env: pytest.MonkeyPatch,
@@ -271,10 +293,11 @@ def test_pages_database_work_is_answered_while_exports_render(
     bob: Founder,
     renders: Renders,
 ) -> None:
-    """Ten PDF exports held in their render: two on the export threads, eight queued for
-    them (more than `in_worker` has threads: 6 on 2 cores). Meanwhile twelve requests at once
-    that need the database but no render are all answered (the event loop and `in_worker`'s
-    threads are free), and one more PDF is refused at once."""
+    """Ten PDF exports held in their render: two on the render threads, eight queued for
+    them (more than `in_worker` has threads: 6 on 2 cores). Meanwhile twelve sign-in
+    completions (a page's database work on `in_worker`) and twelve downloads that need the
+    database but no render (the lookup lane) are all answered, and one more PDF is refused at
+    once: the event loop and both kinds of database threads stay free."""
     _set(settings_env, EXPORT_THREADS="2", EXPORT_QUEUE="8")
     revoked = ada.share(engine, "run", ada.run)
     with Session(engine) as db:
@@ -282,10 +305,14 @@ def test_pages_database_work_is_answered_while_exports_render(
     renders.hold()
     with ThreadPoolExecutor(24) as threads:
         held = [threads.submit(ada.get, f"/api/export/run/{ada.run}.pdf") for _ in range(10)]
-        _until(lambda: renders.count == 2 and export_pool.pool().in_flight == 10)
+        _until(lambda: renders.count == 2 and export_pool.renders().in_flight == 10)
+        pages = [
+            threads.submit(_get, api_url, "/api/auth/complete?ticket=stale") for _ in range(12)
+        ]
         lookups = [
             threads.submit(_get, api_url, f"/api/shared/{revoked}.pdf") for _ in range(6)
         ] + [threads.submit(bob.get, f"/api/export/run/{ada.run}.pdf") for _ in range(6)]
+        signed_in = [f.result(timeout=WAIT * 2) for f in pages]
         answers = [f.result(timeout=WAIT * 2) for f in lookups]
         refused = bob.get(f"/api/export/run/{bob.run}.pdf")
         assert not any(f.done() for f in held) and renders.count == 2  # still held
@@ -293,6 +320,9 @@ def test_pages_database_work_is_answered_while_exports_render(
         assert [f.result().status_code for f in held] == [200] * 10
     assert [a.status_code for a in answers] == [404] * 12
     assert answers[0].text == LINK_GONE and answers[-1].text == "Not found."
+    assert {(r.status_code, r.headers["location"]) for r in signed_in} == {
+        (303, "/login?expired=1")
+    }
     assert refused.status_code == 503
     assert renders.count == 10
     assert all(name.startswith("export-render") for name in renders.threads)
