@@ -123,8 +123,9 @@ def seed(database_url: str, links: int) -> Seed:
     return Seed(owner_cookie, viewer_cookie, run_id, [t for t in tokens if t])
 
 
-def _address(i: int) -> tuple[tuple[str, str], ...]:
-    return (("X-Forwarded-For", f"10.{i // 65536 % 256}.{i // 256 % 256}.{i % 256}"),)
+def _address(i: int, block: int = 0) -> tuple[tuple[str, str], ...]:
+    """The header naming client `i` of address block `block` (10.block.x.y)."""
+    return (("X-Forwarded-For", f"10.{block % 256}.{i // 256 % 256}.{i % 256}"),)
 
 
 def shots(scenario: str, data: Seed, n: int) -> list[Shot]:
@@ -136,7 +137,7 @@ def shots(scenario: str, data: Seed, n: int) -> list[Shot]:
         return [Shot(f"/api/shared/{token}.pdf", _address(i)) for i in range(n)]
     if scenario == "links":
         return [
-            Shot(f"/api/shared/{data.tokens[i % len(data.tokens)]}.pdf", _address(i))
+            Shot(f"/api/shared/{data.tokens[i % len(data.tokens)]}.pdf", _address(i, 1))
             for i in range(n)
         ]
     if scenario == "signed-in":
