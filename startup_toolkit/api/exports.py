@@ -40,7 +40,7 @@ NO_STORE = "no-store"
 
 
 def busy_message(seconds: int) -> str:
-    """What a download refused by a full render queue reads."""
+    """What a download refused by a full export queue (lookups or renders) reads."""
     return (
         "Exports are busy right now: too many files are being prepared. "
         f"Please try again in {describe_seconds(seconds)}."
@@ -64,6 +64,7 @@ def _split(name: str) -> tuple[str, str]:
 
 
 def _own_report(db: Session, token: str, kind: str, target: str) -> _Found:
+    """The session's founder's own report, counted against their limit (in a worker thread)."""
     user_id = sessions.resolve_session(db, token) if token else None
     ids = exports.parse_target(kind, target)
     if user_id is None or ids is None:
@@ -75,6 +76,7 @@ def _own_report(db: Session, token: str, kind: str, target: str) -> _Found:
 
 
 def _shared_report(db: Session, token: str, fmt: str, address: str) -> _Found:
+    """A live link's report and cache key, counted against the address's limit first."""
     wait = export_limits.address_wait(address)
     if wait:
         return _Found(wait=wait)
@@ -102,6 +104,7 @@ async def _rendered(report: Report, fmt: str, cache_key: str) -> exports.ExportF
 
 
 def _headers(shared: bool, **extra: str) -> dict[str, str]:
+    """Every export answer's headers: never cached; a share link's never indexed."""
     headers = {"Cache-Control": NO_STORE, **extra}
     if shared:
         headers["X-Robots-Tag"] = "noindex"
@@ -119,6 +122,7 @@ def _missing(message: str = NOT_FOUND, *, shared: bool = False) -> Response:
 
 
 def _refused(status: int, message: str, seconds: int, *, shared: bool) -> Response:
+    """A plain-text refusal (429, 503) saying when to try again."""
     headers = _headers(shared, **{"Retry-After": str(seconds)})
     return PlainTextResponse(message, status_code=status, headers=headers)
 
