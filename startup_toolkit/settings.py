@@ -95,6 +95,21 @@ class Settings(BaseSettings):
     contact_limit_count: int = Field(default=5, ge=1)
     contact_limit_window_seconds: int = Field(default=600, ge=1)
 
+    # Exports (issue 27, item 6). Their database reads and their Markdown and PDF renders run
+    # in two lanes of `export_threads` threads each per worker process, apart from every page's
+    # database work; past `export_lookup_queue` reads or `export_queue` renders waiting, a
+    # download is refused with 503 and Retry-After instead of waiting behind them.
+    export_threads: int = Field(default=2, ge=1, le=32)
+    export_queue: int = Field(default=8, ge=0, le=1000)
+    export_lookup_queue: int = Field(default=500, ge=0, le=100_000)
+    # Downloads per signed-in founder (their own exports) and per client address (share links)
+    # in a window; past it, 429 with Retry-After.
+    export_limit_count: int = Field(default=30, ge=1)
+    shared_export_limit_count: int = Field(default=30, ge=1)
+    export_limit_window_seconds: int = Field(default=60, ge=1)
+    # Rendered share-link files kept per worker process (LRU, MB); 0 keeps none.
+    export_cache_mb: int = Field(default=32, ge=0, le=4096)
+
     # News digest feeds (comma-separated RSS/Atom URLs)
     news_feed_urls: str = ""
 

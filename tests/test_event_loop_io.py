@@ -5,6 +5,11 @@ Walks the code of pages/, state/, components/ and api/ and fails on `session_sco
 `Session(...)`) anywhere, and on a direct call of a synchronous service function that takes a
 database session: such a function may only be handed to a worker thread (`in_worker(fn, ...)`)
 or called from a function that itself takes the session first (one that runs in the thread).
+
+Nor export rendering (issue 27, item 6): a PDF is about 0.1 s of CPU, and a flood of them on
+the loop or on `in_worker`'s threads stalled every founder's pages. A renderer is never called
+in that code, not even in a function that runs in a worker thread, and never handed to
+`in_worker` or `asyncio.to_thread`: only to the export pool (`export_pool.renders().submit`).
 """
 
 from __future__ import annotations
@@ -134,9 +139,69 @@ def _findings(tree: ast.Module) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+#: The functions that render an export: CPU work for the export pool's threads only.
+RENDERERS = {
+    ("startup_toolkit.services.exports", "render"),
+    ("startup_toolkit.services.exports", "render_body"),
+    ("startup_toolkit.providers.pdf_report", "to_pdf"),
+    ("startup_toolkit.domain.report_markdown", "to_markdown"),
+}
+#: Calls that run a function handed to them on the event loop's threads.
+THREAD_HANDOFFS = {"in_worker", "to_thread", "run_in_executor"}
+
+
+def _renderer_names(tree: ast.Module) -> tuple[set[str], set[str]]:
+    """(local names bound to a renderer, local names bound to a module holding one)."""
+    functions: set[str] = set()
+    modules: set[str] = set()
+    holders = {module for module, _ in RENDERERS}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                local = alias.asname or alias.name
+                if (node.module, alias.name) in RENDERERS:
+                    functions.add(local)
+                elif f"{node.module}.{alias.name}" in holders:
+                    modules.add(local)
+    return functions, modules
+
+
+def _names_renderer(node: ast.AST, functions: set[str], modules: set[str]) -> bool:
+    """Whether the expression names a renderer: `to_pdf` or `exports.render_body`."""
+    if isinstance(node, ast.Name):
+        return node.id in functions
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in modules
+        and any(name == node.attr for _, name in RENDERERS)
+    )
+
+
+def _render_findings(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, problem) for each export render called directly or handed to a loop thread."""
+    functions, modules = _renderer_names(tree)
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        if _names_renderer(node.func, functions, modules):
+            call = ast.unparse(node.func)
+            found.append((node.lineno, f"{call}(...) renders outside the export pool"))
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name in THREAD_HANDOFFS and any(
+            _names_renderer(arg, functions, modules) for arg in node.args
+        ):
+            found.append((node.lineno, f"{name}(...) renders on the event loop's threads"))
+    return sorted(found)
+
+
 def _problems(path: Path) -> Iterator[str]:
     where = path.relative_to(PACKAGE.parent)
-    for line, problem in _findings(ast.parse(path.read_text(), filename=str(path))):
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for line, problem in sorted(_findings(tree) + _render_findings(tree)):
         yield f"{where}:{line}: {problem}"
 
 
@@ -179,3 +244,39 @@ def test_the_check_catches_a_direct_service_call(tmp_path: Path) -> None:
         "resolve_session(...) does database work on the event loop",
         "visitor_limits.sign_ups.allow(...) may wait on Redis on the event loop",
     ]
+
+
+def test_the_check_catches_an_export_render_outside_the_pool() -> None:
+    source = (
+        "import asyncio\n"
+        "from startup_toolkit.services import exports\n"
+        "from startup_toolkit.providers.pdf_report import to_pdf\n"
+        "def in_thread(db, report):\n"
+        "    return exports.render(report, 'pdf')\n"
+        "async def handler(report):\n"
+        "    await in_worker(exports.render_body, report, 'pdf')\n"
+        "    await asyncio.to_thread(to_pdf, report)\n"
+        "    return to_pdf(report)\n"
+        "async def fine(pool, report):\n"
+        "    return await asyncio.wrap_future(pool.submit(exports.render_body, report, 'pdf'))\n"
+    )
+    assert _render_findings(ast.parse(source)) == [
+        (5, "exports.render(...) renders outside the export pool"),
+        (7, "in_worker(...) renders on the event loop's threads"),
+        (8, "to_thread(...) renders on the event loop's threads"),
+        (9, "to_pdf(...) renders outside the export pool"),
+    ]
+
+
+def test_the_export_routes_hand_renders_to_the_pool() -> None:
+    """The check sees the export routes' renderer, handed to the pool (and nothing else)."""
+    path = PACKAGE / "api" / "exports.py"
+    tree = ast.parse(path.read_text(), filename=str(path))
+    functions, modules = _renderer_names(tree)
+    named = [
+        ast.unparse(node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and _names_renderer(node, functions, modules)
+    ]
+    assert named == ["exports.render_body"]
+    assert _render_findings(tree) == []

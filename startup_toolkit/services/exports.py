@@ -21,7 +21,8 @@ from startup_toolkit.domain.report import Report
 from startup_toolkit.domain.report_comparison import comparison_report
 from startup_toolkit.domain.report_markdown import to_markdown
 from startup_toolkit.providers.pdf_report import to_pdf
-from startup_toolkit.services import ideas, saved_results, workspace
+from startup_toolkit.services import export_cache, ideas, saved_results, workspace
+from startup_toolkit.services.sessions import hash_token
 from startup_toolkit.services.share_links import COMPARISON, IDEA, RESULT, RUN, OpenedLink
 
 KINDS = (RESULT, RUN, IDEA, COMPARISON)
@@ -102,15 +103,31 @@ def report_for_share(session: Session, opened: OpenedLink) -> Report | None:
     return report_for(session, opened.owner_id, opened.kind, opened.target)
 
 
+def render_body(report: Report, fmt: str) -> bytes:
+    """The report's bytes as Markdown or PDF (CPU work: a PDF takes about 0.1 s; the routes
+    hand it to the export pool, `startup_toolkit.export_pool`). ValueError for another format."""
+    if fmt == MARKDOWN:
+        return to_markdown(report).encode("utf-8")
+    if fmt == PDF:
+        return to_pdf(report)
+    raise ValueError(f"no export format {fmt!r}")
+
+
+def file_of(report: Report, fmt: str, body: bytes) -> ExportFile:
+    """The download of `report` in `fmt` whose bytes are `body` (rendered now or kept)."""
+    return ExportFile(body, FORMATS[fmt], f"{report.file_stem}.{fmt}")
+
+
 def render(report: Report, fmt: str) -> ExportFile | None:
     """The report as a Markdown or PDF file (None for another format)."""
-    if fmt == MARKDOWN:
-        body = to_markdown(report).encode("utf-8")
-    elif fmt == PDF:
-        body = to_pdf(report)
-    else:
+    if fmt not in FORMATS:
         return None
-    return ExportFile(body, FORMATS[fmt], f"{report.file_stem}.{fmt}")
+    return file_of(report, fmt, render_body(report, fmt))
+
+
+def shared_file_key(token: str, fmt: str, report: Report) -> str:
+    """The export cache's key of a share link's file (`services/export_cache.file_key`)."""
+    return export_cache.file_key(hash_token(token), fmt, report)
 
 
 def parse_target(kind: Any, target: Any) -> tuple[int, ...] | None:

@@ -11,6 +11,7 @@ keeps its own count (at most workers x the limit), and a Redis failure never fai
 
 from __future__ import annotations
 
+import math
 import secrets
 import threading
 import time
@@ -25,13 +26,14 @@ from startup_toolkit.providers import redis_store
 _MAX_TRACKED = 10_000
 
 #: KEYS[1] the address's window; ARGV now, window seconds, limit, a unique member.
-#: Drops events that left the window, then counts one more if the address is under the limit.
+#: Drops events that left the window, then counts one more if the address is under the limit
+#: (answers 1), else answers the time of the address's oldest event in the window (a string).
 _SLIDING_WINDOW = """
 local key = KEYS[1]
 local now, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 if redis.call('ZCARD', key) >= limit then
-  return 0
+  return redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2]
 end
 redis.call('ZADD', key, now, ARGV[4])
 redis.call('PEXPIRE', key, math.ceil(window * 1000))
@@ -71,24 +73,34 @@ class AddressLimiter:
         """Count one event for `address`; False when its allowance in the window is used.
 
         `now` (seconds) fixes the clock in tests: wall time with Redis, monotonic without."""
+        return self.wait_seconds(address, now) == 0
+
+    def wait_seconds(self, address: str, now: float | None = None) -> int:
+        """Count one event for `address` and answer 0; or, when its allowance in the window is
+        used, count nothing and answer the whole seconds (at least 1) until its oldest counted
+        event leaves the window: a Retry-After. `now` as in `allow`."""
         client = redis_store.client() if self.name else None
         if client is not None:
             try:
-                return self._allow_shared(client, address, time.time() if now is None else now)
+                return self._wait_shared(client, address, time.time() if now is None else now)
             except redis_store.ERRORS as exc:
                 redis_store.report_failure(f"the {self.name} limit", exc)
-        return self._allow_local(address, time.monotonic() if now is None else now)
+        return self._wait_local(address, time.monotonic() if now is None else now)
 
     def _key(self, address: str) -> str:
         return redis_store.key("limit", self.name, address)
 
-    def _allow_shared(self, client: redis_store.Client, address: str, now: float) -> bool:
+    def _until_free(self, oldest: float, now: float) -> int:
+        return max(1, math.ceil(oldest + self.window_seconds - now))
+
+    def _wait_shared(self, client: redis_store.Client, address: str, now: float) -> int:
         member = f"{now!r}:{secrets.token_hex(6)}"
         args = [repr(now), repr(float(self.window_seconds)), self.limit, member]
         script = client.register_script(_SLIDING_WINDOW)
-        return script(keys=[self._key(address)], args=args) == 1
+        answer = script(keys=[self._key(address)], args=args)
+        return 0 if answer == 1 else self._until_free(float(answer), now)
 
-    def _allow_local(self, address: str, now: float) -> bool:
+    def _wait_local(self, address: str, now: float) -> int:
         with self._lock:
             if len(self._events) > _MAX_TRACKED:
                 self._events.clear()
@@ -96,9 +108,9 @@ class AddressLimiter:
             while window and now - window[0] >= self.window_seconds:
                 window.popleft()
             if len(window) >= self.limit:
-                return False
+                return self._until_free(window[0], now)
             window.append(now)
-            return True
+            return 0
 
     def reset(self) -> None:
         """Forget every count: this process's and, with Redis, the shared ones (tests)."""

@@ -59,6 +59,17 @@ def test_two_limiters_on_one_redis_share_the_sliding_window(shared_redis: str) -
     assert other.allow(ADDRESS, now=4601.0)  # each limit has its own count
 
 
+def test_a_refusal_from_redis_says_how_long_to_wait(shared_redis: str) -> None:
+    first = AddressLimiter(limit=2, window_seconds=60, name="export_address")
+    second = AddressLimiter(limit=2, window_seconds=60, name="export_address")
+    assert first.wait_seconds(ADDRESS, now=1000.0) == 0
+    assert second.wait_seconds(ADDRESS, now=1010.5) == 0
+    assert first.wait_seconds(ADDRESS, now=1020.0) == 40  # the one at 1000 leaves at 1060
+    assert second.wait_seconds(ADDRESS, now=1059.5) == 1
+    assert second.wait_seconds(ADDRESS, now=1060.0) == 0  # refusals were not counted
+    first.reset()
+
+
 def test_the_app_limits_use_redis_and_reset_clears_them(shared_redis: str) -> None:
     for _ in range(10):
         assert limits.allow_visitor_ai_call(ADDRESS)

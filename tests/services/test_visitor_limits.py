@@ -20,3 +20,14 @@ def test_five_sign_ups_per_hour_per_address() -> None:
     assert not limits.sign_ups.allow("203.0.113.9", now=10.0)
     assert limits.visitor_ai_calls.allow("203.0.113.9", now=10.0)  # separate allowances
     limits.reset()
+
+
+def test_a_refused_event_says_how_long_until_the_oldest_leaves_the_window() -> None:
+    limiter = limits.AddressLimiter(limit=2, window_seconds=60)
+    assert limiter.wait_seconds("192.0.2.1", now=100.0) == 0
+    assert limiter.wait_seconds("192.0.2.1", now=110.5) == 0
+    assert limiter.wait_seconds("192.0.2.1", now=120.0) == 40  # the one at 100 leaves at 160
+    assert limiter.wait_seconds("192.0.2.1", now=159.5) == 1  # never 0 while refused
+    assert limiter.wait_seconds("192.0.2.2", now=120.0) == 0  # another address
+    assert limiter.wait_seconds("192.0.2.1", now=160.0) == 0  # refusals were not counted
+    assert not limiter.allow("192.0.2.1", now=161.0)

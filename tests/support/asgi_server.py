@@ -14,13 +14,20 @@ from tests.support.smtp_server import free_port
 
 class LoopbackServer:
     """`with LoopbackServer(app) as server:` serves `app` at `server.url` until the block ends.
-    Lifespan is off: the tests drive the routes, not the app's background workers."""
+    Lifespan is off: the tests drive the routes, not the app's background workers. uvicorn's
+    own X-Forwarded-For handling is off, as in production: the app reads the header itself
+    (`TRUSTED_PROXY_HOPS`, `api/auth.client_address`)."""
 
     def __init__(self, app: Any) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, lifespan="off", log_level="warning"
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            lifespan="off",
+            log_level="warning",
+            proxy_headers=False,
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
