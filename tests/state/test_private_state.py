@@ -97,7 +97,7 @@ def test_every_state_with_a_users_data_is_private() -> None:
         "AuthState",
         "DashboardState",
         "ProfileState",
-        "SubscriptionState",
+        "ToolPageState",
         "NotificationsState",
         "SolutionsState",
         "CofounderState",

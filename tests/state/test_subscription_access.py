@@ -38,7 +38,7 @@ from startup_toolkit.models import User
 from startup_toolkit.models.billing import Subscription
 from startup_toolkit.pages import subscribe as success_page
 from startup_toolkit.pages.pricing import CHECKOUT_ROUTE, PricingState
-from startup_toolkit.pages.profile.subscription import SubscriptionState
+from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.subscribe import (
     CONFIRMATION_TEXTS,
     SUBSCRIBED_FLAG_SCRIPT,
@@ -589,8 +589,8 @@ def test_p_price_3_pricing_in_stripe_mode_subscribes_through_the_checkout_route(
 # --------------------------------------------------------------------------- P-PROF-6
 
 
-def load_card(cookie: str) -> SubscriptionState:
-    state, _ = asyncio.run(run_on_load(SubscriptionState, "load", cookie, "/profile"))
+def load_card(cookie: str) -> ProfileState:
+    state, _ = asyncio.run(run_on_load(ProfileState, "load_plan", cookie, "/profile"))
     return state  # type: ignore[no-any-return]
 
 

@@ -28,7 +28,6 @@ from startup_toolkit.pages.profile.ai_tab import ai_tab
 from startup_toolkit.pages.profile.profile_tab import profile_tab
 from startup_toolkit.pages.profile.security_tab import security_tab
 from startup_toolkit.pages.profile.state import LOADING_TEXT, ROUTE, TABS, ProfileState
-from startup_toolkit.pages.profile.subscription import SubscriptionState
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import AuthState
 
@@ -101,7 +100,7 @@ _CSS = """
     description=(
         "Your profile, AI personalization, preferences, security and subscription settings."
     ),
-    on_load=[AuthState.require_access, ProfileState.load, SubscriptionState.load],
+    on_load=[AuthState.require_access, ProfileState.load, ProfileState.load_plan],
 )
 def profile() -> rx.Component:
     return page_layout(

@@ -25,8 +25,8 @@ from startup_toolkit.domain.profile import (
     SHORT_TEXT_MAX,
     THEMES,
 )
+from startup_toolkit.pages.profile.plan_view import subscription_view
 from startup_toolkit.pages.profile.state import ProfileState, field_id
-from startup_toolkit.pages.profile.subscription import subscription_view
 from startup_toolkit.pages.profile.texts import (
     COMMON_TIMEZONES,
     LANGUAGES,

@@ -28,6 +28,7 @@ from startup_toolkit.pages.profile.settings_base import (
     outcome_toast,
     text,
 )
+from startup_toolkit.pages.profile.subscription import PlanMixin
 from startup_toolkit.pages.profile.views import (
     NEVER,
     AiView,
@@ -58,7 +59,7 @@ def field_id(name: str) -> str:
     return "profile-" + name.replace("_", "-")
 
 
-class ProfileState(SecurityMixin, rx.State):
+class ProfileState(SecurityMixin, PlanMixin, rx.State):
     """The profile page: settings of the signed-in user (loaded from the server-side session).
     Each card's values are one typed view; dialogs opened by a click open in the browser."""
 

@@ -1,4 +1,5 @@
-"""The profile's subscription view (P-PROF-6) fed from check-subscription (P-BILL-1).
+"""The profile's subscription card (P-PROF-6) fed from check-subscription (P-BILL-1): its
+view dataclass and the part of ProfileState that reads it (the card: plan_view.py).
 
 It loads in the background after the rest of the profile, so a slow answer from Stripe never
 holds the page; 'Manage plan' opens the Stripe customer portal in a new tab.
@@ -11,8 +12,6 @@ import dataclasses
 import reflex as rx
 
 from startup_toolkit.components import subscription_card as card
-from startup_toolkit.components.loading import loading_panel
-from startup_toolkit.components.panels import muted_text
 from startup_toolkit.domain.billing import plan_story
 from startup_toolkit.domain.formatting import date_label
 from startup_toolkit.services import billing
@@ -85,13 +84,13 @@ def plan_card(status: SubscriptionStatus | None, manage_href: str) -> PlanCard:
     )
 
 
-class SubscriptionState(PrivateStateMixin, rx.State):
-    """What the subscription card shows for the signed-in user."""
+class PlanMixin(PrivateStateMixin, mixin=True):
+    """What the subscription card shows for the signed-in user (a part of ProfileState)."""
 
     plan: PlanCard | None = None  # None while the user's plan is being read
 
     @rx.event(background=True)
-    async def load(self) -> None:
+    async def load_plan(self) -> None:
         """on_load of /profile: read check-subscription (refreshed from Stripe when stale)."""
         async with self:
             self.plan = None
@@ -104,31 +103,3 @@ class SubscriptionState(PrivateStateMixin, rx.State):
         async with self:
             stripe = billing.checkout_mode() == "stripe"
             self.plan = plan_card(status, PORTAL_HREF if stripe else card.MANAGE_HREF)
-
-
-def subscription_view() -> rx.Component:
-    """The card of the user's plan, or a spinner while it is read (never another plan)."""
-    return rx.cond(
-        SubscriptionState.plan.is_not_none(),
-        _plan_card(),
-        loading_panel(muted_text("Loading your plan..."), min_height="12rem", id="plan-loading"),
-    )
-
-
-def _plan_card() -> rx.Component:
-    shown = SubscriptionState.plan
-    return card.subscription_card(
-        plan_name=shown.plan_name,
-        plan_type=shown.plan_type,
-        is_active=shown.is_active,
-        price=shown.price,
-        billing_cycle=shown.billing_cycle,
-        start_date=shown.start_date,
-        next_billing_date=shown.next_billing_date,
-        payment_method=shown.payment_method,
-        features=shown.features,
-        billing_history=shown.billing_history,
-        manage_href=shown.manage_href,
-        note=shown.plan_note,
-        offer=shown.offer,
-    )
