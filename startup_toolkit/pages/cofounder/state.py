@@ -80,12 +80,11 @@ class _Reply:
         return chunk
 
 
-@dataclass
+@dataclass(frozen=True)
 class Stream:
-    """The reply streaming in: `on` while it does, its text so far, whether it is the
-    sample."""
+    """The reply streaming in: its text so far as shown (links as in `shown_messages`), and
+    whether it is the sample."""
 
-    on: bool = False
     text: str = ""
     sample: bool = False
 
@@ -140,7 +139,8 @@ class CofounderState(
     tab_values: ClassVar[frozenset[str]] = frozenset(TABS)
     private_run_counters: ClassVar[tuple[str, ...]] = ("_stream_seq",)
     tab: str = CHAT_TAB
-    stream: Stream = Stream()
+    stream: Stream | None = None  # None while no reply is streaming
+    _stream_text: str = ""  # the streaming reply as it came (the page shows `stream.text`)
     _stream_seq: int = 0
     _stop_requested: bool = False
 
@@ -148,11 +148,6 @@ class CofounderState(
     def shown_messages(self) -> list[dict[str, str]]:
         """The conversation as shown: a reply's links only to pages read (issue 27, item 8)."""
         return chat.shown_messages(self._messages)
-
-    @rx.var
-    def shown_stream(self) -> str:
-        """The reply streaming in, its links as in `shown_messages`."""
-        return chat.shown_reply(self.stream.text)
 
     # --- input, tabs, examples -----------------------------------------------------------
 
@@ -206,7 +201,7 @@ class CofounderState(
     async def _ask(self, typed: Any) -> _Ask | EventSpec | None:
         """Under the lock: check the message and the sign-in, and start the run (it checks
         access first; the message joins the chat once the run goes ahead)."""
-        if self.stream.on or self._running() is not None:
+        if self.stream is not None or self._running() is not None:
             return None
         text, problem = chat.validate_message(typed if typed is not None else self.draft)
         if problem is not None:
@@ -242,7 +237,8 @@ class CofounderState(
                 return False  # cleared meanwhile
             self._messages = chat.cap_messages([*self._messages, chat.message("user", ask.text)])
             self.draft = ""
-            self.stream = Stream(on=True, sample=ask.reply.sample)
+            self._stream_text = ""
+            self.stream = Stream(sample=ask.reply.sample)
             self._stop_requested = False
         return True
 
@@ -258,9 +254,10 @@ class CofounderState(
                 continue
             async with self:
                 halt = self._stream_seq != ask.seq or self._stop_requested
-                if not halt:
-                    shown = self.stream
-                    self.stream = Stream(shown.on, shown.text + chunk, shown.sample)
+                if not halt and self.stream is not None:
+                    self._stream_text += chunk
+                    shown = chat.shown_reply(self._stream_text)
+                    self.stream = Stream(shown, self.stream.sample)
             if halt:
                 ask.task.cancel()
                 return
@@ -274,7 +271,7 @@ class CofounderState(
         async with self:
             if self._stream_seq != ask.seq:
                 return None  # the chat was cleared: nothing to add
-            reply = (self.stream.text + ask.reply.unsent())[: chat.MAX_REPLY_CHARS]
+            reply = (self._stream_text + ask.reply.unsent())[: chat.MAX_REPLY_CHARS]
             if self._stop_requested:
                 status, notice = chat.STOPPED, None
             if reply.strip():
@@ -292,13 +289,14 @@ class CofounderState(
         return running[1]
 
     def _end_stream(self) -> None:
-        self.stream = Stream()
+        self.stream = None
+        self._stream_text = ""
         self._stop_requested = False
 
     @rx.event
     def stop(self) -> None:
         """Stop the reply that is streaming (closes the AI stream)."""
-        if not self.stream.on:
+        if self.stream is None:
             return
         self._stop_requested = True
         running = self._running()
@@ -349,12 +347,12 @@ class CofounderState(
     def recover(self) -> None:
         """on_load: a reply whose task no longer runs (server restart) is closed as
         interrupted, so the chat does not stay stuck in 'replying'."""
-        if not self.stream.on or self._running() is not None:
+        if self.stream is None or self._running() is not None:
             return
         self._stream_seq += 1
-        if self.stream.text.strip():
+        if self._stream_text.strip():
             self._messages = chat.cap_messages(
-                [*self._messages, chat.message("assistant", self.stream.text, chat.INTERRUPTED)]
+                [*self._messages, chat.message("assistant", self._stream_text, chat.INTERRUPTED)]
             )
         self._end_stream()
 
@@ -363,7 +361,7 @@ class CofounderState(
     @rx.event
     async def save(self) -> EventSpec:
         """Save the conversation (messages + messageCount) to the user's dashboard."""
-        if self.stream.on:
+        if self.stream is not None:
             return toasts.info(
                 chat.WAIT_FOR_REPLY, description=chat.WAIT_FOR_REPLY_DETAIL, id=TOAST_ID
             )
@@ -384,7 +382,7 @@ class CofounderState(
     @rx.event
     def download(self) -> EventSpec:
         """The conversation as a Markdown file, built in the browser."""
-        if self.stream.on:
+        if self.stream is not None:
             return toasts.info(
                 chat.WAIT_FOR_REPLY, description=chat.WAIT_FOR_DOWNLOAD_DETAIL, id=TOAST_ID
             )

@@ -49,7 +49,7 @@ _KBD_STYLE = {
 
 def _send_button() -> rx.Component:
     return rx.cond(
-        CofounderState.stream.on,
+        CofounderState.stream.is_not_none(),
         icon_text_button(
             "square", "Stop", icon_size=14, on_click=CofounderState.stop, **_STOP_BUTTON
         ),

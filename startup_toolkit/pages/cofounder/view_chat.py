@@ -152,15 +152,15 @@ def _streaming_bubble() -> rx.Component:
             CofounderState.stream.sample,
             rx.badge(chat.SAMPLE_LABEL, color_scheme="amber", **_PILL),
         ),
-        rx.cond(CofounderState.stream.text != "", _busy_line("Replying…", "1", "1")),
+        rx.cond(CofounderState.stream.text, _busy_line("Replying…", "1", "1")),
         spacing="2",
         **WRAP_ROW,
     )
     return _assistant_bubble(
         rx.cond(
-            CofounderState.stream.text == "",
+            CofounderState.stream.text,
+            safe_markdown(CofounderState.stream.text.to(str), link_urls=chat.PAGES_READ),
             thinking,
-            safe_markdown(CofounderState.shown_stream, link_urls=chat.PAGES_READ),
         ),
         footer,
         data_status="streaming",
@@ -215,16 +215,16 @@ def has_messages() -> rx.Var[bool]:
 def chat_window() -> rx.Component:
     return rx.auto_scroll(
         rx.cond(
-            has_messages() | CofounderState.stream.on,
+            has_messages() | CofounderState.stream.is_not_none(),
             full_width_stack(
                 rx.foreach(CofounderState.shown_messages, _message),
-                rx.cond(CofounderState.stream.on, _streaming_bubble()),
+                rx.cond(CofounderState.stream.is_not_none(), _streaming_bubble()),
                 padding="1rem",
             ),
             _empty_chat(),
         ),
         id=LOG_ID,
-        aria_busy=rx.cond(CofounderState.stream.on, "true", "false"),
+        aria_busy=rx.cond(CofounderState.stream.is_not_none(), "true", "false"),
         class_name="chat-window",
         style={"overscroll_behavior": "contain", "scroll_behavior": "auto"},
         **_LOG_A11Y,

@@ -249,7 +249,7 @@ class IncubatorState(
     # (`_put_*`).
     analysis: AnalysisView | None = None
     stress: StressView | None = None
-    failure: RunFailure = RunFailure()
+    failure: RunFailure | None = None  # the error panel: None while there is no failure
 
     _analysed: Analysed | None = None
     _stressed: Stressed | None = None
@@ -284,7 +284,7 @@ class IncubatorState(
         self.stress = stress_view(stressed)
 
     def _clear_error(self) -> None:
-        self.failure = RunFailure()
+        self.failure = None
 
     def _failed(self, outcome: ToolOutcome[Any], kind: str) -> None:
         """The error panel of a run that ended without a result."""
@@ -328,7 +328,8 @@ class IncubatorState(
     @rx.event
     async def retry(self) -> EventSpec | None:
         """The error panel's Retry: the run that failed, again."""
-        return await (self.stress_test() if self.failure.kind == STRESS else self.analyse())
+        stress = self.failure is not None and self.failure.kind == STRESS
+        return await (self.stress_test() if stress else self.analyse())
 
     @rx.event
     def dismiss_error(self) -> None:

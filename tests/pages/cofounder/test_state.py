@@ -49,6 +49,11 @@ def substate(cookie: str = "") -> CofounderState:
 # --- T-CHAT-1: tabs and example prompts -------------------------------------------------------
 
 
+def streamed(s: CofounderState) -> str:
+    """The streaming reply as the page shows it ('' when none streams)."""
+    return s.stream.text if s.stream is not None else ""
+
+
 def test_t_chat_1_example_fills_the_input_and_returns_to_chat() -> None:
     s = substate()
     s.show_examples()
@@ -92,20 +97,20 @@ def test_draft_is_bounded() -> None:
 def test_t_chat_2_clear_chat_empties_and_says_chat_cleared() -> None:
     s = substate()
     s._messages = [chat.message("user", "Hi"), chat.message("assistant", "Hello")]
-    s.stream = page.Stream(on=True, text="partial")
+    s.stream, s._stream_text = page.Stream("partial"), "partial"
     seq = s._stream_seq
     code = js(s.clear_chat())
     assert '"Chat cleared"' in code and '"success"' in code
-    assert s._messages == [] and not s.stream.on and s.stream.text == ""
+    assert s._messages == [] and s.stream is None and s._stream_text == ""
     assert s._stream_seq == seq + 1  # a running stream can no longer write
 
 
 def test_recover_closes_a_reply_whose_task_is_gone() -> None:
     s = substate()
     s._messages = [chat.message("user", "Hi")]
-    s.stream = page.Stream(on=True, text="Half a")
+    s.stream, s._stream_text = page.Stream("Half a"), "Half a"
     s.recover()
-    assert not s.stream.on
+    assert s.stream is None
     assert s._messages[-1] == chat.message("assistant", "Half a", chat.INTERRUPTED)
 
 
@@ -217,7 +222,7 @@ async def test_t_ai_5_nothing_to_save_and_not_while_streaming(
     s = substate(cookie)
     assert "Nothing to save yet" in js(await s.save())
     s._messages = [chat.message("user", "Hi")]
-    s.stream = page.Stream(on=True)
+    s.stream = page.Stream()
     assert "Still replying" in js(await s.save())
     with Session(engine) as db:
         assert db.exec(select(SavedResult)).all() == []
@@ -227,9 +232,9 @@ def test_download_chat_is_a_markdown_file_of_the_conversation() -> None:
     s = substate()
     assert "Nothing to download yet" in js(s.download())
     s._messages = [chat.message("user", "How do I price?"), chat.message("assistant", "By value")]
-    s.stream = page.Stream(on=True)
-    assert "Still replying" in js(s.download())
     s.stream = page.Stream()
+    assert "Still replying" in js(s.download())
+    s.stream = None
     code = js(s.download())
     assert re.search(r'filename:"cofounder-chat-\d+\.md"', code)
     encoded = re.search(r"data:text/markdown;base64,([A-Za-z0-9+/=]+)", code)
@@ -375,7 +380,7 @@ async def test_t_chat_2_empty_message_toast_and_nothing_sent(
     for blank in ("", "   \n  "):
         await tab.run("send", form_data={"message": blank})
     s = await tab.state()
-    assert s._messages == [] and not s.stream.on
+    assert s._messages == [] and s.stream is None
     toasts = tab.browser.toasts()
     assert len(toasts) == 2
     assert all("Empty message" in t and "Please enter a question or prompt" in t for t in toasts)
@@ -393,7 +398,7 @@ async def test_t_chat_1_streamed_reply_with_batched_updates(
     assert [(m["role"], m["status"]) for m in s._messages] == [("user", ""), ("assistant", "")]
     assert s._messages[0]["content"] == "How do I price?"
     assert s._messages[1]["content"] == "".join(chunks)
-    assert not s.stream.on and s.stream.text == "" and s.draft == ""
+    assert s.stream is None and s.draft == ""
     # The model got the system prompt and the question.
     (request,) = ai_env.requests
     assert request["stream"] is True
@@ -414,8 +419,8 @@ async def test_t_chat_1_partial_reply_is_visible_while_streaming_and_a_second_se
     ai_env.stream(["Start ", "with ", "customers. ", "Then ", "pricing."], hold_after=3)
     future = await tab.start("send", form_data={"message": "Where do I start?"})
     assert await asyncio.to_thread(ai_env.wait_held, 5)
-    s = await tab.wait_for(lambda s: s.stream.text == "Start with customers. ")
-    assert s.stream.on and len(s._messages) == 1
+    s = await tab.wait_for(lambda s: streamed(s) == "Start with customers. ")
+    assert s.stream is not None and len(s._messages) == 1
     # A second send while streaming starts nothing.
     await tab.run("send", form_data={"message": "Another question"})
     assert len((await tab.state())._messages) == 1
@@ -432,11 +437,11 @@ async def test_stop_closes_the_stream_and_keeps_the_partial_reply(
     ai_env.stream(["Half ", "an ", "answer", " never sent"], hold_after=3)
     future = await tab.start("send", form_data={"message": "Tell me"})
     assert await asyncio.to_thread(ai_env.wait_held, 5)
-    await tab.wait_for(lambda s: s.stream.text == "Half an answer")
+    await tab.wait_for(lambda s: streamed(s) == "Half an answer")
     await tab.run("stop")
     await asyncio.wait_for(future, timeout=5)
     s = await tab.state()
-    assert not s.stream.on
+    assert s.stream is None
     assert s._messages[-1] == chat.message("assistant", "Half an answer", chat.STOPPED)
     assert await asyncio.to_thread(ai_env.wait_disconnect, 1, 5)  # the HTTP stream was closed
     assert tab.browser.toasts() == []
@@ -446,11 +451,11 @@ async def test_clear_while_streaming_drops_the_reply(ai_env: FakeAiServer, tab: 
     ai_env.stream(["One ", "two"], hold_after=1)
     future = await tab.start("send", form_data={"message": "Count"})
     assert await asyncio.to_thread(ai_env.wait_held, 5)
-    await tab.wait_for(lambda s: s.stream.text == "One ")
+    await tab.wait_for(lambda s: streamed(s) == "One ")
     await tab.run("clear_chat")
     await asyncio.wait_for(future, timeout=5)
     s = await tab.state()
-    assert s._messages == [] and not s.stream.on
+    assert s._messages == [] and s.stream is None
 
 
 async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: ChatTab) -> None:
@@ -459,7 +464,7 @@ async def test_t_chat_2_failure_toast_after_retries(ai_env: FakeAiServer, tab: C
     await tab.run("send", form_data={"message": "Will this work?"})
     s = await tab.state()
     assert [m["role"] for m in s._messages] == ["user"]  # nothing came: no assistant message
-    assert not s.stream.on
+    assert s.stream is None
     (toast,) = tab.browser.toasts()
     assert "Failed to get response" in toast
     assert "There was an error processing your request. Please try again." in toast
@@ -512,7 +517,7 @@ async def test_no_access_says_so_before_anything_joins_the_chat(
     await tab.run("set_draft", value="Hello")
     await tab.run("send", form_data={"message": "Hello"})
     s = await tab.state()
-    assert (s._messages, s.draft, s.stream.on) == ([], "Hello", False)
+    assert (s._messages, s.draft, s.stream) == ([], "Hello", None)
     (toast,) = tab.browser.toasts()
     assert chat.NO_ACCESS in toast and chat.NO_ACCESS_DETAIL in toast
     assert ai_env.requests == []
@@ -558,11 +563,13 @@ async def test_a_reply_shows_its_links_as_text_and_site(ai_env: FakeAiServer, ta
     ai_env.stream(["Read [the guide](https://example.com/pricing). ", "Then ", "go."], hold_after=1)
     future = await tab.start("send", form_data={"message": "Where do I read up?"})
     assert await asyncio.to_thread(ai_env.wait_held, 5)
-    s = await tab.wait_for(lambda s: s.stream.text != "")
-    assert s.shown_stream == "Read the guide (example.com). "
+    s = await tab.wait_for(lambda s: streamed(s) != "")
+    assert s.stream.text == "Read the guide (example.com). "  # what the page shows
+    assert s._stream_text == "Read [the guide](https://example.com/pricing). "
     name = CofounderState.get_full_name()
     pushed = [u.delta.get(name, {}) for u in tab.browser.updates if u.delta]
-    assert any(d.get("shown_stream_rx_state_") == s.shown_stream for d in pushed)
+    sent = [d["stream_rx_state_"] for d in pushed if d.get("stream_rx_state_")]
+    assert sent and all("https://" not in str(shown) for shown in sent)
     ai_env.release()
     await asyncio.wait_for(future, timeout=10)
     s = await tab.state()

@@ -8,10 +8,11 @@ from startup_toolkit.pages.cofounder.view_chat import chat_window
 
 
 def test_the_chat_renders_the_shown_text_with_no_link_allowed() -> None:
-    """Issue 27, item 8: the bubbles come from `shown_messages` and `shown_stream` (links as
-    text and site), and both Markdown blocks keep no href (the Co-Founder reads no pages)."""
+    """Issue 27, item 8: the bubbles come from `shown_messages` and the stream's shown text
+    (links as text and site), and both Markdown blocks keep no href (the Co-Founder reads no
+    pages)."""
     js = str(chat_window())
-    assert "shown_messages_rx_state_" in js and "shown_stream_rx_state_" in js
+    assert "shown_messages_rx_state_" in js and 'stream_rx_state_?.["text"]' in js
     assert js.count("urlTransform:" + str(allowed_urls_transform(()))) == 2
     assert "[].includes(u)" in str(allowed_urls_transform(()))
 
