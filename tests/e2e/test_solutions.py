@@ -146,6 +146,7 @@ def test_p_hub_4_live_digest_and_all_trends(live_app: LiveApp, page: Page) -> No
 
 
 def test_p_hub_3_quick_tips_dots_and_rotation(live_app: LiveApp, page: Page) -> None:
+    page.clock.install()  # the page's timers run on a clock the test can move on
     open_hub(page, live_app)
     tips = page.locator("#hub-tips")
     visible = tips.locator("[data-tip]:not([hidden])")
@@ -159,7 +160,11 @@ def test_p_hub_3_quick_tips_dots_and_rotation(live_app: LiveApp, page: Page) -> 
     # Rotation pauses while the pointer or the focus is inside the tips.
     page.mouse.move(0, 0)
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    expect(visible).to_have_text(rules.TIPS[4], timeout=15_000)  # rotates after 10 s
+    expect(visible).to_have_text(rules.TIPS[3])
+    page.clock.run_for(9_000)  # not yet: a tip stays 10 s
+    expect(visible).to_have_text(rules.TIPS[3])
+    page.clock.run_for(2_000)
+    expect(visible).to_have_text(rules.TIPS[4])
 
 
 def test_p_hub_7_detail_dialog_toc_and_save(live_app: LiveApp, page: Page) -> None:
