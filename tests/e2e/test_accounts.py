@@ -84,6 +84,8 @@ def test_sign_up_sign_out_sign_in(live_app: LiveApp, page: Page) -> None:
     assert "unstuck_session" not in page.evaluate("document.cookie")
 
     page.evaluate("() => localStorage.setItem('isSubscribed', 'true')")
+    # Issue 27, item 7: what the Oracle keeps of the founder's idea goes too.
+    page.evaluate("() => localStorage.setItem('startupOracleData', '{\"businessIdea\": \"x\"}')")
     tab_token = page.evaluate("() => sessionStorage.getItem('token')")
     header.get_by_role("button", name="Account menu").click()
     page.get_by_role("menuitem", name="Sign out").click()
@@ -94,6 +96,7 @@ def test_sign_up_sign_out_sign_in(live_app: LiveApp, page: Page) -> None:
     wait_for_app(page)
     assert page.evaluate("() => sessionStorage.getItem('token')") not in (None, tab_token)
     assert page.evaluate("() => localStorage.getItem('isSubscribed')") is None
+    assert page.evaluate("() => localStorage.getItem('startupOracleData')") is None
 
     page.goto(live_app.path("/login"))
     wait_for_app(page)

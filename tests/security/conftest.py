@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
+import websocket
 from sqlmodel import Session
 
 from bench.apps import copy_project
@@ -25,7 +26,7 @@ from startup_toolkit.services import accounts, sessions
 from tests.conftest import migrate
 from tests.support.ai_server import FakeAiServer
 from tests.support.live_backend import Backend, backend_env, serve_backend
-from tests.support.reflex_socket import Tab
+from tests.support.reflex_socket import NAMESPACE, Tab
 from tests.support.smtp_server import RecordingSMTPServer, free_port
 
 PASSWORD = "correct horse battery"
@@ -56,6 +57,27 @@ class ProdApp:
     def tab(self, cookie: str = "") -> Tab:
         """A connected tab (signed in when given a founder's cookie)."""
         return Tab(self.url, cookie=cookie).connect()
+
+
+class AddressTab(Tab):
+    """A tab whose connection arrives through the proxy on behalf of `address`."""
+
+    def __init__(self, base_url: str, address: str) -> None:
+        super().__init__(base_url)
+        self.address = address
+
+    def connect(self) -> AddressTab:
+        url = self.base_url.replace("http", "ws", 1) + "/_event/"
+        ws = websocket.create_connection(
+            f"{url}?EIO=4&transport=websocket&token={self.token}",
+            timeout=self.timeout,
+            header=[f"X-Forwarded-For: {self.address}"],
+        )
+        assert ws.recv().startswith("0")
+        ws.send(f"40{NAMESPACE},{{}}")
+        self._ws = ws
+        self._wait_for(lambda p: p.startswith(f"40{NAMESPACE},"))
+        return self
 
 
 @dataclass

@@ -9,39 +9,16 @@ from __future__ import annotations
 import json
 import time
 
-import websocket
-
 from startup_toolkit.pages.login import LoginState
 from startup_toolkit.services import accounts
 from startup_toolkit.services import sign_in_throttle as throttle
-from tests.security.conftest import Founder, ProdApp
-from tests.support.reflex_socket import NAMESPACE, Tab, delta_value
+from tests.security.conftest import AddressTab, Founder, ProdApp
+from tests.support.reflex_socket import Tab, delta_value
 
 LOGIN = LoginState.get_full_name()
 ATTACKER = "203.0.113.66"
 OWNER = "198.51.100.20"
 HAND_OVER = "/api/auth/complete?ticket="
-
-
-class AddressTab(Tab):
-    """A tab whose connection arrives through the proxy on behalf of `address`."""
-
-    def __init__(self, base_url: str, address: str) -> None:
-        super().__init__(base_url)
-        self.address = address
-
-    def connect(self) -> AddressTab:
-        url = self.base_url.replace("http", "ws", 1) + "/_event/"
-        ws = websocket.create_connection(
-            f"{url}?EIO=4&transport=websocket&token={self.token}",
-            timeout=self.timeout,
-            header=[f"X-Forwarded-For: {self.address}"],
-        )
-        assert ws.recv().startswith("0")
-        ws.send(f"40{NAMESPACE},{{}}")
-        self._ws = ws
-        self._wait_for(lambda p: p.startswith(f"40{NAMESPACE},"))
-        return self
 
 
 def _sign_in(tab: Tab, email: str, password: str) -> list[dict]:
