@@ -38,6 +38,12 @@ REVOKED = "This link was revoked by its owner."
 EXPIRED = "This link has expired."
 UNKNOWN = "This link does not exist. Check that it was copied whole."
 GONE = "What this link shared is no longer available: its owner deleted it."
+ACTIVE_STATUS, REVOKED_STATUS, EXPIRED_STATUS, DELETED_STATUS = (
+    "Active",
+    "Revoked",
+    "Expired",
+    "Deleted",
+)
 
 _TABLES: dict[str, type[SavedResult] | type[ToolRunRecord] | type[Idea]] = {
     RESULT: SavedResult,
@@ -144,6 +150,16 @@ def list_links(session: Session, user_id: str) -> list[ShareLink]:
     if not is_valid_user_id(user_id):
         return []
     return list(session.exec(ShareLink.newest_first(user_id)))
+
+
+def link_status(session: Session, link: ShareLink, now: datetime) -> str:
+    """What the founder's list says of a link: 'Active', 'Revoked', 'Expired', or 'Deleted'
+    (what it shared was deleted, so it no longer opens: `open_link`'s GONE)."""
+    if link.revoked_at is not None:
+        return REVOKED_STATUS
+    if link.expires_at is not None and link.expires_at <= now:
+        return EXPIRED_STATUS
+    return ACTIVE_STATUS if _still_shared(session, link) else DELETED_STATUS
 
 
 def revoke_link(

@@ -54,29 +54,20 @@ def _target_ids(target: Any) -> list[int] | None:
     return None if None in ids else ids  # type: ignore[return-value]
 
 
-def link_status(link: ShareLink, now: datetime) -> str:
-    """'Active', 'Expired' or 'Revoked'."""
-    if link.revoked_at is not None:
-        return "Revoked"
-    if link.expires_at is not None and link.expires_at <= now:
-        return "Expired"
-    return "Active"
-
-
-def _link_row(link: ShareLink, now: datetime) -> dict[str, str]:
+def _link_row(session: Any, link: ShareLink, now: datetime) -> dict[str, str]:
     return {
         "id": str(link.id),
         "title": link.title or KIND_LABELS.get(link.kind, "Shared item"),
         "kind": KIND_LABELS.get(link.kind, link.kind),
         "at": link.created_at.isoformat(),
         "expires": link.expires_at.isoformat() if link.expires_at else "",
-        "status": link_status(link, now),
+        "status": share_links.link_status(session, link, now),
     }
 
 
 def _links(session: Any, user_id: str) -> list[dict[str, str]]:
     now = utcnow()
-    return [_link_row(link, now) for link in share_links.list_links(session, user_id)]
+    return [_link_row(session, link, now) for link in share_links.list_links(session, user_id)]
 
 
 def _create(

@@ -168,3 +168,18 @@ def test_the_dashboards_load_lists_the_founders_links_in_the_same_event(
     links = dashboard.parent_state.get_substate(ShareState.get_full_name().split(".")[1:])
     assert [(r["title"], r["status"]) for r in links.links] == [("Plan", "Active")]
     assert links.links and dashboard.view.saved[0]["title"] == "Plan"
+
+
+def test_a_link_to_a_deleted_result_is_listed_as_deleted_not_active(
+    engine: Engine, user_a: Founder
+) -> None:
+    """Issue 27, item 1: a deleted object's links die for good, and the founder's list says
+    so (no Revoke offered for a link that no longer opens)."""
+    rid = saved_result(engine, user_a[0], GROWTH_ENGINE.name, title="Plan")
+    state = share_state(user_a[1])
+    state.open_share("result", str(rid), "Plan")
+    assert run(state.create_link()) == ""
+    with Session(engine) as db:
+        assert saved_results.delete_saved_result(db, user_a[0], rid)
+    run(state.load_links())
+    assert [(r["title"], r["status"]) for r in state.links] == [("Plan", "Deleted")]
