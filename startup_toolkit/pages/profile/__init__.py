@@ -100,7 +100,7 @@ _CSS = """
     description=(
         "Your profile, AI personalization, preferences, security and subscription settings."
     ),
-    on_load=[AuthState.require_access, ProfileState.load, ProfileState.load_plan],
+    on_load=[AuthState.require_access, ProfileState.load],
 )
 def profile() -> rx.Component:
     return page_layout(

@@ -84,6 +84,9 @@ class ProfileState(SecurityMixin, PlanMixin, rx.State):
         requested = self.router.url.query_parameters.get("tab", DEFAULT_TAB)
         self.tab = requested if requested in TAB_VALUES else DEFAULT_TAB
         self._close_dialogs()
+        # The plan card reads check-subscription in the background (Stripe may be slow); only
+        # now, after a fresh start above, or that start would clear it again.
+        yield ProfileState.load_plan
         values = await attempt(
             user_settings.settings_values, user_id, failed=None, what="load profile settings"
         )
