@@ -171,23 +171,46 @@ def founder(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
 
 #: Folders whose tests need the production build and a browser (or a second app build).
 _BROWSER_LANE = ("tests/e2e/",)
+#: Browser tests of the second lane: the public pages and the shell, about a third of the
+#: browser time. The worker that ran the fast tests takes them when it is done (xdist gives a
+#: lane to the first worker with at most two tests left), serving the same build on 127.0.0.2
+#: beside the first lane's app (tests/e2e/conftest.py, `app_build`).
+_SECOND_BROWSER_LANE = tuple(
+    f"tests/e2e/test_{name}.py"
+    for name in (
+        "public_pages",
+        "public_routes",
+        "home",
+        "shell",
+        "first_load",
+        "tool_explorer",
+        "recommender",
+        "contact",
+        "notifications_help",
+    )
+)
 
 
 def _lane(nodeid: str) -> str:
-    return "browser" if nodeid.replace(os.sep, "/").startswith(_BROWSER_LANE) else "fast"
+    path = nodeid.replace(os.sep, "/")
+    if path.startswith(_SECOND_BROWSER_LANE):
+        return "browser-2"
+    return "browser" if path.startswith(_BROWSER_LANE) else "fast"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop running in the main
     thread until the session ends, which would break `asyncio.run` in later tests."""
-    items.sort(key=lambda item: _lane(item.nodeid) == "browser")
+    items.sort(key=lambda item: _lane(item.nodeid) != "fast")
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Under `pytest -n 2 --dist loadgroup` (`make test`): two lanes, each on its own worker,
-    the browser tests (one app build) and the rest, so the fast tests run while the browser
-    waits on the app. (xdist's own `xdist_group` marks no longer reach its scheduler on
-    pytest 9, which names tests by `_id`; its documented scheduler hook does.)"""
+    """Under `pytest -n 2 --dist loadgroup` (`make test`): lanes, each run whole by one
+    worker: the fast tests, the browser tests (one app build) and a second browser lane, so
+    the fast tests run while the browser waits on the app, and the worker done with them
+    helps with the browser tests. xdist hands out the largest lanes first (the fast tests,
+    then the first browser lane). (xdist's own `xdist_group` marks no longer reach its
+    scheduler on pytest 9, which names tests by `_id`; its documented scheduler hook does.)"""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling

@@ -75,15 +75,18 @@ class LiveApp:
 
 @dataclass
 class Build:
-    """A copy of the project whose frontend is built once, on `port`, for every backend."""
+    """A copy of the project whose frontend is built once, on `port`, for every backend: a
+    lane's backends serve it on the lane's loopback `host` (`app_build`)."""
 
     workdir: Path
     port: int
+    host: str = "127.0.0.1"
     built: bool = False
+    ready: Path | None = None  # written once the build is served (the other lane waits on it)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
 
 class Backend:
@@ -97,7 +100,8 @@ class Backend:
     def start(self) -> None:
         port = str(self.build.port)
         if self.build.built:
-            command = [sys.executable, str(ROOT / "tests/support/serve_build.py"), port]
+            serve = ROOT / "tests/support/serve_build.py"
+            command = [sys.executable, str(serve), port, self.build.host]
         else:
             command = [_reflex(), "run", "--env", "prod", "--frontend-port", port]
             command += ["--backend-port", port, "--backend-host", "127.0.0.1"]
@@ -112,6 +116,8 @@ class Backend:
             )
         _wait_until_up(self.build.url, self.proc, self.log, timeout=600)
         self.build.built = True
+        if self.build.ready is not None:
+            self.build.ready.touch()
 
     def stop(self) -> None:
         if self.proc is not None:
@@ -140,12 +146,35 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: 
     raise RuntimeError(f"app did not start in {timeout}s:\n{log.read_text()[-4000:]}")
 
 
+#: The loopback address of each browser lane's backends: the first lane to start builds.
+LANE_HOSTS = ("127.0.0.1", "127.0.0.2")
+BUILD_WAIT_SECONDS = 900
+
+
 @pytest.fixture(scope="session")
 def app_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    """The project copy every browser test's app serves: built by the first app started."""
-    workdir = tmp_path_factory.mktemp("app")
+    """The project copy every browser test's app serves, built once per run by the first app
+    started. Under `make test` two workers may run browser tests (tests/conftest.py, the
+    lanes): the first to get here copies and builds, serving on 127.0.0.1; the other waits for
+    that build and serves the same one on 127.0.0.2 (same port: the page names its backend by
+    the host it was loaded from)."""
+    basetemp = tmp_path_factory.getbasetemp()
+    shared = basetemp.parent if os.environ.get("PYTEST_XDIST_WORKER") else basetemp
+    workdir, port_file, ready = shared / "app", shared / "app.port", shared / "app.ready"
+    try:
+        os.close(os.open(shared / "app.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        deadline = time.monotonic() + BUILD_WAIT_SECONDS
+        while not ready.exists():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the other browser lane's build did not come up") from None
+            time.sleep(1)
+        return Build(workdir, int(port_file.read_text()), LANE_HOSTS[1], built=True)
+    workdir.mkdir()
     copy_project(workdir)
-    return Build(workdir, free_port())
+    port = free_port()
+    port_file.write_text(str(port))
+    return Build(workdir, port, LANE_HOSTS[0], ready=ready)
 
 
 def _app_env(build: Build, database: Path, smtp: RecordingSMTPServer, ai: FakeAiServer) -> dict:
@@ -185,6 +214,8 @@ def serve_app(
     `extra_env` adds settings. Only one backend serves a build at a time: pause the others."""
     smtp = RecordingSMTPServer().start()
     ai = FakeAiServer().start()
+    if build.host != LANE_HOSTS[0]:
+        name = f"{name}-lane2"  # the lanes share the build's folder, not their data
     database = build.workdir / f"{name}.db"
     env = {**_app_env(build, database, smtp, ai), **(extra_env or {})}
     subprocess.run(

@@ -5,9 +5,11 @@ starts the backend, which serves that build on the same port. The browser tests 
 and then start each backend they need (the default app, Stripe's, live research's) the way
 that command ends, with only its settings changed:
 
-    python tests/support/serve_build.py PORT      (run in the project copy, after a build)
+    python tests/support/serve_build.py PORT [HOST]   (run in the project copy, after a build)
 
-The build's frontend reaches its backend at PORT, so every backend of a build serves on it.
+The build's frontend reaches its backend at PORT, so every backend of a build serves on it;
+it names the host `localhost`, which the page replaces with the host it was loaded from, so
+backends on other loopback addresses (127.0.0.2) serve the same build at the same time.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import sys
 
 def main() -> None:
     port = int(sys.argv[1])
+    host = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1"
     sys.path.insert(0, os.getcwd())  # the project copy: its rxconfig and app module
     from reflex.utils import exec as reflex_exec
     from reflex_base import constants
@@ -29,7 +32,7 @@ def main() -> None:
     get_config()._set_persistent(frontend_port=port, backend_port=port)
     reload_config()
     environment.REFLEX_SKIP_COMPILE.set(True)  # the build is there already
-    reflex_exec.run_backend_prod("127.0.0.1", port, LogLevel.WARNING, True)
+    reflex_exec.run_backend_prod(host, port, LogLevel.WARNING, True)
 
 
 if __name__ == "__main__":
