@@ -317,6 +317,7 @@ class CofounderState(
         self._messages = []
         self._end_stream()
         self._forget_reopened()
+        self._unpin_idea()
         cleared = toasts.success(chat.CHAT_CLEARED, id=TOAST_ID)
         return [cleared, CofounderState.keep_cleared] if keep else cleared
 
@@ -344,6 +345,7 @@ class CofounderState(
         self._stream_seq += 1
         self._messages = []
         self._end_stream()
+        self._unpin_idea()
 
     @rx.event
     def recover(self) -> None:
