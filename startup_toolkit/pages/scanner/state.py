@@ -33,6 +33,7 @@ from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
+    finish_run,
     json_download,
     notice_toast,
     signed_out_toast,
@@ -326,10 +327,9 @@ class ScannerState(
             advance,
             rules.PROGRESS_TICK_SECONDS,
         )
-        async with self:
-            if not self._is_current(run):
-                return  # New Scan while this ran: drop it
-            self._end_scan(outcome, idea)
+        # the result and what the scan spent; New Scan while this ran: drop it
+        if not await finish_run(self, run, lambda: self._end_scan(outcome, idea), still_busy=True):
+            return
         if outcome.notice is not None:
             yield notice_toast(outcome.notice)
         await asyncio.sleep(rules.FINISH_DELAY_SECONDS)
