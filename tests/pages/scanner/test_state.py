@@ -16,9 +16,6 @@ import time
 from typing import Any
 
 import pytest
-from reflex.event import Event
-from reflex.istate.manager.token import BaseStateToken
-from reflex.state import State
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -30,7 +27,6 @@ from startup_toolkit.pages.scanner import state as page
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import access, ai
 from startup_toolkit.settings import get_settings
-from startup_toolkit.state.tools import ToolPageState
 from tests.support.ai_server import FakeAiServer
 from tests.support.events import js
 from tests.support.tool_states import Recorder, Tab, in_processor
@@ -585,37 +581,3 @@ def test_t_scan_4_a_database_error_in_the_access_check_is_the_system_failure(
 
     in_processor(ScannerState, ROUTE, run)
     assert fake_ai.requests == []
-
-
-# --- Issue 28, item 3: the allowance line follows each scan --------------------------------------
-
-
-async def load_allowance(tab: Tab) -> None:
-    """The allowance bar mounts: it reads today's figures."""
-    event = Event(name=f"{ToolPageState.get_full_name()}.load_allowance", payload={})
-    await asyncio.wait_for(await tab.processor.enqueue(tab.token, event), timeout=10)
-
-
-async def allowance_shown(tab: Tab) -> Any:
-    """The allowance line's figures in the tab (ToolPageState.allowance)."""
-    root = await tab.manager.get_state(BaseStateToken(ident=tab.token, cls=State))
-    return (await root.get_state(ToolPageState)).allowance
-
-
-def test_issue_28_item_3_the_allowance_line_shows_what_each_scan_spent(
-    founder: tuple[str, str], fake_ai: FakeAiServer, fast: None
-) -> None:
-    _, cookie = founder
-    fake_ai.reply_json(REPLY, usage=(1000, 500)).reply_json(REPLY, usage=(2000, 1000))
-
-    async def run(tab: Tab, recorder: Recorder) -> None:
-        await tab.prepare(cookie, idea=IDEA)
-        await load_allowance(tab)
-        assert (await allowance_shown(tab)).used == 0
-        await scan(tab)
-        shown = await allowance_shown(tab)
-        assert shown.used == 1500 and "1,500 of 200,000 tokens used" in shown.usage_text
-        await scan(tab)
-        assert (await allowance_shown(tab)).used == 4500  # no reload in between
-
-    in_processor(ScannerState, ROUTE, run)
