@@ -254,9 +254,13 @@ _NUMBER = re.compile(r"\d{1,4}")
 NAMED_ONLY = 0
 
 
+_WORD = re.compile(r"[^\W\d_]")
+
+
 def names_source(text: Any) -> bool:
-    """Whether a reply's text names a source (not empty, not the words for none)."""
-    return isinstance(text, str) and not _is_no_source(text)
+    """Whether a reply's text names a source: some words, not the words for none ("[]" or
+    "-" name nothing)."""
+    return isinstance(text, str) and bool(_WORD.search(text)) and not _is_no_source(text)
 
 
 def source_numbers(value: Any) -> list[int]:
@@ -379,7 +383,7 @@ def check_citation(numbers: Sequence[int], source_text: str, sources: Sequence[S
     text = source_text or ""
     if numbers and not urls_in(text):  # a source named only by text
         return Citation(UNVERIFIED_STATE)
-    if _is_no_source(text):
+    if not names_source(text):
         return Citation(NONE)
     by_url = {normalize_url(s.url): s for s in sources if s.url}
     for url in urls_in(text):

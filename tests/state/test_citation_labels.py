@@ -112,7 +112,7 @@ def test_issue_28_item_8_a_source_named_only_by_text_reads_unverified_everywhere
     assert shown == dict.fromkeys(shown, UNVERIFIED)
 
 
-@pytest.mark.parametrize("words", [NO_SOURCE, "none", "n/a", ""])
+@pytest.mark.parametrize("words", [NO_SOURCE, "none", "n/a", "", "[]", " - "])
 def test_the_words_for_none_are_still_no_source(words: str) -> None:
     investor = funding.Investor.model_validate({"name": "Seed Fund", "source": words})
     figure = scanner.MarketFigure.model_validate({"value": "$1B", "source": words})
