@@ -32,8 +32,14 @@ SENT = (
     f"The link works once, within {LINK_MINUTES} minutes."
 )
 EMAIL_NOT_CONFIGURED = (
-    "Email is not configured on this server, so we cannot send a reset link. "
-    "Ask the person who runs this server for a reset link."
+    "Email is not configured on this server, so we cannot email you a reset link."
+)
+# Without email, the way to a link (issue 28, item 10): a message through the contact page,
+# which the person who runs the server reads; they give a link (`admin reset-link EMAIL`).
+CONTACT_PATH = "/contact"
+CONTACT_LINK_TEXT = "Send us a message"
+CONTACT_FOR_LINK = (
+    "with the email of your account, and the person who runs this server can give you a link."
 )
 TOO_MANY_REQUESTS = "Too many reset requests from your network. Please try again later."
 LINK_INVALID = (
@@ -47,6 +53,16 @@ OPEN_IN_THIS_BROWSER = (
 PASSWORD_RESET = "Your password has been reset. Sign in with your new password."
 RESET_FAILED = "Could not reset the password. Please try again."
 NOTIFICATION = "Your password was reset with an emailed link; every session was signed out."
+NOTIFICATION_BY_OPERATOR = (
+    "Your password was reset with a link from the person who runs this server; every session "
+    "was signed out."
+)
+
+
+def reset_notification(*, by_operator: bool) -> str:
+    """The notification after a reset, by how its link came: emailed, or from the operator
+    (issue 28, item 10)."""
+    return NOTIFICATION_BY_OPERATOR if by_operator else NOTIFICATION
 
 
 def password_stamp(password_hash: str) -> str:

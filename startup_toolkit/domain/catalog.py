@@ -106,14 +106,10 @@ ALL_TOOLS: tuple[Tool, ...] = (*POPULAR_TOOLS, STARTUP_ARENA)
 
 TOOL_EXPLORER_PATH = "/tool-explorer"
 
-#: The five tools of the Tool Explorer (spec: one per category), in its order.
-EXPLORER_TOOLS: tuple[Tool, ...] = (
-    AI_COFOUNDER,
-    FUNDING_PREDICTOR,
-    GROWTH_ENGINE,
-    IDEA_INCUBATOR,
-    STARTUP_ORACLE,
-)
+#: The Tool Explorer lists every tool, the flagship first, in menu order (issue 28, item 9:
+#: the spec's five left out the Viability Scanner the menu's "Explore all tools" promises).
+EXPLORER_TOOLS: tuple[Tool, ...] = ALL_TOOLS
+#: Its category filters: every tool is in one of them.
 EXPLORER_CATEGORIES: tuple[str, ...] = ("Strategy", "Finance", "Growth", "Innovation", "Analytics")
 
 #: The tools a founder at each stage is pointed to first, with how well they fit (the tool

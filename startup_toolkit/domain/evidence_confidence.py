@@ -12,6 +12,10 @@ The rules:
 - live sources, but the category cites no figure: the model's own confidence, at most medium;
 - otherwise the share verified: 75% or more high, 40% or more medium, less low; a model that
   itself said "low" takes one step off that.
+
+`result_confidence` is the one confidence of a scan the app shows, wherever it shows one: the
+Scanner page, the dashboard's saved result, the Markdown and PDF exports and the shared page
+(issue 28, item 7); the model's own stated confidence only enters through these rules.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from startup_toolkit.domain import research
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.scanner import Confidence
 
@@ -162,3 +167,18 @@ def scan_confidence(
         },
         overall_confidence(pairs, live=live),
     )
+
+
+def result_confidence(result: rules.ScanResult) -> ScanConfidence:
+    """The confidence the app shows for `result`: its figures' citations checked against the
+    pages its research step read (none read: "Low: no live sources")."""
+    read = result.evidence.sources
+
+    def verified(figure: Any) -> bool:
+        cited = research.check_citation(
+            getattr(figure, "sources", []), getattr(figure, "source", ""), read
+        )
+        return cited.state == research.VERIFIED
+
+    live = result.evidence.research == research.DONE and bool(read)
+    return scan_confidence(result, live=live, is_verified=verified)

@@ -35,7 +35,12 @@ from startup_toolkit.domain.reply_values import (
     text_list,
 )
 from startup_toolkit.domain.report_evidence import cite_html, sources_html
-from startup_toolkit.domain.research import Benchmarks, Evidence, SourceNumbers
+from startup_toolkit.domain.research import (
+    Benchmarks,
+    Evidence,
+    SourceNumbers,
+    named_source_check,
+)
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
@@ -281,6 +286,8 @@ class Investor(Lenient):
     contactInfo: Text600 = ""
     #: The numbers of the research pages behind the facts stated about them (issue 15).
     sources: SourceNumbers = Field(default_factory=list)
+
+    _named_source = named_source_check()
 
 
 class KeyMetrics(Lenient):

@@ -54,6 +54,7 @@ from startup_toolkit.domain.research import (
     Source,
     SourceNumbers,
     cited_claims,
+    named_source_check,
 )
 from startup_toolkit.domain.saved_results import iso_timestamp
 from startup_toolkit.domain.scanner import NO_SOURCE as NO_SOURCE  # prompts read it here
@@ -225,6 +226,7 @@ class Competitor(_Items):
     sources: SourceNumbers = Field(default_factory=list)
 
     _name = text_field("name", 120)
+    _named_source = named_source_check()
 
 
 class CompetitiveAnalysis(_Items):

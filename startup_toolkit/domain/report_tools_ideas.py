@@ -1,5 +1,6 @@
 """The Viability Scanner's and the Idea Incubator's results as the parts of a `Report`
-(`ToolDoc`), each figure with its checked citation (issue 15). Pure: no I/O."""
+(`ToolDoc`), each figure with its checked citation (issue 15), a scan's confidence the app's
+own from its evidence, as its page shows it (issue 28, item 7). Pure: no I/O."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from startup_toolkit.domain import incubator, research, scanner
 from startup_toolkit.domain import report_evidence as evidence
+from startup_toolkit.domain.evidence_confidence import result_confidence
 from startup_toolkit.domain.report import ScoreChart, Section
 from startup_toolkit.domain.report_text import line, lines, table, text
 from startup_toolkit.domain.report_tools_base import (
@@ -32,10 +34,17 @@ def scanner_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
             *((c.category, (c.score,)) for c in scan.categories),
         ),
     )
+    confidence = result_confidence(scan)
     categories = table(
         ("Category", "Score", "Confidence", "Assessment", "Reasoning"),
         (
-            (c.category, f"{c.score}/100", c.confidence, c.assessment, c.reasoning)
+            (
+                c.category,
+                f"{c.score}/100",
+                confidence.categories[c.category].level,
+                c.assessment,
+                c.reasoning,
+            )
             for c in scan.categories
         ),
     )
@@ -59,7 +68,11 @@ def scanner_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
         *idea_section(inputs.get("idea")),
         Section(
             "Verdict",
-            paragraphs=(f"{band.label}: {scan.overallScore}/100", text(scan.overallAssessment)),
+            paragraphs=(
+                f"{band.label}: {scan.overallScore}/100",
+                text(scan.overallAssessment),
+                f"Overall confidence: {confidence.overall.note}",
+            ),
         ),
         Section("Scores", chart=chart, table=categories),
         Section("Competitors", table=competitors, bullets=competitor_sources),

@@ -6,7 +6,10 @@ the founder's text). The JSON reply names source numbers on each figure; `check_
 turns a figure's numbers (or a URL it gave) into a `Citation`: verified (a page read during
 this analysis: its title and http(s) link), unverified (a number out of range, a URL or a
 publisher that is not among the pages read) or none. URLs are compared after `normalize_url`
-(scheme, `www.`, trailing slash, tracking parameters, fragment).
+(scheme, `www.`, trailing slash, tracking parameters, fragment). A source the reply names only
+by text ("Gartner, 2025") is unverified wherever it is written, a figure's `source` or an item's
+`sources` (a competitor's, an investor's: `named_source_check`): one label for one situation
+everywhere (issue 28, item 8).
 
 The result models of the evidence-based tools carry an `evidence` field (`Evidence`: whether
 research happened and the sources), so kept runs, saved results, exports and share pages have
@@ -246,9 +249,23 @@ NONE: CitationState = "none"
 
 _NUMBER = re.compile(r"\d{1,4}")
 
+#: The source number of a source a reply names only by text ("Gartner, 2025"): no page read has
+#: it (pages are numbered from 1), so its citation is unverified, never "none".
+NAMED_ONLY = 0
+
+
+_WORD = re.compile(r"[^\W\d_]")
+
+
+def names_source(text: Any) -> bool:
+    """Whether a reply's text names a source: some words, not the words for none ("[]" or
+    "-" name nothing)."""
+    return isinstance(text, str) and bool(_WORD.search(text)) and not _is_no_source(text)
+
 
 def source_numbers(value: Any) -> list[int]:
-    """The source numbers a reply gave: 3, "3", "[3]", "source 3", "1, 2" or a list of them."""
+    """The source numbers a reply gave: 3, "3", "[3]", "source 3", "1, 2" or a list of them; a
+    text that names a source without a number ("Gartner") is `NAMED_ONLY`."""
     items = value if isinstance(value, list) else [value]
     numbers: list[int] = []
     for item in items[:20]:
@@ -260,6 +277,8 @@ def source_numbers(value: Any) -> list[int]:
             found = [int(item)]
         elif isinstance(item, str):
             found = [int(n) for n in _NUMBER.findall(item)]
+            if not found and names_source(item):
+                found = [NAMED_ONLY]
         else:
             found = []
         numbers.extend(n for n in found if n not in numbers)
@@ -268,6 +287,19 @@ def source_numbers(value: Any) -> list[int]:
 
 #: A figure's `sources` field in a reply model: the source numbers it cites.
 SourceNumbers = Annotated[list[int], BeforeValidator(source_numbers)]
+
+
+def _named_source(cls: type, data: Any) -> Any:
+    if not isinstance(data, Mapping) or source_numbers(data.get("sources")):
+        return data
+    return {**data, "sources": [NAMED_ONLY]} if names_source(data.get("source")) else data
+
+
+def named_source_check() -> Any:
+    """A reply model's before-validator for an item cited by its `sources` numbers alone (a
+    competitor, an investor): a source it names only by text in a `source` key becomes
+    `NAMED_ONLY`, so it reads "Unverified source" like a figure's source text."""
+    return model_validator(mode="before")(classmethod(_named_source))  # type: ignore[arg-type]
 
 
 class CitedClaim(Lenient):
@@ -340,15 +372,18 @@ def _verified(source: Source) -> Citation:
 def check_citation(numbers: Sequence[int], source_text: str, sources: Sequence[Source]) -> Citation:
     """A figure's citation checked against the pages read. Source numbers decide when given
     (all must name a page read: one out of range is unverified); else a URL in the source
-    text must be one of the pages read; any other named source is unverified; no source,
-    or the words for none, is none."""
-    by_number = {s.number: s for s in sources if s.url}
-    if numbers:
-        if all(n in by_number for n in numbers):
-            return _verified(by_number[numbers[0]])
+    text must be one of the pages read; any other named source (in the text, or `NAMED_ONLY`
+    among the numbers) is unverified; no source, or the words for none, is none."""
+    by_number = {s.number: s for s in sources if s.url and s.number != NAMED_ONLY}
+    pages = [n for n in numbers if n != NAMED_ONLY]
+    if pages:
+        if all(n in by_number for n in pages):
+            return _verified(by_number[pages[0]])
         return Citation(UNVERIFIED_STATE)
     text = source_text or ""
-    if _is_no_source(text):
+    if numbers and not urls_in(text):  # a source named only by text
+        return Citation(UNVERIFIED_STATE)
+    if not names_source(text):
         return Citation(NONE)
     by_url = {normalize_url(s.url): s for s in sources if s.url}
     for url in urls_in(text):

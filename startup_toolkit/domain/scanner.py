@@ -35,7 +35,7 @@ from startup_toolkit.domain.reply_values import (
     text_entry,
 )
 from startup_toolkit.domain.reply_values import plain_text as _text
-from startup_toolkit.domain.research import Evidence, SourceNumbers
+from startup_toolkit.domain.research import Evidence, SourceNumbers, named_source_check
 
 # --- Business constants (spec section 9) -------------------------------------------------------
 
@@ -246,6 +246,8 @@ class Competitor(_Lenient):
     differentiator: _Text = ""
     #: The numbers of the research sources behind the facts about them (issue 15).
     sources: SourceNumbers = Field(default_factory=list)
+
+    _named_source = named_source_check()
 
 
 class MarketFigure(_Lenient):

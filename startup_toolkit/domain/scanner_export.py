@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from startup_toolkit.domain import tool_export
+from startup_toolkit.domain.evidence_confidence import result_confidence
 from startup_toolkit.domain.report_evidence import cite_html, sources_html
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.scanner import ScanResult, verdict
@@ -57,20 +58,24 @@ def export_filename(scanned_at: datetime) -> str:
 
 
 def to_html(result: ScanResult, idea: str) -> str:
-    """A readable HTML version for the dashboard (every value escaped)."""
+    """A readable HTML version for the dashboard (every value escaped), with the confidence
+    the Scanner page shows (the app's, from the evidence: issue 28, item 7)."""
     e = html.escape
     v = verdict(result.overallScore)
+    confidence = result_confidence(result)
     parts = [
         f"<h2>{e(result_title(result.overallScore))}</h2>",
         f"<p><strong>{e(v.label)}</strong>. {e(result.overallAssessment)}</p>",
+        f"<p>Overall confidence: {e(confidence.overall.note)}</p>",
         f"<h3>Idea</h3><p>{e(idea)}</p>",
     ]
     m = result.marketInsights
     parts += html_list(
         "Categories",
         (
-            f"<strong>{e(c.category)}: {c.score}/100</strong> ({e(c.confidence)} "
-            f"confidence). {e(c.assessment)} {e(c.reasoning)}"
+            f"<strong>{e(c.category)}: {c.score}/100</strong> "
+            f"({e(confidence.categories[c.category].level)} confidence). "
+            f"{e(c.assessment)} {e(c.reasoning)}"
             for c in result.categories
         ),
     )

@@ -1,8 +1,11 @@
 """/forgot-password and /reset-password: a way back in for a founder who forgot the password.
 
 The forgot form answers the same for every well-formed email; the outbox mails the link.
-Without SMTP the page says so (an operator prints a link: `python -m startup_toolkit.admin
-reset-link EMAIL`). The link lands on `/api/auth/reset` (api/recovery.py), which binds it to
+Without SMTP the page says so, once, and how to get a link instead: a message through the
+contact page to the person who runs the server, who prints one (`python -m
+startup_toolkit.admin reset-link EMAIL`). Which of the two it shows is decided at page load
+(`email_ready` is None until then), so the built frontend serves any settings (issue 28,
+item 10). The link lands on `/api/auth/reset` (api/recovery.py), which binds it to
 the browser with an HttpOnly, SameSite=Strict nonce cookie and goes on to `/reset-password`.
 The reset page reads that cookie from the event socket's handshake at each event and keeps
 nothing of the link in the tab's state, so a reset finishes only in the browser that opened
@@ -46,7 +49,7 @@ class ForgotPasswordState(rx.State):
     """The forgot form: whether email is set up, its errors, and the answer once a link is
     on its way (`sent_note`: "" while the form shows)."""
 
-    email_ready: bool = True
+    email_ready: bool | None = None  # None until the page's load has asked the settings
     sent_note: str = ""
     error: str = ""
     errors: dict[str, str] = {}
@@ -163,6 +166,15 @@ def _forgot_form() -> rx.Component:
 
 def _forgot_content() -> rx.Component:
     return rx.cond(
+        ForgotPasswordState.email_ready.is_none(),
+        _forgot_loading(),
+        _forgot_ways(),
+    )
+
+
+def _forgot_ways() -> rx.Component:
+    """The form (and its answer) with email; without it, the note."""
+    return rx.cond(
         ForgotPasswordState.email_ready,
         rx.cond(
             ForgotPasswordState.sent_note,
@@ -174,22 +186,42 @@ def _forgot_content() -> rx.Component:
             ),
             _forgot_form(),
         ),
-        rx.vstack(
-            _note(rules.EMAIL_NOT_CONFIGURED, "mail-x", "amber"), _back_to_sign_in(), width="100%"
-        ),
+        rx.vstack(_no_email_note(), _back_to_sign_in(), width="100%"),
     )
+
+
+def _no_email_note() -> rx.Component:
+    """Without email: the one true sentence, and the way to a link (the contact page)."""
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("mail-x")),
+        rx.callout.text(
+            rules.EMAIL_NOT_CONFIGURED,
+            " ",
+            rx.link(rules.CONTACT_LINK_TEXT, href=rules.CONTACT_PATH, weight="medium"),
+            " ",
+            rules.CONTACT_FOR_LINK,
+        ),
+        color_scheme="amber",
+        role="status",
+        width="100%",
+        class_name="forgot-no-email",
+    )
+
+
+def _forgot_loading() -> rx.Component:
+    return rx.text("One moment...", size="2", color_scheme="gray")
 
 
 @auth_ui.guest_route(
     rules.FORGOT_PATH,
     "Forgot password",
-    "Reset the password of your Unstuck account with a link sent by email.",
+    "Get a link to reset the password of your Unstuck account.",
     ForgotPasswordState.load,
 )
 def forgot_password() -> rx.Component:
     return auth_ui.auth_layout(
         "Forgot your password?",
-        "We will email you a link to choose a new one.",
+        "A reset link lets you choose a new one.",
         _forgot_content(),
         _PANEL_TITLE,
         _POINTS,

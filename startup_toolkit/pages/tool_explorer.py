@@ -1,4 +1,5 @@
-"""/tool-explorer (T-EXP-1): search and filter the five tools, launch one.
+"""/tool-explorer (T-EXP-1): search and filter every tool (the flagship Viability Scanner first,
+issue 28, item 9), launch one.
 
 Search and the category filter run in the browser (client state, no round trip), so the
 list changes as you type. Launch Tool asks the server, which logs 'Launched {tool} from
@@ -149,8 +150,8 @@ def tool_explorer() -> rx.Component:
             "compass",
             "Tool Explorer",
             ("Find the ", rx.el.span("right tool", style=gradient_text), " for your next move"),
-            "Five AI tools for strategy, funding, growth, ideas and analytics. "
-            "Search or pick a category, then launch.",
+            "Every tool, from the flagship Viability Scanner to the Startup Arena, for strategy, "
+            "funding, growth, ideas and analytics. Search or pick a category, then launch.",
             max_width="40rem",
         ),
         _controls(),

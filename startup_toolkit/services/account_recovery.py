@@ -19,8 +19,8 @@ Convention: every function takes the database `Session` first and commits what i
 * `reset_password` takes that nonce, not the link's token: the tab's server state never
   holds anything that can finish a reset. It uses the link once (a conditional UPDATE of
   `used_at`, so two requests cannot both use it), applies the password rules, ends every
-  session and sign-in ticket, clears the sign-in lock and adds a notification, all in one
-  transaction.
+  session and sign-in ticket, clears the sign-in lock and adds a notification that says how
+  the link came (emailed, or from the operator: issue 28, item 10), all in one transaction.
 * `issue_link` is the operator's way when no mail is configured (`python -m
   startup_toolkit.admin reset-link EMAIL`): the same link, printed instead of mailed.
 """
@@ -60,6 +60,7 @@ IP_MAX = 64
 ERROR_MAX = 1000
 LEASE_SECONDS = 120.0
 RETENTION = timedelta(days=1)
+ISSUED = "issued"  # the status of a link an operator printed (never mailed)
 
 by_address = AddressLimiter(rules.ADDRESS_LIMIT, rules.LIMIT_WINDOW_SECONDS, "reset_address")
 by_account = AddressLimiter(rules.ACCOUNT_LIMIT, rules.LIMIT_WINDOW_SECONDS, "reset_account")
@@ -157,7 +158,7 @@ def issue_link(session: Session, email: Any, now: datetime | None = None) -> str
     user = _user_by_email(session, email) if not email_error(email) else None
     if user is None:
         return None
-    row = _new_row(user, now, "issued")
+    row = _new_row(user, now, ISSUED)
     token = _mint(row)
     session.add(row)
     session.commit()
@@ -221,6 +222,7 @@ def reset_password(
         return ResetOutcome(False, next(iter(errors.values())), errors)
     row, user = found
     user_id = user.id
+    note = rules.reset_notification(by_operator=row.status == ISSUED)
     new_hash = passwords.hash_password(new)  # before the claim: no lock held while hashing
     try:
         claimed = session.exec(
@@ -236,7 +238,7 @@ def reset_password(
             session.rollback()
             return ResetOutcome(False, rules.LINK_INVALID)
         store_password_uncommitted(session, user, new_hash, now)
-        add_notification(session, user_id, "warning", rules.NOTIFICATION)
+        add_notification(session, user_id, "warning", note)
         sessions.end_all_sessions(session, user_id)  # commits all of the above at once
     except SQLAlchemyError:
         session.rollback()

@@ -17,6 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import saved_results as payloads
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.domain.ids import valid_row_id
@@ -112,8 +113,10 @@ def get_saved_result(session: Session, user_id: str, result_id: Any) -> SavedRes
 
 def readable_html(row: SavedResult) -> str:
     """The row's HTML sanitised again on the way out: a row written by an older version, or
-    straight into the database, is held to today's rules before any page renders it."""
-    return payloads.sanitize_html(row.formatted_content)
+    straight into the database, is held to today's rules before any page renders it. A tool
+    that makes its saved results' HTML when read (the Scanner) makes it from the content."""
+    made = tools.saved_html(row.tool_name, row.content)
+    return payloads.sanitize_html(made if made is not None else row.formatted_content)
 
 
 def delete_saved_result(session: Session, user_id: str, result_id: Any) -> bool:

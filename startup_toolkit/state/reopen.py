@@ -122,7 +122,8 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
         raise NotImplementedError
 
     def _reopened_idea(self, idea_id: int | None, title: str) -> None:
-        """The reopened run's idea: the idea picker (`IdeaChoiceMixin`) selects it."""
+        """The reopened run's idea: the idea picker (`IdeaChoiceMixin`) selects it, the
+        Co-Founder goes on with it (`IdeaContextMixin`)."""
         select = getattr(self, "_select_idea", None)
         if select is not None:
             select(idea_id, title)

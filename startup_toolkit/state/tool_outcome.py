@@ -45,15 +45,20 @@ async def signed_out_toast(state: rx.State, detail: str, toast_id: str) -> Event
     return None
 
 
-async def finish_run(state: ToolRunMixin, run: ClaimedRun, show: Callable[[], None]) -> bool:
+async def finish_run(
+    state: ToolRunMixin, run: ClaimedRun, show: Callable[[], None], *, still_busy: bool = False
+) -> bool:
     """At the end of a background run, under the state's lock: the page is no longer busy,
     `show` writes the outcome and the page's AI allowance bar shows what the run spent. False
-    (nothing written) when a newer run or a drop came since."""
+    (nothing written) when a newer run or a drop came since. `still_busy`: the page clears its
+    busy flag itself a moment later (the Scanner, T-SCAN-2); every run's ending comes here, so
+    no page's allowance bar goes stale (issue 28, item 3)."""
     spent = await todays_allowance(state)  # read before the lock: a database round trip
     async with state:
         if not state._is_current(run):
             return False
-        state.running = False
+        if not still_busy:
+            state.running = False
         show()
         if spent is not None:
             (await state.get_state(ToolPageState))._show_allowance(spent)

@@ -5,7 +5,8 @@ T-SCAN-1 (hint, minimum, button), T-SCAN-2 (progress, success toast), T-SCAN-3 (
 verdict band and colour, tabs, chart, New Scan), T-SCAN-4 (parse and system failure panels and
 toasts, Retry Genesis Analysis), T-SCAN-5 and T-AI-5 (saving 'Viability Analysis - Score:
 N/100' with its metadata, the JSON export), P-BILL-3 (Upgrade to Elite toast) and P-MISC-5
-(disclaimer). Screenshots at 1280 and 390 px.
+(disclaimer); the allowance line after each scan, without a reload (issue 28, item 3).
+Screenshots at 1280 and 390 px.
 """
 
 from __future__ import annotations
@@ -340,3 +341,20 @@ def test_t_scan_4_system_failure_panel_toast_edit_and_retry(live_app: LiveApp, p
     live_app.ai.reply_json(reply(58), fenced=True)
     page.get_by_role("button", name="Retry Genesis Analysis").click()
     expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
+
+
+def test_issue_28_item_3_the_allowance_line_follows_each_scan_without_a_reload(
+    live_app: LiveApp, page: Page
+) -> None:
+    open_scanner(live_app, page)
+    bar = page.locator("#ai-allowance")
+    expect(bar).to_contain_text("0 of 200,000 tokens used today")
+    live_app.ai.reply_json(reply(58), usage=(1000, 500))
+    run_scan(page)
+    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
+    expect(bar).to_contain_text("1,500 of 200,000 tokens used today, 198,500 left")
+    page.get_by_role("button", name="New Scan").click()
+    live_app.ai.reply_json(reply(58), usage=(2000, 1000))
+    run_scan(page)
+    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
+    expect(bar).to_contain_text("4,500 of 200,000 tokens used today, 195,500 left")

@@ -1,6 +1,7 @@
 """/tool-explorer in a real browser against the production build (T-EXP-1).
 
-Signed out -> /login; signed in: the five tools with icon, category and description, search
+Signed out -> /login; signed in: every tool, the flagship Viability Scanner first (issue 28,
+item 9), with icon, category and description, search
 (as you type), category filters, 'No tools found', and Launch Tool logging
 'Launched {tool} from Tool Explorer' in the app's database before opening the tool.
 Screenshots at 1280 and 390 px.
@@ -16,7 +17,15 @@ from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
 from tests.e2e.conftest import LiveApp, at, no_horizontal_overflow, screenshot
 
 ROUTE = "/tool-explorer"
-TOOLS = ["AI Co-Founder", "Funding Predictor", "Growth Engine", "Idea Incubator", "Startup Oracle"]
+TOOLS = [
+    "Startup Viability Scanner",
+    "AI Co-Founder",
+    "Funding Predictor",
+    "Growth Engine",
+    "Idea Incubator",
+    "Startup Oracle",
+    "Startup Arena",
+]
 
 
 def cards(page: Page) -> Locator:
@@ -26,7 +35,7 @@ def cards(page: Page) -> Locator:
 def open_signed_in(live_app: LiveApp, page: Page) -> str:
     user_id = sign_up_and_sign_in(live_app, page, email=unique_email("explorer"), next_path=ROUTE)
     expect(page).to_have_url(at(live_app, ROUTE))
-    expect(cards(page)).to_have_count(5)
+    expect(cards(page)).to_have_count(len(TOOLS))
     return user_id
 
 
@@ -56,16 +65,16 @@ def test_t_exp_1_search_filters_and_empty_state(live_app: LiveApp, page: Page) -
     expect(cards(page)).to_have_count(1)
     expect(cards(page).locator("h2")).to_have_text(["Funding Predictor"])
     search.fill("")
-    expect(cards(page)).to_have_count(5)
+    expect(cards(page)).to_have_count(len(TOOLS))
 
     # Category filters.
     filters = page.get_by_role("group", name="Filter by category")
     for label in ("All", "Strategy", "Finance", "Growth", "Innovation", "Analytics"):
         expect(filters.get_by_role("button", name=label, exact=True)).to_be_visible()
     expected = {
-        "Strategy": ["AI Co-Founder"],
+        "Strategy": ["Startup Viability Scanner", "AI Co-Founder"],
         "Finance": ["Funding Predictor"],
-        "Growth": ["Growth Engine"],
+        "Growth": ["Growth Engine", "Startup Arena"],
         "Innovation": ["Idea Incubator"],
         "Analytics": ["Startup Oracle"],
     }
@@ -82,7 +91,7 @@ def test_t_exp_1_search_filters_and_empty_state(live_app: LiveApp, page: Page) -
     expect(page.get_by_role("heading", name="No tools found")).to_be_visible()
     screenshot(page, "tool-explorer-empty")
     page.get_by_role("button", name="Show all tools").click()
-    expect(cards(page)).to_have_count(5)
+    expect(cards(page)).to_have_count(len(TOOLS))
     expect(search).to_have_value("")
     expect(filters.get_by_role("button", name="All", exact=True)).to_have_attribute(
         "aria-pressed", "true"
@@ -103,6 +112,34 @@ def test_t_exp_1_launch_logs_activity_and_opens_the_tool(live_app: LiveApp, page
     assert [r.action for r in rows] == ["Launched Growth Engine from Tool Explorer"]
 
 
+def test_issue_28_item_9_the_menus_explore_all_tools_lists_the_flagship(
+    live_app: LiveApp, page: Page
+) -> None:
+    """The header's 'Explore all tools' opens the Explorer with every tool the menu lists, and
+    the flagship launches from it."""
+    user_id = sign_up_and_sign_in(
+        live_app, page, email=unique_email("explorer-all"), next_path="/dashboard"
+    )
+    expect(page).to_have_url(at(live_app, "/dashboard"))
+    page.locator("#site-header").get_by_role("button", name="Tools").click()
+    menu = page.get_by_role("menu")
+    for name in TOOLS:
+        expect(menu.get_by_role("menuitem", name=name)).to_be_visible()
+    menu.get_by_role("menuitem", name="Explore all tools").click()
+    expect(page).to_have_url(at(live_app, ROUTE))
+    expect(cards(page).locator("h2")).to_have_text(TOOLS)
+    page.get_by_role("button", name="Launch Tool: Startup Viability Scanner").click()
+    expect(page).to_have_url(at(live_app, "/startup-viability-scanner"))
+    with app_db(live_app) as db:
+        rows = db.exec(
+            select(UserActivity).where(
+                UserActivity.user_id == user_id,
+                UserActivity.tool_name == "Startup Viability Scanner",
+            )
+        ).all()
+    assert [r.action for r in rows] == ["Launched Startup Viability Scanner from Tool Explorer"]
+
+
 def test_t_exp_1_mobile(live_app: LiveApp, mobile_page: Page) -> None:
     page = mobile_page
     open_signed_in(live_app, page)
@@ -110,5 +147,5 @@ def test_t_exp_1_mobile(live_app: LiveApp, mobile_page: Page) -> None:
     page.get_by_role("button", name="Finance", exact=True).click()
     expect(cards(page)).to_have_count(1)
     page.get_by_role("button", name="All", exact=True).click()
-    expect(cards(page)).to_have_count(5)
+    expect(cards(page)).to_have_count(len(TOOLS))
     screenshot(page, "tool-explorer")

@@ -294,6 +294,31 @@ def test_without_smtp_the_form_says_so_and_an_operator_link_works(
     assert recovery.reset_password(session, opened(session, token), NEW_PASSWORD, NEW_PASSWORD).ok
 
 
+def _notes(session: Session, user_id: str) -> list[str]:
+    return list(
+        session.exec(
+            select(UserNotification.message).where(UserNotification.user_id == user_id)
+        ).all()
+    )
+
+
+def test_issue_28_item_10_the_notification_says_how_the_reset_happened(
+    smtp: RecordingSMTPServer, session: Session, ada: str
+) -> None:
+    """An operator's link (`admin reset-link`) is not "an emailed link"; a mailed one is."""
+    token = recovery.issue_link(session, "ada@example.com")
+    assert recovery.reset_password(session, opened(session, token), NEW_PASSWORD, NEW_PASSWORD).ok
+    assert rules.NOTIFICATION_BY_OPERATOR in _notes(session, ada)
+    assert rules.NOTIFICATION not in _notes(session, ada)
+    assert "person who runs this server" in rules.NOTIFICATION_BY_OPERATOR
+
+    link = request_and_deliver(session, smtp)
+    again = NEW_PASSWORD + " again"
+    assert recovery.reset_password(session, opened(session, link), again, again).ok
+    assert rules.NOTIFICATION in _notes(session, ada)
+    assert "emailed link" in rules.NOTIFICATION
+
+
 def test_junk_tokens_are_refused(session: Session, ada: str) -> None:
     for junk in ("", "short", None, 42, ["x" * 43], "x" * 5000, "x" * 43):
         assert not recovery.link_is_valid(session, junk)

@@ -15,10 +15,14 @@ from sqlmodel import Session, select
 
 from startup_toolkit.components import tool_layout
 from startup_toolkit.domain.catalog import (
+    ALL_TOOLS,
+    EXPLORER_CATEGORIES,
     EXPLORER_TOOLS,
     GROWTH_ENGINE,
     STARTUP_ARENA,
     STARTUP_ORACLE,
+    VIABILITY_SCANNER,
+    Tool,
 )
 from startup_toolkit.models import UserActivity, UserStats
 from startup_toolkit.models.results import SavedResult
@@ -181,7 +185,7 @@ def test_t_exp_1_launch_without_sign_in_is_silent(engine: Engine) -> None:
         assert db.exec(select(UserActivity)).all() == []
 
 
-@pytest.mark.parametrize("slug", ["startup-arena", "../admin", "", None, 7])
+@pytest.mark.parametrize("slug", ["tool-explorer", "solutions", "../admin", "", None, 7])
 def test_t_exp_1_launch_only_explorer_tools(engine: Engine, slug: object) -> None:
     _, cookie = signed_in(engine)
     state = substate(NavigationState, EXPLORER, cookie)
@@ -190,22 +194,46 @@ def test_t_exp_1_launch_only_explorer_tools(engine: Engine, slug: object) -> Non
         assert [r.tool_name for r in db.exec(select(UserActivity)).all()] == ["Dashboard"]
 
 
-def test_t_exp_1_five_tools_and_the_note() -> None:
+def test_t_exp_1_every_tool_the_flagship_first_and_the_note() -> None:
+    """Issue 28, item 9: the Explorer lists every tool the menu does (the spec's five left out
+    the Viability Scanner), each in one of the five categories."""
     assert [t.name for t in EXPLORER_TOOLS] == [
+        "Startup Viability Scanner",
         "AI Co-Founder",
         "Funding Predictor",
         "Growth Engine",
         "Idea Incubator",
         "Startup Oracle",
+        "Startup Arena",
     ]
-    assert {t.category for t in EXPLORER_TOOLS} == {
-        "Strategy",
-        "Finance",
-        "Growth",
-        "Innovation",
-        "Analytics",
-    }
+    assert EXPLORER_TOOLS == ALL_TOOLS  # the header's 'Specialized Tools', in its order
+    assert (
+        {t.category for t in EXPLORER_TOOLS}
+        == set(EXPLORER_CATEGORIES)
+        == {
+            "Strategy",
+            "Finance",
+            "Growth",
+            "Innovation",
+            "Analytics",
+        }
+    )
     assert launch_note("AI Co-Founder") == "Launched AI Co-Founder from Tool Explorer"
+
+
+@pytest.mark.parametrize("tool", [VIABILITY_SCANNER, STARTUP_ARENA], ids=lambda t: t.slug)
+def test_issue_28_item_9_the_flagship_and_the_arena_launch_from_the_explorer(
+    engine: Engine, tool: Tool
+) -> None:
+    user_id, cookie = signed_in(engine)
+    state = substate(NavigationState, EXPLORER, cookie)
+    spec = asyncio.run(state.launch_tool(tool.slug))  # type: ignore[attr-defined]
+    assert redirect_path(spec) == tool.path
+    with Session(engine) as db:
+        rows = db.exec(select(UserActivity).where(UserActivity.tool_name == tool.name)).all()
+    assert [(r.user_id, r.action) for r in rows] == [
+        (user_id, f"Launched {tool.name} from Tool Explorer")
+    ]
 
 
 def test_tool_route_runs_the_access_check_then_the_page_loads(

@@ -92,6 +92,18 @@ def from_saved(tool_name: Any, content: Any) -> SavedRun | None:
     return found.from_saved(content)
 
 
+def saved_html(tool_name: Any, content: Any) -> str | None:
+    """A saved result's HTML as its tool makes it today (None: the tool keeps the HTML stored
+    with it, or the content is not one it saves)."""
+    found = saved_spec(tool_name)
+    if found is None or found.saved_html is None or not isinstance(content, Mapping):
+        return None
+    try:
+        return found.saved_html(content)
+    except (ValueError, TypeError, KeyError):  # stored content the tool cannot read
+        return None
+
+
 __all__ = [
     "BY_KEY",
     "COFOUNDER",
@@ -112,6 +124,7 @@ __all__ = [
     "from_saved",
     "reopen_path",
     "result_path",
+    "saved_html",
     "saved_spec",
     "spec",
 ]

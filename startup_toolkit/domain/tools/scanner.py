@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from startup_toolkit.domain import scanner as rules
-from startup_toolkit.domain import workspace
+from startup_toolkit.domain import scanner_export, workspace
 from startup_toolkit.domain.catalog import VIABILITY_SCANNER
 from startup_toolkit.domain.prompts import scanner as prompt
 from startup_toolkit.domain.reply_quality import (
@@ -135,6 +135,15 @@ def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
     return SavedRun(KEY, inputs, data["result"], bool(data.get("sample")))
 
 
+def saved_html(content: Mapping[str, Any]) -> str | None:
+    """A saved scan as the dashboard shows it, made when read: the confidence the Scanner
+    page shows, also for scans saved before it did (issue 28, item 7)."""
+    saved = from_saved(content)
+    if saved is None:
+        return None
+    return scanner_export.to_html(ScanResult.model_validate(saved.result), saved.inputs["idea"])
+
+
 # --- Demo mode --------------------------------------------------------------------------------
 
 SAMPLE_SCAN = ScanResult(
@@ -241,4 +250,5 @@ SPEC: ToolSpec[ScanForm, ScanResult] = ToolSpec(
     report=scanner_doc,
     headline=headline,
     from_saved=from_saved,
+    saved_html=saved_html,
 )

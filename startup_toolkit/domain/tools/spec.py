@@ -57,6 +57,9 @@ class ToolSpec(Generic[F, R]):
     from_saved: Callable[[Mapping[str, Any]], SavedRun | None] | None = None
     #: A saved result's content as a report of its own (None: `from_saved`, then `report`).
     saved_report: Callable[[Mapping[str, Any]], ToolDoc] | None = None
+    #: A saved result's content as the dashboard's HTML, made when it is read (None: the HTML
+    #: stored with it), so what it shows follows today's rules (a scan's confidence).
+    saved_html: Callable[[Mapping[str, Any]], str | None] | None = None
     #: What a report says a sample of it rests on.
     sample_basis: str = SAMPLE_BASIS
 

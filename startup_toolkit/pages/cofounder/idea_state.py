@@ -45,6 +45,7 @@ class IdeaContextMixin(rx.State, mixin=True):
     _to_keep: list[dict[str, str]] = []  # a cleared conversation on its way to be kept
     _to_keep_idea: int | None = None
     _to_keep_sample: bool = False
+    _pinned_idea: dict[str, str] = {}  # a reopened conversation's idea: {"id", "title"}
 
     def _chosen(self) -> ChatIdea:
         """The chat's idea as loaded (the defaults before the page's load)."""
@@ -79,10 +80,32 @@ class IdeaContextMixin(rx.State, mixin=True):
             return
         setup = done.value
         options = [{"id": str(i), "title": t} for i, t in setup.ideas]
+        pinned = self._pinned_idea
+        if pinned and all(o["id"] != pinned["id"] for o in options):
+            options.append(dict(pinned))  # older than the ideas listed: still offered
         chosen = self._chosen().id
         if not any(o["id"] == chosen for o in options):
             chosen = options[0]["id"] if options else ""
         self._set_chat_idea(saved_work_on=setup.enabled, options=options, id=chosen)
+
+    def _select_idea(self, idea_id: int | None, title: str) -> None:
+        """A reopened conversation's own idea becomes the chat's (listed even when older than
+        the ideas loaded, and kept by `load_ideas` whether it runs before or after); a
+        conversation that used no idea goes on without one."""
+        if idea_id is None:
+            self._pinned_idea = {}
+            self._set_chat_idea(use=False)
+            return
+        pinned = {"id": str(idea_id), "title": title}
+        self._pinned_idea = pinned
+        options = self._chosen().options
+        if all(o["id"] != pinned["id"] for o in options):
+            options = [*options, dict(pinned)]
+        self._set_chat_idea(options=options, id=pinned["id"], use=True)
+
+    def _unpin_idea(self) -> None:
+        """No reopened conversation on screen: the ideas listed are the loaded ones again."""
+        self._pinned_idea = {}
 
     @rx.event
     def choose_idea(self, value: str) -> EventSpec | None:

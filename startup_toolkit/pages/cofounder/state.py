@@ -315,6 +315,7 @@ class CofounderState(
         self._messages = []
         self._end_stream()
         self._forget_reopened()
+        self._unpin_idea()
         cleared = toasts.success(chat.CHAT_CLEARED, id=TOAST_ID)
         return [cleared, CofounderState.keep_cleared] if keep else cleared
 
@@ -342,6 +343,7 @@ class CofounderState(
         self._stream_seq += 1
         self._messages = []
         self._end_stream()
+        self._unpin_idea()
 
     @rx.event
     def recover(self) -> None:

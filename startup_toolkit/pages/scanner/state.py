@@ -23,7 +23,7 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import research, scanner_export, tools
 from startup_toolkit.domain import scanner as rules
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.evidence_confidence import ScanConfidence, scan_confidence
+from startup_toolkit.domain.evidence_confidence import ScanConfidence, result_confidence
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
@@ -33,6 +33,7 @@ from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
+    finish_run,
     json_download,
     notice_toast,
     signed_out_toast,
@@ -126,21 +127,6 @@ def _figure_row(figure: rules.MarketFigure, result: rules.ScanResult) -> CitedRo
     return cited_row(figure.value, figure.sources, figure.source, result.evidence.sources)
 
 
-def _confidence(result: rules.ScanResult) -> ScanConfidence:
-    """The scan's confidence from its evidence: the share of each category's figures whose
-    citation names a page the research step read ("Low: no live sources" without one)."""
-    read = result.evidence.sources
-
-    def verified(figure: Any) -> bool:
-        cited = research.check_citation(
-            getattr(figure, "sources", []), getattr(figure, "source", ""), read
-        )
-        return cited.state == research.VERIFIED
-
-    live = result.evidence.research == research.DONE and bool(read)
-    return scan_confidence(result, live=live, is_verified=verified)
-
-
 def _category_rows(result: rules.ScanResult, confidence: ScanConfidence) -> list[CategoryRow]:
     return [
         CategoryRow(
@@ -197,7 +183,7 @@ def scan_view(scan: Scan | None) -> ScanView | None:
         return None
     result = scan.result
     market = result.marketInsights
-    confidence = _confidence(result)
+    confidence = result_confidence(result)
     categories = _category_rows(result, confidence)
     verdict = rules.verdict(result.overallScore)
     return ScanView(
@@ -326,10 +312,9 @@ class ScannerState(
             advance,
             rules.PROGRESS_TICK_SECONDS,
         )
-        async with self:
-            if not self._is_current(run):
-                return  # New Scan while this ran: drop it
-            self._end_scan(outcome, idea)
+        # the result and what the scan spent; New Scan while this ran: drop it
+        if not await finish_run(self, run, lambda: self._end_scan(outcome, idea), still_busy=True):
+            return
         if outcome.notice is not None:
             yield notice_toast(outcome.notice)
         await asyncio.sleep(rules.FINISH_DELAY_SECONDS)

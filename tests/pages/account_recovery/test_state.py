@@ -1,6 +1,7 @@
 """The recovery pages' states without a browser: without SMTP the forgot page says so and
 queues nothing; bad input gets its message; the reset page offers the form only for a live
-link (issue 13, account recovery)."""
+link (issue 13, account recovery); without email the page says so once, with the contact page
+as the way to a link, decided at load (issue 28, item 10)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE
 from startup_toolkit.domain.identity import EMAIL_INVALID
 from startup_toolkit.domain.passwords import MISMATCH
 from startup_toolkit.models.recovery import PasswordReset
-from startup_toolkit.pages.account_recovery import ForgotPasswordState, ResetPasswordState
+from startup_toolkit.pages.account_recovery import (
+    ForgotPasswordState,
+    ResetPasswordState,
+    forgot_password,
+)
 from startup_toolkit.services import account_recovery, accounts
 from startup_toolkit.settings import get_settings
 from tests.support.tool_states import substate
@@ -103,3 +108,37 @@ def test_the_reset_page_offers_the_form_only_for_a_live_link(
     assert state.stage == "done" and state.errors == {}
     asyncio.run(state.set_new_password({"new": "new password 1", "confirm": "new password 1"}))
     assert state.stage == "invalid" and state.invalid_reason == rules.LINK_INVALID
+
+
+# --- Issue 28, item 10: without email, the page says the true thing once --------------------
+
+
+def test_issue_28_item_10_which_way_is_decided_at_load_not_at_build(
+    engine: Engine, settings_env: pytest.MonkeyPatch
+) -> None:
+    """The built page is the same with and without mail; the state decides at load (nothing
+    shown as the form or the note before: `email_ready` is None)."""
+    built_without = str(forgot_password())
+    settings_env.setenv("SMTP_HOST", "127.0.0.1")
+    get_settings.cache_clear()
+    assert str(forgot_password()) == built_without
+    state = substate(ForgotPasswordState, rules.FORGOT_PATH)
+    assert state.email_ready is None  # not a guess painted before the load
+    state.load()
+    assert state.email_ready is True
+
+
+def test_issue_28_item_10_without_email_one_true_sentence_and_the_contact_route(
+    engine: Engine,
+) -> None:
+    assert not get_settings().smtp_enabled
+    state = substate(ForgotPasswordState, rules.FORGOT_PATH)
+    state.load()
+    assert state.email_ready is False
+    page = str(forgot_password())
+    assert "We will email you a link" not in page  # no promise the note then takes back
+    assert "Ask the person who runs this server" not in page  # no way to reach them
+    assert page.count(rules.EMAIL_NOT_CONFIGURED) == 1 and rules.CONTACT_FOR_LINK in page
+    note = page[page.index('className:"forgot-no-email"') : page.index(rules.CONTACT_FOR_LINK)]
+    assert rules.EMAIL_NOT_CONFIGURED in note  # said once, in the note
+    assert f'to:"/contact"}},"{rules.CONTACT_LINK_TEXT}"' in note  # a link to /contact
