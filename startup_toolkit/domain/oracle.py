@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from pydantic import field_validator, model_validator
 
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, plain_text, text_list
+from startup_toolkit.domain.run_origin import ORIGIN_KEY, Origin
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
@@ -330,23 +331,38 @@ def summary_text(result: OracleResult, data: StartupData) -> str:
     )
 
 
-def save_content(result: OracleResult, data: StartupData, *, sample: str) -> dict[str, Any]:
-    """The saved result's data: the input, the prediction and where it came from
-    ('' for the AI, 'demo' or 'general')."""
+#: What a prediction that is not the model's answer is shown as: demo mode's sample, or the
+#: general predictions after the AI reply could not be used ('' for the AI's prediction).
+DEMO_KIND = "demo"
+GENERAL_KIND = "general"
+
+
+def sample_kind(origin: Origin) -> str:
+    """'' for the AI's prediction, 'demo' for demo mode's sample, else 'general'."""
+    if origin is Origin.AI:
+        return ""
+    return DEMO_KIND if origin is Origin.SAMPLE else GENERAL_KIND
+
+
+def save_content(result: OracleResult, data: StartupData, *, origin: Origin) -> dict[str, Any]:
+    """The saved result's data: the input, the prediction and how it was made (`sample`:
+    '' for the AI, 'demo' or 'general'; `origin`, issue 28)."""
     return {
         "input": data.as_dict(),
         "summary": summary_text(result, data),
         "band": band(result.probability),
         "prediction": result.model_dump(mode="json"),
-        "sample": sample,
+        "sample": sample_kind(origin),
+        ORIGIN_KEY: origin.value,
     }
 
 
-def save_metadata(result: OracleResult, created_at: datetime, *, sample: str) -> dict[str, Any]:
+def save_metadata(result: OracleResult, created_at: datetime, *, origin: Origin) -> dict[str, Any]:
     return {
         "generatedAt": iso_timestamp(created_at),
         "probability": result.probability,
-        "sample": sample,
+        "sample": sample_kind(origin),
+        ORIGIN_KEY: origin.value,
     }
 
 

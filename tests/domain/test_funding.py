@@ -17,6 +17,7 @@ from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import funding as prompt
+from startup_toolkit.domain.run_origin import Origin
 
 DEFAULT_INPUT = rules.FundingInput(
     revenue=50_000,
@@ -539,16 +540,20 @@ def test_t_fund_2_export_filename_uses_milliseconds() -> None:
     assert rules.export_filename(PREDICTED_AT) == "funding-prediction-1704067200678.json"
 
 
-@pytest.mark.parametrize(("estimated", "basis"), [(True, "estimate"), (False, "ai")])
-def test_t_fund_2_export_json(estimated: bool, basis: str) -> None:
+@pytest.mark.parametrize(
+    ("origin", "basis"),
+    [(Origin.FALLBACK, "estimate"), (Origin.SAMPLE, "estimate"), (Origin.AI, "ai")],
+)
+def test_t_fund_2_export_json(origin: Origin, basis: str) -> None:
     data = replace(DEFAULT_INPUT, pitch="We sell shovels.")
     prediction = rules.FundingPrediction.model_validate(FULL_REPLY)
-    payload = json.loads(rules.export_json(prediction, data, PREDICTED_AT, estimated=estimated))
+    payload = json.loads(rules.export_json(prediction, data, PREDICTED_AT, origin=origin))
     assert payload["title"] == "Funding Prediction - Funding Likely ($2.5M)"
     assert payload["predictionDate"] == "2024-01-01T00:00:00.678Z"
     assert payload["fundingStage"] == "seed"
     assert payload["basis"] == basis
-    assert payload["estimated"] is estimated
+    assert payload["estimated"] is (origin is not Origin.AI)
+    assert payload["origin"] == origin.value  # issue 28: demo mode or a stand-in, said
     assert payload["input"] == {
         "revenue": 50_000,
         "expenses": 30_000,
@@ -566,7 +571,9 @@ def test_t_fund_2_export_json(estimated: bool, basis: str) -> None:
 
 def test_t_fund_2_export_json_of_an_estimate() -> None:
     prediction = estimates.estimate(WEAK_INPUT)
-    payload = json.loads(rules.export_json(prediction, WEAK_INPUT, PREDICTED_AT, estimated=True))
+    payload = json.loads(
+        rules.export_json(prediction, WEAK_INPUT, PREDICTED_AT, origin=Origin.FALLBACK)
+    )
     assert payload["basis"] == "estimate" and payload["success"] is False
     assert payload["title"].startswith("Funding Prediction - Needs Improvement (")
     assert payload["prediction"]["analysis"].startswith("Estimated readiness score")

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import oracle_content
 from startup_toolkit.domain.prompts import oracle as prompt
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.services.tool_runs import RunStatus
 
 NOW = datetime(2026, 3, 1, 14, 5, tzinfo=UTC)
@@ -153,10 +154,15 @@ def test_t_ai_5_saved_content_title_and_html_escape() -> None:
     assert (
         rules.result_title(result) == "Startup Oracle Prediction - 42% (Moderate Success Potential)"
     )
-    content = rules.save_content(result, data, sample="general")
+    content = rules.save_content(result, data, origin=Origin.FALLBACK)
     assert content["input"]["businessIdea"] == "Meal <kits>"
     assert content["prediction"]["probability"] == 42 and content["sample"] == "general"
-    assert rules.save_metadata(result, NOW, sample="")["generatedAt"] == "2026-03-01T14:05:00.000Z"
+    assert content["origin"] == "fallback"
+    metadata = rules.save_metadata(result, NOW, origin=Origin.AI)
+    assert metadata["generatedAt"] == "2026-03-01T14:05:00.000Z"
+    assert (metadata["sample"], metadata["origin"]) == ("", "ai")
+    demo = rules.save_content(result, data, origin=Origin.SAMPLE)
+    assert (demo["sample"], demo["origin"]) == ("demo", "sample")
     html = rules.to_html(result, data)
     assert "&lt;b&gt;x&lt;/b&gt;" in html and "<b>" not in html
 
