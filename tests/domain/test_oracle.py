@@ -306,3 +306,38 @@ def test_the_founders_text_is_fenced_as_data() -> None:
     assert "Stage: Growth" in text and "Users: 300" in text and "Revenue: not given" in text
     content = prompt.content_prompt(oracle_content.CONTENT_BY_KIND["tasks"], data)
     assert "exactly 5 tasks" in content and content.count("</startup>") == 1
+
+
+# --- issue 28, item 5: what a partial reply left out -----------------------------------------
+
+
+def test_issue_28_with_missing_names_what_the_reply_left_out() -> None:
+    full = rules.OracleResult.model_validate(
+        {"probability": 80, "risks": ["r"], "moves": ["m"], "funding": ["f"], "customers": ["c"]}
+    )
+    assert rules.with_missing(full).missing == ["product"]
+    alias = rules.OracleResult.model_validate({"successProbability": "72%", "risks": ["r"]})
+    assert rules.with_missing(alias).missing == ["moves", "funding", "customers", "product"]
+    unreadable = rules.OracleResult.model_validate({"probability": None, "moves": ["m"]})
+    assert unreadable.probability == rules.DEFAULT_PROBABILITY
+    assert rules.with_missing(unreadable).missing[0] == "probability"
+    assert rules.general_result().missing == [] and rules.sample_result().missing == []
+
+
+def test_issue_28_stored_missing_parts_read_back_known_names_only() -> None:
+    stored = rules.OracleResult.model_validate(
+        {"risks": ["r"], "missing": ["product", "<script>", "probability", 3, "product"]}
+    )
+    assert stored.missing == ["probability", "product"]
+    assert rules.OracleResult.model_validate({"risks": ["r"], "missing": "all"}).missing == []
+
+
+def test_issue_28_missing_note() -> None:
+    assert rules.missing_note([]) == ""
+    assert rules.missing_note(["product"]) == (
+        "The AI's reply left out product steps; the rest of this prediction is the AI's. "
+        "Solve again to ask for the missing parts."
+    )
+    both = rules.missing_note(["customers", "probability"])
+    assert both.startswith("The AI's reply left out a success probability and customer steps;")
+    assert "The 65% shown is the general default" in both

@@ -428,3 +428,16 @@ def test_issue_28_a_saved_oracle_general_prediction_is_not_called_a_demo_sample(
     assert ("Basis", "Sample result (demo mode)") in demo.facts
     ai = _saved("Startup Oracle", "Oracle", oracle.save_content(general, data, origin=Origin.AI))
     assert not any(k == "Basis" for k, _ in ai.facts)
+
+
+def test_issue_28_an_oracle_report_names_what_the_ais_reply_left_out() -> None:
+    result = {"probability": 58, "risks": ["Churn"], "moves": ["Pilot"], "missing": ["funding"]}
+    report = report_from_run(Run(tools.ORACLE.key, {"businessIdea": IDEA}, result))
+    by_heading = {s.heading: s for s in report.sections}
+    assert (
+        by_heading["Left out of the AI's reply"]
+        .paragraphs[0]
+        .startswith("The AI's reply left out funding steps")
+    )
+    full = report_from_run(Run(tools.ORACLE.key, {}, as_json(oracle.sample_result())))
+    assert "Left out of the AI's reply" not in {s.heading for s in full.sections}

@@ -14,7 +14,7 @@ from startup_toolkit.domain import oracle_content as content_rules
 from startup_toolkit.domain import run_origin, workspace
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.domain.prompts import oracle as prompt
-from startup_toolkit.domain.reply_quality import Section, section_problems
+from startup_toolkit.domain.reply_quality import Section, empty_sections
 from startup_toolkit.domain.report_tools_other import oracle_content_doc, oracle_doc
 from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.tool_run import RunStatus, ToolRun
@@ -33,26 +33,33 @@ class ContentForm:
     data: rules.StartupData
 
 
+#: What a usable prediction needs (issue 28, item 5): its risks and next moves. A reply
+#: without its Solution Roadmap lists is kept, the page saying what it left out.
 SECTIONS: tuple[Section, ...] = tuple(
-    Section(name, lambda r, name=name: getattr(r, name))
-    for name in ("risks", "moves", "funding", "customers", "product")
+    Section(name, lambda r, name=name: getattr(r, name)) for name in ("risks", "moves")
 )
 
 
 def oracle_problems(result: rules.OracleResult) -> list[str]:
-    return section_problems(result, SECTIONS)
+    """The gate: risks and next moves are both needed (the roadmap lists are not)."""
+    empty = empty_sections(result, SECTIONS)
+    if not empty:
+        return []
+    return [f"these required sections are empty or left at their default: {', '.join(empty)}"]
 
 
 def prediction_run(
     data: rules.StartupData, idea_id: int | None = None
 ) -> ToolRun[rules.OracleResult]:
-    """The prediction for `data`; an unreadable reply gives the general prediction."""
+    """The prediction for `data`; a reply without risks or moves (after one repair) gives
+    the general prediction; a partial one keeps what it got right, naming what it left out."""
     return ToolRun(
         tool=TOOL_NAME,
         system=prompt.SYSTEM,
         prompt=prompt.user_prompt(data),
         schema=rules.OracleResult,
         check=oracle_problems,
+        finish=rules.with_missing,
         temperature=rules.ORACLE_TEMPERATURE,
         texts=rules.RUN_TEXTS,
         sample=rules.sample_result,

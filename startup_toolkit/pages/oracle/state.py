@@ -99,6 +99,7 @@ class PredictionView:
     probability."""
 
     sample: str = ""  # '' for the AI's prediction, 'demo' or 'general'
+    missing_note: str = ""  # what the AI's reply left out ('' for nothing)
     probability: int = 0
     band_label: str = rules.band(0)
     band_color: str = rules.band_color(0)
@@ -114,6 +115,7 @@ def prediction_view(result: rules.OracleResult, sample: str) -> PredictionView:
     p = result.probability
     return PredictionView(
         sample=sample,
+        missing_note=rules.missing_note(result.missing),
         probability=p,
         band_label=rules.band(p),
         band_color=rules.band_color(p),
