@@ -107,6 +107,13 @@ class FundingView:
 
     estimated: bool = False
     estimate_reason: str = ""  # why the result is the estimate ('' for the AI's)
+    # Issue 28, item 4: whose numbers the headline and key metrics are ("The AI's reading" or
+    # "From your inputs"), the app's own reading beside the AI's, and one line where the two
+    # disagree widely ('' when they agree, and for the estimate).
+    source: str = ""
+    drivers_title: str = ""
+    inputs_line: str = ""
+    gap_note: str = ""
     success: bool = False
     headline: str = ""
     amount: str = ""
@@ -151,6 +158,10 @@ class ShownPrediction:
         return rules.estimate_reason(self.origin)
 
 
+DRIVERS_ESTIMATE = "What drove this estimate"
+DRIVERS_BESIDE_AI = "From your inputs: the app's own score"
+
+
 def gauge(potential: int) -> list[GaugeSlice]:
     """Market potential as a half-circle gauge: the score, then the rest of 100."""
     return [
@@ -167,9 +178,14 @@ def funding_view(shown: ShownPrediction | None) -> FundingView | None:
     potential = prediction.keyMetrics.marketPotential
     why = estimates.drivers(shown.data, prediction.success, potential)
     read = prediction.evidence.sources
+    own = shown.estimated
     return FundingView(
-        estimated=shown.estimated,
+        estimated=own,
         estimate_reason=shown.estimate_reason,
+        source=estimates.FROM_INPUTS if own else estimates.AI_READING,
+        drivers_title=DRIVERS_ESTIMATE if own else DRIVERS_BESIDE_AI,
+        inputs_line="" if own else estimates.inputs_line(shown.data),
+        gap_note="" if own else estimates.reading_gap(shown.data, prediction),
         success=prediction.success,
         headline=rules.headline(prediction.success),
         amount=prediction.amount,
