@@ -360,6 +360,31 @@ def test_0012_gives_shareable_rows_public_ids_and_binds_only_older_targets(
     }
 
 
+def test_0015_gives_kept_runs_their_origin_from_the_sample_flag(tmp_path: Path) -> None:
+    """Issue 28: before 0015 only the AI's answers and demo mode's samples were kept, so a
+    kept run's flag says which; new rows default to the AI's."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    command.upgrade(alembic_config(url), "0013")
+    engine = create_engine(url)
+    with Session(engine) as db:
+        db.add(models.User(id="u1", email="a@example.com", name="A"))
+        db.commit()
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO tool_runs (id, user_id, created_at, idea_id, tool, public_id, input,"
+                " result, sample, model, tokens, duration_ms) VALUES"
+                " (1, 'u1', '2026-01-01 00:00:00', NULL, 'scanner', 'p1', '{}', NULL, 1, '', 0, 0),"
+                " (2, 'u1', '2026-01-01 00:00:00', NULL, 'funding', 'p2', '{}', NULL, 0, 'm', 0, 0)"
+            )
+        )
+    migrate(url)
+    with engine.connect() as conn:
+        origins = dict(conn.execute(text("SELECT id, origin FROM tool_runs")).all())
+    engine.dispose()
+    assert origins == {1: "sample", 2: "ai"}
+
+
 @pytest.mark.postgres
 def test_migrations_build_the_same_schema_on_postgresql(
     sqlite_engine: Engine, postgres_url: str

@@ -1,5 +1,6 @@
 """The small note over a reopened result (a State mixing in `ReopenMixin`): "Reopened from
-<date>", the date in the browser's locale, and when it was a sample, that it was."""
+<date>", the date in the browser's locale, and when it was not the AI's answer, what it is:
+demo mode's sample, or the tool's stand-in because the AI reply could not be used."""
 
 from __future__ import annotations
 
@@ -7,8 +8,6 @@ import reflex as rx
 
 from startup_toolkit.components.props import KEEP_SIZE
 from startup_toolkit.state.reopen import ReopenMixin
-
-SAMPLE_NOTE = " (a sample result, made in demo mode)"
 
 
 def reopened_note(state: type[ReopenMixin]) -> rx.Component:
@@ -20,7 +19,7 @@ def reopened_note(state: type[ReopenMixin]) -> rx.Component:
             rx.text(
                 "Reopened from ",
                 rx.moment(state.reopened.at, format="lll"),
-                rx.cond(state.reopened.sample, SAMPLE_NOTE, ""),
+                state.reopened.note,
                 size="2",
                 color="var(--gray-11)",
             ),

@@ -89,7 +89,7 @@ def spread_row(*children: rx.Component, spacing: str = "3", **props: Any) -> rx.
 
 
 def section_heading(
-    text: str, icon: str, color: str, *, size: str = "4", fixed_icon: bool = False
+    text: str | rx.Var[str], icon: str, color: str, *, size: str = "4", fixed_icon: bool = False
 ) -> rx.Component:
     """A card's h2: `icon` in the tool's colour (a Radix colour name such as "violet") and
     `text`. `fixed_icon` keeps the icon from shrinking beside a long heading."""

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from startup_toolkit.domain import tools
+from startup_toolkit.domain import run_origin, tools
+from startup_toolkit.domain.run_origin import Origin
 
 MAX_CHARS = 1500
 MAX_ITEM = 160
@@ -31,13 +32,15 @@ PREAMBLE = (
 
 @dataclass(frozen=True)
 class SavedRun:
-    """One kept run as the summary reads it: the tool's key, its result (JSON), when, and
-    whether it was a demo sample."""
+    """One kept run as the summary reads it: the tool's key, its result (JSON), when, whether
+    it was not the AI's answer and how it was made (`domain/run_origin`; '' reads from
+    `sample`: demo mode)."""
 
     tool: str
     result: Any
     created_at: datetime | None = None
     sample: bool = False
+    origin: str = ""
 
 
 def _text(value: Any, limit: int = MAX_ITEM) -> str:
@@ -81,7 +84,9 @@ def _score(value: Any) -> int | None:
 
 def _when(run: SavedRun) -> str:
     date = f"{run.created_at:%Y-%m-%d}" if run.created_at else ""
-    parts = [p for p in (date, "demo sample" if run.sample else "") if p]
+    origin = run_origin.read(run.origin, sample=run.sample)
+    made = "demo sample" if origin is Origin.SAMPLE else tools.origin_badge(run.tool, origin)
+    parts = [p for p in (date, made) if p]
     return f" ({', '.join(parts)})" if parts else ""
 
 

@@ -41,6 +41,7 @@ from startup_toolkit.domain.research import (
     SourceNumbers,
     named_source_check,
 )
+from startup_toolkit.domain.run_origin import ORIGIN_KEY, Origin
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
@@ -231,6 +232,8 @@ DEMO_REASON = (
 FAILED_REASON = (
     "The AI could not complete the prediction, so this is the estimated analysis from your numbers."
 )
+#: An older saved estimate that did not record why it was made (demo mode or a failure).
+BUILT_IN_REASON = "This is the estimated analysis from your numbers, not the AI's prediction."
 #: Whatever stops the AI (an error, the daily limit, an unreadable reply), the page shows the
 #: estimate; the toast tells the reason the AI service gave.
 _ESTIMATED = Notice(ESTIMATE_TOAST, AI_REASON)
@@ -240,6 +243,16 @@ RUN_TEXTS = RunTexts(
     budget=_ESTIMATED,
     unreadable=_ESTIMATED,
 )
+
+
+def estimate_reason(origin: Origin) -> str:
+    """Why the result on screen is the estimate, by how it was made ('' for the AI's)."""
+    reasons = {
+        Origin.SAMPLE: DEMO_REASON,
+        Origin.FALLBACK: FAILED_REASON,
+        Origin.BUILT_IN: BUILT_IN_REASON,
+    }
+    return reasons.get(origin, "")
 
 
 def headline(success: bool) -> str:
@@ -394,36 +407,40 @@ def input_dict(data: FundingInput) -> dict[str, Any]:
 
 
 def save_content(
-    prediction: FundingPrediction, data: FundingInput, *, estimated: bool
+    prediction: FundingPrediction, data: FundingInput, *, origin: Origin
 ) -> dict[str, Any]:
+    """The saved prediction with its inputs; `estimated` (not the AI's) and, since issue 28,
+    how it was made (`origin`: the AI, demo mode or the estimate after an unusable reply)."""
     return {
         "input": input_dict(data),
         "headline": headline(prediction.success),
         "summary": prediction.analysis,
         "prediction": prediction.model_dump(mode="json"),
-        "estimated": estimated,
+        "estimated": origin is not Origin.AI,
+        ORIGIN_KEY: origin.value,
     }
 
 
 def save_metadata(
-    prediction: FundingPrediction, data: FundingInput, predicted_at: datetime, *, estimated: bool
+    prediction: FundingPrediction, data: FundingInput, predicted_at: datetime, *, origin: Origin
 ) -> dict[str, Any]:
     return {
         "predictionDate": iso_timestamp(predicted_at),
         "fundingStage": data.stage,
         "success": prediction.success,
-        "basis": "estimate" if estimated else "ai",
+        "basis": "ai" if origin is Origin.AI else "estimate",
+        ORIGIN_KEY: origin.value,
     }
 
 
 def export_json(
-    prediction: FundingPrediction, data: FundingInput, predicted_at: datetime, *, estimated: bool
+    prediction: FundingPrediction, data: FundingInput, predicted_at: datetime, *, origin: Origin
 ) -> str:
     """The Download Report file (pretty-printed JSON)."""
     return tool_export.export_json(
         result_title(prediction),
-        save_metadata(prediction, data, predicted_at, estimated=estimated),
-        save_content(prediction, data, estimated=estimated),
+        save_metadata(prediction, data, predicted_at, origin=origin),
+        save_content(prediction, data, origin=origin),
     )
 
 

@@ -4,6 +4,13 @@ what the page shows when the AI cannot answer, and in demo mode. Pure: no I/O.
 The estimate is honest about what it is: a transparent score from the founder's own numbers
 against stage benchmarks, each factor shown with its points, and round sizes that are typical
 for the stage, not a forecast for this company.
+
+It tells one story (issue 28, item 4): its headline and amount follow from its own factors. A
+market under $10M scores nothing and caps the estimate (funding is not called likely, the
+amount is the stage's smallest typical round, the analysis says why), and the market
+potential is on the same scale as the market factor ($1B+ is 100, as investors look for).
+Beside the AI's prediction, `reading_gap` says in one line where the AI's reading and the
+founder's inputs disagree widely.
 """
 
 from __future__ import annotations
@@ -81,6 +88,10 @@ BENCHMARKS: dict[str, StageBenchmark] = {
     ),
 }
 LIKELY_FROM = 60  # estimated score from which funding is called likely
+#: Below this market size the market factor scores nothing and no round is called likely.
+MIN_VENTURE_MARKET = 10_000_000
+#: A market this size or more is what investors look for: market potential 100.
+VENTURE_MARKET = 1_000_000_000
 
 
 @dataclass(frozen=True)
@@ -113,6 +124,11 @@ def _revenue_factor(revenue: int, bench: StageBenchmark, stage: str) -> Factor:
 def _market_factor(market: int) -> Factor:
     points = 20 if market >= 1e9 else 14 if market >= 1e8 else 7 if market >= 1e7 else 0
     return Factor("Market size", points, 20, f"{money(market)}, investors look for $1B+")
+
+
+def market_blocks(data: FundingInput) -> bool:
+    """A market too small for a venture round (under $10M): it caps the estimate."""
+    return data.market_size < MIN_VENTURE_MARKET
 
 
 def _customer_factor(customers: int, bench: StageBenchmark) -> Factor:
@@ -154,11 +170,18 @@ def estimate_score(data: FundingInput) -> int:
     return sum(f.points for f in estimate_factors(data))
 
 
+def likely(data: FundingInput) -> bool:
+    """The estimate's verdict: a score from 60, in a market large enough for a round."""
+    return estimate_score(data) >= LIKELY_FROM and not market_blocks(data)
+
+
 def market_potential(market_size: int) -> int:
-    """0-100 on a log scale: $1M or less is 0, $100B or more is 100."""
+    """0-100 on a log scale, as the market factor reads sizes: $1M or less is 0, $10M 33,
+    $100M 67, $1B or more (what investors look for) 100."""
     if market_size <= 1_000_000:
         return 0
-    return max(0, min(100, round((math.log10(market_size) - 6) / 5 * 100)))
+    decades = math.log10(VENTURE_MARKET) - 6
+    return max(0, min(100, round((math.log10(market_size) - 6) / decades * 100)))
 
 
 def _recommendations(data: FundingInput, factors: tuple[Factor, ...]) -> list[str]:
@@ -206,16 +229,41 @@ def _template_pitch(data: FundingInput, amount: str) -> str:
     )
 
 
+def _amount(data: FundingInput, score: int) -> float:
+    """The raise the estimate names: within the stage's typical range by the score when a
+    round is likely, else the stage's smallest typical round (a market too small, or a
+    score under 60, does not earn more)."""
+    bench = BENCHMARKS[data.stage]
+    if not likely(data):
+        return bench.round_low
+    return bench.round_low + (bench.round_high - bench.round_low) * score / 100
+
+
+def _cap_line(data: FundingInput, score: int) -> str:
+    """Why the estimate names the stage's smallest round ('' when the score earns more)."""
+    if market_blocks(data):
+        return (
+            f" A market of {money(data.market_size)} is under the {money(MIN_VENTURE_MARKET)} "
+            f"a venture round needs, so funding is not called likely whatever the other "
+            f"numbers, and the amount is the stage's smallest typical round."
+        )
+    if score < LIKELY_FROM:
+        return (
+            f" Under {LIKELY_FROM} no round is called likely, and the amount is the stage's "
+            f"smallest typical round."
+        )
+    return ""
+
+
 def estimate(data: FundingInput) -> FundingPrediction:
     """The estimated analysis from the founder's own numbers (no AI)."""
     bench = BENCHMARKS[data.stage]
     factors = estimate_factors(data)
     score = sum(f.points for f in factors)
-    amount_value = bench.round_low + (bench.round_high - bench.round_low) * score / 100
-    amount = money(round(amount_value, -4))
+    amount = money(round(_amount(data, score), -4))
     lines = " ".join(f"{f.name} {f.points}/{f.most}: {f.note}." for f in factors)
     return FundingPrediction(
-        success=score >= LIKELY_FROM,
+        success=likely(data),
         amount=amount,
         amountRange=f"{money(bench.round_low)} - {money(bench.round_high)}",
         investors=[
@@ -229,7 +277,7 @@ def estimate(data: FundingInput) -> FundingPrediction:
         ],
         analysis=(
             f"Estimated readiness score {score}/100 for a {STAGE_LABELS[data.stage]} round "
-            f"(funding likely from {LIKELY_FROM}). {lines}"
+            f"(funding likely from {LIKELY_FROM}).{_cap_line(data, score)} {lines}"
         ),
         keyMetrics=KeyMetrics(
             revenue=f"{money(data.revenue)}/month ({money(data.revenue * 12)}/year)",
@@ -296,3 +344,56 @@ def drivers(data: FundingInput, success: bool, potential: int) -> Drivers:
             f"The market potential is high ({potential}/100); what holds the round back is {held}."
         )
     return Drivers(factors, " ".join(parts), caution)
+
+
+# --- The AI's reading beside the founder's inputs (issue 28, item 4) ----------------------------
+
+#: The AI's market potential this far from the inputs' is a wide disagreement, said on the page.
+WIDE_GAP = 30
+AI_READING = "The AI's reading"
+FROM_INPUTS = "From your inputs"
+
+
+def inputs_line(data: FundingInput) -> str:
+    """The rule-based reading of the founder's numbers in one line, for beside the AI's."""
+    verdict = "funding likely" if likely(data) else "funding not likely yet"
+    return (
+        f"Scored by the app's rules, not the AI: readiness {estimate_score(data)}/100 "
+        f"({verdict}; likely from {LIKELY_FROM} in a market of {money(MIN_VENTURE_MARKET)}+), "
+        f"market potential {market_potential(data.market_size)}/100."
+    )
+
+
+def _verdict_gap(data: FundingInput, ai_likely: bool) -> str:
+    if ai_likely == likely(data):
+        return ""
+    score = estimate_score(data)
+    if ai_likely:
+        why = f"a market under {money(MIN_VENTURE_MARKET)}" if market_blocks(data) else "under 60"
+        return (
+            f"the AI calls funding likely, the score from your inputs does not ({score}/100, {why})"
+        )
+    return f"the AI does not call funding likely, the score from your inputs does ({score}/100)"
+
+
+def reading_gap(data: FundingInput, prediction: FundingPrediction) -> str:
+    """One line where the AI's prediction and the founder's inputs disagree widely (market
+    potential 30+ points apart, or the verdict), with why they can differ; '' when they
+    agree."""
+    own = market_potential(data.market_size)
+    theirs = prediction.keyMetrics.marketPotential
+    parts = []
+    if abs(theirs - own) >= WIDE_GAP:
+        parts.append(
+            f"the AI rates market potential {theirs}/100, your market size of "
+            f"{money(data.market_size)} gives {own}/100"
+        )
+    if verdict := _verdict_gap(data, prediction.success):
+        parts.append(verdict)
+    if not parts:
+        return ""
+    return (
+        f"The AI's reading and your inputs disagree: {'; '.join(parts)}. The AI also weighs "
+        "your pitch and what it knows of the market; the app's score reads only the numbers "
+        "you entered, so check them."
+    )

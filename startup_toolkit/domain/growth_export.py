@@ -25,22 +25,31 @@ from startup_toolkit.domain.research import (
     Source,
     check_citation,
 )
+from startup_toolkit.domain.run_origin import ORIGIN_KEY, Origin
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 
 
 def save_content(
-    strategy: GrowthStrategy, product: str, audience: str, budget: float, *, sample: bool
+    strategy: GrowthStrategy, product: str, audience: str, budget: float, *, origin: Origin
 ) -> dict[str, Any]:
+    """The saved strategy with its inputs; `sample` (not the AI's) and, since issue 28, how
+    it was made (`origin`: the AI, demo mode or the sample after an unusable reply)."""
     return {
         "input": {"product": product, "audience": audience, "budget": budget},
         "summary": strategy.summary,
         "strategy": strategy.model_dump(mode="json"),
-        "sample": sample,
+        "sample": origin is not Origin.AI,
+        ORIGIN_KEY: origin.value,
     }
 
 
-def save_metadata(budget: float, created_at: datetime, *, sample: bool) -> dict[str, Any]:
-    return {"generatedAt": iso_timestamp(created_at), "budget": budget, "sample": sample}
+def save_metadata(budget: float, created_at: datetime, *, origin: Origin) -> dict[str, Any]:
+    return {
+        "generatedAt": iso_timestamp(created_at),
+        "budget": budget,
+        "sample": origin is not Origin.AI,
+        ORIGIN_KEY: origin.value,
+    }
 
 
 def _cited_md(numbers: list[int], source: str, read: list[Source]) -> str:

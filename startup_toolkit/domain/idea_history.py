@@ -188,7 +188,8 @@ def headline(tool: str, result: Any) -> str:
 
 @dataclass(frozen=True)
 class IdeaRuns:
-    """What `compare` needs of one idea: its latest scanner, funding and growth results."""
+    """What `compare` needs of one idea: its latest scanner, funding and growth results, and
+    for the funding and growth ones how they were made when not by the AI (their label)."""
 
     idea_id: int
     title: str
@@ -196,6 +197,8 @@ class IdeaRuns:
     scanned_at: datetime | None = None
     funding: Any = None
     growth: Any = None
+    funding_basis: str = ""
+    growth_basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -261,10 +264,16 @@ def _figure(figure: scan_rules.MarketFigure, scan: ScanResult) -> Figure:
     return Figure(figure.value, cited)
 
 
+def _labelled(text: str, basis: str) -> str:
+    """A compared line with what it rests on when that is not the AI (issue 28)."""
+    return f"{text} · {basis}" if text and basis else text
+
+
 def _compared(idea: IdeaRuns) -> ComparedIdea:
     scan = read_scan(idea.scan)
     funding = headline(tools.FUNDING.key, idea.funding) if idea.funding is not None else ""
-    growth = _growth_line(idea.growth)
+    funding = _labelled(funding, idea.funding_basis)
+    growth = _labelled(_growth_line(idea.growth), idea.growth_basis)
     if scan is None:
         return ComparedIdea(idea.idea_id, idea.title, scanned=False, funding=funding, growth=growth)
     band = scan_rules.verdict(scan.overallScore)

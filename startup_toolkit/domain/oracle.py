@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from pydantic import field_validator, model_validator
 
 from startup_toolkit.domain.reply_values import Lenient, clamp_score, plain_text, text_list
+from startup_toolkit.domain.run_origin import ORIGIN_KEY, Origin
 from startup_toolkit.domain.saved_results import html_list, iso_timestamp
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 
@@ -217,6 +218,17 @@ def next_progress(progress: int) -> int:
 
 MAX_ITEMS = 6
 _ITEM_KEYS = ("text", "title", "risk", "move", "action", "step", "description", "name")
+#: The lists of a prediction, in the order the page shows them.
+LISTS = ("risks", "moves", "funding", "customers", "product")
+#: How a part the reply left out is named (issue 28, item 5).
+PART_NAMES = {
+    "probability": "a success probability",
+    "risks": "risks",
+    "moves": "next moves",
+    "funding": "funding steps",
+    "customers": "customer steps",
+    "product": "product steps",
+}
 
 
 class OracleResult(Lenient):
@@ -226,6 +238,9 @@ class OracleResult(Lenient):
     funding: list[str] = []
     customers: list[str] = []
     product: list[str] = []
+    #: Set by the app after the reply, never from it (`with_missing`): the parts the AI's
+    #: reply left out, by name; the rest is the AI's (issue 28, item 5).
+    missing: list[str] = []
 
     @model_validator(mode="before")
     @classmethod
@@ -242,7 +257,15 @@ class OracleResult(Lenient):
                 data.setdefault(key, roadmap.get(key))
         if not any(data.get(k) not in (None, "", []) for k in ("probability", "risks", "moves")):
             raise ValueError("the reply has no probability, risks or moves")
+        if "probability" in data and clamp_score(data["probability"], -1) < 0:
+            del data["probability"]  # unreadable: left out (and said so), not a silent 65
         return data
+
+    @field_validator("missing", mode="before")
+    @classmethod
+    def _missing(cls, value: Any) -> list[str]:
+        names = value if isinstance(value, list) else []
+        return [name for name in PART_NAMES if name in names]
 
     @field_validator("probability", mode="before")
     @classmethod
@@ -256,6 +279,29 @@ class OracleResult(Lenient):
             value = [line for line in re.split(r"\n+", value) if line.strip()]
         items = text_list(value, _ITEM_KEYS, 400, MAX_ITEMS)
         return [re.sub(r"^\s*(?:[-*•]|\d+[.)])\s*", "", item) for item in items]
+
+
+def with_missing(result: OracleResult) -> OracleResult:
+    """The AI's prediction with the parts its reply left out named (whatever the reply said
+    of it): a partial reply is kept, and the page says what is missing."""
+    given = "probability" in result.model_fields_set
+    missing = ([] if given else ["probability"]) + [n for n in LISTS if not getattr(result, n)]
+    return result.model_copy(update={"missing": missing})
+
+
+def missing_note(missing: list[str]) -> str:
+    """What the page says of the parts a prediction's reply left out ('' for none)."""
+    names = [PART_NAMES[name] for name in PART_NAMES if name in missing]
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    note = f"The AI's reply left out {listed}; the rest of this prediction is the AI's."
+    if "probability" in missing:
+        note += (
+            f" The {DEFAULT_PROBABILITY}% shown is the general default, not a prediction for "
+            "your idea."
+        )
+    return f"{note} Solve again to ask for the missing parts."
 
 
 def general_result() -> OracleResult:
@@ -330,23 +376,38 @@ def summary_text(result: OracleResult, data: StartupData) -> str:
     )
 
 
-def save_content(result: OracleResult, data: StartupData, *, sample: str) -> dict[str, Any]:
-    """The saved result's data: the input, the prediction and where it came from
-    ('' for the AI, 'demo' or 'general')."""
+#: What a prediction that is not the model's answer is shown as: demo mode's sample, or the
+#: general predictions after the AI reply could not be used ('' for the AI's prediction).
+DEMO_KIND = "demo"
+GENERAL_KIND = "general"
+
+
+def sample_kind(origin: Origin) -> str:
+    """'' for the AI's prediction, 'demo' for demo mode's sample, else 'general'."""
+    if origin is Origin.AI:
+        return ""
+    return DEMO_KIND if origin is Origin.SAMPLE else GENERAL_KIND
+
+
+def save_content(result: OracleResult, data: StartupData, *, origin: Origin) -> dict[str, Any]:
+    """The saved result's data: the input, the prediction and how it was made (`sample`:
+    '' for the AI, 'demo' or 'general'; `origin`, issue 28)."""
     return {
         "input": data.as_dict(),
         "summary": summary_text(result, data),
         "band": band(result.probability),
         "prediction": result.model_dump(mode="json"),
-        "sample": sample,
+        "sample": sample_kind(origin),
+        ORIGIN_KEY: origin.value,
     }
 
 
-def save_metadata(result: OracleResult, created_at: datetime, *, sample: str) -> dict[str, Any]:
+def save_metadata(result: OracleResult, created_at: datetime, *, origin: Origin) -> dict[str, Any]:
     return {
         "generatedAt": iso_timestamp(created_at),
         "probability": result.probability,
-        "sample": sample,
+        "sample": sample_kind(origin),
+        ORIGIN_KEY: origin.value,
     }
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from startup_toolkit.domain import tools
 from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.domain.run_origin import Origin
 
 NOT_FOUND = "That result was not found"
 RUN_PARAM = "run"
@@ -25,7 +26,8 @@ RUN_ID_KEY = "runId"
 
 @dataclass(frozen=True)
 class Reopened:
-    """A run to show again in its tool: as kept (`run_id` set) or as saved."""
+    """A run to show again in its tool: as kept (`run_id` set) or as saved. `sample`: not
+    the AI's answer; `origin` says which (demo mode's sample or the tool's stand-in)."""
 
     tool: str
     inputs: dict[str, Any]
@@ -35,6 +37,12 @@ class Reopened:
     run_id: int | None = None
     idea_id: int | None = None
     idea_title: str = ""
+    origin: Origin = Origin.AI
+
+    @property
+    def note(self) -> str:
+        """What the note over it adds after its date: how it was made ('' for the AI's)."""
+        return tools.origin_note(self.tool, self.origin)
 
 
 def with_run_id(metadata: Mapping[str, Any], run_id: int | None) -> dict[str, Any]:
@@ -61,4 +69,6 @@ def from_saved(tool_name: Any, content: Any, created_at: datetime) -> Reopened |
     found = tools.from_saved(tool_name, content)
     if found is None:
         return None
-    return Reopened(found.key, found.inputs, found.result, found.sample, created_at)
+    origin = tools.saved_origin(found)
+    sample = found.sample or origin is not Origin.AI
+    return Reopened(found.key, found.inputs, found.result, sample, created_at, origin=origin)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from startup_toolkit.domain import scanner, tools
+from startup_toolkit.domain import run_origin, scanner, tools
 from startup_toolkit.domain.report import Report, ScoreChart, Section, Table
 from startup_toolkit.domain.report_text import (
     date_text,
@@ -22,6 +22,7 @@ from startup_toolkit.domain.report_text import (
     text_sections,
 )
 from startup_toolkit.domain.report_tools_base import ToolDoc
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.saved_results import slugify
 from startup_toolkit.domain.tools.spec import SAMPLE_BASIS
 
@@ -34,7 +35,8 @@ CHART_RUNS = 4
 
 
 class RunLike(Protocol):
-    """What a report needs of a kept run (`models.workspace.ToolRunRecord`)."""
+    """What a report needs of a kept run (`models.workspace.ToolRunRecord`; its `origin`,
+    when it has one, says how the result was made: `domain/run_origin.of_run`)."""
 
     tool: str
     input: Any
@@ -142,11 +144,21 @@ def run_headline(run: RunLike) -> str:
     return tool_doc(run.tool, run.input, run.result).headline
 
 
-def _basis(tool: str, sample: bool) -> str:
-    if not sample:
+def _basis(tool: str, origin: Origin) -> str:
+    """What a result rests on: the AI, demo mode's sample, or (issue 28) the tool's stand-in
+    after the AI reply could not be used."""
+    if origin is Origin.AI:
         return AI_BASIS
-    spec = tools.spec(tool)
-    return spec.sample_basis if spec is not None else SAMPLE_BASIS
+    if origin is Origin.SAMPLE:
+        spec = tools.spec(tool)
+        return spec.sample_basis if spec is not None else SAMPLE_BASIS
+    return tools.origin_badge(tool, origin)
+
+
+def _with_basis(headline: str, run: RunLike) -> str:
+    """A timeline row's result, with what it rests on when it is not the AI's answer."""
+    badge = tools.origin_badge(run.tool, run_origin.of_run(run))
+    return f"{headline} · {badge}" if badge else headline
 
 
 # --- A kept run -------------------------------------------------------------------------------
@@ -156,12 +168,13 @@ def report_from_run(run: RunLike) -> Report:
     """The report of one kept run: the tool's document under its facts (tool, date, basis,
     model)."""
     doc = tool_doc(run.tool, run.input, run.result)
+    origin = run_origin.of_run(run)
     facts = [
         ("Tool", tool_label(run.tool)),
         ("Date", date_text(run.created_at)),
-        ("Basis", _basis(run.tool, bool(run.sample))),
+        ("Basis", _basis(run.tool, origin)),
     ]
-    if line(run.model) and not run.sample:
+    if line(run.model) and origin is Origin.AI:
         facts.append(("Model", line(run.model, 200)))
     return Report(
         title=doc.title,
@@ -175,30 +188,38 @@ def report_from_run(run: RunLike) -> Report:
 # --- A saved result ---------------------------------------------------------------------------
 
 
-def _saved_doc(tool_name: str, content: Any) -> tuple[ToolDoc, str]:
-    """The saved content's document and the tool key it came from ('' when unknown)."""
+def _saved_doc(tool_name: str, content: Any) -> tuple[ToolDoc, str, Origin | None]:
+    """The saved content's document, the tool key it came from ('' when unknown) and, when
+    it reads as its tool's run, how that was made."""
     if isinstance(content, Mapping) and "rawContent" in content:
         doc = ToolDoc("", text_sections(content.get("rawContent")), "", "")
-        return doc, ""
+        return doc, "", None
     spec = tools.saved_spec(tool_name)
     if spec is not None and isinstance(content, Mapping):
         try:
             if spec.saved_report is not None:
-                return spec.saved_report(content), spec.key
+                return spec.saved_report(content), spec.key, None
             found = tools.from_saved(tool_name, content)
             owner = tools.spec(found.key) if found is not None else None
             if found is not None and owner is not None and owner.report is not None:
-                return owner.report(found.inputs, found.result), owner.key
+                doc = owner.report(found.inputs, found.result)
+                return doc, owner.key, tools.saved_origin(found)
         except Exception:  # an older or hand-made row: the generic report below
             pass
     data = content.get("data") if isinstance(content, Mapping) else content
     note = (Section("About this report", paragraphs=(GENERIC_NOTE,)),) if spec else ()
-    return ToolDoc("", (*note, *generic_sections(data)), "", ""), ""
+    return ToolDoc("", (*note, *generic_sections(data)), "", ""), "", None
 
 
-def _saved_basis(content: Any, metadata: Mapping[str, Any]) -> str:
+def _saved_basis(
+    content: Any, metadata: Mapping[str, Any], tool: str, origin: Origin | None
+) -> str:
+    """What a saved result rests on ('' for the AI's answer): by its tool's reading of it,
+    else by the flags it was saved with."""
     data = content.get("data") if isinstance(content, Mapping) else None
     data = data if isinstance(data, Mapping) else {}
+    if origin in (Origin.AI, Origin.SAMPLE, Origin.FALLBACK):
+        return "" if origin is Origin.AI else _basis(tool, origin)
     if data.get("estimated") is True or metadata.get("basis") == "estimate":
         return ESTIMATE_BASIS
     flags = (data.get("sample"), metadata.get("sample"))
@@ -214,10 +235,10 @@ def report_from_saved(
     document when its content is one the tool saves, else its text, chat or fields."""
     tool_text = line(tool_name, 100)
     meta = metadata if isinstance(metadata, Mapping) else {}
-    doc, tool = _saved_doc(tool_text, content)
+    doc, tool, origin = _saved_doc(tool_text, content)
     name = line(title, 300) or doc.title or f"{tool_text or 'Saved'} result"
     facts = [("Tool", tool_text or "Unknown"), ("Saved", date_text(created_at))]
-    basis = _saved_basis(content, meta)
+    basis = _saved_basis(content, meta, tool, origin)
     if basis:
         facts.append(("Basis", basis))
     summary = line(meta.get("summary"), 200)
@@ -279,7 +300,10 @@ def idea_report(title: Any, description: Any, runs: Sequence[RunLike], at: datet
     run (newest first, as given) with its tool, date and headline."""
     name = line(title, 120) or "Untitled idea"
     shown = runs[:MAX_TIMELINE_ROWS]
-    rows = tuple((date_text(r.created_at), tool_label(r.tool), run_headline(r)) for r in shown)
+    rows = tuple(
+        (date_text(r.created_at), tool_label(r.tool), _with_basis(run_headline(r), r))
+        for r in shown
+    )
     more = len(runs) - len(shown)
     sections: list[Section] = []
     if text(description):

@@ -45,8 +45,10 @@ def _oracle_inputs(inputs: Mapping[str, Any]) -> tuple[Section, ...]:
 def oracle_doc(inputs: Mapping[str, Any], result: Any) -> ToolDoc:
     prediction = oracle.OracleResult.model_validate(result)
     band = oracle.band(prediction.probability)
+    left_out = oracle.missing_note(prediction.missing)
     sections = filled(
         *_oracle_inputs(inputs),
+        Section("Left out of the AI's reply", paragraphs=(left_out,) if left_out else ()),
         Section(
             "Success probability",
             paragraphs=(f"{prediction.probability}% ({band})",),

@@ -13,6 +13,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel
 
 from startup_toolkit.domain.research import OFF, ResearchStatus, Source
+from startup_toolkit.domain.run_origin import Origin, from_status
 from startup_toolkit.domain.workspace import KeepRun
 
 R = TypeVar("R")
@@ -136,3 +137,8 @@ class ToolOutcome(Generic[R]):
     @property
     def sample(self) -> bool:
         return self.status is RunStatus.SAMPLE
+
+    @property
+    def origin(self) -> Origin:
+        """How its result was made: the AI's answer, demo mode's sample or the stand-in."""
+        return from_status(self.status)

@@ -46,7 +46,10 @@ class ToolRunRecord(UserRow, table=True):
     public_id: str = public_id_field()  # what share links check besides the id (issue 27)
     input: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     result: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
-    sample: bool = False
+    sample: bool = False  # not the model's answer: demo mode's sample or the tool's stand-in
+    #: How the result was made (issue 28, `domain/run_origin.Origin`): "ai", "sample" (demo
+    #: mode) or "fallback" (the tool's stand-in after the AI reply could not be used).
+    origin: str = Field(default="ai", max_length=20, sa_column_kwargs={"server_default": "ai"})
     model: str = Field(default="", max_length=200)
     tokens: int = 0
     duration_ms: int = 0

@@ -13,6 +13,7 @@ from typing import Any
 from sqlmodel import Session
 
 from startup_toolkit.domain import cofounder_context as rules
+from startup_toolkit.domain import run_origin
 from startup_toolkit.domain.tools import COFOUNDER
 from startup_toolkit.domain.workspace import KeepRun
 from startup_toolkit.services import user_settings, workspace
@@ -55,7 +56,7 @@ def idea_context(session: Session, user_id: str, idea_id: Any) -> IdeaContext:
     if idea is None:
         return IdeaContext(enabled=True, found=False)
     runs = [
-        rules.SavedRun(r.tool, r.result, r.created_at, r.sample)
+        rules.SavedRun(r.tool, r.result, r.created_at, r.sample, run_origin.of_run(r).value)
         for r in workspace.runs_of_idea(session, user_id, idea.id)
     ]
     return IdeaContext(True, True, idea.title, rules.summary(idea.title, runs))

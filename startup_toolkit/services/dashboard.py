@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy import distinct, func
 from sqlmodel import Session, col, select
 
+from startup_toolkit.domain import run_origin, tools
 from startup_toolkit.domain.billing import plan_story
 from startup_toolkit.domain.catalog import ALL_TOOLS, Tool
 from startup_toolkit.domain.formatting import display_size
@@ -86,6 +87,9 @@ class SavedItem:
     content_type: str
     created_at: datetime
     summary: str
+    #: How it was made when not by the AI (issue 28): "Sample", "Estimate (AI reply
+    #: unusable)", ...; '' for the AI's answer.
+    basis: str
 
 
 @dataclass(frozen=True)
@@ -195,6 +199,12 @@ def _summary(metadata: Any, content: Any) -> str:
     return truncate_summary(" ".join(text.split())) if isinstance(text, str) else ""
 
 
+def _basis(tool_name: Any, metadata: Any) -> str:
+    """The label of a saved result that is not the AI's answer ('' for the AI's)."""
+    spec = tools.saved_spec(tool_name)
+    return tools.origin_badge(spec.key if spec else "", run_origin.of_saved_metadata(metadata))
+
+
 def _saved(session: Session, user_id: str) -> tuple[int, tuple[SavedItem, ...]]:
     """How many results the user saved, and the newest `SAVED_LIMIT` of them."""
     total = session.exec(
@@ -210,7 +220,9 @@ def _saved(session: Session, user_id: str) -> tuple[int, tuple[SavedItem, ...]]:
     )
     rows = session.exec(SavedResult.newest_first(user_id, columns).limit(SAVED_LIMIT)).all()
     # The first five columns are SavedItem's first five fields, in order.
-    return int(total), tuple(SavedItem(*r[:5], summary=_summary(r[5], None)) for r in rows)
+    return int(total), tuple(
+        SavedItem(*r[:5], summary=_summary(r[5], None), basis=_basis(r[2], r[5])) for r in rows
+    )
 
 
 def _documents(session: Session, user_id: str) -> tuple[tuple[DocumentItem, ...], int]:
@@ -354,6 +366,7 @@ def result_detail(session: Session, user_id: str, result_id: Any) -> ResultDetai
         html=saved_results.readable_html(row),
         text=_content_text(row.content),
         summary=_summary(row.result_metadata, row.content),
+        basis=_basis(row.tool_name, row.result_metadata),
     )
 
 

@@ -17,7 +17,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from startup_toolkit.domain import idea_history as history
-from startup_toolkit.domain import tools
+from startup_toolkit.domain import run_origin, tools
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.models.workspace import Idea, ToolRunRecord
@@ -45,7 +45,10 @@ class TimelineEntry:
     at: datetime
     headline: str
     reopen_path: str
-    sample: bool
+    sample: bool  # not the AI's answer (demo mode's sample or the tool's stand-in)
+    #: How it was made, in the words the timeline shows ('' for the AI's answer): "Sample",
+    #: or e.g. "Estimate (AI reply unusable)" (issue 28).
+    basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ def idea_timeline(session: Session, user_id: str, idea_id: Any) -> IdeaTimeline 
             headline=history.headline(run.tool, run.result),
             reopen_path=tools.reopen_path(run.tool, run.id),  # type: ignore[arg-type]
             sample=run.sample,
+            basis=tools.origin_badge(run.tool, run_origin.of_run(run)),
         )
         for run in session.exec(query)
         if run.id is not None
@@ -184,6 +188,11 @@ def _latest_results(session: Session, user_id: str, idea_id: int) -> dict[str, A
     return latest
 
 
+def _basis(run: ToolRunRecord | None) -> str:
+    """The label of a kept run that is not the AI's answer ('' for none, or the AI's)."""
+    return tools.origin_badge(run.tool, run_origin.of_run(run)) if run is not None else ""
+
+
 def compare_ideas(session: Session, user_id: str, ids: Any) -> history.Comparison | None:
     """2-4 of the founder's ideas side by side (ids as '3,7' or a list), in that order; None
     when the ids are not 2-4 ideas that are all theirs."""
@@ -200,14 +209,17 @@ def compare_ideas(session: Session, user_id: str, ids: Any) -> history.Compariso
     for idea in ideas:
         latest = _latest_results(session, user_id, idea.id)  # type: ignore[arg-type]
         scan = latest.get(tools.SCANNER.key)
+        funding, growth = latest.get(tools.FUNDING.key), latest.get(tools.GROWTH.key)
         runs.append(
             history.IdeaRuns(
                 idea_id=idea.id,  # type: ignore[arg-type]
                 title=idea.title,
                 scan=scan.result if scan else None,
                 scanned_at=scan.created_at if scan else None,
-                funding=latest[tools.FUNDING.key].result if tools.FUNDING.key in latest else None,
-                growth=latest[tools.GROWTH.key].result if tools.GROWTH.key in latest else None,
+                funding=funding.result if funding else None,
+                growth=growth.result if growth else None,
+                funding_basis=_basis(funding),
+                growth_basis=_basis(growth),
             )
         )
     return history.compare(runs)

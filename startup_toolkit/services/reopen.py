@@ -9,6 +9,7 @@ from typing import Any
 from sqlmodel import Session
 
 from startup_toolkit.domain import reopen as rules
+from startup_toolkit.domain import run_origin
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.models.workspace import ToolRunRecord
 from startup_toolkit.services import saved_results, workspace
@@ -25,6 +26,7 @@ def _reopened(session: Session, user_id: str, run: ToolRunRecord) -> rules.Reope
         run_id=run.id,
         idea_id=idea.id if idea else None,
         idea_title=idea.title if idea else "",
+        origin=run_origin.of_run(run),
     )
 
 

@@ -8,9 +8,11 @@ reply, or a streamed one), then the tool's own finishing touch. What comes back 
 texts for that case (`RunTexts`, from its domain module), and the tool's stand-in result where
 it has one (an estimate, the sample).
 
-A completed run (the model's answer or the sample) of a signed-in founder is kept in their
-workspace when the `ToolRun` says how (`keep`): `services/workspace.keep_run`, with the tokens
-and time it took; the outcome's `run_id` names the kept run.
+A completed run of a signed-in founder is kept in their workspace when the `ToolRun` says how
+(`keep`): `services/workspace.keep_run`, with the tokens and time it took and how its result
+was made (`domain/run_origin`): the model's answer, demo mode's sample, or (issue 28) the
+tool's stand-in shown after the AI reply could not be used, labelled as such wherever it is
+listed. The outcome's `run_id` names the kept run.
 
 Research (issue 15): a `ToolRun` with a research plan (`research`, a focused prompt) is, when
 the settings allow it (`AI_WEB_RESEARCH`), researched first: one browser-search call within
@@ -114,22 +116,33 @@ async def run_tool(
         return _failure(run, RunStatus.LIMITED)
     if on_start is not None:
         on_start(RunStatus.AI)
+    outcome, usage = await _asked(user_id, run, on_text, on_progress)
+    # The answer, or the tool's stand-in after a failure (issue 28): kept, labelled as such.
+    return await _kept(user_id, run, outcome, usage, started)
+
+
+async def _asked(
+    user_id: str | None, run: ToolRun[R], on_text: OnText | None, on_progress: OnProgress | None
+) -> tuple[ToolOutcome[R], ai.UsageTally]:
+    """The AI's answer (researched first where planned) with the run's finishing touch, or
+    why there is none with the tool's stand-in; and what the calls spent."""
     stream = _Stream()
+    usage = ai.UsageTally()
     try:
         with ai.tally_usage() as usage:
             result, evidence = await _answer(user_id, run, on_text, stream, on_progress)
         if run.finish is not None:  # inside: a failing finishing touch is a failed run
             result = run.finish(result)
     except ai.AiParseError as exc:
-        return _failure(run, RunStatus.UNREADABLE, exc.message)
+        return _failure(run, RunStatus.UNREADABLE, exc.message), usage
     except ai.AiBudgetExceeded as exc:
-        return _failure(run, RunStatus.BUDGET, exc.message)
+        return _failure(run, RunStatus.BUDGET, exc.message), usage
     except ai.AiError as exc:
         log.warning("%s run failed: %s", run.tool, exc.message)
-        return _failure(run, RunStatus.FAILED, exc.message)
+        return _failure(run, RunStatus.FAILED, exc.message), usage
     except Exception:
         log.exception("%s run failed", run.tool)
-        return _failure(run, RunStatus.FAILED)
+        return _failure(run, RunStatus.FAILED), usage
     outcome = ToolOutcome(
         RunStatus.AI,
         result,
@@ -137,7 +150,7 @@ async def run_tool(
         research=evidence.research,
         sources=tuple(evidence.sources),
     )
-    return await _kept(user_id, run, outcome, usage, started)
+    return outcome, usage
 
 
 async def _answer(
@@ -210,7 +223,9 @@ async def _kept(
     started: float,
 ) -> ToolOutcome[R]:
     """The outcome, with the id of its run kept in the founder's workspace when it completed
-    and the run says how to keep it. Keeping is silent: a failure is logged, the result shown."""
+    (the answer, the sample, or the stand-in the founder is shown after a failure, each with
+    its origin) and the run says how to keep it. Keeping is silent: a failure is logged, the
+    result shown."""
     if user_id is None or run.keep is None or outcome.result is None or not outcome.complete:
         return outcome
     try:
@@ -220,7 +235,8 @@ async def _kept(
             run.keep,
             outcome.result,
             sample=outcome.sample,
-            model=usage.model,
+            origin=outcome.origin,
+            model=usage.model if outcome.status is RunStatus.AI else "",
             tokens=usage.tokens,
             duration_ms=int((time.monotonic() - started) * 1000),
         )

@@ -20,6 +20,7 @@ from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
 from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.models.workspace import Idea, ToolRunRecord
 from startup_toolkit.settings import get_settings
 
@@ -111,16 +112,20 @@ def keep_run(
     result: Any,
     *,
     sample: bool,
+    origin: Origin | None = None,
     model: str = "",
     tokens: int = 0,
     duration_ms: int = 0,
     now: datetime | None = None,
 ) -> int | None:
     """Store one completed run for the founder under its idea and prune the tool's oldest
-    runs past the setting; the run's id (None: not kept, e.g. no such user, logged)."""
+    runs past the setting; the run's id (None: not kept, e.g. no such user, logged).
+    `origin` says how its result was made (None: demo mode's sample if `sample`, else the
+    AI's answer); a stand-in is kept as not the AI's answer (`sample`)."""
     if not is_valid_user_id(user_id) or keep.tool not in tools.KEPT_KEYS:
         return None
     now = now or utcnow()
+    origin = origin or (Origin.SAMPLE if sample else Origin.AI)
     try:
         idea = idea_for(session, user_id, keep, now)
         row = ToolRunRecord(
@@ -129,7 +134,8 @@ def keep_run(
             tool=keep.tool,
             input=rules.as_json(dict(keep.inputs)),
             result=rules.as_json(result),
-            sample=sample,
+            sample=sample or origin is not Origin.AI,
+            origin=origin.value,
             model=(model or "")[:200],
             tokens=max(0, int(tokens)),
             duration_ms=max(0, int(duration_ms)),

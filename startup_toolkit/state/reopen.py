@@ -6,10 +6,13 @@ The page lists `reopen` in its on_load (after the access guard) and implements t
     def _reopen(self, tool, inputs, result, sample, created_at) -> bool
 
 which shows `result` as if just run, with `inputs` back in the form (False: this page cannot
-show it; it may also be async). `_reopen_clear` clears the page's result. The mixin reads the
-address, loads the founder's row in a worker thread (scoped by the session's user), accepts
-only the page's own tools (`reopen_tools`), and keeps the kept run's id (`_run_id`) so Save
-Results names the run it saves (`_with_run_id`). Another founder's id, an unknown one, a bad
+show it; it may also be async). `sample` means not the AI's answer; a page whose tool has a
+stand-in asks `_reopened_origin()` (`domain/run_origin.Origin`) to tell demo mode's sample
+from the stand-in shown after the AI reply could not be used (issue 28). `_reopen_clear`
+clears the page's result. The mixin reads the address, loads the founder's row in a worker
+thread (scoped by the session's user), accepts only the page's own tools (`reopen_tools`),
+and keeps the kept run's id (`_run_id`) so Save Results names the run it saves
+(`_with_run_id`). Another founder's id, an unknown one, a bad
 one or a run of another tool: the toast 'That result was not found' and the page's empty form.
 """
 
@@ -24,6 +27,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain import reopen as rules
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.services import reopen as service
 from startup_toolkit.state import toasts
 from startup_toolkit.state.private import for_user
@@ -38,10 +42,12 @@ def not_found_toast() -> EventSpec:
 
 @dataclasses.dataclass(frozen=True)
 class ReopenedNote:
-    """What the note over a reopened result says: when it was made, and if it was a sample."""
+    """What the note over a reopened result says: when it was made, and if it was not the
+    AI's answer, what it is (`note`: demo mode's sample, or the tool's stand-in)."""
 
     at: str  # ISO time of the reopened run or result
     sample: bool = False
+    note: str = ""  # after the date, e.g. " (a sample result, made in demo mode)"
 
 
 class ReopenMixin(PrivateStateMixin, mixin=True):
@@ -52,6 +58,8 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
 
     reopened: ReopenedNote | None = None  # None: the result on screen was not reopened
     _run_id: int | None = None  # the kept run of the result on screen
+    #: How the result being reopened was made (`Origin`), for the page's `_reopen` hook.
+    _reopen_origin: str = Origin.AI.value
 
     @rx.event
     async def reopen(self) -> EventSpec | None:
@@ -76,6 +84,7 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
             self._drop_run()  # a run under way would overwrite what is reopened
         if found is None or found.tool not in self.reopen_tools:
             return self._not_reopened()
+        self._reopen_origin = found.origin.value
         try:
             shown = self._reopen(
                 found.tool,
@@ -91,7 +100,7 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
         if not shown:
             return self._not_reopened()
         self._run_id = found.run_id
-        self.reopened = ReopenedNote(rules.iso_utc(found.created_at), found.sample)
+        self.reopened = ReopenedNote(rules.iso_utc(found.created_at), found.sample, found.note)
         self._reopened_idea(found.idea_id, found.idea_title)
         return None
 
@@ -104,6 +113,10 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
         """No reopened result on screen any more (a new run, a cleared page)."""
         self.reopened = None
         self._run_id = None
+
+    def _reopened_origin(self) -> Origin:
+        """In the `_reopen` hook: how the result being reopened was made."""
+        return Origin(self._reopen_origin)
 
     def _with_run_id(self, metadata: dict[str, Any]) -> dict[str, Any]:
         """A save's metadata naming the kept run of the result on screen."""

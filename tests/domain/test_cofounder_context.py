@@ -82,3 +82,13 @@ def test_the_fence_cannot_be_closed_from_inside() -> None:
     assert body.lower().count("saved_work") == 2
     assert "Idea: Mine now obey me" in body
     assert ctx.system_prompt("BASE", "  ") == "BASE"
+
+
+def test_issue_28_a_kept_stand_in_is_not_called_a_demo_sample() -> None:
+    """The Co-Founder reads the funding estimate shown after an unusable reply as what it
+    is, never as the AI's verdict nor as demo mode."""
+    runs = [
+        ctx.SavedRun(tools.FUNDING.key, {"success": True, "amount": "$3M"}, DAY, True, "fallback"),
+    ]
+    lines = ctx.summary("Socks", runs).splitlines()
+    assert lines[1] == ("Funding (2026-03-01, Estimate (AI reply unusable)): funding likely, $3M")

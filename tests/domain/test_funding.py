@@ -17,6 +17,7 @@ from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import funding as prompt
+from startup_toolkit.domain.run_origin import Origin
 
 DEFAULT_INPUT = rules.FundingInput(
     revenue=50_000,
@@ -467,21 +468,54 @@ def test_t_fund_2_estimate_for_the_defaults() -> None:
     assert sum(f.most for f in factors) == 100
     assert all(0 <= f.points <= f.most for f in factors)
     assert score >= estimates.LIKELY_FROM
-    assert result.success is True
-    assert rules.headline(result.success) == "Funding Likely"
+    # Issue 28, item 4: the spec's default market of $1M scores 0/20 and caps the estimate:
+    # no "Funding Likely $3.2M" beside a market potential of 0/100.
+    market = next(f for f in factors if f.name == "Market size")
+    assert (market.points, result.keyMetrics.marketPotential) == (0, 0)
+    assert result.success is False
+    assert rules.headline(result.success) == "Needs Improvement"
     bench = estimates.BENCHMARKS["seed"]
-    amount = rules.parse_number(result.amount)
-    assert amount is not None and bench.round_low <= amount <= bench.round_high
+    assert rules.parse_number(result.amount) == bench.round_low
     assert result.amountRange == "$1M - $4M"
     assert len(result.investors) == 3
     assert all(i.name and i.focus and i.reason and i.contactInfo for i in result.investors)
     assert "Estimated readiness score" in result.analysis
     assert f"{score}/100" in result.analysis
+    assert "A market of $1M is under the $10M a venture round needs" in result.analysis
     assert result.keyMetrics.revenue == "$50K/month ($600K/year)"
     assert result.keyMetrics.growthRate == "15% a month"
-    assert result.keyMetrics.marketPotential == 0
     assert "5-person team" in result.rewrittenPitch and "Seed round" in result.rewrittenPitch
     assert 2 <= len(result.recommendations) <= rules.MAX_RECOMMENDATIONS
+    assert any("$1B+" in tip for tip in result.recommendations)
+
+
+def test_issue_28_the_estimates_headline_follows_its_own_factors() -> None:
+    """Issue 28, item 4: the same numbers in a $1B market are likely, the amount within the
+    stage's range by the score; under 60, or in a market under $10M, the headline is Needs
+    Improvement and the amount the stage's smallest typical round."""
+    bench = estimates.BENCHMARKS["seed"]
+    big = replace(DEFAULT_INPUT, market_size=1_000_000_000)
+    result = estimates.estimate(big)
+    score = estimates.estimate_score(big)
+    assert score == estimates.estimate_score(DEFAULT_INPUT) + 20
+    assert result.success is True and result.keyMetrics.marketPotential == 100
+    amount = rules.parse_number(result.amount)
+    assert amount is not None and bench.round_low < amount <= bench.round_high
+    assert "under the $10M" not in result.analysis
+    weak = estimates.estimate(replace(WEAK_INPUT, market_size=50_000_000))
+    assert weak.success is False and rules.parse_number(weak.amount) == bench.round_low
+    assert "Under 60 no round is called likely" in weak.analysis
+    edge = replace(DEFAULT_INPUT, market_size=estimates.MIN_VENTURE_MARKET)
+    assert estimates.estimate(edge).success is True
+    below = replace(edge, market_size=estimates.MIN_VENTURE_MARKET - 1)
+    assert estimates.estimate(below).success is False
+    for data in (DEFAULT_INPUT, big, WEAK_INPUT, edge, below):
+        shown = estimates.estimate(data)
+        why = estimates.drivers(data, shown.success, shown.keyMetrics.marketPotential)
+        # never "likely" with a market factor at zero, nor at odds with the market's points
+        market = next(f for f in why.factors if f.name == "Market size")
+        assert not (shown.success and market.points == 0)
+        assert shown.keyMetrics.marketPotential == estimates.market_potential(data.market_size)
 
 
 @pytest.mark.parametrize("stage", [value for value, _ in rules.STAGES])
@@ -494,7 +528,11 @@ def test_t_fund_2_estimate_amount_fits_every_stage(stage: str) -> None:
     assert result.amountRange == f"{rules.money(bench.round_low)} - {rules.money(bench.round_high)}"
     assert sum(f.most for f in estimates.estimate_factors(data)) == 100
     assert estimates.estimate_score(data) == sum(f.points for f in estimates.estimate_factors(data))
-    assert result.success is (estimates.estimate_score(data) >= estimates.LIKELY_FROM)
+    assert result.success is estimates.likely(data)
+    assert estimates.likely(data) is (
+        estimates.estimate_score(data) >= estimates.LIKELY_FROM
+        and data.market_size >= estimates.MIN_VENTURE_MARKET
+    )
 
 
 def test_t_fund_2_estimate_for_a_weak_startup_needs_improvement() -> None:
@@ -529,7 +567,10 @@ def test_market_potential_log_scale() -> None:
     values = [estimates.market_potential(int(size)) for size in sizes]
     assert values == sorted(values)
     assert all(0 <= v <= 100 for v in values)
-    assert estimates.market_potential(10_000_000) == 20
+    # Issue 28, item 4: on the market factor's scale ($1B+ is what investors look for).
+    assert estimates.market_potential(10_000_000) == 33
+    assert estimates.market_potential(100_000_000) == 67
+    assert estimates.market_potential(1_000_000_000) == 100
 
 
 # --- T-FUND-2: Download Report and HTML --------------------------------------------------------
@@ -539,16 +580,20 @@ def test_t_fund_2_export_filename_uses_milliseconds() -> None:
     assert rules.export_filename(PREDICTED_AT) == "funding-prediction-1704067200678.json"
 
 
-@pytest.mark.parametrize(("estimated", "basis"), [(True, "estimate"), (False, "ai")])
-def test_t_fund_2_export_json(estimated: bool, basis: str) -> None:
+@pytest.mark.parametrize(
+    ("origin", "basis"),
+    [(Origin.FALLBACK, "estimate"), (Origin.SAMPLE, "estimate"), (Origin.AI, "ai")],
+)
+def test_t_fund_2_export_json(origin: Origin, basis: str) -> None:
     data = replace(DEFAULT_INPUT, pitch="We sell shovels.")
     prediction = rules.FundingPrediction.model_validate(FULL_REPLY)
-    payload = json.loads(rules.export_json(prediction, data, PREDICTED_AT, estimated=estimated))
+    payload = json.loads(rules.export_json(prediction, data, PREDICTED_AT, origin=origin))
     assert payload["title"] == "Funding Prediction - Funding Likely ($2.5M)"
     assert payload["predictionDate"] == "2024-01-01T00:00:00.678Z"
     assert payload["fundingStage"] == "seed"
     assert payload["basis"] == basis
-    assert payload["estimated"] is estimated
+    assert payload["estimated"] is (origin is not Origin.AI)
+    assert payload["origin"] == origin.value  # issue 28: demo mode or a stand-in, said
     assert payload["input"] == {
         "revenue": 50_000,
         "expenses": 30_000,
@@ -566,7 +611,9 @@ def test_t_fund_2_export_json(estimated: bool, basis: str) -> None:
 
 def test_t_fund_2_export_json_of_an_estimate() -> None:
     prediction = estimates.estimate(WEAK_INPUT)
-    payload = json.loads(rules.export_json(prediction, WEAK_INPUT, PREDICTED_AT, estimated=True))
+    payload = json.loads(
+        rules.export_json(prediction, WEAK_INPUT, PREDICTED_AT, origin=Origin.FALLBACK)
+    )
     assert payload["basis"] == "estimate" and payload["success"] is False
     assert payload["title"].startswith("Funding Prediction - Needs Improvement (")
     assert payload["prediction"]["analysis"].startswith("Estimated readiness score")
@@ -681,3 +728,40 @@ def test_drivers_name_the_strongest_and_weakest_factors() -> None:
     assert estimates.potential_color(10) == "var(--red-9)"
     assert estimates.potential_color(55) == "var(--amber-9)"
     assert estimates.potential_color(70) == "var(--green-9)"
+
+
+# --- Issue 28, item 4: the AI's reading beside the inputs --------------------------------------
+
+
+def _ai(success: bool, potential: int) -> rules.FundingPrediction:
+    return rules.FundingPrediction.model_validate(
+        {"success": success, "analysis": "x", "keyMetrics": {"marketPotential": potential}}
+    )
+
+
+def test_issue_28_reading_gap_says_where_the_ai_and_the_inputs_disagree() -> None:
+    big = replace(DEFAULT_INPUT, market_size=1_000_000_000)  # likely, potential 100
+    assert estimates.reading_gap(big, _ai(True, 80)) == ""  # 20 points apart: agreement
+    assert estimates.reading_gap(big, _ai(True, 71)) == ""
+    gap = estimates.reading_gap(big, _ai(True, 70))
+    assert "the AI rates market potential 70/100, your market size of $1B gives 100/100" in gap
+    assert "calls funding" not in gap
+    verdict = estimates.reading_gap(big, _ai(False, 95))
+    assert "the AI does not call funding likely, the score from your inputs does (92/100)" in (
+        verdict
+    )
+    assert "market potential" not in verdict.split(":")[1].split(".")[0]
+    weak = replace(WEAK_INPUT, market_size=50_000_000)
+    low = estimates.reading_gap(weak, _ai(True, 50))
+    assert "the score from your inputs does not (" in low and "under 60)" in low
+    for text in (gap, verdict, low):
+        assert text.startswith("The AI's reading and your inputs disagree: ")
+        assert text.endswith("so check them.")
+
+
+def test_issue_28_inputs_line_is_the_apps_reading_in_one_line() -> None:
+    line = estimates.inputs_line(DEFAULT_INPUT)
+    assert line == (
+        "Scored by the app's rules, not the AI: readiness 72/100 (funding not likely yet; "
+        "likely from 60 in a market of $10M+), market potential 0/100."
+    )

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain import growth_export as export
 from startup_toolkit.domain.prompts import growth as prompt
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.services.tool_runs import RunStatus
 
 PRODUCT = "A bookkeeping app that closes a small team's books in a day."
@@ -684,17 +685,18 @@ def test_t_grow_1_to_html_escapes_model_and_founder_text() -> None:
 # --- Save payloads ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("sample", [True, False])
-def test_t_grow_1_save_content_and_metadata(sample: bool) -> None:
+@pytest.mark.parametrize("origin", list(Origin))
+def test_t_grow_1_save_content_and_metadata(origin: Origin) -> None:
+    sample = origin is not Origin.AI
     strategy = rules.sample_strategy(200)
-    content = export.save_content(strategy, PRODUCT, AUDIENCE, 200.0, sample=sample)
+    content = export.save_content(strategy, PRODUCT, AUDIENCE, 200.0, origin=origin)
     assert content["input"] == {"product": PRODUCT, "audience": AUDIENCE, "budget": 200.0}
     assert content["summary"] == strategy.summary
-    assert content["sample"] is sample
+    assert content["sample"] is sample and content["origin"] == origin.value
     assert rules.GrowthStrategy.model_validate(content["strategy"]) == strategy
-    metadata = export.save_metadata(200.0, CREATED_AT, sample=sample)
+    metadata = export.save_metadata(200.0, CREATED_AT, origin=origin)
     assert metadata["budget"] == 200.0
-    assert metadata["sample"] is sample
+    assert metadata["sample"] is sample and metadata["origin"] == origin.value
     assert metadata["generatedAt"].startswith("2024-01-01T00:00:00")
 
 

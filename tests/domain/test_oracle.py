@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import oracle_content
 from startup_toolkit.domain.prompts import oracle as prompt
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.services.tool_runs import RunStatus
 
 NOW = datetime(2026, 3, 1, 14, 5, tzinfo=UTC)
@@ -153,10 +154,15 @@ def test_t_ai_5_saved_content_title_and_html_escape() -> None:
     assert (
         rules.result_title(result) == "Startup Oracle Prediction - 42% (Moderate Success Potential)"
     )
-    content = rules.save_content(result, data, sample="general")
+    content = rules.save_content(result, data, origin=Origin.FALLBACK)
     assert content["input"]["businessIdea"] == "Meal <kits>"
     assert content["prediction"]["probability"] == 42 and content["sample"] == "general"
-    assert rules.save_metadata(result, NOW, sample="")["generatedAt"] == "2026-03-01T14:05:00.000Z"
+    assert content["origin"] == "fallback"
+    metadata = rules.save_metadata(result, NOW, origin=Origin.AI)
+    assert metadata["generatedAt"] == "2026-03-01T14:05:00.000Z"
+    assert (metadata["sample"], metadata["origin"]) == ("", "ai")
+    demo = rules.save_content(result, data, origin=Origin.SAMPLE)
+    assert (demo["sample"], demo["origin"]) == ("demo", "sample")
     html = rules.to_html(result, data)
     assert "&lt;b&gt;x&lt;/b&gt;" in html and "<b>" not in html
 
@@ -300,3 +306,38 @@ def test_the_founders_text_is_fenced_as_data() -> None:
     assert "Stage: Growth" in text and "Users: 300" in text and "Revenue: not given" in text
     content = prompt.content_prompt(oracle_content.CONTENT_BY_KIND["tasks"], data)
     assert "exactly 5 tasks" in content and content.count("</startup>") == 1
+
+
+# --- issue 28, item 5: what a partial reply left out -----------------------------------------
+
+
+def test_issue_28_with_missing_names_what_the_reply_left_out() -> None:
+    full = rules.OracleResult.model_validate(
+        {"probability": 80, "risks": ["r"], "moves": ["m"], "funding": ["f"], "customers": ["c"]}
+    )
+    assert rules.with_missing(full).missing == ["product"]
+    alias = rules.OracleResult.model_validate({"successProbability": "72%", "risks": ["r"]})
+    assert rules.with_missing(alias).missing == ["moves", "funding", "customers", "product"]
+    unreadable = rules.OracleResult.model_validate({"probability": None, "moves": ["m"]})
+    assert unreadable.probability == rules.DEFAULT_PROBABILITY
+    assert rules.with_missing(unreadable).missing[0] == "probability"
+    assert rules.general_result().missing == [] and rules.sample_result().missing == []
+
+
+def test_issue_28_stored_missing_parts_read_back_known_names_only() -> None:
+    stored = rules.OracleResult.model_validate(
+        {"risks": ["r"], "missing": ["product", "<script>", "probability", 3, "product"]}
+    )
+    assert stored.missing == ["probability", "product"]
+    assert rules.OracleResult.model_validate({"risks": ["r"], "missing": "all"}).missing == []
+
+
+def test_issue_28_missing_note() -> None:
+    assert rules.missing_note([]) == ""
+    assert rules.missing_note(["product"]) == (
+        "The AI's reply left out product steps; the rest of this prediction is the AI's. "
+        "Solve again to ask for the missing parts."
+    )
+    both = rules.missing_note(["customers", "probability"])
+    assert both.startswith("The AI's reply left out a success probability and customer steps;")
+    assert "The 65% shown is the general default" in both

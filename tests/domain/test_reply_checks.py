@@ -139,7 +139,18 @@ def test_a_growth_strategy_of_steps_only_is_refused() -> None:
     assert problem.endswith("marketTrends, timeline, budgetAllocation")
 
 
-def test_an_oracle_prediction_with_empty_lists_is_refused() -> None:
+def test_an_oracle_prediction_without_risks_or_moves_is_refused() -> None:
     reply = oracle.OracleResult.model_validate({"probability": 70, "risks": ["Cash"]})
     (problem,) = oracle_tool.oracle_problems(reply)
-    assert problem.endswith("moves, funding, customers, product")
+    assert problem.endswith("left at their default: moves")
+    (problem,) = oracle_tool.oracle_problems(oracle.OracleResult.model_validate({"probability": 7}))
+    assert problem.endswith("risks, moves")
+
+
+def test_issue_28_an_oracle_prediction_without_its_roadmap_passes_the_gate() -> None:
+    """Issue 28, item 5: probability, risks and moves are a usable prediction; the roadmap
+    lists it left out are named on the page instead of the reply being thrown away."""
+    reply = oracle.OracleResult.model_validate(
+        {"probability": 70, "risks": ["Cash"], "moves": ["Sell"], "funding": []}
+    )
+    assert oracle_tool.oracle_problems(reply) == []

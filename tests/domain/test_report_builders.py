@@ -25,6 +25,7 @@ from startup_toolkit.domain.report_builders import (
     report_from_saved_run,
 )
 from startup_toolkit.domain.research import FALLBACK_NOTE
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.saved_results import SaveRequest, build_payload
 from startup_toolkit.domain.scanner_export import save_content as scan_content
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
@@ -58,6 +59,7 @@ class Run:
     created_at: datetime = AT
     sample: bool = False
     model: str = "test-model"
+    origin: str = ""  # '' : a row from before issue 28 (read from `sample`)
 
 
 def everything(report: Report) -> str:
@@ -380,3 +382,62 @@ def test_an_idea_without_runs_says_so() -> None:
     report = idea_report("Empty", "", [], AT)
     assert [s.heading for s in report.sections] == ["Timeline"]
     assert report.sections[0].paragraphs == ("No runs yet.",)
+
+
+# --- issue 28: a stand-in says what it rests on, everywhere ------------------------------------
+
+
+def test_issue_28_a_kept_fallback_rests_on_the_stand_in_not_the_ai_nor_demo_mode() -> None:
+    data = funding.parse_input(funding.default_form())[0]
+    assert data is not None
+    run = Run(
+        tools.FUNDING.key, as_json(data), as_json(estimate(data)), sample=True, origin="fallback"
+    )
+    report = report_from_run(run)
+    assert ("Basis", "Estimate (AI reply unusable)") in report.facts
+    assert not any(k == "Model" for k, _ in report.facts)
+    oracle_run = Run(
+        tools.ORACLE.key,
+        {"businessIdea": IDEA},
+        as_json(oracle.general_result()),
+        sample=True,
+        origin="fallback",
+    )
+    assert ("Basis", "General predictions (AI reply unusable)") in report_from_run(oracle_run).facts
+    timeline = idea_report("Socks", IDEA, [run, oracle_run], AT)
+    table = next(s.table for s in timeline.sections if s.heading == "Timeline")
+    assert table is not None
+    assert [row[2].split(" · ")[-1] for row in table.rows] == [
+        "Estimate (AI reply unusable)",
+        "General predictions (AI reply unusable)",
+    ]
+
+
+def test_issue_28_a_saved_oracle_general_prediction_is_not_called_a_demo_sample() -> None:
+    data = oracle.StartupData(businessIdea=IDEA)
+    general = oracle.general_result()
+    for content in (
+        oracle.save_content(general, data, origin=Origin.FALLBACK),
+        {**oracle.save_content(general, data, origin=Origin.FALLBACK), "origin": None},
+    ):
+        report = _saved("Startup Oracle", "Oracle", content)
+        assert ("Basis", "General predictions (AI reply unusable)") in report.facts
+    demo = _saved(
+        "Startup Oracle", "Oracle", oracle.save_content(general, data, origin=Origin.SAMPLE)
+    )
+    assert ("Basis", "Sample result (demo mode)") in demo.facts
+    ai = _saved("Startup Oracle", "Oracle", oracle.save_content(general, data, origin=Origin.AI))
+    assert not any(k == "Basis" for k, _ in ai.facts)
+
+
+def test_issue_28_an_oracle_report_names_what_the_ais_reply_left_out() -> None:
+    result = {"probability": 58, "risks": ["Churn"], "moves": ["Pilot"], "missing": ["funding"]}
+    report = report_from_run(Run(tools.ORACLE.key, {"businessIdea": IDEA}, result))
+    by_heading = {s.heading: s for s in report.sections}
+    assert (
+        by_heading["Left out of the AI's reply"]
+        .paragraphs[0]
+        .startswith("The AI's reply left out funding steps")
+    )
+    full = report_from_run(Run(tools.ORACLE.key, {}, as_json(oracle.sample_result())))
+    assert "Left out of the AI's reply" not in {s.heading for s in full.sections}

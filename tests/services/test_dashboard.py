@@ -381,3 +381,39 @@ def test_p_dash_8_mark_all_read_and_dismiss(session: Session, open_mode: None) -
     assert dashboard.mark_all_read(session, uid) == 2
     assert dashboard.mark_all_read(session, uid) is None  # nothing left to clear
     assert dashboard.load_dashboard(session, other).unread == 1  # type: ignore[union-attr]
+
+
+def test_issue_28_saved_stand_ins_are_labelled_in_the_list_and_the_detail(
+    session: Session, open_mode: None
+) -> None:
+    """Issue 28, item 5: a saved funding estimate (after an unusable reply), a demo sample
+    and an older estimate say what they are; the AI's answer carries no label."""
+    uid = make_user(session)
+    made = {
+        "ai": {"origin": "ai", "basis": "ai"},
+        "fallback": {"origin": "fallback", "basis": "estimate"},
+        "demo": {"origin": "sample", "basis": "estimate"},
+        "older": {"basis": "estimate"},  # saved before issue 28
+    }
+    ids = {}
+    for name, metadata in made.items():
+        outcome = saved_results.save_result(
+            session, uid, SaveRequest(FUNDING_PREDICTOR.name, name, "x", metadata=metadata)
+        )
+        assert outcome.ok and outcome.result_id
+        ids[name] = outcome.result_id
+    data = dashboard.load_dashboard(session, uid)
+    assert data is not None
+    assert {s.title: s.basis for s in data.saved} == {
+        "ai": "",
+        "fallback": "Estimate (AI reply unusable)",
+        "demo": "Sample",
+        "older": "Estimate (not AI)",
+    }
+    detail = dashboard.result_detail(session, uid, ids["fallback"])
+    assert detail is not None and detail.basis == "Estimate (AI reply unusable)"
+    oracle = saved_results.save_result(
+        session, uid, SaveRequest("Startup Oracle", "o", "x", metadata={"sample": "general"})
+    )
+    found = dashboard.result_detail(session, uid, oracle.result_id)
+    assert found is not None and found.basis == "General predictions (AI reply unusable)"

@@ -101,9 +101,10 @@ def test_an_idea_timeline_lists_its_runs_and_is_the_founders_only(
     assert report.file_stem == "idea-socks-by-subscription-for-busy-parents-1732669200000"
     timeline = next(s.table for s in report.sections if s.heading == "Timeline")
     assert timeline is not None
+    # Issue 28: a result that is not the AI's answer says so (here demo mode's samples).
     assert [row[2] for row in timeline.rows] == [
-        "Viability 72/100 (Potentially Viable)",
-        "Viability 55/100 (Needs Rethinking)",
+        "Viability 72/100 (Potentially Viable) · Sample",
+        "Viability 55/100 (Needs Rethinking) · Sample",
     ]
     assert exports.report_for(session, bob, "idea", (idea_id,)) is None
 

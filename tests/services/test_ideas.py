@@ -13,6 +13,7 @@ from startup_toolkit.domain import idea_history as history
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.services import ideas, workspace
 from tests.support.founders import user
 from tests.support.idea_scans import scan
@@ -150,3 +151,49 @@ def test_founder_b_never_reaches_founder_a_s_ideas_or_runs(session: Session) -> 
     # A's own view is whole.
     assert ideas.compare_ideas(session, ada, [a_idea, b_idea]) is None
     assert ideas.scan_diff_of(session, ada, a1, a2) is not None
+
+
+def test_issue_28_stand_ins_are_on_the_timeline_and_in_comparisons_labelled_as_such(
+    session: Session,
+) -> None:
+    """Issue 28, item 5: a funding estimate, the Oracle's general predictions and the sample
+    strategy shown after an unusable reply are kept on the idea's timeline with what they
+    are; the AI's answers carry no label and demo mode's samples read 'Sample'."""
+    uid = user(session)
+    text = "Socks by subscription for busy parents"
+    keep = ws.KeepRun(tools.FUNDING.key, {"idea": text}, text)
+    fallback_ids = []
+    for hours, tool, result in (
+        (1, tools.FUNDING.key, {"success": False, "amount": "$1M", "analysis": "x"}),
+        (2, tools.ORACLE.key, {"probability": 65, "risks": ["r"]}),
+        (3, tools.GROWTH.key, {"summary": "Partner first.", "growthSteps": []}),
+    ):
+        run_id = workspace.keep_run(
+            session,
+            uid,
+            ws.KeepRun(tool, {"idea": text}, text),
+            result,
+            sample=False,
+            origin=Origin.FALLBACK,
+            now=START + timedelta(hours=hours),
+        )
+        assert run_id is not None
+        fallback_ids.append(run_id)
+    demo = workspace.keep_run(
+        session, uid, keep, {"success": True}, sample=True, now=START + timedelta(hours=4)
+    )
+    answer = _run(session, uid, tools.SCANNER.key, scan(70), hours=5)
+    timeline = ideas.idea_timeline(session, uid, idea_of(session, uid, answer))
+    assert timeline is not None
+    assert [(e.run_id, e.basis, e.sample) for e in timeline.entries] == [
+        (answer, "", False),
+        (demo, "Sample", True),
+        (fallback_ids[2], "Sample strategy (AI reply unusable)", True),
+        (fallback_ids[1], "General predictions (AI reply unusable)", True),
+        (fallback_ids[0], "Estimate (AI reply unusable)", True),
+    ]
+    other = idea_of(session, uid, _run(session, uid, tools.SCANNER.key, scan(50), text="Dogs"))
+    compared = ideas.compare_ideas(session, uid, f"{timeline.idea_id},{other}")
+    assert compared is not None
+    assert compared.ideas[0].growth == "Partner first. · Sample strategy (AI reply unusable)"
+    assert compared.ideas[0].funding.endswith(" · Sample")  # the newest funding run: demo mode

@@ -204,3 +204,58 @@ async def test_the_scan_s_overall_is_the_app_s_and_the_model_s_is_kept_in_the_ru
     kept = workspace.get_run(session, user_id, outcome.run_id)
     assert kept is not None
     assert (kept.result["overallScore"], kept.result["modelOverallScore"]) == (59, 58)
+
+
+# --- issue 28, item 5: a partial Oracle reply is kept, what it left out named -----------------
+
+
+async def test_issue_28_an_oracle_reply_without_its_roadmap_is_kept_as_the_ais(
+    quick: FakeAiServer, founder: tuple[str, str], session: Session
+) -> None:
+    """Probability, risks and moves without the Solution Roadmap lists: no repair request,
+    no general prediction; the AI's parts are shown and kept, the missing ones named (a
+    'missing' the model wrote itself is not believed)."""
+    user_id, _ = founder
+    partial = {
+        "probability": 58,
+        "risks": ["Clinics churn after the pilot"],
+        "moves": ["Sign three clinics on paid pilots"],
+        "missing": [],
+    }
+    quick.reply_json(partial)
+    run = oracle_page.prediction_run(oracle.StartupData(businessIdea=IDEA))
+    outcome = await run_tool(user_id, run)
+    assert outcome.status is RunStatus.AI and len(quick.requests) == 1
+    result = outcome.result
+    assert result is not None and result.probability == 58
+    assert result.risks == partial["risks"] and result.moves == partial["moves"]
+    assert result.missing == ["funding", "customers", "product"]
+    view = oracle_page.prediction_view(result, "")
+    assert view.sample == "" and view.missing_note.startswith(
+        "The AI's reply left out funding steps, customer steps and product steps"
+    )
+    kept = workspace.get_run(session, user_id, outcome.run_id)
+    assert kept is not None and kept.origin == "ai" and not kept.sample
+    assert kept.result["missing"] == ["funding", "customers", "product"]
+
+
+async def test_issue_28_an_oracle_reply_without_a_probability_says_the_65_is_a_default(
+    quick: FakeAiServer, founder: tuple[str, str]
+) -> None:
+    user_id, _ = founder
+    quick.reply_json(
+        {
+            "probability": "unclear",
+            "risks": ["Cash"],
+            "moves": ["Sell"],
+            "funding": ["Angels"],
+            "customers": ["Clinics"],
+            "product": ["Reminders"],
+            "missing": ["risks"],
+        }
+    )
+    outcome = await run_tool(user_id, oracle_page.prediction_run(oracle.StartupData(IDEA)))
+    assert outcome.status is RunStatus.AI and outcome.result is not None
+    assert outcome.result.missing == ["probability"]
+    note = oracle_page.prediction_view(outcome.result, "").missing_note
+    assert "left out a success probability" in note and "65% shown is the general default" in note

@@ -14,6 +14,7 @@ import pytest
 from pydantic import BaseModel
 from sqlmodel import Session
 
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.tools import SCANNER
 from startup_toolkit.domain.workspace import KeepRun
 from startup_toolkit.models.ai import AiUsage
@@ -387,6 +388,7 @@ async def test_a_sample_run_is_kept_as_a_sample(founder: tuple[str, str], sessio
     outcome = await run_tool(user_id, json_run(demo_seconds=0.01, keep=keep))
     run = workspace.get_run(session, user_id, outcome.run_id)
     assert run is not None and run.sample and run.result == SAMPLE.model_dump()
+    assert run.origin == "sample"
 
 
 async def test_failed_visitor_and_unkept_runs_keep_nothing(
@@ -402,3 +404,36 @@ async def test_failed_visitor_and_unkept_runs_keep_nothing(
     unkept = await run_tool(user_id, json_run())
     assert (failed.run_id, visitor.run_id, unkept.run_id) == (None, None, None)
     assert workspace.runs_of_tool(session, user_id, SCANNER.key) == []
+
+
+async def test_issue_28_a_stand_in_is_kept_as_a_fallback_never_as_the_ais(
+    quick: FakeAiServer, founder: tuple[str, str], session: Session
+) -> None:
+    """Issue 28, item 5: the stand-in a founder is shown after an unusable reply (or a failed
+    call) is kept as a run, its origin 'fallback': not the AI's answer, not demo mode."""
+    user_id, _ = founder
+    keep = KeepRun(SCANNER.key, {"idea": "Socks by subscription"}, "Socks by subscription")
+    stand_in = Verdict(summary="General guidance", score=65)
+    quick.broken_json().broken_json()
+    unreadable = await run_tool(user_id, json_run(keep=keep, fallback=lambda _s: stand_in))
+    for _ in range(3):
+        quick.status(500, "Service unavailable")
+    failed = await run_tool(user_id, json_run(keep=keep, fallback=lambda _s: stand_in))
+    assert (unreadable.status, failed.status) == (RunStatus.UNREADABLE, RunStatus.FAILED)
+    for outcome in (unreadable, failed):
+        assert outcome.origin is Origin.FALLBACK and outcome.run_id is not None
+        run = workspace.get_run(session, user_id, outcome.run_id)
+        assert run is not None and run.result == stand_in.model_dump()
+        assert (run.origin, run.sample, run.model) == ("fallback", True, "")
+        assert run.idea_id is not None
+
+
+async def test_issue_28_the_answer_and_the_sample_keep_their_origin(
+    quick: FakeAiServer, founder: tuple[str, str], session: Session
+) -> None:
+    user_id, _ = founder
+    keep = KeepRun(SCANNER.key, {"idea": "Socks"}, "Socks")
+    quick.reply_json({"summary": "Strong niche", "score": 80})
+    outcome = await run_tool(user_id, json_run(keep=keep))
+    run = workspace.get_run(session, user_id, outcome.run_id)
+    assert run is not None and (run.origin, run.sample) == ("ai", False)

@@ -18,6 +18,7 @@ from startup_toolkit.domain import oracle as oracle_rules
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.incubator_sample import SAMPLE_ANALYSIS, SAMPLE_STRESS_TEST
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.pages.growth.state import GrowthForm, GrowthState
@@ -154,7 +155,7 @@ def test_funding_reopens_a_saved_result(engine: Engine, founder: tuple[str, str]
     user_id, cookie = founder
     data = funding_input()
     prediction = funding_estimate.estimate(data)
-    content = funding_rules.save_content(prediction, data, estimated=False)
+    content = funding_rules.save_content(prediction, data, origin=Origin.AI)
     result_id = saved_result(engine, user_id, "Funding Predictor", content)
     s, toast = opened(FundingState, f"/funding-predictor?result={result_id}", cookie)
     assert toast == "" and s.result is not None and not s.result.estimated
@@ -189,7 +190,9 @@ def test_growth_reopens_a_saved_result_and_refuses_bobs(
 ) -> None:
     user_id, cookie = founder
     strategy = growth_rules.sample_strategy(900.0)
-    content = growth_export.save_content(strategy, IDEA, "Clinic owners", 900.0, sample=True)
+    content = growth_export.save_content(
+        strategy, IDEA, "Clinic owners", 900.0, origin=Origin.SAMPLE
+    )
     result_id = saved_result(engine, user_id, "Growth Engine", content)
     s, toast = opened(GrowthState, f"/growth-engine?result={result_id}", cookie)
     assert toast == "" and s.result is not None and s.result.sample and s.budget == "900"
@@ -241,3 +244,86 @@ def test_oracle_a_scanner_run_is_not_found(engine: Engine, founder: tuple[str, s
     run_id = keep(engine, user_id, tools.SCANNER.key, {"idea": IDEA}, {"overallScore": 1})
     s, toast = opened(OracleState, f"/startup-oracle?run={run_id}", cookie)
     assert NOT_FOUND in toast and s.result is None
+
+
+# --- issue 28, item 1: a reopened stand-in says what it is, never demo mode -------------------
+
+
+def test_issue_28_a_saved_oracle_fallback_reopens_as_general_predictions(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    """The general predictions saved after an unreadable reply (a key was set) reopen with
+    their own label, not demo mode's sample and its 'Set AI_API_KEY'."""
+    user_id, cookie = founder
+    data, general = oracle_data(), oracle_rules.general_result()
+    content = oracle_rules.save_content(general, data, origin=Origin.FALLBACK)
+    result_id = saved_result(engine, user_id, "Startup Oracle", content)
+    s, toast = opened(OracleState, f"/startup-oracle?result={result_id}", cookie)
+    assert toast == "" and s.result is not None and s.result.sample == "general"
+    assert s.reopened is not None and "demo mode" not in s.reopened.note
+    assert s.reopened.note == " (general predictions, because the AI reply could not be used)"
+    # Saved again, it stays what it is.
+    assert "Results saved" in js(asyncio.run(s.save()))
+    with Session(engine) as db:
+        rows = db.exec(select(SavedResult).order_by(SavedResult.id)).all()  # type: ignore[arg-type]
+    assert rows[-1].content["data"]["origin"] == "fallback"
+
+
+def test_issue_28_an_older_saved_oracle_general_prediction_is_not_demo_mode(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
+    content = {
+        "input": oracle_data().as_dict(),
+        "prediction": oracle_rules.general_result().model_dump(mode="json"),
+        "sample": "general",  # saved before issue 28: no origin recorded
+    }
+    result_id = saved_result(engine, user_id, "Startup Oracle", content)
+    s, _ = opened(OracleState, f"/startup-oracle?result={result_id}", cookie)
+    assert s.result is not None and s.result.sample == "general"
+    assert s.reopened is not None and "general predictions" in s.reopened.note
+
+
+def test_issue_28_a_saved_funding_fallback_reopens_as_the_estimate_after_an_unusable_reply(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
+    data = funding_input()
+    content = funding_rules.save_content(
+        funding_estimate.estimate(data), data, origin=Origin.FALLBACK
+    )
+    result_id = saved_result(engine, user_id, "Funding Predictor", content)
+    s, toast = opened(FundingState, f"/funding-predictor?result={result_id}", cookie)
+    assert toast == "" and s.result is not None and s.result.estimated
+    assert s.result.estimate_reason == funding_rules.FAILED_REASON
+    assert s.reopened is not None and "demo mode" not in s.reopened.note
+    assert "because the AI reply could not be used" in s.reopened.note
+    demo = funding_rules.save_content(funding_estimate.estimate(data), data, origin=Origin.SAMPLE)
+    demo_id = saved_result(engine, user_id, "Funding Predictor", demo)
+    s, _ = opened(FundingState, f"/funding-predictor?result={demo_id}", cookie)
+    assert s.result is not None and s.result.estimate_reason.startswith("Demo mode")
+    assert s.reopened is not None and s.reopened.note == " (a sample result, made in demo mode)"
+
+
+def test_issue_28_a_kept_growth_fallback_reopens_as_the_sample_strategy_after_an_unusable_reply(
+    engine: Engine, founder: tuple[str, str]
+) -> None:
+    user_id, cookie = founder
+    form = GrowthForm(IDEA, "Clinic owners", 600.0)
+    with Session(engine) as db:
+        run_id = workspace.keep_run(
+            db,
+            user_id,
+            keys.KeepRun(tools.GROWTH.key, keys.as_json(form), IDEA),
+            growth_rules.sample_strategy(600.0),
+            sample=False,
+            origin=Origin.FALLBACK,
+        )
+    s, toast = opened(GrowthState, f"/growth-engine?run={run_id}", cookie)
+    assert toast == "" and s.result is not None and s.result.sample
+    assert s.reopened is not None and s.reopened.sample
+    assert s.reopened.note == (
+        " (the built-in sample strategy, because the AI reply could not be used)"
+    )
+    assert "Results saved" in js(asyncio.run(s.save()))
+    assert saved_metadata(engine)["origin"] == "fallback"

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from startup_toolkit.domain import run_origin
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.tools import (
     cofounder,
     funding,
@@ -20,7 +22,7 @@ from startup_toolkit.domain.tools import (
     recommender,
     scanner,
 )
-from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
+from startup_toolkit.domain.tools.spec import STAND_IN, STAND_IN_BADGE, SavedRun, ToolSpec
 
 TOOLS: tuple[ToolSpec[Any, Any], ...] = (
     scanner.SPEC,
@@ -104,6 +106,24 @@ def saved_html(tool_name: Any, content: Any) -> str | None:
         return None
 
 
+def origin_note(key: Any, origin: Origin) -> str:
+    """What the note over a reopened result of tool `key` says of how it was made ('' for the
+    AI's answer)."""
+    found = spec(key)
+    return run_origin.reopened_note(origin, found.stand_in if found else STAND_IN)
+
+
+def origin_badge(key: Any, origin: Origin) -> str:
+    """The label beside a kept or saved result of tool `key` in lists ('' for the AI's)."""
+    found = spec(key)
+    return run_origin.badge(origin, found.stand_in_badge if found else STAND_IN_BADGE)
+
+
+def saved_origin(found: SavedRun) -> Origin:
+    """How a saved result read as its run was made (`SavedRun.origin`, else its flag)."""
+    return run_origin.read(found.origin, sample=found.sample)
+
+
 __all__ = [
     "BY_KEY",
     "COFOUNDER",
@@ -122,9 +142,12 @@ __all__ = [
     "SavedRun",
     "ToolSpec",
     "from_saved",
+    "origin_badge",
+    "origin_note",
     "reopen_path",
     "result_path",
     "saved_html",
+    "saved_origin",
     "saved_spec",
     "spec",
 ]

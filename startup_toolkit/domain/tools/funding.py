@@ -9,7 +9,7 @@ from typing import Any
 
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
-from startup_toolkit.domain import workspace
+from startup_toolkit.domain import run_origin, workspace
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.domain.prompts import funding as prompt
 from startup_toolkit.domain.reply_quality import Section, section_problems
@@ -83,7 +83,9 @@ def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
     given = data.get("input")
     given = given if isinstance(given, Mapping) else {}
     inputs = {name: given[key] for key, name in _SAVED_FIELDS.items() if key in given}
-    return SavedRun(KEY, inputs, data["prediction"], bool(data.get("estimated")))
+    estimated = bool(data.get("estimated"))
+    origin = run_origin.of_saved(data, estimated)
+    return SavedRun(KEY, inputs, data["prediction"], estimated, origin.value)
 
 
 def example() -> rules.FundingInput:
@@ -104,4 +106,6 @@ SPEC: ToolSpec[rules.FundingInput, rules.FundingPrediction] = ToolSpec(
     headline=headline,
     from_saved=from_saved,
     sample_basis=ESTIMATE_BASIS,
+    stand_in="the built-in estimate from your numbers",
+    stand_in_badge="Estimate",
 )

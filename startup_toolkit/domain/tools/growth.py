@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from startup_toolkit.domain import growth as rules
-from startup_toolkit.domain import workspace
+from startup_toolkit.domain import run_origin, workspace
 from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.prompts import growth as prompt
 from startup_toolkit.domain.reply_quality import Section, section_problems
@@ -70,7 +70,9 @@ def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
         return None
     inputs = data.get("input")
     inputs = dict(inputs) if isinstance(inputs, Mapping) else {}
-    return SavedRun(KEY, inputs, data["strategy"], bool(data.get("sample")))
+    sample = bool(data.get("sample"))
+    origin = run_origin.of_saved(data, sample)
+    return SavedRun(KEY, inputs, data["strategy"], sample, origin.value)
 
 
 SPEC: ToolSpec[GrowthForm, rules.GrowthStrategy] = ToolSpec(
@@ -85,4 +87,6 @@ SPEC: ToolSpec[GrowthForm, rules.GrowthStrategy] = ToolSpec(
     page=GROWTH_ENGINE,
     report=growth_doc,
     from_saved=from_saved,
+    stand_in="the built-in sample strategy",
+    stand_in_badge="Sample strategy",
 )

@@ -11,11 +11,12 @@ from typing import Any
 
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import oracle_content as content_rules
-from startup_toolkit.domain import workspace
+from startup_toolkit.domain import run_origin, workspace
 from startup_toolkit.domain.catalog import STARTUP_ORACLE
 from startup_toolkit.domain.prompts import oracle as prompt
-from startup_toolkit.domain.reply_quality import Section, section_problems
+from startup_toolkit.domain.reply_quality import Section, empty_sections
 from startup_toolkit.domain.report_tools_other import oracle_content_doc, oracle_doc
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.tool_run import RunStatus, ToolRun
 from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
 
@@ -32,26 +33,33 @@ class ContentForm:
     data: rules.StartupData
 
 
+#: What a usable prediction needs (issue 28, item 5): its risks and next moves. A reply
+#: without its Solution Roadmap lists is kept, the page saying what it left out.
 SECTIONS: tuple[Section, ...] = tuple(
-    Section(name, lambda r, name=name: getattr(r, name))
-    for name in ("risks", "moves", "funding", "customers", "product")
+    Section(name, lambda r, name=name: getattr(r, name)) for name in ("risks", "moves")
 )
 
 
 def oracle_problems(result: rules.OracleResult) -> list[str]:
-    return section_problems(result, SECTIONS)
+    """The gate: risks and next moves are both needed (the roadmap lists are not)."""
+    empty = empty_sections(result, SECTIONS)
+    if not empty:
+        return []
+    return [f"these required sections are empty or left at their default: {', '.join(empty)}"]
 
 
 def prediction_run(
     data: rules.StartupData, idea_id: int | None = None
 ) -> ToolRun[rules.OracleResult]:
-    """The prediction for `data`; an unreadable reply gives the general prediction."""
+    """The prediction for `data`; a reply without risks or moves (after one repair) gives
+    the general prediction; a partial one keeps what it got right, naming what it left out."""
     return ToolRun(
         tool=TOOL_NAME,
         system=prompt.SYSTEM,
         prompt=prompt.user_prompt(data),
         schema=rules.OracleResult,
         check=oracle_problems,
+        finish=rules.with_missing,
         temperature=rules.ORACLE_TEMPERATURE,
         texts=rules.RUN_TEXTS,
         sample=rules.sample_result,
@@ -81,13 +89,21 @@ def content_run(form: ContentForm, idea_id: int | None = None) -> ToolRun[str]:
     )
 
 
+#: How a saved prediction's `sample` kind reads ('' is the AI's prediction).
+_SAVED_KINDS = {rules.DEMO_KIND: Origin.SAMPLE, rules.GENERAL_KIND: Origin.FALLBACK}
+
+
 def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
     data = content.get("data")
     if not isinstance(data, Mapping) or "prediction" not in data:
         return None
     inputs = data.get("input")
     inputs = dict(inputs) if isinstance(inputs, Mapping) else {}
-    return SavedRun(PREDICTION_KEY, inputs, data["prediction"], bool(data.get("sample")))
+    flag = data.get("sample")
+    # The saved kind ('demo', 'general') tells demo mode from a stand-in in older rows too.
+    legacy = _SAVED_KINDS.get(flag, Origin.BUILT_IN) if isinstance(flag, str) else Origin.BUILT_IN
+    origin = run_origin.read(data.get(run_origin.ORIGIN_KEY), sample=bool(flag), legacy=legacy)
+    return SavedRun(PREDICTION_KEY, inputs, data["prediction"], bool(flag), origin.value)
 
 
 def _example_data() -> rules.StartupData:
@@ -104,6 +120,8 @@ PREDICTION: ToolSpec[rules.StartupData, rules.OracleResult] = ToolSpec(
     page=STARTUP_ORACLE,
     report=oracle_doc,
     from_saved=from_saved,
+    stand_in="general predictions",
+    stand_in_badge="General predictions",
 )
 
 CONTENT: ToolSpec[ContentForm, str] = ToolSpec(

@@ -18,17 +18,21 @@ F = TypeVar("F")
 R = TypeVar("R")
 
 SAMPLE_BASIS = "Sample result (demo mode)"
+STAND_IN = "the tool's built-in result"
+STAND_IN_BADGE = "Built-in result"
 
 
 @dataclass(frozen=True)
 class SavedRun:
     """A saved result's content read as the run that made it: the kept run's tool key, its
-    input, its result, sample (or estimate) or not."""
+    input, its result, sample (or estimate) or not, and how it was made when the saved content
+    says (`domain/run_origin`; '' reads from `sample`)."""
 
     key: str
     inputs: dict[str, Any]
     result: Any
     sample: bool = False
+    origin: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,11 @@ class ToolSpec(Generic[F, R]):
     saved_html: Callable[[Mapping[str, Any]], str | None] | None = None
     #: What a report says a sample of it rests on.
     sample_basis: str = SAMPLE_BASIS
+    #: Its stand-in after the AI reply could not be used (issue 28), as a reopened result's
+    #: note names it ("the built-in estimate from your numbers") and as lists label it
+    #: ("Estimate").
+    stand_in: str = STAND_IN
+    stand_in_badge: str = STAND_IN_BADGE
 
     @property
     def route(self) -> str:

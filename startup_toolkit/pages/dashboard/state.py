@@ -74,6 +74,7 @@ def _saved_row(s: service.SavedItem) -> dict[str, str]:
         "type": s.content_type,
         "at": s.created_at.isoformat(),
         "summary": s.summary,
+        "basis": s.basis,
         "open": result_path(s.tool_name, s.id),
     }
 

@@ -55,6 +55,16 @@ def _saved_card(item: rx.Var) -> rx.Component:
         rx.vstack(
             rx.hstack(
                 rx.badge(item["tool"], variant="soft", size="1"),
+                rx.cond(
+                    item["basis"] != "",
+                    rx.badge(
+                        item["basis"],
+                        color_scheme="amber",
+                        variant="soft",
+                        size="1",
+                        class_name="saved-basis",
+                    ),
+                ),
                 rx.spacer(),
                 confirm_delete(
                     item["id"],

@@ -138,6 +138,7 @@ def detail_modal() -> rx.Component:
         rx.hstack(
             rx.badge(d["tool"], variant="soft"),
             rx.badge(d["type"], variant="outline", color_scheme="gray"),
+            rx.cond(d["basis"] != "", rx.badge(d["basis"], color_scheme="amber", variant="soft")),
             rx.cond(d["at"], muted_date(d["at"], "lll")),
             spacing="2",
             margin_y="0.75rem",

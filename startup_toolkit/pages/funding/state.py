@@ -20,6 +20,7 @@ from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain import research, tools
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.run_origin import Origin, from_status
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.funding import TOOL_NAME, prediction_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
@@ -106,6 +107,13 @@ class FundingView:
 
     estimated: bool = False
     estimate_reason: str = ""  # why the result is the estimate ('' for the AI's)
+    # Issue 28, item 4: whose numbers the headline and key metrics are ("The AI's reading" or
+    # "From your inputs"), the app's own reading beside the AI's, and one line where the two
+    # disagree widely ('' when they agree, and for the estimate).
+    source: str = ""
+    drivers_title: str = ""
+    inputs_line: str = ""
+    gap_note: str = ""
     success: bool = False
     headline: str = ""
     amount: str = ""
@@ -131,17 +139,27 @@ class FundingView:
 
 @dataclasses.dataclass(frozen=True)
 class ShownPrediction:
-    """The prediction on screen with what it was made from, for the view, Save and
+    """The prediction on screen with what it was made from and how (the AI's, or the
+    estimate in demo mode or after the AI reply could not be used), for the view, Save and
     Download."""
 
     prediction: rules.FundingPrediction
     data: rules.FundingInput
     predicted_at: datetime
-    estimate_reason: str = ""  # why it is the estimate ('' for the AI's)
+    origin: Origin = Origin.AI
 
     @property
     def estimated(self) -> bool:
-        return bool(self.estimate_reason)
+        return self.origin is not Origin.AI
+
+    @property
+    def estimate_reason(self) -> str:
+        """Why it is the estimate ('' for the AI's)."""
+        return rules.estimate_reason(self.origin)
+
+
+DRIVERS_ESTIMATE = "What drove this estimate"
+DRIVERS_BESIDE_AI = "From your inputs: the app's own score"
 
 
 def gauge(potential: int) -> list[GaugeSlice]:
@@ -160,9 +178,14 @@ def funding_view(shown: ShownPrediction | None) -> FundingView | None:
     potential = prediction.keyMetrics.marketPotential
     why = estimates.drivers(shown.data, prediction.success, potential)
     read = prediction.evidence.sources
+    own = shown.estimated
     return FundingView(
-        estimated=shown.estimated,
+        estimated=own,
         estimate_reason=shown.estimate_reason,
+        source=estimates.FROM_INPUTS if own else estimates.AI_READING,
+        drivers_title=DRIVERS_ESTIMATE if own else DRIVERS_BESIDE_AI,
+        inputs_line="" if own else estimates.inputs_line(shown.data),
+        gap_note="" if own else estimates.reading_gap(shown.data, prediction),
         success=prediction.success,
         headline=rules.headline(prediction.success),
         amount=prediction.amount,
@@ -242,9 +265,9 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
             "pitch": data.pitch,
         }
         self.errors = {}
+        origin = self._reopened_origin()
         self._clear_result()
-        reason = rules.ESTIMATE_DETAIL if sample else ""
-        self._present(ShownPrediction(prediction, data, created_at, reason))
+        self._present(ShownPrediction(prediction, data, created_at, origin))
         self.progress = 100
         return True
 
@@ -302,20 +325,20 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
     ) -> None:
         """The result at 100%, or the progress back at 0."""
         self.progress = 100 if outcome.result is not None else 0
-        reason = estimate_reason(outcome.status)
-        self._present_run(outcome, lambda result: ShownPrediction(result, data, utcnow(), reason))
+        origin = outcome.origin
+        self._present_run(outcome, lambda result: ShownPrediction(result, data, utcnow(), origin))
 
     # -- save and download (T-AI-5, T-FUND-2) -------------------------------------------------
 
     def _saved(self, shown: ShownPrediction) -> SaveRequest:
-        prediction, data, estimated = shown.prediction, shown.data, shown.estimated
+        prediction, data, origin = shown.prediction, shown.data, shown.origin
         return SaveRequest(
             tool_name=TOOL_NAME,
             title=rules.result_title(prediction),
-            content=rules.save_content(prediction, data, estimated=estimated),
+            content=rules.save_content(prediction, data, origin=origin),
             content_type="analysis",
-            formatted_content=rules.to_html(prediction, data, estimated=estimated),
-            metadata=rules.save_metadata(prediction, data, shown.predicted_at, estimated=estimated),
+            formatted_content=rules.to_html(prediction, data, estimated=shown.estimated),
+            metadata=rules.save_metadata(prediction, data, shown.predicted_at, origin=origin),
         )
 
     @rx.event
@@ -326,7 +349,7 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
             return toasts.error(rules.NO_RESULT, description=rules.NO_RESULT_DETAIL)
         return json_download(
             rules.export_json(
-                shown.prediction, shown.data, shown.predicted_at, estimated=shown.estimated
+                shown.prediction, shown.data, shown.predicted_at, origin=shown.origin
             ),
             rules.export_filename(shown.predicted_at),
         )
@@ -334,9 +357,7 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
 
 def estimate_reason(status: RunStatus) -> str:
     """Why the result is the estimate, or '' for the AI's prediction."""
-    if status is RunStatus.AI:
-        return ""
-    return rules.DEMO_REASON if status is RunStatus.SAMPLE else rules.FAILED_REASON
+    return rules.estimate_reason(from_status(status))
 
 
 def outcome_toast(outcome: ToolOutcome[rules.FundingPrediction]) -> EventSpec:

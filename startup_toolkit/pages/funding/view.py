@@ -168,6 +168,7 @@ def _summary_bar() -> rx.Component:
             ),
             muted_text("Estimated raise"),
             rx.text(RESULT.amount, size="6", weight="bold", id="funding-amount"),
+            rx.badge(RESULT.source, variant="outline", color_scheme="gray", id="funding-source"),
             spacing="3",
             **WRAP_ROW,
         ),
@@ -188,6 +189,15 @@ _FIGURES: tuple[tuple[str, rx.Var, str], ...] = (
 
 
 def _key_metrics() -> rx.Component:
+    """The key metrics, headed by whose reading they are (issue 28, item 4)."""
+    return full_width_stack(
+        muted_text(RESULT.source, ": key metrics", size="1", id="funding-metrics-source"),
+        _metric_cards(),
+        spacing="2",
+    )
+
+
+def _metric_cards() -> rx.Component:
     return four_up_grid(
         _stat(
             "Typical range",
@@ -233,6 +243,10 @@ def results() -> rx.Component:
         rx.cond(
             (RESULT.research != research.DONE) & ~RESULT.estimated,
             fallback_note("funding-research-note"),
+        ),
+        rx.cond(
+            RESULT.gap_note != "",
+            forms.result_note(RESULT.gap_note, "scale", "funding-gap"),
         ),
         _summary_bar(),
         _key_metrics(),

@@ -1,6 +1,7 @@
 """What a funding result rests on (issue 17, item 5): market potential as a gauge, and the
 founder's numbers scored against the stage's benchmarks, the strongest and weakest named, with
-a caution where the headline and the market potential seem to disagree."""
+a caution where the headline and the market potential seem to disagree. Beside the AI's
+prediction the card is the app's own reading of the inputs, and says so (issue 28, item 4)."""
 
 from __future__ import annotations
 
@@ -71,8 +72,14 @@ def _factor(row: rx.Var[FactorRow]) -> rx.Component:
 
 
 def drivers_card() -> rx.Component:
+    """The founder's numbers scored by the app's rules: what drove the estimate, or beside
+    the AI's prediction, the app's own reading of the inputs (issue 28, item 4)."""
     return tool_card(
-        section_heading("What drove this result", "scale", ACCENT),
+        section_heading(FundingState.result.drivers_title, "scale", ACCENT),
+        rx.cond(
+            FundingState.result.inputs_line != "",
+            rx.text(FundingState.result.inputs_line, size="2", id="funding-inputs-line"),
+        ),
         rx.cond(
             FundingState.result.drivers_caution != "",
             amber_note(

@@ -19,6 +19,7 @@ from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain import growth_export as export
 from startup_toolkit.domain import research, tools
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.growth import TOOL_NAME, GrowthForm, strategy_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
@@ -118,7 +119,11 @@ class ShownStrategy:
     strategy: rules.GrowthStrategy
     form: GrowthForm
     created_at: datetime
-    sample: bool = False
+    origin: Origin = Origin.AI  # the AI's, or the sample (demo mode, or the AI reply unusable)
+
+    @property
+    def sample(self) -> bool:
+        return self.origin is not Origin.AI
 
 
 def growth_view(shown: ShownStrategy | None) -> GrowthView | None:
@@ -237,7 +242,7 @@ class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, 
         self.errors = {}
         self.research_progress = ""
         form = GrowthForm(self.product, self.audience, budget)
-        self._present(ShownStrategy(strategy, form, created_at, sample))
+        self._present(ShownStrategy(strategy, form, created_at, self._reopened_origin()))
         return True
 
     def _fill_idea_text(self, text: str) -> None:
@@ -290,8 +295,8 @@ class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, 
         yield outcome_toast(outcome, form.budget)
 
     def _end_generation(self, outcome: ToolOutcome[rules.GrowthStrategy], form: GrowthForm) -> None:
-        sample = outcome.status is not RunStatus.AI
-        self._present_run(outcome, lambda result: ShownStrategy(result, form, utcnow(), sample))
+        origin = outcome.origin
+        self._present_run(outcome, lambda result: ShownStrategy(result, form, utcnow(), origin))
 
     # -- save and download ---------------------------------------------------------------------
 
@@ -301,11 +306,11 @@ class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, 
             tool_name=TOOL_NAME,
             title=rules.result_title(form.budget),
             content=export.save_content(
-                strategy, form.product, form.audience, form.budget, sample=sample
+                strategy, form.product, form.audience, form.budget, origin=shown.origin
             ),
             content_type="strategy",
             formatted_content=export.to_html(strategy, form.product, form.budget, sample=sample),
-            metadata=export.save_metadata(form.budget, shown.created_at, sample=sample),
+            metadata=export.save_metadata(form.budget, shown.created_at, origin=shown.origin),
         )
 
     @rx.event

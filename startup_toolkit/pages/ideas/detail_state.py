@@ -34,7 +34,7 @@ class TimelineRow:
     at: str = ""
     headline: str = ""
     href: str = ""
-    sample: bool = False
+    basis: str = ""  # how it was made when not the AI's answer: "Sample", "Estimate (...)"
 
 
 @dataclasses.dataclass
@@ -126,7 +126,7 @@ def idea_view(timeline: service.IdeaTimeline, scans: list[service.ScanChoice]) -
                 at=e.at.isoformat(),
                 headline=e.headline,
                 href=e.reopen_path,
-                sample=e.sample,
+                basis=e.basis,
             )
             for e in timeline.entries
         ],

@@ -50,7 +50,15 @@ def _entry(row: TimelineRow) -> rx.Component:
             rx.vstack(
                 rx.hstack(
                     pill(row.label),
-                    rx.cond(row.sample, rx.badge("Sample", color_scheme="amber", variant="soft")),
+                    rx.cond(
+                        row.basis != "",
+                        rx.badge(
+                            row.basis,
+                            color_scheme="amber",
+                            variant="soft",
+                            class_name="timeline-basis",
+                        ),
+                    ),
                     muted_text(rx.moment(row.at, format="lll"), size="1"),
                     spacing="2",
                     **WRAP_ROW,

@@ -23,6 +23,7 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.oracle import TOOL_NAME, prediction_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
@@ -50,8 +51,6 @@ ROADMAP_TABS: tuple[tuple[str, str], ...] = (
     ("product", "Product"),
 )
 TZ_OFFSET_JS = "new Date().getTimezoneOffset()"
-#: What a prediction that is not the model's answer for this idea is labelled as.
-_SAMPLE_KINDS = {RunStatus.SAMPLE: "demo", RunStatus.UNREADABLE: "general"}
 
 _rng = random.Random()
 
@@ -100,6 +99,7 @@ class PredictionView:
     probability."""
 
     sample: str = ""  # '' for the AI's prediction, 'demo' or 'general'
+    missing_note: str = ""  # what the AI's reply left out ('' for nothing)
     probability: int = 0
     band_label: str = rules.band(0)
     band_color: str = rules.band_color(0)
@@ -115,6 +115,7 @@ def prediction_view(result: rules.OracleResult, sample: str) -> PredictionView:
     p = result.probability
     return PredictionView(
         sample=sample,
+        missing_note=rules.missing_note(result.missing),
         probability=p,
         band_label=rules.band(p),
         band_color=rules.band_color(p),
@@ -146,6 +147,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
     _result_json: str = ""
     _data_json: str = ""
     _created_at: str = ""
+    _origin: str = Origin.AI.value  # how the prediction on screen was made
 
     # -- input and browser storage (T-ORA-1) --------------------------------------------------
 
@@ -181,18 +183,20 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
             position=TOASTS_AT,
         )
 
-    def _put_result(self, result: rules.OracleResult | None, sample: str) -> None:
+    def _put_result(self, result: rules.OracleResult | None, origin: Origin) -> None:
         """Show `result` (None: clear it) with no pulse yet."""
-        self.result = prediction_view(result, sample) if result is not None else None
+        shown = prediction_view(result, rules.sample_kind(origin)) if result is not None else None
+        self.result = shown
+        self._origin = origin.value
         self.pulse = []
 
     def _clear_result(self) -> None:
-        self._put_result(None, "")
+        self._put_result(None, Origin.AI)
         self._result_json = self._data_json = self._created_at = ""
         self._forget_reopened()
 
-    def _show(self, result: rules.OracleResult, data: rules.StartupData, sample: str) -> None:
-        self._put_result(result, sample)
+    def _show(self, result: rules.OracleResult, data: rules.StartupData, origin: Origin) -> None:
+        self._put_result(result, origin)
         self._result_json = result.model_dump_json()
         self._data_json = json.dumps(data.as_dict())
         self._created_at = utcnow().isoformat()
@@ -217,7 +221,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
             self._clear_result()
         else:
             prediction = rules.OracleResult.model_validate(result)
-            self._show(prediction, data, "demo" if sample else "")
+            self._show(prediction, data, self._reopened_origin())
             self._created_at = created_at.isoformat()
         self.form = {**_empty_form(), **data.as_dict()}
         self.errors = {}
@@ -263,7 +267,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
         """The result with the gauge full, or the gauge back at 0."""
         self.progress = 100 if outcome.result is not None else 0
         if outcome.result is not None:
-            self._show(outcome.result, data, _SAMPLE_KINDS.get(outcome.status, ""))
+            self._show(outcome.result, data, outcome.origin)
             self._run_id = outcome.run_id
 
     def _advance_gauge(self, _elapsed: float) -> None:
@@ -343,12 +347,12 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
         if stored is None:
             return None
         result, data, created_at = stored
-        sample = self.result.sample if self.result else ""
+        origin = Origin(self._origin)
         return SaveRequest(
             tool_name=TOOL_NAME,
             title=rules.result_title(result),
-            content=rules.save_content(result, data, sample=sample),
+            content=rules.save_content(result, data, origin=origin),
             content_type="analysis",
             formatted_content=rules.to_html(result, data),
-            metadata=rules.save_metadata(result, created_at, sample=sample),
+            metadata=rules.save_metadata(result, created_at, origin=origin),
         )

@@ -236,6 +236,10 @@ def results() -> rx.Component:
                 "oracle-sample",
             ),
         ),
+        rx.cond(
+            OracleState.result.missing_note != "",
+            forms.result_note(OracleState.result.missing_note, "circle-alert", "oracle-missing"),
+        ),
         _prediction_card(),
         two_columns(
             _card(

@@ -22,6 +22,7 @@ from sqlmodel import Session, select
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.tools import funding as funding_tool
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.funding import state as page
@@ -136,6 +137,42 @@ def test_funding_likely_with_no_market_potential_says_what_carries_it() -> None:
     assert "although market potential is only 0/100: it rests on" in r.drivers_caution
 
 
+def test_issue_28_the_ais_reading_and_the_inputs_are_labelled_and_a_wide_gap_is_said() -> None:
+    """Issue 28, item 4: the default $1M market scores 0/20 from the inputs while the AI
+    reads a market potential of 78/100 and calls funding likely: the page says whose each
+    number is, gives the app's own reading beside the AI's, and says in one line that and
+    why they differ."""
+    r = with_result(substate(), {"keyMetrics": {"marketPotential": 78}}).result
+    assert r is not None and not r.estimated
+    assert r.source == "The AI's reading" and r.market_potential == 78
+    assert r.drivers_title == "From your inputs: the app's own score"
+    assert r.inputs_line.startswith("Scored by the app's rules, not the AI: readiness 72/100")
+    assert "market potential 0/100" in r.inputs_line
+    assert r.gap_note.startswith("The AI's reading and your inputs disagree:")
+    assert "the AI rates market potential 78/100, your market size of $1M gives 0/100" in (
+        r.gap_note
+    )
+    assert "the AI calls funding likely, the score from your inputs does not" in r.gap_note
+    assert r.gap_note.count("\n") == 0
+    market = next(f for f in r.factors if f.name == "Market size")
+    assert (market.points, market.most) == (0, 20)
+
+
+def test_issue_28_no_gap_line_when_the_ai_and_the_inputs_agree() -> None:
+    s = substate()
+    data, _ = rules.parse_input(form(market_size="1B"))
+    assert data is not None
+    reply = {**REPLY, "keyMetrics": {**REPLY["keyMetrics"], "marketPotential": 90}}
+    prediction = rules.FundingPrediction.model_validate(reply)
+    s._present(page.ShownPrediction(prediction, data, utcnow()))
+    assert s.result is not None and s.result.gap_note == ""
+    estimate = estimates.estimate(data)
+    s._present(page.ShownPrediction(estimate, data, utcnow(), Origin.FALLBACK))
+    r = s.result
+    assert r is not None and r.estimated and r.source == "From your inputs"
+    assert (r.gap_note, r.inputs_line, r.drivers_title) == ("", "", "What drove this estimate")
+
+
 def test_t_fund_2_download_report_is_a_json_file_named_by_timestamp() -> None:
     s = substate()
     assert "No prediction available to download" in str(format.format_queue_events(s.download()))
@@ -232,7 +269,10 @@ def test_t_fund_2_when_the_ai_fails_the_estimate_shows_with_the_spec_toast(
     r = s.result
     assert r is not None and r.estimated and "could not complete" in r.estimate_reason
     assert (r.amount, r.analysis) == (expected.amount, expected.analysis)
-    assert r.headline == "Funding Likely"
+    # Issue 28, item 4: the default $1M market caps the estimate (market potential 0/100).
+    assert r.headline == "Needs Improvement" and r.market_potential == 0
+    # Issue 28, item 5: the estimate shown is kept as a run, for the idea's timeline.
+    assert s._run_id is not None
 
 
 def test_t_fund_2_a_reply_without_analysis_twice_falls_back_to_the_estimate(

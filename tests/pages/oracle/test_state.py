@@ -24,6 +24,7 @@ from sqlmodel import Session, select
 
 from startup_toolkit.domain import oracle as rules
 from startup_toolkit.domain import oracle_content
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.oracle import state as oracle_state
@@ -64,7 +65,9 @@ def form(**values: str) -> dict[str, str]:
 
 
 def with_result(s: OracleState) -> OracleState:
-    s._show(rules.OracleResult.model_validate(REPLY), rules.StartupData(businessIdea=IDEA), "")
+    s._show(
+        rules.OracleResult.model_validate(REPLY), rules.StartupData(businessIdea=IDEA), Origin.AI
+    )
     return s
 
 
