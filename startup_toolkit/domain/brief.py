@@ -20,7 +20,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from startup_toolkit.domain import funding, growth, incubator, research, scanner, tools
-from startup_toolkit.domain.brief_input import Assumption, BriefInput, assumptions, funding_input
+from startup_toolkit.domain.brief_input import (
+    Assumption,
+    BriefInput,
+    assumptions,
+    form_texts,
+    funding_input,
+)
 from startup_toolkit.domain.research import Evidence, Source
 from startup_toolkit.domain.tool_run import RunStatus, ToolRun
 from startup_toolkit.domain.tools.growth import GrowthForm
@@ -55,9 +61,7 @@ class BriefPart:
 
 
 BRIEF_PARTS: tuple[BriefPart, ...] = (
-    BriefPart(
-        tools.SCANNER, lambda d: ScanForm(d.idea), scanner.ScanResult, "Scoring viability"
-    ),
+    BriefPart(tools.SCANNER, lambda d: ScanForm(d.idea), scanner.ScanResult, "Scoring viability"),
     BriefPart(
         tools.INCUBATOR,
         lambda d: AnalysisForm(d.idea),
@@ -124,6 +128,16 @@ def read_part(
         return None
     kept = dict(inputs) if isinstance(inputs, Mapping) else {}
     return PartResult(key, model, kept, sample, at, run_id)
+
+
+def _inputs(parts: Mapping[str, PartResult], key: str) -> Mapping[str, Any] | None:
+    found = parts.get(key)
+    return found.inputs if found is not None else None
+
+
+def form_of(parts: Mapping[str, PartResult]) -> dict[str, str]:
+    """The brief's form as its Funding and Growth parts were last asked."""
+    return form_texts(_inputs(parts, _FUNDING), _inputs(parts, _GROWTH))
 
 
 # --- Sources and citations ----------------------------------------------------------------------
@@ -296,9 +310,7 @@ def _part_lines(parts: Mapping[str, PartResult]) -> tuple[PartLine, ...]:
             continue
         basis = part.spec.sample_basis if found.sample else ""
         reopen = tools.reopen_path(part.key, found.run_id) if found.run_id else ""
-        lines.append(
-            PartLine(part.key, part.label, True, found.sample, basis, found.at, reopen)
-        )
+        lines.append(PartLine(part.key, part.label, True, found.sample, basis, found.at, reopen))
     return tuple(lines)
 
 
@@ -433,13 +445,10 @@ def compose(title: str, parts: Mapping[str, PartResult]) -> Brief:
     analysis: incubator.IdeaAnalysis | None = _result(known, _INCUBATOR)
     prediction: funding.FundingPrediction | None = _result(known, _FUNDING)
     strategy: growth.GrowthStrategy | None = _result(known, _GROWTH)
-    evidences = [
-        (BY_KEY[k].label, known[k].result.evidence) for k in PART_KEYS if k in known
-    ]
+    evidences = [(BY_KEY[k].label, known[k].result.evidence) for k in PART_KEYS if k in known]
     sources, by_url = merge_sources(evidences)
     size, rate = _market(scan, analysis, by_url)
-    funding_inputs = known[_FUNDING].inputs if _FUNDING in known else None
-    growth_inputs = known[_GROWTH].inputs if _GROWTH in known else None
+    funding_inputs, growth_inputs = _inputs(known, _FUNDING), _inputs(known, _GROWTH)
     verdict = scanner.verdict(scan.overallScore) if scan is not None else None
     brief = Brief(
         title=title,
@@ -483,7 +492,9 @@ def summary(brief: Brief) -> tuple[str, ...]:
         if brief.categories:
             best = max(brief.categories, key=lambda c: c.score)
             worst = min(brief.categories, key=lambda c: c.score)
-            line += f" Strongest: {best.name} ({best.score}); weakest: {worst.name} ({worst.score})."
+            line += (
+                f" Strongest: {best.name} ({best.score}); weakest: {worst.name} ({worst.score})."
+            )
         lines.append(line)
     market = [
         f"{label} {c.text}"

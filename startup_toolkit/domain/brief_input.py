@@ -183,9 +183,7 @@ def assumptions(
         f = funding_inputs
         stage = str(f.get("stage", ""))
         rows.append(
-            Assumption(
-                LABELS["stage"], STAGE_LABELS.get(stage, stage), stage == DEFAULTS["stage"]
-            )
+            Assumption(LABELS["stage"], STAGE_LABELS.get(stage, stage), stage == DEFAULTS["stage"])
         )
         rows.append(_row(LABELS["revenue"], f.get("revenue"), 0, f"${_plain(f.get('revenue'))}"))
         rows.append(_row(LABELS["users"], f.get("customers"), 0, _plain(f.get("customers"))))
@@ -201,3 +199,29 @@ def assumptions(
         audience = str(g.get("audience") or "")
         rows.append(Assumption(LABELS["audience"], audience, audience == DEFAULT_AUDIENCE))
     return tuple(rows)
+
+
+def _typed(value: Any, default: str) -> str:
+    """A kept number or text as the form shows it; '' for the default (shown as assumed)."""
+    number = None if isinstance(value, str) else parse_number(value)
+    if number is None:
+        text = str(value or "").strip()
+    else:
+        text = str(int(number)) if float(number).is_integer() else str(number)
+    return "" if text == default else text
+
+
+def form_texts(
+    funding_inputs: Mapping[str, Any] | None, growth_inputs: Mapping[str, Any] | None
+) -> dict[str, str]:
+    """The brief's form as the Funding and Growth parts were asked (their kept inputs)."""
+    f, g = funding_inputs or {}, growth_inputs or {}
+    given = {
+        "stage": f.get("stage", ""),
+        "revenue": f.get("revenue", ""),
+        "users": f.get("customers", ""),
+        "growth": f.get("growth_rate", ""),
+        "budget": g.get("budget", ""),
+        "audience": g.get("audience", ""),
+    }
+    return {name: _typed(given[name], DEFAULTS[name]) for name in FIELDS}
