@@ -1,0 +1,1 @@
+"""/brief (issue 30): the founder's one-click brief."""
