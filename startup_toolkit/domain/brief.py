@@ -34,6 +34,15 @@ from startup_toolkit.domain.tools.incubator import AnalysisForm
 from startup_toolkit.domain.tools.scanner import ScanForm
 from startup_toolkit.domain.tools.spec import ToolSpec
 
+#: The brief's page; `?idea=<id>` shows that idea's brief.
+BRIEF_PATH = "/brief"
+
+
+def brief_path(idea_id: int | str | None = None) -> str:
+    """The brief page, of one of the founder's ideas when `idea_id` is given."""
+    return f"{BRIEF_PATH}?idea={idea_id}" if idea_id not in (None, "") else BRIEF_PATH
+
+
 # --- The parts ------------------------------------------------------------------------------
 
 

@@ -22,7 +22,15 @@ from reflex.event import EventSpec
 from sqlmodel import Session
 
 from startup_toolkit.domain import tools
-from startup_toolkit.domain.brief import BY_KEY, PART_KEYS, PartResult, compose, failed_text
+from startup_toolkit.domain.brief import (
+    BRIEF_PATH,
+    BY_KEY,
+    PART_KEYS,
+    PartResult,
+    brief_path,
+    compose,
+    failed_text,
+)
 from startup_toolkit.domain.brief_budget import REFUSED_TITLE, BudgetNote, budget_note
 from startup_toolkit.domain.brief_input import (
     FIELDS,
@@ -55,7 +63,7 @@ from startup_toolkit.state.private_state import PrivateStateMixin
 from startup_toolkit.state.tool_run import while_ticking
 from startup_toolkit.state.tools import ToolPageState
 
-ROUTE = "/brief"
+ROUTE = BRIEF_PATH
 IDEA_PARAM = "idea"
 TOAST_ID = "brief-status"
 SIGN_IN_DETAIL = "Please sign in to brief an idea"
@@ -284,7 +292,7 @@ class BriefState(PrivateStateMixin, rx.State):
             return refused
         self._clear_brief(opened, data)
         number = self._new_job(PART_KEYS, data, opened.idea_id)
-        address = f"{ROUTE}?{IDEA_PARAM}={opened.idea_id}"
+        address = brief_path(opened.idea_id)
         return [
             BriefState.run_job(number),
             rx.call_script(f"window.history.replaceState(window.history.state, '', {address!r})"),
