@@ -208,6 +208,7 @@ def _card(card: IdeaCard) -> rx.Component:
             ),
             _pick(card),
             spacing="3",
+            wrap="wrap",
             **SPREAD_ROW,
         ),
         class_name="idea-card",
