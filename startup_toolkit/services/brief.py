@@ -26,6 +26,7 @@ from startup_toolkit.domain.brief_budget import BudgetNote, budget_note
 from startup_toolkit.domain.brief_input import IDEA_INPUT_CAP, MAX_IDEA, BriefInput
 from startup_toolkit.domain.brief_report import brief_report
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.growth import MAX_AUDIENCE_LENGTH
 from startup_toolkit.domain.report import Report
 from startup_toolkit.domain.tool_run import ToolOutcome
 from startup_toolkit.models.workspace import ToolRunRecord
@@ -47,7 +48,7 @@ OnPartDone = Callable[[str, ToolOutcome[Any]], Awaitable[None]]
 def ceiling(data: BriefInput | None = None, keys_: Iterable[str] | None = None) -> int:
     """The most tokens the parts named (all by default) can hold against the allowance for
     `data` (None: the longest idea and audience a brief takes)."""
-    data = data or BriefInput("x" * MAX_IDEA, audience="x" * 1000)
+    data = data or BriefInput("x" * MAX_IDEA, audience="x" * MAX_AUDIENCE_LENGTH)
     research = get_settings().web_research_enabled
     total = 0
     for key in keys_ or rules.PART_KEYS:
