@@ -63,7 +63,7 @@ class ShareLink(UserRow, table=True):
     __tablename__ = "share_links"
 
     token_hash: str = Field(max_length=64, unique=True, index=True)
-    kind: str = Field(max_length=20)  # "result" | "run" | "idea" | "comparison"
+    kind: str = Field(max_length=20)  # "result" | "run" | "idea" | "comparison" | "brief"
     target: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     target_keys: list[str] = Field(
         default_factory=list, sa_column=Column(JSON, nullable=False, default=list)

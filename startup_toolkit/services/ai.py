@@ -29,9 +29,11 @@ from sqlmodel import Session
 
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain import reply_quality
+from startup_toolkit.domain import research as evidence_rules
 from startup_toolkit.domain.ai_request import (
     JSON_MAX_TEMPERATURE,
     JSON_SEED,
+    MAX_TOKENS,
     MAX_TOKENS_ENHANCED,
     AiPersonalization,
     JsonReplyError,
@@ -40,6 +42,7 @@ from startup_toolkit.domain.ai_request import (
     request_parameters,
     tailor_system_prompt,
 )
+from startup_toolkit.domain.urls import MAX_URL_LENGTH
 from startup_toolkit.providers.ai import (
     AiProviderError,
     ChatProvider,
@@ -47,6 +50,7 @@ from startup_toolkit.providers.ai import (
     Message,
     ResearchReply,
     estimate_prompt_tokens,
+    estimate_tokens,
 )
 from startup_toolkit.services import ai_usage
 from startup_toolkit.services.user_settings import get_ai_settings, get_preferences
@@ -393,6 +397,42 @@ async def generate_json(
     except (JsonReplyError, ValidationError, UnusableReply) as exc:
         log.warning("AI reply for %s unusable after repair: %s", tool_name, _problem(exc))
         raise AiParseError() from exc
+
+
+# --- the most a run can hold ------------------------------------------------------------------
+
+#: What the founder's tailoring adds to a system prompt at most, in tokens.
+_TAILORING_TOKENS = 160
+#: The research a JSON call's prompt may carry at most: every page's title, address and
+#: excerpt, and the notes (`domain/research.evidence_block`), in characters.
+_EVIDENCE_CHARS = (
+    evidence_rules.MAX_SOURCES
+    * (evidence_rules.MAX_TITLE + MAX_URL_LENGTH + evidence_rules.MAX_EVIDENCE_SNIPPET + 40)
+    + evidence_rules.MAX_NOTES
+    + 400
+)
+
+
+def _chars(count: int) -> int:
+    """`estimate_tokens` of a text of `count` characters."""
+    return estimate_tokens("x" * count)
+
+
+def json_run_ceiling(system: str, prompt: str, *, research: str = "") -> int:
+    """The most tokens one JSON tool run can hold against the daily budget: its research call
+    (when `research`, its plan, is given), its JSON call with the largest evidence, and the
+    one repair request (the reply echoed, the problem and the schema), each with the largest
+    reply (`MAX_TOKENS`)."""
+    extra = _EVIDENCE_CHARS if research else len(evidence_rules.NO_EVIDENCE) + 2
+    messages = [{"content": f"{system.strip()}\n\n{JSON_INSTRUCTION}"}, {"content": prompt}]
+    asked = estimate_prompt_tokens(messages) + _chars(extra) + _TAILORING_TOKENS
+    repair_note = len(REPAIR_INSTRUCTION) + _MAX_PROBLEM_CHARS + _MAX_SCHEMA_CHARS
+    repair = asked + _chars(_MAX_ECHO_CHARS + repair_note) + 8 + MAX_TOKENS
+    looked = 0
+    if research:
+        plan = [{"content": evidence_rules.RESEARCH_SYSTEM}, {"content": research}]
+        looked = estimate_prompt_tokens(plan) + _TAILORING_TOKENS + RESEARCH_MAX_TOKENS
+    return looked + asked + MAX_TOKENS + repair
 
 
 def _chat_history(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:

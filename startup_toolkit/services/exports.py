@@ -1,5 +1,6 @@
 """Exports and share pages (issue 14): the `Report` of a founder's saved result, kept run,
-idea timeline or comparison of ideas, and the file it downloads as (Markdown or PDF).
+idea timeline, comparison of ideas or an idea's brief (issue 30), and the file it downloads
+as (Markdown or PDF).
 
 Every lookup is scoped by the founder's id, which comes from the server-side session (or,
 for a share link, from the link's owner): another founder's id gives None, never their data.
@@ -21,11 +22,11 @@ from startup_toolkit.domain.report import Report
 from startup_toolkit.domain.report_comparison import comparison_report
 from startup_toolkit.domain.report_markdown import to_markdown
 from startup_toolkit.providers.pdf_report import to_pdf
-from startup_toolkit.services import export_cache, ideas, saved_results, workspace
+from startup_toolkit.services import brief, export_cache, ideas, saved_results, workspace
 from startup_toolkit.services.sessions import hash_token
-from startup_toolkit.services.share_links import COMPARISON, IDEA, RESULT, RUN, OpenedLink
+from startup_toolkit.services.share_links import BRIEF, COMPARISON, IDEA, RESULT, RUN, OpenedLink
 
-KINDS = (RESULT, RUN, IDEA, COMPARISON)
+KINDS = (RESULT, RUN, IDEA, COMPARISON, BRIEF)
 MARKDOWN, PDF = "md", "pdf"
 FORMATS = {
     MARKDOWN: "text/markdown; charset=utf-8",
@@ -77,8 +78,8 @@ def report_for(
     session: Session, user_id: str, kind: Any, ids: Any, *, now: datetime | None = None
 ) -> Report | None:
     """The report of the founder's own saved result ("result"), kept run ("run"), idea
-    timeline ("idea") or 2-4 ideas compared ("comparison"); None for another founder's, a
-    missing one, a bad id or kind."""
+    timeline ("idea"), 2-4 ideas compared ("comparison") or an idea's brief ("brief"); None
+    for another founder's, a missing one, a bad id or kind."""
     if kind == COMPARISON:
         compared = ideas.compare_ideas(session, user_id, ids)
         return comparison_report(compared, now or utcnow()) if compared else None
@@ -92,6 +93,8 @@ def report_for(
         return builders.report_from_run(run) if run is not None else None
     if kind == IDEA:
         return _idea_report(session, user_id, row_id, now)
+    if kind == BRIEF:
+        return brief.brief_report_of(session, user_id, row_id, now=now)
     return None
 
 

@@ -1,6 +1,7 @@
-"""Read-only share links (issue 14): a founder shares a saved result, a kept run, an idea or
-a comparison of 2 to 4 ideas through an unguessable link (256 random bits; only the token's
-SHA-256 is stored), expiring after 7 or 30 days or never, revocable at any time.
+"""Read-only share links (issue 14): a founder shares a saved result, a kept run, an idea, a
+comparison of 2 to 4 ideas or an idea's brief (issue 30) through an unguessable link (256
+random bits; only the token's SHA-256 is stored), expiring after 7 or 30 days or never,
+revocable at any time.
 
 `create_link` checks that every target is the founder's own and keeps each target's random
 public id beside its row id; `open_link` answers anyone who holds the token with what was
@@ -28,8 +29,8 @@ from startup_toolkit.models.workspace import Idea, ShareLink, ToolRunRecord
 from startup_toolkit.services.sessions import hash_token
 
 TOKEN_BYTES = 32
-RESULT, RUN, IDEA, COMPARISON = "result", "run", "idea", "comparison"
-KINDS = (RESULT, RUN, IDEA, COMPARISON)
+RESULT, RUN, IDEA, COMPARISON, BRIEF = "result", "run", "idea", "comparison", "brief"
+KINDS = (RESULT, RUN, IDEA, COMPARISON, BRIEF)
 #: The expiry choices a founder is offered: days, or None for a link that never expires.
 EXPIRY_DAYS: dict[str, int | None] = {"7": 7, "30": 30, "never": None}
 MAX_COMPARED = 4
@@ -50,6 +51,7 @@ _TABLES: dict[str, type[SavedResult] | type[ToolRunRecord] | type[Idea]] = {
     RUN: ToolRunRecord,
     IDEA: Idea,
     COMPARISON: Idea,
+    BRIEF: Idea,  # an idea's brief: its parts' latest kept runs, read when the link opens
 }
 
 

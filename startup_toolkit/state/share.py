@@ -37,6 +37,7 @@ KIND_LABELS = {
     share_links.RUN: "Analysis",
     share_links.IDEA: "Idea",
     share_links.COMPARISON: "Comparison",
+    share_links.BRIEF: "Brief",
 }
 EXPIRY_LABELS = {"7": "7 days", "30": "30 days", "never": "Never"}
 

@@ -14,6 +14,10 @@ from their own queue, scripted with `research(...)` (the pages read, reported in
 `message.executed_tools` in either of Groq's shapes), `research_none()`, `research_error()` and
 `research_slow()`; when that queue is empty they get a reply that read no page.
 
+Concurrent runs of several tools (a founder's brief) cannot rely on the order of requests: an
+answer scripted with `for_prompt="..."` goes only to a request whose messages contain that
+text (e.g. a line of one tool's system prompt), ahead of the shared queue.
+
 When the queue is empty every request gets `fallback` (a plain reply). A request with
 `"stream": true` is answered as Server-Sent Events (`data: {...}` chunks, then
 `data: [DONE]`), with the usage in the final chunk (`x_groq.usage`, like Groq, and `usage`
@@ -53,6 +57,7 @@ class Scripted:
     hold_after: int | None = None
     usage: tuple[int, int] | None = None
     executed_tools: list[dict[str, Any]] | None = None
+    for_prompt: str = ""  # only for a request whose messages contain this ('' = any)
 
 
 @dataclass
@@ -140,7 +145,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(404, {"error": {"message": f"Unknown path {self.path}"}})
             return
         fake._record(RecordedRequest(self.path, dict(self.headers.items()), body))
-        script = fake._next(is_research(body))
+        script = fake._next(is_research(body), _prompt_text(body))
         try:
             self._answer(script, body)
         except (BrokenPipeError, ConnectionResetError):
@@ -308,6 +313,11 @@ def executed_tools(pages: list[WebPage], shape: str) -> list[dict[str, Any]]:
     return [found(pages[:half]), *visited(pages[half:], 1)]
 
 
+def _prompt_text(body: dict[str, Any]) -> str:
+    """Every message's content of a request, joined (what `for_prompt` is looked up in)."""
+    return "\n".join(str(m.get("content", "")) for m in body.get("messages") or [])
+
+
 def _split(text: str, size: int = 8) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
@@ -382,12 +392,14 @@ class FakeAiServer:
 
     # -- script --------------------------------------------------------------------------------
 
-    def _push(self, script: Scripted) -> FakeAiServer:
+    def _push(self, script: Scripted, for_prompt: str = "") -> FakeAiServer:
+        script.for_prompt = for_prompt
         with self._lock:
             self._queue.append(script)
         return self
 
-    def _push_research(self, script: Scripted) -> FakeAiServer:
+    def _push_research(self, script: Scripted, for_prompt: str = "") -> FakeAiServer:
+        script.for_prompt = for_prompt
         with self._lock:
             self._research.append(script)
         return self
@@ -399,12 +411,14 @@ class FakeAiServer:
         shape: str = "search",
         text: str = RESEARCH_NOTES,
         usage: tuple[int, int] | None = None,
+        for_prompt: str = "",
     ) -> FakeAiServer:
         """The next research request reads these pages (`WebPage`s or (title, url, content)),
         reported in `executed_tools` in `shape`: "search", "browser" or "both"."""
         pages = [p if isinstance(p, WebPage) else WebPage(*p) for p in sources]
         tools = executed_tools(pages, shape)
-        return self._push_research(Scripted("reply", text=text, usage=usage, executed_tools=tools))
+        script = Scripted("reply", text=text, usage=usage, executed_tools=tools)
+        return self._push_research(script, for_prompt)
 
     def research_none(self, text: str = "I could not search the web.") -> FakeAiServer:
         """The next research request is answered without any executed tool (no page read)."""
@@ -428,22 +442,29 @@ class FakeAiServer:
             Scripted("slow", text=RESEARCH_NOTES, delay=seconds, executed_tools=tools)
         )
 
-    def reply(self, text: str, *, usage: tuple[int, int] | None = None) -> FakeAiServer:
+    def reply(
+        self, text: str, *, usage: tuple[int, int] | None = None, for_prompt: str = ""
+    ) -> FakeAiServer:
         """A normal reply (split into SSE chunks if the request streams)."""
-        return self._push(Scripted("reply", text=text, usage=usage))
+        return self._push(Scripted("reply", text=text, usage=usage), for_prompt)
 
     def reply_json(
-        self, obj: Any, *, fenced: bool = False, usage: tuple[int, int] | None = None
+        self,
+        obj: Any,
+        *,
+        fenced: bool = False,
+        usage: tuple[int, int] | None = None,
+        for_prompt: str = "",
     ) -> FakeAiServer:
         """A JSON reply, optionally wrapped in a ```json fence with prose around it."""
         text = json.dumps(obj, indent=2)
         if fenced:
             text = f"Here is the analysis:\n```json\n{text}\n```\nLet me know if you need more."
-        return self.reply(text, usage=usage)
+        return self.reply(text, usage=usage, for_prompt=for_prompt)
 
-    def broken_json(self, text: str = BROKEN_JSON) -> FakeAiServer:
+    def broken_json(self, text: str = BROKEN_JSON, *, for_prompt: str = "") -> FakeAiServer:
         """A reply that is not valid JSON (a truncated object)."""
-        return self.reply(text)
+        return self.reply(text, for_prompt=for_prompt)
 
     def status(
         self,
@@ -453,6 +474,7 @@ class FakeAiServer:
         retry_after: float | str | None = None,
         param: str | None = None,
         error_code: str | None = None,
+        for_prompt: str = "",
     ) -> FakeAiServer:
         """An error answer with the OpenAI error body `{"error": {"message": ...}}`."""
         default = {429: "Rate limit reached. Please try again later."}.get(
@@ -466,12 +488,15 @@ class FakeAiServer:
                 retry_after=retry_after,
                 param=param,
                 code=error_code,
-            )
+            ),
+            for_prompt,
         )
 
-    def slow(self, seconds: float, text: str = "Too late.") -> FakeAiServer:
+    def slow(
+        self, seconds: float, text: str = "Too late.", *, for_prompt: str = ""
+    ) -> FakeAiServer:
         """Answer only after `seconds` (gives up early when the client disconnects)."""
-        return self._push(Scripted("slow", text=text, delay=seconds))
+        return self._push(Scripted("slow", text=text, delay=seconds), for_prompt)
 
     def empty(self) -> FakeAiServer:
         """A reply whose content is empty."""
@@ -500,13 +525,17 @@ class FakeAiServer:
 
     # -- observations --------------------------------------------------------------------------
 
-    def _next(self, research: bool = False) -> Scripted:
+    def _next(self, research: bool = False, prompt: str = "") -> Scripted:
+        """The next answer: a research one, else the first scripted for this prompt, else the
+        first scripted for any."""
         with self._lock:
-            if research:
-                return self._research.popleft() if self._research else Scripted("reply", text="")
-            if self._queue:
-                return self._queue.popleft()
-        return Scripted("reply", text=self.fallback)
+            queue = self._research if research else self._queue
+            mine = next((s for s in queue if s.for_prompt and s.for_prompt in prompt), None)
+            mine = mine or next((s for s in queue if not s.for_prompt), None)
+            if mine is not None:
+                queue.remove(mine)
+                return mine
+        return Scripted("reply", text="" if research else self.fallback)
 
     def _record(self, request: RecordedRequest) -> None:
         with self._lock:

@@ -114,3 +114,18 @@ def test_unknown_path_is_404(ai: FakeAiServer) -> None:
     response = httpx.post(ai.base_url + "/v1/chat/completions", json={}, timeout=5)
     assert response.status_code == 404
     assert ai.requests == []
+
+
+def test_an_answer_for_a_prompt_goes_only_to_requests_with_that_prompt(ai: FakeAiServer) -> None:
+    ai.reply("For the growth tool.", for_prompt="growth strategist")
+    ai.reply("For anyone.")
+    with groq.Groq(api_key="k", base_url=ai.base_url, max_retries=0) as client:
+
+        def ask(system: str) -> str:
+            messages = [{"role": "system", "content": system}, *MESSAGES]
+            reply = client.chat.completions.create(model="m", messages=messages)  # type: ignore[arg-type]
+            return reply.choices[0].message.content or ""
+
+        assert ask("You are a scanner.") == "For anyone."
+        assert ask("You are a scanner.") == "Fallback reply."
+        assert ask("You are a growth strategist.") == "For the growth tool."

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from startup_toolkit.components.brief_button import brief_button
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.header import user_avatar
@@ -175,8 +176,16 @@ def action_cards() -> rx.Component:
         "Find the right AI tool for your next step.",
         link_button("Explore New Tools", TOOL_EXPLORER_PATH, variant="soft"),
     )
+    brief = _action(
+        "file-stack",
+        rx.text("Brief an Idea", weight="bold"),
+        "Four AI tools on one idea at once, put together in one brief.",
+        brief_button(id="dashboard-brief", variant="soft"),
+    )
     return card_grid(
         card_panel(rx.cond(S.view.is_none(), skeleton("5.5rem"), resume), id="resume-card"),
+        card_panel(brief),
         card_panel(explore),
         sm="2",
+        lg="3",
     )

@@ -7,6 +7,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.brief_button import brief_button
 from startup_toolkit.components.button_rows import button_row
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.layout import section
@@ -20,6 +21,7 @@ from startup_toolkit.components.section_heading import (
 from startup_toolkit.components.text_rows import icon_row, title_over_caption
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, VIABILITY_SCANNER, Tool
+from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.tools import ToolPageState
 
 PRICING_PATH = "/pricing"
@@ -242,6 +244,18 @@ def _hero_actions() -> rx.Component:
             size=rx.breakpoints(initial="3", sm="4"),
             class_name="cta-secondary",
             **SURFACE_GRAY,
+        ),
+        # Issue 30: a signed-in founder briefs an idea in one click (no box while signed out,
+        # so the prerendered page paints the same actions a visitor gets).
+        rx.cond(
+            AuthState.signed_in,
+            brief_button(
+                label="Brief an Idea",
+                size=rx.breakpoints(initial="3", sm="4"),
+                variant="soft",
+                class_name="cta-brief",
+                id="home-brief",
+            ),
         ),
         spacing="3",
         class_name="hero-actions",

@@ -10,11 +10,13 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.app_page import app_page, app_route
+from startup_toolkit.components.brief_button import brief_button
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.props import SPREAD_ROW
 from startup_toolkit.components.section_heading import page_intro
 from startup_toolkit.components.share_dialog import share_button, share_dialog
 from startup_toolkit.components.theme import gradient_text
+from startup_toolkit.domain.brief import BRIEF_PATH
 from startup_toolkit.pages.ideas import compare_state, detail_state
 from startup_toolkit.pages.ideas.compare_state import CompareState
 from startup_toolkit.pages.ideas.compare_view import chart, columns
@@ -127,11 +129,16 @@ def idea() -> rx.Component:
             ),
             spacing="2",
         ),
-        export_links(
-            S.idea.export_md,
-            S.idea.export_pdf,
-            "this idea's timeline",
-            share_button("idea", S.idea.id, S.idea.title, size="2"),
+        rx.hstack(
+            brief_button(f"{BRIEF_PATH}?idea=" + S.idea.id, id="idea-brief"),
+            export_links(
+                S.idea.export_md,
+                S.idea.export_pdf,
+                "this idea's timeline",
+                share_button("idea", S.idea.id, S.idea.title, size="2"),
+            ),
+            spacing="2",
+            wrap="wrap",
         ),
         diff_card(),
         timeline(),

@@ -7,6 +7,7 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 from reflex.vars import Var, VarData
 
+from startup_toolkit.components.brief_button import brief_button
 from startup_toolkit.components.buttons import icon_text_button, link_button
 from startup_toolkit.components.cards import card_stack
 from startup_toolkit.components.charts import chart_figure
@@ -24,6 +25,7 @@ from startup_toolkit.components.props import (
 )
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import heading_style
+from startup_toolkit.domain.brief import BRIEF_PATH
 from startup_toolkit.domain.idea_history import MAX_COMPARED, MIN_COMPARED
 from startup_toolkit.pages.ideas.state import LOAD_FAILED, PICK_HINT, ROUTE, IdeaCard, IdeasState
 from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH, load_failed_panel, loading_block
@@ -188,15 +190,25 @@ def _card(card: IdeaCard) -> rx.Component:
             **WRAP_ROW,
         ),
         rx.hstack(
-            link_button(
-                "Open",
-                card.href,
-                rx.icon("arrow-right", size=14, aria_hidden="true"),
-                size="2",
-                aria_label="Open " + card.title,
+            rx.hstack(
+                link_button(
+                    "Open",
+                    card.href,
+                    rx.icon("arrow-right", size=14, aria_hidden="true"),
+                    size="2",
+                    aria_label="Open " + card.title,
+                ),
+                brief_button(
+                    f"{BRIEF_PATH}?idea=" + card.id,
+                    variant="soft",
+                    aria_label="Brief " + card.title,
+                    class_name="idea-brief",
+                ),
+                spacing="2",
             ),
             _pick(card),
             spacing="3",
+            wrap="wrap",
             **SPREAD_ROW,
         ),
         class_name="idea-card",
@@ -206,6 +218,7 @@ def _card(card: IdeaCard) -> rx.Component:
 def compare_bar() -> rx.Component:
     """Compare, enabled for 2-4 picked ideas; the hint says why it is not (yet)."""
     return rx.hstack(
+        brief_button(label="Brief a new idea", variant="soft", id="ideas-brief"),
         rx.cond(
             _can_compare(),
             link_button(
@@ -234,7 +247,12 @@ def empty_state() -> rx.Component:
         "No ideas yet",
         "Scan a startup idea and it appears here, with every later run on it: scores over "
         "time, what changed, and a side-by-side comparison.",
-        link_button("Scan an idea", SCANNER_PATH, rx.icon("scan-search", size=16)),
+        rx.hstack(
+            link_button("Scan an idea", SCANNER_PATH, rx.icon("scan-search", size=16)),
+            brief_button(label="Brief an idea", variant="soft"),
+            spacing="3",
+            **WRAP_ROW,
+        ),
         id="ideas-empty",
     )
 
