@@ -26,6 +26,7 @@ from startup_toolkit.domain.brief_budget import BudgetNote, budget_note
 from startup_toolkit.domain.brief_input import IDEA_INPUT_CAP, MAX_IDEA, BriefInput
 from startup_toolkit.domain.brief_report import brief_report
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.growth import MAX_AUDIENCE_LENGTH
 from startup_toolkit.domain.report import Report
 from startup_toolkit.domain.tool_run import ToolOutcome
@@ -168,8 +169,12 @@ class KeptBrief:
 
 
 def _latest(session: Session, user_id: str, idea_id: int, key: str) -> ToolRunRecord | None:
+    """The part's newest kept answer: a stand-in kept after a failed run (issue 28) is not
+    one, as the brief showed that part failed with Retry."""
     query = ToolRunRecord.newest_first(user_id).where(
-        ToolRunRecord.idea_id == idea_id, ToolRunRecord.tool == key
+        ToolRunRecord.idea_id == idea_id,
+        ToolRunRecord.tool == key,
+        ToolRunRecord.origin != Origin.FALLBACK.value,
     )
     return session.exec(query.limit(1)).first()
 
