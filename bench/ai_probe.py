@@ -8,8 +8,10 @@ connections.
 - Loop lag proxy: `GET /ping` every 50 ms on a new connection each time (so the requests
   spread over the workers). Reflex answers /ping on the worker's event loop without touching
   state or the database, so its round trip is that loop's wait plus a few milliseconds; the app
-  has no lag metric of its own. The cheap event's latency is the second proxy (it also waits
-  for the tab's state in Redis).
+  has no lag metric of its own. A ping that overlapped one of the bystander's own dashboard
+  loads is left out (a hydrate holds its worker's loop for tens of milliseconds: the probe is
+  for what the wave costs). The cheap event's latency is the second proxy (it also waits for
+  the tab's state in Redis).
 - Samplers, every 0.5 s in a thread: the RSS of each backend worker (psutil; the processes
   under `reflex run` that listen on the port) and, on PostgreSQL, the app's connections
   (`pg_stat_activity` for its database: all of them, and those not idle).
@@ -18,6 +20,7 @@ connections.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import threading
 import time
@@ -46,6 +49,22 @@ class Phase:
     cheap_ms: list[float] = field(default_factory=list)
     dashboard_ms: list[float] = field(default_factory=list)
     failures: int = 0
+    pings: list[tuple[float, float]] = field(default_factory=list)  # (start, end) of each
+    loads: list[tuple[float, float]] = field(default_factory=list)  # of each dashboard load
+
+    def settle(self) -> None:
+        """`ping_ms`: the pings that overlapped none of the bystander's dashboard loads (one
+        after another, so only the last load that began before a ping ended can overlap it)."""
+        loads = sorted(self.loads)
+        starts = [began for began, _ in loads]
+
+        def overlaps(start: float, end: float) -> bool:
+            k = bisect.bisect_left(starts, end) - 1
+            return k >= 0 and loads[k][1] > start
+
+        self.ping_ms = [
+            (end - start) * 1000 for start, end in self.pings if not overlaps(start, end)
+        ]
 
 
 class Bystander:
@@ -72,6 +91,7 @@ class Bystander:
             )
         finally:
             await tab.close()
+        phase.settle()
         return phase
 
     async def _pings(self, going: Callable[[], bool], phase: Phase) -> None:
@@ -81,7 +101,7 @@ class Bystander:
                 began = time.perf_counter()
                 try:
                     (await http.get(self.base_url + "/ping")).raise_for_status()
-                    phase.ping_ms.append((time.perf_counter() - began) * 1000)
+                    phase.pings.append((began, time.perf_counter()))
                 except httpx.HTTPError:
                     phase.failures += 1
                 await asyncio.sleep(max(0.0, began + PING_EVERY - time.perf_counter()))
@@ -102,6 +122,7 @@ class Bystander:
         action = self.goals.load
         while going():
             tab = Tab(self.base_url, self.cookie)
+            began = time.perf_counter()
             try:
                 reply = await tab.open(action.route, PROBE_TIMEOUT, self.goals.hashes)
                 if tab.value(self.goals.auth_state, "signed_in") is not True:
@@ -110,6 +131,7 @@ class Bystander:
             except (TimeoutError, OSError):
                 phase.failures += 1
             finally:
+                phase.loads.append((began, time.perf_counter()))
                 with contextlib.suppress(Exception):
                     await tab.close()
 

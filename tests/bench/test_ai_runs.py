@@ -198,3 +198,9 @@ def test_smoke_run_completes_every_run() -> None:
     rows = [line for line in done.stdout.splitlines() if line.startswith("| 5 |")]
     assert len(rows) == 1 and "| 5 / 0 / 0 |" in rows[0], done.stdout
     assert "| 0 lost | 0: met |" in done.stdout
+
+
+def test_the_lag_probe_leaves_out_pings_during_the_bystanders_own_loads() -> None:
+    phase = Phase(pings=[(0.0, 0.002), (1.0, 1.120), (2.0, 2.003)], loads=[(0.9, 1.05)])
+    phase.settle()
+    assert phase.ping_ms == pytest.approx([2.0, 3.0])
