@@ -3,8 +3,9 @@ founder, the event-loop lag proxy, and samplers of the workers' memory and the d
 connections.
 
 - Bystander: one signed-in founder's tab sends a cheap event (typing in the contact form, the
-  main benchmark's cheap event) every 100 ms, and meanwhile opens `/dashboard` again and again
-  in a new tab (hydrate and on_load, as a browser's first connect), one load after another.
+  main benchmark's cheap event) every 100 ms, and meanwhile opens `/dashboard` in a new tab
+  once a second (hydrate and on_load, as a browser's first connect). During a wave only the
+  samples between the click and the last run's end count.
 - Loop lag proxy: `GET /ping` every 50 ms on a new connection each time (so the requests
   spread over the workers). Reflex answers /ping on the worker's event loop without touching
   state or the database, so its round trip is that loop's wait plus a few milliseconds; the app
@@ -37,24 +38,30 @@ from bench.targets import Targets
 
 PING_EVERY = 0.05
 CHEAP_EVERY = 0.1
+LOAD_EVERY = 1.0
 PROBE_TIMEOUT = 120.0
 SAMPLE_EVERY = 0.5
 
 
 @dataclass
 class Phase:
-    """Milliseconds the bystander and the lag probe measured over one phase."""
+    """Milliseconds the bystander and the lag probe measured over one phase (`settle` fills
+    the lists from the timed samples)."""
 
     ping_ms: list[float] = field(default_factory=list)
     cheap_ms: list[float] = field(default_factory=list)
     dashboard_ms: list[float] = field(default_factory=list)
     failures: int = 0
-    pings: list[tuple[float, float]] = field(default_factory=list)  # (start, end) of each
-    loads: list[tuple[float, float]] = field(default_factory=list)  # of each dashboard load
+    # Timed samples (time.monotonic(), the clock of the wave's records): (start, end) of each
+    # ping and each dashboard load, (start, ms) of each cheap event.
+    pings: list[tuple[float, float]] = field(default_factory=list)
+    loads: list[tuple[float, float]] = field(default_factory=list)
+    cheap: list[tuple[float, float]] = field(default_factory=list)
 
-    def settle(self) -> None:
-        """`ping_ms`: the pings that overlapped none of the bystander's dashboard loads (one
-        after another, so only the last load that began before a ping ended can overlap it)."""
+    def settle(self, since: float = float("-inf"), until: float = float("inf")) -> Phase:
+        """The samples that started between `since` and `until`; `ping_ms` without the pings
+        that overlapped one of the bystander's dashboard loads (one after another, so only
+        the last load that began before a ping ended can overlap it)."""
         loads = sorted(self.loads)
         starts = [began for began, _ in loads]
 
@@ -62,9 +69,17 @@ class Phase:
             k = bisect.bisect_left(starts, end) - 1
             return k >= 0 and loads[k][1] > start
 
+        def within(start: float) -> bool:
+            return since <= start <= until
+
         self.ping_ms = [
-            (end - start) * 1000 for start, end in self.pings if not overlaps(start, end)
+            (end - start) * 1000
+            for start, end in self.pings
+            if within(start) and not overlaps(start, end)
         ]
+        self.cheap_ms = [ms for start, ms in self.cheap if within(start)]
+        self.dashboard_ms = [(end - start) * 1000 for start, end in loads if within(start)]
+        return self
 
 
 class Bystander:
@@ -76,7 +91,7 @@ class Bystander:
         self.goals = goals
 
     async def during(self, busy: Callable[[], bool], seconds: float = 0.0) -> Phase:
-        """Probe for at least `seconds` and while `busy()`."""
+        """Probe for at least `seconds` and while `busy()` (the samples, not yet settled)."""
         phase = Phase()
         start = time.monotonic()
 
@@ -91,49 +106,50 @@ class Bystander:
             )
         finally:
             await tab.close()
-        phase.settle()
         return phase
 
     async def _pings(self, going: Callable[[], bool], phase: Phase) -> None:
         limits = httpx.Limits(max_keepalive_connections=0)
         async with httpx.AsyncClient(timeout=PROBE_TIMEOUT, limits=limits) as http:
             while going():
-                began = time.perf_counter()
+                began = time.monotonic()
                 try:
                     (await http.get(self.base_url + "/ping")).raise_for_status()
-                    phase.pings.append((began, time.perf_counter()))
+                    phase.pings.append((began, time.monotonic()))
                 except httpx.HTTPError:
                     phase.failures += 1
-                await asyncio.sleep(max(0.0, began + PING_EVERY - time.perf_counter()))
+                await asyncio.sleep(max(0.0, began + PING_EVERY - time.monotonic()))
 
     async def _cheap(self, tab: Tab, going: Callable[[], bool], phase: Phase) -> None:
         action, i = self.goals.cheap, 0
         while going():
-            began = time.perf_counter()
+            began = time.monotonic()
             try:
                 reply = await tab.call(action.frame(i), action.done, PROBE_TIMEOUT)
-                phase.cheap_ms.append(reply.ms)
+                phase.cheap.append((began, reply.ms))
             except TimeoutError:
                 phase.failures += 1
             i += 1
-            await asyncio.sleep(max(0.0, began + CHEAP_EVERY - time.perf_counter()))
+            await asyncio.sleep(max(0.0, began + CHEAP_EVERY - time.monotonic()))
 
     async def _loads(self, going: Callable[[], bool], phase: Phase) -> None:
+        """One /dashboard load a second (a load holds its worker's loop: back to back, they
+        would leave the lag probe no ping of its own)."""
         action = self.goals.load
         while going():
             tab = Tab(self.base_url, self.cookie)
-            began = time.perf_counter()
+            began = time.monotonic()
             try:
-                reply = await tab.open(action.route, PROBE_TIMEOUT, self.goals.hashes)
+                await tab.open(action.route, PROBE_TIMEOUT, self.goals.hashes)
                 if tab.value(self.goals.auth_state, "signed_in") is not True:
                     raise RuntimeError("the bystander's /dashboard tab is not signed in")
-                phase.dashboard_ms.append(reply.ms)
+                phase.loads.append((began, time.monotonic()))
             except (TimeoutError, OSError):
                 phase.failures += 1
             finally:
-                phase.loads.append((began, time.perf_counter()))
                 with contextlib.suppress(Exception):
                     await tab.close()
+            await asyncio.sleep(max(0.0, began + LOAD_EVERY - time.monotonic()))
 
 
 def workers(pid: int) -> list[psutil.Process]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -54,6 +56,7 @@ class AiRunsOptions:
     pg_url: str = DEFAULT_PG
     redis_url: str = DEFAULT_REDIS
     port: int = 0
+    keep_log: str = ""  # copy the app's log here at the end
 
     @classmethod
     def smoke(cls) -> AiRunsOptions:
@@ -75,6 +78,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--ai-tools", type=lambda s: tuple(s.split(",")), help=f"in turn, of {','.join(TOOLS)}"
     )
+    p.add_argument("--ai-keep-log", metavar="PATH", help="copy the app's log here at the end")
 
 
 def from_args(args: argparse.Namespace) -> AiRunsOptions:
@@ -86,6 +90,7 @@ def from_args(args: argparse.Namespace) -> AiRunsOptions:
         ("timeout", "ai_timeout"),
         ("idle_seconds", "ai_idle_seconds"),
         ("tools", "ai_tools"),
+        ("keep_log", "ai_keep_log"),
         ("workers", "workers"),
         ("pg_url", "pg_url"),
         ("redis_url", "redis_url"),
@@ -153,6 +158,11 @@ def _wait_for_keeps(
         time.sleep(1.0)
 
 
+def _say(text: str) -> None:
+    """Progress on stderr (the table goes to stdout)."""
+    print(f"{time.strftime('%H:%M:%S')} {text}", file=sys.stderr, flush=True)
+
+
 def _wave(
     app: apps.LiveApp,
     opts: AiRunsOptions,
@@ -169,14 +179,18 @@ def _wave(
     users = {r.index: people[r.index][0] for r in runners}
     with Wave(app.url, runners, hashes, opts.timeout) as wave:
         wave.wait_ready()
+        _say(f"wave of {n}: {n} tabs open, the bystander idle for {opts.idle_seconds:g} s")
         with Sampler(app.proc.pid, app.database_url) as idle_sampler:
-            idle = asyncio.run(bystander.during(lambda: False, opts.idle_seconds))
+            idle = asyncio.run(bystander.during(lambda: False, opts.idle_seconds)).settle()
         with Sampler(app.proc.pid, app.database_url) as wave_sampler:
             clicked = time.monotonic()
             wave.start()
+            _say(f"wave of {n}: started")
             during = asyncio.run(bystander.during(lambda: not wave.done()))
         records = wave.records()
     last = max((r.ended for r in records if r.ended), default=clicked)
+    during.settle(clicked, last)  # the bystander while runs were under way
+    _say(f"wave of {n}: the last run ended {last - clicked:.1f} s after the click")
     ended = {r.index for r in records if r.ended and not r.failed}
     kept = _wait_for_keeps(app.database_url, runners, users, ended)
     result = WaveResult(
@@ -202,6 +216,7 @@ def run(opts: AiRunsOptions) -> list[WaveResult]:
         Provider(PACES[opts.pace]) as provider,
     ):
         with _app(Path(tmp), opts, provider.base_url) as app:
+            _say(f"{app.name} is up at {app.url}; signing up {sum(opts.runs) + 1} founders")
             people = founders.make_signed_in(app.database_url, sum(opts.runs) + 1, "airuns")
             goals = targets.unstuck(apps.initial_state_hashes(app))
             bystander = Bystander(app.url, people[-1][1], goals)
@@ -210,6 +225,8 @@ def run(opts: AiRunsOptions) -> list[WaveResult]:
                 results.append(_wave(app, opts, n, people, offset, bystander))
                 offset += n
                 time.sleep(PAUSE_SECONDS)
+            if opts.keep_log:
+                shutil.copyfile(app.log, opts.keep_log)
         answered = provider.answered()
     for result, indexes in results:
         mine = set(indexes)

@@ -207,23 +207,48 @@ def _mark(measured: str, met: bool | None) -> str:
     return f"{measured}: {'not measured' if met is None else 'met' if met else 'missed'}"
 
 
+def _why(record: RunRecord, kept: dict[int, int]) -> str:
+    """Why a run did not complete, in a few words."""
+    if record.ended and not record.failed:
+        return f"{record.tool} lost: ended with a result, no kept run"
+    return f"{record.tool} {outcome(record, kept)}: {record.note or 'no note'}"
+
+
+def by_tool(result: WaveResult) -> str:
+    """Overhead p95 and click-to-first-AI-call p95 per tool."""
+    spent = provider_seconds(result.answered)
+    first: dict[int, float] = {}
+    for a in result.answered:
+        first[a.run] = min(first.get(a.run, a.started), a.started)
+    parts = []
+    for tool in sorted({r.tool for r in result.records}):
+        mine = [r for r in result.records if r.tool == tool]
+        over = [
+            r.ended - r.clicked - spent.get(r.index, 0.0)
+            for r in mine
+            if outcome(r, result.kept) == COMPLETED
+        ]
+        waits = [first[r.index] - r.clicked for r in mine if r.index in first]
+        if over or waits:
+            o = f"{percentile(over, 0.95):.2f}" if over else DASH
+            w = f"{percentile(waits, 0.95):.2f}" if waits else DASH
+            parts.append(f"{tool} {o} / {w} s")
+    return "overhead p95 / click to first AI call p95 by tool: " + ", ".join(parts)
+
+
 def _notes(result: WaveResult) -> list[str]:
-    ended = Counter(
-        r.note or outcome(r, result.kept)
-        for r in result.records
-        if outcome(r, result.kept) != COMPLETED
-    )
-    unkept = sum(
-        1 for r in result.records if r.ended and not r.failed and not result.kept.get(r.index)
+    why = Counter(
+        _why(r, result.kept) for r in result.records if outcome(r, result.kept) != COMPLETED
     )
     asked = result.answered
     notes = [
         f"{len(asked):,} AI requests ({sum(a.research for a in asked):,} research, "
         f"{sum(a.stream for a in asked):,} streamed)",
-        *(f"{n} x {why}" for why, n in ended.most_common(5)),
+        by_tool(result),
+        f"lag probe: {len(result.idle.ping_ms):,} pings idle, {len(result.wave.ping_ms):,} "
+        "during the wave",
+        *(f"{n} x {text}" for text, n in why.most_common(6)),
     ]
-    if unkept:
-        notes.append(f"{unkept} ended with a result but no kept run")
     failures = result.idle.failures + result.wave.failures
     if failures:
         notes.append(f"{failures} bystander probes failed")

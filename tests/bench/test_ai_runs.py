@@ -157,7 +157,10 @@ def test_the_table_has_a_row_per_wave_and_its_goals() -> None:
     assert "| 0 failed | 1: missed |" in text
     assert "| bystander /dashboard p95 <= 3x idle | x2.5: met |" in text
     assert "3 AI requests (1 research, 1 streamed)" in text
-    assert "1 ended with a result but no kept run" in text
+    assert "1 x scanner lost: ended with a result, no kept run" in text
+    assert "1 x cofounder lost: never ended" in text
+    assert "1 x funding failed: failed: estimated" in text
+    assert "by tool: cofounder 1.50 / 1.00 s, scanner 1.00 / 0.50 s;" in text
 
 
 def test_sqlite_has_no_database_connections_to_count() -> None:
@@ -201,6 +204,13 @@ def test_smoke_run_completes_every_run() -> None:
 
 
 def test_the_lag_probe_leaves_out_pings_during_the_bystanders_own_loads() -> None:
-    phase = Phase(pings=[(0.0, 0.002), (1.0, 1.120), (2.0, 2.003)], loads=[(0.9, 1.05)])
+    pings = [(0.0, 0.002), (1.0, 1.120), (2.0, 2.003), (5.0, 5.004)]
+    phase = Phase(pings=pings, loads=[(0.9, 1.05), (4.0, 4.03)], cheap=[(0.5, 7.0), (4.5, 9.0)])
     phase.settle()
-    assert phase.ping_ms == pytest.approx([2.0, 3.0])
+    assert phase.ping_ms == pytest.approx([2.0, 3.0, 4.0])
+    assert phase.dashboard_ms == pytest.approx([150.0, 30.0])
+    assert phase.cheap_ms == [7.0, 9.0]
+    phase.settle(since=1.5, until=4.5)  # only what started while the runs were under way
+    assert phase.ping_ms == pytest.approx([3.0])
+    assert phase.dashboard_ms == pytest.approx([30.0])
+    assert phase.cheap_ms == [9.0]
