@@ -158,6 +158,17 @@ def _wait_for_keeps(
         time.sleep(1.0)
 
 
+def log_note(log: Path, since: int) -> str:
+    """What the app logged from byte `since` on: Redis state locks that expired under a
+    handler (its writes lost) and tracebacks."""
+    with log.open("rb") as f:
+        f.seek(since)
+        text = f.read().decode(errors="replace")
+    expired = text.count("LockExpiredError: Lock expired")
+    tracebacks = text.count("Traceback (most recent call last)")
+    return f"app log meanwhile: {expired:,} state lock expiries, {tracebacks:,} tracebacks"
+
+
 def _say(text: str) -> None:
     """Progress on stderr (the table goes to stdout)."""
     print(f"{time.strftime('%H:%M:%S')} {text}", file=sys.stderr, flush=True)
@@ -182,6 +193,7 @@ def _wave(
         _say(f"wave of {n}: {n} tabs open, the bystander idle for {opts.idle_seconds:g} s")
         with Sampler(app.proc.pid, app.database_url) as idle_sampler:
             idle = asyncio.run(bystander.during(lambda: False, opts.idle_seconds)).settle()
+        logged = app.log.stat().st_size
         with Sampler(app.proc.pid, app.database_url) as wave_sampler:
             clicked = time.monotonic()
             wave.start()
@@ -203,6 +215,7 @@ def _wave(
         idle_sampler.samples,
         wave_sampler.samples,
         seconds=last - clicked,
+        notes=[log_note(app.log, logged)],
     )
     return result, [r.index for r in runners]
 

@@ -16,7 +16,7 @@ import pytest
 from bench import ai_table, options
 from bench.ai_probe import Phase, Samples
 from bench.ai_provider import Answered, Responder, find_marker, marker
-from bench.ai_runs import AiRunsOptions, from_args
+from bench.ai_runs import AiRunsOptions, from_args, log_note
 from bench.ai_wave import (
     RunRecord,
     cofounder_ending,
@@ -186,6 +186,16 @@ def test_options_smoke_flags_and_production() -> None:
         from_args(_args("--ai-runs", "5", "--ai-tools", "oracle"))
 
 
+def test_the_app_log_tells_lock_expiries_and_tracebacks(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    expired = "Traceback (most recent call last):\nreflex...LockExpiredError: Lock expired for x\n"
+    log.write_text("Traceback (most recent call last):\nold\n")
+    since = log.stat().st_size
+    with log.open("a") as f:
+        f.write(expired * 2 + "Traceback (most recent call last):\nValueError\n")
+    assert log_note(log, since) == "app log meanwhile: 2 state lock expiries, 3 tracebacks"
+
+
 @pytest.mark.bench
 def test_smoke_run_completes_every_run() -> None:
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
@@ -201,6 +211,7 @@ def test_smoke_run_completes_every_run() -> None:
     rows = [line for line in done.stdout.splitlines() if line.startswith("| 5 |")]
     assert len(rows) == 1 and "| 5 / 0 / 0 |" in rows[0], done.stdout
     assert "| 0 lost | 0: met |" in done.stdout
+    assert "app log meanwhile: 0 state lock expiries" in done.stdout
 
 
 def test_the_lag_probe_leaves_out_pings_during_the_bystanders_own_loads() -> None:
