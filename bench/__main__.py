@@ -1,6 +1,7 @@
 """Run the side-by-side benchmark and print its table: `python -m bench [--smoke]`.
 
-`--pages URL` and `--dashboard` run the older single benchmarks instead.
+`--pages URL` and `--dashboard` run the older single benchmarks instead; `--ai-runs N[,N...]`
+the AI-runs scenario (bench/ai_runs.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ def main() -> None:
         from bench import dashboard
 
         dashboard.run()
+        return
+    if args.ai_runs:
+        from bench import ai_runs
+
+        ai_runs.main(args)
         return
     from bench import run, table
 

@@ -79,6 +79,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--dashboard", action="store_true", help="only the dashboard query benchmark (no app)"
     )
+    from bench import ai_runs
+
+    ai_runs.add_arguments(p)
     return p
 
 

@@ -64,9 +64,10 @@ class Reply:
 class Tab:
     """One browser tab: a token, a socket and the updates it receives."""
 
-    def __init__(self, base_url: str, cookie: str = "") -> None:
+    def __init__(self, base_url: str, cookie: str = "", count_bytes: bool = True) -> None:
         self.base_url = base_url
         self.cookie = cookie
+        self.count_bytes = count_bytes  # False: replies say 0 bytes (no re-encoding per update)
         self.token = str(uuid.uuid4())
         self.seen: dict[str, dict[str, Any]] = {}  # every var received, by state
         self._sio = socketio.AsyncClient(reconnection=False)
@@ -126,6 +127,7 @@ class Tab:
         async with asyncio.timeout(timeout):
             while True:
                 update = await self._updates.get()
-                received += len(json.dumps(update, separators=(",", ":")))
+                if self.count_bytes:
+                    received += len(json.dumps(update, separators=(",", ":")))
                 if done(update):
                     return received

@@ -18,7 +18,10 @@ Concurrent runs of several tools (a founder's brief) cannot rely on the order of
 answer scripted with `for_prompt="..."` goes only to a request whose messages contain that
 text (e.g. a line of one tool's system prompt), ahead of the shared queue.
 
-When the queue is empty every request gets `fallback` (a plain reply). A request with
+When the queue is empty, `answer_with(fn)` picks the answer from the body (`fn(body)` gives a
+`Scripted` or None), else every request gets `fallback` (a plain reply). `pace(Pace(...))`
+makes every answer take a provider's time (`RecordedRequest.started`/`finished` say how long
+it took). A request with
 `"stream": true` is answered as Server-Sent Events (`data: {...}` chunks, then
 `data: [DONE]`), with the usage in the final chunk (`x_groq.usage`, like Groq, and `usage`
 when `stream_options.include_usage` was asked for).
@@ -33,6 +36,7 @@ import threading
 import time
 import uuid
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -65,6 +69,28 @@ class RecordedRequest:
     path: str
     headers: dict[str, str]
     body: dict[str, Any]
+    started: float = 0.0  # time.monotonic() when the request arrived
+    finished: float = 0.0  # and when its answer ended (0: not yet)
+
+
+@dataclass(frozen=True)
+class Pace:
+    """A provider's speed: the first token after `first_token` s, then `tokens_per_second`
+    (four characters a token); a whole answer takes `min_seconds` to `max_seconds`."""
+
+    first_token: float = 0.5
+    tokens_per_second: float = 50.0
+    min_seconds: float = 5.0
+    max_seconds: float = 20.0
+
+    def seconds(self, text: str) -> float:
+        """How long an answer of `text` takes, its first token included."""
+        spoken = self.first_token + max(1, len(text) // 4) / self.tokens_per_second
+        return min(self.max_seconds, max(self.min_seconds, spoken))
+
+
+#: Picks the answer to a request from its body (None: the fallback).
+Responder = Callable[[dict[str, Any]], "Scripted | None"]
 
 
 def _usage(prompt: int, completion: int) -> dict[str, int]:
@@ -78,6 +104,7 @@ def _usage(prompt: int, completion: int) -> dict[str, int]:
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 1024  # a wave of hundreds of runs connects at once
     fake: FakeAiServer
 
 
@@ -113,14 +140,15 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:
             return True
 
-    def _wait(self, seconds: float) -> bool:
-        """Sleep up to `seconds`; False when the client left or the server stops first."""
+    def _wait(self, seconds: float, step: float = 0.05) -> bool:
+        """Sleep up to `seconds` (noticing a stop every `step`); False when the client left or
+        the server stops first."""
         fake = self.server.fake
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if fake._stopping.is_set():
                 return False
-            if self._client_gone(min(0.05, max(0.0, deadline - time.monotonic()))):
+            if self._client_gone(min(step, max(0.0, deadline - time.monotonic()))):
                 fake._note_disconnect()
                 return False
         return True
@@ -135,6 +163,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         fake = self.server.fake
+        started = time.monotonic()
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
         try:
@@ -144,12 +173,14 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path.split("?")[0] != PATH:
             self._send_json(404, {"error": {"message": f"Unknown path {self.path}"}})
             return
-        fake._record(RecordedRequest(self.path, dict(self.headers.items()), body))
-        script = fake._next(is_research(body), _prompt_text(body))
+        request = RecordedRequest(self.path, dict(self.headers.items()), body, started)
+        fake._record(request)
+        script = fake._next(is_research(body), body)
         try:
             self._answer(script, body)
         except (BrokenPipeError, ConnectionResetError):
             fake._note_disconnect()
+        request.finished = time.monotonic()
 
     def _answer(self, script: Scripted, body: dict[str, Any]) -> None:
         fake = self.server.fake
@@ -172,6 +203,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._stream(script, body, chunks, prompt_chars)
             return
         text = script.text if script.kind != "stream" else "".join(script.chunks)
+        if fake.pacing is not None and not self._wait(fake.pacing.seconds(text or ""), 0.25):
+            return
         usage = script.usage or (max(1, prompt_chars // 4), max(1, len(text or "") // 4))
         message: dict[str, Any] = {"role": "assistant", "content": text}
         if script.executed_tools is not None:
@@ -215,12 +248,20 @@ class _Handler(BaseHTTPRequestHandler):
                 "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
             }
 
+        pace, gap = fake.pacing, 0.0
+        if pace is not None:
+            if not self._wait(pace.first_token, 0.25):
+                return
+            rest = max(0.0, pace.seconds("".join(chunks)) - pace.first_token)
+            gap = rest / max(1, len(chunks) - 1)  # the first at first_token, the last at the end
         self._chunk(frame({"role": "assistant", "content": ""}))
         for i, piece in enumerate(chunks):
             if script.hold_after is not None and i == script.hold_after:
                 fake._held.set()
                 if not self._wait_release():
                     return
+            if gap and i and not self._wait(gap):
+                return
             self._chunk(frame({"content": piece}))
         if script.hold_after is not None and script.hold_after >= len(chunks):
             fake._held.set()
@@ -329,6 +370,8 @@ class FakeAiServer:
         self.fallback = fallback
         self.model = model
         self.hold_timeout = 10.0
+        self.pacing: Pace | None = None
+        self._responder: Responder | None = None
         self._queue: deque[Scripted] = deque()
         self._research: deque[Scripted] = deque()
         self._lock = threading.Lock()
@@ -525,9 +568,20 @@ class FakeAiServer:
 
     # -- observations --------------------------------------------------------------------------
 
-    def _next(self, research: bool = False, prompt: str = "") -> Scripted:
-        """The next answer: a research one, else the first scripted for this prompt, else the
-        first scripted for any."""
+    def pace(self, pace: Pace | None) -> FakeAiServer:
+        """Answer every request at this pace from now on (None: at once)."""
+        self.pacing = pace
+        return self
+
+    def answer_with(self, responder: Responder | None) -> FakeAiServer:
+        """When nothing is queued, `responder(body)` picks the answer (None: the fallback)."""
+        self._responder = responder
+        return self
+
+    def _next(self, research: bool = False, body: dict[str, Any] | None = None) -> Scripted:
+        """The next answer: a research one, else the first scripted for this request's prompt,
+        else the first scripted for any, else what `answer_with` picks, else the fallback."""
+        prompt = _prompt_text(body or {})
         with self._lock:
             queue = self._research if research else self._queue
             mine = next((s for s in queue if s.for_prompt and s.for_prompt in prompt), None)
@@ -535,6 +589,9 @@ class FakeAiServer:
             if mine is not None:
                 queue.remove(mine)
                 return mine
+            responder = self._responder
+        if responder is not None and (found := responder(body or {})) is not None:
+            return found
         return Scripted("reply", text="" if research else self.fallback)
 
     def _record(self, request: RecordedRequest) -> None:

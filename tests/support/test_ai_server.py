@@ -4,13 +4,14 @@ streams (chunked, `data: ...` events, `data: [DONE]`), and OpenAI-style error bo
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 
 import groq
 import httpx
 import pytest
 
-from tests.support.ai_server import PATH, FakeAiServer
+from tests.support.ai_server import PATH, FakeAiServer, Pace, Scripted
 
 MESSAGES = [{"role": "user", "content": "Hi"}]
 
@@ -129,3 +130,49 @@ def test_an_answer_for_a_prompt_goes_only_to_requests_with_that_prompt(ai: FakeA
         assert ask("You are a scanner.") == "For anyone."
         assert ask("You are a scanner.") == "Fallback reply."
         assert ask("You are a growth strategist.") == "For the growth tool."
+
+
+def test_pace_spreads_an_answer_over_its_tokens() -> None:
+    pace = Pace(first_token=0.5, tokens_per_second=50, min_seconds=5, max_seconds=20)
+    assert pace.seconds("x" * 4 * 500) == 10.5  # 500 tokens at 50/s after the first token
+    assert pace.seconds("short") == 5  # never under min_seconds
+    assert pace.seconds("x" * 4 * 5000) == 20  # nor over max_seconds
+
+
+async def test_paced_answers_take_their_time_and_record_it(ai: FakeAiServer) -> None:
+    ai.pace(Pace(first_token=0.2, tokens_per_second=1000, min_seconds=0.3, max_seconds=1))
+    async with groq.AsyncGroq(api_key="k", base_url=ai.base_url, max_retries=0) as client:
+        started = time.monotonic()
+        await client.chat.completions.create(model="m", messages=MESSAGES)
+        plain = time.monotonic() - started
+        ai.stream(["One", " two", " three"])
+        started = time.monotonic()
+        stream = await client.chat.completions.create(model="m", messages=MESSAGES, stream=True)
+        first = None
+        async for chunk in stream:
+            if first is None and chunk.choices and chunk.choices[0].delta.content:
+                first = time.monotonic() - started
+        streamed = time.monotonic() - started
+    assert 0.3 <= plain < 1.5
+    assert first is not None and 0.2 <= first < streamed
+    assert 0.3 <= streamed < 1.5
+    for request in ai.recorded:
+        assert 0.3 <= request.finished - request.started < 1.5
+
+
+def test_a_responder_answers_when_nothing_is_queued(ai: FakeAiServer) -> None:
+    def respond(body: dict) -> Scripted | None:
+        asked = body["messages"][-1]["content"]
+        return Scripted("reply", text=f"About {asked}") if asked != "skip" else None
+
+    ai.answer_with(respond).reply("Queued first.")
+    with groq.Groq(api_key="k", base_url=ai.base_url, max_retries=0) as client:
+
+        def ask(text: str) -> str | None:
+            messages = [{"role": "user", "content": text}]
+            reply = client.chat.completions.create(model="m", messages=messages)
+            return reply.choices[0].message.content
+
+        assert ask("pricing") == "Queued first."
+        assert ask("pricing") == "About pricing"
+        assert ask("skip") == "Fallback reply."
