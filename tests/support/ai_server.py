@@ -41,6 +41,13 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.support.ai_research import (
+    RESEARCH_NOTES,
+    WebPage,
+    executed_tools,
+    is_research,
+)
+
 PATH = "/openai/v1/chat/completions"
 BROKEN_JSON = '{"summary": "A promising idea", "score": 7'
 
@@ -292,66 +299,6 @@ class _Handler(BaseHTTPRequestHandler):
                 fake._note_disconnect()
                 return False
         return True
-
-
-def is_research(body: dict[str, Any]) -> bool:
-    """Whether a request asks for the browser search tool (the research step)."""
-    tools = body.get("tools") or []
-    return any(isinstance(t, dict) and t.get("type") == "browser_search" for t in tools)
-
-
-#: A research reply's notes when a test does not give any.
-RESEARCH_NOTES = "Research notes: the figures found on the pages read."
-
-
-@dataclass(frozen=True)
-class WebPage:
-    """A page a scripted search read."""
-
-    title: str
-    url: str
-    content: str = ""
-
-
-def executed_tools(pages: list[WebPage], shape: str) -> list[dict[str, Any]]:
-    """Groq's `executed_tools` for these pages: `search` (one search with
-    `search_results.results`), `browser` (one visit per page with `browser_results`) or
-    `both` (the first half searched, the rest visited)."""
-
-    def found(items: list[WebPage]) -> dict[str, Any]:
-        return {
-            "index": 0,
-            "type": "search",
-            "arguments": json.dumps({"query": "market size"}),
-            "output": "",
-            "search_results": {
-                "results": [
-                    {"title": p.title, "url": p.url, "content": p.content, "score": 0.9 - i / 100}
-                    for i, p in enumerate(items)
-                ]
-            },
-        }
-
-    def visited(items: list[WebPage], start: int) -> list[dict[str, Any]]:
-        return [
-            {
-                "index": start + i,
-                "type": "visit",
-                "arguments": json.dumps({"url": p.url}),
-                "output": p.content,
-                "browser_results": [
-                    {"title": p.title, "url": p.url, "content": p.content, "live_view_url": None}
-                ],
-            }
-            for i, p in enumerate(items)
-        ]
-
-    if shape == "search":
-        return [found(pages)]
-    if shape == "browser":
-        return visited(pages, 0)
-    half = (len(pages) + 1) // 2
-    return [found(pages[:half]), *visited(pages[half:], 1)]
 
 
 def _prompt_text(body: dict[str, Any]) -> str:
