@@ -37,7 +37,11 @@ PITCH = "Deposits and reminders that cut no-shows for physiotherapy clinics."
 def test_issue_28_a_saved_oracle_fallback_reopens_as_general_predictions(
     live_app: LiveApp, page: Page
 ) -> None:
-    user_id = sign_up_and_sign_in(live_app, page, email=unique_email("stand-in-oracle"))
+    # Signed in on the Oracle: the dashboard is first read after the result below is saved
+    # (the app keeps a founder's dashboard for a while; this test writes to the database).
+    user_id = sign_up_and_sign_in(
+        live_app, page, email=unique_email("stand-in-oracle"), next_path=ORACLE
+    )
     data = oracle_rules.StartupData(businessIdea=ORACLE_IDEA)
     general = oracle_rules.general_result()
     with app_db(live_app) as db:
