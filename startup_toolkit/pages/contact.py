@@ -25,6 +25,7 @@ from startup_toolkit.components.form_kit import (
 )
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_hero import page_hero
+from startup_toolkit.components.page_route import site_page
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid
@@ -463,8 +464,8 @@ def _hero() -> rx.Component:
     )
 
 
-@rx.page(
-    route="/contact",
+@site_page(
+    "/contact",
     title=f"Contact | {get_settings().product_name}",
     description=(
         f"Contact the {get_settings().product_name} team: send a message and we'll get back "

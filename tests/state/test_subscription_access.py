@@ -25,12 +25,12 @@ from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State, StateUpdate
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
-from reflex_base.registry import RegistrationContext
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 import startup_toolkit.pages  # noqa: F401  (registers every page)
 from startup_toolkit.components import subscription_card as card
+from startup_toolkit.components.page_route import SITE_PAGES
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain.catalog import AI_COFOUNDER, VIABILITY_SCANNER
 from startup_toolkit.domain.formatting import date_label
@@ -90,7 +90,7 @@ def _guard(on_load: Any) -> Any:
 def gated_pages() -> dict[str, Any]:
     """Every registered page with an access guard: its route and that guard."""
     pages = {}
-    for render, kwargs in RegistrationContext.ensure_context().decorated_pages:
+    for render, kwargs in SITE_PAGES:
         guard = _guard(kwargs.get("on_load"))
         if guard is not None:
             assert kwargs.get("route"), f"{render.__name__} has no explicit route"
