@@ -90,6 +90,9 @@ def session_token(state: rx.State) -> str:
 
 
 class AuthState(PrivateStateMixin, rx.State):
+    #: True once this tab's session was read: until then (the built page's first paint, a
+    #: new tab) what depends on who is signed in is held back (components/held_back.py).
+    checked: bool = False
     signed_in: bool = False
     user_name: str = ""
     user_email: str = ""
@@ -105,6 +108,7 @@ class AuthState(PrivateStateMixin, rx.State):
         # What the tab shows of an account is that account's: none of it without a session
         # (first, as this state is private too).
         claim_private_state(self, user_id)
+        self.checked = True
         self.signed_in = view is not None
         self.user_name = view.name if view else ""
         self.user_email = view.email if view else ""
