@@ -5,9 +5,9 @@ without a browser (issue 28, item 6).
 `painted_texts(component, known)` walks the component tree. A `rx.cond` or `rx.match` whose
 condition reads a var named in `known` takes the branch those values choose; any other one
 is walked on every branch (it could paint either). The condition forms understood are the ones
-Reflex writes for a var, a field of it, `==` against a literal, `is_none()` and
-`is_not_none()`; a condition on a known var in any other form fails the walk, so a new form is
-seen, not guessed.
+Reflex writes for a var or a field of it (as is, truthy or a non-empty list), `==` against a
+literal, `is_none()` and `is_not_none()`; a condition on a known var in any other form fails
+the walk (`strict`), so a new form is seen, not guessed, or else is walked on every branch.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ _FORMS = {
     "equals": re.compile(rf'^\({_REF}{_VALUE_OF} === (?P<lit>"[^"]*"){_VALUE_OF}\)$'),
     "is_none": re.compile(rf"^!\(isNotNullOrUndefined\({_REF}\)\)$"),
     "is_not_none": re.compile(rf"^isNotNullOrUndefined\({_REF}\)$"),
+    "truthy": re.compile(rf"^isTrue\({_REF}\)$"),
+    "not_empty": re.compile(rf"^\({_REF}\.length > 0\)$"),
 }
 _UNKNOWN = object()
 
@@ -45,8 +47,9 @@ def _read(match: re.Match[str], known: Mapping[str, Any]) -> Any:
     return value
 
 
-def evaluate(condition: str, known: Mapping[str, Any]) -> Any:
-    """The condition's value for the `known` vars, or _UNKNOWN when it reads none of them."""
+def evaluate(condition: str, known: Mapping[str, Any], strict: bool = True) -> Any:
+    """The condition's value for the `known` vars, or _UNKNOWN when it reads none of them (or,
+    unless `strict`, reads them in a form not understood)."""
     if not any(name in condition for name in known):
         return _UNKNOWN
     for form, pattern in _FORMS.items():
@@ -60,19 +63,23 @@ def evaluate(condition: str, known: Mapping[str, Any]) -> Any:
             return value is None
         if form == "is_not_none":
             return value is not None
+        if form in ("truthy", "not_empty"):
+            return bool(value)
         return value
+    if not strict:
+        return _UNKNOWN
     raise AssertionError(f"a condition on a held var in a form the walk does not read: {condition}")
 
 
-def _branches(component: Any, known: Mapping[str, Any]) -> list[Any]:
+def _branches(component: Any, known: Mapping[str, Any], strict: bool) -> list[Any]:
     """The children of `component` that may paint for the `known` values."""
     if isinstance(component, Cond):
-        value = evaluate(str(component.cond), known)
+        value = evaluate(str(component.cond), known, strict)
         if value is _UNKNOWN:
             return list(component.children)
         return [component.children[0] if value else component.children[1]]
     if isinstance(component, Match):
-        value = evaluate(str(component.cond), known)
+        value = evaluate(str(component.cond), known, strict)
         cases = [(conds, child) for conds, child in component.match_cases]
         if value is _UNKNOWN:
             return [child for _, child in cases] + [component.default]
@@ -83,16 +90,18 @@ def _branches(component: Any, known: Mapping[str, Any]) -> list[Any]:
     return list(getattr(component, "children", []))
 
 
-def _texts(component: Any, known: Mapping[str, Any]) -> Iterator[str]:
+def _texts(component: Any, known: Mapping[str, Any], strict: bool) -> Iterator[str]:
     if isinstance(component, Bare):
         value = getattr(component.contents, "_var_value", None)
         if isinstance(value, str) and value.strip():
             yield value
         return
-    for child in _branches(component, known):
-        yield from _texts(child, known)
+    for child in _branches(component, known, strict):
+        yield from _texts(child, known, strict)
 
 
-def painted_texts(component: rx.Component, known: Mapping[rx.Var, Any]) -> set[str]:
+def painted_texts(
+    component: rx.Component, known: Mapping[rx.Var, Any], strict: bool = True
+) -> set[str]:
     """Every literal text `component` may paint when the vars in `known` hold those values."""
-    return set(_texts(component, known_values(known)))
+    return set(_texts(component, known_values(known), strict))
