@@ -40,6 +40,8 @@ SUBSCRIBED_FLAG_KEY = "isSubscribed"
 #: here; tests/state/test_sign_out_storage.py scans the sources for writes of unlisted names.
 #: The HttpOnly cookies (session, sign-in nonce) are the sign-out route's to delete.
 BROWSER_STORAGE_KEYS: tuple[str, ...] = (SUBSCRIBED_FLAG_KEY, oracle.STORAGE_KEY)
+#: Where a founder lands once their account is deleted: a page that says so (issue 28, item 11).
+ACCOUNT_DELETED_PATH = "/account-deleted"
 
 
 def clear_browser_storage_script(keys: tuple[str, ...] = BROWSER_STORAGE_KEYS) -> str:
@@ -162,11 +164,17 @@ class AuthState(PrivateStateMixin, rx.State):
         """Forget the account's page state on the server, end the session through the cookie
         route, then forget everything the browser keeps for the app (`BROWSER_STORAGE_KEYS`)
         and reload on the home page with a new tab token."""
+        return await self._sign_out_to("/")
+
+    async def _sign_out_to(self, landing: str) -> rx.event.EventSpec:
+        """`sign_out`, landing on `landing` (a path of this site) instead of the home page."""
+        if not landing.startswith("/") or "'" in landing or "\\" in landing:
+            raise ValueError(f"not a plain path of this site: {landing!r}")
         await forget_private_state(self)
         return rx.call_script(
             "fetch('/api/auth/signout', {method: 'POST', credentials: 'same-origin'})"
             f".finally(() => {{ {clear_browser_storage_script()}"
-            " window.location.assign('/'); })"
+            f" window.location.assign('{landing}'); }})"
         )
 
 
