@@ -10,7 +10,9 @@ it has one (an estimate, the sample).
 
 A completed run (the model's answer or the sample) of a signed-in founder is kept in their
 workspace when the `ToolRun` says how (`keep`): `services/workspace.keep_run`, with the tokens
-and time it took; the outcome's `run_id` names the kept run.
+and time it took; the outcome's `run_id` names the kept run. Every run that gave the founder an
+answer is their activity too, logged here once (`activity.log_run`: the dashboard's
+"Continue with..." and Tools Used follow runs, not only saves).
 
 Research (issue 15): a `ToolRun` with a research plan (`research`, a focused prompt) is, when
 the settings allow it (`AI_WEB_RESEARCH`), researched first: one browser-search call within
@@ -44,7 +46,7 @@ from startup_toolkit.domain.tool_run import (
     ToolOutcome,
     ToolRun,
 )
-from startup_toolkit.services import access, ai, visitor_limits, workspace
+from startup_toolkit.services import access, activity, ai, visitor_limits, workspace
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -107,7 +109,7 @@ async def run_tool(
         if on_start is not None:
             on_start(RunStatus.SAMPLE)
         outcome = await _demo(run, on_text)
-        return await _kept(user_id, run, outcome, ai.UsageTally(), started)
+        return await _done(user_id, run, outcome, ai.UsageTally(), started)
     # A thread: with Redis the count is a network round trip, kept off the event loop.
     allow = visitor_limits.allow_visitor_ai_call
     if user_id is None and not await asyncio.to_thread(allow, visitor_address):
@@ -137,7 +139,7 @@ async def run_tool(
         research=evidence.research,
         sources=tuple(evidence.sources),
     )
-    return await _kept(user_id, run, outcome, usage, started)
+    return await _done(user_id, run, outcome, usage, started)
 
 
 async def _answer(
@@ -200,6 +202,24 @@ async def _researched(
     _tell(on_progress, evidence_rules.WRITING_WITHOUT)
     no_evidence = f"{run.prompt}\n\n{evidence_rules.NO_EVIDENCE}"
     return Evidence(research=status), replace(run, prompt=no_evidence)
+
+
+async def _done(
+    user_id: str | None,
+    run: ToolRun[R],
+    outcome: ToolOutcome[R],
+    usage: ai.UsageTally,
+    started: float,
+) -> ToolOutcome[R]:
+    """A run that gave an answer (the model's or the sample): kept, and logged as the
+    founder's activity, once (issue 28, item 11). Logging is silent: a failure is logged."""
+    kept = await _kept(user_id, run, outcome, usage, started)
+    if user_id is not None and outcome.result is not None:
+        try:
+            await in_worker(activity.log_run, user_id, run.tool)
+        except Exception:
+            log.exception("Could not log the %s run as activity", run.tool)
+    return kept
 
 
 async def _kept(
