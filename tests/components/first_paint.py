@@ -52,6 +52,10 @@ def evaluate(condition: str, known: Mapping[str, Any], strict: bool = True) -> A
     unless `strict`, reads them in a form not understood)."""
     if not any(name in condition for name in known):
         return _UNKNOWN
+    bare = condition.removeprefix("isTrue(").removesuffix(")") if "isTrue(" in condition else ""
+    for whole in (condition, bare):
+        if whole in known:  # a var as is (any name, e.g. a foreach row's field)
+            return known[whole]
     for form, pattern in _FORMS.items():
         found = pattern.match(condition)
         if found is None or found["ref"] not in known:
