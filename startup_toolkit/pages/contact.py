@@ -80,9 +80,11 @@ def focus_field(field: str) -> rx.event.EventSpec:
 
 
 def sent_note(email: str, will_email: bool) -> str:
-    """The 'Message Sent!' panel text: honest about whether a confirmation email goes out."""
+    """The 'Message Sent!' panel text, decided on the server: a confirmation email only where
+    one is mailed (SMTP configured), and then as it is, at most one an address a day (issue
+    28, item 11); without mail, only that the team replies."""
     if will_email:
-        return f"A confirmation email is on its way to {email}."
+        return f"A confirmation email goes to {email} (at most one a day)."
     return f"Our team will reply to {email}."
 
 
