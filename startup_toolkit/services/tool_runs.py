@@ -149,11 +149,14 @@ async def _answer(
     into: _Stream,
     on_progress: OnProgress | None,
 ) -> tuple[R, Evidence]:
-    """The research step (when planned and allowed), then the AI call with its evidence."""
+    """The research step (when planned and allowed), then the AI call with its evidence; a
+    complete text reply that fails the tool's gate is its unreadable failure."""
     evidence, asked = await _researched(user_id, run, on_progress)
     result = await _call(user_id, asked, on_text, into)
     if run.schema is not None:  # whatever the model wrote there: what really happened
         result = evidence_rules.with_evidence(result, evidence)
+    elif run.check is not None and into.complete and (problems := list(run.check(result))):
+        raise ai.AiParseError(" ".join(problems))  # e.g. a text too short to be what was asked
     return result, evidence
 
 
