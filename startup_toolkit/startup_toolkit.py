@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit import pages  # noqa: F401  (registers every @rx.page)
+from startup_toolkit import models, pages  # noqa: F401  (every table; every page in SITE_PAGES)
 from startup_toolkit.api import api
 from startup_toolkit.api.cache_control import CacheControl
 from startup_toolkit.api.page_paths import PagePaths
 from startup_toolkit.api.security_headers import SecurityHeaders
+from startup_toolkit.components.page_route import add_site_pages
 from startup_toolkit.components.theme import APPEARANCE, SCRIPTS, STYLESHEETS
-from startup_toolkit.models import User
 from startup_toolkit.providers import log_redaction
 from startup_toolkit.providers.heap import freeze_when_started
 from startup_toolkit.services.outbox import run_outbox_worker
@@ -23,9 +23,9 @@ from startup_toolkit.state.private_state import PrivateStateGuard
 # any other way of loading the app).
 log_redaction.install()
 
-# Every table shares SQLModel's metadata: registering one shows `reflex db` all of them.
-rx.ModelRegistry.register(User)
-
+# Every table is on SQLModel's metadata, which `reflex db` sees through Reflex's own `rx.Model`;
+# registering a model of ours beside it made Reflex merge that metadata with itself, one
+# "Table ... already exists" warning per table (issue 28, item 12).
 app = rx.App(
     stylesheets=STYLESHEETS,
     head_components=[
@@ -46,6 +46,9 @@ app = rx.App(
     api_transformer=[api, PagePaths, CacheControl, SecurityHeaders],
     backend_exception_handler=backend_exception_handler,
 )
+# Each page added once, here: a production server compiles this app twice (supervisor, then
+# worker) and Reflex re-adds `@rx.page` pages at every compile (components/page_route.py).
+add_site_pages(app)
 app.register_lifespan_task(run_outbox_worker)
 # Full garbage collections walk only what the worker made after start (providers/heap.py).
 app.register_lifespan_task(freeze_when_started)

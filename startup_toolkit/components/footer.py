@@ -5,11 +5,11 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.brand import logo
+from startup_toolkit.components.held_back import BLANK, by_visitor
 from startup_toolkit.components.theme import CONTENT_COLUMN
 from startup_toolkit.components.tooltip import delayed_tooltip
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.settings import get_settings
-from startup_toolkit.state.auth import AuthState
 
 #: The visitor's current year, computed in the browser (no date library on every page).
 CURRENT_YEAR = rx.Var("new Date().getFullYear()").to(int)
@@ -55,6 +55,14 @@ def _items(links: tuple[tuple[str, str], ...]) -> list[rx.Component]:
     ]
 
 
+def _unpainted_items(count: int) -> list[rx.Component]:
+    """`count` list items' room, not painted, while the account links are not decided."""
+    return [
+        rx.el.li(rx.text(BLANK, size="2"), aria_hidden="true", style={"visibility": "hidden"})
+        for _ in range(count)
+    ]
+
+
 def _link_column(
     title: str, links: tuple[tuple[str, str], ...], *more: rx.Component
 ) -> rx.Component:
@@ -97,10 +105,10 @@ def site_footer() -> rx.Component:
                 _link_column(
                     "Company",
                     COMPANY_LINKS,
-                    rx.cond(
-                        AuthState.signed_in,
-                        rx.fragment(*_items(FOUNDER_LINKS)),
-                        rx.fragment(*_items(VISITOR_LINKS)),
+                    by_visitor(
+                        signed_in=rx.fragment(*_items(FOUNDER_LINKS)),
+                        signed_out=rx.fragment(*_items(VISITOR_LINKS)),
+                        placeholder=rx.fragment(*_unpainted_items(len(VISITOR_LINKS))),
                     ),
                 ),
                 columns=rx.breakpoints(initial="1", sm="3"),

@@ -10,6 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components.brand import logo
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.held_back import button_placeholder, by_visitor
 from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW
 from startup_toolkit.components.theme import CONTENT_COLUMN
 from startup_toolkit.domain.catalog import ALL_TOOLS, TOOL_EXPLORER_PATH
@@ -117,16 +118,19 @@ def _sign_in_up(link: Callable[..., rx.Component], **row: Any) -> rx.Component:
 
 
 def auth_actions() -> rx.Component:
-    """P-SHELL-4: Dashboard and the avatar menu when signed in; Sign In / Sign Up otherwise."""
-    return rx.cond(
-        AuthState.signed_in,
-        rx.hstack(
+    """P-SHELL-4: Dashboard and the avatar menu when signed in; Sign In / Sign Up otherwise;
+    their room only until the tab's session was read (issue 28, item 6)."""
+    return by_visitor(
+        signed_in=rx.hstack(
             link_button("Dashboard", "/dashboard", size="2"),
             _user_menu(),
             spacing="3",
             align="center",
         ),
-        _sign_in_up(partial(link_button, size="2"), spacing="2"),
+        signed_out=_sign_in_up(partial(link_button, size="2"), spacing="2"),
+        placeholder=rx.hstack(
+            button_placeholder("2", "4.75rem"), button_placeholder("2", "5.25rem"), spacing="2"
+        ),
     )
 
 
@@ -166,15 +170,17 @@ def _mobile_menu() -> rx.Component:
                 rx.box(*[close_link(label, href) for label, href in NAV_LINKS], width="100%"),
                 _group_title("Specialized Tools", "2", padding_top="1rem"),
                 rx.box(*[close_link(t.name, t.path) for t in ALL_TOOLS], width="100%"),
-                rx.cond(
-                    AuthState.signed_in,
-                    rx.box(
+                by_visitor(
+                    signed_in=rx.box(
                         _group_title("Account", "2", padding_top="1rem"),
                         *[close_link(label, href) for label, href, _ in USER_MENU_LINKS],
                         rx.dialog.close(sign_out),
                         width="100%",
                     ),
-                    _sign_in_up(_mobile_auth_link, width="100%", padding_top="1.5rem", spacing="3"),
+                    signed_out=_sign_in_up(
+                        _mobile_auth_link, width="100%", padding_top="1.5rem", spacing="3"
+                    ),
+                    placeholder=rx.fragment(),
                 ),
                 spacing="3",
                 **FILL_COLUMN,

@@ -26,12 +26,11 @@ _HEADER = re.compile(
 def used_components_and_props() -> tuple[set[str], set[str]]:
     """The Radix components every page imports (and the root Theme), and every prop name the
     pages' JSX passes (a superset of the Radix props: over-keeping costs only bytes)."""
-    from reflex_base.registry import RegistrationContext
-
-    from startup_toolkit import pages  # noqa: F401  (registers every @rx.page)
+    from startup_toolkit import pages  # noqa: F401  (records every page in SITE_PAGES)
+    from startup_toolkit.components.page_route import SITE_PAGES
 
     tags, props = {"Theme"}, set()
-    for render, _ in RegistrationContext.ensure_context().decorated_pages:
+    for render, _ in SITE_PAGES:
         page = render()
         for library, names in page._get_all_imports().items():
             if library.startswith(RADIX_LIBRARY):

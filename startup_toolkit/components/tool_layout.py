@@ -170,7 +170,7 @@ def elapsed_label(seconds: rx.Var, element_id: str) -> rx.Component:
 def tool_route(
     tool: Tool, *, description: str = "", load: Any = None, on_load: Any = None
 ) -> Callable[[Callable[..., rx.Component]], Callable[..., rx.Component]]:
-    """The `@rx.page` decorator of a tool page (`app_route`): its path, '<name> | Unstuck',
+    """The page decorator of a tool page (`app_route`): its path, '<name> | Unstuck',
     its description, and on load the sign-in/subscription check, then the page's `load`
     handlers (unless `on_load` replaces them all)."""
     description = description or tool.description

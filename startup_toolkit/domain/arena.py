@@ -106,6 +106,9 @@ POST_LIMIT = "Posting limit reached"
 POST_LIMIT_DETAIL = (
     f"You can share up to {MAX_POSTS_PER_HOUR} posts an hour. Please try again later."
 )
+#: A founder's own post is not theirs to like (issue 28, item 11).
+OWN_POST_TITLE = "That's your post"
+OWN_POST_DETAIL = "Likes come from other founders."
 NOT_JOINED = "Enter the Arena first"
 ALREADY_JOINED = "Already joined"
 ALREADY_REGISTERED = "Already registered"

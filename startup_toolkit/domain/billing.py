@@ -310,6 +310,11 @@ FREE_PLAN = "Free Plan"
 #: What a free founder gets where every tool is open (ACCESS_MODE=open): said the same way on
 #: the dashboard's badge and the profile's plan card (issue 17, items 6 and 10).
 OPEN_ACCESS_NOTE = "All AI tools included"
+#: A server that opens every tool to signed-in founders and sells nothing, as every page
+#: tells it: pricing, the success page, home (issue 17, item 8; issue 28, item 6).
+OPEN_SERVER_NOTE = (
+    "On this server every tool is open to signed-in founders: no subscription needed."
+)
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,20 @@ def text(value: Any, limit: int = MAX_PARAGRAPH) -> str:
 
 
 def line(value: Any, limit: int = MAX_LINE) -> str:
-    """`text` on one line: every run of whitespace a single space."""
-    return " ".join(text(value, limit * 2).split())[:limit]
+    """`text` on one line: every run of whitespace a single space; past `limit` characters
+    cut at a word with an ellipsis, never inside one (issue 28, item 11)."""
+    return clip(" ".join(text(value, limit * 2).split()), limit)
+
+
+def clip(flat: str, limit: int) -> str:
+    """`flat` (one line) in at most `limit` characters: as it is, or its first words and '…'
+    (a first word longer than the line is cut, as nothing else would fit)."""
+    if len(flat) <= limit:
+        return flat
+    head = flat[: limit - 1]
+    if flat[limit - 1] != " " and " " in head:
+        head = head.rsplit(" ", 1)[0]
+    return head.rstrip(" ,;:-") + "…"
 
 
 def lines(values: Any, limit: int = MAX_LINE, most: int = 50) -> tuple[str, ...]:

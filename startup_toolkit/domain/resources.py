@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
-from startup_toolkit.domain.tool_run import Notice, RunTexts
+from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts
 from startup_toolkit.domain.urls import http_url_or_empty, link_or_empty
 
 CATEGORIES: tuple[str, ...] = ("Finance", "Growth", "Marketing", "Product", "Fundraising", "Legal")
@@ -320,6 +320,30 @@ VERSION_KEPT = "Kept as your new version; the original is one click away."
 SAMPLE_SHOWN = "Sample content shown"
 
 
+#: The fewest words a generated text of each kind is kept with (issue 28, item 11): the prompt
+#: asks for 1000-1500 words (articles, documents) and 5-10 minutes of speaking (a script); a
+#: reply well short of it is no such text, whatever the model calls it.
+MIN_WORDS: dict[str, int] = {"Article": 700, "Document": 500, "Video": 450}
+TOO_SHORT = "The new {type} was too short"
+
+
+def _written_kind(kind: str) -> str:
+    """What the generator writes for a resource of type `kind`: 'article', 'video script'."""
+    generated = generator_kind(kind)
+    return "video script" if generated == "Video" else generated.lower()
+
+
+def length_problems(kind: str, text: str) -> list[str]:
+    """Why a generated text of type `kind` is too short to keep ([] when it is long enough;
+    an empty one too: writing nothing is the generator's plain failure)."""
+    need, words = MIN_WORDS[generator_kind(kind)], word_count(text)
+    if words >= need or words == 0:
+        return []
+    name = _written_kind(kind)
+    a = "an" if name[0] in "aeiou" else "a"
+    return [f"It had {words:,} words; {a} {name} needs at least {need:,}. Please try again."]
+
+
 def generator_kind(kind: str) -> str:
     """The generator's kind for a resource type: unknown types write an article."""
     return kind if kind in TYPES else "Article"
@@ -329,4 +353,10 @@ def content_texts(kind: str) -> RunTexts:
     """The generator's failure texts for a resource of type `kind`; a spent daily budget
     reads like any other failure."""
     failed = Notice(GENERATE_FAILED.format(type=kind.lower()))
-    return RunTexts(failed=failed, no_access=Notice(NO_ACCESS, NO_ACCESS_DETAIL), budget=failed)
+    too_short = Notice(TOO_SHORT.format(type=_written_kind(kind)), AI_REASON, AI_REASON)
+    return RunTexts(
+        failed=failed,
+        no_access=Notice(NO_ACCESS, NO_ACCESS_DETAIL),
+        budget=failed,
+        unreadable=too_short,
+    )

@@ -88,8 +88,9 @@ class ToolRun(Generic[R]):
     demo_seconds: float = 0.0
     #: The tool's stand-in after a failure (an estimate, the sample), or None for none.
     fallback: Callable[[RunStatus], R | None] | None = None
-    #: The tool's quality gate on a JSON reply (issue 15, item 7): its problems, one sentence
-    #: each; a reply with any is asked for once more, then is the tool's parse failure.
+    #: The tool's quality gate (issue 15, item 7): its problems, one sentence each. A JSON
+    #: reply with any is asked for once more, then is the tool's parse failure; a complete
+    #: text reply with any is that failure at once, its problems the reason (issue 28).
     check: Callable[[R], Sequence[str]] | None = None
     #: The tool's finishing touch on the model's answer (clean up, apply the founder's numbers).
     finish: Callable[[R], R] | None = None

@@ -25,6 +25,7 @@ from startup_toolkit.components.form_kit import (
 )
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_hero import page_hero
+from startup_toolkit.components.page_route import site_page
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid
@@ -79,9 +80,11 @@ def focus_field(field: str) -> rx.event.EventSpec:
 
 
 def sent_note(email: str, will_email: bool) -> str:
-    """The 'Message Sent!' panel text: honest about whether a confirmation email goes out."""
+    """The 'Message Sent!' panel text, decided on the server: a confirmation email only where
+    one is mailed (SMTP configured), and then as it is, at most one an address a day (issue
+    28, item 11); without mail, only that the team replies."""
     if will_email:
-        return f"A confirmation email is on its way to {email}."
+        return f"A confirmation email goes to {email} (at most one a day)."
     return f"Our team will reply to {email}."
 
 
@@ -463,8 +466,8 @@ def _hero() -> rx.Component:
     )
 
 
-@rx.page(
-    route="/contact",
+@site_page(
+    "/contact",
     title=f"Contact | {get_settings().product_name}",
     description=(
         f"Contact the {get_settings().product_name} team: send a message and we'll get back "

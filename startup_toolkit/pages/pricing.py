@@ -12,6 +12,15 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.held_back import (
+    BLANK,
+    CHECKOUT,
+    OPEN,
+    button_placeholder,
+    by_offer,
+    by_visitor,
+    line_placeholder,
+)
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.panels import ghost_icon_button
@@ -29,11 +38,11 @@ from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.status_page import button_row, status_link
 from startup_toolkit.components.testimonials import testimonials_section
 from startup_toolkit.components.theme import CONTENT_COLUMN, gradient_text, heading_style
+from startup_toolkit.domain.billing import OPEN_SERVER_NOTE
 from startup_toolkit.domain.catalog import ALL_TOOLS
-from startup_toolkit.domain.urls import http_url_or_empty
 from startup_toolkit.services import billing
 from startup_toolkit.settings import get_settings
-from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.tools import ToolPageState
 
 PRICE_LABEL = "$11"
 SUBSCRIBE_LABEL = "Subscribe Now - $11/mo"
@@ -41,10 +50,16 @@ SPOTS_BANNER = "Limited Time - Only 100 Spots Left"
 TOAST_TITLE = "Subscription"
 TOAST_DESCRIPTION = "Checkout link coming soon..."
 #: On a server where every tool is open to signed-in founders and nothing is sold.
-FREE_NOTE = "On this server every tool is open to signed-in founders: no subscription needed."
+FREE_NOTE = OPEN_SERVER_NOTE
 FREE_SIGN_UP = "Sign Up Free"
 FREE_DASHBOARD = "Open Your Dashboard"
-CHECKOUT_ROUTE = "/api/billing/checkout"
+#: The line under the plan's features, by offer (issue 28, item 6).
+CHECKOUT_NOTE = "Secure checkout opens in a new tab."
+SOON_NOTE = "Checkout opens here soon."
+FREE_SIGN_UP_NOTE = "Sign up with your email: no card needed."
+#: The closing call to action's second sentence, by offer.
+CTA_PLAN_LINE = f"{PRICE_LABEL} per month, cancel anytime."
+CTA_OPEN_LINE = "Every tool is open to signed-in founders here."
 
 PLAN_FEATURES: tuple[str, ...] = (
     f"All {len(ALL_TOOLS)} AI tools, including the Startup Viability Scanner",
@@ -105,26 +120,19 @@ FAQ: tuple[tuple[str, str], ...] = (
 class PricingState(rx.State):
     """Where the Subscribe buttons go (P-PRICE-3), and a billing problem to show."""
 
-    #: Stripe Checkout (through our route, which knows the user), the configured checkout
-    #: link when it is an http(s) URL, or '' (the buttons then show the toast).
-    checkout_url: str = ""
     #: Why the last checkout or portal could not open ('' when nothing went wrong).
     billing_problem: str = ""
-    #: Every tool is open here and nothing is sold: Subscribe leads to sign-up instead.
-    free: bool = False
 
-    @staticmethod
-    def _configured_checkout_url() -> str:
-        mode = billing.checkout_mode()
-        if mode == "stripe":
-            return CHECKOUT_ROUTE
-        return http_url_or_empty(get_settings().checkout_url) if mode == "link" else ""
+    @rx.var(initial_value="")
+    def checkout_url(self) -> str:
+        """Stripe Checkout (through our route, which knows the user), the configured checkout
+        link when it is an http(s) URL, or '' (the buttons then show the toast); read from
+        the running server's settings (never from the browser), '' in the built page."""
+        return billing.checkout_target()
 
     @rx.event
     def load(self) -> None:
-        """on_load: take the checkout target from the settings (never from the browser)."""
-        self.checkout_url = self._configured_checkout_url()
-        self.free = billing.free_access()
+        """on_load: the billing problem named in the URL, if any."""
         code = self.router.url.query_parameters.get("billing_error", "")
         self.billing_problem = billing.problem_message(code)
 
@@ -134,9 +142,11 @@ class PricingState(rx.State):
 
     @rx.event
     def subscribe(self) -> EventSpec:
-        """The one place that decides what Subscribe does: open checkout, or say it is coming."""
-        url = self._configured_checkout_url()
-        self.checkout_url = url
+        """The one place that decides what Subscribe does: open checkout, say it is coming,
+        or, where nothing is sold, lead to sign-up."""
+        if billing.free_access():
+            return rx.redirect("/signup")
+        url = billing.checkout_target()
         if url:
             return rx.redirect(url, is_external=True)
         return rx.toast(TOAST_TITLE, description=TOAST_DESCRIPTION)
@@ -169,7 +179,7 @@ def billing_problem_callout() -> rx.Component:
 def free_note() -> rx.Component:
     """Says that this server's tools are open to every signed-in founder (issue 17, item 8)."""
     return rx.cond(
-        PricingState.free,
+        ToolPageState.offer == OPEN,
         rx.callout.root(
             rx.callout.icon(rx.icon("lock-open", size=18)),
             rx.callout.text(FREE_NOTE),
@@ -191,37 +201,28 @@ def _free_button(element_id: str, **props: Any) -> rx.Component:
             **props,
         )
 
-    return rx.cond(
-        AuthState.signed_in, go(FREE_DASHBOARD, "/dashboard"), go(FREE_SIGN_UP, "/signup")
+    return by_visitor(
+        signed_in=go(FREE_DASHBOARD, "/dashboard"),
+        signed_out=go(FREE_SIGN_UP, "/signup"),
+        placeholder=_button_room(**props),
     )
+
+
+def _button_room(**props: Any) -> rx.Component:
+    """A Subscribe button's room while the server has not said what it does."""
+    return button_placeholder(props.get("size", "3"), props.get("width", "9rem"))
 
 
 def subscribe_button(label: str, element_id: str, **props: Any) -> rx.Component:
     """P-PRICE-3: a link that opens checkout in a new tab, or a button that shows the toast;
-    on a server that sells nothing and opens every tool, a link to sign up."""
+    on a server that sells nothing and opens every tool, a link to sign up. Its room only,
+    until the server has said which (issue 28, item 6)."""
     content = rx.fragment(rx.icon("sparkles", size=18), rx.text(label, as_="span"))
-    return rx.cond(
-        PricingState.free,
-        _free_button(element_id, **props),
-        _checkout_button(content, element_id, **props),
-    )
-
-
-def _checkout_button(content: rx.Component, element_id: str, **props: Any) -> rx.Component:
-    return rx.cond(
-        PricingState.checkout_url != "",
-        rx.button(
-            rx.el.a(
-                content,
-                href=PricingState.checkout_url,
-                target="_blank",
-                rel="noopener noreferrer",
-                id=element_id,
-                custom_attrs={"data-subscribe": "checkout"},
-            ),
-            as_child=True,
-            **props,
-        ),
+    return rx.match(
+        ToolPageState.offer,
+        ("", _button_room(**props)),
+        (OPEN, _free_button(element_id, **props)),
+        (CHECKOUT, _checkout_link(content, element_id, **props)),
         rx.button(
             content,
             on_click=PricingState.subscribe,
@@ -229,6 +230,33 @@ def _checkout_button(content: rx.Component, element_id: str, **props: Any) -> rx
             custom_attrs={"data-subscribe": "pending"},
             **props,
         ),
+    )
+
+
+def _checkout_link(content: rx.Component, element_id: str, **props: Any) -> rx.Component:
+    return rx.button(
+        rx.el.a(
+            content,
+            href=PricingState.checkout_url,
+            target="_blank",
+            rel="noopener noreferrer",
+            id=element_id,
+            custom_attrs={"data-subscribe": "checkout"},
+        ),
+        as_child=True,
+        **props,
+    )
+
+
+def checkout_note() -> rx.Component:
+    """The line under the plan's features: how checkout opens, that it is coming, or, where
+    nothing is sold, that signing up needs no card."""
+    return rx.match(
+        ToolPageState.offer,
+        ("", line_placeholder("1")),
+        (OPEN, _icon_note("user-plus", 14, FREE_SIGN_UP_NOTE, "1", "0.35rem")),
+        (CHECKOUT, _icon_note("lock", 14, CHECKOUT_NOTE, "1", "0.35rem")),
+        _icon_note("clock", 14, SOON_NOTE, "1", "0.35rem"),
     )
 
 
@@ -256,7 +284,7 @@ def _title(*parts: Any, level: str = "h2", size: Any = None) -> rx.Component:
     return rx.heading(*parts, as_=level, size=size, align="center", style=heading_style)
 
 
-def _lead(text: str, max_width: str, **props: Any) -> rx.Component:
+def _lead(text: Any, max_width: str, **props: Any) -> rx.Component:
     """The grey line under a centred section title, at most `max_width` wide."""
     return rx.text(text, max_width=max_width, **CENTRED_GRAY_TEXT, **props)
 
@@ -347,7 +375,7 @@ def plan_card() -> rx.Component:
             rx.el.ul(
                 *[feature_item(text) for text in PLAN_FEATURES], class_name="plan-feature-list"
             ),
-            _icon_note("lock", 14, "Secure checkout opens in a new tab.", "1", "0.35rem"),
+            checkout_note(),
             spacing="5",
             **FILL_COLUMN,
         ),
@@ -420,8 +448,14 @@ def closing_cta() -> rx.Component:
             rx.vstack(
                 _title("Ready to get unstuck?"),
                 _lead(
-                    "Join founders who validate faster, raise smarter and grow with a plan. "
-                    f"{PRICE_LABEL} per month, cancel anytime.",
+                    rx.fragment(
+                        "Join founders who validate faster, raise smarter and grow with a plan. ",
+                        by_offer(
+                            open_part=rx.el.span(CTA_OPEN_LINE),
+                            plan_part=rx.el.span(CTA_PLAN_LINE),
+                            placeholder=rx.el.span(BLANK),
+                        ),
+                    ),
                     "34rem",
                     size="3",
                 ),

@@ -9,6 +9,7 @@ import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.loading import loading_panel
+from startup_toolkit.components.page_route import site_page
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.navigation import NavigationState
@@ -16,8 +17,8 @@ from startup_toolkit.state.navigation import NavigationState
 REDIRECT_TEXT = "Redirecting to profile settings..."
 
 
-@rx.page(
-    route="/settings",
+@site_page(
+    "/settings",
     title=f"Settings | {get_settings().product_name}",
     description="Your account settings live on the profile page.",
     on_load=[AuthState.require_access, NavigationState.open_settings],

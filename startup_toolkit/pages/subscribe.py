@@ -21,6 +21,7 @@ import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.held_back import BLANK, line_placeholder, unpainted
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.props import SOFT_GRAY, WIDE_CONTROL
@@ -33,6 +34,7 @@ from startup_toolkit.components.status_page import (
     status_shell,
 )
 from startup_toolkit.components.text_rows import icon_row
+from startup_toolkit.domain.billing import OPEN_SERVER_NOTE
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.services import billing
 from startup_toolkit.state.auth import AuthState, signed_in_user_id
@@ -62,9 +64,13 @@ CONFIRMATION_TEXTS: dict[str, tuple[str, str]] = {
     "signed_out": ("log-in", "Sign in to finish setting up your subscription."),
     "no_checkout": (
         "circle-help",
-        "There is no checkout to confirm on this server: subscriptions are not sold here.",
+        "There is no checkout to confirm on this server yet: checkout is coming soon.",
     ),
 }
+#: Where every tool is open to signed-in founders and nothing is sold, the page tells the
+#: story pricing and home tell (issue 28, item 6): nothing to confirm, nothing to pay.
+OPEN_OUTCOME = "open"
+OPEN_HEADING = "No subscription needed"
 #: The outcomes that thank the founder: a confirmed payment, or (THANKS_UNCHECKED) a plain
 #: checkout link's return, which no server can check.
 THANKS_UNCHECKED = ""
@@ -114,6 +120,14 @@ def _check_view(outcome: str, sign_in_href: str = "/login", rechecking: bool = F
     return CheckView(outcome, sign_in_href, rechecking, outcome in THANKED_OUTCOMES)
 
 
+def _unchecked_outcome(mode: str) -> str:
+    """Without Stripe: a plain link's return (thanked unchecked), a server that sells nothing
+    (OPEN_OUTCOME), or a plan with no checkout yet."""
+    if mode == "link":
+        return THANKS_UNCHECKED
+    return OPEN_OUTCOME if billing.free_access() else "no_checkout"
+
+
 class SubscribeSuccessState(rx.State):
     """The server-side check of the checkout session named in the success URL (`view`: None
     until the page's load starts it; the page says it is confirming until then)."""
@@ -126,7 +140,7 @@ class SubscribeSuccessState(rx.State):
         async with self:
             mode = billing.checkout_mode()
             if mode != "stripe":
-                self.view = _check_view(THANKS_UNCHECKED if mode == "link" else "no_checkout")
+                self.view = _check_view(_unchecked_outcome(mode))
                 return
             session_id = self.router.url.query_parameters.get("session_id", "")
             query = self.router.url.query
@@ -154,8 +168,8 @@ class SubscribeSuccessState(rx.State):
 
 
 def confirmation_line() -> rx.Component:
-    """The outcome of the check, read out politely to screen readers ("checking" until the
-    page's load starts it)."""
+    """The outcome of the check, read out politely to screen readers (a line's room until
+    the page's load has said what there is to check; nothing where nothing is sold)."""
     view = SubscribeSuccessState.view
 
     def line(key: str) -> rx.Component:
@@ -187,18 +201,22 @@ def confirmation_line() -> rx.Component:
         )
 
     return rx.box(
-        rx.match(
-            rx.cond(view.is_not_none(), view.outcome, "checking"),
-            *[
-                (
-                    key,
-                    rx.vstack(line(key), follow_up(), spacing="1", align="center")
-                    if key in RECHECK_OUTCOMES
-                    else line(key),
-                )
-                for key in CONFIRMATION_TEXTS
-            ],
-            rx.fragment(),
+        rx.cond(
+            view.is_none(),
+            line_placeholder("3"),
+            rx.match(
+                view.outcome,
+                *[
+                    (
+                        key,
+                        rx.vstack(line(key), follow_up(), spacing="1", align="center")
+                        if key in RECHECK_OUTCOMES
+                        else line(key),
+                    )
+                    for key in CONFIRMATION_TEXTS
+                ],
+                rx.fragment(),
+            ),
         ),
         role="status",
         aria_live="polite",
@@ -246,6 +264,43 @@ def next_step(icon: str, label: str, href: str, text: str, element_id: str) -> r
     )
 
 
+def _success_heading() -> rx.Component:
+    """Thanks for a confirmed payment, the open server's story, or the check's heading; their
+    room only until the page's load has said which (the built page cannot know)."""
+    view = SubscribeSuccessState.view
+    return rx.cond(
+        view.is_none(),
+        rx.fragment(
+            unpainted(status_badge("receipt", "neutral")),
+            unpainted(
+                status_heading(BLANK, BLANK, text_width="34rem"),
+                display="flex",
+                flex_direction="column",
+                gap="var(--space-5)",
+            ),
+        ),
+        rx.cond(
+            view.thanked,
+            rx.fragment(
+                rx.box(custom_attrs={"data-confetti": ""}, aria_hidden="true", display="none"),
+                status_badge("party-popper", "success"),
+                status_heading(THANKS_HEADING, THANKS_TEXT, text_width="34rem"),
+            ),
+            rx.cond(
+                view.outcome == OPEN_OUTCOME,
+                rx.fragment(
+                    status_badge("lock-open", "neutral"),
+                    status_heading(OPEN_HEADING, OPEN_SERVER_NOTE, text_width="34rem"),
+                ),
+                rx.fragment(
+                    status_badge("receipt", "neutral"),
+                    status_heading(CHECK_HEADING, CHECK_TEXT, text_width="34rem"),
+                ),
+            ),
+        ),
+    )
+
+
 @page_route(
     "/subscribe/success",
     "You're All Set!",
@@ -255,18 +310,7 @@ def next_step(icon: str, label: str, href: str, text: str, element_id: str) -> r
 def subscribe_success() -> rx.Component:
     return page_layout(
         status_shell(
-            rx.cond(
-                SubscribeSuccessState.view.thanked,
-                rx.fragment(
-                    rx.box(custom_attrs={"data-confetti": ""}, aria_hidden="true", display="none"),
-                    status_badge("party-popper", "success"),
-                    status_heading(THANKS_HEADING, THANKS_TEXT, text_width="34rem"),
-                ),
-                rx.fragment(
-                    status_badge("receipt", "neutral"),
-                    status_heading(CHECK_HEADING, CHECK_TEXT, text_width="34rem"),
-                ),
-            ),
+            _success_heading(),
             confirmation_line(),
             rx.grid(
                 *[next_step(*step) for step in NEXT_STEPS],

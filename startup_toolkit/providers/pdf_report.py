@@ -32,6 +32,8 @@ LINK = (0, 90, 200)
 RULE = (215, 215, 225)
 TRACK = (236, 236, 242)
 HEADER_FILL = (238, 236, 250)
+#: The widest a legend's label may be (mm): a longer one ends at a word with an ellipsis.
+LEGEND_WIDTH = 70.0
 #: The chart's series colours, in order: violet, teal, orange, blue, then more.
 SERIES_COLOURS: tuple[tuple[int, int, int], ...] = (
     (110, 86, 207),
@@ -236,7 +238,7 @@ def _legend(pdf: _Pdf, series: Sequence[str]) -> None:
     pdf.font(8.5)
     x, y = pdf.l_margin, pdf.get_y()
     for i, name in enumerate(series):
-        label = pdf.t(name)[:40]
+        label = _fit(pdf, name, LEGEND_WIDTH)
         span = 6 + pdf.get_string_width(label) + 6
         if x + span > pdf.w - pdf.r_margin:
             x, y = pdf.l_margin, y + 5.5
@@ -249,14 +251,23 @@ def _legend(pdf: _Pdf, series: Sequence[str]) -> None:
 
 
 def _fit(pdf: _Pdf, value: str, width: float) -> str:
-    """`value` cut (with an ellipsis) to fit in `width` millimetres."""
+    """`value` on one line of `width` millimetres: as it is, or its first words and an
+    ellipsis, never part of a word (but for a first word wider than the line)."""
     text = pdf.t(value)
     if pdf.get_string_width(text) <= width:
         return text
     dots = pdf.t("…")
-    while text and pdf.get_string_width(text + dots) > width:
-        text = text[:-1]
-    return text.rstrip() + dots
+    kept = ""
+    for word in text.split():
+        longer = f"{kept} {word}" if kept else word
+        if pdf.get_string_width(longer + dots) > width:
+            break
+        kept = longer
+    if not kept:  # one word wider than the line: as much of it as fits
+        kept = text.split()[0] if text.split() else ""
+        while kept and pdf.get_string_width(kept + dots) > width:
+            kept = kept[:-1]
+    return kept.rstrip(" ,;:-") + dots
 
 
 def chart_height(chart: ScoreChart) -> float:

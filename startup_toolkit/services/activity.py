@@ -13,6 +13,7 @@ writes in one transaction (see `services.accounts.initialize_user`).
 from __future__ import annotations
 
 import logging
+from datetime import UTC, timedelta
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -28,9 +29,13 @@ from startup_toolkit.services.commits import commit_or_log
 log = logging.getLogger(__name__)
 
 NOTIFICATION_TYPES = ("info", "success", "warning", "error")
+#: Back-to-back runs of one tool this close together (a chat's turns, a quick re-run) are one
+#: line of activity: the line is moved to the newest run instead of repeated.
+RUN_LINE_WINDOW = timedelta(minutes=10)
 TOOL_NAME_MAX = 100
 ACTION_MAX = 500
 MESSAGE_MAX = 1000
+_TOOL_NAMES = frozenset(tool.name for tool in ALL_TOOLS)
 
 
 def notification_type(value: Any) -> str:
@@ -75,6 +80,34 @@ def log_activity(session: Session, user_id: Any, tool_name: str, action: str) ->
     return stored
 
 
+def run_action(tool_name: str) -> str:
+    """The activity line of a tool run: 'Ran Startup Viability Scanner'."""
+    return f"Ran {tool_name}"
+
+
+def log_run(session: Session, user_id: Any, tool_name: str) -> bool:
+    """A tool run of the founder is activity (issue 28, item 11): one line per run, or the
+    line of the run just before it moved to now when that was the same tool within
+    RUN_LINE_WINDOW; then tools_used is brought up to date (skipped for an invalid id).
+    Saves log their own line (`saved_results.save_result`): a run is never counted twice."""
+    if not is_valid_user_id(user_id):
+        return True
+    action = run_action(tool_name)[:ACTION_MAX]
+    now = utcnow()
+    latest = session.exec(UserActivity.newest_first(user_id).limit(1)).first()
+    if latest is not None and (latest.tool_name, latest.action) == (tool_name, action):
+        last = latest.created_at
+        if now - (last if last.tzinfo else last.replace(tzinfo=UTC)) <= RUN_LINE_WINDOW:
+            latest.created_at = now
+            session.add(latest)
+            stored = commit_or_log(session, log, "store an activity")
+            user_cache.invalidate(user_id, "activity")
+            return stored
+    if not log_activity(session, user_id, tool_name, action):
+        return False
+    return update_tools_used(session, user_id) if tool_name in _TOOL_NAMES else True
+
+
 def create_notification(session: Session, user_id: Any, type: str, message: str) -> bool:
     """Add an unread notification for the user (skipped for an invalid id)."""
     if not is_valid_user_id(user_id):
@@ -113,11 +146,10 @@ def ensure_user_stats(session: Session, user_id: Any) -> bool:
 def count_tools_used(session: Session, user_id: str) -> int:
     """How many different tools the user's activity names (rows under non-tool names such
     as 'Dashboard' do not count)."""
-    tool_names = {tool.name for tool in ALL_TOOLS}
     names = session.exec(
         select(UserActivity.tool_name).where(UserActivity.user_id == user_id).distinct()
     ).all()
-    return sum(1 for name in names if name in tool_names)
+    return sum(1 for name in names if name in _TOOL_NAMES)
 
 
 def update_tools_used(session: Session, user_id: Any) -> bool:

@@ -129,15 +129,20 @@ def delete_post(session: Session, user_id: str, post_id: Any) -> bool:
 class LikeOutcome:
     liked: bool
     likes: int  # the post's likes afterwards
+    own: bool = False  # refused: a founder does not like their own post
 
 
 def toggle_like(session: Session, user_id: str, post_id: Any) -> LikeOutcome | None:
     """Like the post, or take the like back: one like per founder per post (None: no such
-    post). The score counts likes received, so a like and an unlike add up to nothing."""
+    post). The score counts likes received, so a like and an unlike add up to nothing. The
+    founder's own post is refused (issue 28, item 11): likes come from other founders."""
     wanted = valid_row_id(post_id, text=False)
-    if wanted is None or session.get(ArenaPost, wanted) is None:
+    post = session.get(ArenaPost, wanted) if wanted is not None else None
+    if wanted is None or post is None:
         return None
     mine = select(ArenaLike).where(ArenaLike.post_id == wanted, ArenaLike.user_id == user_id)
+    if post.user_id == user_id:
+        return LikeOutcome(False, _likes(session, wanted), own=True)
     existing = session.exec(mine).first()
     if existing is not None:
         session.delete(existing)
@@ -149,10 +154,16 @@ def toggle_like(session: Session, user_id: str, post_id: Any) -> LikeOutcome | N
         except IntegrityError:  # a double click raced this one: the like is there once
             session.rollback()
     liked = session.exec(mine).first() is not None
-    likes = session.exec(
-        select(func.count()).select_from(ArenaLike).where(ArenaLike.post_id == wanted)
-    ).one()
-    return LikeOutcome(liked, int(likes))
+    return LikeOutcome(liked, _likes(session, wanted))
+
+
+def _likes(session: Session, post_id: int) -> int:
+    """How many founders like the post."""
+    return int(
+        session.exec(
+            select(func.count()).select_from(ArenaLike).where(ArenaLike.post_id == post_id)
+        ).one()
+    )
 
 
 # --------------------------------------------------------------------------- joining

@@ -21,6 +21,7 @@ from startup_toolkit.domain import billing as rules
 from startup_toolkit.domain.billing import BillingEntry, SubscriptionStatus
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import is_valid_user_id
+from startup_toolkit.domain.urls import http_url_or_empty
 from startup_toolkit.models.accounts import User
 from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.providers import stripe_api
@@ -84,6 +85,28 @@ def free_access() -> bool:
     page and the Subscribe buttons then lead to sign-up instead of a checkout that is not
     there (issue 17, item 8). Where a checkout is configured, the spec's texts stay."""
     return get_settings().effective_access_mode == "open" and checkout_mode() == "none"
+
+
+#: Subscribe's target with Stripe: our route, which knows the founder (api/billing.py).
+CHECKOUT_ROUTE = "/api/billing/checkout"
+#: What this server offers, as every page tells it: every tool open and nothing sold, a
+#: checkout to open, or a plan whose checkout is not set up ('Checkout link coming soon...').
+Offer = Literal["open", "checkout", "soon"]
+
+
+def checkout_target() -> str:
+    """Where Subscribe goes: the Stripe route, the configured http(s) link, or '' (none)."""
+    mode = checkout_mode()
+    if mode == "stripe":
+        return CHECKOUT_ROUTE
+    return http_url_or_empty(get_settings().checkout_url) if mode == "link" else ""
+
+
+def offer() -> Offer:
+    """This server's offer (issue 28, item 6): decided here, at run time, for every page."""
+    if free_access():
+        return "open"
+    return "checkout" if checkout_target() else "soon"
 
 
 def _aware(value: datetime | None) -> datetime | None:

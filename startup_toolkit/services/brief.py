@@ -26,9 +26,9 @@ from startup_toolkit.domain.brief_budget import BudgetNote, budget_note
 from startup_toolkit.domain.brief_input import IDEA_INPUT_CAP, MAX_IDEA, BriefInput
 from startup_toolkit.domain.brief_report import brief_report
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.growth import MAX_AUDIENCE_LENGTH
 from startup_toolkit.domain.report import Report
+from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.tool_run import ToolOutcome
 from startup_toolkit.models.workspace import ToolRunRecord
 from startup_toolkit.services import ai, ai_usage, workspace

@@ -12,7 +12,9 @@ A completed run of a signed-in founder is kept in their workspace when the `Tool
 (`keep`): `services/workspace.keep_run`, with the tokens and time it took and how its result
 was made (`domain/run_origin`): the model's answer, demo mode's sample, or (issue 28) the
 tool's stand-in shown after the AI reply could not be used, labelled as such wherever it is
-listed. The outcome's `run_id` names the kept run.
+listed. The outcome's `run_id` names the kept run. Every run that gave the founder an answer
+is their activity too, logged here once (`activity.log_run`: the dashboard's "Continue
+with..." and Tools Used follow runs, not only saves).
 
 Research (issue 15): a `ToolRun` with a research plan (`research`, a focused prompt) is, when
 the settings allow it (`AI_WEB_RESEARCH`), researched first: one browser-search call within
@@ -46,7 +48,7 @@ from startup_toolkit.domain.tool_run import (
     ToolOutcome,
     ToolRun,
 )
-from startup_toolkit.services import access, ai, visitor_limits, workspace
+from startup_toolkit.services import access, activity, ai, visitor_limits, workspace
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -109,7 +111,7 @@ async def run_tool(
         if on_start is not None:
             on_start(RunStatus.SAMPLE)
         outcome = await _demo(run, on_text)
-        return await _kept(user_id, run, outcome, ai.UsageTally(), started)
+        return await _done(user_id, run, outcome, ai.UsageTally(), started)
     # A thread: with Redis the count is a network round trip, kept off the event loop.
     allow = visitor_limits.allow_visitor_ai_call
     if user_id is None and not await asyncio.to_thread(allow, visitor_address):
@@ -118,7 +120,7 @@ async def run_tool(
         on_start(RunStatus.AI)
     outcome, usage = await _asked(user_id, run, on_text, on_progress)
     # The answer, or the tool's stand-in after a failure (issue 28): kept, labelled as such.
-    return await _kept(user_id, run, outcome, usage, started)
+    return await _done(user_id, run, outcome, usage, started)
 
 
 async def _asked(
@@ -160,11 +162,14 @@ async def _answer(
     into: _Stream,
     on_progress: OnProgress | None,
 ) -> tuple[R, Evidence]:
-    """The research step (when planned and allowed), then the AI call with its evidence."""
+    """The research step (when planned and allowed), then the AI call with its evidence; a
+    complete text reply that fails the tool's gate is its unreadable failure."""
     evidence, asked = await _researched(user_id, run, on_progress)
     result = await _call(user_id, asked, on_text, into)
     if run.schema is not None:  # whatever the model wrote there: what really happened
         result = evidence_rules.with_evidence(result, evidence)
+    elif run.check is not None and into.complete and (problems := list(run.check(result))):
+        raise ai.AiParseError(" ".join(problems))  # e.g. a text too short to be what was asked
     return result, evidence
 
 
@@ -213,6 +218,24 @@ async def _researched(
     _tell(on_progress, evidence_rules.WRITING_WITHOUT)
     no_evidence = f"{run.prompt}\n\n{evidence_rules.NO_EVIDENCE}"
     return Evidence(research=status), replace(run, prompt=no_evidence)
+
+
+async def _done(
+    user_id: str | None,
+    run: ToolRun[R],
+    outcome: ToolOutcome[R],
+    usage: ai.UsageTally,
+    started: float,
+) -> ToolOutcome[R]:
+    """A run that gave an answer (the model's or the sample): kept, and logged as the
+    founder's activity, once (issue 28, item 11). Logging is silent: a failure is logged."""
+    kept = await _kept(user_id, run, outcome, usage, started)
+    if user_id is not None and outcome.ok and outcome.result is not None:
+        try:
+            await in_worker(activity.log_run, user_id, run.tool)
+        except Exception:
+            log.exception("Could not log the %s run as activity", run.tool)
+    return kept
 
 
 async def _kept(

@@ -40,6 +40,8 @@ SUBSCRIBED_FLAG_KEY = "isSubscribed"
 #: here; tests/state/test_sign_out_storage.py scans the sources for writes of unlisted names.
 #: The HttpOnly cookies (session, sign-in nonce) are the sign-out route's to delete.
 BROWSER_STORAGE_KEYS: tuple[str, ...] = (SUBSCRIBED_FLAG_KEY, oracle.STORAGE_KEY)
+#: Where a founder lands once their account is deleted: a page that says so (issue 28, item 11).
+ACCOUNT_DELETED_PATH = "/account-deleted"
 
 
 def clear_browser_storage_script(keys: tuple[str, ...] = BROWSER_STORAGE_KEYS) -> str:
@@ -90,6 +92,9 @@ def session_token(state: rx.State) -> str:
 
 
 class AuthState(PrivateStateMixin, rx.State):
+    #: True once this tab's session was read: until then (the built page's first paint, a
+    #: new tab) what depends on who is signed in is held back (components/held_back.py).
+    checked: bool = False
     signed_in: bool = False
     user_name: str = ""
     user_email: str = ""
@@ -105,6 +110,7 @@ class AuthState(PrivateStateMixin, rx.State):
         # What the tab shows of an account is that account's: none of it without a session
         # (first, as this state is private too).
         claim_private_state(self, user_id)
+        self.checked = True
         self.signed_in = view is not None
         self.user_name = view.name if view else ""
         self.user_email = view.email if view else ""
@@ -158,11 +164,17 @@ class AuthState(PrivateStateMixin, rx.State):
         """Forget the account's page state on the server, end the session through the cookie
         route, then forget everything the browser keeps for the app (`BROWSER_STORAGE_KEYS`)
         and reload on the home page with a new tab token."""
+        return await self._sign_out_to("/")
+
+    async def _sign_out_to(self, landing: str) -> rx.event.EventSpec:
+        """`sign_out`, landing on `landing` (a path of this site) instead of the home page."""
+        if not landing.startswith("/") or "'" in landing or "\\" in landing:
+            raise ValueError(f"not a plain path of this site: {landing!r}")
         await forget_private_state(self)
         return rx.call_script(
             "fetch('/api/auth/signout', {method: 'POST', credentials: 'same-origin'})"
             f".finally(() => {{ {clear_browser_storage_script()}"
-            " window.location.assign('/'); })"
+            f" window.location.assign('{landing}'); }})"
         )
 
 

@@ -42,18 +42,22 @@ SAVE_FAILED = SaveOutcome(False, saved_results.SAVE_FAILED, saved_results.SAVE_F
 
 class ToolPageState(AllowanceMixin, rx.State):
     """What the running configuration decides for the pages (read at run time on the server,
-    so one built frontend serves any settings), and the founder's daily AI allowance."""
+    so one built frontend serves any settings), and the founder's daily AI allowance.
 
-    @rx.var
+    The built page holds each var's `initial_value`, the same whatever the settings: its first
+    paint shows no guess of them (issue 28, item 6); the hydrate brings the server's values."""
+
+    @rx.var(initial_value=False)
     def demo_mode(self) -> bool:
-        """True without an AI key: tools show their built-in sample results (read at run
-        time on the server, so the built frontend follows the running configuration)."""
+        """True without an AI key: tools show their built-in sample results."""
         return not get_settings().ai_enabled
 
-    @rx.var
-    def free_access(self) -> bool:
-        """True on a server that sells nothing and opens every tool to signed-in founders."""
-        return billing.free_access()
+    @rx.var(initial_value="")
+    def offer(self) -> str:
+        """What this server offers (`billing.offer`): 'open' (every tool open to signed-in
+        founders, nothing sold), 'checkout' or 'soon'; '' until the server has said, while
+        what depends on it is held back (components/held_back.py)."""
+        return billing.offer()
 
 
 def save_toast(outcome: SaveOutcome) -> EventSpec:

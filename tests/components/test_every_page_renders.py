@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 import reflex as rx
-from reflex_base.registry import RegistrationContext
 
-from startup_toolkit import pages  # noqa: F401  (registers every @rx.page)
+from startup_toolkit import pages  # noqa: F401  (records every page in SITE_PAGES)
+from startup_toolkit.components.page_route import SITE_PAGES
 
 
 def _pages() -> list[tuple[Callable[[], rx.Component], dict[str, Any]]]:
-    return list(RegistrationContext.ensure_context().decorated_pages)
+    return list(SITE_PAGES)
 
 
 def test_the_pages_are_registered() -> None:
@@ -27,3 +27,11 @@ def test_the_pages_are_registered() -> None:
 )
 def test_the_page_renders(render: Callable[[], rx.Component], route: str) -> None:
     assert render() is not None, route
+
+
+def test_no_page_is_left_to_reflex_decorator() -> None:
+    """Pages join through `site_page` (added once by the app), never `@rx.page`: Reflex adds
+    those again at each compile, and a production worker compiles twice (issue 28, item 12)."""
+    from reflex_base.registry import RegistrationContext
+
+    assert list(RegistrationContext.ensure_context().decorated_pages) == []

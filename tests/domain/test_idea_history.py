@@ -194,6 +194,17 @@ def test_trend_orders_scores_oldest_first_and_skips_unreadable_runs() -> None:
         ),
         (tools.HUB_DOCUMENT.key, "# Guide\nStep one.", "Guide Step one."),
         (tools.COFOUNDER.key, {}, "AI Co-Founder result"),
+        # Issue 28, item 11: the Oracle's probability, not "Startup Oracle result".
+        (
+            tools.ORACLE.key,
+            {"probability": 72, "risks": ["Churn"], "moves": []},
+            "72% success probability: High Success Potential",
+        ),
+        (
+            tools.ORACLE.key,
+            {"successProbability": 38},
+            "38% success probability: Challenging Success Outlook",
+        ),
     ],
 )
 def test_headline_of_each_tool(tool: str, result: Any, expected: str) -> None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from startup_toolkit.domain import resources as rules
+from startup_toolkit.domain.tool_run import RunStatus
 
 
 @dataclass
@@ -186,3 +187,25 @@ def test_p_hub_6_the_own_file_plays_natively_first() -> None:
     for bad in ("//evil.example/x.mp4", "/\\evil.example", "javascript:alert(1)", "data:video/mp4"):
         assert rules.video_player("Video", bad, "") == ("", "")
     assert rules.video_player("Article", "/videos/pitch.mp4", "") == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("kind", "words", "problem"),
+    [
+        ("Article", 21, "It had 21 words; an article needs at least 700. Please try again."),
+        ("Article", 699, "It had 699 words; an article needs at least 700. Please try again."),
+        ("Article", 700, ""),
+        ("Guide", 100, "It had 100 words; an article needs at least 700. Please try again."),
+        ("Document", 499, "It had 499 words; a document needs at least 500. Please try again."),
+        ("Video", 120, "It had 120 words; a video script needs at least 450. Please try again."),
+        ("Video", 0, ""),  # nothing written: the generator's plain failure, not this one
+    ],
+)
+def test_a_generated_text_far_shorter_than_asked_is_refused(
+    kind: str, words: int, problem: str
+) -> None:
+    """Issue 28, item 11: the prompt asks for 1000-1500 words; a 21-word 'article' is no
+    article (the run's quality gate keeps it from becoming a version)."""
+    text = " ".join(["word"] * words)
+    assert rules.length_problems(kind, text) == ([problem] if problem else [])
+    assert rules.content_texts(kind).notice(RunStatus.UNREADABLE, problem).detail == problem

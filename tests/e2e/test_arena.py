@@ -125,6 +125,9 @@ def test_two_founders_share_the_arena_live(live_app: LiveApp, page: Page, browse
         screenshot(bob, "arena-feed-bob")
         on_ada = ada.locator(".arena-post").filter(has_text=words[:30])
         expect(on_ada.locator(".arena-like-count")).to_have_text("1", timeout=LIVE)
+        # Her own post shows its count, with no Like button (issue 28, item 11).
+        expect(on_ada.locator("button[aria-pressed]")).to_have_count(0)
+        expect(on_ada.locator(".arena-own-likes")).to_be_visible()
         expect(ada.locator("#arena-score")).to_have_text("3")  # one like received, x 3
         expect(ada.locator("#arena-trending")).to_contain_text("#Launch")
         screenshot(ada, "arena-feed")

@@ -120,7 +120,7 @@ def test_p_cont_2_message_sent_emails_delivered_and_form_returns(
     expect(panel).to_be_visible()
     shown_at = time.monotonic()
     expect(panel.get_by_role("heading", name="Message Sent!")).to_be_visible()
-    expect(panel).to_contain_text(f"A confirmation email is on its way to {sender}.")
+    expect(panel).to_contain_text(f"A confirmation email goes to {sender} (at most one a day).")
     expect(toast(page, "Message Sent!")).to_be_visible()
     expect(toast(page, SENT_TOAST)).to_be_visible()
     assert stored_count(live_app) == before + 1

@@ -376,8 +376,11 @@ def test_p_prof_2_delete_account_with_the_typed_email(live_app: LiveApp, page: P
 
     dialog.get_by_label("Password", exact=True).fill(DEFAULT_PASSWORD)
     dialog.get_by_role("button", name="Delete Account").click()
-    expect(page).to_have_url(at(live_app, "/"))
+    # A page that says so (issue 28, item 11), signed out.
+    expect(page).to_have_url(at(live_app, "/account-deleted"))
     wait_for_app(page)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your account has been deleted")
+    expect(page.get_by_role("link", name="Back Home")).to_have_attribute("href", "/")
     expect(page.locator("#site-header").get_by_role("link", name="Sign In")).to_be_visible()
     assert "unstuck_session" not in {c["name"] for c in page.context.cookies()}
     with app_db(live_app) as db:

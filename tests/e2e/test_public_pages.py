@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import LiveApp, next_frames, screenshot, settled, wait_for_app
 
@@ -150,20 +150,86 @@ def test_subscribe_on_a_server_that_sells_nothing_leads_to_sign_up(
     page.wait_for_url(at(live_app, "/signup"))
 
 
+# --- Issue 28, item 6: the first paint never contradicts the live page ------------------------
+
+#: Per page, the regions whose words the server decides (its offer, who is signed in).
+FIRST_PAINT_REGIONS: dict[str, tuple[str, ...]] = {
+    "/pricing": ("#site-header", "#plan-card", "#pricing-cta"),
+    "/": ("#site-header", ".hero-text", "#flagship", "#tools"),
+    "/subscribe/success": ("#site-header", "#main section"),
+}
+#: What this server (every tool open, nothing sold) must never paint, first or live.
+NEVER_HERE = (
+    "Subscribe Now - $11/mo",
+    "Subscribe to Access",
+    "Every tool for $11/mo",
+    "Secure checkout opens in a new tab",
+    "not sold here",
+    "Checkout link coming soon",
+    "Confirming your payment",
+)
+
+
+def _lines(text: str) -> set[str]:
+    return {line.strip() for line in text.splitlines() if line.strip()}
+
+
+def _region_text(page: Page, selector: str) -> str:
+    """The rendered text (`innerText`: nothing hidden) of every element matching `selector`."""
+    return "\n".join(page.locator(selector).all_inner_texts())
+
+
+@pytest.mark.parametrize("route", list(FIRST_PAINT_REGIONS))
+def test_the_first_paint_never_contradicts_the_live_page(
+    live_app: LiveApp, browser: Browser, page: Page, route: str
+) -> None:
+    """Issue 28, item 6: the prerendered page, as painted before any script runs, holds back
+    what the server decides (a placeholder of its size, no words) and says nothing the live
+    page does not; on this open server neither ever offers a checkout or a price to pay."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        first = context.new_page()
+        first.route(re.compile(r"\.m?js(\?.*)?$"), lambda route_: route_.abort())
+        first.goto(live_app.path(route), wait_until="load")
+        painted = {sel: _region_text(first, sel) for sel in FIRST_PAINT_REGIONS[route]}
+        assert first.locator(".held-back").count() > 0  # the decided parts keep their room
+        header = painted["#site-header"]
+        assert "Sign In" not in header and "Sign Up" not in header and "Dashboard" not in header
+    finally:
+        context.close()
+
+    page.goto(live_app.path(route))
+    wait_for_app(page)
+    expect(page.locator("#site-header").get_by_role("link", name="Sign Up")).to_be_visible()
+    settled(page)
+    for selector, text in painted.items():
+        live = _region_text(page, selector)
+        for phrase in NEVER_HERE:
+            assert phrase not in text and phrase not in live, (selector, phrase)
+        # Every line painted first is still said (a held-back part may complete a line).
+        missing = {line for line in _lines(text) if line not in live}
+        assert missing == set(), f"{route} {selector} painted first, then not: {missing}"
+    if route == "/pricing":
+        expect(page.locator("#plan-subscribe")).to_have_text("Sign Up Free")
+        expect(page.locator("#free-access-note")).to_contain_text("no subscription needed")
+
+
 # --- P-PRICE-4: success page -------------------------------------------------------------------
 
 
 def test_success_page_without_a_checkout_thanks_nobody(live_app: LiveApp, page: Page) -> None:
     """P-PRICE-4 with issue 17, item 9: this server sells no subscription (no Stripe, no
     checkout link), so /subscribe/success has nothing to confirm: no "You're All Set!", no
-    confetti, nothing granted; the next steps stay one click away. The thanks and confetti
-    of a confirmed payment: tests/e2e/test_billing.py."""
+    confetti, nothing granted, the open server's story; the next steps stay one click away.
+    The thanks and confetti of a confirmed payment: tests/e2e/test_billing.py."""
     page.goto(live_app.path("/subscribe/success"))
     wait_for_app(page)
-    expect(page.get_by_role("heading", level=1)).to_have_text("Your subscription")
-    expect(page.locator("#subscription-confirmation")).to_contain_text(
-        "There is no checkout to confirm on this server"
+    # The story pricing and home tell on this server (issue 28, item 6).
+    expect(page.get_by_role("heading", level=1)).to_have_text("No subscription needed")
+    expect(page.locator("main")).to_contain_text(
+        "On this server every tool is open to signed-in founders: no subscription needed."
     )
+    expect(page.locator("main")).not_to_contain_text("not sold")
     expect(page.locator("[data-confetti]")).to_have_count(0)  # nothing to celebrate: no marker
     expect(page.locator("#confetti-canvas")).to_have_count(0)
     targets = {

@@ -20,8 +20,9 @@ PUBLIC_ROUTES: dict[str, tuple[str, ...]] = {
     # This server opens every tool and sells nothing (issue 17, item 8): "Sign Up Free".
     "/pricing": ("Sign Up Free", "Limited Time - Only 100 Spots Left", "Contact Sales"),
     "/contact": ("Message", "Send"),
-    # Nothing to confirm without a checkout (issue 17, item 9): no thanks, the next steps stay.
-    "/subscribe/success": ("There is no checkout to confirm", "Launch Dashboard"),
+    # Nothing sold here (issue 17, item 9; issue 28, item 6): no thanks, the open server's
+    # story, and the next steps stay.
+    "/subscribe/success": ("No subscription needed", "Launch Dashboard"),
     "/subscribe/canceled": ("Return to Pricing", "Back Home"),
     "/this-page-does-not-exist": ("Page not found", "Return to Home"),
 }

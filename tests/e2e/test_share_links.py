@@ -100,8 +100,16 @@ def test_export_share_open_signed_out_and_revoke(
         other.get_by_role("link", name="PDF").click()
     assert shared_pdf.value.suggested_filename.endswith(".pdf")
 
-    # Revoked: the link says so.
+    # Revoke asks first (issue 28, item 11): Cancel keeps the link, Revoke ends it.
     links.get_by_role("button", name=f"Revoke the link to {title}").click()
+    confirm = page.get_by_role("alertdialog")
+    expect(confirm).to_contain_text("Revoke this link?")
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(confirm).to_have_count(0)
+    expect(links).not_to_contain_text("Revoked")
+    links.get_by_role("button", name=f"Revoke the link to {title}").click()
+    page.get_by_role("alertdialog").locator("#confirm-revoke").click()
+    # Revoked: the link says so.
     expect(toast(page, "Link revoked")).to_be_visible()
     expect(links).to_contain_text("Revoked")
     other.reload()

@@ -6,6 +6,7 @@ to look at."""
 from __future__ import annotations
 
 import io
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
@@ -189,3 +190,52 @@ def test_every_tools_report_renders_with_its_title_and_contents(
     )
     text = " ".join(pdf_text(to_pdf(report_from_run(run))).split())
     assert title in text and headline in text and shows in text
+
+
+LONG_TITLES = (
+    "A subscription marketplace that matches retired engineers with hardware startups",
+    "Neighbourhood composting pickups with a reward programme for local restaurants",
+)
+
+
+def _words_kept(shown: str, title: str) -> bool:
+    """`shown` is `title` whole, or its first words and an ellipsis (no word cut)."""
+    if shown == title:
+        return True
+    head = shown.removesuffix("…")
+    return shown.endswith("…") and title.split()[: len(head.split())] == head.split()
+
+
+def test_a_comparison_never_cuts_an_idea_title_inside_a_word() -> None:
+    """Issue 28, item 11: the comparison's table headers, subtitle, sections and the chart's
+    legend show long idea titles whole or to a word, then '…'."""
+    from startup_toolkit.domain import idea_history
+    from startup_toolkit.domain.report_comparison import comparison_report
+    from tests.support.idea_scans import scan
+
+    runs = [idea_history.IdeaRuns(i, t, scan(70 + i), AT) for i, t in enumerate(LONG_TITLES, 1)]
+    report = comparison_report(idea_history.compare(runs), AT)
+    table = report.sections[0].table
+    assert table is not None
+    for shown, title in zip(table.headers[1:], LONG_TITLES, strict=True):
+        assert _words_kept(shown, title), shown
+    for shown, title in zip(report.subtitle.split(" vs "), LONG_TITLES, strict=True):
+        assert _words_kept(shown, title), shown
+    text = pdf_text(to_pdf(report))
+    assert all(t.split()[0] in text for t in LONG_TITLES)
+    title_words = {w for t in LONG_TITLES for w in t.split()}
+    for cut in re.findall(r"(\S+)…", text):  # what ends at an ellipsis is a whole word
+        assert cut in title_words, cut
+
+
+@pytest.mark.parametrize("width", [20.0, 45.0, 70.0])
+def test_a_label_too_long_for_its_room_ends_at_a_word(width: float) -> None:
+    """The chart's labels and legend (providers/pdf_report._fit): whole words, then '…'."""
+    from startup_toolkit.providers.pdf_report import _fit, _Pdf
+
+    pdf = _Pdf(unicode_fonts(), "t")
+    pdf.font(8.5)
+    shown = _fit(pdf, LONG_TITLES[0], width)
+    assert pdf.get_string_width(shown) <= width
+    assert _words_kept(shown, LONG_TITLES[0]), shown
+    assert _fit(pdf, "Short", width) == "Short"

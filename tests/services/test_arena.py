@@ -84,7 +84,7 @@ def test_the_score_is_computed_from_runs_challenges_and_likes_received(session: 
     bobs = post(session, bob)
     arena.toggle_like(session, ada, bobs)
     arena.toggle_like(session, cy, bobs)
-    arena.toggle_like(session, bob, bobs)  # their own like counts for nothing
+    assert arena.toggle_like(session, bob, bobs).own  # their own: refused
     view = load_arena(session, ada)
     scores = {r.founder: (r.rank, r.score, r.runs, r.likes) for r in view.board}
     assert scores == {
@@ -135,6 +135,19 @@ def test_a_like_is_a_toggle_once_per_founder_and_farms_nothing(session: Session)
     with pytest.raises(Exception, match=r"(?i)unique"):
         session.commit()
     session.rollback()
+
+
+def test_a_founder_cannot_like_their_own_post(session: Session) -> None:
+    """Issue 28, item 11: the service refuses it (likes come from other founders); the count
+    stays what the others gave."""
+    ada, bob = founder(session, "Ada"), founder(session, "Bob")
+    adas = post(session, ada)
+    arena.toggle_like(session, bob, adas)
+    assert arena.toggle_like(session, ada, adas) == arena.LikeOutcome(False, 1, own=True)
+    assert arena.toggle_like(session, ada, adas) == arena.LikeOutcome(False, 1, own=True)
+    assert [like.user_id for like in session.exec(select(ArenaLike)).all()] == [bob]
+    (row,) = load_arena(session, ada).posts
+    assert (row.mine, row.liked, row.likes) == (True, False, 1)
 
 
 def test_feed_marks_likes_and_own_posts_for_each_founder(session: Session) -> None:

@@ -129,7 +129,8 @@ async def test_p_hub_8_the_model_is_asked_with_the_founder_s_journey(
 ) -> None:
     ada = signed_up(session, "ada@example.com")
     _a_journey(session, ada)
-    fake_ai.reply("## Runway for you\nText.\n## Sources\nNo recent data/source available")
+    body = "Runway is the months your company can live on what it has. " * 70  # an article's
+    fake_ai.reply(f"## Runway for you\n{body}\n## Sources\nNo recent data/source available")
     journey = founder_journey.journey(session, ada)
     try:
         outcome = await run_tool(

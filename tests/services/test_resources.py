@@ -185,7 +185,8 @@ async def test_demo_mode_returns_the_resource_text(session: Session) -> None:
 
 async def test_generation_with_the_model(fake_ai: FakeAiServer, session: Session) -> None:
     ada = signed_up(session)
-    fake_ai.reply("## Intro\nGenerated text\n## Sources\nNo recent data/source available")
+    script = "Generated text for the presenter to say. " * 80  # a script's length
+    fake_ai.reply(f"## Intro\n{script}\n## Sources\nNo recent data/source available")
     try:
         outcome = await run_tool(
             ada, document_run(DocumentForm("Runway", "Video", "fallback")), on_text=lambda _: True
@@ -203,7 +204,8 @@ async def test_generation_streams_the_text_as_it_grows(
     """P-HUB-8: the caller sees the content while the model writes it; the request streams
     and is capped like any other generation."""
     ada = signed_up(session)
-    fake_ai.stream(["## Intro\n", "First part. ", "Second part.\n", "## Sources\nNone"])
+    long_part = "Runway is the months your company can live on what it has. " * 70
+    fake_ai.stream(["## Intro\n", "First part. ", long_part, "Second part.\n", "## Sources\nNone"])
     seen: list[str] = []
 
     def on_text(piece: str) -> bool:

@@ -14,12 +14,15 @@ import pytest
 from pydantic import BaseModel
 from sqlmodel import Session
 
+from startup_toolkit.domain.catalog import GROWTH_ENGINE, VIABILITY_SCANNER
 from startup_toolkit.domain.run_origin import Origin
+from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools import SCANNER
 from startup_toolkit.domain.workspace import KeepRun
+from startup_toolkit.models.activity import UserActivity
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.providers.ai import ChatProvider
-from startup_toolkit.services import access, visitor_limits, workspace
+from startup_toolkit.services import access, dashboard, saved_results, visitor_limits, workspace
 from startup_toolkit.services import ai as ai_service
 from startup_toolkit.services.ai import BUDGET_EXCEEDED
 from startup_toolkit.services.tool_runs import (
@@ -437,3 +440,62 @@ async def test_issue_28_the_answer_and_the_sample_keep_their_origin(
     outcome = await run_tool(user_id, json_run(keep=keep))
     run = workspace.get_run(session, user_id, outcome.run_id)
     assert run is not None and (run.origin, run.sample) == ("ai", False)
+
+
+# --- every answered run is activity (issue 28, item 11) ---------------------------------------
+
+
+def _run_lines(session: Session, user_id: str) -> list[tuple[str, str]]:
+    session.expire_all()
+    rows = session.exec(UserActivity.newest_first(user_id)).all()
+    return [(r.tool_name, r.action) for r in rows if r.action.startswith("Ran ")]
+
+
+async def test_a_run_is_the_founders_activity_once_and_a_save_is_not_a_second_run(
+    quick: FakeAiServer, founder: tuple[str, str], session: Session
+) -> None:
+    """The dashboard's "Continue with..." and Tools Used follow runs, not only saves: each
+    answered run logs one line, a re-run of the same tool right away moves that line (a
+    chat's turns are one line), a save logs only its own ('Saved ...'), and failed runs and
+    visitors log nothing."""
+    user_id, _ = founder
+    scanner, growth = VIABILITY_SCANNER.name, GROWTH_ENGINE.name
+    quick.reply_json({"summary": "Strong niche", "score": 80})
+    await run_tool(user_id, json_run(tool=scanner))
+    assert _run_lines(session, user_id) == [(scanner, f"Ran {scanner}")]
+    board = dashboard.load_dashboard(session, user_id)
+    assert board is not None
+    assert (board.resume_tool, board.resume_path) == (scanner, VIABILITY_SCANNER.path)
+    assert board.stats.tools_used == 1
+
+    quick.reply_json({"summary": "Again", "score": 81})
+    await run_tool(user_id, json_run(tool=scanner))
+    assert _run_lines(session, user_id) == [(scanner, f"Ran {scanner}")]
+    quick.reply("Grow through partnerships.")
+    await run_tool(user_id, text_run(tool=growth))
+    assert _run_lines(session, user_id) == [(growth, f"Ran {growth}"), (scanner, f"Ran {scanner}")]
+
+    outcome = saved_results.save_result(
+        session,
+        user_id,
+        SaveRequest(scanner, "Viability Analysis - Score: 81/100", {"score": 81}),
+    )
+    assert outcome.ok
+    assert len(_run_lines(session, user_id)) == 2  # the save is its own line, not a run
+    board = dashboard.load_dashboard(session, user_id)
+    assert board is not None and board.stats.tools_used == 2
+
+    quick.status(400, "Bad request")
+    await run_tool(user_id, json_run(tool=growth))
+    quick.reply("An answer for a visitor.")
+    await run_tool(None, text_run(tool=growth, visitors=True), visitor_address=VISITOR)
+    assert len(_run_lines(session, user_id)) == 2
+
+
+async def test_a_sample_run_in_demo_mode_is_activity_too(
+    founder: tuple[str, str], session: Session
+) -> None:
+    user_id, _ = founder
+    await run_tool(user_id, json_run(tool=VIABILITY_SCANNER.name, demo_seconds=0.01))
+    name = VIABILITY_SCANNER.name
+    assert _run_lines(session, user_id) == [(name, f"Ran {name}")]

@@ -25,27 +25,29 @@ from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import State, StateUpdate
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
-from reflex_base.registry import RegistrationContext
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 import startup_toolkit.pages  # noqa: F401  (registers every page)
 from startup_toolkit.components import subscription_card as card
+from startup_toolkit.components.page_route import SITE_PAGES
 from startup_toolkit.db import run_in_session
 from startup_toolkit.domain.catalog import AI_COFOUNDER, VIABILITY_SCANNER
 from startup_toolkit.domain.formatting import date_label
 from startup_toolkit.models import User
 from startup_toolkit.models.billing import Subscription
 from startup_toolkit.pages import subscribe as success_page
-from startup_toolkit.pages.pricing import CHECKOUT_ROUTE, PricingState
+from startup_toolkit.pages.pricing import PricingState
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.subscribe import (
     CONFIRMATION_TEXTS,
+    OPEN_OUTCOME,
     SUBSCRIBED_FLAG_SCRIPT,
     SubscribeSuccessState,
 )
 from startup_toolkit.providers import stripe_api
 from startup_toolkit.services import activity, billing, dashboard
+from startup_toolkit.services.billing import CHECKOUT_ROUTE
 from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.navigation import NavigationState
@@ -90,7 +92,7 @@ def _guard(on_load: Any) -> Any:
 def gated_pages() -> dict[str, Any]:
     """Every registered page with an access guard: its route and that guard."""
     pages = {}
-    for render, kwargs in RegistrationContext.ensure_context().decorated_pages:
+    for render, kwargs in SITE_PAGES:
         guard = _guard(kwargs.get("on_load"))
         if guard is not None:
             assert kwargs.get("route"), f"{render.__name__} has no explicit route"
@@ -347,12 +349,13 @@ def pushed(browser: Browser, field: str) -> list[Any]:
     ]
 
 
-def test_p_price_4_until_the_check_starts_the_page_says_it_is_confirming() -> None:
-    """Issue 25: the check is one view, None until the page's load starts it; the page
-    shows "Confirming your payment..." meanwhile, and no thanks."""
+def test_p_price_4_until_the_check_starts_the_page_holds_its_room() -> None:
+    """Issue 25: the check is one view, None until the page's load starts it; meanwhile the
+    page holds the room of its heading and check, and says nothing (issue 28, item 6: on a
+    server that sells nothing "Confirming your payment..." would be untrue); no thanks."""
     assert SubscribeSuccessState.get_fields()["view"].default is None
     line = str(success_page.confirmation_line())
-    assert ' : "checking")' in line and CONFIRMATION_TEXTS["checking"][1] in line
+    assert "held-back" in line and CONFIRMATION_TEXTS["checking"][1] in line
     assert '?.["thanked"]' in str(success_page.subscribe_success())
 
 
@@ -687,22 +690,30 @@ def stamp(seconds: int) -> datetime:
 
 
 @pytest.mark.parametrize(
-    ("checkout_url", "confirmation", "thanked"),
-    [("", "no_checkout", False), ("https://buy.example.com/unstuck", "", True)],
+    ("access_mode", "checkout_url", "confirmation", "thanked"),
+    [
+        ("", "", OPEN_OUTCOME, False),
+        ("subscription", "", "no_checkout", False),
+        ("", "https://buy.example.com/unstuck", "", True),
+    ],
 )
 def test_without_stripe_the_success_page_thanks_only_a_checkout_links_return(
     engine: Engine,
     settings_env: pytest.MonkeyPatch,
     ada: Founder,
+    access_mode: str,
     checkout_url: str,
     confirmation: str,
     thanked: bool,
 ) -> None:
     """Issue 17, item 9: with no checkout on the server, /subscribe/success has nothing to
     confirm and says so (no thanks, no confetti); a plain checkout link's return cannot be
-    checked by any server, so it thanks as P-PRICE-4 says. Neither grants anything."""
+    checked by any server, so it thanks as P-PRICE-4 says. Neither grants anything. Where
+    every tool is open and nothing is sold, it tells the open server's story, as pricing and
+    home do (issue 28, item 6)."""
     for name in ("STRIPE_SECRET_KEY", "STRIPE_PRICE_ID", "ACCESS_MODE"):
         settings_env.delenv(name, raising=False)
+    settings_env.setenv("ACCESS_MODE", access_mode)
     settings_env.setenv("CHECKOUT_URL", checkout_url)
     get_settings.cache_clear()
     for cookie in (ada.cookie, ""):
@@ -710,3 +721,4 @@ def test_without_stripe_the_success_page_thanks_only_a_checkout_links_return(
         assert (state.view.outcome, state.view.thanked) == (confirmation, thanked)
         assert browser.scripts() == []
     assert CONFIRMATION_TEXTS["no_checkout"][1].startswith("There is no checkout to confirm")
+    assert "not sold" not in CONFIRMATION_TEXTS["no_checkout"][1]

@@ -5,6 +5,7 @@ mode, the resource's own text. A document is read on the Solutions page: it does
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.domain import workspace
@@ -30,6 +31,8 @@ class DocumentForm:
 
 
 def document_run(form: DocumentForm, idea_id: int | None = None) -> ToolRun[str]:
+    """The generator's run; a text well short of its kind's length is no version (issue 28,
+    item 11: `resources.length_problems`)."""
     return ToolRun(
         tool=TOOL_NAME,
         system=prompts.SYSTEM,
@@ -38,6 +41,7 @@ def document_run(form: DocumentForm, idea_id: int | None = None) -> ToolRun[str]
         sample=lambda: form.own_text,
         max_tokens=GENERATE_MAX_TOKENS,
         finish=str.strip,
+        check=partial(rules.length_problems, form.kind),
         keep=workspace.KeepRun(KEY, {"title": form.title, "kind": form.kind}),
     )
 

@@ -93,6 +93,18 @@ def content_run(form: ContentForm, idea_id: int | None = None) -> ToolRun[str]:
 _SAVED_KINDS = {rules.DEMO_KIND: Origin.SAMPLE, rules.GENERAL_KIND: Origin.FALLBACK}
 
 
+def headline(result: Any) -> str:
+    """'72% success probability: High Success Potential' for an idea's timeline ('' for a
+    result of another shape)."""
+    if not isinstance(result, Mapping) or not {"probability", "successProbability"} & set(result):
+        return ""
+    try:
+        probability = rules.OracleResult.model_validate(result).probability
+    except ValueError:
+        return ""
+    return f"{probability}% success probability: {rules.band(probability)}"
+
+
 def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
     data = content.get("data")
     if not isinstance(data, Mapping) or "prediction" not in data:
@@ -119,6 +131,7 @@ PREDICTION: ToolSpec[rules.StartupData, rules.OracleResult] = ToolSpec(
     example=_example_data,
     page=STARTUP_ORACLE,
     report=oracle_doc,
+    headline=headline,
     from_saved=from_saved,
     stand_in="general predictions",
     stand_in_badge="General predictions",

@@ -288,6 +288,8 @@ class ArenaState(PrivateStateMixin, rx.State):
         liked, toast = await self._act(arena.toggle_like, post_id, what="Liking")
         if toast is None and liked is None:
             return _toast(toasts.info, "Post not found", "It may have been deleted.")
+        if toast is None and liked.own:
+            return _toast(toasts.info, rules.OWN_POST_TITLE, rules.OWN_POST_DETAIL)
         return toast
 
     @rx.event

@@ -25,6 +25,7 @@ from startup_toolkit.components.props import (
     WRAP_ROW,
 )
 from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import field_label, section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain import arena_content as content
@@ -237,16 +238,28 @@ def leaderboard_tab() -> rx.Component:
 
 
 def _like_button(row: rx.Var[PostRow]) -> rx.Component:
-    return flip_button(
-        row.liked,
-        ("Liked", "Like"),
-        ArenaState.toggle_like(row.id),
-        rx.icon("heart", size=16, aria_hidden="true"),
-        variants=("solid", "soft"),
-        tail=(rx.text.span(row.likes, class_name="arena-like-count"),),
-        toggle=True,
-        color_scheme=ACCENT,
-        size="1",
+    """Like or take the like back; on the founder's own post only its count (issue 28,
+    item 11: likes come from other founders)."""
+    return rx.cond(
+        row.mine,
+        icon_row(
+            rx.icon("heart", size=16, aria_hidden="true"),
+            rx.text.span(row.likes, class_name="arena-like-count"),
+            rx.text.span(" likes", class_name="sr-only"),
+            color="var(--gray-11)",
+            class_name="arena-own-likes",
+        ),
+        flip_button(
+            row.liked,
+            ("Liked", "Like"),
+            ArenaState.toggle_like(row.id),
+            rx.icon("heart", size=16, aria_hidden="true"),
+            variants=("solid", "soft"),
+            tail=(rx.text.span(row.likes, class_name="arena-like-count"),),
+            toggle=True,
+            color_scheme=ACCENT,
+            size="1",
+        ),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.page_route import site_page
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.share_dialog import share_dialog
 from startup_toolkit.pages.dashboard.state import LOAD_FAILED, DashboardState
@@ -28,8 +29,8 @@ from startup_toolkit.pages.dashboard.view_shares import shares_section
 __all__ = ["DashboardState", "dashboard"]
 
 
-@rx.page(
-    route="/dashboard",
+@site_page(
+    "/dashboard",
     title="Dashboard | Unstuck",
     description="Your Unstuck dashboard: favourite tools, saved results, activity, notifications.",
     on_load=DashboardState.load,  # the access guard included

@@ -9,6 +9,7 @@ from startup_toolkit.components.brief_button import brief_button
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.header import user_avatar
+from startup_toolkit.components.held_back import BLANK, unpainted
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import FILL_ROW, GROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import card_grid
@@ -35,7 +36,7 @@ def profile_card() -> rx.Component:
                 AuthState.user_email, style={"overflow_wrap": "anywhere"}, text_align="center"
             ),
             rx.cond(
-                S.view.plan_name,  # none while loading
+                S.view.plan_name,  # the badge's room only while loading (issue 28, item 6)
                 rx.badge(
                     rx.icon(rx.cond(S.view.plan_active, "badge-check", "circle-dashed"), size=14),
                     S.view.plan_name,
@@ -44,6 +45,7 @@ def profile_card() -> rx.Component:
                     size="2",
                     id="plan-badge",
                 ),
+                unpainted(rx.badge(BLANK, size="2")),
             ),
             profile_modal(
                 icon_text_button("user-pen", "Edit Profile", variant="soft", width="100%")

@@ -238,7 +238,16 @@ def notifications_section() -> rx.Component:
                 ),
             ),
             rx.spacer(),
-            rx.button("Mark all read", variant="ghost", size="1", on_click=S.mark_all_read),
+            rx.cond(  # nothing to mark while there is no notification (issue 28, item 11)
+                S.view.notifications,
+                rx.button(
+                    "Mark all read",
+                    variant="ghost",
+                    size="1",
+                    on_click=S.mark_all_read,
+                    id="mark-all-read",
+                ),
+            ),
         ),
         S.view.notifications,
         row_list(S.view.notifications, _notification_row),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout
+from startup_toolkit.components.page_route import site_page
 from startup_toolkit.components.testimonials import testimonials_section
 from startup_toolkit.pages.home.view import claims, features, flagship, hero
 from startup_toolkit.pages.home.view_tools import next_gen_tools
@@ -22,7 +23,7 @@ PAGE_DESCRIPTION = (
 )
 
 
-@rx.page(route="/", title=PAGE_TITLE, description=PAGE_DESCRIPTION)
+@site_page("/", title=PAGE_TITLE, description=PAGE_DESCRIPTION)
 def home() -> rx.Component:
     return page_layout(
         rx.box(

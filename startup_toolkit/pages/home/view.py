@@ -10,6 +10,7 @@ import reflex as rx
 from startup_toolkit.components.brief_button import brief_button
 from startup_toolkit.components.button_rows import button_row
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.held_back import BLANK, button_placeholder, by_offer, unpainted
 from startup_toolkit.components.layout import section
 from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, SURFACE_GRAY
 from startup_toolkit.components.section_heading import (
@@ -22,7 +23,6 @@ from startup_toolkit.components.text_rows import icon_row, title_over_caption
 from startup_toolkit.components.theme import gradient_text, heading_style
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, VIABILITY_SCANNER, Tool
 from startup_toolkit.state.auth import AuthState
-from startup_toolkit.state.tools import ToolPageState
 
 PRICING_PATH = "/pricing"
 #: A slightly tighter rhythm than the default section padding: the home page has many sections.
@@ -61,8 +61,13 @@ PREVIEW_BARS: tuple[tuple[str, int, str], ...] = (
     ("Monetization", 78, "green"),
     ("Risk", 71, "amber"),
 )
-#: The reassurances under the hero's calls to action.
+#: The reassurances under the hero's calls to action, and where every tool is open to signed-in
+#: founders and nothing is sold (issue 28, item 6).
 HERO_REASSURANCES: tuple[str, ...] = ("Every tool for $11/mo", "Cancel anytime")
+OPEN_REASSURANCES: tuple[str, ...] = (
+    "Every tool open to signed-in founders",
+    "No subscription needed",
+)
 
 #: P-HOME-5. The spec gives no figure for funding, so none is shown.
 CLAIMS: tuple[tuple[str, str, str, str], ...] = (
@@ -94,15 +99,18 @@ FREE_LABEL = "Start Free"
 def subscribe_link(icon: str, icon_size: int, **props: Any) -> rx.Component:
     """'Subscribe to Access': a link button to the pricing page with `icon` after the label.
     On a server that sells nothing and opens every tool to signed-in founders, 'Start Free'
-    to sign-up instead (issue 17, item 8). Decided by the running server (`ToolPageState`), so
-    the built frontend does not depend on its settings."""
-    free = ToolPageState.free_access
-    return link_button(
-        rx.cond(free, FREE_LABEL, SUBSCRIBE_LABEL),
-        rx.cond(free, "/signup", PRICING_PATH),
-        rx.icon(icon, size=icon_size),
-        class_name="subscribe-link",
-        **props,
+    to sign-up instead (issue 17, item 8). Decided by the running server
+    (`ToolPageState.offer`): the built page holds its room only (issue 28, item 6)."""
+
+    def link(label: str, href: str) -> rx.Component:
+        return link_button(
+            label, href, rx.icon(icon, size=icon_size), class_name="subscribe-link", **props
+        )
+
+    return by_offer(
+        open_part=link(FREE_LABEL, "/signup"),
+        plan_part=link(SUBSCRIBE_LABEL, PRICING_PATH),
+        placeholder=button_placeholder(props.get("size", "2"), props.get("width", "11rem")),
     )
 
 
@@ -262,6 +270,19 @@ def _hero_actions() -> rx.Component:
     )
 
 
+def _reassurances(lines: tuple[str, ...]) -> rx.Component:
+    """The short promises under the hero's calls to action, each after a check mark."""
+    return rx.hstack(
+        *[
+            icon_row(rx.icon("circle-check", size=16, color="var(--green-10)"), rx.text(line))
+            for line in lines
+        ],
+        spacing="5",
+        wrap="wrap",
+        class_name="hero-reassure",
+    )
+
+
 def hero() -> rx.Component:
     text = rx.vstack(
         icon_pill(
@@ -292,14 +313,10 @@ def hero() -> rx.Component:
             color_scheme="gray",
         ),
         _hero_actions(),
-        rx.hstack(
-            *[
-                icon_row(rx.icon("circle-check", size=16, color="var(--green-10)"), rx.text(line))
-                for line in HERO_REASSURANCES
-            ],
-            spacing="5",
-            wrap="wrap",
-            class_name="hero-reassure",
+        by_offer(
+            open_part=_reassurances(OPEN_REASSURANCES),
+            plan_part=_reassurances(HERO_REASSURANCES),
+            placeholder=unpainted(_reassurances((BLANK,))),
         ),
         spacing="5",
         align="start",

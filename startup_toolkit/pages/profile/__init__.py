@@ -20,6 +20,7 @@ import reflex as rx
 from startup_toolkit.components.allowance_bar import allowance_bar
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.loading import loading_panel
+from startup_toolkit.components.page_route import site_page
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import MUTED_TEXT
 from startup_toolkit.components.text_rows import icon_row
@@ -94,8 +95,8 @@ _CSS = """
 """
 
 
-@rx.page(
-    route=ROUTE,
+@site_page(
+    ROUTE,
     title=f"Profile & Settings | {get_settings().product_name}",
     description=(
         "Your profile, AI personalization, preferences, security and subscription settings."

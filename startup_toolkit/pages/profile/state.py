@@ -39,7 +39,7 @@ from startup_toolkit.pages.profile.views import (
 )
 from startup_toolkit.services import account_security, user_settings
 from startup_toolkit.services.account_security import PROOF
-from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.auth import ACCOUNT_DELETED_PATH, AuthState
 from startup_toolkit.state.private import attempt
 
 __all__ = ["LOADING_TEXT", "NEVER", "ROUTE", "TABS", "ProfileState", "field_id"]
@@ -268,4 +268,6 @@ class ProfileState(SecurityMixin, PlanMixin, rx.State):
             yield outcome_toast(False, result.message)
             return
         self.reset()
-        yield AuthState.sign_out
+        # Signed out everywhere, on a page that says the account is gone (issue 28, item 11).
+        auth = await self.get_state(AuthState)
+        yield await auth._sign_out_to(ACCOUNT_DELETED_PATH)

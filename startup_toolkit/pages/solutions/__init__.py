@@ -21,6 +21,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.page_route import site_page
 from startup_toolkit.pages.solutions.state import SolutionsState
 from startup_toolkit.pages.solutions.view import CSS, hero, library_column
 from startup_toolkit.pages.solutions.view_dialogs import detail_dialog, player_dialog
@@ -30,8 +31,8 @@ from startup_toolkit.settings import get_settings
 ROUTE = "/solutions"
 
 
-@rx.page(
-    route=ROUTE,
+@site_page(
+    ROUTE,
     title=f"Solutions Hub | {get_settings().product_name}",
     description=(
         "Articles, video scripts and templates for founders, with a daily digest of startup news."

@@ -179,6 +179,25 @@ def test_t_arena_2_a_like_is_a_toggle_and_scores_the_author_once(
     assert "Post not found" in text(run(theirs.toggle_like(999_999)))
 
 
+def test_own_posts_cannot_be_liked_and_show_no_like_button(ada: Founder) -> None:
+    """Issue 28, item 11: the author's Like is refused with a word, and the feed shows their
+    own post's count without a Like button."""
+    from startup_toolkit.pages.arena.view_board import _like_button
+
+    mine = tab(ada, **FORM)
+    mine.set_draft("Mine")
+    run(mine.post())
+    post_id = mine.view.posts[0].id
+    assert rules.OWN_POST_DETAIL in text(run(mine.toggle_like(post_id)))
+    assert (mine.view.posts[0].liked, mine.view.posts[0].likes) == (False, 0)
+    row = ArenaState.view.posts[0]  # as rx.foreach hands each post to the card
+    (by_author,) = _like_button(row).children
+    assert str(by_author.cond) == str(row.mine)
+    own, others = (str(branch) for branch in by_author.children)
+    assert "toggle_like" not in own and "arena-like-count" in own
+    assert "toggle_like" in others
+
+
 def test_t_arena_2_only_the_author_deletes_a_post(ada: Founder, bob: Founder) -> None:
     mine, theirs = tab(ada, **FORM), tab(bob, **dict(FORM, company="Bolt"))
     mine.set_draft("Mine")

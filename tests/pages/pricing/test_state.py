@@ -19,8 +19,10 @@ def _events(spec: object) -> list[Event]:
 def test_subscribe_without_checkout_shows_the_coming_soon_toast(
     settings_env: pytest.MonkeyPatch,
 ) -> None:
-    """P-PRICE-3: no CHECKOUT_URL -> toast 'Subscription' / 'Checkout link coming soon...'."""
+    """P-PRICE-3: access needs a plan and no CHECKOUT_URL -> toast 'Subscription' /
+    'Checkout link coming soon...'."""
     settings_env.delenv("CHECKOUT_URL", raising=False)
+    settings_env.setenv("ACCESS_MODE", "subscription")
     state = substate(PricingState, "/pricing")
 
     events = _events(state.subscribe())
@@ -67,8 +69,6 @@ def test_load_sets_checkout_url_only_for_http_urls(
     settings_env.setenv("CHECKOUT_URL", configured)
     state = substate(PricingState, "/pricing")
 
-    state.load()
-
     assert state.checkout_url == expected
 
 
@@ -77,6 +77,7 @@ def test_subscribe_with_an_unsafe_checkout_url_falls_back_to_the_toast(
 ) -> None:
     """P-PRICE-3: a non-http(s) CHECKOUT_URL is never opened."""
     settings_env.setenv("CHECKOUT_URL", "javascript:alert(1)")
+    settings_env.setenv("ACCESS_MODE", "subscription")
     state = substate(PricingState, "/pricing")
 
     events = _events(state.subscribe())
@@ -100,19 +101,21 @@ async def test_manage_plans_replaces_history_entry_with_pricing(
 
 
 @pytest.mark.parametrize(
-    ("access_mode", "checkout_url", "free"),
+    ("access_mode", "checkout_url", "offer"),
     [
-        ("open", "", True),  # every tool open, nothing sold: lead to sign-up
-        ("open", "https://buy.example.com/unstuck", False),  # a checkout is configured
-        ("subscription", "", False),  # access needs a plan: the spec's toast stays
+        ("open", "", "open"),  # every tool open, nothing sold: lead to sign-up
+        ("open", "https://buy.example.com/unstuck", "checkout"),  # a checkout is configured
+        ("subscription", "", "soon"),  # access needs a plan: the spec's toast stays
+        ("subscription", "javascript:alert(1)", "soon"),  # an unsafe link is no checkout
     ],
 )
 def test_a_server_that_sells_nothing_leads_to_sign_up(
-    settings_env: pytest.MonkeyPatch, access_mode: str, checkout_url: str, free: bool
+    settings_env: pytest.MonkeyPatch, access_mode: str, checkout_url: str, offer: str
 ) -> None:
     """Issue 17, item 8: where every tool is open to signed-in founders and no checkout is
     configured, the pricing page and the home page's Subscribe buttons lead to sign-up
-    ('Sign Up Free', 'Start Free') instead of 'Checkout link coming soon...'."""
+    ('Sign Up Free', 'Start Free') instead of 'Checkout link coming soon...'; even a click
+    on a stale Subscribe button (issue 28, item 6)."""
     from startup_toolkit.pages.home.view import FREE_LABEL, SUBSCRIBE_LABEL, subscribe_link
     from startup_toolkit.state.tools import ToolPageState
 
@@ -120,12 +123,11 @@ def test_a_server_that_sells_nothing_leads_to_sign_up(
         settings_env.delenv(name, raising=False)
     settings_env.setenv("ACCESS_MODE", access_mode)
     settings_env.setenv("CHECKOUT_URL", checkout_url)
-    state = substate(PricingState, "/pricing")
 
-    state.load()
-
-    assert state.free is free
-    # The home page's buttons follow the running server, not the settings of the build.
-    assert substate(ToolPageState, "/").free_access is free
+    # The home page's and pricing's buttons follow the running server, not the build's.
+    assert substate(ToolPageState, "/").offer == offer
     link = str(subscribe_link("arrow-right", 16).render())
-    assert "free_access" in link and FREE_LABEL in link and SUBSCRIBE_LABEL in link
+    assert "offer" in link and FREE_LABEL in link and SUBSCRIBE_LABEL in link
+    events = _events(substate(PricingState, "/pricing").subscribe())
+    if offer == "open":
+        assert [(e.name, e.payload["path"]) for e in events] == [("_redirect", "/signup")]

@@ -20,6 +20,7 @@ from reflex.event import Event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from startup_toolkit.components.page_route import SITE_PAGES
 from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.models import (
     Profile,
@@ -30,11 +31,12 @@ from startup_toolkit.models import (
     UserSession,
 )
 from startup_toolkit.models.base import utcnow
+from startup_toolkit.pages.account_deleted import DELETED_HEADING, account_deleted
 from startup_toolkit.pages.profile.state import LOADING_TEXT, NEVER, ProfileState
 from startup_toolkit.pages.profile.views import AiView
 from startup_toolkit.pages.settings_redirect import REDIRECT_TEXT
 from startup_toolkit.services import account_security, accounts, sessions
-from startup_toolkit.state.auth import AuthState
+from startup_toolkit.state.auth import ACCOUNT_DELETED_PATH, AuthState
 from startup_toolkit.state.navigation import NavigationState
 from tests.support.events import drain, events, toasts
 from tests.support.founders import PASSWORD, cookie_header, session_token, signed_up
@@ -303,8 +305,13 @@ def test_p_prof_2_delete_account_needs_the_typed_email(
         assert db.get(User, user_id) is not None
 
     specs = drain(state.delete_account({"email": " ADA@example.com ", "proof": PASSWORD}))
-    names = [e.name for e in events(specs)]
-    assert names[-1].endswith(".sign_out")  # the browser signs out and goes to /
+    last = events(specs)[-1]
+    # The browser signs out and lands on a page that confirms the deletion (issue 28, item 11).
+    assert last.name == "_call_script"
+    script = str(last.payload["javascript_code"])
+    assert "/api/auth/signout" in script and f"'{ACCOUNT_DELETED_PATH}'" in script
+    assert (account_deleted, ACCOUNT_DELETED_PATH) in [(f, kw["route"]) for f, kw in SITE_PAGES]
+    assert DELETED_HEADING in str(account_deleted())
     assert state.profile is None and state.ai is None  # nothing left in the tab
     with Session(engine) as db:
         assert db.get(User, user_id) is None

@@ -433,6 +433,11 @@ def detail_values(resource_id: int = 1, **fields: Any) -> dict[str, Any]:
     return {"detail": Detail(id=seed.id, **values)}
 
 
+#: Generated texts long enough to be kept (a script, an article: `rules.MIN_WORDS`).
+SCRIPT_BODY = "Say what the experiment tests and why it matters now. " * 50
+ARTICLE_BODY = "Runway is the months your company can live on what it has. " * 70
+
+
 def seeded(engine: Engine) -> None:
     with Session(engine) as db:
         library.ensure_seeded(db)
@@ -447,7 +452,8 @@ def test_p_hub_8_generated_content_is_a_new_version_beside_the_original(
     user_id, cookie = founder
     with Session(engine) as db:
         assert favorites.toggle_favorite(db, user_id, "Growth Engine", "/growth-engine")
-    fake_ai.reply("## Hook\nScript body\n## Sources\nNo recent data/source available")
+    script = f"## Hook\n{SCRIPT_BODY}\n## Sources\nNo recent data/source available"
+    fake_ai.reply(script)
 
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare(cookie, **detail_values(4))
@@ -460,7 +466,8 @@ def test_p_hub_8_generated_content_is_a_new_version_beside_the_original(
     s = in_processor(SolutionsState, ROUTE, go)
     assert not s.detail.sample and [t.text for t in s.detail.toc] == ["Hook", "Sources"]
     (version,) = s.detail.versions
-    assert version.label == "Version 1 (9 words)" and s.detail.version_shown == version.id
+    assert version.label == f"Version 1 ({rules.word_count(script):,} words)"
+    assert s.detail.version_shown == version.id
     prompt = fake_ai.requests[-1]["messages"][-1]["content"]
     assert "5-10 minutes" in prompt and "Designing a Growth Experiment" in prompt
     assert "<founder_journey>" in prompt and "Favourite tools: Growth Engine" in prompt
@@ -521,7 +528,7 @@ def test_p_hub_8_content_shows_while_it_is_written(
 ) -> None:
     seeded(engine)
     _, cookie = founder
-    fake_ai.stream(["## Hook\n", "The first lines. ", "The rest."], hold_after=2)
+    fake_ai.stream(["## Hook\n", "The first lines. ", ARTICLE_BODY, "The rest."], hold_after=2)
 
     async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
         await tab.prepare(cookie, **detail_values(1))
@@ -537,12 +544,41 @@ def test_p_hub_8_content_shows_while_it_is_written(
         fake_ai.release()
         await asyncio.wait_for(started, timeout=10)
         s = await until(tab, lambda s: not s.running, timeout=10)
-        assert s.detail.content == "## Hook\nThe first lines. The rest."
+        assert s.detail.content == f"## Hook\nThe first lines. {ARTICLE_BODY}The rest."
         assert recorder.values("generated_text")[-1] == ""
         assert recorder.values("running")[-1] is False
         return s
 
     in_processor(SolutionsState, ROUTE, go)
+
+
+def test_p_hub_8_a_reply_far_shorter_than_asked_is_no_version(
+    engine: Engine, founder: Founder, fake_ai: FakeAiServer
+) -> None:
+    """Issue 28, item 11: the prompt asks for 1000-1500 words; a 21-word "article" is not
+    kept as a version, and the founder is told why."""
+    seeded(engine)
+    _, cookie = founder
+    short = (
+        "## Runway\nKeep twelve months of runway. Cut your costs early. Raise before you "
+        "need it. ## Sources\nNo recent data/source available"
+    )
+    assert rules.word_count(short) == 21
+    fake_ai.reply(short)
+
+    async def go(tab: Tab, recorder: Recorder) -> SolutionsState:
+        await tab.prepare(cookie, **detail_values(1))
+        await tab.fire("generate_content", busy="running")
+        await until(tab, lambda s: len(recorder.toasts()) > 0 and not s.running, timeout=30)
+        (toast,) = recorder.toasts()
+        assert "The new article was too short" in toast
+        assert "It had 21 words; an article needs at least 700. Please try again." in toast
+        return await tab.state()
+
+    s = in_processor(SolutionsState, ROUTE, go)
+    assert s.detail.content == SEED_RESOURCES[0].content and s.detail.versions == []
+    with Session(engine) as db:
+        assert db.exec(select(ResourceVersion)).all() == []
 
 
 def test_p_hub_8_failure_shows_the_spec_text(
