@@ -171,8 +171,9 @@ def founder(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
 
 #: Folders whose tests need the production build and a browser (or a second app build).
 _BROWSER_LANE = ("tests/e2e/",)
-#: Browser tests of the second lane: the public pages and the shell, about a third of the
-#: browser time. The worker that ran the fast tests takes them when it is done (xdist gives a
+#: Browser tests of the second lane: the public pages and the shell, about a quarter of the
+#: browser time (the fast lane takes about as long as the first browser lane's build and half
+#: its tests). The worker that ran the fast tests takes them when it is done (xdist gives a
 #: lane to the first worker with at most two tests left), serving the same build on 127.0.0.2
 #: beside the first lane's app (tests/e2e/conftest.py, `app_build`).
 _SECOND_BROWSER_LANE = tuple(
@@ -184,9 +185,6 @@ _SECOND_BROWSER_LANE = tuple(
         "shell",
         "first_load",
         "tool_explorer",
-        "recommender",
-        "contact",
-        "notifications_help",
     )
 )
 

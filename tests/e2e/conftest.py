@@ -88,6 +88,12 @@ class Build:
     def url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
+    @property
+    def built_for(self) -> str:
+        """The public address the frontend was built with (the first lane's): what the pages
+        name as their canonical address, whichever lane serves them."""
+        return f"http://{LANE_HOSTS[0]}:{self.port}"
+
 
 class Backend:
     """A backend serving `build` with `env`: the first one started builds the frontend

@@ -87,7 +87,7 @@ def test_pricing_canonical_link_is_in_the_head(live_app: LiveApp, page: Page) ->
         "[...document.querySelectorAll('link[rel=canonical]')]"
         ".map(l => [l.parentElement.tagName, l.getAttribute('href')])"
     )
-    assert hrefs == [["HEAD", live_app.path("/pricing")]]
+    assert hrefs == [["HEAD", live_app.backend.build.built_for + "/pricing"]]
 
 
 def test_pricing_cards_reveal_within_100px_of_the_viewport(live_app: LiveApp, page: Page) -> None:
