@@ -12,6 +12,7 @@ holds a message for "budget", that message as `#growth-budget-error`.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,16 @@ def run_button(
 def soft_button(icon: str, label: str, on_click: Any, **props: Any) -> rx.Component:
     """A secondary action (Download, New ..., Reset): a soft button with an icon."""
     return icon_button(icon, label, on_click, **{"variant": "soft", **props})
+
+
+def typed_or_default(form: rx.Var, name: str, default: str) -> rx.Var[str]:
+    """The value a form field shows: what was typed into `form[name]` (an empty text too),
+    else `default` (a form kept as the founder's changes only: nothing to send before)."""
+    return rx.Var(
+        _js_expr=f"({form}?.[{json.dumps(name)}] ?? {json.dumps(default)})",
+        _var_type=str,
+        _var_data=form._get_all_var_data(),
+    ).to(str)
 
 
 def option_select(

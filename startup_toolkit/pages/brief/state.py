@@ -83,11 +83,6 @@ TICK_SECONDS = 1.0
 FORM_NAMES = frozenset({"idea", *FIELDS})
 
 
-def blank_form() -> dict[str, str]:
-    """The idea and every number empty (a number left empty is assumed: its default)."""
-    return {"idea": "", **dict.fromkeys(FIELDS, "")}
-
-
 @dataclasses.dataclass(frozen=True)
 class Job:
     """What one background run works on: its number, the parts, the input and the idea."""
@@ -136,7 +131,7 @@ class BriefState(PrivateStateMixin, rx.State):
 
     private_run_counters: ClassVar[tuple[str, ...]] = ("_job",)
 
-    form: dict[str, str] = blank_form()
+    form: dict[str, str] = {}  # what was typed, by field (one missing: empty, so assumed)
     errors: dict[str, str] = {}
     budget: BudgetView | None = None  # what a brief may cost (None until read)
     parts: list[PartRow] | None = None  # each part's progress (None: no brief on this page)
@@ -173,7 +168,7 @@ class BriefState(PrivateStateMixin, rx.State):
         if self.running and wanted is not None and wanted == self._idea_id:
             return None  # this tab's brief of that idea is under way: keep it
         self._clear()
-        self.form = blank_form()
+        self.form = {}
         if wanted is None:
             done = await for_user(self, _opening, signed_out=None, failed=None, what="A brief")
             if done.ok and done.value is not None:
@@ -193,7 +188,7 @@ class BriefState(PrivateStateMixin, rx.State):
             return None
         self._chosen = self._idea_id = kept.idea_id
         self._title = kept.title
-        self.form = {**blank_form(), **kept.form, "idea": kept.idea}
+        self.form = {**kept.form, "idea": kept.idea}
         self._results = dict(kept.parts)
         self.parts = [part_row(line) for line in kept.brief.parts]
         self._compose()
@@ -212,7 +207,7 @@ class BriefState(PrivateStateMixin, rx.State):
     def new_brief(self) -> EventSpec:
         """Start again on a new idea: what runs writes nothing more."""
         self._clear()
-        self.form = blank_form()
+        self.form = {}
         return rx.redirect(ROUTE)
 
     def _compose(self) -> None:

@@ -44,7 +44,7 @@ ASSUMED = {
 def _text_input(name: str) -> rx.Component:
     return rx.input(
         id=FIELDS.id(name),
-        value=S.form[name],
+        value=S.form.get(name, ""),
         on_change=lambda value: S.set_field(name, value),
         placeholder=ASSUMED[name],
         aria_invalid=FIELDS.invalid(name),
@@ -63,7 +63,7 @@ def _stage() -> rx.Component:
             rx.el.option(f"Not sure (assume {default})", value=""),
             *[rx.el.option(label, value=value) for value, label in STAGES],
             id=FIELDS.id("stage"),
-            value=S.form["stage"],
+            value=S.form.get("stage", ""),
             on_change=lambda value: S.set_field("stage", value),
             aria_describedby=NUMBERS_HINT_ID,
             style=NATIVE_SELECT_STYLE,
@@ -138,7 +138,7 @@ def brief_form() -> rx.Component:
             "Your idea",
             rx.text_area(
                 id=FIELDS.id("idea"),
-                value=S.form["idea"],
+                value=S.form.get("idea", ""),
                 on_change=lambda value: S.set_field("idea", value),
                 placeholder="What you want to build, for whom, and why they need it.",
                 rows="4",

@@ -212,7 +212,7 @@ def funding_view(shown: ShownPrediction | None) -> FundingView | None:
 
 class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, rx.State):
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.FUNDING.key})
-    form: dict[str, str] = rules.default_form()
+    form: dict[str, str] = {}  # the fields changed from `rules.default_form()`
     errors: dict[str, str] = {}
     phase: str = ""
     progress: int = 0
@@ -221,6 +221,10 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
     result: FundingView | None = None
 
     # -- input -----------------------------------------------------------------------------
+
+    def _values(self) -> dict[str, str]:
+        """Every field as the page shows it: the defaults with the founder's changes."""
+        return {**rules.default_form(), **self.form}
 
     @rx.event
     def set_field(self, name: str, value: str) -> None:
@@ -235,7 +239,7 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
     def reset_form(self) -> None:
         """Back to the spec's default metrics."""
         if not self.running:
-            self.form = rules.default_form()
+            self.form = {}
             self.errors = {}
             self._choose_new_idea()
 
@@ -282,7 +286,7 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
         typed before the click); the AI work runs in `run_prediction`."""
         if self.running:
             return None  # a second click while one runs starts nothing
-        data, errors = rules.parse_input(self.form)
+        data, errors = rules.parse_input(self._values())
         self.errors = errors
         if data is None:
             return toasts.error(

@@ -39,7 +39,14 @@ ACCENT = FUNDING_PREDICTOR.color
 FIELDS = forms.FormFields(FundingState.errors, "funding")
 RESULT = FundingState.result
 #: The pitch's length as typed, counted in the browser: 1,234 / 2,000.
-PITCH_COUNT = f"{FundingState.form['pitch'].length():,} / {rules.MAX_PITCH_LENGTH:,}"
+DEFAULTS = rules.default_form()
+
+
+def _value(name: str) -> rx.Var[str]:
+    return forms.typed_or_default(FundingState.form, name, DEFAULTS[name])
+
+
+PITCH_COUNT = f"{_value('pitch').length():,} / {rules.MAX_PITCH_LENGTH:,}"
 
 
 def _metric_field(metric: rules.Metric) -> rx.Component:
@@ -48,7 +55,7 @@ def _metric_field(metric: rules.Metric) -> rx.Component:
         metric.label,
         rx.input(
             id=FIELDS.id(metric.name),
-            value=FundingState.form[metric.name],
+            value=_value(metric.name),
             on_change=lambda value: FundingState.set_field(metric.name, value),
             input_mode="decimal",
             aria_invalid=FIELDS.invalid(metric.name),
@@ -65,7 +72,7 @@ def _stage_field() -> rx.Component:
         forms.option_select(
             FIELDS.id("stage"),
             rules.STAGES,
-            FundingState.form["stage"],
+            _value("stage"),
             lambda value: FundingState.set_field("stage", value),
         ),
     )
@@ -77,7 +84,7 @@ def _pitch_field() -> rx.Component:
         "Pitch summary (optional)",
         rx.text_area(
             id=FIELDS.id("pitch"),
-            value=FundingState.form["pitch"],
+            value=_value("pitch"),
             on_change=lambda value: FundingState.set_field("pitch", value),
             placeholder="What you do, for whom, and why now. The prediction rewrites it "
             "for investors.",
