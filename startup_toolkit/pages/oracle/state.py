@@ -133,7 +133,7 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
 
     reopen_tools: ClassVar[frozenset[str]] = frozenset({tools.ORACLE.key, tools.ORACLE_CONTENT.key})
 
-    form: dict[str, str] = _empty_form()
+    form: dict[str, str] = {}  # {} until a field is typed or restored (the page shows empty)
     stored: str = rx.LocalStorage("", name=rules.STORAGE_KEY, sync=False)
     errors: dict[str, str] = {}
     progress: int = 0

@@ -36,11 +36,17 @@ WRAP_ANYWHERE: dict[str, Any] = {"overflow_wrap": "anywhere"}
 FIELDS = forms.FormFields(OracleState.errors, "oracle", error_color="red")
 
 
+def _value(name: str) -> rx.Var[str]:
+    """What field `name` shows: as typed or restored, else empty (the stage: its default)."""
+    default = rules.DEFAULT_STAGE if name == "stage" else ""
+    return forms.typed_or_default(OracleState.form, name, default)
+
+
 def _bound(name: str) -> dict[str, Any]:
     """The props that tie an input or text area to the form's field `name`."""
     return {
         "id": FIELDS.id(name),
-        "value": OracleState.form[name],
+        "value": _value(name),
         "on_change": lambda v: OracleState.set_field(name, v),
         "size": "3",
         "width": "100%",
@@ -78,7 +84,7 @@ def input_panel() -> rx.Component:
                 ),
                 rx.cond(OracleState.running, "Analysing...", "Solve Now"),
                 on_click=OracleState.solve,
-                disabled=OracleState.running | (OracleState.form["businessIdea"].strip() == ""),
+                disabled=OracleState.running | (_value("businessIdea").strip() == ""),
                 size="3",
                 type="button",
                 id="oracle-solve",
@@ -114,7 +120,7 @@ def details_form() -> rx.Component:
                 forms.option_select(
                     FIELDS.id("stage"),
                     rules.STAGES,
-                    OracleState.form["stage"],
+                    _value("stage"),
                     lambda v: OracleState.set_field("stage", v),
                 ),
             ),
