@@ -19,6 +19,7 @@ from startup_toolkit.domain import resource_files as files
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.domain.ai_request import STREAM_FLUSH_SECONDS
 from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.domain.model_links import unlinked_markdown
 from startup_toolkit.domain.tools.hub_document import DocumentForm, document_run
 from startup_toolkit.pages.solutions.digest_state import DigestMixin
 from startup_toolkit.pages.solutions.toasts import toast
@@ -202,12 +203,16 @@ def _toc(markdown: str) -> list[TocRow]:
 
 
 def _written(outcome: ToolOutcome[str] | None) -> str | None:
-    """The new content, or None when the run failed (an empty answer of the model too)."""
+    """The new content, or None when the run failed (an empty answer of the model too). The
+    model's text is untrusted: a link stays a link only to a page its research read, any
+    other reads as its text and site (as in the Co-Founder's replies)."""
     if outcome is None or not outcome.ok or outcome.result is None:
         return None
     if outcome.status is RunStatus.AI and not outcome.result:
         return None
-    return outcome.result
+    if outcome.status is not RunStatus.AI:
+        return outcome.result  # the built-in sample: ours
+    return unlinked_markdown(outcome.result, [source.url for source in outcome.sources])
 
 
 class SolutionsState(DigestMixin, ToolRunMixin, rx.State):
@@ -520,8 +525,10 @@ class SolutionsState(DigestMixin, ToolRunMixin, rx.State):
 
         def show(_elapsed: float) -> None:
             text = "".join(written)
-            if self._detail_id() == form.resource_id and self.generated_text != text:
-                self.generated_text = text
+            if self._detail_id() == form.resource_id:
+                shown = unlinked_markdown(text)  # while it streams: no link yet
+                if self.generated_text != shown:
+                    self.generated_text = shown
 
         async def work() -> tuple[ToolOutcome[str], list[versions.VersionInfo] | None]:
             own = await in_worker(library.get_resource, form.resource_id)
