@@ -1,13 +1,18 @@
-"""Stripe for the billing service tests: a Stripe double on 127.0.0.1 and the settings that
-point the app at it."""
+"""The service tests' peers: Stripe for the billing tests (a Stripe double on 127.0.0.1 and
+the settings that point the app at it), the AI provider answering at once (`quick`), and
+visitors' allowances fresh for every test."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from startup_toolkit.settings import get_settings
+from startup_toolkit.providers.ai import ChatProvider
+from startup_toolkit.services import ai as ai_service
+from startup_toolkit.services import visitor_limits
+from startup_toolkit.settings import Settings, get_settings
+from tests.support.ai_server import FakeAiServer
 from tests.support.stripe_server import FakeStripeServer
 
 PUBLIC = "https://unstuck.example"
@@ -31,3 +36,38 @@ def stripe_env(fake: FakeStripeServer, settings_env: pytest.MonkeyPatch) -> Fake
     settings_env.setenv("PUBLIC_BASE_URL", PUBLIC)
     get_settings.cache_clear()
     return fake
+
+
+@pytest.fixture(autouse=True)
+def _fresh_visitor_limits() -> Iterator[None]:
+    visitor_limits.reset()
+    yield
+    visitor_limits.reset()
+
+
+@pytest.fixture
+async def quick(
+    request: pytest.FixtureRequest, fake_ai: FakeAiServer, engine: object
+) -> AsyncIterator[FakeAiServer]:
+    """The fake server as the AI provider, retrying without pauses; a module's
+    `QUICK_AI_TIMEOUT` (seconds) bounds each call, else the provider's own timeout."""
+    timeout = getattr(request.module, "QUICK_AI_TIMEOUT", None)
+
+    async def no_sleep(_seconds: float) -> None:
+        return None
+
+    def make(settings: Settings) -> ChatProvider:
+        bounds = {"timeout": timeout} if timeout is not None else {}
+        return ChatProvider(
+            settings.ai_api_key,
+            settings.ai_base_url,
+            settings.ai_model,
+            sleep=no_sleep,
+            jitter=lambda: 0.0,
+            **bounds,
+        )
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ai_service, "make_provider", make)
+        yield fake_ai
+        await ai_service.close_providers()

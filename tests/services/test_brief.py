@@ -7,7 +7,6 @@ back from the idea's latest kept runs, for its owner only, and exports and share
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -22,52 +21,31 @@ from startup_toolkit.domain.tools import growth as growth_tool
 from startup_toolkit.domain.tools import incubator as incubator_tool
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.workspace import Idea, ToolRunRecord
-from startup_toolkit.providers.ai import ChatProvider
-from startup_toolkit.services import ai as ai_service
-from startup_toolkit.services import brief, exports, share_links, visitor_limits
-from startup_toolkit.settings import Settings, get_settings
+from startup_toolkit.services import brief, exports, share_links
+from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 from tests.support.brief import IDEA, MARKERS, script_failure, script_parts, script_research
 from tests.support.founders import user
 
+#: Seconds each `quick` AI call may take (tests/services/conftest.py).
+QUICK_AI_TIMEOUT = 5.0
+
 DATA = BriefInput(IDEA, stage="seed", revenue=12_000, users=340, growth=8.5, budget=500)
 FAILED_TEXT = "The AI service did not answer this part."
-
-
-@pytest.fixture(autouse=True)
-def _fresh_visitor_limits() -> Iterator[None]:
-    visitor_limits.reset()
-    yield
-    visitor_limits.reset()
-
-
-@pytest.fixture
-async def quick(fake_ai: FakeAiServer, engine: object) -> AsyncIterator[FakeAiServer]:
-    """The fake server as the AI provider, retrying without pauses (timeout 5 s)."""
-
-    async def no_sleep(_seconds: float) -> None:
-        return None
-
-    def make(settings: Settings) -> ChatProvider:
-        return ChatProvider(
-            settings.ai_api_key,
-            settings.ai_base_url,
-            settings.ai_model,
-            sleep=no_sleep,
-            jitter=lambda: 0.0,
-            timeout=5.0,
-        )
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ai_service, "make_provider", make)
-        yield fake_ai
-        await ai_service.close_providers()
 
 
 def opened(session: Session, user_id: str, text: str = IDEA) -> int:
     found = brief.open_idea(session, user_id, text)
     assert found is not None
     return found.idea_id
+
+
+async def briefed(ai: FakeAiServer, session: Session, user_id: str) -> int:
+    """The founder's idea with a brief whose four parts the AI answered."""
+    idea_id = opened(session, user_id)
+    script_parts(ai)
+    await brief.run_parts(user_id, DATA, idea_id)
+    return idea_id
 
 
 def kept_runs(session: Session, user_id: str) -> list[ToolRunRecord]:
@@ -244,9 +222,7 @@ async def test_the_brief_reads_back_from_the_latest_kept_runs(
     quick: FakeAiServer, founder: tuple[str, str], session: Session
 ) -> None:
     user_id, _ = founder
-    idea_id = opened(session, user_id)
-    script_parts(quick)
-    await brief.run_parts(user_id, DATA, idea_id)
+    idea_id = await briefed(quick, session, user_id)
     newer = BriefInput(IDEA, budget=900)
     script_parts(quick, "scanner", "incubator", "funding")
     await brief.run_parts(user_id, newer, idea_id, ["growth"])
@@ -276,9 +252,7 @@ async def test_another_founders_idea_has_no_brief_export_or_share(
     quick: FakeAiServer, founder: tuple[str, str], session: Session
 ) -> None:
     user_id, _ = founder
-    idea_id = opened(session, user_id)
-    script_parts(quick)
-    await brief.run_parts(user_id, DATA, idea_id)
+    idea_id = await briefed(quick, session, user_id)
     other = user(session, "eve@example.com", "Eve")
     assert brief.kept_brief(session, other, idea_id) is None
     assert brief.brief_report_of(session, other, idea_id) is None
@@ -291,9 +265,7 @@ async def test_the_brief_exports_and_shares_like_an_idea(
     quick: FakeAiServer, founder: tuple[str, str], session: Session
 ) -> None:
     user_id, _ = founder
-    idea_id = opened(session, user_id)
-    script_parts(quick)
-    await brief.run_parts(user_id, DATA, idea_id)
+    idea_id = await briefed(quick, session, user_id)
     target = exports.parse_target("brief", str(idea_id))
     report = exports.report_for(session, user_id, "brief", target)
     assert report is not None and report.title.startswith("Brief: ")

@@ -8,7 +8,6 @@ that refuses the seed gets the request again without it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -25,12 +24,10 @@ from startup_toolkit.pages.funding import state as funding_page
 from startup_toolkit.pages.growth import state as growth_page
 from startup_toolkit.pages.incubator import state as incubator_page
 from startup_toolkit.pages.oracle import state as oracle_page
-from startup_toolkit.providers.ai import ChatProvider
 from startup_toolkit.services import ai as ai_service
 from startup_toolkit.services import workspace
 from startup_toolkit.services.ai import AiParseError, generate_json, generate_text
 from startup_toolkit.services.tool_runs import run_tool
-from startup_toolkit.settings import Settings
 from tests.support.ai_server import FakeAiServer
 
 PROMPT = 'Reply as {"summary": "<two sentences: the verdict and the main reason>"}'
@@ -40,24 +37,6 @@ IDEA = "A scheduling app for physiotherapists that cuts no-shows with deposits."
 
 class Verdict(BaseModel):
     summary: str
-
-
-@pytest.fixture
-async def quick(fake_ai: FakeAiServer, engine: object) -> AsyncIterator[FakeAiServer]:
-    """The fake server as the AI provider, without pauses between attempts."""
-
-    async def no_sleep(_seconds: float) -> None:
-        return None
-
-    def make(settings: Settings) -> ChatProvider:
-        return ChatProvider(
-            settings.ai_api_key, settings.ai_base_url, settings.ai_model, sleep=no_sleep
-        )
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ai_service, "make_provider", make)
-        yield fake_ai
-        await ai_service.close_providers()
 
 
 def repair_text(ai: FakeAiServer, index: int = 1) -> str:

@@ -6,7 +6,6 @@ stand-in, the finishing touch, and streamed text with early stops."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -21,7 +20,6 @@ from startup_toolkit.domain.tools import SCANNER
 from startup_toolkit.domain.workspace import KeepRun
 from startup_toolkit.models.activity import UserActivity
 from startup_toolkit.models.ai import AiUsage
-from startup_toolkit.providers.ai import ChatProvider
 from startup_toolkit.services import access, dashboard, saved_results, visitor_limits, workspace
 from startup_toolkit.services import ai as ai_service
 from startup_toolkit.services.ai import BUDGET_EXCEEDED
@@ -34,8 +32,11 @@ from startup_toolkit.services.tool_runs import (
     ToolRun,
     run_tool,
 )
-from startup_toolkit.settings import Settings, get_settings
+from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
+
+#: Seconds each `quick` AI call may take (tests/services/conftest.py).
+QUICK_AI_TIMEOUT = 2.0
 
 TEXTS = RunTexts(
     failed=Notice("Analysis Failed", AI_REASON, "The analysis failed."),
@@ -76,36 +77,6 @@ def text_run(**changes: Any) -> ToolRun[str]:
         "sample": lambda: "A sample answer in demo mode.",
     }
     return ToolRun(**{**values, **changes})
-
-
-@pytest.fixture(autouse=True)
-def _fresh_visitor_limits() -> Iterator[None]:
-    visitor_limits.reset()
-    yield
-    visitor_limits.reset()
-
-
-@pytest.fixture
-async def quick(fake_ai: FakeAiServer, engine: object) -> AsyncIterator[FakeAiServer]:
-    """The fake server as the AI provider, retrying without pauses (timeout 2 s)."""
-
-    async def no_sleep(_seconds: float) -> None:
-        return None
-
-    def make(settings: Settings) -> ChatProvider:
-        return ChatProvider(
-            settings.ai_api_key,
-            settings.ai_base_url,
-            settings.ai_model,
-            sleep=no_sleep,
-            jitter=lambda: 0.0,
-            timeout=2.0,
-        )
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ai_service, "make_provider", make)
-        yield fake_ai
-        await ai_service.close_providers()
 
 
 # --- demo mode and the access gate -------------------------------------------------------------

@@ -6,7 +6,7 @@ tokens counted in the founder's budget, and the settings that turn it on or off.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -19,7 +19,7 @@ from startup_toolkit.domain.tools.scanner import scan_run
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.providers.ai import ChatProvider
 from startup_toolkit.services import ai as ai_service
-from startup_toolkit.services import visitor_limits, workspace
+from startup_toolkit.services import workspace
 from startup_toolkit.services.tool_runs import RunStatus, run_tool
 from startup_toolkit.settings import Settings, get_settings
 from tests.support.ai_server import FakeAiServer, WebPage
@@ -47,13 +47,6 @@ SCAN_REPLY: dict[str, Any] = {
         "challenges": [{"text": "High churn", "source": "No recent data/source available"}],
     },
 }
-
-
-@pytest.fixture(autouse=True)
-def _fresh_visitor_limits() -> Iterator[None]:
-    visitor_limits.reset()
-    yield
-    visitor_limits.reset()
 
 
 @pytest.fixture
