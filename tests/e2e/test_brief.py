@@ -84,10 +84,13 @@ def test_a_brief_runs_four_parts_at_once_and_puts_them_together(
     assert live_app.ai.requests == []
 
     fill_idea(page)
+    # Typing clears the message (and the form moves up a line: wait for it before clicking).
+    expect(page.locator("#brief-idea-error")).not_to_be_visible()
     # The numbers are folded away; an empty one shows the assumption it becomes.
     numbers = page.locator("details.brief-numbers")
     expect(page.get_by_label("Monthly revenue (USD)")).not_to_be_visible()
     numbers.locator("summary").click()
+    expect(page.get_by_label("Monthly revenue (USD)")).to_be_visible()
     expect(page.get_by_label("Users or customers")).to_have_attribute("placeholder", "Assumed: 0")
     page.get_by_label("Monthly revenue (USD)").fill("12k")
     page.get_by_label("Funding stage").select_option("seed")
