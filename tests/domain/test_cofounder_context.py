@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from startup_toolkit.domain import cofounder_context as ctx
 from startup_toolkit.domain import tools
+from startup_toolkit.domain.saved_work import MAX_ITEM
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.domain.workspace import as_json
 
@@ -68,7 +69,7 @@ def test_the_summary_is_bounded_and_cut_cleanly() -> None:
     lists = [
         line.split(": ", 1)[1] for line in text.splitlines() if line.startswith(("Key", "Next"))
     ]
-    assert lists and all(len(item) <= ctx.MAX_ITEM for x in lists for item in x.split("; "))
+    assert lists and all(len(item) <= MAX_ITEM for x in lists for item in x.split("; "))
     short = ctx.summary("Title", runs, limit=120)
     assert len(short) <= 120 and short.startswith("Idea: Title\n") and short.endswith("…")
 

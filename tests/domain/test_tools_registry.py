@@ -76,3 +76,13 @@ def test_a_kept_conversation_reports_as_a_chat() -> None:
     doc = tool_doc(tools.COFOUNDER.key, {}, chat)
     assert doc.stem == tools.COFOUNDER.stem
     assert "About this report" not in [s.heading for s in doc.sections]
+
+
+def test_the_cofounder_summary_reads_each_tool_from_its_spec_in_one_order() -> None:
+    """The summary's risks and next steps come from the first tool by rank that has some: two
+    tools that give the same list may not share a rank, or the order would be the registry's."""
+    readings = [t.summary for t in tools.TOOLS if t.summary is not None]
+    for kind in ("risks", "steps"):
+        ranks = [getattr(r, f"{kind}_rank") for r in readings if getattr(r, kind) is not None]
+        assert len(ranks) == len(set(ranks)), kind
+    assert tools.COFOUNDER.summary is None  # a chat is not a result the chat reads back

@@ -15,6 +15,7 @@ from startup_toolkit.domain.prompts import funding as prompt
 from startup_toolkit.domain.reply_quality import Section, section_problems
 from startup_toolkit.domain.report_tools_money import funding_doc
 from startup_toolkit.domain.run_gist import gist
+from startup_toolkit.domain.saved_work import WorkSummary, dig, text
 from startup_toolkit.domain.tool_run import ToolRun, stand_in
 from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
 
@@ -94,6 +95,16 @@ def example() -> rules.FundingInput:
     return data
 
 
+def _summary_line(result: Any, when: str) -> str:
+    """The Co-Founder's summary line of a prediction: likely or not, and its amount."""
+    success = dig(result, "success")
+    if not isinstance(success, bool):
+        return ""
+    amount = text(dig(result, "amountRange"), 60) or text(dig(result, "amount"), 60)
+    verdict = "funding likely" if success else "funding unlikely for now"
+    return f"Funding{when}: {verdict}" + (f", {amount}" if amount else "")
+
+
 SPEC: ToolSpec[rules.FundingInput, rules.FundingPrediction] = ToolSpec(
     key=KEY,
     label=FUNDING_PREDICTOR.name,
@@ -108,4 +119,5 @@ SPEC: ToolSpec[rules.FundingInput, rules.FundingPrediction] = ToolSpec(
     sample_basis=ESTIMATE_BASIS,
     stand_in="the built-in estimate from your numbers",
     stand_in_badge="Estimate",
+    summary=WorkSummary(line=_summary_line),
 )

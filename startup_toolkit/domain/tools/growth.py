@@ -4,6 +4,7 @@ and how a saved strategy reads as its run."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,7 @@ from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.prompts import growth as prompt
 from startup_toolkit.domain.reply_quality import Section, section_problems
 from startup_toolkit.domain.report_tools_money import growth_doc
+from startup_toolkit.domain.saved_work import WorkSummary, dig, text, texts
 from startup_toolkit.domain.tool_run import ToolRun, stand_in
 from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
 
@@ -75,6 +77,15 @@ def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
     return SavedRun(KEY, inputs, data["strategy"], sample, origin.value)
 
 
+def _summary_line(result: Any, when: str) -> str:
+    """The Co-Founder's summary line of a strategy: the first sentence of its summary."""
+    summary = dig(result, "summary")
+    if not isinstance(summary, str):
+        return ""
+    first = text(re.split(r"(?<=[.!?])\s", summary.strip(), maxsplit=1)[0], 220)
+    return f"Growth plan{when}: {first}" if first else ""
+
+
 SPEC: ToolSpec[GrowthForm, rules.GrowthStrategy] = ToolSpec(
     key=KEY,
     label=GROWTH_ENGINE.name,
@@ -89,4 +100,9 @@ SPEC: ToolSpec[GrowthForm, rules.GrowthStrategy] = ToolSpec(
     from_saved=from_saved,
     stand_in="the built-in sample strategy",
     stand_in_badge="Sample strategy",
+    summary=WorkSummary(
+        line=_summary_line,
+        steps=lambda result: texts(dig(result, "growthSteps"), "action"),
+        steps_rank=2,
+    ),
 )

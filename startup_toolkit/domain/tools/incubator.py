@@ -25,6 +25,8 @@ from startup_toolkit.domain.report_tools_ideas import (
     stress_sections,
 )
 from startup_toolkit.domain.research import MARKET_TOPICS, research_prompt
+from startup_toolkit.domain.saved_work import WorkSummary, dig, texts
+from startup_toolkit.domain.saved_work import text as summary_text
 from startup_toolkit.domain.tool_run import ToolRun
 from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
 
@@ -154,6 +156,12 @@ def saved_report(content: Mapping[str, Any]) -> ToolDoc:
 
 _EXAMPLE_IDEA = "A marketplace that matches dog walkers with busy owners."
 
+
+def _stress_title(result: Any) -> list[str]:
+    title = summary_text(dig(result, "stressScenario", "title"))
+    return [title] if title else []
+
+
 ANALYSIS: ToolSpec[AnalysisForm, rules.IdeaAnalysis] = ToolSpec(
     key=ANALYSIS_KEY,
     label=f"{IDEA_INCUBATOR.name}: idea analysis",
@@ -165,6 +173,9 @@ ANALYSIS: ToolSpec[AnalysisForm, rules.IdeaAnalysis] = ToolSpec(
     report=incubator_doc,
     from_saved=from_saved,
     saved_report=saved_report,
+    summary=WorkSummary(
+        risks=lambda result: texts(dig(result, "viabilityAssessment", "risks")), risks_rank=0
+    ),
 )
 
 STRESS_TEST: ToolSpec[StressForm, rules.StressTest] = ToolSpec(
@@ -176,4 +187,10 @@ STRESS_TEST: ToolSpec[StressForm, rules.StressTest] = ToolSpec(
     example=lambda: StressForm(_EXAMPLE_IDEA, SAMPLE_ANALYSIS),
     page=IDEA_INCUBATOR,
     report=stress_doc,
+    summary=WorkSummary(
+        risks=_stress_title,
+        risks_rank=1,
+        steps=lambda result: texts(dig(result, "strategicResponse", "immediateActions")),
+        steps_rank=1,
+    ),
 )

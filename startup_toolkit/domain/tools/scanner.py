@@ -20,6 +20,7 @@ from startup_toolkit.domain.reply_quality import (
 )
 from startup_toolkit.domain.report_tools_ideas import scanner_doc
 from startup_toolkit.domain.research import MARKET_TOPICS, research_prompt
+from startup_toolkit.domain.saved_work import WorkSummary, dig, score, text, texts
 from startup_toolkit.domain.scanner import (
     NO_SOURCE,
     CategoryScore,
@@ -239,6 +240,33 @@ SAMPLE_SCAN = ScanResult(
 )
 
 
+def _summary_line(result: Any, when: str) -> str:
+    """The Co-Founder's summary line of a scan: its score and category scores."""
+    overall = score(dig(result, "overallScore"))
+    categories = dig(result, "categories")
+    scores = []
+    for item in categories if isinstance(categories, list) else []:
+        name, value = text(dig(item, "category"), 40), score(dig(item, "score"))
+        if name and value is not None:
+            scores.append(f"{name} {value}")
+    if overall is None and not scores:
+        return ""
+    head = f"Viability score{when}: {overall if overall is not None else '?'}/100"
+    return head + (f"; {', '.join(scores)}" if scores else "")
+
+
+#: The scan leads the summary; its market challenges are the risks when no analysis or stress
+#: test names any, its action steps the first next steps.
+SUMMARY = WorkSummary(
+    line=_summary_line,
+    leads=True,
+    risks=lambda result: texts(dig(result, "marketInsights", "challenges"), "text"),
+    risks_rank=2,
+    steps=lambda result: texts(dig(result, "actionSteps")),
+    steps_rank=0,
+)
+
+
 SPEC: ToolSpec[ScanForm, ScanResult] = ToolSpec(
     key=KEY,
     label=VIABILITY_SCANNER.name,
@@ -251,4 +279,5 @@ SPEC: ToolSpec[ScanForm, ScanResult] = ToolSpec(
     headline=headline,
     from_saved=from_saved,
     saved_html=saved_html,
+    summary=SUMMARY,
 )

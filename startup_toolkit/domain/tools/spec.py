@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar
 
 from startup_toolkit.domain.catalog import Tool
 from startup_toolkit.domain.report_tools_base import ToolDoc
+from startup_toolkit.domain.saved_work import WorkSummary
 from startup_toolkit.domain.tool_run import ToolRun
 
 F = TypeVar("F")
@@ -71,6 +72,8 @@ class ToolSpec(Generic[F, R]):
     #: ("Estimate").
     stand_in: str = STAND_IN
     stand_in_badge: str = STAND_IN_BADGE
+    #: What the Co-Founder's summary of an idea reads from its latest kept run (None: nothing).
+    summary: WorkSummary | None = None
 
     @property
     def route(self) -> str:
