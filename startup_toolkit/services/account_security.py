@@ -100,6 +100,14 @@ def _account(session: Session, user_id: str) -> tuple[User, UserSecuritySettings
     return None if user is None or security is None else (user, security)
 
 
+def _commit_new_codes(session: Session, user_id: str, now: datetime, message: str) -> CodesResult:
+    """Commit with ten new recovery codes in place of the user's old ones (in the result, to
+    be shown once)."""
+    codes = recovery_codes.replace_uncommitted(session, user_id, now)
+    session.commit()
+    return CodesResult(ok=True, message=message, codes=tuple(codes))
+
+
 def _check_identity(
     session: Session,
     user: User,
@@ -189,9 +197,7 @@ def confirm_totp(
     security.two_factor_enabled = True
     security.updated_at = changed
     session.add_all([user, state, security])
-    codes = recovery_codes.replace_uncommitted(session, user_id, changed)
-    session.commit()
-    return CodesResult(ok=True, message=TOTP_ENABLED, codes=tuple(codes))
+    return _commit_new_codes(session, user_id, changed, TOTP_ENABLED)
 
 
 def disable_totp(
@@ -243,9 +249,7 @@ def new_recovery_codes(
         return _refused(session, user, now, INCORRECT_PASSWORD, PROOF, CodesResult)
     _clear_failures(user)
     session.add(user)
-    codes = recovery_codes.replace_uncommitted(session, user_id, now)
-    session.commit()
-    return CodesResult(ok=True, message=RECOVERY_CODES_CREATED, codes=tuple(codes))
+    return _commit_new_codes(session, user_id, now, RECOVERY_CODES_CREATED)
 
 
 # --- login notifications ---------------------------------------------------------------------
