@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from startup_toolkit.api.http_cookies import forget_cookie, set_cookie
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.cookies import (
     SESSION_COOKIE,
@@ -46,10 +47,6 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
-def _secure() -> bool:
-    return get_settings().public_base_url.startswith("https://")
-
-
 def from_this_site(request: Request) -> bool:
     """False when the browser says another site (or a sibling subdomain) made the request."""
     site = request.headers.get("sec-fetch-site")
@@ -57,13 +54,7 @@ def from_this_site(request: Request) -> bool:
 
 
 def _forget_nonce(response: Response) -> None:
-    response.delete_cookie(
-        SIGN_IN_NONCE_COOKIE,
-        path=SIGN_IN_NONCE_PATH,
-        httponly=True,
-        samesite="strict",
-        secure=_secure(),
-    )
+    forget_cookie(response, SIGN_IN_NONCE_COOKIE, path=SIGN_IN_NONCE_PATH, samesite="strict")
 
 
 async def bind_nonce(request: Request) -> Response:
@@ -83,14 +74,13 @@ async def bind_nonce(request: Request) -> Response:
     if nonce is None:
         return Response(status_code=400)
     response = Response(status_code=204)
-    response.set_cookie(
+    set_cookie(
+        response,
         SIGN_IN_NONCE_COOKIE,
         nonce,
-        max_age=NONCE_MAX_AGE_SECONDS,
-        httponly=True,
-        samesite="strict",
-        secure=_secure(),
         path=SIGN_IN_NONCE_PATH,
+        max_age=NONCE_MAX_AGE_SECONDS,
+        samesite="strict",
     )
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -126,15 +116,7 @@ async def complete_sign_in(request: Request) -> Response:
         return response
     token, max_age = started
     response = RedirectResponse(target, status_code=303)
-    response.set_cookie(
-        SESSION_COOKIE,
-        token,
-        max_age=max_age,
-        httponly=True,
-        samesite="lax",
-        secure=_secure(),
-        path="/",
-    )
+    set_cookie(response, SESSION_COOKIE, token, path="/", max_age=max_age, samesite="lax")
     _forget_nonce(response)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -148,9 +130,7 @@ async def sign_out(request: Request) -> Response:
     if token:
         await in_worker(sessions.end_session, token)
     response = Response(status_code=204)
-    response.delete_cookie(
-        SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=_secure()
-    )
+    forget_cookie(response, SESSION_COOKIE, path="/", samesite="lax")
     _forget_nonce(response)  # nothing of the founder's stays in the browser (issue 27, item 7)
     return response
 

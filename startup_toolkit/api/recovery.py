@@ -18,15 +18,11 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from startup_toolkit.api.http_cookies import forget_cookie, set_cookie
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain import account_recovery as rules
 from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE, RESET_NONCE_PATH
 from startup_toolkit.services import account_recovery
-from startup_toolkit.settings import get_settings
-
-
-def _secure() -> bool:
-    return get_settings().public_base_url.startswith("https://")
 
 
 async def open_reset_link(request: Request) -> Response:
@@ -35,22 +31,15 @@ async def open_reset_link(request: Request) -> Response:
     response = RedirectResponse(rules.RESET_PATH, status_code=303)
     response.headers["Cache-Control"] = "no-store"
     if opened is None:
-        response.delete_cookie(
-            RESET_NONCE_COOKIE,
-            path=RESET_NONCE_PATH,
-            httponly=True,
-            samesite="strict",
-            secure=_secure(),
-        )
+        forget_cookie(response, RESET_NONCE_COOKIE, path=RESET_NONCE_PATH, samesite="strict")
         return response
-    response.set_cookie(
+    set_cookie(
+        response,
         RESET_NONCE_COOKIE,
         opened.nonce,
-        max_age=opened.max_age,
-        httponly=True,
-        samesite="strict",
-        secure=_secure(),
         path=RESET_NONCE_PATH,
+        max_age=opened.max_age,
+        samesite="strict",
     )
     return response
 

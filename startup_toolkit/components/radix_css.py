@@ -1,8 +1,9 @@
 """The Radix Themes stylesheet trimmed to the components and props the app uses.
 
-`radix_themes.css` (written by scripts/build_radix_css.py from the installed package)
-replaces Radix's components.css and utilities.css; its header lists what it was built for,
-so a test can tell when a page starts using a component or prop it lacks.
+`vendor/radix_themes.css` (written by scripts/build_radix_css.py from the installed package:
+third-party CSS, hence vendor/) replaces Radix's components.css and utilities.css; its header
+lists what it was built for, so a test can tell when a page starts using a component or prop
+it lacks.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-STYLESHEET = Path(__file__).with_name("radix_themes.css")
+STYLESHEET = Path(__file__).parent / "vendor" / "radix_themes.css"
 RADIX_LIBRARY = "@radix-ui/themes"
 #: A component's own class (`rt-Button`, `rt-BaseDialogContent`); modifiers are lower case.
 COMPONENT_CLASS = re.compile(r"rt-[A-Z][A-Za-z]*")

@@ -121,9 +121,8 @@ def _browser(ua: str) -> str:
         ("Chromium/", "Chromium"),
         ("Chrome/", "Chrome"),
     )
-    for marker, name in checks:
-        if marker in ua:
-            return name
+    if name := _first_named(ua, checks):
+        return name
     if "Safari/" in ua and "Version/" in ua:
         return "Safari"
     return ""
@@ -140,7 +139,9 @@ def _system(ua: str) -> str:
         ("Macintosh", "macOS"),
         ("Linux", "Linux"),
     )
-    for marker, name in checks:
-        if marker in ua:
-            return name
-    return ""
+    return _first_named(ua, checks)
+
+
+def _first_named(ua: str, checks: tuple[tuple[str, str], ...]) -> str:
+    """The name of the first marker found in `ua` ('' when none is)."""
+    return next((name for marker, name in checks if marker in ua), "")

@@ -209,6 +209,18 @@ def content_kind(content: Any) -> ContentKind:
     return "object"
 
 
+def saved_data(content: Mapping[str, Any], result_key: str) -> Mapping[str, Any] | None:
+    """A saved tool result's `data` when it holds the tool's result under `result_key`."""
+    data = content.get("data")
+    return data if isinstance(data, Mapping) and result_key in data else None
+
+
+def saved_inputs(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The form a saved tool result was made from (its `input`; {} when it has none)."""
+    inputs = data.get("input")
+    return dict(inputs) if isinstance(inputs, Mapping) else {}
+
+
 _SUMMARY_KEYS = ("summary", "analysis", "assessment", "overview", "description", "verdict")
 
 

@@ -93,6 +93,21 @@ def _two_factor_on(user: User, security: UserSecuritySettings | None) -> bool:
     return bool(security is not None and security.two_factor_enabled and user.totp_secret)
 
 
+def _account(session: Session, user_id: str) -> tuple[User, UserSecuritySettings] | None:
+    """The user and their security settings; None when there is no such user."""
+    user = get_user(session, user_id)
+    security = get_security_settings(session, user_id) if user is not None else None
+    return None if user is None or security is None else (user, security)
+
+
+def _commit_new_codes(session: Session, user_id: str, now: datetime, message: str) -> CodesResult:
+    """Commit with ten new recovery codes in place of the user's old ones (in the result, to
+    be shown once)."""
+    codes = recovery_codes.replace_uncommitted(session, user_id, now)
+    session.commit()
+    return CodesResult(ok=True, message=message, codes=tuple(codes))
+
+
 def _check_identity(
     session: Session,
     user: User,
@@ -182,9 +197,7 @@ def confirm_totp(
     security.two_factor_enabled = True
     security.updated_at = changed
     session.add_all([user, state, security])
-    codes = recovery_codes.replace_uncommitted(session, user_id, changed)
-    session.commit()
-    return CodesResult(ok=True, message=TOTP_ENABLED, codes=tuple(codes))
+    return _commit_new_codes(session, user_id, changed, TOTP_ENABLED)
 
 
 def disable_totp(
@@ -193,10 +206,9 @@ def disable_totp(
     """Turn two-factor off after a current code, a recovery code or the account password; the
     recovery codes are deleted."""
     now = now or utcnow()
-    user = get_user(session, user_id)
-    security = get_security_settings(session, user_id) if user is not None else None
-    if user is None or security is None:
+    if (account := _account(session, user_id)) is None:
         return Result(ok=False, message=INVALID_CODE_OR_PASSWORD)
+    user, security = account
     action = "turn off two-factor authentication"
     if refused := _check_identity(session, user, security, code_or_password, now, action, False):
         return refused
@@ -221,10 +233,9 @@ def new_recovery_codes(
     once), after the account password: no code stands in for it here. A wrong password counts
     as a failure, as at sign-in; two-factor must be on."""
     now = now or utcnow()
-    user = get_user(session, user_id)
-    security = get_security_settings(session, user_id) if user is not None else None
-    if user is None or security is None:
+    if (account := _account(session, user_id)) is None:
         return CodesResult(ok=False, message=RECOVERY_CODES_FAILED)
+    user, security = account
     if not _two_factor_on(user, security):
         return CodesResult(ok=False, message=RECOVERY_NEEDS_TOTP)
     if locked := _locked_out(user, now, CodesResult):
@@ -238,9 +249,7 @@ def new_recovery_codes(
         return _refused(session, user, now, INCORRECT_PASSWORD, PROOF, CodesResult)
     _clear_failures(user)
     session.add(user)
-    codes = recovery_codes.replace_uncommitted(session, user_id, now)
-    session.commit()
-    return CodesResult(ok=True, message=RECOVERY_CODES_CREATED, codes=tuple(codes))
+    return _commit_new_codes(session, user_id, now, RECOVERY_CODES_CREATED)
 
 
 # --- login notifications ---------------------------------------------------------------------
@@ -252,10 +261,9 @@ def turn_off_login_notifications(
     """P-PROF-4: stop the sign-in notifications, after the password (or a code). Turning them
     on needs nothing (`user_settings.update_security_settings`)."""
     now = now or utcnow()
-    user = get_user(session, user_id)
-    security = get_security_settings(session, user_id) if user is not None else None
-    if user is None or security is None:
+    if (account := _account(session, user_id)) is None:
         return Result(ok=False, message=SECURITY_FAILED)
+    user, security = account
     if not security.login_notifications:
         return Result(ok=True, message=SECURITY_SAVED)
     action = "turn off login notifications"

@@ -15,6 +15,7 @@ from startup_toolkit.domain.prompts import funding as prompt
 from startup_toolkit.domain.reply_quality import Section, section_problems
 from startup_toolkit.domain.report_tools_money import funding_doc
 from startup_toolkit.domain.run_gist import gist
+from startup_toolkit.domain.saved_results import saved_data, saved_inputs
 from startup_toolkit.domain.saved_work import WorkSummary, dig, text
 from startup_toolkit.domain.tool_run import ToolRun, stand_in
 from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
@@ -78,11 +79,9 @@ def headline(result: Any) -> str:
 
 
 def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
-    data = content.get("data")
-    if not isinstance(data, Mapping) or "prediction" not in data:
+    if (data := saved_data(content, "prediction")) is None:
         return None
-    given = data.get("input")
-    given = given if isinstance(given, Mapping) else {}
+    given = saved_inputs(data)
     inputs = {name: given[key] for key, name in _SAVED_FIELDS.items() if key in given}
     estimated = bool(data.get("estimated"))
     origin = run_origin.of_saved(data, estimated)

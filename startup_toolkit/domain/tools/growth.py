@@ -15,6 +15,7 @@ from startup_toolkit.domain.catalog import GROWTH_ENGINE
 from startup_toolkit.domain.prompts import growth as prompt
 from startup_toolkit.domain.reply_quality import Section, section_problems
 from startup_toolkit.domain.report_tools_money import growth_doc
+from startup_toolkit.domain.saved_results import saved_data, saved_inputs
 from startup_toolkit.domain.saved_work import WorkSummary, dig, text, texts
 from startup_toolkit.domain.tool_run import ToolRun, stand_in
 from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
@@ -67,14 +68,11 @@ def strategy_run(form: GrowthForm, idea_id: int | None = None) -> ToolRun[rules.
 
 
 def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
-    data = content.get("data")
-    if not isinstance(data, Mapping) or "strategy" not in data:
+    if (data := saved_data(content, "strategy")) is None:
         return None
-    inputs = data.get("input")
-    inputs = dict(inputs) if isinstance(inputs, Mapping) else {}
     sample = bool(data.get("sample"))
     origin = run_origin.of_saved(data, sample)
-    return SavedRun(KEY, inputs, data["strategy"], sample, origin.value)
+    return SavedRun(KEY, saved_inputs(data), data["strategy"], sample, origin.value)
 
 
 def _summary_line(result: Any, when: str) -> str:

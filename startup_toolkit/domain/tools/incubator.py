@@ -25,6 +25,7 @@ from startup_toolkit.domain.report_tools_ideas import (
     stress_sections,
 )
 from startup_toolkit.domain.research import MARKET_TOPICS, research_prompt
+from startup_toolkit.domain.saved_results import saved_data
 from startup_toolkit.domain.saved_work import WorkSummary, dig, texts
 from startup_toolkit.domain.saved_work import text as summary_text
 from startup_toolkit.domain.tool_run import ToolRun
@@ -116,15 +117,9 @@ def stress_run(form: StressForm, idea_id: int | None = None) -> ToolRun[rules.St
 # --- Saved results ------------------------------------------------------------------------------
 
 
-def _saved_data(content: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    data = content.get("data")
-    return data if isinstance(data, Mapping) and "analysis" in data else None
-
-
 def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
     """A saved incubator result: its stress test when it has one, else its analysis."""
-    data = _saved_data(content)
-    if data is None:
+    if (data := saved_data(content, "analysis")) is None:
         return None
     idea, sample = str(data.get("idea") or ""), bool(data.get("sample"))
     if isinstance(data.get("stressTest"), Mapping):

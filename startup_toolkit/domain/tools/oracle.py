@@ -17,6 +17,7 @@ from startup_toolkit.domain.prompts import oracle as prompt
 from startup_toolkit.domain.reply_quality import Section, empty_sections
 from startup_toolkit.domain.report_tools_other import oracle_content_doc, oracle_doc
 from startup_toolkit.domain.run_origin import Origin
+from startup_toolkit.domain.saved_results import saved_data, saved_inputs
 from startup_toolkit.domain.tool_run import RunStatus, ToolRun
 from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
 
@@ -106,15 +107,13 @@ def headline(result: Any) -> str:
 
 
 def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
-    data = content.get("data")
-    if not isinstance(data, Mapping) or "prediction" not in data:
+    if (data := saved_data(content, "prediction")) is None:
         return None
-    inputs = data.get("input")
-    inputs = dict(inputs) if isinstance(inputs, Mapping) else {}
     flag = data.get("sample")
     # The saved kind ('demo', 'general') tells demo mode from a stand-in in older rows too.
     legacy = _SAVED_KINDS.get(flag, Origin.BUILT_IN) if isinstance(flag, str) else Origin.BUILT_IN
     origin = run_origin.read(data.get(run_origin.ORIGIN_KEY), sample=bool(flag), legacy=legacy)
+    inputs = saved_inputs(data)
     return SavedRun(PREDICTION_KEY, inputs, data["prediction"], bool(flag), origin.value)
 
 

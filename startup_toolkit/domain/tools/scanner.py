@@ -20,6 +20,7 @@ from startup_toolkit.domain.reply_quality import (
 )
 from startup_toolkit.domain.report_tools_ideas import scanner_doc
 from startup_toolkit.domain.research import MARKET_TOPICS, research_prompt
+from startup_toolkit.domain.saved_results import saved_data
 from startup_toolkit.domain.saved_work import WorkSummary, dig, score, text, texts
 from startup_toolkit.domain.scanner import (
     NO_SOURCE,
@@ -129,8 +130,7 @@ def headline(result: Any) -> str:
 
 
 def from_saved(content: Mapping[str, Any]) -> SavedRun | None:
-    data = content.get("data")
-    if not isinstance(data, Mapping) or "result" not in data:
+    if (data := saved_data(content, "result")) is None:
         return None
     inputs = {"idea": str(data.get("idea") or "")}
     return SavedRun(KEY, inputs, data["result"], bool(data.get("sample")))
