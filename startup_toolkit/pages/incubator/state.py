@@ -408,18 +408,7 @@ class IncubatorState(
         if run is None:
             return
         idea = run.form.idea
-
-        def advance(seconds: float) -> None:
-            self.elapsed = int(seconds)
-
-        outcome = await self._researching(
-            run,
-            lambda heard: run_tool(
-                run.user_id, analysis_run(idea, run.form.idea_id), on_progress=heard
-            ),
-            advance,
-            1.0,
-        )
+        outcome = await self._researching_seconds(run, analysis_run(idea, run.form.idea_id))
         if not await finish_run(self, run, lambda: self._end_analysis(outcome, idea)):
             return  # Idea Input while this ran: drop it
         if not outcome.ok:
