@@ -95,16 +95,6 @@ ERROR_CALLOUT: dict[str, Any] = {"color_scheme": "red", "role": "alert", "width"
 INSET_PANEL: dict[str, Any] = {"border_radius": "var(--radius-3)", "background": "var(--gray-a3)"}
 #: As wide as its container, and may shrink below its content in a grid cell (long words wrap).
 SHRINK_TO_FIT: dict[str, Any] = {"width": "100%", "min_width": "0"}
-#: A native select (`rx.el.select`) that looks like the theme's text fields.
-NATIVE_SELECT_STYLE: dict[str, Any] = {
-    "width": "100%",
-    "padding": "0.5rem 0.6rem",
-    "border_radius": "var(--radius-3)",
-    "border": "1px solid var(--gray-a7)",
-    "background": "var(--color-surface)",
-    "color": "var(--gray-12)",
-    "font_size": "var(--font-size-2)",
-}
 
 
 def button_group(label: str) -> dict[str, Any]:

@@ -9,9 +9,10 @@ import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_stack, card_title
+from startup_toolkit.components.form_kit import NATIVE_SELECT_STYLE
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.pill import pill
-from startup_toolkit.components.props import FILL_COLUMN, GROW, NATIVE_SELECT_STYLE, WRAP_ROW
+from startup_toolkit.components.props import FILL_COLUMN, GROW, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.pages.ideas.detail_state import CategoryDiffRow, IdeaDetailState, TimelineRow
 from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH, change_badge
