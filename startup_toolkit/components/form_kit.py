@@ -1,7 +1,7 @@
 """Form pieces of the account pages (profile, contact): a field's label, hint and inline
-error, the props that tie a control to its error, a button that shows a spinner while busy,
-the icon on a tinted tile that opens a card's header or an info row, and the icon on a round
-tinted disc over a panel's heading.
+error, the look of a native select, the props that tie a control to its error, a button that
+shows a spinner while busy, the icon on a tinted tile that opens a card's header or an info
+row, and the icon on a round tinted disc over a panel's heading.
 
     checked_field("Email", "delete-email", rx.input(id="delete-email",
                   **invalid_props(State.error, "delete-email")), State.error)
@@ -18,6 +18,17 @@ import reflex as rx
 
 from startup_toolkit.components.props import FILL_COLUMN
 from startup_toolkit.components.text_rows import icon_row
+
+#: A native select (`rx.el.select`) that looks like the theme's text fields.
+NATIVE_SELECT_STYLE: dict[str, Any] = {
+    "width": "100%",
+    "padding": "0.5rem 0.6rem",
+    "border_radius": "var(--radius-3)",
+    "border": "1px solid var(--gray-a7)",
+    "background": "var(--color-surface)",
+    "color": "var(--gray-12)",
+    "font_size": "var(--font-size-2)",
+}
 
 
 def field_label(text: str, html_for: str, *children: rx.Component, **props: Any) -> rx.Component:

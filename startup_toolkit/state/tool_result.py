@@ -4,9 +4,10 @@
 nothing) and `_researching`, which awaits a run's work while it ticks, passing the research
 step's latest words to the page at each tick:
 
-    outcome = await self._researching(
-        run, lambda heard: run_tool(run.user_id, my_run(run.form), on_progress=heard), advance, 1.0
-    )
+    outcome = await self._researching(run, my_run(run.form), advance, 1.0)
+
+or, on a page whose working card counts the whole seconds in `elapsed`,
+`await self._researching_seconds(run, my_run(run.form))`.
 
 `ShownResultMixin` adds the page's one result on screen: `_shown` (what Save and Download
 need) and the page's `result` var, its view, both set in one place, `_present`, with the view
@@ -20,19 +21,19 @@ to keep (None: nothing on screen); `ShownResultMixin` is one.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import reflex as rx
 from reflex.event import EventSpec
 
 from startup_toolkit.domain.saved_results import SaveRequest
-from startup_toolkit.services.tool_runs import ToolOutcome
+from startup_toolkit.services.tool_runs import ToolOutcome, ToolRun, run_tool
 from startup_toolkit.state.tool_outcome import nothing_to_save
 from startup_toolkit.state.tool_run import ClaimedRun
 from startup_toolkit.state.tools import save_tool_result
 
-T = TypeVar("T")
+R = TypeVar("R")
 
 
 class ResearchProgressMixin(rx.State, mixin=True):
@@ -43,12 +44,12 @@ class ResearchProgressMixin(rx.State, mixin=True):
     async def _researching(
         self,
         run: ClaimedRun,
-        start: Callable[[Callable[[str], None]], Awaitable[T]],
+        tool_run: ToolRun[R],
         advance: Callable[[float], None],
         every: float,
-    ) -> T:
-        """Await the work `start(on_progress)` begins; every `every` seconds meanwhile (while
-        `run` is current), `advance(seconds elapsed)` and the research step's latest words."""
+    ) -> ToolOutcome[R]:
+        """Run `tool_run` for the run's user; every `every` seconds meanwhile (while `run` is
+        current), `advance(seconds elapsed)` and the research step's latest words."""
         heard: list[str] = []  # the research step's latest words, shown at the next tick
 
         def tick(elapsed: float) -> None:
@@ -56,7 +57,18 @@ class ResearchProgressMixin(rx.State, mixin=True):
             if heard:
                 self.research_progress = heard[-1]
 
-        return await self._tick_while(run, start(heard.append), tick, every)  # type: ignore[attr-defined]
+        work = run_tool(run.user_id, tool_run, on_progress=heard.append)
+        return await self._tick_while(run, work, tick, every)  # type: ignore[attr-defined]
+
+    async def _researching_seconds(
+        self, run: ClaimedRun, tool_run: ToolRun[R], every: float = 1.0
+    ) -> ToolOutcome[R]:
+        """`_researching` for a page whose working card counts the whole seconds in `elapsed`."""
+
+        def advance(seconds: float) -> None:
+            self.elapsed = int(seconds)  # type: ignore[attr-defined]
+
+        return await self._researching(run, tool_run, advance, every)
 
 
 class SaveResultMixin(rx.State, mixin=True):

@@ -7,6 +7,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.confirm_dialog import confirm_dialog
 from startup_toolkit.components.panels import (
     dialog_header,
     icon_text_button,
@@ -176,29 +177,14 @@ def detail_modal() -> rx.Component:
 def confirm_delete(result_id: rx.Var, title: rx.Var, trigger: rx.Component) -> rx.Component:
     """Issue 14: Delete (`trigger`) asks before it deletes the result (and the toast after
     offers Undo); the dialog opens and closes in the browser."""
-    return rx.alert_dialog.root(
-        rx.alert_dialog.trigger(trigger),
-        rx.alert_dialog.content(
-            rx.alert_dialog.title("Delete this result?"),
-            rx.alert_dialog.description(
-                rx.text.strong(title),
-                " will be removed from your dashboard. You can undo it for a few seconds.",
-                **MUTED_TEXT,
-            ),
-            rx.flex(
-                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
-                rx.alert_dialog.action(
-                    rx.button(
-                        "Delete",
-                        color_scheme="red",
-                        on_click=S.delete_result(result_id),
-                        id="confirm-delete",
-                    )
-                ),
-                justify="end",
-                spacing="3",
-                margin_top="1rem",
-            ),
-            max_width="28rem",
+    return confirm_dialog(
+        trigger,
+        "Delete this result?",
+        (
+            rx.text.strong(title),
+            " will be removed from your dashboard. You can undo it for a few seconds.",
         ),
+        "Delete",
+        S.delete_result(result_id),
+        "confirm-delete",
     )

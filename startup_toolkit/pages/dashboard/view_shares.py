@@ -5,8 +5,9 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.cards import card_panel
+from startup_toolkit.components.confirm_dialog import confirm_dialog
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, GROW, MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.props import FILL_COLUMN, GROW, WRAP_ROW
 from startup_toolkit.pages.dashboard.view_parts import counted_title, empty, row_list
 from startup_toolkit.state.share import ShareState
 
@@ -68,33 +69,17 @@ def _link_row(item: rx.Var) -> rx.Component:
 def confirm_revoke(item: rx.Var, trigger: rx.Component) -> rx.Component:
     """Revoke (`trigger`) asks before it ends the link (issue 28, item 11): it cannot be
     undone. The dialog opens and closes in the browser; only its Revoke reaches the server."""
-    return rx.alert_dialog.root(
-        rx.alert_dialog.trigger(trigger),
-        rx.alert_dialog.content(
-            rx.alert_dialog.title("Revoke this link?"),
-            rx.alert_dialog.description(
-                "Anyone with the link to ",
-                rx.text.strong(item["title"]),
-                " loses access at once. This cannot be undone; you can share it again with a "
-                "new link.",
-                **MUTED_TEXT,
-            ),
-            rx.flex(
-                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
-                rx.alert_dialog.action(
-                    rx.button(
-                        "Revoke",
-                        color_scheme="red",
-                        on_click=ShareState.revoke(item["id"]),
-                        id="confirm-revoke",
-                    )
-                ),
-                justify="end",
-                spacing="3",
-                margin_top="1rem",
-            ),
-            max_width="28rem",
+    return confirm_dialog(
+        trigger,
+        "Revoke this link?",
+        (
+            "Anyone with the link to ",
+            rx.text.strong(item["title"]),
+            " loses access at once. This cannot be undone; you can share it again with a new link.",
         ),
+        "Revoke",
+        ShareState.revoke(item["id"]),
+        "confirm-revoke",
     )
 
 

@@ -23,7 +23,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.run_origin import Origin, from_status
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.funding import TOOL_NAME, prediction_run
-from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.state import toasts
 from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
@@ -313,12 +313,7 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
             self.progress = rules.phase_progress(elapsed)
 
         outcome = await self._researching(
-            run,
-            lambda heard: run_tool(
-                run.user_id, prediction_run(data, run.form.idea_id), on_progress=heard
-            ),
-            advance,
-            TICK_SECONDS,
+            run, prediction_run(data, run.form.idea_id), advance, TICK_SECONDS
         )
         if not await finish_run(self, run, lambda: self._end_prediction(outcome, data)):
             return  # cleared while this ran: drop it

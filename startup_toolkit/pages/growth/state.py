@@ -22,7 +22,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.growth import TOOL_NAME, GrowthForm, strategy_run
-from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome, run_tool
+from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.state import toasts
 from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
@@ -278,17 +278,8 @@ class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, 
         if run is None:
             return
         form: GrowthForm = run.form.form
-
-        def advance(seconds: float) -> None:
-            self.elapsed = int(seconds)
-
-        outcome = await self._researching(
-            run,
-            lambda heard: run_tool(
-                run.user_id, strategy_run(form, run.form.idea_id), on_progress=heard
-            ),
-            advance,
-            TICK_SECONDS,
+        outcome = await self._researching_seconds(
+            run, strategy_run(form, run.form.idea_id), TICK_SECONDS
         )
         if not await finish_run(self, run, lambda: self._end_generation(outcome, form)):
             return  # New Strategy while this ran: drop it

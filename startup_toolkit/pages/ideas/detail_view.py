@@ -9,6 +9,7 @@ import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.cards import card_stack, card_title
+from startup_toolkit.components.form_kit import NATIVE_SELECT_STYLE
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import FILL_COLUMN, GROW, WRAP_ROW
@@ -17,15 +18,6 @@ from startup_toolkit.pages.ideas.detail_state import CategoryDiffRow, IdeaDetail
 from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH, change_badge
 
 S = IdeaDetailState
-SELECT_STYLE: dict[str, Any] = {
-    "width": "100%",
-    "padding": "0.5rem 0.6rem",
-    "border_radius": "var(--radius-3)",
-    "border": "1px solid var(--gray-a7)",
-    "background": "var(--color-surface)",
-    "color": "var(--gray-12)",
-    "font_size": "var(--font-size-2)",
-}
 
 TABLE_STYLE: dict[str, Any] = {
     "width": "100%",
@@ -110,7 +102,7 @@ def _select(label: str, element_id: str, value: rx.Var, on_change: Any) -> rx.Co
             id=element_id,
             value=value,
             on_change=on_change,
-            style=SELECT_STYLE,
+            style=NATIVE_SELECT_STYLE,
         ),
         spacing="1",
         flex="1 1 14rem",

@@ -8,9 +8,9 @@ click while one runs starts nothing. Idea Input drops a running one: it writes n
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import reflex as rx
 from reflex.event import EventSpec
@@ -48,6 +48,8 @@ TOAST_ID = "incubator-status"
 ANALYSIS = "analysis"
 STRESS = "stress"
 
+R = TypeVar("R")
+
 
 # --- What a run works on -------------------------------------------------------------------------
 
@@ -57,6 +59,15 @@ def failure_toast(outcome: ToolOutcome[Any]) -> EventSpec:
     notice = outcome.notice
     assert notice is not None  # a run that did not succeed always says why
     return notice_toast(notice)
+
+
+def ended_toast(outcome: ToolOutcome[R], title: str, detail: Callable[[R], str]) -> EventSpec:
+    """At the end of a run: its failure toast, or `title` with the sample's label (demo mode)
+    or what `detail` says of the result."""
+    if not outcome.ok or outcome.result is None:
+        return failure_toast(outcome)
+    described = rules.SAMPLE_LABEL if outcome.sample else detail(outcome.result)
+    return toasts.success(title, description=described)
 
 
 # --- What the views render --------------------------------------------------------------------
@@ -408,25 +419,10 @@ class IncubatorState(
         if run is None:
             return
         idea = run.form.idea
-
-        def advance(seconds: float) -> None:
-            self.elapsed = int(seconds)
-
-        outcome = await self._researching(
-            run,
-            lambda heard: run_tool(
-                run.user_id, analysis_run(idea, run.form.idea_id), on_progress=heard
-            ),
-            advance,
-            1.0,
-        )
+        outcome = await self._researching_seconds(run, analysis_run(idea, run.form.idea_id))
         if not await finish_run(self, run, lambda: self._end_analysis(outcome, idea)):
             return  # Idea Input while this ran: drop it
-        if not outcome.ok:
-            yield failure_toast(outcome)
-        else:
-            detail = rules.SAMPLE_LABEL if outcome.sample else "Read it in Analysis Results."
-            yield toasts.success(rules.ANALYSIS_TOAST, description=detail)
+        yield ended_toast(outcome, rules.ANALYSIS_TOAST, lambda _: "Read it in Analysis Results.")
 
     # -- the stress test -------------------------------------------------------------------
 
@@ -458,12 +454,7 @@ class IncubatorState(
         outcome = await run_tool(run.user_id, stress_run(run.form, run.form.idea_id))
         if not await finish_run(self, run, lambda: self._end_stress(outcome)):
             return
-        stress = outcome.result
-        if not outcome.ok or stress is None:
-            yield failure_toast(outcome)
-        else:
-            detail = rules.SAMPLE_LABEL if outcome.sample else stress.stressScenario.title
-            yield toasts.success(rules.STRESS_TOAST, description=detail)
+        yield ended_toast(outcome, rules.STRESS_TOAST, lambda stress: stress.stressScenario.title)
 
     # -- save and download (T-AI-5, T-IDEA-1) ---------------------------------------------
 

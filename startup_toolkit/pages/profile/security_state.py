@@ -6,7 +6,8 @@ shows them."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -28,6 +29,58 @@ from startup_toolkit.state.private import attempt
 SECURITY_FAILED = accounts.Result(ok=False, message=user_settings.SECURITY_FAILED)
 CODES_FAILED = account_security.CodesResult(
     ok=False, message=account_security.RECOVERY_CODES_FAILED
+)
+
+
+@dataclass(frozen=True)
+class ProofChange:
+    """A security change made once the password (or a code) typed in its dialog is accepted."""
+
+    change: Callable[..., Any]  # the service: (session, user_id, proof) -> a result
+    failed: accounts.Result  # the answer when the service itself fails
+    what: str  # for the log
+    field: str  # the dialog's proof field, where a refusal shows
+    busy: str  # the busy marker of the dialog's button
+    select_id: str = ""  # the input selected after a refusal, to type again
+    cap: int = SECRET_CAP
+    #: The recovery codes left become the result's codes (none once two-factor is off).
+    renews_codes: bool = False
+
+
+NOTIFICATIONS_OFF = ProofChange(
+    account_security.turn_off_login_notifications,
+    SECURITY_FAILED,
+    "turn login notifications off",
+    field="proof",
+    busy="notifications_off",
+    select_id="notifications-off-proof",
+)
+TWO_FACTOR_ON = ProofChange(
+    account_security.confirm_totp,
+    SECURITY_FAILED,
+    "confirm two-factor setup",
+    field="code",
+    busy="totp_setup",
+    select_id="totp-code",
+    cap=32,
+    renews_codes=True,
+)
+TWO_FACTOR_OFF = ProofChange(
+    account_security.disable_totp,
+    SECURITY_FAILED,
+    "turn two-factor off",
+    field="code_or_password",
+    busy="totp_disable",
+    renews_codes=True,
+)
+NEW_RECOVERY_CODES = ProofChange(
+    account_security.new_recovery_codes,
+    CODES_FAILED,
+    "make new recovery codes",
+    field="password",
+    busy="recovery_codes_new",
+    select_id="recovery-codes-password",
+    renews_codes=True,
 )
 
 
@@ -99,28 +152,10 @@ class SecurityMixin(SettingsBase, mixin=True):
         self, form_data: dict[str, Any]
     ) -> AsyncIterator[EventSpec | None]:
         """Turn login notifications off once the password (or a code) is accepted."""
-        user_id, refusal = await self._editor()
-        if user_id is None:
-            yield refusal
-            return
-        proof = text(form(form_data).get("proof"), SECRET_CAP)
-        self.busy = "notifications_off"
-        yield
-        result = await attempt(
-            account_security.turn_off_login_notifications,
-            user_id,
-            proof,
-            failed=SECURITY_FAILED,
-            what="turn login notifications off",
-        )
-        self.busy = ""
-        if not result.ok:
-            self.dialog_errors = {"proof": result.message}
-            yield rx.call_script("document.getElementById('notifications-off-proof')?.select()")
-            return
-        self.security = updated(self.security, {"login_notifications": False})
-        self._close_dialogs()
-        yield outcome_toast(True, result.message)
+        async for spec in self._change_with_proof(
+            form_data, NOTIFICATIONS_OFF, {"login_notifications": False}
+        ):
+            yield spec
 
     @rx.event
     async def set_session_timeout(self, value: str) -> AsyncIterator[EventSpec]:
@@ -169,8 +204,9 @@ class SecurityMixin(SettingsBase, mixin=True):
         self, form_data: dict[str, Any]
     ) -> AsyncIterator[EventSpec | None]:
         """Turn two-factor on once a code from the authenticator app matches."""
-        code = text(form(form_data).get("code"), 32)
-        async for spec in self._change_two_factor(True, code, "confirm two-factor setup"):
+        async for spec in self._change_with_proof(
+            form_data, TWO_FACTOR_ON, {"two_factor_enabled": True}
+        ):
             yield spec
 
     @rx.event
@@ -178,35 +214,37 @@ class SecurityMixin(SettingsBase, mixin=True):
         self, form_data: dict[str, Any]
     ) -> AsyncIterator[EventSpec | None]:
         """Turn two-factor off with a current code or the account password."""
-        proof = text(form(form_data).get("code_or_password"), SECRET_CAP)
-        async for spec in self._change_two_factor(False, proof, "turn two-factor off"):
+        async for spec in self._change_with_proof(
+            form_data, TWO_FACTOR_OFF, {"two_factor_enabled": False}
+        ):
             yield spec
 
-    async def _change_two_factor(
-        self, turn_on: bool, proof: str, what: str
+    async def _change_with_proof(
+        self, form_data: dict[str, Any], how: ProofChange, changes: dict[str, Any]
     ) -> AsyncIterator[EventSpec | None]:
-        """Confirm the setup (`turn_on`) or turn two-factor off with `proof`; the switch and
-        the dialog follow the server's answer."""
+        """Make a change that a dialog asked the password (or a code) for: a refusal stays in
+        the dialog under the field; on success the settings take `changes`, the dialog closes
+        and any new recovery codes are shown once."""
         user_id, refusal = await self._editor()
         if user_id is None:
             yield refusal
             return
-        change = account_security.confirm_totp if turn_on else account_security.disable_totp
-        self.busy = "totp_setup" if turn_on else "totp_disable"
+        proof = text(form(form_data).get(how.field), how.cap)
+        self.busy = how.busy
         yield
-        result = await attempt(change, user_id, proof, failed=SECURITY_FAILED, what=what)
+        result = await attempt(how.change, user_id, proof, failed=how.failed, what=how.what)
         self.busy = ""
         if not result.ok:
-            self.dialog_errors = {"code" if turn_on else "code_or_password": result.message}
-            if turn_on:
-                yield rx.call_script("document.getElementById('totp-code')?.select()")
+            self.dialog_errors = {how.field: result.message}
+            if how.select_id:
+                yield rx.call_script(f"document.getElementById('{how.select_id}')?.select()")
             return
         codes = list(getattr(result, "codes", ()))
-        self.security = updated(
-            self.security, {"two_factor_enabled": turn_on, "recovery_codes_left": len(codes)}
-        )
+        if how.renews_codes:
+            changes = {**changes, "recovery_codes_left": len(codes)}
+        self.security = updated(self.security, changes)
         self._close_dialogs()
-        self.recovery_codes = codes  # shown once, right after the setup
+        self.recovery_codes = codes
         yield outcome_toast(True, result.message)
 
     # ------------------------------------------------------------------ recovery codes
@@ -226,29 +264,8 @@ class SecurityMixin(SettingsBase, mixin=True):
         self, form_data: dict[str, Any]
     ) -> AsyncIterator[EventSpec | None]:
         """Replace the recovery codes once the password is accepted, and show the new ones."""
-        user_id, refusal = await self._editor()
-        if user_id is None:
-            yield refusal
-            return
-        password = text(form(form_data).get("password"), SECRET_CAP)
-        self.busy = "recovery_codes_new"
-        yield
-        result = await attempt(
-            account_security.new_recovery_codes,
-            user_id,
-            password,
-            failed=CODES_FAILED,
-            what="make new recovery codes",
-        )
-        self.busy = ""
-        if not result.ok:
-            self.dialog_errors = {"password": result.message}
-            yield rx.call_script("document.getElementById('recovery-codes-password')?.select()")
-            return
-        self.security = updated(self.security, {"recovery_codes_left": len(result.codes)})
-        self._close_dialogs()
-        self.recovery_codes = list(result.codes)
-        yield outcome_toast(True, result.message)
+        async for spec in self._change_with_proof(form_data, NEW_RECOVERY_CODES, {}):
+            yield spec
 
     # ------------------------------------------------------------------ password (P-PROF-5)
 

@@ -26,7 +26,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.evidence_confidence import ScanConfidence, result_confidence
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SIGN_IN_DETAIL, TOOL_NAME, scan_run
-from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
+from startup_toolkit.services.tool_runs import ToolOutcome
 from startup_toolkit.state import toasts
 from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
@@ -304,13 +304,8 @@ class ScannerState(
         def advance(_elapsed: float) -> None:
             self.progress = next_progress(self.progress, progress_step())
 
-        outcome: ToolOutcome[rules.ScanResult] = await self._researching(
-            run,
-            lambda heard: run_tool(
-                run.user_id, scan_run(idea, run.form.idea_id), on_progress=heard
-            ),
-            advance,
-            rules.PROGRESS_TICK_SECONDS,
+        outcome = await self._researching(
+            run, scan_run(idea, run.form.idea_id), advance, rules.PROGRESS_TICK_SECONDS
         )
         # the result and what the scan spent; New Scan while this ran: drop it
         if not await finish_run(self, run, lambda: self._end_scan(outcome, idea), still_busy=True):
