@@ -66,7 +66,7 @@ class HistoryLine:
     status: str = ""
     label: str = ""
     note: str = ""
-    changes: tuple[ChangeLine, ...] = ()
+    changes: list[ChangeLine] = dataclasses.field(default_factory=list)
     run_link: str = ""  # the run this check kept, on the Scanner's page
     compared_link: str = ""  # the earlier run it was compared with
 
@@ -80,7 +80,7 @@ class WatchPanel:
     next_check: datetime | None = None  # only while active
     every: str = ""
     limit_text: str = ""  # why this idea cannot be watched now ('' when it can)
-    history: tuple[HistoryLine, ...] = ()
+    history: list[HistoryLine] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,9 +107,7 @@ def watch_count(session: Session, user_id: str) -> int:
 
 
 def _history_line(row: WatchCheck) -> HistoryLine:
-    changes = tuple(
-        ChangeLine(c.text, c.source) for c in map(rules.change_of, row.changes or []) if c
-    )
+    changes = [ChangeLine(c.text, c.source) for c in map(rules.change_of, row.changes or []) if c]
     return HistoryLine(
         id=row.id or 0,
         at=row.finished_at or row.created_at,
@@ -122,10 +120,10 @@ def _history_line(row: WatchCheck) -> HistoryLine:
     )
 
 
-def history(session: Session, user_id: str, watch_id: int) -> tuple[HistoryLine, ...]:
+def history(session: Session, user_id: str, watch_id: int) -> list[HistoryLine]:
     """The watch's newest checks, newest first."""
     query = WatchCheck.newest_first(user_id).where(WatchCheck.watch_id == watch_id)
-    return tuple(_history_line(r) for r in session.exec(query.limit(HISTORY_SHOWN)).all())
+    return [_history_line(r) for r in session.exec(query.limit(HISTORY_SHOWN)).all()]
 
 
 def panel(session: Session, user_id: str, idea_id: int) -> WatchPanel:
