@@ -8,7 +8,6 @@ with working pause and unsubscribe links; the allowance is respected; at most th
 from __future__ import annotations
 
 import asyncio
-import copy
 import re
 from collections.abc import Iterator
 from datetime import datetime, timedelta
@@ -27,22 +26,21 @@ from startup_toolkit.services import brief, watch, watch_checks, watch_digest
 from startup_toolkit.settings import get_settings
 from tests.services.test_outbox import configure_smtp
 from tests.support.ai_server import FakeAiServer, WebPage
-from tests.support.brief import IDEA, MARKERS, MARKET_PAGES, RESEARCH_MARKERS, SCAN
+from tests.support.brief import (
+    IDEA,
+    MARKERS,
+    MARKET_PAGES,
+    NEW_MARKET_PAGES,
+    RESEARCH_MARKERS,
+    SCAN,
+    SCAN_LATER,
+)
 from tests.support.founders import user
 from tests.support.smtp_server import RecordingSMTPServer
 
 #: Seconds each `quick` AI call may take (tests/services/conftest.py).
 QUICK_AI_TIMEOUT = 5.0
 WEEK = timedelta(days=7)
-
-NEW_PAGES = [
-    WebPage("Physio software market 2025", "https://newreport.example/physio-2025", "$1.6B"),
-    *MARKET_PAGES[1:],
-]
-#: The Scanner's answer on the newer pages: a bigger market, cited; one category up by 30.
-SCAN_LATER: dict[str, Any] = copy.deepcopy(SCAN)
-SCAN_LATER["marketInsights"]["size"] = {"value": "$1.6B (2025)", "sources": [1]}
-SCAN_LATER["categories"][1]["score"] = SCAN["categories"][1]["score"] + 30
 
 
 @pytest.fixture
@@ -189,7 +187,7 @@ async def test_changes_reach_the_founder_as_one_digest_by_notification_and_email
 ) -> None:
     user_id, _ = founder
     idea_id, start = await watched_with_baseline(researching, session, user_id)
-    script_check(researching, NEW_PAGES, SCAN_LATER)
+    script_check(researching, NEW_MARKET_PAGES, SCAN_LATER)
     assert await one_pass(start + WEEK) == 1
     first, later = checks(session)
     assert later.status == rules.CHANGED and later.compared_id == first.run_id
@@ -234,7 +232,7 @@ async def test_several_watches_make_one_digest_listing_each_idea(
         script_check(researching, MARKET_PAGES, SCAN)
     assert await one_pass(start) == 2
     for _ in ideas:
-        script_check(researching, NEW_PAGES, SCAN_LATER)
+        script_check(researching, NEW_MARKET_PAGES, SCAN_LATER)
     assert await one_pass(start + WEEK) == 2
     (note,) = notes(session, user_id)
     assert note.count("Market size: $1.2B (2024) → $1.6B (2025).") == 2
@@ -249,7 +247,7 @@ async def test_a_failed_recheck_is_told_as_an_error_not_a_change(
 ) -> None:
     user_id, _ = founder
     _, start = await watched_with_baseline(researching, session, user_id)
-    researching.research(NEW_PAGES, for_prompt=RESEARCH_MARKERS["market"])
+    researching.research(NEW_MARKET_PAGES, for_prompt=RESEARCH_MARKERS["market"])
     for _ in range(3):
         researching.status(500, for_prompt=MARKERS["scanner"])
     assert await one_pass(start + WEEK) == 1
@@ -258,7 +256,7 @@ async def test_a_failed_recheck_is_told_as_an_error_not_a_change(
     (note,) = notes(session, user_id)
     assert "Check failed:" in note and "→" not in note
     # The next check compares with the baseline's run, and its inputs are new: asked again.
-    script_check(researching, NEW_PAGES, SCAN)
+    script_check(researching, NEW_MARKET_PAGES, SCAN)
     assert await one_pass(start + 2 * WEEK) == 1
     assert checks(session)[-1].status == rules.UNCHANGED
 
