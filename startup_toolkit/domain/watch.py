@@ -49,7 +49,7 @@ RUNNING, FIRST, CHANGED, UNCHANGED, FAILED, SKIPPED = (
 SUCCEEDED = frozenset({FIRST, CHANGED, UNCHANGED})
 STATUS_LABELS: dict[str, str] = {
     RUNNING: "Checking now",
-    FIRST: "First check: the baseline later checks compare with",
+    FIRST: "First check (the baseline)",
     CHANGED: "Changes found",
     UNCHANGED: "No change",
     FAILED: "Check failed",

@@ -6,6 +6,8 @@ source a link only to a page the research read."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.citations import LINK_REL
@@ -34,52 +36,48 @@ STATUS_COLORS = {
 }
 
 
+def _button(icon: str, label: str, handler: Any, button_id: str, **props: Any) -> rx.Component:
+    return rx.button(
+        rx.icon(icon, size=16, aria_hidden="true"),
+        label,
+        on_click=handler,
+        id=button_id,
+        type="button",
+        **props,
+    )
+
+
 def _buttons() -> rx.Component:
+    """Watch (off), Pause (active) or Resume (paused), and Stop while watched."""
     status = W.status
     return rx.flex(
         rx.cond(
             status == OFF,
-            rx.button(
-                rx.icon("eye", size=16, aria_hidden="true"),
+            _button(
+                "eye",
                 "Watch this idea",
-                on_click=WatchState.start,
+                WatchState.start,
+                "watch-start",
                 disabled=W.limit_text != "",
-                id="watch-start",
-                type="button",
             ),
         ),
         rx.cond(
             status == ACTIVE,
-            rx.button(
-                rx.icon("pause", size=16, aria_hidden="true"),
-                "Pause",
-                on_click=WatchState.pause,
-                variant="soft",
-                id="watch-pause",
-                type="button",
-            ),
+            _button("pause", "Pause", WatchState.pause, "watch-pause", variant="soft"),
         ),
         rx.cond(
             status == PAUSED,
-            rx.button(
-                rx.icon("play", size=16, aria_hidden="true"),
-                "Resume",
-                on_click=WatchState.resume,
-                variant="soft",
-                id="watch-resume",
-                type="button",
-            ),
+            _button("play", "Resume", WatchState.resume, "watch-resume", variant="soft"),
         ),
         rx.cond(
             status != OFF,
-            rx.button(
-                rx.icon("square", size=16, aria_hidden="true"),
+            _button(
+                "square",
                 "Stop watching",
-                on_click=WatchState.stop,
+                WatchState.stop,
+                "watch-stop",
                 variant="soft",
                 color_scheme="gray",
-                id="watch-stop",
-                type="button",
             ),
         ),
         spacing="2",
@@ -107,7 +105,7 @@ def _state_line() -> rx.Component:
 
 def _change(change: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.text(change.text, size="2"),
+        rx.text(change.text, as_="span", size="2"),
         rx.cond(
             change.source != "",
             rx.link(
