@@ -6,6 +6,7 @@ access). Feature flags are derived here so the rest of the code asks one place.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import lru_cache
 from typing import Literal
 from urllib.parse import urlsplit
@@ -110,6 +111,13 @@ class Settings(BaseSettings):
     # Rendered share-link files kept per worker process (LRU, MB); 0 keeps none.
     export_cache_mb: int = Field(default=32, ge=0, le=4096)
 
+    # The weekly watch on a brief (issue 30, item 2): a watched idea is re-checked every
+    # `watch_interval_days` (a fraction for tests: 0.0001 is about 9 s); a founder watches at
+    # most `watch_limit` ideas; each worker looks for due checks every `watch_poll_seconds`.
+    watch_interval_days: float = Field(default=7.0, gt=0)
+    watch_limit: int = Field(default=3, ge=1)
+    watch_poll_seconds: float = Field(default=60.0, gt=0)
+
     # News digest feeds (comma-separated RSS/Atom URLs)
     news_feed_urls: str = ""
 
@@ -180,6 +188,10 @@ class Settings(BaseSettings):
         if self.ai_web_research == "auto":
             return self.ai_model in RESEARCH_MODELS
         return self.ai_web_research == "on"
+
+    @property
+    def watch_interval(self) -> timedelta:
+        return timedelta(days=self.watch_interval_days)
 
     @property
     def smtp_enabled(self) -> bool:

@@ -14,6 +14,7 @@ from startup_toolkit.components.theme import APPEARANCE, SCRIPTS, STYLESHEETS
 from startup_toolkit.providers import log_redaction
 from startup_toolkit.providers.heap import freeze_when_started
 from startup_toolkit.services.outbox import run_outbox_worker
+from startup_toolkit.services.watch_checks import run_watch_worker
 from startup_toolkit.state.event_input import ArgumentCheck, bound_socket_nesting
 from startup_toolkit.state.malformed_events import backend_exception_handler
 from startup_toolkit.state.private_state import PrivateStateGuard
@@ -50,6 +51,9 @@ app = rx.App(
 # worker) and Reflex re-adds `@rx.page` pages at every compile (components/page_route.py).
 add_site_pages(app)
 app.register_lifespan_task(run_outbox_worker)
+# The weekly watch's schedule (issue 30): every worker runs it; a claim in the database runs
+# each check once.
+app.register_lifespan_task(run_watch_worker)
 # Full garbage collections walk only what the worker made after start (providers/heap.py).
 app.register_lifespan_task(freeze_when_started)
 # Client input in the shape the app declared (issue 27, item 3, state/event_input.py): bounded

@@ -58,6 +58,10 @@ EXPECTED_TABLES = {
     "arena_joins",
     # the Solutions Hub's generated versions (models/resources.py, migration 0009)
     "resource_versions",
+    # the weekly watch on a brief (models/watch.py, migration 0016)
+    "idea_watches",
+    "watch_checks",
+    "watch_digests",
 }
 
 # Tables with no owning user: kept when a user is deleted.
@@ -178,6 +182,15 @@ def _seed_and_delete_user(engine: Engine) -> dict[str, int]:
         s.add(idea)
         s.flush()
         s.add(models.ToolRunRecord(user_id=uid, idea_id=idea.id, tool="scanner", input={}))
+        watch = models.IdeaWatch(user_id=uid, idea_id=idea.id)
+        digest = models.WatchDigest(user_id=uid, period=1)
+        s.add_all([watch, digest])
+        s.flush()
+        s.add(
+            models.WatchCheck(
+                user_id=uid, watch_id=watch.id, idea_id=idea.id, period=1, digest_id=digest.id
+            )
+        )
         s.commit()
         s.delete(s.get(models.User, uid))
         s.commit()

@@ -8,5 +8,8 @@ from startup_toolkit.api.auth import AUTH_ROUTES
 from startup_toolkit.api.billing import BILLING_ROUTES
 from startup_toolkit.api.exports import EXPORT_ROUTES
 from startup_toolkit.api.recovery import RECOVERY_ROUTES
+from startup_toolkit.api.watch import WATCH_ROUTES
 
-api = Starlette(routes=[*AUTH_ROUTES, *RECOVERY_ROUTES, *BILLING_ROUTES, *EXPORT_ROUTES])
+api = Starlette(
+    routes=[*AUTH_ROUTES, *RECOVERY_ROUTES, *BILLING_ROUTES, *EXPORT_ROUTES, *WATCH_ROUTES]
+)

@@ -21,6 +21,7 @@ from startup_toolkit.models.settings import (
     UserPreferences,
     UserSecuritySettings,
 )
+from startup_toolkit.models.watch import IdeaWatch, WatchCheck, WatchDigest
 from startup_toolkit.models.workspace import Idea, ShareLink, ToolRunRecord
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "ArenaPost",
     "ContactMessage",
     "Idea",
+    "IdeaWatch",
     "Invoice",
     "LoginAttempt",
     "PasswordReset",
@@ -55,4 +57,6 @@ __all__ = [
     "UserSession",
     "UserStats",
     "UserTotp",
+    "WatchCheck",
+    "WatchDigest",
 ]

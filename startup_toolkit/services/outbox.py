@@ -1,7 +1,8 @@
 """The outbox: mail stored messages from their rows until both emails are delivered.
 
 Each pass also mails the password reset links that are due (services/account_recovery.py
-keeps their rows and rules); contact messages are described here.
+keeps their rows and rules) and the weekly watch's digests (services/watch_digest.py);
+contact messages are described here.
 
 Every backend worker runs `run_outbox_worker` (a Reflex lifespan task). Workers share the
 table safely: a row is claimed with a conditional UPDATE of its lease, and only the worker
@@ -37,6 +38,7 @@ from startup_toolkit.providers import mailer
 from startup_toolkit.services import outbox_rows
 from startup_toolkit.services.account_recovery import deliver_due_resets
 from startup_toolkit.services.contact import claim_confirmation
+from startup_toolkit.services.watch_digest import deliver_due_digests
 from startup_toolkit.settings import Settings, get_settings
 
 logger = logging.getLogger(__name__)
@@ -187,7 +189,7 @@ async def run_outbox_worker() -> None:
     try:
         while True:
             wake.clear()
-            for one_pass in (deliver_due_messages, deliver_due_resets):
+            for one_pass in (deliver_due_messages, deliver_due_resets, deliver_due_digests):
                 try:
                     await asyncio.to_thread(one_pass)
                 except Exception:

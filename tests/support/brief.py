@@ -57,6 +57,17 @@ FUNDING["amountSources"] = [2]  # the seed rounds page
 
 GROWTH: dict[str, Any] = copy.deepcopy(GROWTH_REPLY)
 
+#: A week later (the weekly watch): a newer market report read, the Scanner's answer on it with
+#: a bigger market (cited) and one category up by 30, so the viability score moves beyond the
+#: spread.
+NEW_MARKET_PAGES = [
+    WebPage("Physio software market 2025", "https://newreport.example/physio-2025", "$1.6B"),
+    *MARKET_PAGES[1:],
+]
+SCAN_LATER: dict[str, Any] = copy.deepcopy(SCAN)
+SCAN_LATER["marketInsights"]["size"] = {"value": "$1.6B (2025)", "sources": [1]}
+SCAN_LATER["categories"][1]["score"] = SCAN["categories"][1]["score"] + 30
+
 REPLIES: dict[str, dict[str, Any]] = {
     "scanner": SCAN,
     "incubator": ANALYSIS,

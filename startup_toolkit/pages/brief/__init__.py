@@ -19,8 +19,10 @@ from startup_toolkit.components.tool_layout import ai_disclaimer, demo_banner
 from startup_toolkit.pages.brief.state import ROUTE, BriefState
 from startup_toolkit.pages.brief.view import brief_form, progress_list
 from startup_toolkit.pages.brief.view_brief import brief_view
+from startup_toolkit.pages.brief.view_watch import watch_panel
+from startup_toolkit.pages.brief.watch_state import WatchState
 
-__all__ = ["BriefState", "brief"]
+__all__ = ["BriefState", "WatchState", "brief"]
 
 
 def _problem() -> rx.Component:
@@ -39,7 +41,7 @@ def _problem() -> rx.Component:
     "Brief",
     "One idea through the Scanner, the Incubator, the Funding Predictor and the Growth Engine "
     "at once, put together in one brief.",
-    load=BriefState.load,
+    load=[BriefState.load, WatchState.load],
 )
 def brief() -> rx.Component:
     return app_page(
@@ -55,7 +57,14 @@ def brief() -> rx.Component:
         rx.cond(
             BriefState.problem != "",
             _problem(),
-            rx.vstack(brief_form(), progress_list(), brief_view(), spacing="5", width="100%"),
+            rx.vstack(
+                brief_form(),
+                progress_list(),
+                brief_view(),
+                watch_panel(),
+                spacing="5",
+                width="100%",
+            ),
         ),
         share_dialog(),
         after=ai_disclaimer(),
