@@ -10,6 +10,7 @@ import dataclasses
 from startup_toolkit.domain import research
 from startup_toolkit.domain.brief import Brief, Cite, PartLine
 from startup_toolkit.domain.brief_budget import BudgetNote
+from startup_toolkit.state import evidence
 
 #: A part's status on the page.
 RUNNING, DONE, FAILED, MISSING = "running", "done", "failed", "missing"
@@ -62,13 +63,10 @@ class ChannelRow:
 
 
 @dataclasses.dataclass
-class SourceRow:
-    number: int = 0
-    title: str = ""
-    url: str = ""
-    site: str = ""
-    read_on: str = ""
-    parts: str = ""  # the parts that read it
+class SourceRow(evidence.SourceRow):
+    """A page read, as the brief's one Sources list shows it: with the parts that read it."""
+
+    parts: str = ""
 
 
 @dataclasses.dataclass

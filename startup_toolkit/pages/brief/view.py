@@ -4,12 +4,10 @@ progress with Retry."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.form_kit import field_hint
+from startup_toolkit.components.form_kit import NATIVE_SELECT_STYLE, field_hint
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.tool_forms import FormFields, run_button, soft_button
 from startup_toolkit.components.tool_layout import section_heading, tool_card
@@ -22,15 +20,6 @@ S = BriefState
 FIELDS = FormFields(S.errors, "brief")
 IDEA_HINT_ID = "brief-idea-hint"
 NUMBERS_HINT_ID = "brief-numbers-hint"
-NATIVE_SELECT_STYLE: dict[str, Any] = {
-    "width": "100%",
-    "padding": "0.5rem 0.6rem",
-    "border_radius": "var(--radius-3)",
-    "border": "1px solid var(--gray-a7)",
-    "background": "var(--color-surface)",
-    "color": "var(--gray-12)",
-    "font_size": "var(--font-size-2)",
-}
 #: What an empty number becomes, as its placeholder says.
 ASSUMED = {
     "revenue": "Assumed: $0",
