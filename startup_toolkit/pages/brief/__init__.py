@@ -20,9 +20,8 @@ from startup_toolkit.pages.brief.state import ROUTE, BriefState
 from startup_toolkit.pages.brief.view import brief_form, progress_list
 from startup_toolkit.pages.brief.view_brief import brief_view
 from startup_toolkit.pages.brief.view_watch import watch_panel
-from startup_toolkit.pages.brief.watch_state import WatchState
 
-__all__ = ["BriefState", "WatchState", "brief"]
+__all__ = ["BriefState", "brief"]
 
 
 def _problem() -> rx.Component:
@@ -41,7 +40,7 @@ def _problem() -> rx.Component:
     "Brief",
     "One idea through the Scanner, the Incubator, the Funding Predictor and the Growth Engine "
     "at once, put together in one brief.",
-    load=[BriefState.load, WatchState.load],
+    load=[BriefState.load, BriefState.load_watch],
 )
 def brief() -> rx.Component:
     return app_page(

@@ -54,12 +54,12 @@ from startup_toolkit.pages.brief.rows import (
     budget_view,
     part_row,
 )
+from startup_toolkit.pages.brief.watch_state import WatchMixin
 from startup_toolkit.services import brief as service
 from startup_toolkit.state import toasts
 from startup_toolkit.state.allowance import todays_allowance
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.private import for_user
-from startup_toolkit.state.private_state import PrivateStateMixin
 from startup_toolkit.state.tool_run import while_ticking
 from startup_toolkit.state.tools import ToolPageState
 
@@ -126,7 +126,7 @@ def _starting(
     return note, service.open_idea(session, user_id, data.idea, idea_id)
 
 
-class BriefState(PrivateStateMixin, rx.State):
+class BriefState(WatchMixin, rx.State):
     """The brief page: its form, what a brief may cost, each part's progress and the brief."""
 
     private_run_counters: ClassVar[tuple[str, ...]] = ("_job",)
@@ -141,7 +141,6 @@ class BriefState(PrivateStateMixin, rx.State):
     elapsed: int = 0  # whole seconds the newest job has run
 
     _chosen: int | None = None  # the idea the address names (`?idea=`)
-    _idea_id: int | None = None  # the idea the brief on screen belongs to
     _title: str = ""
     _data: BriefInput | None = None  # what the parts on screen ran on (Retry runs on it)
     _results: dict[str, PartResult] = {}

@@ -16,10 +16,9 @@ from startup_toolkit.components.props import WRAP_ROW
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import watch as rules
 from startup_toolkit.pages.brief.state import BriefState
-from startup_toolkit.pages.brief.watch_state import WatchState
 from startup_toolkit.services.watch import ACTIVE, OFF, PAUSED
 
-W = WatchState.watch
+W = BriefState.watch
 
 INTRO_START = "Watch this idea and the app re-checks its research and viability scan "
 INTRO_END = (
@@ -56,25 +55,25 @@ def _buttons() -> rx.Component:
             _button(
                 "eye",
                 "Watch this idea",
-                WatchState.start,
+                BriefState.start_watch,
                 "watch-start",
                 disabled=W.limit_text != "",
             ),
         ),
         rx.cond(
             status == ACTIVE,
-            _button("pause", "Pause", WatchState.pause, "watch-pause", variant="soft"),
+            _button("pause", "Pause", BriefState.pause_watch, "watch-pause", variant="soft"),
         ),
         rx.cond(
             status == PAUSED,
-            _button("play", "Resume", WatchState.resume, "watch-resume", variant="soft"),
+            _button("play", "Resume", BriefState.resume_watch, "watch-resume", variant="soft"),
         ),
         rx.cond(
             status != OFF,
             _button(
                 "square",
                 "Stop watching",
-                WatchState.stop,
+                BriefState.stop_watch,
                 "watch-stop",
                 variant="soft",
                 color_scheme="gray",
@@ -200,7 +199,7 @@ def watch_panel() -> rx.Component:
                     id="watch-panel",
                 ),
             ),
-            on_mount=WatchState.load,
+            on_mount=BriefState.load_watch,
             width="100%",
         ),
     )

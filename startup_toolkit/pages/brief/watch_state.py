@@ -1,7 +1,8 @@
-"""WatchState (issue 30, item 2): the watch panel of the brief on screen. "Watch this idea"
-(off by default), Pause, Resume and Stop; "Next check <date>" and the watch's history. One
-typed view var (`watch`, the service's `WatchPanel`); the idea is the brief's own
-(`BriefState`), never one the browser names."""
+"""WatchMixin (issue 30, item 2): the watch panel of the brief on screen, part of `BriefState`
+(a state of its own would cost its name in every tab's snapshot). "Watch this idea" (off by
+default), Pause, Resume and Stop; "Next check <date>" and the watch's history. One typed view
+var (`watch`, the service's `WatchPanel`); the idea is the brief's own (`_idea_id`), never one
+the browser names."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.pages.brief.state import BriefState
 from startup_toolkit.services import watch as service
 from startup_toolkit.state import toasts
 from startup_toolkit.state.private import for_user
@@ -22,18 +22,16 @@ SIGNED_OUT = "Please sign in to watch an idea"
 FAILED = "The watch could not be changed. Please try again."
 
 
-class WatchState(PrivateStateMixin, rx.State):
+class WatchMixin(PrivateStateMixin, mixin=True):
     """The brief's watch panel (None: no brief with an idea on the page, or not loaded)."""
 
     watch: service.WatchPanel | None = None
-
-    async def _idea_id(self) -> int | None:
-        return (await self.get_state(BriefState))._idea_id
+    _idea_id: int | None = None  # the idea the brief on screen belongs to (BriefState's)
 
     @rx.event
-    async def load(self) -> None:
+    async def load_watch(self) -> None:
         """The panel of the brief's idea (kept as it was while that does not load)."""
-        idea_id = await self._idea_id()
+        idea_id = self._idea_id
         if idea_id is None:
             self.watch = None
             return
@@ -46,7 +44,7 @@ class WatchState(PrivateStateMixin, rx.State):
             self.watch = done.value
 
     async def _change(self, fn: Callable[..., service.WatchResult]) -> EventSpec | None:
-        idea_id = await self._idea_id()
+        idea_id = self._idea_id
         if idea_id is None:
             return None
         done = await for_user(
@@ -67,18 +65,18 @@ class WatchState(PrivateStateMixin, rx.State):
         return toasts.error(result.message, id=TOAST_ID)
 
     @rx.event
-    async def start(self) -> EventSpec | None:
+    async def start_watch(self) -> EventSpec | None:
         """Watch this idea."""
         return await self._change(service.start_watch)
 
     @rx.event
-    async def pause(self) -> EventSpec | None:
+    async def pause_watch(self) -> EventSpec | None:
         return await self._change(service.pause_watch)
 
     @rx.event
-    async def resume(self) -> EventSpec | None:
+    async def resume_watch(self) -> EventSpec | None:
         return await self._change(service.resume_watch)
 
     @rx.event
-    async def stop(self) -> EventSpec | None:
+    async def stop_watch(self) -> EventSpec | None:
         return await self._change(service.stop_watch)

@@ -249,13 +249,6 @@ class SolutionsState(DigestMixin, ToolRunMixin, rx.State):
     def popular(self) -> list[ResourceCard]:
         return rules.popular_resources(self._cards())
 
-    @rx.var
-    def filters_active(self) -> bool:
-        f = self.filters
-        return bool(
-            f.tab != "all" or f.category != rules.ALL or f.type != rules.ALL or f.query.strip()
-        )
-
     # ------------------------------------------------------------------ loading
 
     @rx.event

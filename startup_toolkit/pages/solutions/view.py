@@ -302,6 +302,17 @@ def _empty_state() -> rx.Component:
     )
 
 
+def _filters_active() -> rx.Var[bool]:
+    """Whether a tab, filter or search narrows the grid (worked out in the browser)."""
+    f = S.filters
+    return (
+        (f.tab != "all")
+        | (f.category != rules.ALL)
+        | (f.type != rules.ALL)
+        | (f.query.strip() != "")
+    )
+
+
 def library_column() -> rx.Component:
     return rx.vstack(
         _toolbar(),
@@ -314,7 +325,7 @@ def library_column() -> rx.Component:
             ),
             rx.spacer(),
             rx.cond(
-                S.filters_active,
+                _filters_active(),
                 rx.button("Clear all", variant="ghost", size="1", on_click=S.reset_filters),
             ),
             **FILL_ROW,
