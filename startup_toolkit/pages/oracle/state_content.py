@@ -25,19 +25,18 @@ CONTENT_TOAST_ID = "oracle-content"
 
 @dataclasses.dataclass
 class GeneratedView:
-    """What was generated and its dialog (open while `open`)."""
+    """What was generated, shown in its dialog (open while there is one)."""
 
     kind: str = ""
     title: str = ""
     text: str = ""
-    open: bool = False
 
 
 class OracleContentState(ToolRunMixin, rx.State):
     """The AI Generate buttons (`running` while one generates) and the dialog showing what
     was generated (T-ORA-4)."""
 
-    content: GeneratedView = GeneratedView()
+    content: GeneratedView | None = None  # None: the dialog is closed
     _asked: str = ""  # the kind being generated: its button shows a spinner
 
     @rx.var
@@ -83,19 +82,21 @@ class OracleContentState(ToolRunMixin, rx.State):
     def _open(self, content: content_rules.ContentKind, text: str) -> None:
         """The dialog with the generated `text` (nothing for none)."""
         if text:
-            self.content = GeneratedView(content.kind, content.title, text, open=True)
+            self.content = GeneratedView(content.kind, content.title, text)
 
     @rx.event
     def set_dialog_open(self, value: bool) -> None:
-        shown = self.content
-        self.content = dataclasses.replace(shown, open=bool(value) and bool(shown.text))
+        if not value:
+            self.content = None
 
     @rx.event
     def close(self) -> None:
-        self.content = dataclasses.replace(self.content, open=False)
+        self.content = None
 
     @rx.event
-    def copy(self) -> list[EventSpec]:
+    def copy(self) -> list[EventSpec] | None:
+        if self.content is None:
+            return None
         return [
             rx.set_clipboard(self.content.text),
             toasts.success("Copied to clipboard", id=CONTENT_TOAST_ID),
@@ -104,7 +105,7 @@ class OracleContentState(ToolRunMixin, rx.State):
     @rx.event
     def download(self) -> EventSpec:
         shown = self.content
-        if not shown.text:
+        if shown is None or not shown.text:
             return toasts.error("No content available to download", id=CONTENT_TOAST_ID)
         return rx.download(
             data=shown.text,

@@ -206,7 +206,7 @@ def content_modal() -> rx.Component:
             _content_actions(),
             spacing="3",
         ),
-        opened=OracleContentState.content.open,
+        opened=OracleContentState.content.is_not_none(),
         on_open_change=OracleContentState.set_dialog_open,
         max_width="720px",
     )

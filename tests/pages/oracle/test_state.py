@@ -162,11 +162,11 @@ def test_t_ora_4_download_uses_the_slugged_title_and_the_kind_extension() -> Non
     head, _, data = event.payload["url"].partition(",")
     assert head == "data:text/markdown;base64" and base64.b64decode(data).decode() == "# Hi"
     assert "Copied to clipboard" in js(s.copy())
-    s.content.open = True
-    s.close()
-    assert not s.content.open
     s.set_dialog_open(True)
-    assert s.content.open
+    assert s.content is not None
+    s.close()
+    assert s.content is None  # the dialog is closed
+    assert s.copy() is None and "No content available to download" in js(s.download())
 
 
 def test_t_ai_5_save_stores_the_prediction(engine: Engine, founder: Founder) -> None:
@@ -296,7 +296,7 @@ def test_demo_mode_shows_the_labelled_sample_without_calling_any_ai(
 
     s, content = in_processor(OracleState, ROUTE, run)
     assert s.result is not None and s.result.sample == "demo" and s.result.probability == 72
-    assert content.content.open and content.content.title == "Next 30 Days Task List"
+    assert content.content is not None and content.content.title == "Next 30 Days Task List"
     assert content.content.text.count("Deadline:") == 5
 
 
@@ -315,7 +315,7 @@ def test_t_ora_4_generated_code_opens_the_modal(founder: Founder, fake_ai: FakeA
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert s.content.open and s.content.kind == "code"
+    assert s.content is not None and s.content.kind == "code"
     assert s.content.text == "export default function Hero() {}"
     shown = s.content
     assert oracle_content.content_filename(shown.title, shown.kind) == "landing-page-component.tsx"
@@ -337,7 +337,7 @@ def test_t_ora_4_a_failure_shows_the_toast_and_no_modal(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.content.open and s.generating == "" and s.content.text == ""
+    assert s.content is None and s.generating == ""
     assert len(fake_ai.requests) == 3  # the unknown kind called nothing
 
 
@@ -415,7 +415,7 @@ def test_t_ora_1_4_the_chained_ai_handlers_on_their_own_do_nothing(
 
     s, c = in_processor(OracleState, ROUTE, run)
     assert s.running and c.running and c.generating == "email" and s.progress == 0
-    assert s.result is None and not c.content.open and c.content.text == ""
+    assert s.result is None and c.content is None
     assert s._run == 0 and c._run == 0 and s.form == form()
     assert fake_ai.requests == []
 
@@ -468,7 +468,7 @@ def test_without_a_subscription_the_runs_say_so_and_call_nothing(
         return s
 
     s = in_processor(OracleState, ROUTE, run)
-    assert not s.content.open and s.content.text == ""
+    assert s.content is None
     assert fake_ai.requests == []
 
 
