@@ -11,6 +11,7 @@ from startup_toolkit.api.page_paths import PagePaths
 from startup_toolkit.api.security_headers import SecurityHeaders
 from startup_toolkit.components.page_route import add_site_pages
 from startup_toolkit.components.theme import APPEARANCE, SCRIPTS, STYLESHEETS
+from startup_toolkit.db import use_db_threads
 from startup_toolkit.providers import log_redaction
 from startup_toolkit.providers.heap import freeze_when_started
 from startup_toolkit.services.outbox import run_outbox_worker
@@ -49,6 +50,8 @@ app = rx.App(
 # Each page added once, here: a production server compiles this app twice (supervisor, then
 # worker) and Reflex re-adds `@rx.page` pages at every compile (components/page_route.py).
 add_site_pages(app)
+# Database threads as many as the pool has connections for them (issue 29, item 2).
+app.register_lifespan_task(use_db_threads)
 app.register_lifespan_task(run_outbox_worker)
 # Full garbage collections walk only what the worker made after start (providers/heap.py).
 app.register_lifespan_task(freeze_when_started)

@@ -127,7 +127,12 @@ _providers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str,
 
 def make_provider(settings: Settings) -> ChatProvider:
     """A provider for the configured endpoint (tests replace this to inject sleep/timeout)."""
-    return ChatProvider(settings.ai_api_key, settings.ai_base_url, settings.ai_model)
+    return ChatProvider(
+        settings.ai_api_key,
+        settings.ai_base_url,
+        settings.ai_model,
+        max_in_flight=settings.ai_max_in_flight,
+    )
 
 
 def _provider() -> ChatProvider:

@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 from startup_toolkit.db import in_worker, run_in_session
 from startup_toolkit.domain import research as evidence_rules
+from startup_toolkit.domain.ai_request import QUEUED
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.research import Evidence, Page
 from startup_toolkit.domain.tool_run import (
@@ -48,6 +49,7 @@ from startup_toolkit.domain.tool_run import (
     ToolOutcome,
     ToolRun,
 )
+from startup_toolkit.providers.ai import on_queued
 from startup_toolkit.services import access, activity, ai, visitor_limits, workspace
 from startup_toolkit.settings import get_settings
 
@@ -118,7 +120,12 @@ async def run_tool(
         return _failure(run, RunStatus.LIMITED)
     if on_start is not None:
         on_start(RunStatus.AI)
-    outcome, usage = await _asked(user_id, run, on_text, on_progress)
+    progress = _Progress(on_progress)
+    queued = on_queued.set(progress.queued)
+    try:
+        outcome, usage = await _asked(user_id, run, on_text, progress.tell)
+    finally:
+        on_queued.reset(queued)
     # The answer, or the tool's stand-in after a failure (issue 28): kept, labelled as such.
     return await _done(user_id, run, outcome, usage, started)
 
@@ -171,6 +178,22 @@ async def _answer(
     elif run.check is not None and into.complete and (problems := list(run.check(result))):
         raise ai.AiParseError(" ".join(problems))  # e.g. a text too short to be what was asked
     return result, evidence
+
+
+class _Progress:
+    """What a run tells the page, with the queued note while a request waits for a provider
+    slot (issue 29, item 2) and the last words back once it goes ahead."""
+
+    def __init__(self, on_progress: OnProgress | None) -> None:
+        self._on_progress = on_progress
+        self._last = ""
+
+    def tell(self, text: str) -> None:
+        self._last = text
+        _tell(self._on_progress, text)
+
+    def queued(self, waiting: bool) -> None:
+        _tell(self._on_progress, QUEUED if waiting else self._last)
 
 
 def _tell(on_progress: OnProgress | None, text: str) -> None:
