@@ -85,6 +85,13 @@ class Settings(BaseSettings):
     # writes into tab states per second at most, all runs together: with many runs each one
     # ticks less often instead of the worker spending its time writing state.
     run_ticks_per_second: float = Field(default=100.0, gt=0, le=10_000)
+    # A worker renews the leases of its AI runs every third of this; a run whose lease is
+    # older belongs to a worker that is gone, and another worker marks it interrupted
+    # (its budget holds released). Longer than any stall of a live worker's event loop.
+    run_lease_seconds: float = Field(default=30.0, ge=3, le=3600)
+    # Shutdown (SIGTERM): runs under way may finish for this long; the rest are marked
+    # interrupted. Keep it below the process manager's own kill timeout.
+    run_grace_seconds: float = Field(default=20.0, ge=0, le=600)
     # The founder's workspace: completed runs kept per founder and tool (older ones pruned).
     runs_kept_per_tool: int = Field(default=200, ge=1, le=10_000)
 

@@ -15,6 +15,7 @@ from startup_toolkit.db import use_db_threads
 from startup_toolkit.providers import log_redaction
 from startup_toolkit.providers.heap import freeze_when_started
 from startup_toolkit.services.outbox import run_outbox_worker
+from startup_toolkit.services.run_leases import run_leases_kept
 from startup_toolkit.state.event_input import ArgumentCheck, bound_socket_nesting
 from startup_toolkit.state.malformed_events import backend_exception_handler
 from startup_toolkit.state.private_state import PrivateStateGuard
@@ -53,6 +54,9 @@ add_site_pages(app)
 # Database threads as many as the pool has connections for them (issue 29, item 2).
 app.register_lifespan_task(use_db_threads)
 app.register_lifespan_task(run_outbox_worker)
+# AI runs' leases renewed, dead workers' runs marked interrupted, and at shutdown the runs
+# under way given RUN_GRACE_SECONDS to finish (issue 29, items 3 and 4).
+app.register_lifespan_task(run_leases_kept)
 # Full garbage collections walk only what the worker made after start (providers/heap.py).
 app.register_lifespan_task(freeze_when_started)
 # Client input in the shape the app declared (issue 27, item 3, state/event_input.py): bounded

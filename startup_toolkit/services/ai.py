@@ -181,12 +181,17 @@ async def _hold(
         return None
     tokens = estimate_prompt_tokens(messages) + params.max_tokens
     limit = get_settings().ai_daily_tokens
+    lease = run_lease.get()
     try:
         return await asyncio.to_thread(
-            run_in_session, ai_usage.hold, user_id, tool_name, tokens, limit
+            run_in_session, ai_usage.hold, user_id, tool_name, tokens, limit, lease
         )
     except ai_usage.BudgetSpent:
         raise AiBudgetExceeded() from None
+
+
+#: The lease of the tool run this task's calls belong to (`services/run_leases`), if any.
+run_lease: ContextVar[int | None] = ContextVar("ai_run_lease", default=None)
 
 
 @dataclass

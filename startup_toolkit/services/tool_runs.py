@@ -50,7 +50,14 @@ from startup_toolkit.domain.tool_run import (
     ToolRun,
 )
 from startup_toolkit.providers.ai import on_queued
-from startup_toolkit.services import access, activity, ai, visitor_limits, workspace
+from startup_toolkit.services import (
+    access,
+    activity,
+    ai,
+    run_leases,
+    visitor_limits,
+    workspace,
+)
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -118,16 +125,42 @@ async def run_tool(
     allow = visitor_limits.allow_visitor_ai_call
     if user_id is None and not await asyncio.to_thread(allow, visitor_address):
         return _failure(run, RunStatus.LIMITED)
+    try:
+        lease_id = await run_leases.started(user_id, run.tool) if user_id else None
+    except Exception:  # the database may be unreachable: say so before anything is sent
+        log.exception("Could not start the %s run", run.tool)
+        return _failure(run, RunStatus.FAILED)
     if on_start is not None:
         on_start(RunStatus.AI)
+    return await _leased(user_id, run, lease_id, started, on_text, on_progress)
+
+
+async def _leased(
+    user_id: str | None,
+    run: ToolRun[R],
+    lease_id: int | None,
+    started: float,
+    on_text: OnText | None,
+    on_progress: OnProgress | None,
+) -> ToolOutcome[R]:
+    """The AI part of a run under its lease (issue 29): every call holds its budget under
+    it; the lease goes when the run ends, or is marked interrupted when the run is cancelled
+    (the worker shuts down), its holds released either way."""
     progress = _Progress(on_progress)
-    queued = on_queued.set(progress.queued)
+    queued, leased = on_queued.set(progress.queued), ai.run_lease.set(lease_id)
+    interrupted = False
     try:
         outcome, usage = await _asked(user_id, run, on_text, progress.tell)
+        # The answer, or the tool's stand-in after a failure (issue 28): kept, labelled.
+        return await _done(user_id, run, outcome, usage, started)
+    except asyncio.CancelledError:
+        interrupted = True
+        raise
     finally:
         on_queued.reset(queued)
-    # The answer, or the tool's stand-in after a failure (issue 28): kept, labelled as such.
-    return await _done(user_id, run, outcome, usage, started)
+        ai.run_lease.reset(leased)
+        if lease_id is not None:
+            await run_leases.ended(lease_id, interrupted=interrupted)
 
 
 async def _asked(

@@ -26,9 +26,7 @@ def ai() -> Iterator[FakeAiServer]:
 
 def _overlaps(ai: FakeAiServer) -> int:
     """The most requests the server had under way at one moment."""
-    edges = sorted(
-        [(r.started, 1) for r in ai.recorded] + [(r.finished, -1) for r in ai.recorded]
-    )
+    edges = sorted([(r.started, 1) for r in ai.recorded] + [(r.finished, -1) for r in ai.recorded])
     most = now = 0
     for _, step in edges:
         now += step
@@ -45,9 +43,7 @@ async def test_requests_past_the_cap_wait_their_turn_outside_the_timeout(
     heard: list[bool] = []
     on_queued.set(heard.append)
     try:
-        replies = await asyncio.gather(
-            *(provider.complete(MESSAGES, PARAMS) for _ in range(5))
-        )
+        replies = await asyncio.gather(*(provider.complete(MESSAGES, PARAMS) for _ in range(5)))
     finally:
         await provider.aclose()
     # All five answered (the last waited ~1.2 s, past the 1 s timeout: not a failure) ...
