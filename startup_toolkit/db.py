@@ -138,6 +138,23 @@ def one_writer_at_a_time(session: Session, key: str) -> None:
         session.exec(text("SELECT pg_advisory_xact_lock(:id)").bindparams(id=lock_id))
 
 
+#: SQLSTATEs of a PostgreSQL that refuses writes: a read-only transaction (a standby, or
+#: `default_transaction_read_only`), and a full disk.
+_WRITES_REFUSED_STATES = frozenset({"25006", "53100"})
+_WRITES_REFUSED_SQLITE = ("readonly database", "database or disk is full", "disk i/o error")
+
+
+def writes_refused(exc: BaseException) -> bool:
+    """Whether `exc` says the database refuses writes (read-only, or its disk is full) while
+    it may still answer reads."""
+    orig = getattr(exc, "orig", exc)
+    if getattr(orig, "sqlstate", None) in _WRITES_REFUSED_STATES:
+        return True
+    if isinstance(orig, sqlite3.OperationalError):
+        return any(text in str(orig).lower() for text in _WRITES_REFUSED_SQLITE)
+    return False
+
+
 def run_in_session(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """`fn(session, *args, **kwargs)` in its own session; for `asyncio.to_thread`."""
     with session_scope() as session:

@@ -41,7 +41,7 @@ def upgrade() -> None:
     with op.batch_alter_table('ai_run_leases', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_ai_run_leases_user_id'), ['user_id'], unique=False)
         batch_op.create_index(
-            'ix_ai_run_leases_worker', ['worker', 'interrupted_at'], unique=False
+            'ix_ai_run_leases_open', ['interrupted_at', 'beat_at'], unique=False
         )
     with op.batch_alter_table('ai_usage', schema=None) as batch_op:
         batch_op.add_column(sa.Column('lease_id', sa.Integer(), nullable=True))
@@ -54,6 +54,6 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f('ix_ai_usage_lease_id'))
         batch_op.drop_column('lease_id')
     with op.batch_alter_table('ai_run_leases', schema=None) as batch_op:
-        batch_op.drop_index('ix_ai_run_leases_worker')
+        batch_op.drop_index('ix_ai_run_leases_open')
         batch_op.drop_index(batch_op.f('ix_ai_run_leases_user_id'))
     op.drop_table('ai_run_leases')

@@ -31,7 +31,7 @@ class AiRunLease(UserRow, table=True):
     shutdown's grace period) is marked interrupted, its open holds released."""
 
     __tablename__ = "ai_run_leases"
-    __table_args__ = (Index("ix_ai_run_leases_worker", "worker", "interrupted_at"),)
+    __table_args__ = (Index("ix_ai_run_leases_open", "interrupted_at", "beat_at"),)
 
     tool: str = Field(max_length=50)
     worker: str = Field(max_length=100)  # host, process id and a random start id

@@ -84,11 +84,15 @@ def close_lease(session: Session, lease_id: int) -> None:
     session.execute(delete(AiRunLease).where(col(AiRunLease.id) == lease_id))
 
 
-def renew(session: Session, worker: str) -> int:
-    """Renew the leases of `worker`'s runs under way; how many."""
+def renew(session: Session, lease_ids: list[int]) -> int:
+    """Renew these leases (of runs under way) unless already interrupted; how many. A lease
+    whose run could not end it (the database was away then) is not among them: swept later,
+    its hold released."""
+    if not lease_ids:
+        return 0
     result = session.execute(
         update(AiRunLease)
-        .where(col(AiRunLease.worker) == worker, col(AiRunLease.interrupted_at).is_(None))
+        .where(col(AiRunLease.id).in_(lease_ids), col(AiRunLease.interrupted_at).is_(None))
         .values(beat_at=utcnow())
     )
     return int(result.rowcount or 0)  # type: ignore[attr-defined]
@@ -182,7 +186,7 @@ async def _renew_and_sweep(every: float, lease_seconds: float) -> None:
     """Forever: renew this process's leases and sweep the ones of workers that are gone."""
     while True:
         try:
-            await in_worker(renew, worker_id())
+            await in_worker(renew, sorted(_running))
             await in_worker(sweep, utcnow() - timedelta(seconds=lease_seconds))
         except Exception:  # the database may be away for a while: try again later
             log.exception("Could not renew or sweep AI run leases")

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from startup_toolkit.db import in_worker, run_in_session
+from startup_toolkit.db import in_worker, run_in_session, writes_refused
 from startup_toolkit.domain import research as evidence_rules
 from startup_toolkit.domain.ai_request import QUEUED
 from startup_toolkit.domain.clock import utcnow
@@ -43,6 +43,8 @@ from startup_toolkit.domain.research import Evidence, Page
 from startup_toolkit.domain.tool_run import (
     AI_REASON,
     BUDGET_TITLE,
+    DATABASE_DOWN,
+    STORAGE_REFUSED,
     Notice,
     RunStatus,
     RunTexts,
@@ -112,7 +114,7 @@ async def run_tool(
         allowed = await _may_run(user_id, run)
     except Exception:  # the database may be unreachable: say so, keep the page
         log.exception("Could not check access to %s", run.tool)
-        return _failure(run, RunStatus.FAILED)
+        return _failure(run, RunStatus.FAILED, DATABASE_DOWN)
     if not allowed:
         return _failure(run, RunStatus.NO_ACCESS)
     started = time.monotonic()
@@ -127,12 +129,17 @@ async def run_tool(
         return _failure(run, RunStatus.LIMITED)
     try:
         lease_id = await run_leases.started(user_id, run.tool) if user_id else None
-    except Exception:  # the database may be unreachable: say so before anything is sent
+    except Exception as exc:  # the database may be unreachable: say so before anything is sent
         log.exception("Could not start the %s run", run.tool)
-        return _failure(run, RunStatus.FAILED)
+        return _failure(run, RunStatus.FAILED, _storage_reason(exc))
     if on_start is not None:
         on_start(RunStatus.AI)
     return await _leased(user_id, run, lease_id, started, on_text, on_progress)
+
+
+def _storage_reason(exc: BaseException) -> str:
+    """Why a run could not start when the database failed: it refuses writes, or it is away."""
+    return STORAGE_REFUSED if writes_refused(exc) else DATABASE_DOWN
 
 
 async def _leased(
