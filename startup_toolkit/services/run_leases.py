@@ -36,9 +36,10 @@ from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
 
+INTERRUPTED_TITLE = "A run was interrupted"
 INTERRUPTED = (
-    "This run was interrupted: the server running it stopped. Nothing was charged for it; "
-    "Retry runs it again."
+    "Your {tool} run was interrupted: the server running it stopped. Nothing was charged "
+    "for it. Retry: run it again."
 )
 
 _worker: tuple[int, str] | None = None
@@ -62,7 +63,11 @@ class InterruptedRun:
     lease_id: int
     tool: str
     interrupted_at: datetime
-    message: str = INTERRUPTED
+
+    @property
+    def message(self) -> str:
+        """What the founder is told (with Retry)."""
+        return INTERRUPTED.format(tool=self.tool)
 
 
 # --- database work ----------------------------------------------------------------------------
@@ -142,15 +147,17 @@ def interrupted_runs(session: Session, user_id: str) -> list[InterruptedRun]:
     ]
 
 
-def dismiss(session: Session, user_id: str, lease_id: int) -> None:
-    """The founder saw (or retried) an interrupted run: its record goes."""
-    session.execute(
-        delete(AiRunLease).where(
-            col(AiRunLease.id) == lease_id,
-            col(AiRunLease.user_id) == user_id,
-            col(AiRunLease.interrupted_at).is_not(None),
+def take_interrupted(session: Session, user_id: str) -> list[InterruptedRun]:
+    """The founder's interrupted runs, newest first, to tell them once: their records go."""
+    found = interrupted_runs(session, user_id)
+    if found:
+        session.execute(
+            delete(AiRunLease).where(
+                col(AiRunLease.user_id) == user_id,
+                col(AiRunLease.id).in_([run.lease_id for run in found]),
+            )
         )
-    )
+    return found
 
 
 # --- the runs of this process ----------------------------------------------------------------

@@ -9,12 +9,12 @@ SIGKILL (the provider answering only after two minutes):
 
 - the server goes on and replaces the worker (Granian's default stopped the whole server:
   `startup_toolkit/granian_workers.py`); the tab reconnects and is not left spinning;
-- within RUN_LEASE_SECONDS the run is recorded interrupted, with Retry, and its budget hold
-  released (the survivor's sweep, `services/run_leases.py`).
+- within RUN_LEASE_SECONDS the run is recorded interrupted and its budget hold released (the
+  survivor's sweep, `services/run_leases.py`); the founder is told, with Retry, when a tool
+  page's allowance bar mounts.
 
 (Reflex still links the tab's token to the dead worker's socket, so the reconnecting tab
-gets a new token and a fresh page: its form is not kept, and the page does not show the
-interrupted record yet.)"""
+gets a new token and a fresh page: its form is not kept.)"""
 
 from __future__ import annotations
 
@@ -60,6 +60,7 @@ class Workers:
     backend: Backend
     ai: FakeAiServer
     database_url: str
+    redis_url: str
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +84,7 @@ def workers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workers]:
             },
         )
         with serve_backend(workdir, port, env, workers=2) as backend:
-            yield Workers(backend, ai, database_url)
+            yield Workers(backend, ai, database_url, redis_server.url)
 
 
 def _founder(database_url: str) -> tuple[str, str]:
@@ -149,6 +150,23 @@ def _serving_worker(workers: Workers, tab: Tab) -> int:
     return pid
 
 
+def _on_oldest_worker(workers: Workers, tab: Tab) -> Tab:
+    """`tab` connected to the worker up longest: Granian takes a worker that dies within
+    5.5 s of its restart (counted from when it serves) for a crash loop and stops the
+    server, and an earlier test may have had a worker replaced."""
+    for _ in range(60):
+        tab.connect()
+        pid = _serving_worker(workers, tab)
+        siblings = psutil.Process(pid).parent()
+        assert siblings is not None
+        ages = {c.pid: c.create_time() for c in siblings.children(recursive=True)}
+        if ages[pid] == min(ages.values()):
+            return tab
+        tab.close()
+        tab.token = str(uuid.uuid4())
+    raise AssertionError("no connection landed on the oldest worker")
+
+
 def _oracle_run(workers: Workers, user_id_cookie: tuple[str, str]) -> Tab:
     """A signed-in tab on /oracle whose prediction is at the AI provider, waiting."""
     from reflex.state import State
@@ -157,7 +175,7 @@ def _oracle_run(workers: Workers, user_id_cookie: tuple[str, str]) -> Tab:
 
     oracle = OracleState.get_full_name()
     asked = len(workers.ai.requests)
-    tab = Tab(workers.backend.url, cookie=user_id_cookie[1]).connect()
+    tab = _on_oldest_worker(workers, Tab(workers.backend.url, cookie=user_id_cookie[1]))
     tab.send(f"{State.get_full_name()}.hydrate", path="/oracle")
     tab.emit(
         f"{oracle}.set_field",
@@ -213,6 +231,7 @@ def test_a_killed_worker_is_replaced_and_its_run_marked_interrupted(workers: Wor
     from reflex.state import State
 
     from startup_toolkit.pages.oracle.state import OracleState
+    from startup_toolkit.state.tools import ToolPageState
 
     oracle = OracleState.get_full_name()
     hydrate = f"{State.get_full_name()}.hydrate"
@@ -221,12 +240,7 @@ def test_a_killed_worker_is_replaced_and_its_run_marked_interrupted(workers: Wor
     tab = _oracle_run(workers, (user_id, cookie))
     try:
         assert _charged(workers.database_url, user_id) > 0  # its hold
-        pid = _serving_worker(workers, tab)
-        # Granian takes a worker that dies within 5.5 s of its own start for a crash loop
-        # and stops the server: kill one that has been up longer (a worker replaced by the
-        # SIGTERM test may hold the tab).
-        time.sleep(max(0.0, psutil.Process(pid).create_time() + 6 - time.time()))
-        os.kill(pid, signal.SIGKILL)
+        os.kill(_serving_worker(workers, tab), signal.SIGKILL)
         tab.close()
         # The server goes on (the worker is replaced): the tab reconnects and is not left
         # spinning.
@@ -241,5 +255,14 @@ def test_a_killed_worker_is_replaced_and_its_run_marked_interrupted(workers: Wor
         (record,) = _interrupted(workers.database_url, user_id)
         assert record.tool == "Startup Oracle" and "Retry" in record.message
         assert _charged(workers.database_url, user_id) == 0
+        # The founder is told when a tool page's allowance bar mounts: once.
+        bar = f"{ToolPageState.get_full_name()}.load_allowance"
+        tab.emit(bar, {}, "/oracle")
+        tab.receive_until(
+            lambda u: any(
+                "Startup Oracle run was interrupted" in str(e) for e in u.get("events") or []
+            )
+        )
+        assert _interrupted(workers.database_url, user_id) == []
     finally:
         tab.close()
