@@ -42,6 +42,9 @@ INTERRUPTED = (
     "for it. Retry: run it again."
 )
 
+#: How long an interrupted run's record waits for its founder to be told.
+INTERRUPTED_KEPT = timedelta(days=7)
+
 _worker: tuple[int, str] | None = None
 #: Leases of the runs under way in this process.
 _running: set[int] = set()
@@ -127,6 +130,9 @@ def sweep(session: Session, stale_before: datetime) -> int:
     ids = [i for i in stale if i is not None]
     if ids:
         log.warning("Interrupting %d AI runs whose worker stopped", len(ids))
+    # A record the founder was never shown (they did not come back) goes after a while.
+    forgotten = col(AiRunLease.interrupted_at) < utcnow() - INTERRUPTED_KEPT
+    session.execute(delete(AiRunLease).where(forgotten))
     return interrupt(session, ids)
 
 

@@ -1,8 +1,9 @@
 """The daily AI allowance shown on the profile and every AI tool page (issue 14, item 9).
 
 The bar loads itself when it mounts (`load`), for the signed-in founder only (a visitor sees
-nothing), and tells them of a run of theirs that a stopped server interrupted (issue 29), and any page may send `ToolPageState.refresh_allowance` after an AI run to bring it
-up to date. The figures are the founder's own: private state. A mixin of `ToolPageState`
+nothing), and tells them of a run of theirs that a stopped server interrupted (issue 29);
+any page may send `ToolPageState.refresh_allowance` after an AI run to bring it up to date.
+The figures are the founder's own: private state. A mixin of `ToolPageState`
 (state/tools.py), the state every tool page shares."""
 
 from __future__ import annotations
