@@ -20,7 +20,7 @@ export NPM_CONFIG_REGISTRY ?= $(shell npm config get registry 2>/dev/null)
 
 PORT ?= 3000
 
-.PHONY: install run dev prod test test-fast migrate lint format browser bench bench-smoke clean
+.PHONY: install run dev prod test test-faults test-fast migrate lint format browser bench bench-smoke clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -60,7 +60,13 @@ prod: install
 
 # Two workers: the browser tests on one, everything else on the other (see tests/conftest.py).
 test: install browser
-	pytest -n 2 --dist loadgroup -m "not bench"
+	pytest -n 2 --dist loadgroup -m "not bench and not faults"
+
+# A deployment's faults (issue 29): the AI provider failing, a worker killed or stopped
+# mid-run, PostgreSQL and Redis restarting, a read-only database. Starts its own PostgreSQL
+# and Redis (initdb, pg_ctl, redis-server on free ports) where a test needs to restart one.
+test-faults: install
+	pytest -m faults tests/faults
 
 test-fast: install
 	pytest -m "not e2e"

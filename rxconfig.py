@@ -8,11 +8,14 @@ from startup_toolkit.components.chunk_plugin import ChunkGroupsPlugin
 from startup_toolkit.components.paint_first_plugin import PaintFirstPlugin
 from startup_toolkit.components.radix_plugin import LeanRadixThemesPlugin
 from startup_toolkit.components.theme import ACCENT, APPEARANCE
+from startup_toolkit.granian_workers import respawn_failed_workers
 from startup_toolkit.providers import log_redaction
 from startup_toolkit.settings import get_settings
 
 # The first module every Reflex process reads (the CLI and each worker): scrub its log.
 log_redaction.install()
+# A worker that dies is restarted; the server and the other workers go on (issue 29).
+respawn_failed_workers()
 
 _settings = get_settings()
 # `reflex run --env prod` exports REFLEX_ENV_MODE before the workers read this file.

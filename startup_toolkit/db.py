@@ -8,6 +8,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -89,7 +90,18 @@ def make_engine(url: str) -> Engine:
         )
         _one_writer_at_a_time(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    # Sized on purpose (issue 29, item 2): one connection for every thread that may hold one
+    # (`db_pool_size`), so a thread never waits for a connection while another thread of the
+    # same process idles with one; a little overflow for what runs outside those threads.
+    # Pre-ping: after a PostgreSQL restart the first use of a dead connection reconnects.
+    settings = get_settings()
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_size=settings.db_pool_size,
+        max_overflow=2,
+        pool_timeout=settings.db_pool_timeout_seconds,
+    )
 
 
 def get_engine() -> Engine:
@@ -126,10 +138,36 @@ def one_writer_at_a_time(session: Session, key: str) -> None:
         session.exec(text("SELECT pg_advisory_xact_lock(:id)").bindparams(id=lock_id))
 
 
+#: SQLSTATEs of a PostgreSQL that refuses writes: a read-only transaction (a standby, or
+#: `default_transaction_read_only`), and a full disk.
+_WRITES_REFUSED_STATES = frozenset({"25006", "53100"})
+_WRITES_REFUSED_SQLITE = ("readonly database", "database or disk is full", "disk i/o error")
+
+
+def writes_refused(exc: BaseException) -> bool:
+    """Whether `exc` says the database refuses writes (read-only, or its disk is full) while
+    it may still answer reads."""
+    orig = getattr(exc, "orig", exc)
+    if getattr(orig, "sqlstate", None) in _WRITES_REFUSED_STATES:
+        return True
+    if isinstance(orig, sqlite3.OperationalError):
+        return any(text in str(orig).lower() for text in _WRITES_REFUSED_SQLITE)
+    return False
+
+
 def run_in_session(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """`fn(session, *args, **kwargs)` in its own session; for `asyncio.to_thread`."""
     with session_scope() as session:
         return fn(session, *args, **kwargs)
+
+
+async def use_db_threads() -> None:
+    """Lifespan task: the running loop's default executor (`asyncio.to_thread`, `in_worker`)
+    gets `DB_THREADS` threads, the number the database pool is sized for, instead of
+    Python's default (CPU count + 4)."""
+    threads = get_settings().db_threads
+    loop = asyncio.get_running_loop()
+    loop.set_default_executor(ThreadPoolExecutor(threads, thread_name_prefix="db"))
 
 
 async def in_worker(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

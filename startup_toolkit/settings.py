@@ -43,6 +43,12 @@ class Settings(BaseSettings):
 
     # Storage
     database_url: str = "sqlite:///unstuck.db"
+    # Threads per worker process for database work (`db.in_worker`, `asyncio.to_thread`);
+    # the PostgreSQL pool holds as many connections, plus the export lookup threads and two
+    # for the background workers (outbox, news), so no thread waits for a connection.
+    db_threads: int = Field(default=8, ge=1, le=256)
+    # Seconds a database call waits for a pooled connection before it fails (clear message).
+    db_pool_timeout_seconds: float = Field(default=10.0, gt=0, le=300)
     redis_url: str = ""
     # Where Reflex keeps each tab's state. auto: Redis when REDIS_URL is set, otherwise memory
     # in production (one worker) and disk under `reflex run` (so a hot reload keeps the tabs).
@@ -72,6 +78,21 @@ class Settings(BaseSettings):
     # for models known to support it (RESEARCH_MODELS).
     ai_web_research: Literal["auto", "on", "off"] = "auto"
     ai_research_seconds: float = Field(default=45.0, gt=0, le=300)
+    # Provider requests one worker process has in flight at most (issue 29, item 2); more runs
+    # wait their turn (shown as queued) instead of piling up connections, and the HTTP client's
+    # connection pool is this size. The wait does not count against the request's timeout.
+    ai_max_in_flight: int = Field(default=64, ge=1, le=10_000)
+    # Progress updates (a running tool's seconds, research words, streamed text) one worker
+    # writes into tab states per second at most, all runs together: with many runs each one
+    # ticks less often instead of the worker spending its time writing state.
+    run_ticks_per_second: float = Field(default=100.0, gt=0, le=10_000)
+    # A worker renews the leases of its AI runs every third of this; a run whose lease is
+    # older belongs to a worker that is gone, and another worker marks it interrupted
+    # (its budget holds released). Longer than any stall of a live worker's event loop.
+    run_lease_seconds: float = Field(default=30.0, ge=3, le=3600)
+    # Shutdown (SIGTERM): runs under way may finish for this long; the rest are marked
+    # interrupted. Keep it below the process manager's own kill timeout.
+    run_grace_seconds: float = Field(default=20.0, ge=0, le=600)
     # The founder's workspace: completed runs kept per founder and tool (older ones pruned).
     runs_kept_per_tool: int = Field(default=200, ge=1, le=10_000)
 
@@ -165,6 +186,11 @@ class Settings(BaseSettings):
             "REFLEX_OPLOCK_ENABLED": "true",
             "REFLEX_OPLOCK_HOLD_TIME": f"{self.state_lease_ms}ms",
         }
+
+    @property
+    def db_pool_size(self) -> int:
+        """PostgreSQL connections per worker process: one for every thread that may use one."""
+        return self.db_threads + self.export_threads + 2
 
     @property
     def stripe_enabled(self) -> bool:

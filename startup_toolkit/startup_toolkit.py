@@ -11,9 +11,11 @@ from startup_toolkit.api.page_paths import PagePaths
 from startup_toolkit.api.security_headers import SecurityHeaders
 from startup_toolkit.components.page_route import add_site_pages
 from startup_toolkit.components.theme import APPEARANCE, SCRIPTS, STYLESHEETS
+from startup_toolkit.db import use_db_threads
 from startup_toolkit.providers import log_redaction
 from startup_toolkit.providers.heap import freeze_when_started
 from startup_toolkit.services.outbox import run_outbox_worker
+from startup_toolkit.services.run_leases import run_leases_kept
 from startup_toolkit.services.watch_checks import run_watch_worker
 from startup_toolkit.state.event_input import ArgumentCheck, bound_socket_nesting
 from startup_toolkit.state.malformed_events import backend_exception_handler
@@ -50,10 +52,15 @@ app = rx.App(
 # Each page added once, here: a production server compiles this app twice (supervisor, then
 # worker) and Reflex re-adds `@rx.page` pages at every compile (components/page_route.py).
 add_site_pages(app)
+# Database threads as many as the pool has connections for them (issue 29, item 2).
+app.register_lifespan_task(use_db_threads)
 app.register_lifespan_task(run_outbox_worker)
 # The weekly watch's schedule (issue 30): every worker runs it; a claim in the database runs
 # each check once.
 app.register_lifespan_task(run_watch_worker)
+# AI runs' leases renewed, dead workers' runs marked interrupted, and at shutdown the runs
+# under way given RUN_GRACE_SECONDS to finish (issue 29, items 3 and 4).
+app.register_lifespan_task(run_leases_kept)
 # Full garbage collections walk only what the worker made after start (providers/heap.py).
 app.register_lifespan_task(freeze_when_started)
 # Client input in the shape the app declared (issue 27, item 3, state/event_input.py): bounded

@@ -19,6 +19,7 @@ from startup_toolkit.db import make_engine
 from tests.conftest import alembic_config, migrate
 
 EXPECTED_TABLES = {
+    "ai_run_leases",
     # spec platform section 3
     "user_activity",
     "user_documents",

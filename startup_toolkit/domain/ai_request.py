@@ -56,6 +56,8 @@ def request_parameters(response_style: str, enhanced: bool) -> RequestParams:
 
 MAX_ATTEMPTS = 3
 TIMEOUT_SECONDS = 60.0
+#: What a run says while its request waits for one of the worker's provider slots.
+QUEUED = "Waiting for a free line to the AI ..."
 RETRY_AFTER_CAP_SECONDS = 30.0
 
 

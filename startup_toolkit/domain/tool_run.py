@@ -21,6 +21,18 @@ R = TypeVar("R")
 #: In a notice's text, stands for the reason the AI service gave (e.g. the budget message).
 AI_REASON = "{reason}"
 BUDGET_TITLE = "Daily AI limit reached"
+#: The reason of a run not started because the database did not answer (issue 29).
+DATABASE_DOWN = (
+    "The app could not reach its database, so the run was not started and nothing was "
+    "charged. What you entered is still here: Retry in a moment."
+)
+#: The reason of a run not started because the database refuses writes (read-only, or its
+#: disk is full; issue 29): nothing could be recorded, so nothing was sent.
+STORAGE_REFUSED = (
+    "The app cannot save anything right now (its storage is read-only or full), so the run "
+    "was not started and nothing was charged. What you entered is still here: Retry in a "
+    "few minutes."
+)
 
 
 class RunStatus(StrEnum):

@@ -2,7 +2,7 @@
 
 from startup_toolkit.models.accounts import User, UserSession
 from startup_toolkit.models.activity import UserActivity, UserFavorite, UserNotification, UserStats
-from startup_toolkit.models.ai import AiUsage
+from startup_toolkit.models.ai import AiRunLease, AiUsage
 from startup_toolkit.models.arena import ArenaEntry, ArenaJoin, ArenaLike, ArenaPost
 from startup_toolkit.models.billing import Invoice, StripeEvent, Subscription
 from startup_toolkit.models.contact import ContactMessage
@@ -25,6 +25,7 @@ from startup_toolkit.models.watch import IdeaWatch, WatchCheck, WatchDigest
 from startup_toolkit.models.workspace import Idea, ShareLink, ToolRunRecord
 
 __all__ = [
+    "AiRunLease",
     "AiUsage",
     "ArenaEntry",
     "ArenaJoin",

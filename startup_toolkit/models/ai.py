@@ -1,11 +1,14 @@
-"""Tokens spent per AI call, for the daily budget and for cost reports."""
+"""Tokens spent per AI call, for the daily budget and for cost reports, and the lease of each
+AI run under way (issue 29, item 3)."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from sqlalchemy import Index
 from sqlmodel import Field
 
-from startup_toolkit.models.base import UserRow
+from startup_toolkit.models.base import UserRow, utcnow
 
 
 class AiUsage(UserRow, table=True):
@@ -17,3 +20,20 @@ class AiUsage(UserRow, table=True):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
+    #: While the call is under way: the lease of the run that holds it (None once settled,
+    #: and for calls made outside a leased run).
+    lease_id: int | None = Field(default=None, index=True)
+
+
+class AiRunLease(UserRow, table=True):
+    """A founder's AI run under way in one worker process, renewed while that process lives.
+    A run that ends normally deletes its lease; one whose worker stopped (killed, or past the
+    shutdown's grace period) is marked interrupted, its open holds released."""
+
+    __tablename__ = "ai_run_leases"
+    __table_args__ = (Index("ix_ai_run_leases_open", "interrupted_at", "beat_at"),)
+
+    tool: str = Field(max_length=50)
+    worker: str = Field(max_length=100)  # host, process id and a random start id
+    beat_at: datetime = Field(default_factory=utcnow, nullable=False)
+    interrupted_at: datetime | None = None

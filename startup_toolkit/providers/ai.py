@@ -9,9 +9,12 @@ The SDK's own retries are off so this policy is the only one. Errors come out as
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, TypeVar
@@ -37,6 +40,11 @@ Message = Mapping[str, str]
 Sleep = Callable[[float], Awaitable[Any]]
 
 CONNECTION_ERROR = "Connection error."
+#: Requests in flight per provider (one per worker process) unless configured otherwise.
+DEFAULT_MAX_IN_FLIGHT = 64
+#: Told True when a request has to wait for a free slot (a tool run shows it as queued), and
+#: False when it gets one after waiting.
+on_queued: ContextVar[Callable[[bool], None] | None] = ContextVar("ai_on_queued", default=None)
 JSON_OBJECT = {"type": "json_object"}
 BROWSER_SEARCH = [{"type": "browser_search"}]
 
@@ -199,6 +207,7 @@ class ChatProvider:
         sleep: Sleep = asyncio.sleep,
         jitter: Callable[[], float] = random.random,
         http_client: httpx.AsyncClient | None = None,
+        max_in_flight: int = DEFAULT_MAX_IN_FLIGHT,
     ) -> None:
         self.model = model
         self.timeout = timeout
@@ -207,6 +216,16 @@ class ChatProvider:
         self._jitter = jitter
         #: False once the endpoint refused a `seed`: it is not sent to it again.
         self.sends_seed = True
+        #: Requests in flight at most (issue 29, item 2): more wait here, outside the
+        #: timeout, and the connection pool has as many connections, so none waits there.
+        self.max_in_flight = max(1, max_in_flight)
+        self._slots = asyncio.Semaphore(self.max_in_flight)
+        if http_client is None:
+            limits = httpx.Limits(
+                max_connections=self.max_in_flight,
+                max_keepalive_connections=self.max_in_flight,
+            )
+            http_client = groq.DefaultAsyncHttpxClient(limits=limits, timeout=timeout)
         self._client = groq.AsyncGroq(
             api_key=api_key,
             base_url=base_url or None,
@@ -218,6 +237,19 @@ class ChatProvider:
     async def aclose(self) -> None:
         """Close the HTTP connections."""
         await self._client.close()
+
+    @asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        """One of the `max_in_flight` request slots, for as long as the block runs; when all
+        are taken, the caller's `on_queued` hook hears that it waits (the run is queued, not
+        failed) and when it goes ahead."""
+        hook = on_queued.get() if self._slots.locked() else None
+        if hook is not None:
+            hook(True)
+        async with self._slots:
+            if hook is not None:
+                hook(False)
+            yield
 
     def _body(
         self, messages: Sequence[Message], params: RequestParams, json_object: bool
@@ -238,14 +270,22 @@ class ChatProvider:
         return body
 
     async def _with_policy(
-        self, call: Callable[[bool], Awaitable[T]], *, json_object: bool = False
+        self,
+        call: Callable[[bool], Awaitable[T]],
+        *,
+        json_object: bool = False,
+        slotted: bool = False,
     ) -> T:
-        """Run `call(json_object)` with the timeout and retry policy. A 400 rejecting JSON
-        mode, or a `seed`, is asked once more without it (not counted as an attempt)."""
+        """Run `call(json_object)` with the timeout and retry policy, each attempt in a slot
+        (`slotted`: the caller holds one already). A 400 rejecting JSON mode, or a `seed`, is
+        asked once more without it (not counted as an attempt)."""
         attempt = 0
         while True:
             try:
-                async with asyncio.timeout(self.timeout):
+                async with (
+                    contextlib.nullcontext() if slotted else self.slot(),
+                    asyncio.timeout(self.timeout),
+                ):
                     return await call(json_object)
             except (TimeoutError, groq.APITimeoutError, httpx.TimeoutException) as exc:
                 raise AiProviderError(TIMEOUT) from exc
@@ -310,7 +350,7 @@ class ChatProvider:
         body = self._body(messages, params, False)
         body.update(tools=BROWSER_SEARCH, tool_choice="required")
         try:
-            async with asyncio.timeout(seconds):
+            async with self.slot(), asyncio.timeout(seconds):
                 response = await self._client.chat.completions.create(**body, timeout=seconds)
         except (TimeoutError, groq.APITimeoutError, httpx.TimeoutException) as exc:
             raise AiProviderError(TIMEOUT) from exc
@@ -347,7 +387,7 @@ class ChatProvider:
                 **body, extra_body={"stream_options": {"include_usage": True}}
             )
 
-        return await self._with_policy(call)
+        return await self._with_policy(call, slotted=True)
 
 
 def _chunk_usage(chunk: Any) -> Any:
@@ -417,6 +457,16 @@ class ChatStream:
         await self.aclose()
 
     async def _run(self) -> AsyncIterator[str]:
+        # The slot is held for the whole stream: its connection is in use until the end.
+        async with self._provider.slot():
+            received = self._received()
+            try:
+                async for delta in received:
+                    yield delta
+            finally:  # closed early: the HTTP response is closed now, not when collected
+                await received.aclose()
+
+    async def _received(self) -> AsyncIterator[str]:
         stream = await self._provider._open_stream(self._messages, self._params)
         self.responded = True
         try:

@@ -127,7 +127,12 @@ _providers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str,
 
 def make_provider(settings: Settings) -> ChatProvider:
     """A provider for the configured endpoint (tests replace this to inject sleep/timeout)."""
-    return ChatProvider(settings.ai_api_key, settings.ai_base_url, settings.ai_model)
+    return ChatProvider(
+        settings.ai_api_key,
+        settings.ai_base_url,
+        settings.ai_model,
+        max_in_flight=settings.ai_max_in_flight,
+    )
 
 
 def _provider() -> ChatProvider:
@@ -176,12 +181,17 @@ async def _hold(
         return None
     tokens = estimate_prompt_tokens(messages) + params.max_tokens
     limit = get_settings().ai_daily_tokens
+    lease = run_lease.get()
     try:
         return await asyncio.to_thread(
-            run_in_session, ai_usage.hold, user_id, tool_name, tokens, limit
+            run_in_session, ai_usage.hold, user_id, tool_name, tokens, limit, lease
         )
     except ai_usage.BudgetSpent:
         raise AiBudgetExceeded() from None
+
+
+#: The lease of the tool run this task's calls belong to (`services/run_leases`), if any.
+run_lease: ContextVar[int | None] = ContextVar("ai_run_lease", default=None)
 
 
 @dataclass

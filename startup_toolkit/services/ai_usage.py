@@ -5,8 +5,10 @@ A call holds its largest possible cost before it is sent (`hold`): one row with 
 request's maximum tokens, written while no other call of the same user can check the budget
 (`db.one_writer_at_a_time`), so parallel calls cannot all pass a nearly spent budget. When
 the call ends, `settle` turns the hold into the tokens really spent, or removes it when
-nothing was spent. A hold left by a crashed worker keeps counting its maximum: the budget
-errs on the side of the founder's allowance, never past it."""
+nothing was spent. A hold of a tool run carries the run's lease (`services/run_leases`): when
+the worker dies mid-call, another worker's sweep releases it with the run marked interrupted.
+A hold of a call outside a leased run, left by a crashed worker, keeps counting its maximum:
+the budget errs on the side of the founder's allowance, never past it."""
 
 from __future__ import annotations
 
@@ -71,7 +73,12 @@ def over_budget(
 
 
 def hold(
-    session: Session, user_id: str | None, tool_name: str, tokens: int, daily_limit: int
+    session: Session,
+    user_id: str | None,
+    tool_name: str,
+    tokens: int,
+    daily_limit: int,
+    lease_id: int | None = None,
 ) -> int | None:
     """Hold `tokens` of today's budget for one call about to be sent; the hold's row id, or
     None when nothing is metered (a visitor, or a user that no longer exists). Raises
@@ -90,6 +97,7 @@ def hold(
         prompt_tokens=0,
         completion_tokens=0,
         total_tokens=tokens,
+        lease_id=lease_id,
     )
     session.add(row)
     try:
@@ -118,7 +126,7 @@ def settle(
         return
     if model is None:
         session.execute(delete(AiUsage).where(AiUsage.id == hold_id))
-    else:
+    else:  # no longer open: the run's lease has no say over it any more
         prompt_tokens = max(0, int(prompt_tokens))
         completion_tokens = max(0, int(completion_tokens))
         session.execute(
@@ -129,6 +137,7 @@ def settle(
                 prompt_tokens=prompt_tokens,
                 completion_tokens=completion_tokens,
                 total_tokens=prompt_tokens + completion_tokens,
+                lease_id=None,
             )
         )
     session.commit()

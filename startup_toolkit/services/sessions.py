@@ -29,14 +29,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, delete, update
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, select
 
+from startup_toolkit.db import writes_refused
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.identity import describe_user_agent
 from startup_toolkit.domain.profile import DEFAULT_SESSION_TIMEOUT_DAYS, SESSION_TIMEOUT_DAYS
@@ -45,6 +48,8 @@ from startup_toolkit.models.security import SignInTicket
 from startup_toolkit.models.settings import UserSecuritySettings
 from startup_toolkit.services import user_cache
 from startup_toolkit.services.activity import add_notification
+
+log = logging.getLogger(__name__)
 
 TOKEN_BYTES = 32
 TICKET_TTL_SECONDS = 60
@@ -163,7 +168,15 @@ def resolve_session(session: Session, token: Any, now: datetime | None = None) -
     if now - row.last_seen_at >= LAST_SEEN_RESOLUTION:
         row.last_seen_at = now
         session.add(row)
-        session.commit()
+        try:
+            session.commit()
+        except DBAPIError as exc:
+            # A read-only or full database (issue 29): the founder stays signed in and may
+            # read on; only the last-seen time waits for the next resolution.
+            if not writes_refused(exc):
+                raise
+            session.rollback()
+            log.warning("Session last-seen time not saved: the database refuses writes")
     user_cache.cache.put(
         _RESOLVED,
         digest,

@@ -35,20 +35,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from startup_toolkit.db import in_worker, run_in_session
+from startup_toolkit.db import in_worker, run_in_session, writes_refused
 from startup_toolkit.domain import research as evidence_rules
+from startup_toolkit.domain.ai_request import QUEUED
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.research import Evidence, Page
 from startup_toolkit.domain.tool_run import (
     AI_REASON,
     BUDGET_TITLE,
+    DATABASE_DOWN,
+    STORAGE_REFUSED,
     Notice,
     RunStatus,
     RunTexts,
     ToolOutcome,
     ToolRun,
 )
-from startup_toolkit.services import access, activity, ai, visitor_limits, workspace
+from startup_toolkit.providers.ai import on_queued
+from startup_toolkit.services import (
+    access,
+    activity,
+    ai,
+    run_leases,
+    visitor_limits,
+    workspace,
+)
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -103,7 +114,7 @@ async def run_tool(
         allowed = await _may_run(user_id, run)
     except Exception:  # the database may be unreachable: say so, keep the page
         log.exception("Could not check access to %s", run.tool)
-        return _failure(run, RunStatus.FAILED)
+        return _failure(run, RunStatus.FAILED, DATABASE_DOWN)
     if not allowed:
         return _failure(run, RunStatus.NO_ACCESS)
     started = time.monotonic()
@@ -116,11 +127,47 @@ async def run_tool(
     allow = visitor_limits.allow_visitor_ai_call
     if user_id is None and not await asyncio.to_thread(allow, visitor_address):
         return _failure(run, RunStatus.LIMITED)
+    try:
+        lease_id = await run_leases.started(user_id, run.tool) if user_id else None
+    except Exception as exc:  # the database may be unreachable: say so before anything is sent
+        log.exception("Could not start the %s run", run.tool)
+        return _failure(run, RunStatus.FAILED, _storage_reason(exc))
     if on_start is not None:
         on_start(RunStatus.AI)
-    outcome, usage = await _asked(user_id, run, on_text, on_progress)
-    # The answer, or the tool's stand-in after a failure (issue 28): kept, labelled as such.
-    return await _done(user_id, run, outcome, usage, started)
+    return await _leased(user_id, run, lease_id, started, on_text, on_progress)
+
+
+def _storage_reason(exc: BaseException) -> str:
+    """Why a run could not start when the database failed: it refuses writes, or it is away."""
+    return STORAGE_REFUSED if writes_refused(exc) else DATABASE_DOWN
+
+
+async def _leased(
+    user_id: str | None,
+    run: ToolRun[R],
+    lease_id: int | None,
+    started: float,
+    on_text: OnText | None,
+    on_progress: OnProgress | None,
+) -> ToolOutcome[R]:
+    """The AI part of a run under its lease (issue 29): every call holds its budget under
+    it; the lease goes when the run ends, or is marked interrupted when the run is cancelled
+    (the worker shuts down), its holds released either way."""
+    progress = _Progress(on_progress)
+    queued, leased = on_queued.set(progress.queued), ai.run_lease.set(lease_id)
+    interrupted = False
+    try:
+        outcome, usage = await _asked(user_id, run, on_text, progress.tell)
+        # The answer, or the tool's stand-in after a failure (issue 28): kept, labelled.
+        return await _done(user_id, run, outcome, usage, started)
+    except asyncio.CancelledError:
+        interrupted = True
+        raise
+    finally:
+        on_queued.reset(queued)
+        ai.run_lease.reset(leased)
+        if lease_id is not None:
+            await run_leases.ended(lease_id, interrupted=interrupted)
 
 
 async def _asked(
@@ -171,6 +218,22 @@ async def _answer(
     elif run.check is not None and into.complete and (problems := list(run.check(result))):
         raise ai.AiParseError(" ".join(problems))  # e.g. a text too short to be what was asked
     return result, evidence
+
+
+class _Progress:
+    """What a run tells the page, with the queued note while a request waits for a provider
+    slot (issue 29, item 2) and the last words back once it goes ahead."""
+
+    def __init__(self, on_progress: OnProgress | None) -> None:
+        self._on_progress = on_progress
+        self._last = ""
+
+    def tell(self, text: str) -> None:
+        self._last = text
+        _tell(self._on_progress, text)
+
+    def queued(self, waiting: bool) -> None:
+        _tell(self._on_progress, QUEUED if waiting else self._last)
 
 
 def _tell(on_progress: OnProgress | None, text: str) -> None:

@@ -1,8 +1,9 @@
 """The daily AI allowance shown on the profile and every AI tool page (issue 14, item 9).
 
 The bar loads itself when it mounts (`load`), for the signed-in founder only (a visitor sees
-nothing), and any page may send `ToolPageState.refresh_allowance` after an AI run to bring it
-up to date. The figures are the founder's own: private state. A mixin of `ToolPageState`
+nothing), and tells them of a run of theirs that a stopped server interrupted (issue 29);
+any page may send `ToolPageState.refresh_allowance` after an AI run to bring it up to date.
+The figures are the founder's own: private state. A mixin of `ToolPageState`
 (state/tools.py), the state every tool page shares."""
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ import dataclasses
 import logging
 
 import reflex as rx
+from reflex.event import EventSpec
 
 from startup_toolkit.domain import allowance as rules
-from startup_toolkit.services import ai_usage
+from startup_toolkit.services import ai_usage, run_leases
+from startup_toolkit.state import toasts
 from startup_toolkit.state.private import for_user
 from startup_toolkit.state.private_state import PrivateStateMixin
 
@@ -58,9 +61,21 @@ class AllowanceMixin(PrivateStateMixin, mixin=True):
     allowance: AllowanceView | None = None  # None for visitors, and until the figures came
 
     @rx.event
-    async def load_allowance(self) -> None:
-        """Read today's figures (on mount)."""
+    async def load_allowance(self) -> list[EventSpec]:
+        """Read today's figures (on mount), and tell the founder once of each run of theirs
+        a stopped server interrupted (issue 29): not charged, to be run again."""
         await self._load_allowance()
+        done = await for_user(
+            self,
+            run_leases.take_interrupted,
+            signed_out=None,
+            failed=None,
+            what="Reading interrupted AI runs",
+        )
+        return [
+            toasts.error(run_leases.INTERRUPTED_TITLE, description=run.message)
+            for run in (done.value or [])[:3]
+        ]
 
     @rx.event
     async def refresh_allowance(self) -> None:

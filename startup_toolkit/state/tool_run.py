@@ -21,6 +21,7 @@ from typing import Any, ClassVar, TypeVar
 
 import reflex as rx
 
+from startup_toolkit.settings import get_settings
 from startup_toolkit.state.auth import signed_in_user_id
 from startup_toolkit.state.private_state import PrivateStateMixin
 
@@ -101,22 +102,38 @@ async def while_ticking(
     state: rx.State, work: Awaitable[T], advance: Callable[[float], bool], every: float
 ) -> T:
     """Await `work`; meanwhile call `advance(seconds elapsed)` under the state's lock every
-    `every` seconds, until it returns False (the run was replaced) or the work ends."""
+    `every` seconds (longer when many runs tick at once: `tick_interval`), until it returns
+    False (the run was replaced) or the work ends."""
     stop = asyncio.Event()
 
     async def tick() -> None:
         started = time.monotonic()
         while not stop.is_set():
             try:
-                await asyncio.wait_for(stop.wait(), every)
+                await asyncio.wait_for(stop.wait(), tick_interval(every))
             except TimeoutError:
                 async with state:
                     if not advance(time.monotonic() - started):
                         return
 
+    global _ticking
+    _ticking += 1
     ticker = asyncio.create_task(tick())
     try:
         return await work
     finally:
+        _ticking -= 1
         stop.set()
         await ticker
+
+
+#: Runs of this process ticking now (each writes its tab's state at every tick).
+_ticking = 0
+
+
+def tick_interval(every: float) -> float:
+    """A run's tick interval: its page's `every`, stretched so that all the runs this process
+    has ticking write at most `RUN_TICKS_PER_SECOND` states a second together (each write
+    takes the tab's lock and, on Redis, a round trip: a wave of runs must not spend the
+    worker on progress)."""
+    return max(every, _ticking / get_settings().run_ticks_per_second)

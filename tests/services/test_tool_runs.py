@@ -16,6 +16,7 @@ from sqlmodel import Session
 from startup_toolkit.domain.catalog import GROWTH_ENGINE, VIABILITY_SCANNER
 from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.saved_results import SaveRequest
+from startup_toolkit.domain.tool_run import DATABASE_DOWN
 from startup_toolkit.domain.tools import SCANNER
 from startup_toolkit.domain.workspace import KeepRun
 from startup_toolkit.models.activity import UserActivity
@@ -146,7 +147,7 @@ async def test_a_database_error_in_the_access_check_is_a_failure(
     monkeypatch.setattr(access, "may_use_tools", broken)
     outcome = await run_tool(user_id, json_run())
     assert outcome.status is RunStatus.FAILED and outcome.result is None
-    assert outcome.notice == Notice("Analysis Failed", "", "The analysis failed.")
+    assert outcome.notice == Notice("Analysis Failed", DATABASE_DOWN, "The analysis failed.")
     assert quick.requests == []
 
 

@@ -158,3 +158,19 @@ def test_a_dropped_run_writes_nothing(founder: tuple[str, str]) -> None:
 
     s = in_processor(_RunProbe, "/probe", scenario)
     assert (s.running, s.got) == (False, "")
+
+
+def test_ticks_stretch_when_many_runs_tick_at_once(
+    settings_env: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29, item 2: all runs of a worker write at most RUN_TICKS_PER_SECOND states a
+    second together; a lone run ticks at its page's own pace."""
+    from startup_toolkit.settings import get_settings
+    from startup_toolkit.state import tool_run
+
+    settings_env.setenv("RUN_TICKS_PER_SECOND", "100")
+    get_settings.cache_clear()
+    settings_env.setattr(tool_run, "_ticking", 1)
+    assert tool_run.tick_interval(0.3) == 0.3
+    settings_env.setattr(tool_run, "_ticking", 500)
+    assert tool_run.tick_interval(0.3) == 5.0

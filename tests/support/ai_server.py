@@ -24,11 +24,14 @@ makes every answer take a provider's time (`RecordedRequest.started`/`finished` 
 it took). A request with
 `"stream": true` is answered as Server-Sent Events (`data: {...}` chunks, then
 `data: [DONE]`), with the usage in the final chunk (`x_groq.usage`, like Groq, and `usage`
-when `stream_options.include_usage` was asked for).
+when `stream_options.include_usage` was asked for). Faults: `drop()` closes the next
+request's connection without an answer, `drop_mid_stream(...)` cuts a stream part-way, and
+`status(500)` a few times, then `reply(...)`, is a provider that recovers.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import select
 import socket
@@ -56,7 +59,7 @@ BROKEN_JSON = '{"summary": "A promising idea", "score": 7'
 class Scripted:
     """One scripted answer."""
 
-    kind: str  # "reply" | "status" | "slow" | "stream"
+    kind: str  # "reply" | "status" | "slow" | "stream" | "drop"
     text: str | None = ""
     status: int = 200
     message: str = ""
@@ -66,6 +69,7 @@ class Scripted:
     delay: float = 0.0
     chunks: list[str] = field(default_factory=list)
     hold_after: int | None = None
+    drop_after: int | None = None  # a stream: send this many deltas, then cut the connection
     usage: tuple[int, int] | None = None
     executed_tools: list[dict[str, Any]] | None = None
     for_prompt: str = ""  # only for a request whose messages contain this ('' = any)
@@ -189,8 +193,17 @@ class _Handler(BaseHTTPRequestHandler):
             fake._note_disconnect()
         request.finished = time.monotonic()
 
+    def _cut(self) -> None:
+        """Close the connection at once, mid-answer (a provider or network failure)."""
+        self.close_connection = True
+        with contextlib.suppress(OSError):
+            self.connection.shutdown(socket.SHUT_RDWR)
+
     def _answer(self, script: Scripted, body: dict[str, Any]) -> None:
         fake = self.server.fake
+        if script.kind == "drop":
+            self._cut()
+            return
         if script.kind == "status":
             error: dict[str, Any] = {"message": script.message, "type": "api_error"}
             if script.code:
@@ -268,6 +281,9 @@ class _Handler(BaseHTTPRequestHandler):
                 if not self._wait_release():
                     return
             if gap and i and not self._wait(gap):
+                return
+            if script.drop_after is not None and i == script.drop_after:
+                self._cut()
                 return
             self._chunk(frame({"content": piece}))
         if script.hold_after is not None and script.hold_after >= len(chunks):
@@ -504,6 +520,15 @@ class FakeAiServer:
         return self._push(
             Scripted("stream", chunks=list(chunks), usage=usage, hold_after=hold_after)
         )
+
+    def drop(self) -> FakeAiServer:
+        """The next request's connection is closed without an answer."""
+        return self._push(Scripted("drop"))
+
+    def drop_mid_stream(self, chunks: list[str], *, after: int) -> FakeAiServer:
+        """A streamed reply that sends `after` of these deltas, then cuts the connection (no
+        final chunk, no usage, no end of the chunked body)."""
+        return self._push(Scripted("stream", chunks=list(chunks), drop_after=after))
 
     def release(self) -> None:
         """Let a held stream continue."""
