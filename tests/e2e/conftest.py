@@ -351,6 +351,8 @@ def assert_fully_in_view(page: Page, selector: str) -> None:
         assert left >= 0 and right <= width + 0.5, f"{text!r} spans {left}..{right} of {width}px"
 
 
+#: Full-page screenshots for a human to look at (`SCREENSHOTS=1 make test`).
+TAKE_SCREENSHOTS = os.environ.get("SCREENSHOTS", "") == "1"
 #: A phone's viewport: the 390 px layout is checked on pages already open (`at_phone_width`).
 PHONE = {"width": 390, "height": 844}
 
@@ -405,11 +407,14 @@ def at_phone_width(
 
 
 def screenshot(page: Page, name: str) -> Path:
-    """Save a full-page screenshot under test-artifacts/screens (git-ignored) to look at."""
+    """Where a full-page screenshot of `name` goes (test-artifacts/screens, git-ignored), taken
+    to look at when SCREENSHOTS=1: encoding full pages costs a tenth of the browser tests'
+    time, and `make test` asserts what it checks without them."""
     width = page.viewport_size["width"] if page.viewport_size else 0
     path = ARTIFACTS / "screens" / f"{name}-{width}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), full_page=True)
+    if TAKE_SCREENSHOTS:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=True)
     return path
 
 
