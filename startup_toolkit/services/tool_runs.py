@@ -241,6 +241,34 @@ def _tell(on_progress: OnProgress | None, text: str) -> None:
         on_progress(text)
 
 
+@dataclass(frozen=True)
+class Research:
+    """What a run's web research read: its evidence, the pages, and the block its prompt
+    carries ('' when no page was read)."""
+
+    evidence: Evidence
+    pages: tuple[Page, ...] = ()
+    block: str = ""
+
+
+async def research(user_id: str | None, run: ToolRun[Any]) -> Research:
+    """The run's web research (`run.research`), once. Raises `ai.AiBudgetExceeded`,
+    `ai.AiResearchUnavailable` and `ai.AiError` as the search does."""
+    reply = await ai.research(
+        user_id,
+        run.tool,
+        evidence_rules.RESEARCH_SYSTEM,
+        run.research,
+        seconds=get_settings().ai_research_seconds,
+    )
+    pages = tuple(Page(p.title, p.url, p.content) for p in reply.pages)
+    sources = evidence_rules.collect_sources(list(pages), utcnow().isoformat())
+    if not sources:  # it answered without reading a page
+        return Research(Evidence(research=evidence_rules.UNAVAILABLE))
+    block = evidence_rules.evidence_block(sources, reply.text, list(pages))
+    return Research(Evidence(research=evidence_rules.DONE, sources=sources), pages, block)
+
+
 async def _researched(
     user_id: str | None, run: ToolRun[R], on_progress: OnProgress | None
 ) -> tuple[Evidence, ToolRun[R]]:
@@ -249,19 +277,12 @@ async def _researched(
     a spent budget is: nothing more is sent)."""
     if not run.research or run.schema is None:
         return Evidence(), run
-    settings = get_settings()
-    if not settings.web_research_enabled:
+    if not get_settings().web_research_enabled:
         return Evidence(), replace(run, prompt=f"{run.prompt}\n\n{evidence_rules.NO_EVIDENCE}")
     _tell(on_progress, evidence_rules.SEARCHING)
     status = evidence_rules.FAILED
     try:
-        reply = await ai.research(
-            user_id,
-            run.tool,
-            evidence_rules.RESEARCH_SYSTEM,
-            run.research,
-            seconds=settings.ai_research_seconds,
-        )
+        found = await research(user_id, run)
     except ai.AiBudgetExceeded:
         raise
     except ai.AiResearchUnavailable as exc:
@@ -270,14 +291,10 @@ async def _researched(
     except ai.AiError as exc:
         log.warning("%s research failed: %s", run.tool, exc.message)
     else:
-        pages = [Page(p.title, p.url, p.content) for p in reply.pages]
-        sources = evidence_rules.collect_sources(pages, utcnow().isoformat())
-        if sources:
-            _tell(on_progress, evidence_rules.progress_text(len(sources)))
-            block = evidence_rules.evidence_block(sources, reply.text, pages)
-            evidence = Evidence(research=evidence_rules.DONE, sources=sources)
-            return evidence, replace(run, prompt=f"{run.prompt}\n\n{block}")
-        status = evidence_rules.UNAVAILABLE  # it answered without reading a page
+        if found.block:
+            _tell(on_progress, evidence_rules.progress_text(len(found.evidence.sources)))
+            return found.evidence, replace(run, prompt=f"{run.prompt}\n\n{found.block}")
+        status = found.evidence.research
     _tell(on_progress, evidence_rules.WRITING_WITHOUT)
     no_evidence = f"{run.prompt}\n\n{evidence_rules.NO_EVIDENCE}"
     return Evidence(research=status), replace(run, prompt=no_evidence)

@@ -36,13 +36,13 @@ from startup_toolkit.domain import watch as rules
 from startup_toolkit.domain.brief import BY_KEY, read_part
 from startup_toolkit.domain.brief_input import IDEA_INPUT_CAP, BriefInput
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.domain.research import Evidence, Page
+from startup_toolkit.domain.research import Evidence
 from startup_toolkit.domain.tool_run import RunStatus, ToolRun
 from startup_toolkit.models.watch import IdeaWatch, WatchCheck
 from startup_toolkit.models.workspace import Idea, ToolRunRecord
 from startup_toolkit.services import access, activity, ai, watch_digest
 from startup_toolkit.services import brief as brief_service
-from startup_toolkit.services.tool_runs import run_tool
+from startup_toolkit.services.tool_runs import Research, research, run_tool
 from startup_toolkit.services.watch import ACTIVE, SCANNER
 from startup_toolkit.settings import get_settings
 
@@ -210,27 +210,14 @@ async def researched(user_id: str, run: ToolRun[Any]) -> Asked:
     settings = get_settings()
     if not ai.ai_available():  # demo mode: the sample, nothing asked
         return Asked(run, rules.fingerprint("demo", run.system, run.prompt, ()))
-    evidence, pages, block = Evidence(), [], evidence_rules.NO_EVIDENCE
+    found = Research(Evidence())
     if run.research and settings.web_research_enabled:
         try:
-            reply = await ai.research(
-                user_id,
-                run.tool,
-                evidence_rules.RESEARCH_SYSTEM,
-                run.research,
-                seconds=settings.ai_research_seconds,
-            )
+            found = await research(user_id, run)
         except ai.AiResearchUnavailable:
-            evidence = Evidence(research=evidence_rules.UNAVAILABLE)
-        else:
-            pages = [Page(p.title, p.url, p.content) for p in reply.pages]
-            sources = evidence_rules.collect_sources(pages, utcnow().isoformat())
-            if sources:
-                block = evidence_rules.evidence_block(sources, reply.text, pages)
-                evidence = Evidence(research=evidence_rules.DONE, sources=sources)
-            else:
-                pages, evidence = [], Evidence(research=evidence_rules.UNAVAILABLE)
-    read = [(p.url, p.title, p.content) for p in pages]
+            found = Research(Evidence(research=evidence_rules.UNAVAILABLE))
+    evidence, block = found.evidence, found.block or evidence_rules.NO_EVIDENCE
+    read = [(p.url, p.title, p.content) for p in found.pages]
     fingerprint = rules.fingerprint(settings.ai_model, run.system, run.prompt, read)
     finish = run.finish
 

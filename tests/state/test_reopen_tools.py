@@ -235,7 +235,7 @@ def test_oracle_reopens_generated_content_in_its_dialog(
     assert js(asyncio.run(s.reopen())) == ""
     content = s.parent_state.get_substate(OracleContentState.get_full_name().split(".")[1:])
     shown = content.content
-    assert shown.open and shown.text == text and shown.kind == kind.kind
+    assert shown is not None and shown.text == text and shown.kind == kind.kind  # open
     assert s.form["businessIdea"] == IDEA and s.result is None and s.reopened is not None
 
 
