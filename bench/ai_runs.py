@@ -57,6 +57,7 @@ class AiRunsOptions:
     redis_url: str = DEFAULT_REDIS
     port: int = 0
     keep_log: str = ""  # copy the app's log here at the end
+    in_flight: int = 0  # the app's AI_MAX_IN_FLIGHT (0: its default)
 
     @classmethod
     def smoke(cls) -> AiRunsOptions:
@@ -79,6 +80,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--ai-tools", type=lambda s: tuple(s.split(",")), help=f"in turn, of {','.join(TOOLS)}"
     )
     p.add_argument("--ai-keep-log", metavar="PATH", help="copy the app's log here at the end")
+    p.add_argument(
+        "--ai-in-flight", type=int, help="each worker's cap on AI requests in flight (the app's)"
+    )
 
 
 def from_args(args: argparse.Namespace) -> AiRunsOptions:
@@ -91,6 +95,7 @@ def from_args(args: argparse.Namespace) -> AiRunsOptions:
         ("idle_seconds", "ai_idle_seconds"),
         ("tools", "ai_tools"),
         ("keep_log", "ai_keep_log"),
+        ("in_flight", "ai_in_flight"),
         ("workers", "workers"),
         ("pg_url", "pg_url"),
         ("redis_url", "redis_url"),
@@ -114,6 +119,8 @@ def _app(folder: Path, opts: AiRunsOptions, ai_url: str) -> Iterator[apps.LiveAp
         "AI_MODEL": MODEL,
         "AI_WEB_RESEARCH": "on",
     }
+    if opts.in_flight:
+        env["AI_MAX_IN_FLIGHT"] = str(opts.in_flight)
     with ExitStack() as stack:
         name = "unstuck"
         if opts.production:
