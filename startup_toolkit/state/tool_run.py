@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
@@ -116,19 +117,20 @@ async def while_ticking(
                     if not advance(time.monotonic() - started):
                         return
 
-    global _ticking
-    _ticking += 1
+    loop = asyncio.get_running_loop()
+    _ticking[loop] = _ticking.get(loop, 0) + 1
     ticker = asyncio.create_task(tick())
     try:
         return await work
     finally:
-        _ticking -= 1
+        _ticking[loop] -= 1
         stop.set()
         await ticker
 
 
-#: Runs of this process ticking now (each writes its tab's state at every tick).
-_ticking = 0
+#: Runs ticking now on each event loop (a worker's one loop; each run writes its tab's state
+#: at every tick). Per loop: a loop a test abandoned with runs in it counts for no other.
+_ticking: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int] = weakref.WeakKeyDictionary()
 
 
 def tick_interval(every: float) -> float:
@@ -136,4 +138,5 @@ def tick_interval(every: float) -> float:
     has ticking write at most `RUN_TICKS_PER_SECOND` states a second together (each write
     takes the tab's lock and, on Redis, a round trip: a wave of runs must not spend the
     worker on progress)."""
-    return max(every, _ticking / get_settings().run_ticks_per_second)
+    ticking = _ticking.get(asyncio.get_running_loop(), 0)
+    return max(every, ticking / get_settings().run_ticks_per_second)

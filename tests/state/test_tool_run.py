@@ -170,7 +170,13 @@ def test_ticks_stretch_when_many_runs_tick_at_once(
 
     settings_env.setenv("RUN_TICKS_PER_SECOND", "100")
     get_settings.cache_clear()
-    settings_env.setattr(tool_run, "_ticking", 1)
-    assert tool_run.tick_interval(0.3) == 0.3
-    settings_env.setattr(tool_run, "_ticking", 500)
-    assert tool_run.tick_interval(0.3) == 5.0
+
+    async def intervals() -> tuple[float, float]:
+        loop = asyncio.get_running_loop()
+        tool_run._ticking[loop] = 1
+        alone = tool_run.tick_interval(0.3)
+        tool_run._ticking[loop] = 500
+        return alone, tool_run.tick_interval(0.3)
+
+    assert asyncio.run(intervals()) == (0.3, 5.0)
+    assert asyncio.run(intervals()) == (0.3, 5.0)  # another loop's runs count for none here
