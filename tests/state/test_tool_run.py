@@ -171,12 +171,11 @@ def test_ticks_stretch_when_many_runs_tick_at_once(
     settings_env.setenv("RUN_TICKS_PER_SECOND", "100")
     get_settings.cache_clear()
 
-    async def intervals() -> tuple[float, float]:
-        loop = asyncio.get_running_loop()
-        tool_run._ticking[loop] = 1
-        alone = tool_run.tick_interval(0.3)
-        tool_run._ticking[loop] = 500
-        return alone, tool_run.tick_interval(0.3)
+    async def interval(ticking: int | None) -> float:
+        if ticking is not None:
+            tool_run._ticking[asyncio.get_running_loop()] = ticking
+        return tool_run.tick_interval(0.3)
 
-    assert asyncio.run(intervals()) == (0.3, 5.0)
-    assert asyncio.run(intervals()) == (0.3, 5.0)  # another loop's runs count for none here
+    assert asyncio.run(interval(1)) == 0.3
+    assert asyncio.run(interval(500)) == 5.0
+    assert asyncio.run(interval(None)) == 0.3  # another loop's runs count for none here
