@@ -43,6 +43,8 @@ def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
     open_hub(page, live_app)
     expect(page.get_by_role("heading", level=1)).to_contain_text("startup stage")
     expect(cards(page)).to_have_count(SEEDS)
+    clear_all = page.get_by_role("button", name="Clear all")
+    expect(clear_all).to_have_count(0)  # nothing narrows the grid yet
     newest = max(s.id for s in SEED_RESOURCES)
     expect(cards(page).first).to_have_attribute("data-resource-id", str(newest))
 
@@ -55,8 +57,10 @@ def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
     search.fill("runway math")
     expect(cards(page)).to_have_count(1)
     expect(cards(page).first).to_contain_text("Runway Math for First-Time Founders")
-    search.fill("")
+    expect(clear_all).to_be_visible()
+    search.fill("   ")  # blanks narrow nothing
     expect(cards(page)).to_have_count(SEEDS)
+    expect(clear_all).to_have_count(0)
 
     page.get_by_label("Sort by").select_option(label="Most Popular")
     expect(cards(page).first).to_contain_text("Popular")
@@ -76,6 +80,7 @@ def test_p_hub_1_2_browse_tabs_search_sort_filters_and_empty_state(
     page.get_by_role("button", name="Reset filters").click()
     expect(cards(page)).to_have_count(SEEDS)
     expect(page.get_by_label("Category")).to_have_value("All")
+    expect(clear_all).to_have_count(0)
 
 
 def test_issue_16_each_category_has_its_picture_and_cards_say_what_they_offer(
