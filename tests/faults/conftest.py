@@ -15,9 +15,8 @@ from sqlmodel import Session, select
 from startup_toolkit.domain.tool_run import AI_REASON, Notice, RunTexts, ToolRun
 from startup_toolkit.models.ai import AiRunLease, AiUsage
 from startup_toolkit.models.workspace import ToolRunRecord
-from startup_toolkit.providers.ai import ChatProvider
 from startup_toolkit.services import ai as ai_service
-from startup_toolkit.settings import Settings
+from tests.support.ai_provider import quick_provider
 from tests.support.ai_server import FakeAiServer
 
 #: Seconds one AI call may take before it times out, in these tests.
@@ -80,21 +79,7 @@ def ledger(engine: Engine, founder: tuple[str, str]) -> Ledger:
 @pytest.fixture
 async def provider(fake_ai: FakeAiServer, engine: Engine) -> AsyncIterator[FakeAiServer]:
     """The fake server as the AI provider: `AI_TIMEOUT` per call, retries without pauses."""
-
-    async def no_sleep(_seconds: float) -> None:
-        return None
-
-    def make(settings: Settings) -> ChatProvider:
-        return ChatProvider(
-            settings.ai_api_key,
-            settings.ai_base_url,
-            settings.ai_model,
-            sleep=no_sleep,
-            jitter=lambda: 0.0,
-            timeout=AI_TIMEOUT,
-        )
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ai_service, "make_provider", make)
+        patch.setattr(ai_service, "make_provider", quick_provider(AI_TIMEOUT))
         yield fake_ai
         await ai_service.close_providers()

@@ -8,10 +8,10 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from startup_toolkit.providers.ai import ChatProvider
 from startup_toolkit.services import ai as ai_service
 from startup_toolkit.services import visitor_limits
-from startup_toolkit.settings import Settings, get_settings
+from startup_toolkit.settings import get_settings
+from tests.support.ai_provider import quick_provider
 from tests.support.ai_server import FakeAiServer
 from tests.support.stripe_server import FakeStripeServer
 
@@ -53,21 +53,7 @@ async def quick(
     `QUICK_AI_TIMEOUT` (seconds) bounds each call, else the provider's own timeout."""
     timeout = getattr(request.module, "QUICK_AI_TIMEOUT", None)
 
-    async def no_sleep(_seconds: float) -> None:
-        return None
-
-    def make(settings: Settings) -> ChatProvider:
-        bounds = {"timeout": timeout} if timeout is not None else {}
-        return ChatProvider(
-            settings.ai_api_key,
-            settings.ai_base_url,
-            settings.ai_model,
-            sleep=no_sleep,
-            jitter=lambda: 0.0,
-            **bounds,
-        )
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(ai_service, "make_provider", make)
+        patch.setattr(ai_service, "make_provider", quick_provider(timeout))
         yield fake_ai
         await ai_service.close_providers()

@@ -16,7 +16,6 @@ from sqlmodel import Session, select
 
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.base import utcnow
-from startup_toolkit.providers.ai import ChatProvider
 from startup_toolkit.services import ai as ai_service
 from startup_toolkit.services import ai_usage
 from startup_toolkit.services import user_settings as settings_svc
@@ -30,7 +29,8 @@ from startup_toolkit.services.ai import (
     generate_text,
     stream_chat,
 )
-from startup_toolkit.settings import Settings, get_settings
+from startup_toolkit.settings import get_settings
+from tests.support.ai_provider import quick_provider
 from tests.support.ai_server import BROKEN_JSON, FakeAiServer
 from tests.support.founders import user
 
@@ -66,18 +66,7 @@ async def sleeps(
     settings_env.setenv("AI_DAILY_TOKENS", "1000")
     get_settings.cache_clear()
     recorded = Sleeps()
-
-    def make(settings: Settings) -> ChatProvider:
-        return ChatProvider(
-            settings.ai_api_key,
-            settings.ai_base_url,
-            settings.ai_model,
-            sleep=recorded,
-            jitter=lambda: 0.0,
-            timeout=3.0,
-        )
-
-    settings_env.setattr(ai_service, "make_provider", make)
+    settings_env.setattr(ai_service, "make_provider", quick_provider(3.0, sleep=recorded))
     yield recorded
     await ai_service.close_providers()
 

@@ -29,10 +29,10 @@ from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.cofounder import state as page
 from startup_toolkit.pages.cofounder.state import CofounderState
-from startup_toolkit.providers.ai import ChatProvider
 from startup_toolkit.services import ai as ai_service
-from startup_toolkit.settings import Settings, get_settings
+from startup_toolkit.settings import get_settings
 from tests.support import tool_states
+from tests.support.ai_provider import quick_provider
 from tests.support.ai_server import FakeAiServer
 from tests.support.events import js
 from tests.support.tool_states import Recorder
@@ -348,21 +348,7 @@ async def ai_env(
     """AI configured against the fake server (no retry waits)."""
     settings_env.setenv("AI_MODEL", "test-model")
     get_settings.cache_clear()
-
-    async def no_sleep(seconds: float) -> None:
-        return None
-
-    def make(settings: Settings) -> ChatProvider:
-        return ChatProvider(
-            settings.ai_api_key,
-            settings.ai_base_url,
-            settings.ai_model,
-            sleep=no_sleep,
-            jitter=lambda: 0.0,
-            timeout=5.0,
-        )
-
-    settings_env.setattr(ai_service, "make_provider", make)
+    settings_env.setattr(ai_service, "make_provider", quick_provider(5.0))
     yield fake_ai
     await ai_service.close_providers()
 
