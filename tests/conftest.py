@@ -171,11 +171,12 @@ def founder(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
 
 #: Folders whose tests need the production build and a browser (or a second app build).
 _BROWSER_LANE = ("tests/e2e/",)
-#: Browser tests of the second lane: the public pages and the shell, about a quarter of the
-#: browser time (the fast lane takes about as long as the first browser lane's build and half
-#: its tests). The worker that ran the fast tests takes them when it is done (xdist gives a
-#: lane to the first worker with at most two tests left), serving the same build on 127.0.0.2
-#: beside the first lane's app (tests/e2e/conftest.py, `app_build`).
+#: Browser tests of the second lane, about half the browser time. Under `make test` each lane
+#: has a worker of its own (`pytest -n 3`: the suite waits on its peers, sockets and the
+#: browser about a third of the time, so three workers keep both cores busy). The second
+#: lane's worker waits for the first lane's build and serves it on 127.0.0.2 beside the first
+#: lane's app (tests/e2e/conftest.py, `app_build`). The lanes are balanced by measured time
+#: (PYTEST_ADDOPTS=--durations=0).
 _SECOND_BROWSER_LANE = tuple(
     f"tests/e2e/test_{name}.py"
     for name in (
@@ -185,6 +186,14 @@ _SECOND_BROWSER_LANE = tuple(
         "shell",
         "first_load",
         "tool_explorer",
+        "profile",
+        "solutions",
+        "accounts",
+        "recommender",
+        "oracle",
+        "cofounder",
+        "contact",
+        "dashboard",
     )
 )
 
@@ -199,16 +208,14 @@ def _lane(nodeid: str) -> str:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API keeps an event loop running in the main
     thread until the session ends, which would break `asyncio.run` in later tests."""
-    items.sort(key=lambda item: _lane(item.nodeid) != "fast")
+    items.sort(key=lambda item: item.nodeid.replace(os.sep, "/").startswith(_BROWSER_LANE))
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Under `pytest -n 2 --dist loadgroup` (`make test`): lanes, each run whole by one
-    worker: the fast tests, the browser tests (one app build) and a second browser lane, so
-    the fast tests run while the browser waits on the app, and the worker done with them
-    helps with the browser tests. xdist hands out the largest lanes first (the fast tests,
-    then the first browser lane). (xdist's own `xdist_group` marks no longer reach its
-    scheduler on pytest 9, which names tests by `_id`; its documented scheduler hook does.)"""
+    """Under `pytest -n 3 --dist loadgroup` (`make test`): three lanes, each run whole by one
+    worker: the fast tests, the browser tests that build the app, and a second browser lane
+    that serves that build. (xdist's own `xdist_group` marks no longer reach its scheduler on
+    pytest 9, which names tests by `_id`; its documented scheduler hook does.)"""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling

@@ -89,6 +89,11 @@ class Build:
         return f"http://{self.host}:{self.port}"
 
     @property
+    def log(self) -> Path:
+        """What the command that built the frontend printed until its app answered."""
+        return self.workdir / "build.log"
+
+    @property
     def built_for(self) -> str:
         """The public address the frontend was built with (the first lane's): what the pages
         name as their canonical address, whichever lane serves them."""
@@ -121,6 +126,10 @@ class Backend:
                 start_new_session=True,
             )
         _wait_until_up(self.build.url, self.proc, self.log, timeout=600)
+        if not self.build.built:
+            # What `reflex run --env prod` printed while it compiled, built and started its
+            # workers, kept apart from what the backend logs later (tests/e2e/test_clean_start.py).
+            self.build.log.write_bytes(self.log.read_bytes())
         self.build.built = True
         if self.build.ready is not None:
             self.build.ready.touch()
