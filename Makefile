@@ -68,8 +68,8 @@ test: install browser
 
 # A deployment's faults (issue 29): the AI provider failing, a worker killed or stopped
 # mid-run, PostgreSQL and Redis restarting, a read-only database, a full disk (a tmpfs of its
-# own under SQLite). Starts its own PostgreSQL
-# and Redis (initdb, pg_ctl, redis-server on free ports) where a test needs to restart one.
+# own under SQLite). Starts its own PostgreSQL and Redis (initdb, pg_ctl, redis-server on
+# free ports) where a test needs to restart one.
 test-faults: install
 	pytest -m faults tests/faults
 
