@@ -20,6 +20,16 @@ from startup_toolkit.domain.run_origin import Origin
 NOT_FOUND = "That result was not found"
 RUN_PARAM = "run"
 RESULT_PARAM = "result"
+#: `?retry=<lease id>`: a run a stopped server interrupted, its inputs back in the form.
+RETRY_PARAM = "retry"
+RETRY_NOT_FOUND = "That interrupted run was not found"
+RETRY_NOT_FOUND_DETAIL = (
+    "It was already run again, or it is more than a week old. Fill in the form to run the tool."
+)
+RETRY_READY = "Your inputs are back"
+RETRY_READY_DETAIL = (
+    "Nothing was charged for the interrupted {tool} run. Run it again when you are ready."
+)
 #: The saved result's metadata key naming the kept run it was saved from.
 RUN_ID_KEY = "runId"
 
@@ -43,6 +53,16 @@ class Reopened:
     def note(self) -> str:
         """What the note over it adds after its date: how it was made ('' for the AI's)."""
         return tools.origin_note(self.tool, self.origin)
+
+
+@dataclass(frozen=True)
+class Retry:
+    """An interrupted run to run again: the kept run's tool key, the founder's inputs, and
+    the run's name as the notice said it."""
+
+    tool: str
+    inputs: dict[str, Any]
+    name: str = ""
 
 
 def with_run_id(metadata: Mapping[str, Any], run_id: int | None) -> dict[str, Any]:

@@ -4,8 +4,9 @@ AI run under way (issue 29, item 3)."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Index
+from sqlalchemy import JSON, Column, Index
 from sqlmodel import Field
 
 from startup_toolkit.models.base import UserRow, utcnow
@@ -37,3 +38,10 @@ class AiRunLease(UserRow, table=True):
     worker: str = Field(max_length=100)  # host, process id and a random start id
     beat_at: datetime = Field(default_factory=utcnow, nullable=False)
     interrupted_at: datetime | None = None
+    #: What Retry runs again (issue 29): the kept run's tool key and the founder's inputs, as
+    #: the run's `KeepRun` says ('' and None for a run that is not kept: no Retry). Kept only
+    #: as long as the record (`run_leases.INTERRUPTED_KEPT`).
+    tool_key: str = Field(default="", max_length=50)
+    inputs: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
+    #: When the founder was told of the interruption (the notice shows once).
+    told_at: datetime | None = None

@@ -10,6 +10,11 @@ lost): any live worker's sweep marks it interrupted and releases the holds its r
 
 On shutdown (SIGTERM, a deploy) a worker lets its runs finish for up to `RUN_GRACE_SECONDS`,
 then marks the ones still going interrupted and releases their holds itself.
+
+A lease keeps what Retry runs again: the kept run's tool key and the founder's inputs (its
+`KeepRun`). The founder is told once (`take_interrupted`: the notice, with Retry opening the
+tool at `?retry=<lease id>`); the page takes the inputs back once (`take_retry`). Every read
+is scoped by the founder's id; a record goes after `INTERRUPTED_KEPT` whatever happened.
 """
 
 from __future__ import annotations
@@ -21,16 +26,21 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
 from startup_toolkit.db import in_worker, run_in_session
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
+from startup_toolkit.domain.ids import valid_row_id
+from startup_toolkit.domain.reopen import Retry
+from startup_toolkit.domain.workspace import KeepRun
 from startup_toolkit.models.ai import AiRunLease, AiUsage
 from startup_toolkit.settings import get_settings
 
@@ -41,6 +51,9 @@ INTERRUPTED = (
     "Your {tool} run was interrupted: the server running it stopped. Nothing was charged "
     "for it. Retry: run it again."
 )
+
+#: The notice's button that opens the tool with the run's inputs back in the form.
+RETRY_LABEL = "Retry"
 
 #: How long an interrupted run's record waits for its founder to be told.
 INTERRUPTED_KEPT = timedelta(days=7)
@@ -66,19 +79,31 @@ class InterruptedRun:
     lease_id: int
     tool: str
     interrupted_at: datetime
+    tool_key: str = ""  # the kept run's tool ('' for a run that is not kept)
+    inputs: dict[str, Any] | None = None  # the founder's inputs, to run it again
 
     @property
     def message(self) -> str:
         """What the founder is told (with Retry)."""
         return INTERRUPTED.format(tool=self.tool)
 
+    @property
+    def retry_path(self) -> str:
+        """Where Retry opens the tool with the inputs back in the form ('' for none)."""
+        return tools.retry_path(self.tool_key, self.lease_id) if self.inputs is not None else ""
+
 
 # --- database work ----------------------------------------------------------------------------
 
 
-def open_lease(session: Session, user_id: str, tool: str, worker: str) -> int:
-    """A lease for a run of `tool` about to start in `worker`; its id."""
+def open_lease(
+    session: Session, user_id: str, tool: str, worker: str, keep: KeepRun | None = None
+) -> int:
+    """A lease for a run of `tool` about to start in `worker`, keeping what Retry needs
+    when the run is kept (`keep`); its id."""
     lease = AiRunLease(user_id=user_id, tool=tool[:50], worker=worker[:100])
+    if keep is not None and keep.tool:
+        lease.tool_key, lease.inputs = keep.tool[:50], dict(keep.inputs)
     session.add(lease)
     session.flush()
     assert lease.id is not None
@@ -141,37 +166,66 @@ def _release_holds(session: Session, lease_ids: list[int]) -> None:
     session.execute(delete(AiUsage).where(col(AiUsage.lease_id).in_(lease_ids)))
 
 
-def interrupted_runs(session: Session, user_id: str) -> list[InterruptedRun]:
-    """The founder's runs that were interrupted, newest first."""
-    rows = session.exec(
-        AiRunLease.newest_first(user_id).where(col(AiRunLease.interrupted_at).is_not(None))
-    ).all()
-    return [
-        InterruptedRun(row.id, row.tool, row.interrupted_at)
-        for row in rows
-        if row.id is not None and row.interrupted_at is not None
-    ]
+def interrupted_runs(
+    session: Session, user_id: str, *, untold: bool = False
+) -> list[InterruptedRun]:
+    """The founder's runs that were interrupted (`untold`: only those not told yet), newest
+    first."""
+    query = AiRunLease.newest_first(user_id).where(col(AiRunLease.interrupted_at).is_not(None))
+    if untold:
+        query = query.where(col(AiRunLease.told_at).is_(None))
+    return [_interrupted(row) for row in session.exec(query).all() if row.id is not None]
+
+
+def _interrupted(row: AiRunLease) -> InterruptedRun:
+    inputs = row.inputs if isinstance(row.inputs, dict) else None
+    assert row.id is not None and row.interrupted_at is not None
+    return InterruptedRun(row.id, row.tool, row.interrupted_at, row.tool_key, inputs)
 
 
 def take_interrupted(session: Session, user_id: str) -> list[InterruptedRun]:
-    """The founder's interrupted runs, newest first, to tell them once: their records go."""
-    found = interrupted_runs(session, user_id)
-    if found:
+    """The founder's interrupted runs not told yet, newest first, to tell them once: a
+    record with a Retry stays (marked told) for `take_retry`, the others go."""
+    found = interrupted_runs(session, user_id, untold=True)
+    mine = col(AiRunLease.user_id) == user_id
+    if kept := [run.lease_id for run in found if run.retry_path]:
         session.execute(
-            delete(AiRunLease).where(
-                col(AiRunLease.user_id) == user_id,
-                col(AiRunLease.id).in_([run.lease_id for run in found]),
-            )
+            update(AiRunLease).where(mine, col(AiRunLease.id).in_(kept)).values(told_at=utcnow())
         )
+    if gone := [run.lease_id for run in found if not run.retry_path]:
+        session.execute(delete(AiRunLease).where(mine, col(AiRunLease.id).in_(gone)))
     return found
+
+
+def take_retry(
+    session: Session, user_id: str, lease_id: Any, tool_keys: Collection[str]
+) -> Retry | None:
+    """The founder's interrupted run `lease_id` (as the address gives it) of one of
+    `tool_keys` (the page's tools) to run again: its tool and inputs, once (the record goes).
+    Another founder's, an unknown, a used or a bad id, or another tool's run: None."""
+    row_id = valid_row_id(lease_id)
+    if row_id is None:
+        return None
+    mine = (col(AiRunLease.user_id) == user_id, col(AiRunLease.id) == row_id)
+    row = session.exec(
+        select(AiRunLease).where(
+            *mine,
+            col(AiRunLease.interrupted_at).is_not(None),
+            col(AiRunLease.tool_key).in_(list(tool_keys)),
+        )
+    ).first()
+    if row is None or not isinstance(row.inputs, dict):
+        return None
+    session.execute(delete(AiRunLease).where(*mine))
+    return Retry(row.tool_key, dict(row.inputs), row.tool)
 
 
 # --- the runs of this process ----------------------------------------------------------------
 
 
-async def started(user_id: str, tool: str) -> int:
-    """A run of this process begins: its lease's id."""
-    lease_id = await in_worker(open_lease, user_id, tool, worker_id())
+async def started(user_id: str, tool: str, keep: KeepRun | None = None) -> int:
+    """A run of this process begins (kept as `keep` says): its lease's id."""
+    lease_id = await in_worker(open_lease, user_id, tool, worker_id(), keep)
     _running.add(lease_id)
     return lease_id
 

@@ -72,10 +72,7 @@ class AllowanceMixin(PrivateStateMixin, mixin=True):
             failed=None,
             what="Reading interrupted AI runs",
         )
-        return [
-            toasts.error(run_leases.INTERRUPTED_TITLE, description=run.message)
-            for run in (done.value or [])[:3]
-        ]
+        return [interrupted_toast(run) for run in (done.value or [])[:3]]
 
     @rx.event
     async def refresh_allowance(self) -> None:
@@ -89,6 +86,25 @@ class AllowanceMixin(PrivateStateMixin, mixin=True):
 
     def _show_allowance(self, now: rules.Allowance) -> None:
         self.allowance = allowance_view(now)
+
+
+#: How long the notice of an interrupted run stays (its Retry button with it).
+INTERRUPTED_TOAST_MS = 60_000
+
+
+def interrupted_toast(run: run_leases.InterruptedRun) -> EventSpec:
+    """The notice of an interrupted run: with a Retry button opening the tool with the
+    founder's inputs back in the form when the run can be run again."""
+    if not run.retry_path:
+        return toasts.error(run_leases.INTERRUPTED_TITLE, description=run.message)
+    return toasts.with_action(
+        "error",
+        run_leases.INTERRUPTED_TITLE,
+        run_leases.RETRY_LABEL,
+        rx.redirect(run.retry_path),
+        description=run.message,
+        duration=INTERRUPTED_TOAST_MS,
+    )
 
 
 async def todays_allowance(state: rx.State) -> rules.Allowance | None:

@@ -14,6 +14,14 @@ thread (scoped by the session's user), accepts only the page's own tools (`reope
 and keeps the kept run's id (`_run_id`) so Save Results names the run it saves
 (`_with_run_id`). Another founder's id, an unknown one, a bad
 one or a run of another tool: the toast 'That result was not found' and the page's empty form.
+
+Retry of a run a stopped server interrupted (`?retry=<lease id>`, issue 29): the page's hook
+
+    def _restore_form(self, tool, inputs) -> bool
+
+puts the run's `inputs` back in the empty form, ready to run again (False: it cannot read
+them). The lease is taken once, the founder's own and of one of the page's tools; otherwise
+the toast 'That interrupted run was not found' and the page's empty form.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import reopen as rules
 from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.services import reopen as service
+from startup_toolkit.services import run_leases
 from startup_toolkit.state import toasts
 from startup_toolkit.state.private import for_user
 from startup_toolkit.state.private_state import PrivateStateMixin
@@ -38,6 +47,12 @@ REOPEN_TOAST_ID = "reopen-status"
 
 def not_found_toast() -> EventSpec:
     return toasts.error(rules.NOT_FOUND, id=REOPEN_TOAST_ID)
+
+
+def retry_not_found_toast() -> EventSpec:
+    return toasts.error(
+        rules.RETRY_NOT_FOUND, description=rules.RETRY_NOT_FOUND_DETAIL, id=REOPEN_TOAST_ID
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,6 +80,8 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
     async def reopen(self) -> EventSpec | None:
         """on_load: the run or saved result named in the address, if any."""
         params = self.router.url.query_parameters
+        if rules.RETRY_PARAM in params:
+            return await self._retry(params.get(rules.RETRY_PARAM, ""))
         kind = next((k for k in (rules.RUN_PARAM, rules.RESULT_PARAM) if k in params), None)
         if kind is None:
             return None
@@ -104,6 +121,36 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
         self._reopened_idea(found.idea_id, found.idea_title)
         return None
 
+    async def _retry(self, lease_id: str) -> EventSpec | None:
+        """The interrupted run `lease_id`'s inputs back in the empty form, once."""
+        done = await for_user(
+            self,
+            run_leases.take_retry,
+            lease_id,
+            self.reopen_tools,
+            signed_out=None,  # the page's guard sends a visitor to sign in
+            failed=retry_not_found_toast(),
+            what="Restoring an interrupted run",
+        )
+        if hasattr(self, "_drop_run"):
+            self._drop_run()  # a run under way would overwrite the form
+        self._reopen_clear()
+        self._forget_reopened()
+        if not done.ok:
+            return done.toast  # signed out: none (the guard), else 'not found'
+        found = done.value
+        if found is None:
+            return retry_not_found_toast()
+        try:
+            shown = self._restore_form(found.tool, dict(found.inputs))
+        except (ValueError, TypeError, KeyError):  # stored inputs the page cannot read
+            shown = False
+        if not shown:
+            self._reopen_clear()
+            return retry_not_found_toast()
+        detail = rules.RETRY_READY_DETAIL.format(tool=found.name or "AI")
+        return toasts.success(rules.RETRY_READY, description=detail, id=REOPEN_TOAST_ID)
+
     def _not_reopened(self) -> EventSpec:
         self._reopen_clear()
         self._forget_reopened()
@@ -133,6 +180,11 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
     def _reopen_clear(self) -> None:
         """The page's empty form: no result on screen."""
         raise NotImplementedError
+
+    def _restore_form(self, tool: str, inputs: dict[str, Any]) -> bool:
+        """Put an interrupted run's `inputs` back in the empty form, ready to run again;
+        False when this page cannot read them."""
+        return False
 
     def _reopened_idea(self, idea_id: int | None, title: str) -> None:
         """The reopened run's idea: the idea picker (`IdeaChoiceMixin`) selects it, the

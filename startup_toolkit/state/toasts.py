@@ -9,6 +9,7 @@ from functools import lru_cache
 
 import reflex as rx
 from reflex.event import EventSpec
+from reflex_components_sonner.toast import ToastAction
 
 _LEVELS = {
     "error": rx.toast.error,
@@ -30,6 +31,15 @@ def show(level: str, message: str, **props: str | int) -> EventSpec:
     if "id" in props:
         props.setdefault("description", "")
     return _toast(level, message, tuple(sorted(props.items())))
+
+
+def with_action(
+    level: str, message: str, label: str, on_click: EventSpec, **props: str | int
+) -> EventSpec:
+    """The toast of `level` with a button `label` that sends `on_click` (e.g. `rx.redirect`)
+    and closes the toast. Not remembered: its event differs each time."""
+    action = ToastAction(label=label, on_click=on_click)
+    return _LEVELS[level](message, action=action, **props)
 
 
 def error(message: str, **props: str | int) -> EventSpec:

@@ -5,13 +5,16 @@ mid-stream, on the same database as this test, which plays the second worker (it
 
 - SIGKILL: the run's lease stops being renewed; the second worker marks the run interrupted
   (the founder's record says so, with Retry) and releases its budget hold, so Retry is the
-  only run charged. A live worker's run is never swept, however long it takes.
+  only run charged. The founder's next page tells them, with a Retry button that opens the
+  tool with their inputs back in the form. A live worker's run is never swept, however long
+  it takes.
 - SIGTERM: the worker's shutdown lets the run finish within RUN_GRACE_SECONDS (kept, charged
   once), or past it marks the run interrupted, its hold released, and exits."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -23,17 +26,27 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
+from startup_toolkit.domain import tools
+from startup_toolkit.domain.reopen import RETRY_NOT_FOUND, RETRY_READY
+from startup_toolkit.domain.tools.scanner import scan_run
+from startup_toolkit.domain.workspace import KeepRun
+from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import run_leases
 from startup_toolkit.services.run_leases import INTERRUPTED, run_leases_kept
 from startup_toolkit.services.tool_runs import RunStatus, run_tool
+from startup_toolkit.state.allowance import interrupted_toast
 from tests.faults.conftest import Ledger, chat_run
 from tests.support.ai_server import FakeAiServer
+from tests.support.events import js
+from tests.support.tool_states import substate
 
 pytestmark = pytest.mark.faults
 
 ROOT = Path(__file__).resolve().parents[2]
 LEASE_SECONDS = 3
 CHUNKS = ["First ", "you ", "talk ", "to ", "people."]
+SCANNER = "Viability Scanner"
+IDEA = "A marketplace that pairs retired engineers with hardware startups"
 
 
 @pytest.fixture
@@ -57,10 +70,13 @@ class WorkerProcess:
         self.user_id = user_id
         self.proc: subprocess.Popen[str] | None = None
 
-    def start(self, grace: float) -> WorkerProcess:
+    def start(self, grace: float, name: str = "", keep: KeepRun | None = None) -> WorkerProcess:
+        """Start the run (named `name` and kept as `keep` says; by default the chat's own)."""
         env = {**os.environ, "RUN_GRACE_SECONDS": str(grace), "PYTHONPATH": str(ROOT)}
+        given = {"name": name, "tool": keep.tool, "inputs": dict(keep.inputs)} if keep else None
+        kept = [json.dumps(given)] if given else []
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.faults.run_worker", self.user_id],
+            [sys.executable, "-m", "tests.faults.run_worker", self.user_id, *kept],
             cwd=ROOT,
             env=env,
             stdout=subprocess.PIPE,
@@ -111,10 +127,11 @@ def mid_run(ai: FakeAiServer, ledger: Ledger) -> int:
 
 
 async def test_a_worker_killed_mid_run_is_interrupted_and_not_charged(
-    worker: WorkerProcess, short_leases: FakeAiServer, ledger: Ledger
+    worker: WorkerProcess, short_leases: FakeAiServer, ledger: Ledger, founder: tuple[str, str]
 ) -> None:
     short_leases.stream(CHUNKS, hold_after=2)
-    worker.start(grace=5)
+    # A Scanner run as its page asks it (streamed here, to be held mid-run).
+    worker.start(grace=5, name=SCANNER, keep=scan_run(IDEA).keep)
     lease_id = mid_run(short_leases, ledger)
     async with run_leases_kept():  # this process: the other worker, sweeping
         # A live worker's run outlasts the lease: renewed, never swept.
@@ -125,11 +142,22 @@ async def test_a_worker_killed_mid_run_is_interrupted_and_not_charged(
         await await_for(lambda: ledger.leases()[0].interrupted_at is not None, 3 * LEASE_SECONDS)
     # The founder's record: interrupted, with Retry; the killed run's hold is released.
     with Session(ledger.engine) as session:
-        (record,) = run_leases.interrupted_runs(session, ledger.user_id)
-    assert (record.lease_id, record.tool) == (lease_id, "cofounder")
-    assert record.message == INTERRUPTED.format(tool="cofounder")
-    assert "Retry" in record.message
+        (record,) = run_leases.take_interrupted(session, ledger.user_id)
+        session.commit()
+    assert (record.lease_id, record.tool) == (lease_id, SCANNER)
+    assert record.message == INTERRUPTED.format(tool=SCANNER)
     assert ledger.usage() == [] and ledger.kept() == []
+    # The notice offers Retry: the tool, with the founder's inputs kept for it ...
+    assert (record.tool_key, record.inputs) == (tools.SCANNER.key, {"idea": IDEA})
+    retry = f"{tools.SCANNER.route}?retry={lease_id}"
+    toast = js(interrupted_toast(record))
+    assert '["label"] : "Retry"' in toast and f'path:"{retry}"' in toast
+    # ... and the page it opens (on any worker) has the idea back in the form, once.
+    page = substate(ScannerState, retry, founder[1])
+    assert RETRY_READY in js(await page.reopen())
+    assert page.idea == IDEA and page.result is None
+    again = substate(ScannerState, retry, founder[1])
+    assert RETRY_NOT_FOUND in js(await again.reopen()) and again.idea == ""
     # Retry: answered, kept, charged once.
     short_leases.release()
     short_leases.reply("Talk to ten owners.", usage=(40, 10))

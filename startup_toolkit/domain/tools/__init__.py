@@ -66,6 +66,13 @@ def reopen_path(key: str, run_id: int) -> str:
     return f"{found.route}?run={run_id}" if found is not None and found.route else ""
 
 
+def retry_path(key: str, lease_id: int) -> str:
+    """Where Retry opens tool `key` with an interrupted run's inputs back in the form ('' for
+    a tool without a page)."""
+    found = spec(key)
+    return f"{found.route}?retry={lease_id}" if found is not None and found.route else ""
+
+
 def saved_spec(tool_name: Any) -> ToolSpec[Any, Any] | None:
     """The tool whose saved results carry the catalogue name `tool_name`."""
     return next(
@@ -146,6 +153,7 @@ __all__ = [
     "origin_note",
     "reopen_path",
     "result_path",
+    "retry_path",
     "saved_html",
     "saved_origin",
     "saved_spec",

@@ -259,21 +259,32 @@ class FundingState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin,
         self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
     ) -> bool:
         """A kept or saved prediction, its metrics and pitch back in the form."""
-        data, _ = rules.parse_input(inputs)
+        prediction = rules.FundingPrediction.model_validate(result)
+        data = self._fill(inputs)
         if data is None:
             return False
-        prediction = rules.FundingPrediction.model_validate(result)
+        origin = self._reopened_origin()
+        self._clear_result()
+        self._present(ShownPrediction(prediction, data, created_at, origin))
+        self.progress = 100
+        return True
+
+    def _restore_form(self, tool: str, inputs: dict[str, Any]) -> bool:
+        """An interrupted run's metrics and pitch back in the form (issue 29)."""
+        return self._fill(inputs) is not None
+
+    def _fill(self, inputs: dict[str, Any]) -> rules.FundingInput | None:
+        """A run's metrics and pitch in the form; what they read as (None: not a run's)."""
+        data, _ = rules.parse_input(inputs)
+        if data is None:
+            return None
         self.form = {
             **{m.name: form_text(getattr(data, m.name)) for m in rules.METRICS},
             "stage": data.stage,
             "pitch": data.pitch,
         }
         self.errors = {}
-        origin = self._reopened_origin()
-        self._clear_result()
-        self._present(ShownPrediction(prediction, data, created_at, origin))
-        self.progress = 100
-        return True
+        return data
 
     def _fill_idea_text(self, text: str) -> None:
         self.set_field("pitch", text)

@@ -232,18 +232,28 @@ class GrowthState(IdeaChoiceMixin, ShownResultMixin, ReopenMixin, ToolRunMixin, 
         self, tool: str, inputs: dict[str, Any], result: Any, sample: bool, created_at: datetime
     ) -> bool:
         """A kept or saved strategy, its product, audience and budget back in the form."""
+        strategy = rules.GrowthStrategy.model_validate(result)
+        form = self._fill(inputs)
+        if form is None:
+            return False
+        self._present(ShownStrategy(strategy, form, created_at, self._reopened_origin()))
+        return True
+
+    def _restore_form(self, tool: str, inputs: dict[str, Any]) -> bool:
+        """An interrupted run's product, audience and budget back in the form (issue 29)."""
+        return self._fill(inputs) is not None
+
+    def _fill(self, inputs: dict[str, Any]) -> GrowthForm | None:
+        """A run's inputs in the form; what they ask (None: not a run's inputs)."""
         product, audience = inputs.get("product"), inputs.get("audience")
         budget, _ = rules.validate(product, audience, inputs.get("budget"))
         if budget is None or not isinstance(product, str) or not isinstance(audience, str):
-            return False
-        strategy = rules.GrowthStrategy.model_validate(result)
+            return None
         self.product, self.audience = product.strip(), audience.strip()
         self.budget = str(int(budget)) if budget.is_integer() else f"{budget:.2f}"
         self.errors = {}
         self.research_progress = ""
-        form = GrowthForm(self.product, self.audience, budget)
-        self._present(ShownStrategy(strategy, form, created_at, self._reopened_origin()))
-        return True
+        return GrowthForm(self.product, self.audience, budget)
 
     def _fill_idea_text(self, text: str) -> None:
         self.set_product(text)

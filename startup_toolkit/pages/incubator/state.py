@@ -370,6 +370,18 @@ class IncubatorState(
         self._clear_results()
         self.tab = "input"
 
+    def _restore_form(self, tool: str, inputs: dict[str, Any]) -> bool:
+        """An interrupted analysis's idea back in the form; an interrupted stress test's idea
+        with the analysis it tests, to test it again (issue 29)."""
+        idea = inputs.get("idea")
+        if not isinstance(idea, str) or not idea.strip():
+            return False
+        self.idea, self.validation = idea[: idea_text.IDEA_INPUT_CAP], ""
+        if tool == tools.STRESS_TEST.key:
+            analysis = rules.IdeaAnalysis.model_validate(inputs.get("analysis"))
+            self._show_analysis(analysis, self.idea, sample=False)
+        return True
+
     def _fill_idea_text(self, text: str) -> None:
         self.set_idea(text)
 

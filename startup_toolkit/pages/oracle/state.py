@@ -223,13 +223,22 @@ class OracleState(ReopenMixin, SpeechInputMixin, SaveResultMixin, ToolRunMixin, 
             prediction = rules.OracleResult.model_validate(result)
             self._show(prediction, data, self._reopened_origin())
             self._created_at = created_at.isoformat()
+        return self._restore_form(tool, inputs)
+
+    def _reopen_clear(self) -> None:
+        self._clear_result()
+
+    def _restore_form(self, tool: str, inputs: dict[str, Any]) -> bool:
+        """A run's details back in the form (a generation's: the details it was made for);
+        an interrupted run's, ready to run again (issue 29)."""
+        given = inputs.get("data") if tool == tools.ORACLE_CONTENT.key else inputs
+        data, _ = rules.validate(given if isinstance(given, dict) else {})
+        if data is None:
+            return False
         self.form = {**_empty_form(), **data.as_dict()}
         self.errors = {}
         self.stored = rules.stored_json(self.form)
         return True
-
-    def _reopen_clear(self) -> None:
-        self._clear_result()
 
     def _stored(self) -> tuple[rules.OracleResult, rules.StartupData, datetime] | None:
         if self.result is None or not self._result_json:

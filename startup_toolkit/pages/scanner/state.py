@@ -271,6 +271,14 @@ class ScannerState(
         self.error = ""
         self.progress = 0
 
+    def _restore_form(self, tool: str, inputs: dict[str, Any]) -> bool:
+        """An interrupted scan's idea back in the form (issue 29)."""
+        idea = inputs.get("idea")
+        if not isinstance(idea, str) or not idea.strip():
+            return False
+        self.idea, self.validation, self.error = idea[: rules.IDEA_INPUT_CAP], "", ""
+        return True
+
     def _fill_idea_text(self, text: str) -> None:
         self.set_idea(text)
 
