@@ -16,7 +16,7 @@ from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.saved_results import SaveRequest
-from startup_toolkit.services import accounts, saved_results, workspace
+from startup_toolkit.services import accounts, run_leases, saved_results, workspace
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
 from tests.e2e.conftest import (
     LiveApp,
@@ -125,3 +125,36 @@ def test_reopen_a_run_and_a_saved_result_then_run_again_on_a_picked_idea(
     page.goto(live_app.path(f"/ideas/{other_idea}"))
     wait_for_app(page)
     expect(page.locator("#diff-overall")).to_have_text("+22")
+
+
+def test_an_interrupted_run_offers_retry_with_the_founders_inputs(
+    live_app: LiveApp, page: Page
+) -> None:
+    """Issue 29: a run whose worker was killed (its lease marked interrupted, as another
+    worker's sweep leaves it) is told on the founder's next tool page with a Retry button;
+    Retry opens the tool with their idea back in the form, and one click runs it."""
+    user_id = sign_up_and_sign_in(live_app, page, email=unique_email("retry"), next_path=ROUTE)
+    with app_db(live_app) as db:
+        keep = keys.KeepRun(tools.SCANNER.key, {"idea": OTHER}, OTHER)
+        lease = run_leases.open_lease(db, user_id, "Startup Viability Scanner", "gone:1", keep)
+        run_leases.interrupt(db, [lease])
+        db.commit()
+    page.reload()
+    wait_for_app(page)
+    notice = toast(page, run_leases.INTERRUPTED_TITLE)
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Nothing was charged")
+    notice.get_by_role("button", name="Retry").click()
+    page.wait_for_url(f"**{ROUTE}?retry={lease}")
+    expect(toast(page, "Your inputs are back")).to_be_visible()
+    expect(idea_box(page)).to_have_value(OTHER)
+    at_phone_width(page, "retry-interrupted", ".scanner-form")
+    live_app.ai.reply_json(reply(71, (80, 60, 71, 70, 74)))
+    launch(page).click()
+    expect(page.locator(".scanner-score")).to_have_text("71", timeout=20_000)
+    # Taken once: the same address again finds nothing; the form is back, without a result.
+    page.goto(live_app.path(f"{ROUTE}?retry={lease}"))
+    wait_for_app(page)
+    expect(toast(page, "That interrupted run was not found")).to_be_visible()
+    expect(idea_box(page)).to_be_visible()
+    expect(page.locator(".scanner-score")).to_have_count(0)
