@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.auth_helpers import sign_up_and_sign_in
 from tests.e2e.conftest import LiveApp, next_frames, screenshot, settled, wait_for_app
+from tests.e2e.test_public_routes import CSP_WATCH
 
 PADDING_JS = "parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop)"
 
@@ -155,13 +156,6 @@ def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page
     expect(toaster).to_have_attribute("data-sonner-theme", "dark")
 
 
-CSP_WATCH = """
-window.__cspViolations = [];
-document.addEventListener('securitypolicyviolation', e =>
-  window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));
-"""
-
-
 def test_script_policy_runs_the_app_and_nothing_injected(live_app: LiveApp, page: Page) -> None:
     """Issue 13, finding 9: with `script-src` the production build still hydrates, navigates
     and shows toasts (server-sent scripts) without one violation; an inline script put into
@@ -184,42 +178,3 @@ def test_script_policy_runs_the_app_and_nothing_injected(live_app: LiveApp, page
     )
     page.wait_for_function("() => window.__cspViolations.some(v => v.includes('script-src'))")
     assert page.evaluate("window.__injected === undefined")
-
-
-#: Every page a visitor reaches without an account (the 404 page too).
-PUBLIC_PAGES = (
-    "/",
-    "/solutions",
-    "/pricing",
-    "/contact",
-    "/login",
-    "/signup",
-    "/forgot-password",
-    "/reset-password",
-    "/subscribe/success",
-    "/subscribe/canceled",
-    "/this-page-does-not-exist",
-)
-
-
-def test_every_public_page_runs_without_a_policy_violation(live_app: LiveApp, page: Page) -> None:
-    """Issue 27, item 8: with the whole policy (default-src, script-src, style-src, img-src,
-    connect-src, font-src, form-action, frame-ancestors) every public page loads, hydrates,
-    draws its styles, images and fonts and opens the event socket without one violation."""
-    page.add_init_script(CSP_WATCH)
-    for path in PUBLIC_PAGES:
-        reply = page.goto(live_app.path(path))
-        assert reply is not None, path
-        policy = reply.headers["content-security-policy"]
-        for directive in ("default-src", "img-src", "connect-src", "form-action"):
-            assert directive in policy, (path, directive)
-        wait_for_app(page)
-        settled(page)
-        page.evaluate("document.fonts.ready")
-        assert page.evaluate("window.__cspViolations") == [], path
-    # The event socket works under connect-src: an event's answer reaches the page.
-    page.goto(live_app.path("/contact"))
-    wait_for_app(page)
-    page.get_by_role("button", name="Send Message").click()
-    expect(page.locator("[data-sonner-toast]").first).to_contain_text("Validation Error")
-    assert page.evaluate("window.__cspViolations") == []
