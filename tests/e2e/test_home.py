@@ -297,8 +297,8 @@ def test_sections_in_order_revealed_and_everything_same_origin_p_home_6(
         lambda req: origins.add(f"{urlsplit(req.url).scheme}://{urlsplit(req.url).netloc}"),
     )
     open_home(page, live_app)
-    height = page.evaluate("document.body.scrollHeight")
-    for y in range(0, height, 500):  # each section in view once: its reveal plays
+    height, step = page.evaluate("[document.body.scrollHeight, window.innerHeight - 100]")
+    for y in range(0, height, step):  # each section in view once: its reveal plays
         page.evaluate(f"window.scrollTo(0, {y})")
         next_frames(page)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")

@@ -36,10 +36,18 @@ def _stub_example_com(page: Page) -> list[str]:
 # --- P-PRICE-1 / P-PRICE-2: pricing content, canonical link, reveal on scroll ---------------
 
 
-def test_pricing_shows_plan_banner_benefits_and_cta(live_app: LiveApp, page: Page) -> None:
-    """P-PRICE-1: hero, one $11/month plan card, banner, benefits, closing CTA, Contact Sales."""
+def test_pricing_shows_plan_banner_benefits_cta_and_canonical_link(
+    live_app: LiveApp, page: Page
+) -> None:
+    """P-PRICE-1: hero, one $11/month plan card, banner, benefits, closing CTA, Contact Sales.
+    P-PRICE-2: <link rel=canonical href={PUBLIC_BASE_URL}/pricing> ends up in document.head."""
     page.goto(live_app.path("/pricing"))
     wait_for_app(page)
+    hrefs = page.evaluate(
+        "[...document.querySelectorAll('link[rel=canonical]')]"
+        ".map(l => [l.parentElement.tagName, l.getAttribute('href')])"
+    )
+    assert hrefs == [["HEAD", live_app.backend.build.built_for + "/pricing"]]
 
     expect(page).to_have_title("Pricing | Unstuck")
     expect(page.locator("h1")).to_contain_text("One plan.")
@@ -65,18 +73,6 @@ def test_pricing_shows_plan_banner_benefits_and_cta(live_app: LiveApp, page: Pag
     contact.scroll_into_view_if_needed()
     contact.click()
     page.wait_for_url(at(live_app, "/contact"))
-
-
-def test_pricing_canonical_link_is_in_the_head(live_app: LiveApp, page: Page) -> None:
-    """P-PRICE-2: <link rel=canonical href={PUBLIC_BASE_URL}/pricing> ends up in document.head."""
-    page.goto(live_app.path("/pricing"))
-    wait_for_app(page)
-
-    hrefs = page.evaluate(
-        "[...document.querySelectorAll('link[rel=canonical]')]"
-        ".map(l => [l.parentElement.tagName, l.getAttribute('href')])"
-    )
-    assert hrefs == [["HEAD", live_app.backend.build.built_for + "/pricing"]]
 
 
 def test_pricing_cards_reveal_within_100px_of_the_viewport(live_app: LiveApp, page: Page) -> None:
