@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 from startup_toolkit.domain.catalog import POPULAR_TOOLS
 from startup_toolkit.domain.testimonials import TESTIMONIALS
 from tests.e2e.conftest import (
+    PHONE,
     LiveApp,
     at,
     at_phone_width,
@@ -58,8 +59,13 @@ def wait_first_visible(page: Page, name: str, count: int) -> list[str]:
     return carousel(page).evaluate(VISIBLE_SLIDES_JS)
 
 
-def test_hero_badge_tagline_and_claims_p_home_1_p_home_5(page: Page, live_app: LiveApp) -> None:
-    """P-HOME-1 hero badge and tagline; P-HOME-5 the three headline claims."""
+def test_hero_learn_more_feature_cards_and_start_building_p_home_1_2_3_5(
+    page: Page, live_app: LiveApp
+) -> None:
+    """P-HOME-1 hero badge and tagline; P-HOME-5 the three headline claims; P-HOME-2 'Learn
+    More' is an in-page anchor (the features scroll into view, no server event) and 'Start
+    Building Now' a link to /pricing; P-HOME-3 six feature cards, animation delays 100, 200,
+    ... 600 ms, waiting below the fold and visible once in view."""
     open_home(page, live_app)
     expect(page).to_have_title("Unstuck | AI Business Architect & Startup Toolkit")
     description = page.locator('meta[name="description"]').get_attribute("content") or ""
@@ -74,24 +80,25 @@ def test_hero_badge_tagline_and_claims_p_home_1_p_home_5(page: Page, live_app: L
     for claim in claims.all():
         expect(claim).to_be_visible()
 
+    # P-HOME-3: below the fold the cards wait with their staggered delays.
+    features = page.locator("#features")
+    expect(features.get_by_role("heading", name="Game-Changing Tools For Startups")).to_be_visible()
+    cards = features.locator(".feature-card")
+    expect(cards).to_have_count(6)
+    for card, tool in zip(cards.all(), POPULAR_TOOLS, strict=True):
+        expect(card.get_by_role("heading", name=tool.name)).to_have_count(1)
+    styles = cards.evaluate_all(
+        "els => els.map(e => { const s = getComputedStyle(e);"
+        " return [s.animationName, s.animationDelay]; })"
+    )
+    assert [delay for _, delay in styles] == ["0.1s", "0.2s", "0.3s", "0.4s", "0.5s", "0.6s"]
+    assert {name for name, _ in styles} == {"home-card-in"}
+    # The page script marks the cards once it has run: wait for it rather than read at once.
+    expect(features.locator("[data-stagger]")).to_have_attribute("data-stagger-state", "waiting")
 
-def test_start_building_now_goes_to_pricing_p_home_2(page: Page, live_app: LiveApp) -> None:
-    """P-HOME-2: 'Start Building Now' is a link to /pricing."""
-    open_home(page, live_app)
-    cta = page.get_by_role("link", name="Start Building Now")
-    expect(cta).to_have_attribute("href", "/pricing")
-    cta.click()
-    page.wait_for_url(live_app.path("/pricing"))
-
-
-def test_learn_more_scrolls_to_features_without_a_server_event_p_home_2(
-    page: Page, live_app: LiveApp
-) -> None:
-    """P-HOME-2: 'Learn More' is an in-page anchor; the features section scrolls into view."""
-    open_home(page, live_app)
+    # P-HOME-2: 'Learn More' scrolls to the features without a server event.
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
-    features = page.locator("#features")
     assert (
         features.evaluate("el => el.getBoundingClientRect().top") > page.viewport_size["height"] / 2
     )
@@ -106,41 +113,25 @@ def test_learn_more_scrolls_to_features_without_a_server_event_p_home_2(
     assert page.evaluate("location.pathname") == "/"
     assert not any('"event"' in frame for frame in sent), sent
 
-
-def test_feature_cards_animate_in_with_staggered_delays_p_home_3(
-    page: Page, live_app: LiveApp
-) -> None:
-    """P-HOME-3: six feature cards, animation delays 100, 200, ... 600 ms, visible once in view."""
-    open_home(page, live_app)
-    features = page.locator("#features")
-    expect(features.get_by_role("heading", name="Game-Changing Tools For Startups")).to_be_visible()
-    cards = features.locator(".feature-card")
-    expect(cards).to_have_count(6)
-    for card, tool in zip(cards.all(), POPULAR_TOOLS, strict=True):
-        expect(card.get_by_role("heading", name=tool.name)).to_have_count(1)
-    styles = cards.evaluate_all(
-        "els => els.map(e => { const s = getComputedStyle(e);"
-        " return [s.animationName, s.animationDelay]; })"
-    )
-    assert [delay for _, delay in styles] == ["0.1s", "0.2s", "0.3s", "0.4s", "0.5s", "0.6s"]
-    # Below the fold the cards wait; scrolled into view they play the entrance animation.
-    # The page script marks the cards once it has run: wait for it rather than read at once.
-    expect(features.locator("[data-stagger]")).to_have_attribute("data-stagger-state", "waiting")
-    features.scroll_into_view_if_needed()
+    # P-HOME-3: scrolled into view, the cards play the entrance animation.
     expect(features.locator("[data-stagger]")).to_have_attribute("data-stagger-state", "play")
     names = cards.evaluate_all("els => els.map(e => getComputedStyle(e).animationName)")
     assert set(names) == {"home-card-in"}
-    assert {name for name, _ in styles} == {"home-card-in"}
     page.wait_for_function(
         "() => [...document.querySelectorAll('#features .feature-card')]"
         ".every(e => getComputedStyle(e).opacity === '1')"
     )
 
+    # P-HOME-2: 'Start Building Now' is a link to /pricing.
+    cta = page.get_by_role("link", name="Start Building Now")
+    expect(cta).to_have_attribute("href", "/pricing")
+    cta.click()
+    page.wait_for_url(live_app.path("/pricing"))
 
-def test_carousel_shows_three_slides_loops_and_keyboard_p_home_4(
-    page: Page, live_app: LiveApp
-) -> None:
-    """P-HOME-4: 5 testimonials, 3 per view at 1280 px, looping buttons, dots and arrow keys."""
+
+def test_carousel_p_home_4(page: Page, live_app: LiveApp) -> None:
+    """P-HOME-4: 5 testimonials, 3 per view at 1280 px, looping buttons, dots and arrow keys;
+    the drag threshold; slides per view by width; set up again after client-side navigation."""
     open_home(page, live_app)
     root = carousel(page)
     root.scroll_into_view_if_needed()
@@ -189,12 +180,9 @@ def test_carousel_shows_three_slides_loops_and_keyboard_p_home_4(
     hidden = slides.evaluate_all("els => els.map(e => e.getAttribute('aria-hidden'))")
     assert hidden.count("false") == 3
 
-
-def test_carousel_drag_threshold_p_home_4(page: Page, live_app: LiveApp) -> None:
-    """P-HOME-4: a 5 px drag is a click and moves nothing; a 60 px drag moves one slide."""
-    open_home(page, live_app)
-    root = carousel(page)
-    root.scroll_into_view_if_needed()
+    # A 5 px drag is a click and moves nothing; a 60 px drag moves one slide.
+    dots.nth(0).click()
+    expect(root).to_have_attribute("data-carousel-index", "0")
     wait_first_visible(page, NAMES[0], 3)
     box = root.locator("[data-carousel-slide]").nth(1).locator(".testimonial-text").bounding_box()
     assert box is not None
@@ -222,31 +210,21 @@ def test_carousel_drag_threshold_p_home_4(page: Page, live_app: LiveApp) -> None
     expect(root).to_have_attribute("data-carousel-index", "4")
     assert wait_first_visible(page, NAMES[4], 3) == [NAMES[4], NAMES[0], NAMES[1]]
 
-
-def test_carousel_slides_per_view_by_width_p_home_4(
-    mobile_page: Page, page: Page, live_app: LiveApp
-) -> None:
-    """P-HOME-4: 1 slide per view at 390 px, 2 at 800 px, 3 at 1280 px."""
-    open_home(mobile_page, live_app)
-    root = carousel(mobile_page)
-    root.scroll_into_view_if_needed()
-    assert wait_first_visible(mobile_page, NAMES[0], 1) == [NAMES[0]]
-    root.get_by_role("button", name="Next testimonial").click()
-    assert wait_first_visible(mobile_page, NAMES[1], 1) == [NAMES[1]]
-
-    open_home(page, live_app)
-    carousel(page).scroll_into_view_if_needed()
+    # Slides per view by width: 3 at 1280 px (above), 2 at 800 px, 1 at 390 px.
+    dots.nth(0).click()
     assert wait_first_visible(page, NAMES[0], 3) == NAMES[0:3]
+    desktop = page.viewport_size
     page.set_viewport_size({"width": 800, "height": 900})
     assert wait_first_visible(page, NAMES[0], 2) == NAMES[0:2]
+    page.set_viewport_size(PHONE)
+    root.scroll_into_view_if_needed()
+    assert wait_first_visible(page, NAMES[0], 1) == [NAMES[0]]
+    root.get_by_role("button", name="Next testimonial").click()
+    assert wait_first_visible(page, NAMES[1], 1) == [NAMES[1]]
+    assert desktop is not None
+    page.set_viewport_size(desktop)
 
-
-def test_carousel_starts_again_after_client_side_navigation_p_home_4(
-    page: Page, live_app: LiveApp
-) -> None:
-    """P-HOME-4: the carousel is set up again when the page is re-mounted without a reload."""
-    open_home(page, live_app)
-    carousel(page)
+    # Re-mounted without a reload (client-side navigation), the carousel is set up again.
     page.evaluate("window.__homeMarker = 1")
     page.locator("#site-header").get_by_role("link", name="Contact").first.click()
     page.wait_for_url(live_app.path("/contact"))
@@ -255,6 +233,7 @@ def test_carousel_starts_again_after_client_side_navigation_p_home_4(
     assert page.evaluate("window.__homeMarker") == 1, "navigation reloaded the page"
     root = carousel(page)
     root.scroll_into_view_if_needed()
+    expect(root).to_have_attribute("data-carousel-index", "0")
     root.get_by_role("button", name="Next testimonial").click()
     expect(root).to_have_attribute("data-carousel-index", "1")
     assert page.evaluate("window.UnstuckCarousel.instances().length") == 1
@@ -306,14 +285,22 @@ def test_tools_landing_sections_p_home_6(page: Page, live_app: LiveApp) -> None:
     page.wait_for_url(at(live_app, "/signup"))
 
 
-def test_sections_in_order_and_everything_same_origin(page: Page, live_app: LiveApp) -> None:
-    """P-HOME-6 order (flagship, tools, testimonials); nothing comes from another origin."""
+def test_sections_in_order_revealed_and_everything_same_origin_p_home_6(
+    page: Page, live_app: LiveApp
+) -> None:
+    """P-HOME-6 order (flagship, tools, testimonials); every section revealed once scrolled to;
+    nothing comes from another origin; full-page screenshots at 1280 and 390 px for a human
+    to look at (SCREENSHOTS=1)."""
     origins: set[str] = set()
     page.on(
         "request",
         lambda req: origins.add(f"{urlsplit(req.url).scheme}://{urlsplit(req.url).netloc}"),
     )
     open_home(page, live_app)
+    height, step = page.evaluate("[document.body.scrollHeight, window.innerHeight - 100]")
+    for y in range(0, height, step):  # each section in view once: its reveal plays
+        page.evaluate(f"window.scrollTo(0, {y})")
+        next_frames(page)
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     next_frames(page)
     order = page.evaluate(
@@ -328,19 +315,9 @@ def test_sections_in_order_and_everything_same_origin(page: Page, live_app: Live
     for src, loaded in images:
         assert src.startswith(live_app.url + "/"), src
         assert loaded, f"image did not load: {src}"
-    assert origins <= {live_app.url, "ws://" + live_app.url.removeprefix("http://")}, origins
-
-
-def test_home_screenshots(page: Page, live_app: LiveApp) -> None:
-    """Every section revealed once scrolled to; full-page screenshots at 1280 and 390 px for
-    a human to look at (SCREENSHOTS=1)."""
-    open_home(page, live_app)
-    height = page.evaluate("document.body.scrollHeight")
-    for y in range(0, height, 500):  # each section in view once: its reveal plays
-        page.evaluate(f"window.scrollTo(0, {y})")
-        next_frames(page)
     expect(page.locator("[data-reveal].reveal-pending")).to_have_count(0)
     page.evaluate("window.scrollTo(0, 0)")
     settled(page)
     screenshot(page, "home")
     at_phone_width(page, "home")
+    assert origins <= {live_app.url, "ws://" + live_app.url.removeprefix("http://")}, origins

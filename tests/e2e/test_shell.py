@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.auth_helpers import sign_up_and_sign_in
 from tests.e2e.conftest import LiveApp, next_frames, screenshot, settled, wait_for_app
+from tests.e2e.test_public_routes import CSP_WATCH
 
 PADDING_JS = "parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop)"
 
@@ -16,10 +17,25 @@ def _header_padding(page: Page) -> float:
     return page.evaluate(f"() => {PADDING_JS}")
 
 
-def test_header_is_fixed_and_shrinks_after_10px(live_app: LiveApp, page: Page) -> None:
-    """P-SHELL-1"""
+def test_header_footer_tooltips_and_tools_menu(live_app: LiveApp, page: Page) -> None:
+    """P-SHELL-5 the footer; P-SHELL-6 (tooltips) they wait 700 ms; P-SHELL-1 the header is
+    fixed and shrinks after 10 px; P-SHELL-2, P-SHELL-4 (signed-out variant) its links and the
+    Specialized Tools menu."""
     page.goto(live_app.path("/"))
     wait_for_app(page)
+    # P-SHELL-5
+    footer = page.locator("footer")
+    expect(footer.get_by_text("Simply, get UNSTUCK.")).to_be_visible()
+    expect(footer.get_by_role("link", name="Tools", exact=True)).to_have_attribute(
+        "href", "/tool-explorer"
+    )
+    expect(footer.get_by_label("Twitter / X (coming soon)")).to_be_visible()
+    expect(footer.get_by_label("LinkedIn (coming soon)")).to_be_visible()
+    expect(footer.get_by_label("GitHub (coming soon)")).to_be_visible()
+    expect(footer).to_contain_text(f"© {dt.datetime.now().year} Unstuck")
+    expect(footer.get_by_role("link", name="Sign Up")).to_have_attribute("href", "/signup")
+
+    # P-SHELL-1
     header = page.locator("#site-header")
     assert header.evaluate("el => getComputedStyle(el).position") == "fixed"
     tall = _header_padding(page)
@@ -35,12 +51,15 @@ def test_header_is_fixed_and_shrinks_after_10px(live_app: LiveApp, page: Page) -
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_function(f"() => {PADDING_JS} == {tall}")
 
+    # P-SHELL-6 (tooltips)
+    icon = footer.get_by_label("LinkedIn (coming soon)")
+    icon.scroll_into_view_if_needed()
+    icon.hover()
+    next_frames(page)
+    expect(page.get_by_role("tooltip")).to_have_count(0)  # it waits its delay first
+    expect(page.get_by_role("tooltip")).to_contain_text("LinkedIn: coming soon", timeout=3000)
 
-def test_header_links_and_specialized_tools_menu(live_app: LiveApp, page: Page) -> None:
-    """P-SHELL-2, P-SHELL-4 (signed-out variant)"""
-    page.goto(live_app.path("/"))
-    wait_for_app(page)
-    header = page.locator("#site-header")
+    # P-SHELL-2, P-SHELL-4 (signed-out variant)
     for label, href in (
         ("Home", "/"),
         ("Solutions", "/solutions"),
@@ -94,22 +113,6 @@ def test_mobile_menu_is_full_screen_at_390px(live_app: LiveApp, mobile_page: Pag
     expect(page.get_by_role("dialog")).to_be_hidden()
 
 
-def test_footer(live_app: LiveApp, page: Page) -> None:
-    """P-SHELL-5"""
-    page.goto(live_app.path("/"))
-    wait_for_app(page)
-    footer = page.locator("footer")
-    expect(footer.get_by_text("Simply, get UNSTUCK.")).to_be_visible()
-    expect(footer.get_by_role("link", name="Tools", exact=True)).to_have_attribute(
-        "href", "/tool-explorer"
-    )
-    expect(footer.get_by_label("Twitter / X (coming soon)")).to_be_visible()
-    expect(footer.get_by_label("LinkedIn (coming soon)")).to_be_visible()
-    expect(footer.get_by_label("GitHub (coming soon)")).to_be_visible()
-    expect(footer).to_contain_text(f"© {dt.datetime.now().year} Unstuck")
-    expect(footer.get_by_role("link", name="Sign Up")).to_have_attribute("href", "/signup")
-
-
 def test_the_footer_offers_a_signed_in_founder_their_pages(live_app: LiveApp, page: Page) -> None:
     """Issue 17, item 7: no Sign In / Sign Up in the footer once signed in; the dashboard and
     profile instead."""
@@ -119,18 +122,6 @@ def test_the_footer_offers_a_signed_in_founder_their_pages(live_app: LiveApp, pa
     expect(footer.get_by_role("link", name="Profile")).to_have_attribute("href", "/profile")
     expect(footer.get_by_role("link", name="Sign In")).to_have_count(0)
     expect(footer.get_by_role("link", name="Sign Up")).to_have_count(0)
-
-
-def test_tooltips_wait_700ms(live_app: LiveApp, page: Page) -> None:
-    """P-SHELL-6 (tooltips)"""
-    page.goto(live_app.path("/"))
-    wait_for_app(page)
-    icon = page.locator("footer").get_by_label("LinkedIn (coming soon)")
-    icon.scroll_into_view_if_needed()
-    icon.hover()
-    next_frames(page)
-    expect(page.get_by_role("tooltip")).to_have_count(0)  # it waits its delay first
-    expect(page.get_by_role("tooltip")).to_contain_text("LinkedIn: coming soon", timeout=3000)
 
 
 def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page) -> None:
@@ -155,13 +146,6 @@ def test_toasts_one_at_a_time_in_a_labelled_region(live_app: LiveApp, page: Page
     expect(toaster).to_have_attribute("data-sonner-theme", "dark")
 
 
-CSP_WATCH = """
-window.__cspViolations = [];
-document.addEventListener('securitypolicyviolation', e =>
-  window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));
-"""
-
-
 def test_script_policy_runs_the_app_and_nothing_injected(live_app: LiveApp, page: Page) -> None:
     """Issue 13, finding 9: with `script-src` the production build still hydrates, navigates
     and shows toasts (server-sent scripts) without one violation; an inline script put into
@@ -184,42 +168,3 @@ def test_script_policy_runs_the_app_and_nothing_injected(live_app: LiveApp, page
     )
     page.wait_for_function("() => window.__cspViolations.some(v => v.includes('script-src'))")
     assert page.evaluate("window.__injected === undefined")
-
-
-#: Every page a visitor reaches without an account (the 404 page too).
-PUBLIC_PAGES = (
-    "/",
-    "/solutions",
-    "/pricing",
-    "/contact",
-    "/login",
-    "/signup",
-    "/forgot-password",
-    "/reset-password",
-    "/subscribe/success",
-    "/subscribe/canceled",
-    "/this-page-does-not-exist",
-)
-
-
-def test_every_public_page_runs_without_a_policy_violation(live_app: LiveApp, page: Page) -> None:
-    """Issue 27, item 8: with the whole policy (default-src, script-src, style-src, img-src,
-    connect-src, font-src, form-action, frame-ancestors) every public page loads, hydrates,
-    draws its styles, images and fonts and opens the event socket without one violation."""
-    page.add_init_script(CSP_WATCH)
-    for path in PUBLIC_PAGES:
-        reply = page.goto(live_app.path(path))
-        assert reply is not None, path
-        policy = reply.headers["content-security-policy"]
-        for directive in ("default-src", "img-src", "connect-src", "form-action"):
-            assert directive in policy, (path, directive)
-        wait_for_app(page)
-        settled(page)
-        page.evaluate("document.fonts.ready")
-        assert page.evaluate("window.__cspViolations") == [], path
-    # The event socket works under connect-src: an event's answer reaches the page.
-    page.goto(live_app.path("/contact"))
-    wait_for_app(page)
-    page.get_by_role("button", name="Send Message").click()
-    expect(page.locator("[data-sonner-toast]").first).to_contain_text("Validation Error")
-    assert page.evaluate("window.__cspViolations") == []
