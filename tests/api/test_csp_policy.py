@@ -1,7 +1,7 @@
 """The whole Content-Security-Policy, directive by directive, as the settings make it (issue 27,
 item 8). The header over HTTP is in test_security_headers.py and, against the production
 backend, in tests/security/test_csp.py; the browser (no violation on any public page) in
-tests/e2e/test_shell.py."""
+tests/e2e/test_public_routes.py."""
 
 from __future__ import annotations
 
