@@ -24,8 +24,10 @@ from alembic import command  # noqa: E402
 from bench.production import postgres_database  # noqa: E402
 from startup_toolkit import db  # noqa: E402
 from startup_toolkit.domain import passwords  # noqa: E402
+from startup_toolkit.services import ai as ai_service  # noqa: E402
 from startup_toolkit.services import user_cache  # noqa: E402
 from startup_toolkit.settings import get_settings  # noqa: E402
+from tests.support.ai_provider import quick_provider  # noqa: E402
 from tests.support.ai_server import FakeAiServer  # noqa: E402
 from tests.support.founders import signed_in  # noqa: E402
 
@@ -145,8 +147,11 @@ def shared_redis(settings_env: pytest.MonkeyPatch) -> Iterator[str]:
 
 @pytest.fixture
 def fake_ai(settings_env: pytest.MonkeyPatch) -> Iterator[FakeAiServer]:
-    """The OpenAI-compatible test server on 127.0.0.1, configured as the AI provider."""
+    """The OpenAI-compatible test server on 127.0.0.1, configured as the AI provider; the
+    provider retries without its back-off pauses (their delays are checked in
+    tests/providers/test_ai_provider.py and tests/services/test_ai_service.py)."""
     with FakeAiServer() as server:
+        settings_env.setattr(ai_service, "make_provider", quick_provider())
         settings_env.setenv("AI_API_KEY", "test-key")
         settings_env.setenv("AI_BASE_URL", server.base_url)
         # The default model has browser search: tests of research turn it on themselves.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from sqlmodel import func, select
 
@@ -37,11 +38,9 @@ def test_parallel_contact_submissions_store_at_most_the_limit(prod: ProdApp) -> 
             tab.open_page("/contact")
         for tab in tabs:
             tab.emit(f"{ContactState.get_full_name()}.submit", {"form_data": form}, "/contact")
-        # Wait until the stored count stops changing (every submission answered).
-        deadline, seen = time.monotonic() + 30, -1
-        while time.monotonic() < deadline and ((now := _stored(prod, text)) != seen or not now):
-            seen = now
-            time.sleep(1.5)
+        # every submission answered (its spinner shown, then gone): the count is final
+        for tab in tabs:
+            tab.receive_until(_went_back(ContactState.get_full_name(), "submitting"))
     finally:
         for tab in tabs:
             tab.close()
@@ -69,14 +68,26 @@ def test_parallel_scans_at_the_edge_of_the_budget_reach_the_model_once(
             tab.emit(f"{scanner}.set_idea", {"value": idea}, "/scanner")
         for tab in tabs:
             tab.emit(f"{scanner}.scan", {}, "/scanner")
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and not _scans_sent(prod, idea):
-            time.sleep(0.5)
-        time.sleep(3)  # time for any other scan to reach the model
+        # every tab's scan has ended (answered or refused): no other scan can reach the model
+        for tab in tabs:
+            tab.receive_until(_went_back(scanner, "running"))
     finally:
         for tab in tabs:
             tab.close()
     assert _scans_sent(prod, idea) == 1, prod.backend.tail()
+
+
+def _went_back(state: str, var: str) -> Callable[[dict[str, Any]], bool]:
+    """Accepts the update that ends a tab's event: `state`'s `var` back to False after True."""
+    seen: list[bool] = []
+
+    def ended(update: dict[str, Any]) -> bool:
+        for name, value in (update.get("delta") or {}).get(state, {}).items():
+            if name == var or name.startswith(f"{var}_rx_state_"):
+                seen.append(bool(value))
+        return True in seen and seen[-1] is False
+
+    return ended
 
 
 def _scans_sent(prod: ProdApp, idea: str) -> int:

@@ -244,7 +244,11 @@ async def test_t_ai_2_429_then_success(ai: FakeAiServer, sleeps: Sleeps) -> None
     assert sleeps == [3.0]
 
 
-async def test_t_ai_3_timeout_text(ai: FakeAiServer, sleeps: Sleeps) -> None:
+async def test_t_ai_3_timeout_text(
+    ai: FakeAiServer, sleeps: Sleeps, settings_env: pytest.MonkeyPatch
+) -> None:
+    """T-AI-3: a reply slower than the provider's timeout (0.4 s here) is the spec's text."""
+    settings_env.setattr(ai_service, "make_provider", quick_provider(0.4, sleep=sleeps))
     ai.slow(10)
     with pytest.raises(AiError) as info:
         await generate_text(None, "oracle", SYSTEM, "Go")

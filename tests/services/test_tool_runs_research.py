@@ -13,6 +13,7 @@ import pytest
 from sqlmodel import Session, select
 
 from startup_toolkit.domain import research
+from startup_toolkit.domain import scanner as scanner_rules
 from startup_toolkit.domain.research import Evidence
 from startup_toolkit.domain.scanner import CATEGORY_NAMES, ScanResult
 from startup_toolkit.domain.tools.scanner import scan_run
@@ -126,7 +127,11 @@ async def test_browser_results_are_sources_too(
     ],
 )
 async def test_without_research_the_analysis_goes_on_and_says_so(
-    researching: FakeAiServer, founder: tuple[str, str], script: str, status: str
+    researching: FakeAiServer,
+    founder: tuple[str, str],
+    script: str,
+    status: str,
+    settings_env: pytest.MonkeyPatch,
 ) -> None:
     user_id, _ = founder
     if script == "error":
@@ -136,6 +141,9 @@ async def test_without_research_the_analysis_goes_on_and_says_so(
     elif script == "server_error":
         researching.research_error(503)
     else:
+        # research outlasts its budget: a short one here, so the run does not wait out 1 s
+        settings_env.setenv("AI_RESEARCH_SECONDS", "0.3")
+        get_settings.cache_clear()
         researching.research_slow(3, PAGES)
     researching.reply_json(SCAN_REPLY)
     said: list[str] = []
@@ -221,7 +229,10 @@ async def test_a_forged_evidence_in_the_reply_is_replaced(
     assert outcome.result.evidence == Evidence() and outcome.research == research.OFF
 
 
-async def test_demo_mode_does_not_research(founder: tuple[str, str]) -> None:
+async def test_demo_mode_does_not_research(
+    founder: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(scanner_rules, "DEMO_SECONDS", 0.01)  # the sample's pause, not at issue
     user_id, _ = founder
     outcome = await run_tool(user_id, scan_run(IDEA))
     assert outcome.sample and outcome.research == research.OFF and outcome.sources == ()

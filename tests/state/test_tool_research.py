@@ -407,6 +407,7 @@ def test_without_research_the_run_still_ends_and_says_so(
     failure: str,
     founder: tuple[str, str],
     researching: FakeAiServer,
+    settings_env: pytest.MonkeyPatch,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _, cookie = founder
@@ -415,6 +416,9 @@ def test_without_research_the_run_still_ends_and_says_so(
     elif failure == "none":
         researching.research_none()
     else:
+        # research outlasts its budget: a short one here, so the run does not wait out 2 s
+        settings_env.setenv("AI_RESEARCH_SECONDS", "0.3")
+        get_settings.cache_clear()
         researching.research_slow(4, tool.pages)
     # The reply takes a moment, as a real one does: the page's ticks show the fallback line
     # before it ends (an instant reply could end the run between two ticks).

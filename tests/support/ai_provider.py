@@ -27,6 +27,7 @@ def quick_provider(
             settings.ai_model,
             sleep=sleep,
             jitter=lambda: 0.0,
+            max_in_flight=settings.ai_max_in_flight,
             **bounds,
         )
 
