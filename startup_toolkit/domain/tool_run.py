@@ -111,9 +111,17 @@ class ToolRun(Generic[R]):
     visitors: bool = False
     #: How a completed run is kept in a signed-in founder's workspace (None: not kept).
     keep: KeepRun | None = None
+    #: What Retry runs again after a stopped server interrupted the run (issue 29), for a run
+    #: that is not kept itself (a Co-Founder reply: the founder's message); `again` says.
+    retry: KeepRun | None = None
     #: The research plan: a focused prompt for a live web search made before the JSON call
     #: when the settings allow it ('' for none). Its pages become the result's evidence.
     research: str = ""
+
+    @property
+    def again(self) -> KeepRun | None:
+        """What Retry needs to run this again: the tool's key and the founder's inputs."""
+        return self.keep or self.retry
 
 
 #: No stand-in result for these: the founder may not run the tool.

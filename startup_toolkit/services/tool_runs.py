@@ -128,7 +128,7 @@ async def run_tool(
     if user_id is None and not await asyncio.to_thread(allow, visitor_address):
         return _failure(run, RunStatus.LIMITED)
     try:
-        lease_id = await run_leases.started(user_id, run.tool, run.keep) if user_id else None
+        lease_id = await run_leases.started(user_id, run.tool, run.again) if user_id else None
     except Exception as exc:  # the database may be unreachable: say so before anything is sent
         log.exception("Could not start the %s run", run.tool)
         return _failure(run, RunStatus.FAILED, _storage_reason(exc))

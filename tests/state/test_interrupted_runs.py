@@ -19,6 +19,7 @@ from startup_toolkit.domain import reopen as rules
 from startup_toolkit.domain import tools
 from startup_toolkit.domain.tools.scanner import scan_run
 from startup_toolkit.domain.workspace import KeepRun
+from startup_toolkit.pages.cofounder.state import CofounderState
 from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.pages.growth.state import GrowthState
 from startup_toolkit.pages.incubator.state import IncubatorState
@@ -154,6 +155,8 @@ def _shown(key: str, s: Any, inputs: dict[str, Any]) -> bool:
         tools.GROWTH.key: lambda: (s.product, s.audience) == (data["product"], data["audience"]),
         tools.ORACLE.key: lambda: s.form["businessIdea"] == data["businessIdea"],
         tools.ORACLE_CONTENT.key: lambda: s.form["businessIdea"] == data["businessIdea"],
+        # A Co-Founder reply's retry: the founder's message back in the input, to send again.
+        tools.COFOUNDER.key: lambda: s.draft == inputs["message"] and s.tab == "chat",
     }[key]()
 
 
@@ -166,6 +169,7 @@ PAGES: dict[str, type] = {
     tools.GROWTH.key: GrowthState,
     tools.ORACLE.key: OracleState,
     tools.ORACLE_CONTENT.key: OracleState,
+    tools.COFOUNDER.key: CofounderState,
 }
 
 
@@ -174,7 +178,7 @@ def test_every_tool_page_puts_an_interrupted_runs_inputs_back(
     engine: Engine, founder: tuple[str, str], key: str
 ) -> None:
     spec = tools.BY_KEY[key]
-    keep = spec.example_run().keep
+    keep = spec.example_run().again
     assert keep is not None and spec.route
     user_id, cookie = founder
     lease = interrupted(engine, user_id, keep, spec.label)
@@ -188,5 +192,5 @@ def test_every_tool_page_puts_an_interrupted_runs_inputs_back(
 
 
 def test_every_tool_page_that_reruns_runs_is_covered() -> None:
-    reruns = {t.key for t in tools.TOOLS if t.route and t.example_run().keep is not None}
+    reruns = {t.key for t in tools.TOOLS if t.route and t.example_run().again is not None}
     assert reruns == set(PAGES)

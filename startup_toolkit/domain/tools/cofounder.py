@@ -14,6 +14,7 @@ from startup_toolkit.domain.prompts import cofounder as prompt
 from startup_toolkit.domain.report_tools_other import cofounder_doc
 from startup_toolkit.domain.tool_run import ToolRun
 from startup_toolkit.domain.tools.spec import SavedRun, ToolSpec
+from startup_toolkit.domain.workspace import KeepRun
 
 KEY = "cofounder"
 TOOL_NAME = AI_COFOUNDER.name
@@ -36,7 +37,14 @@ def reply_run(turn: ChatTurn, idea_id: int | None = None) -> ToolRun[str]:
         sample=lambda: chat.SAMPLE_REPLY,
         history=turn.history,
         demo_seconds=chat.SAMPLE_WORD_SECONDS,
+        retry=_retry(turn),
     )
+
+
+def _retry(turn: ChatTurn) -> KeepRun | None:
+    """Retry of an interrupted reply: the founder's last message, back in the input."""
+    said = [m.get("content", "") for m in turn.history if m.get("role") == "user"]
+    return KeepRun(KEY, {"message": said[-1]}) if said and said[-1].strip() else None
 
 
 def from_saved(content: Mapping[str, Any]) -> SavedRun | None:

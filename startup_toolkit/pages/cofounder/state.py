@@ -336,6 +336,14 @@ class CofounderState(
         self._kept_upto = len(self._messages)
         return True
 
+    def _restore_form(self, tool: str, inputs: dict[str, Any]) -> bool:
+        """An interrupted reply's message back in the input, to send again (issue 29)."""
+        message = inputs.get("message")
+        if not isinstance(message, str) or not message.strip():
+            return False
+        self.draft, self.tab = chat.clip_draft(message), CHAT_TAB
+        return True
+
     def _reopen_clear(self) -> None:
         running = self._running()
         if running is not None:
