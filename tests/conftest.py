@@ -199,6 +199,7 @@ _SECOND_BROWSER_LANE = tuple(
         "cofounder",
         "contact",
         "dashboard",
+        "incubator",
     )
 )
 
