@@ -43,6 +43,9 @@ def enter(page: Page, company: str) -> None:
     page.get_by_label("Monthly Revenue").fill("$25,000")
     page.get_by_label("Active Users").fill("1,200")
     page.get_by_label("Monthly Growth %").fill("15%")
+    # Typing clears a field's error, and the form moves up a line: wait for it before clicking.
+    for name in ("company", "industry", "revenue", "users", "growth"):
+        expect(page.locator(f"#arena-{name}-error")).not_to_be_visible()
     page.get_by_role("button", name="Enter the Arena").click()
     try:
         # Entering writes the entry and reads the whole board back: give it a loaded
