@@ -360,7 +360,12 @@ def test_t_ora_3_the_pulse_loop_adds_items_keeps_five_and_stops_on_unmount(
             with_result(await root.get_state(OracleState))
         event = Event(name=f"{OracleState.get_full_name()}.pulse_loop", payload={})
         await tab.processor.enqueue(tab.token, event)
-        await asyncio.sleep(0.6)
+        deadline = time.monotonic() + 10  # a loaded machine's moment for five pulses
+        s = await tab.state()
+        while len(s.pulse) < 5 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+            s = await tab.state()
+        await asyncio.sleep(0.2)  # more pulses keep five
         s = await tab.state()
         assert len(s.pulse) == 5
         assert s.pulse[0].id > s.pulse[-1].id

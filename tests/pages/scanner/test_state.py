@@ -244,8 +244,9 @@ def test_t_scan_2_progress_rises_then_100_and_the_toast_comes_500ms_later(
     founder: tuple[str, str], fake_ai: FakeAiServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, cookie = founder
-    monkeypatch.setattr(rules, "PROGRESS_TICK_SECONDS", 0.015)
-    fake_ai.slow(1.0, text=json.dumps(REPLY))
+    # ~66 ticks of 30 ms over a 2 s reply: room for a loaded machine's slower ticks.
+    monkeypatch.setattr(rules, "PROGRESS_TICK_SECONDS", 0.03)
+    fake_ai.slow(2.0, text=json.dumps(REPLY))
 
     async def run(tab: Tab, recorder: Recorder) -> None:
         times = stamped(recorder)
