@@ -121,11 +121,13 @@ def _rehydrated(workers: Workers, tab: Tab, hydrate: str) -> list[dict[str, Any]
             time.sleep(0.3)
 
 
-def _interrupted(database_url: str, user_id: str) -> list[run_leases.InterruptedRun]:
+def _interrupted(
+    database_url: str, user_id: str, *, untold: bool = False
+) -> list[run_leases.InterruptedRun]:
     engine = make_engine(database_url)
     try:
         with Session(engine) as session:
-            return run_leases.interrupted_runs(session, user_id)
+            return run_leases.interrupted_runs(session, user_id, untold=untold)
     finally:
         engine.dispose()
 
@@ -263,6 +265,10 @@ def test_a_killed_worker_is_replaced_and_its_run_marked_interrupted(workers: Wor
                 "Startup Oracle run was interrupted" in str(e) for e in u.get("events") or []
             )
         )
-        assert _interrupted(workers.database_url, user_id) == []
+        # Told once; the record stays for its Retry (the tool and the founder's inputs).
+        assert _interrupted(workers.database_url, user_id, untold=True) == []
+        (kept,) = _interrupted(workers.database_url, user_id)
+        assert kept.retry_path == f"/startup-oracle?retry={kept.lease_id}"
+        assert kept.inputs and kept.inputs["businessIdea"]
     finally:
         tab.close()
