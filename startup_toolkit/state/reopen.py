@@ -41,6 +41,7 @@ from startup_toolkit.services import run_leases
 from startup_toolkit.state import toasts
 from startup_toolkit.state.private import for_user
 from startup_toolkit.state.private_state import PrivateStateMixin
+from startup_toolkit.state.tool_run import ToolRunMixin
 
 REOPEN_TOAST_ID = "reopen-status"
 
@@ -97,8 +98,7 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
         if not done.ok:
             return done.toast
         found = done.value
-        if hasattr(self, "_drop_run"):
-            self._drop_run()  # a run under way would overwrite what is reopened
+        self._stop_run_under_way()
         if found is None or found.tool not in self.reopen_tools:
             return self._not_reopened()
         self._reopen_origin = found.origin.value
@@ -132,8 +132,7 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
             failed=retry_not_found_toast(),
             what="Restoring an interrupted run",
         )
-        if hasattr(self, "_drop_run"):
-            self._drop_run()  # a run under way would overwrite the form
+        self._stop_run_under_way()
         self._reopen_clear()
         self._forget_reopened()
         if not done.ok:
@@ -150,6 +149,11 @@ class ReopenMixin(PrivateStateMixin, mixin=True):
             return retry_not_found_toast()
         detail = rules.RETRY_READY_DETAIL.format(tool=found.name or "AI")
         return toasts.success(rules.RETRY_READY, description=detail, id=REOPEN_TOAST_ID)
+
+    def _stop_run_under_way(self) -> None:
+        """A run under way would overwrite what is reopened or restored: it is dropped."""
+        if isinstance(self, ToolRunMixin):
+            self._drop_run()
 
     def _not_reopened(self) -> EventSpec:
         self._reopen_clear()
