@@ -149,9 +149,12 @@ async def _refresh_shared(
     deadline = asyncio.get_running_loop().time() + hold
     while asyncio.get_running_loop().time() < deadline:
         await asyncio.sleep(SHARED_POLL_SECONDS)
+        # The lock first, then the digest: a worker that publishes and lets go between the
+        # two is read, not taken for one that gave up (which would fetch a second time).
+        held = await asyncio.to_thread(shared.locked, client, urls)
         if _adopt(await asyncio.to_thread(shared.read, client, urls), force=False):
             return True
-        if not await asyncio.to_thread(shared.locked, client, urls):
+        if not held:
             return False  # the fetching worker gave up without publishing
     return False
 
