@@ -144,6 +144,7 @@ def test_an_interrupted_run_offers_retry_with_the_founders_inputs(
     notice = toast(page, run_leases.INTERRUPTED_TITLE)
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("Nothing was charged")
+    screenshot(page, "retry-notice")
     notice.get_by_role("button", name="Retry").click()
     page.wait_for_url(f"**{ROUTE}?retry={lease}")
     expect(toast(page, "Your inputs are back")).to_be_visible()
