@@ -62,17 +62,22 @@ def settings_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch
     get_settings.cache_clear()
 
 
+def sqlite_copy(template: Path, folder: Path, settings_env: pytest.MonkeyPatch) -> str:
+    """A copy of the migrated `template` in `folder`, configured as the app's DATABASE_URL."""
+    path = folder / "app.db"
+    shutil.copy(template, path)
+    url = f"sqlite:///{path}"
+    settings_env.setenv("DATABASE_URL", url)
+    get_settings.cache_clear()
+    return url
+
+
 @pytest.fixture
 def database_url(
     _migrated_sqlite_template: Path, tmp_path: Path, settings_env: pytest.MonkeyPatch
 ) -> str:
     """A fresh, migrated SQLite file for this test, configured as the app's DATABASE_URL."""
-    path = tmp_path / "app.db"
-    shutil.copy(_migrated_sqlite_template, path)
-    url = f"sqlite:///{path}"
-    settings_env.setenv("DATABASE_URL", url)
-    get_settings.cache_clear()
-    return url
+    return sqlite_copy(_migrated_sqlite_template, tmp_path, settings_env)
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from tests.e2e.conftest import (
     wait_for_app,
 )
 from tests.e2e.test_scanner import IDEA, idea_box, launch, reply, toast
+from tests.support.kept import interrupted_run
 
 ROUTE = "/startup-viability-scanner"
 OTHER = "A bakery for dogs that sells healthy treats through vets and independent pet shops."
@@ -136,9 +137,7 @@ def test_an_interrupted_run_offers_retry_with_the_founders_inputs(
     user_id = sign_up_and_sign_in(live_app, page, email=unique_email("retry"), next_path=ROUTE)
     with app_db(live_app) as db:
         keep = keys.KeepRun(tools.SCANNER.key, {"idea": OTHER}, OTHER)
-        lease = run_leases.open_lease(db, user_id, "Startup Viability Scanner", "gone:1", keep)
-        run_leases.interrupt(db, [lease])
-        db.commit()
+        lease = interrupted_run(db, user_id, keep, "Startup Viability Scanner")
     page.reload()
     wait_for_app(page)
     notice = toast(page, run_leases.INTERRUPTED_TITLE)

@@ -9,7 +9,6 @@ in and sees their kept runs. Once space is freed the next run works, with no res
 from __future__ import annotations
 
 import errno
-import shutil
 import subprocess
 from collections.abc import Iterator
 from datetime import timedelta
@@ -24,7 +23,7 @@ from startup_toolkit.domain.tool_run import STORAGE_REFUSED
 from startup_toolkit.models.accounts import UserSession
 from startup_toolkit.services import sessions, user_cache, workspace
 from startup_toolkit.services.tool_runs import RunStatus, run_tool
-from startup_toolkit.settings import get_settings
+from tests.conftest import sqlite_copy
 from tests.faults.conftest import TEXTS, Ledger, chat_run
 from tests.support.ai_server import FakeAiServer
 from tests.support.founders import session_token, signed_up
@@ -58,12 +57,7 @@ def database_url(
     _migrated_sqlite_template: Path, small_disk: Path, settings_env: pytest.MonkeyPatch
 ) -> str:
     """The app's migrated SQLite database on the small disk (overrides the usual one)."""
-    path = small_disk / "app.db"
-    shutil.copy(_migrated_sqlite_template, path)
-    url = f"sqlite:///{path}"
-    settings_env.setenv("DATABASE_URL", url)
-    get_settings.cache_clear()
-    return url
+    return sqlite_copy(_migrated_sqlite_template, small_disk, settings_env)
 
 
 def fill(disk: Path) -> Path:

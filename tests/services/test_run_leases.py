@@ -18,6 +18,7 @@ from startup_toolkit.domain.workspace import KeepRun
 from startup_toolkit.models.ai import AiRunLease, AiUsage
 from startup_toolkit.services import ai_usage, run_leases
 from tests.support.founders import user
+from tests.support.kept import interrupted_run
 
 
 def _lease(session: Session, user_id: str, age: timedelta) -> int:
@@ -76,19 +77,12 @@ def test_a_record_never_shown_is_forgotten_after_a_week(
 SCAN_INPUTS = {"idea": "A dog-walking app for busy parents"}
 
 
-def _interrupted(session: Session, user_id: str, keep: KeepRun | None) -> int:
-    lease = run_leases.open_lease(session, user_id, "Viability Scanner", "gone:1:x", keep)
-    run_leases.interrupt(session, [lease])
-    session.commit()
-    return lease
-
-
 def test_an_interrupted_runs_inputs_are_its_founders_alone_and_taken_once(
     session: Session, founder: tuple[str, str]
 ) -> None:
     user_id, _ = founder
     bob = user(session, "bob@example.com")
-    lease = _interrupted(session, user_id, KeepRun(tools.SCANNER.key, SCAN_INPUTS))
+    lease = interrupted_run(session, user_id, KeepRun(tools.SCANNER.key, SCAN_INPUTS))
     scanner = {tools.SCANNER.key}
     # Another founder never reads it, nor takes it, nor is told of it.
     assert run_leases.interrupted_runs(session, bob) == []
@@ -114,7 +108,7 @@ def test_a_run_that_is_not_kept_offers_no_retry_and_its_record_goes_once_told(
     session: Session, founder: tuple[str, str]
 ) -> None:
     user_id, _ = founder
-    lease = _interrupted(session, user_id, None)
+    lease = interrupted_run(session, user_id, None)
     (told,) = run_leases.take_interrupted(session, user_id)
     session.commit()
     assert told.inputs is None and told.retry_path == ""
@@ -126,7 +120,7 @@ def test_a_told_record_keeps_the_inputs_no_longer_than_a_week(
     session: Session, founder: tuple[str, str]
 ) -> None:
     user_id, _ = founder
-    lease = _interrupted(session, user_id, KeepRun(tools.SCANNER.key, SCAN_INPUTS))
+    lease = interrupted_run(session, user_id, KeepRun(tools.SCANNER.key, SCAN_INPUTS))
     run_leases.take_interrupted(session, user_id)
     session.execute(
         update(AiRunLease)

@@ -29,6 +29,7 @@ from startup_toolkit.services import run_leases
 from startup_toolkit.state.tools import ToolPageState
 from tests.support.events import js
 from tests.support.founders import signed_in
+from tests.support.kept import interrupted_run
 from tests.support.tool_states import Recorder, Tab, in_processor, substate
 
 ROUTE = "/startup-viability-scanner"
@@ -43,10 +44,7 @@ async def mount_allowance_bar(tab: Tab) -> None:
 def interrupted(engine: Engine, user_id: str, keep: KeepRun | None, name: str = "") -> int:
     """A run of `user_id` whose worker stopped: its lease's id."""
     with Session(engine) as session:
-        lease = run_leases.open_lease(session, user_id, name or "Viability Scanner", "gone:1", keep)
-        run_leases.interrupt(session, [lease])
-        session.commit()
-    return lease
+        return interrupted_run(session, user_id, keep, name or "Viability Scanner")
 
 
 def test_an_interrupted_run_is_told_once_with_retry(

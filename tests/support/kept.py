@@ -12,7 +12,7 @@ from sqlmodel import Session
 from startup_toolkit.domain import tools
 from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.saved_results import SaveRequest
-from startup_toolkit.services import saved_results, workspace
+from startup_toolkit.services import run_leases, saved_results, workspace
 from tests.support.founders import opened
 
 
@@ -48,3 +48,14 @@ def saved_result(
         done = saved_results.save_result(session, user_id, request, now=now)
     assert done.ok and done.result_id is not None, done
     return done.result_id
+
+
+def interrupted_run(
+    session: Session, user_id: str, keep: keys.KeepRun | None, tool: str = "Viability Scanner"
+) -> int:
+    """A run of `user_id` whose worker stopped, as another worker's sweep leaves it (its lease
+    marked interrupted, holds released), keeping `keep` for its Retry; the lease's id."""
+    lease = run_leases.open_lease(session, user_id, tool, "gone:1", keep)
+    run_leases.interrupt(session, [lease])
+    session.commit()
+    return lease
