@@ -14,6 +14,7 @@ __all__ = [
     "URL_LENGTH",
     "USER_ID_LENGTH",
     "OneRowPerUser",
+    "OutboxDelivery",
     "UserRow",
     "created_at_field",
     "new_public_id",
@@ -88,3 +89,16 @@ class OneRowPerUser(SQLModel):
     id: int | None = Field(default=None, primary_key=True)
     user_id: str = user_fk(unique=True)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class OutboxDelivery(SQLModel):
+    """The columns of a row mailed like the outbox's (`services/outbox`): its status
+    (pending: still to be mailed; sent; stored: not mailed), the attempts made, when the next
+    one is due, the lease of the worker mailing it (so a retry never sends it twice) and the
+    last error."""
+
+    status: str = Field(default="pending", max_length=20)
+    attempts: int = 0
+    next_attempt_at: datetime | None = None
+    lease_until: datetime | None = None
+    last_error: str = Field(default="", max_length=1000)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import Index, Text
-from sqlmodel import Column, Field, SQLModel
+from sqlmodel import Column, Field
 
-from startup_toolkit.models.base import created_at_field
+from startup_toolkit.models.base import OutboxDelivery, created_at_field
 
 
-class ContactMessage(SQLModel, table=True):
+class ContactMessage(OutboxDelivery, table=True):
     __tablename__ = "contact_messages"
     __table_args__ = (
         Index("ix_contact_messages_ip_created", "ip_address", "created_at"),
@@ -23,12 +23,8 @@ class ContactMessage(SQLModel, table=True):
     email: str = Field(max_length=320)
     message: str = Field(sa_column=Column(Text, nullable=False))
     ip_address: str = Field(default="", max_length=64)
-    # pending: still to be mailed; sent: both mails delivered; stored: no mail configured.
-    status: str = Field(default="pending", max_length=20)
-    attempts: int = 0
-    next_attempt_at: datetime | None = None
-    lease_until: datetime | None = None
-    last_error: str = Field(default="", max_length=1000)
+    # Its status (OutboxDelivery) is "sent" once both mails are delivered, "stored" when no
+    # mail is configured.
     team_sent_at: datetime | None = None
     # The address the confirmation goes to, as the limit counts it (domain.contact.recipient_key).
     recipient: str = Field(default="", max_length=320, sa_column_kwargs={"server_default": ""})

@@ -16,10 +16,10 @@ from datetime import datetime
 from sqlalchemy import Index
 from sqlmodel import Field
 
-from startup_toolkit.models.base import UserRow
+from startup_toolkit.models.base import OutboxDelivery, UserRow
 
 
-class PasswordReset(UserRow, table=True):
+class PasswordReset(OutboxDelivery, UserRow, table=True):
     """A reset link: pending (to be mailed), sent, issued (by an operator) or dropped."""
 
     __tablename__ = "password_resets"
@@ -30,9 +30,4 @@ class PasswordReset(UserRow, table=True):
     password_stamp: str = Field(max_length=64)
     expires_at: datetime = Field(index=True)
     used_at: datetime | None = None
-    status: str = Field(default="pending", max_length=20)
-    attempts: int = 0
-    next_attempt_at: datetime | None = None
-    lease_until: datetime | None = None
-    last_error: str = Field(default="", max_length=1000)
     sent_at: datetime | None = None

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field
 
-from startup_toolkit.models.base import UserRow, utcnow
+from startup_toolkit.models.base import OutboxDelivery, UserRow, utcnow
 
 
 class IdeaWatch(UserRow, table=True):
@@ -60,7 +60,7 @@ class WatchCheck(UserRow, table=True):
     )
 
 
-class WatchDigest(UserRow, table=True):
+class WatchDigest(OutboxDelivery, UserRow, table=True):
     """The founder's one message for a period: made once (unique on founder and period) with
     its notification; mailed from the row like the outbox's (a leased claim, so a retry never
     sends it twice). Only the hash of its links' token is kept."""
@@ -75,10 +75,5 @@ class WatchDigest(UserRow, table=True):
     # The notification's text; the email is written from the digest's checks when mailed.
     message: str = Field(default="", max_length=1000)
     token_hash: str = Field(default="", max_length=64, index=True)
-    # pending: to be mailed; sent; stored: not mailed (no SMTP, or the founder unsubscribed).
-    status: str = Field(default="pending", max_length=20)
-    attempts: int = 0
-    next_attempt_at: datetime | None = None
-    lease_until: datetime | None = None
-    last_error: str = Field(default="", max_length=1000)
+    # Its status (OutboxDelivery) is "stored" when not mailed: no SMTP, or unsubscribed.
     sent_at: datetime | None = None
