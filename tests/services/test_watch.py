@@ -63,6 +63,14 @@ def idea(session: Session, user_id: str, text: str = IDEA) -> int:
     return found.idea_id
 
 
+def watched(session: Session, user_id: str) -> tuple[int, datetime]:
+    """A new idea of the founder, watched from now: (its id, the time the watch started)."""
+    idea_id = idea(session, user_id)
+    start = utcnow()
+    assert watch.start_watch(session, user_id, idea_id, now=start).ok
+    return idea_id, start
+
+
 def script_check(fake: FakeAiServer, pages: list[WebPage], reply: dict[str, Any]) -> None:
     fake.research(pages, for_prompt=RESEARCH_MARKERS["market"])
     fake.reply_json(reply, for_prompt=MARKERS["scanner"])
@@ -93,9 +101,7 @@ async def watched_with_baseline(
     fake: FakeAiServer, session: Session, user_id: str
 ) -> tuple[int, datetime]:
     """A watched idea whose first check (the baseline) ran; the time of that check."""
-    idea_id = idea(session, user_id)
-    start = utcnow()
-    assert watch.start_watch(session, user_id, idea_id, now=start).ok
+    idea_id, start = watched(session, user_id)
     script_check(fake, MARKET_PAGES, SCAN)
     assert await one_pass(start) == 1
     return idea_id, start
@@ -268,9 +274,7 @@ async def test_a_founder_out_of_allowance_is_skipped_with_a_notice(
     settings_env: pytest.MonkeyPatch,
 ) -> None:
     user_id, _ = founder
-    idea_id = idea(session, user_id)
-    start = utcnow()
-    watch.start_watch(session, user_id, idea_id, now=start)
+    _, start = watched(session, user_id)
     settings_env.setenv("AI_DAILY_TOKENS", "1000")
     get_settings.cache_clear()
     assert await one_pass(start) == 1
@@ -288,9 +292,7 @@ async def test_two_workers_racing_on_one_database_run_a_check_once(
     researching: FakeAiServer, founder: tuple[str, str], session: Session
 ) -> None:
     user_id, _ = founder
-    idea_id = idea(session, user_id)
-    start = utcnow()
-    watch.start_watch(session, user_id, idea_id, now=start)
+    idea_id, start = watched(session, user_id)
     for _ in range(2):  # enough answers for two checks, if two ran
         script_check(researching, MARKET_PAGES, SCAN)
     ran = await asyncio.gather(one_pass(start), one_pass(start))
@@ -305,9 +307,7 @@ async def test_a_claim_left_by_a_dead_worker_is_taken_over_after_its_lease(
     researching: FakeAiServer, founder: tuple[str, str], session: Session
 ) -> None:
     user_id, _ = founder
-    idea_id = idea(session, user_id)
-    start = utcnow()
-    watch.start_watch(session, user_id, idea_id, now=start)
+    idea_id, start = watched(session, user_id)
     row = session.exec(select(IdeaWatch)).one()
     period = rules.period_of(row.next_check_at, WEEK)
     session.add(
