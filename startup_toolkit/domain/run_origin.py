@@ -81,25 +81,32 @@ def is_ai(origin: Origin) -> bool:
     return origin is Origin.AI
 
 
+def _not_ai(origin: Origin, *, sample: str, fallback: str, built_in: str) -> str:
+    """The text for a result that is not the AI's answer, by how it was made ('' for the AI's)."""
+    if origin is Origin.SAMPLE:
+        return sample
+    if origin is Origin.FALLBACK:
+        return fallback
+    return built_in if origin is Origin.BUILT_IN else ""
+
+
 def reopened_note(origin: Origin, stand_in: str) -> str:
     """What the note over a reopened result adds after its date: '' for the AI's answer;
     `stand_in` names the tool's stand-in ('the built-in estimate from your numbers')."""
-    if origin is Origin.SAMPLE:
-        return DEMO_NOTE
-    if origin is Origin.FALLBACK:
-        return f" ({stand_in}, because {UNUSABLE})"
-    if origin is Origin.BUILT_IN:
-        return f" ({stand_in}, not an AI result)"
-    return ""
+    return _not_ai(
+        origin,
+        sample=DEMO_NOTE,
+        fallback=f" ({stand_in}, because {UNUSABLE})",
+        built_in=f" ({stand_in}, not an AI result)",
+    )
 
 
 def badge(origin: Origin, stand_in: str) -> str:
     """The short label beside a kept or saved result in lists ('' for the AI's answer);
     `stand_in` is the tool's short name for its stand-in ('Estimate')."""
-    if origin is Origin.SAMPLE:
-        return SAMPLE_BADGE
-    if origin is Origin.FALLBACK:
-        return f"{stand_in} ({UNUSABLE_SHORT})"
-    if origin is Origin.BUILT_IN:
-        return f"{stand_in} (not AI)"
-    return ""
+    return _not_ai(
+        origin,
+        sample=SAMPLE_BADGE,
+        fallback=f"{stand_in} ({UNUSABLE_SHORT})",
+        built_in=f"{stand_in} (not AI)",
+    )
