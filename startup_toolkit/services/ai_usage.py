@@ -16,13 +16,13 @@ import logging
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, update
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from startup_toolkit.db import one_writer_at_a_time
 from startup_toolkit.domain.allowance import Allowance, allowance
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.models.ai import AiUsage
+from startup_toolkit.services.commits import inserted
 from startup_toolkit.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -99,11 +99,7 @@ def hold(
         total_tokens=tokens,
         lease_id=lease_id,
     )
-    session.add(row)
-    try:
-        session.flush()
-    except IntegrityError:
-        session.rollback()
+    if not inserted(session, row):
         log.warning("AI usage not metered: user %s does not exist", user_id)
         return None
     if daily_limit > 0 and tokens_used_today(session, user_id, besides=row.id) >= daily_limit:

@@ -27,7 +27,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.db import in_worker
@@ -42,6 +41,7 @@ from startup_toolkit.models.watch import IdeaWatch, WatchCheck
 from startup_toolkit.models.workspace import Idea, ToolRunRecord
 from startup_toolkit.services import access, activity, ai, watch_digest
 from startup_toolkit.services import brief as brief_service
+from startup_toolkit.services.commits import inserted
 from startup_toolkit.services.tool_runs import Research, research, run_tool
 from startup_toolkit.services.watch import ACTIVE, SCANNER
 from startup_toolkit.settings import get_settings
@@ -121,11 +121,7 @@ def claim(session: Session, watch_id: int, now: datetime, draw: float) -> Claime
         lease_until=now + LEASE,
         created_at=now,
     )
-    session.add(check)
-    try:
-        session.flush()
-    except IntegrityError:
-        session.rollback()
+    if not inserted(session, check):
         check = _take_over(session, row.idea_id, period, now)
         if check is None:
             return None

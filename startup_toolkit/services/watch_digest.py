@@ -18,7 +18,6 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from startup_toolkit.db import get_engine
@@ -32,6 +31,7 @@ from startup_toolkit.models.watch import IdeaWatch, WatchCheck, WatchDigest
 from startup_toolkit.models.workspace import Idea
 from startup_toolkit.providers import mailer
 from startup_toolkit.services import activity, outbox_rows
+from startup_toolkit.services.commits import inserted
 from startup_toolkit.services.sessions import hash_token
 from startup_toolkit.services.watch import ACTIVE, SCANNER, wants_email
 from startup_toolkit.settings import Settings, get_settings
@@ -104,11 +104,7 @@ def make_digests(session: Session, now: datetime) -> list[int]:
             status=PENDING if mailed else STORED,
             created_at=now,
         )
-        session.add(digest)
-        try:
-            session.flush()
-        except IntegrityError:  # this period's digest is made: the rest wait for the next
-            session.rollback()
+        if not inserted(session, digest):  # this period's digest is made: the rest wait
             continue
         ids = [c.id for c in checks]
         taken = session.exec(
