@@ -8,7 +8,8 @@ import dataclasses
 from datetime import date
 from typing import Any, NamedTuple, TypeVar
 
-from startup_toolkit.domain.profile import AI_DEFAULTS, PREFERENCE_DEFAULTS
+from startup_toolkit.domain.ai_request import AiPersonalization
+from startup_toolkit.domain.profile import PREFERENCE_DEFAULTS
 from startup_toolkit.services.user_settings import SettingsValues
 
 NEVER = "Never"
@@ -45,15 +46,10 @@ class PreferencesView:
 
 
 @dataclasses.dataclass(frozen=True)
-class AiView:
+class AiView(AiPersonalization):
     """The five AI personalisation choices (P-PROF-3) and, since issue 14, whether the AI
     Co-Founder may use the founder's saved work."""
 
-    response_style: str = AI_DEFAULTS["response_style"]
-    expertise_level: str = AI_DEFAULTS["expertise_level"]
-    industry_focus: str = AI_DEFAULTS["industry_focus"]
-    communication_tone: str = AI_DEFAULTS["communication_tone"]
-    detail_level: str = AI_DEFAULTS["detail_level"]
     use_saved_work: bool = True
 
 
