@@ -22,11 +22,8 @@ NOT_FOUND_DETAIL = "This comparison needs 2 to 4 of your own ideas. Pick them on
 SERIES_COLORS = ("violet", "cyan", "amber", "pink")
 
 
-@dataclasses.dataclass
-class CategoryCell:
-    name: str = ""
-    score: int = 0
-    color: str = "gray"
+#: A category's score in a column: the domain's cell as it is.
+CategoryCell = history.CategoryScoreCell
 
 
 @dataclasses.dataclass
@@ -66,7 +63,7 @@ def _column(idea: history.ComparedIdea, color: str) -> CompareColumn:
         overall=idea.overall or 0,
         verdict=idea.verdict,
         verdict_color=idea.verdict_color,
-        categories=[CategoryCell(c.name, c.score, c.color) for c in idea.categories],
+        categories=list(idea.categories),
         market_size=_cited(size),
         market_growth=_cited(growth),
         risks=list(idea.risks),
