@@ -1,15 +1,17 @@
 """What the brief page shows, as typed views (issue 30): each part's progress (`PartRow`), what a
 brief may cost (`BudgetView`) and the brief itself (`BriefView`), each built in one place from
-the domain's `Brief`, `PartLine` and `BudgetNote`. Model output and web pages are text here:
-links are only the http(s) pages the parts read."""
+the domain's `Brief`, `PartLine` and `BudgetNote` (its categories, channels and assumptions are
+the domain's rows as they are). Model output and web pages are text here: links are only the
+http(s) pages the parts read."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from startup_toolkit.domain import research
-from startup_toolkit.domain.brief import Brief, Cite, PartLine
+from startup_toolkit.domain.brief import Brief, Category, Channel, Cite, PartLine
 from startup_toolkit.domain.brief_budget import BudgetNote
+from startup_toolkit.domain.brief_input import Assumption
 from startup_toolkit.state import evidence
 
 #: A part's status on the page.
@@ -41,14 +43,6 @@ class Figure:
 
 
 @dataclasses.dataclass
-class CategoryRow:
-    name: str = ""
-    score: int = 0
-    assessment: str = ""
-    color: str = "gray"
-
-
-@dataclasses.dataclass
 class CompetitorRow:
     name: str = ""
     detail: str = ""
@@ -56,24 +50,10 @@ class CompetitorRow:
 
 
 @dataclasses.dataclass
-class ChannelRow:
-    name: str = ""
-    percent: int = 0
-    amount: str = ""
-
-
-@dataclasses.dataclass
 class SourceRow(evidence.SourceRow):
     """A page read, as the brief's one Sources list shows it: with the parts that read it."""
 
     parts: str = ""
-
-
-@dataclasses.dataclass
-class AssumptionRow:
-    label: str = ""
-    value: str = ""
-    assumed: bool = False
 
 
 @dataclasses.dataclass
@@ -86,18 +66,18 @@ class BriefView:
     score: str = ""  # '' without a Scanner part
     verdict: str = ""
     verdict_color: str = "gray"
-    categories: list[CategoryRow] = dataclasses.field(default_factory=list)
+    categories: list[Category] = dataclasses.field(default_factory=list)
     market: list[Figure] = dataclasses.field(default_factory=list)
     competitors: list[CompetitorRow] = dataclasses.field(default_factory=list)
     funding: list[Figure] = dataclasses.field(default_factory=list)
     growth_summary: str = ""
     budget: str = ""
     plan: list[str] = dataclasses.field(default_factory=list)
-    channels: list[ChannelRow] = dataclasses.field(default_factory=list)
+    channels: list[Channel] = dataclasses.field(default_factory=list)
     risks: list[str] = dataclasses.field(default_factory=list)
     actions: list[str] = dataclasses.field(default_factory=list)
     sources: list[SourceRow] = dataclasses.field(default_factory=list)
-    assumptions: list[AssumptionRow] = dataclasses.field(default_factory=list)
+    assumptions: list[Assumption] = dataclasses.field(default_factory=list)
     unresearched: str = ""  # the parts whose figures are unverified ('' for none)
     export_md: str = ""
     export_pdf: str = ""
@@ -148,7 +128,7 @@ def brief_view(brief: Brief, idea_id: int) -> BriefView:
         score=str(brief.score) if brief.score is not None else "",
         verdict=brief.verdict,
         verdict_color=brief.verdict_color,
-        categories=[CategoryRow(c.name, c.score, c.assessment, c.color) for c in brief.categories],
+        categories=list(brief.categories),
         market=market,
         competitors=[
             CompetitorRow(c.name, c.detail, figure("", c.cite, c.cite.state == research.NONE))
@@ -158,14 +138,14 @@ def brief_view(brief: Brief, idea_id: int) -> BriefView:
         growth_summary=g.summary if g else "",
         budget=g.budget if g else "",
         plan=list(g.steps) if g else [],
-        channels=[ChannelRow(c.name, c.percent, c.amount) for c in g.channels] if g else [],
+        channels=list(g.channels) if g else [],
         risks=list(brief.risks),
         actions=list(brief.actions),
         sources=[
             SourceRow(s.number, s.title, s.url, s.site, s.read_on, ", ".join(s.parts))
             for s in brief.sources
         ],
-        assumptions=[AssumptionRow(a.label, a.value, a.assumed) for a in brief.assumptions],
+        assumptions=list(brief.assumptions),
         unresearched=", ".join(brief.unresearched),
         export_md=f"/api/export/brief/{idea_id}.md",
         export_pdf=f"/api/export/brief/{idea_id}.pdf",
