@@ -61,14 +61,8 @@ def form_text(value: Any) -> str:
     return str(int(number)) if number.is_integer() else f"{number:g}"
 
 
-@dataclasses.dataclass
-class FactorRow:
-    """One factor of the founder's numbers against the stage's benchmarks, as shown."""
-
-    name: str = ""
-    points: int = 0
-    most: int = 0
-    note: str = ""
+#: One factor of the founder's numbers against the stage's benchmarks: the domain's as it is.
+FactorRow = estimates.Factor
 
 
 @dataclasses.dataclass
@@ -201,7 +195,7 @@ def funding_view(shown: ShownPrediction | None) -> FundingView | None:
         growth_rate=prediction.keyMetrics.growthRate,
         market_potential=potential,
         gauge=gauge(potential),
-        factors=[FactorRow(f.name, f.points, f.most, f.note) for f in why.factors],
+        factors=list(why.factors),
         drivers_summary=why.summary,
         drivers_caution=why.caution,
         rewritten_pitch=prediction.rewrittenPitch,
