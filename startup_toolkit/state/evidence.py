@@ -1,5 +1,6 @@
 """What a result page shows of its evidence (issue 15), as rows of its typed result view: the
-pages read (the Sources panel, `SourceRow`) and each figure's checked citation (`CitedRow`).
+pages read (the Sources panel, `SourceRow`) and each figure's checked citation (`CitedRow`);
+`EvidenceView` is the part every result view has (whether research happened, the pages read).
 The checking is `domain/research.check_citation`; here it is only turned into rows."""
 
 from __future__ import annotations
@@ -20,6 +21,15 @@ class SourceRow:
     url: str = ""
     site: str = ""
     read_on: str = ""  # YYYY-MM-DD (UTC)
+
+
+@dataclasses.dataclass
+class EvidenceView:
+    """What a result view shows of its evidence: whether live research happened (`research`'s
+    ON, OFF or FAILED) and the pages read (the Sources panel). Result views extend it."""
+
+    research: str = rules.OFF
+    sources: list[SourceRow] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass

@@ -18,14 +18,14 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
-from startup_toolkit.domain import research, tools
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.run_origin import Origin, from_status
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.funding import TOOL_NAME, prediction_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.state import toasts
-from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
+from startup_toolkit.state.evidence import CitedRow, EvidenceView, cited_row, source_rows
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
@@ -96,7 +96,7 @@ class GaugeSlice:
 
 
 @dataclasses.dataclass
-class FundingView:
+class FundingView(EvidenceView):
     """The prediction as the page shows it."""
 
     estimated: bool = False
@@ -113,10 +113,8 @@ class FundingView:
     amount: str = ""
     amount_range: str = ""
     amount_cite: CitedRow = dataclasses.field(default_factory=CitedRow)
-    # Issue 15: the benchmarks' checked citations, whether research happened, the pages read.
+    # Issue 15: the benchmarks' checked citations.
     benchmarks: list[CitedRow] = dataclasses.field(default_factory=list)
-    research: str = research.OFF
-    sources: list[SourceRow] = dataclasses.field(default_factory=list)
     analysis: str = ""
     revenue: str = ""
     growth_rate: str = ""

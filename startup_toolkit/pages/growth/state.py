@@ -17,14 +17,14 @@ from reflex.event import EventSpec
 
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain import growth_export as export
-from startup_toolkit.domain import research, tools
+from startup_toolkit.domain import tools
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.growth import TOOL_NAME, GrowthForm, strategy_run
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.state import toasts
-from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
+from startup_toolkit.state.evidence import CitedRow, EvidenceView, cited_row, source_rows
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.reopen import ReopenMixin
 from startup_toolkit.state.tool_outcome import (
@@ -94,7 +94,7 @@ class GrowthRun:
 
 
 @dataclasses.dataclass
-class GrowthView:
+class GrowthView(EvidenceView):
     """The strategy as the page shows it."""
 
     sample: bool = False  # the built-in sample strategy (demo mode, or the AI failed)
@@ -106,10 +106,8 @@ class GrowthView:
     radar_label: str = ""  # the radar chart's text alternative
     budget_label: str = ""
     budget_lines: list[BudgetRow] = dataclasses.field(default_factory=list)
-    # Issue 15: channel benchmarks with their citations, whether research happened, pages read.
+    # Issue 15: channel benchmarks with their citations.
     benchmarks: list[CitedRow] = dataclasses.field(default_factory=list)
-    research: str = research.OFF
-    sources: list[SourceRow] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, TypeVar
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.domain import idea_text, research, tools
+from startup_toolkit.domain import idea_text, tools
 from startup_toolkit.domain import incubator as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.saved_results import SaveRequest
@@ -28,7 +28,7 @@ from startup_toolkit.domain.tools.incubator import (
 )
 from startup_toolkit.services.tool_runs import ToolOutcome, run_tool
 from startup_toolkit.state import toasts
-from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
+from startup_toolkit.state.evidence import CitedRow, EvidenceView, cited_row, source_rows
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
@@ -85,12 +85,10 @@ class CompetitorRow:
 
 
 @dataclasses.dataclass
-class AnalysisView:
+class AnalysisView(EvidenceView):
     """The analysis as the Analysis Results tab renders it."""
 
     sample: bool = False  # the demo-mode sample
-    research: str = research.OFF  # whether live research happened (issue 15)
-    sources: list[SourceRow] = dataclasses.field(default_factory=list)  # the Sources panel
     overview: str = ""
     size: CitedRow = dataclasses.field(default_factory=CitedRow)
     growth: CitedRow = dataclasses.field(default_factory=CitedRow)

@@ -20,15 +20,15 @@ from typing import Any, ClassVar
 import reflex as rx
 from reflex.event import EventSpec
 
-from startup_toolkit.domain import research, scanner_export, tools
 from startup_toolkit.domain import scanner as rules
+from startup_toolkit.domain import scanner_export, tools
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.evidence_confidence import ScanConfidence, result_confidence
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SIGN_IN_DETAIL, TOOL_NAME, scan_run
 from startup_toolkit.services.tool_runs import ToolOutcome
 from startup_toolkit.state import toasts
-from startup_toolkit.state.evidence import CitedRow, SourceRow, cited_row, source_rows
+from startup_toolkit.state.evidence import CitedRow, EvidenceView, cited_row, source_rows
 from startup_toolkit.state.idea_choice import IdeaChoiceMixin
 from startup_toolkit.state.idea_input import IdeaInputMixin
 from startup_toolkit.state.reopen import ReopenMixin
@@ -144,7 +144,7 @@ def _category_rows(result: rules.ScanResult, confidence: ScanConfidence) -> list
 
 
 @dataclasses.dataclass
-class ScanView:
+class ScanView(EvidenceView):
     """The scan as the results view renders it, built from the domain result by `scan_view`."""
 
     sample: bool = False  # the demo-mode sample
@@ -162,8 +162,6 @@ class ScanView:
     growth_rate: CitedRow = dataclasses.field(default_factory=CitedRow)
     trends: list[CitedRow] = dataclasses.field(default_factory=list)
     challenges: list[CitedRow] = dataclasses.field(default_factory=list)
-    research: str = research.OFF  # whether live research happened (issue 15)
-    sources: list[SourceRow] = dataclasses.field(default_factory=list)  # the Sources panel
     shown_at: str = ""  # when it was put on screen: a new one opens the tabs at Summary
 
 
