@@ -32,6 +32,7 @@ from startup_toolkit.domain.ai_request import (
     retry_after_seconds,
     retry_delay_seconds,
 )
+from startup_toolkit.domain.research import Page
 
 log = logging.getLogger(__name__)
 
@@ -65,20 +66,11 @@ class Completion:
 
 
 @dataclass(frozen=True)
-class ResearchPage:
-    """A page the model's browser search returned or opened."""
-
-    title: str
-    url: str
-    content: str = ""
-
-
-@dataclass(frozen=True)
 class ResearchReply:
     """A research call's notes, the pages it read (in the order reported) and its tokens."""
 
     text: str
-    pages: tuple[ResearchPage, ...]
+    pages: tuple[Page, ...]
     usage: Completion
 
 
@@ -93,14 +85,14 @@ def _field(item: Any, name: str) -> Any:
     return getattr(item, name, None)
 
 
-def executed_pages(message: Any) -> tuple[ResearchPage, ...]:
+def executed_pages(message: Any) -> tuple[Page, ...]:
     """The pages in a reply message's `executed_tools`, read leniently from both shapes:
     `search_results.results[]` (title, url, content, score) and `browser_results[]`
     (title, url, content). Entries without a URL are skipped."""
     tools = _field(message, "executed_tools")
     if tools is None and message is not None:
         tools = (getattr(message, "model_extra", None) or {}).get("executed_tools")
-    pages: list[ResearchPage] = []
+    pages: list[Page] = []
     for tool in tools if isinstance(tools, list) else []:
         found = _field(_field(tool, "search_results"), "results")
         browsed = _field(tool, "browser_results")
@@ -108,7 +100,7 @@ def executed_pages(message: Any) -> tuple[ResearchPage, ...]:
             url = _text_of(_field(item, "url")).strip()
             if url:
                 title = _text_of(_field(item, "title"))
-                pages.append(ResearchPage(title, url, _text_of(_field(item, "content"))))
+                pages.append(Page(title, url, _text_of(_field(item, "content"))))
     return tuple(pages)
 
 

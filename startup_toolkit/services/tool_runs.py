@@ -261,7 +261,7 @@ async def research(user_id: str | None, run: ToolRun[Any]) -> Research:
         run.research,
         seconds=get_settings().ai_research_seconds,
     )
-    pages = tuple(Page(p.title, p.url, p.content) for p in reply.pages)
+    pages = reply.pages
     sources = evidence_rules.collect_sources(list(pages), utcnow().isoformat())
     if not sources:  # it answered without reading a page
         return Research(Evidence(research=evidence_rules.UNAVAILABLE))
