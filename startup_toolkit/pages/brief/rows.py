@@ -12,7 +12,9 @@ from startup_toolkit.domain import research
 from startup_toolkit.domain.brief import Brief, Category, Channel, Cite, PartLine
 from startup_toolkit.domain.brief_budget import BudgetNote
 from startup_toolkit.domain.brief_input import Assumption
+from startup_toolkit.services.share_links import BRIEF
 from startup_toolkit.state import evidence
+from startup_toolkit.state.exports import MARKDOWN, PDF, ExportLinks, export_path
 
 #: A part's status on the page.
 RUNNING, DONE, FAILED, MISSING = "running", "done", "failed", "missing"
@@ -57,7 +59,7 @@ class SourceRow(evidence.SourceRow):
 
 
 @dataclasses.dataclass
-class BriefView:
+class BriefView(ExportLinks):
     """The brief as the page shows it."""
 
     idea_id: str = ""
@@ -79,8 +81,6 @@ class BriefView:
     sources: list[SourceRow] = dataclasses.field(default_factory=list)
     assumptions: list[Assumption] = dataclasses.field(default_factory=list)
     unresearched: str = ""  # the parts whose figures are unverified ('' for none)
-    export_md: str = ""
-    export_pdf: str = ""
 
 
 @dataclasses.dataclass
@@ -147,8 +147,8 @@ def brief_view(brief: Brief, idea_id: int) -> BriefView:
         ],
         assumptions=list(brief.assumptions),
         unresearched=", ".join(brief.unresearched),
-        export_md=f"/api/export/brief/{idea_id}.md",
-        export_pdf=f"/api/export/brief/{idea_id}.pdf",
+        export_md=export_path(BRIEF, idea_id, MARKDOWN),
+        export_pdf=export_path(BRIEF, idea_id, PDF),
     )
 
 

@@ -13,7 +13,9 @@ from reflex.event import EventSpec
 from startup_toolkit.domain import idea_history as history
 from startup_toolkit.pages.ideas.page_load import PageLoadMixin
 from startup_toolkit.services import ideas as service
+from startup_toolkit.services.share_links import COMPARISON
 from startup_toolkit.state.evidence import CitedRow
+from startup_toolkit.state.exports import MARKDOWN, PDF, ExportLinks, export_path
 
 LOAD_FAILED = "The comparison could not be loaded. Please reload the page."
 NOT_FOUND = "Ideas not found"
@@ -73,13 +75,11 @@ def _column(idea: history.ComparedIdea, color: str) -> CompareColumn:
 
 
 @dataclasses.dataclass
-class ComparisonView:
+class ComparisonView(ExportLinks):
     """The compared ideas' columns and the grouped chart; `key` names the ideas ('3-7') in
     the share link and the exports."""
 
     key: str = ""
-    export_md: str = ""
-    export_pdf: str = ""
     columns: list[CompareColumn] = dataclasses.field(default_factory=list)
     chart_data: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     series: list[dict[str, str]] = dataclasses.field(default_factory=list)
@@ -106,8 +106,8 @@ def comparison_view(result: history.Comparison) -> ComparisonView:
     ]
     return ComparisonView(
         key=key,
-        export_md=f"/api/export/comparison/{key}.md" if key else "",
-        export_pdf=f"/api/export/comparison/{key}.pdf" if key else "",
+        export_md=export_path(COMPARISON, key, MARKDOWN) if key else "",
+        export_pdf=export_path(COMPARISON, key, PDF) if key else "",
         columns=[_column(i, colors[i.idea_id]) for i in result.ideas],
         chart_data=chart_data,
         series=series,

@@ -17,7 +17,9 @@ from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.ids import valid_row_id
 from startup_toolkit.pages.ideas.page_load import PageLoadMixin
 from startup_toolkit.services import ideas as service
+from startup_toolkit.services.share_links import IDEA
 from startup_toolkit.state import toasts
+from startup_toolkit.state.exports import MARKDOWN, PDF, ExportLinks, export_path
 from startup_toolkit.state.private import for_user
 
 LOAD_FAILED = "This idea could not be loaded. Please reload the page."
@@ -69,14 +71,12 @@ def idea_id_of(path: str) -> int | None:
 
 
 @dataclasses.dataclass
-class IdeaView:
+class IdeaView(ExportLinks):
     """The idea, its timeline across tools and its scanner runs (the selects' options)."""
 
     id: str = ""
     title: str = ""
     description: str = ""
-    export_md: str = ""
-    export_pdf: str = ""
     timeline: list[TimelineRow] = dataclasses.field(default_factory=list)
     scans: list[ScanOption] = dataclasses.field(default_factory=list)
 
@@ -116,8 +116,8 @@ def idea_view(timeline: service.IdeaTimeline, scans: list[service.ScanChoice]) -
         id=idea_id,
         title=timeline.title,
         description="" if same else timeline.description,
-        export_md=f"/api/export/idea/{idea_id}.md",
-        export_pdf=f"/api/export/idea/{idea_id}.pdf",
+        export_md=export_path(IDEA, idea_id, MARKDOWN),
+        export_pdf=export_path(IDEA, idea_id, PDF),
         timeline=[
             TimelineRow(
                 run_id=str(e.run_id),
