@@ -6,6 +6,8 @@ a developer's `.web`, database or running `make run`.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import os
 import re
 import subprocess
@@ -61,16 +63,6 @@ class LiveApp:
 
     def path(self, route: str) -> str:
         return self.url + route
-
-    @contextmanager
-    def paused(self) -> Iterator[None]:
-        """This app's backend stopped meanwhile (its build's port serves another backend),
-        then started again with the same settings and data."""
-        self.backend.stop()
-        try:
-            yield
-        finally:
-            self.backend.start()
 
 
 @dataclass
@@ -164,6 +156,15 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: 
 #: The loopback address of each browser lane's backends: the first lane to start builds.
 LANE_HOSTS = ("127.0.0.1", "127.0.0.2")
 BUILD_WAIT_SECONDS = 900
+_OTHER_HOSTS = itertools.count(1)
+
+
+def beside(app: LiveApp) -> Build:
+    """`app`'s build served on a loopback address of its own (127.0.<lane>.<n>), for an app
+    with other settings running beside the lane's default app instead of pausing it."""
+    build = app.backend.build
+    lane = build.host.rsplit(".", 1)[1]
+    return dataclasses.replace(build, host=f"127.0.{lane}.{next(_OTHER_HOSTS)}", ready=None)
 
 
 @pytest.fixture(scope="session")
@@ -226,11 +227,11 @@ def serve_app(
     build: Build, name: str, extra_env: Mapping[str, str] | None = None
 ) -> Iterator[LiveApp]:
     """Serve `build` with a backend of its own database (`<name>.db`), SMTP and AI peers;
-    `extra_env` adds settings. Only one backend serves a build at a time: pause the others."""
+    `extra_env` adds settings. One backend serves a build per host (`beside`)."""
     smtp = RecordingSMTPServer().start()
     ai = FakeAiServer().start()
     if build.host != LANE_HOSTS[0]:
-        name = f"{name}-lane2"  # the lanes share the build's folder, not their data
+        name = f"{name}-{build.host}"  # the apps share the build's folder, not their data
     database = build.workdir / f"{name}.db"
     env = {**_app_env(build, database, smtp, ai), **(extra_env or {})}
     subprocess.run(
@@ -293,6 +294,15 @@ def feed_settings(feeds: FeedServer) -> dict[str, str]:
 def live_app(app_build: Build, news_feeds: FeedServer) -> Iterator[LiveApp]:
     """The app on its embedded defaults (open access, no Stripe), reading the local feeds."""
     with serve_app(app_build, "e2e", feed_settings(news_feeds)) as app:
+        yield app
+
+
+@pytest.fixture(scope="session")
+def research_app(live_app: LiveApp, news_feeds: FeedServer) -> Iterator[LiveApp]:
+    """The app with live research on, beside the default one (the Scanner's, Funding's and
+    Growth's research tests and the brief's): the test queues its peer's replies."""
+    env = {**feed_settings(news_feeds), "AI_WEB_RESEARCH": "on", "AI_RESEARCH_SECONDS": "8"}
+    with serve_app(beside(live_app), "research", env) as app:
         yield app
 
 

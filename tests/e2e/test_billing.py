@@ -18,7 +18,7 @@ from sqlmodel import select
 
 from startup_toolkit.models import Subscription
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in
-from tests.e2e.conftest import LiveApp, at, screenshot, serve_app, wait_for_app
+from tests.e2e.conftest import LiveApp, at, beside, screenshot, serve_app, wait_for_app
 from tests.support.stripe_server import FakeStripeServer
 
 WEBHOOK_SECRET = "whsec_e2e_unstuck"
@@ -32,14 +32,14 @@ def stripe_fake() -> Iterator[FakeStripeServer]:
 
 @pytest.fixture(scope="module")
 def billing_app(live_app: LiveApp, stripe_fake: FakeStripeServer) -> Iterator[LiveApp]:
-    """The app with Stripe's settings, serving the one build while the default app pauses."""
+    """The app with Stripe's settings, beside the default one."""
     env = {
         "STRIPE_SECRET_KEY": stripe_fake.api_key,
         "STRIPE_PRICE_ID": stripe_fake.price_id,
         "STRIPE_WEBHOOK_SECRET": WEBHOOK_SECRET,
         "STRIPE_API_BASE": stripe_fake.base_url,
     }
-    with live_app.paused(), serve_app(live_app.backend.build, "billing", env) as app:
+    with serve_app(beside(live_app), "billing", env) as app:
         stripe_fake.webhook_url = app.url + "/api/stripe/webhook"
         stripe_fake.webhook_secret = WEBHOOK_SECRET
         yield app

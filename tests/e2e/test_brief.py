@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from pypdf import PdfReader
 from sqlmodel import select
@@ -31,10 +29,8 @@ from tests.e2e.conftest import (
     LiveApp,
     at,
     at_phone_width,
-    feed_settings,
     no_horizontal_overflow,
     screenshot,
-    serve_app,
     toast,
     wait_for_app,
 )
@@ -47,7 +43,6 @@ from tests.support.brief import (
     script_parts,
     script_research,
 )
-from tests.support.feed_server import FeedServer
 
 ROUTE = "/brief"
 XSS = '<img src=x onerror="window.__briefXss=1">'
@@ -281,14 +276,6 @@ def test_an_idea_that_is_not_the_founders_has_no_brief(live_app: LiveApp, page: 
 
 
 # --- With live research on (its own app) ---------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def research_app(live_app: LiveApp, news_feeds: FeedServer) -> Iterator[LiveApp]:
-    """The app with live research on, serving the one build while the default app pauses."""
-    env = {**feed_settings(news_feeds), "AI_WEB_RESEARCH": "on", "AI_RESEARCH_SECONDS": "8"}
-    with live_app.paused(), serve_app(live_app.backend.build, "brief-research", env) as app:
-        yield app
 
 
 def test_pages_read_by_several_parts_are_one_sources_list(

@@ -29,6 +29,7 @@ from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
 from tests.e2e.conftest import (
     LiveApp,
     at_phone_width,
+    beside,
     feed_settings,
     screenshot,
     serve_app,
@@ -61,8 +62,8 @@ SECOND_WORKER = (
 
 @pytest.fixture(scope="module")
 def watch_app(live_app: LiveApp, news_feeds: FeedServer) -> Iterator[LiveApp]:
-    """The app with live research and a watch interval of seconds, serving the one build while
-    the default app pauses; a second worker process runs the schedule beside its backend."""
+    """The app with live research and a watch interval of seconds, beside the default one; a
+    second worker process runs the schedule beside its backend."""
     env = {
         **feed_settings(news_feeds),
         "AI_WEB_RESEARCH": "on",
@@ -70,7 +71,7 @@ def watch_app(live_app: LiveApp, news_feeds: FeedServer) -> Iterator[LiveApp]:
         "WATCH_INTERVAL_DAYS": str(INTERVAL_DAYS),
         "WATCH_POLL_SECONDS": "1",
     }
-    with live_app.paused(), serve_app(live_app.backend.build, "brief-watch", env) as app:
+    with serve_app(beside(live_app), "brief-watch", env) as app:
         log = (app.workdir / "brief-watch-second-worker.log").open("ab")
         second = subprocess.Popen(
             [sys.executable, "-c", SECOND_WORKER],

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,10 +18,8 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import (
     LiveApp,
     at_phone_width,
-    feed_settings,
     no_horizontal_overflow,
     screenshot,
-    serve_app,
 )
 from tests.e2e.test_funding import REPLY as FUNDING_REPLY
 from tests.e2e.test_funding import open_predictor
@@ -30,7 +27,6 @@ from tests.e2e.test_growth import AUDIENCE, PRODUCT, open_engine
 from tests.e2e.test_growth import REPLY as GROWTH_REPLY
 from tests.e2e.test_scanner import open_scanner, reply, run_scan
 from tests.support.ai_server import WebPage
-from tests.support.feed_server import FeedServer
 
 PAGES = [
     WebPage(
@@ -60,14 +56,6 @@ def cited_reply() -> dict[str, Any]:
         "challenges": [{"text": "Clinics resist new software", "sources": []}],
     }
     return scan
-
-
-@pytest.fixture(scope="module")
-def research_app(live_app: LiveApp, news_feeds: FeedServer) -> Iterator[LiveApp]:
-    """The app with live research on, serving the one build while the default app pauses."""
-    env = {**feed_settings(news_feeds), "AI_WEB_RESEARCH": "on", "AI_RESEARCH_SECONDS": "8"}
-    with live_app.paused(), serve_app(live_app.backend.build, "research", env) as app:
-        yield app
 
 
 @pytest.fixture(autouse=True)
