@@ -11,7 +11,7 @@ import reflex as rx
 from startup_toolkit.components.citations import LINK_REL, fallback_note
 from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import WRAP_ROW
+from startup_toolkit.components.props import SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import research
@@ -320,11 +320,9 @@ def brief_view() -> rx.Component:
             rx.flex(
                 rx.heading("Brief: ", B.title, as_="h2", size="6", id="brief-title"),
                 _exports(),
-                justify="between",
-                align="center",
                 wrap="wrap",
                 spacing="3",
-                width="100%",
+                **SPREAD_ROW,
             ),
             _summary(),
             _verdict(),

@@ -9,6 +9,7 @@ from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.downloads import export_menu
 from startup_toolkit.components.panels import ghost_icon_button, muted_text
 from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW
+from startup_toolkit.components.result_blocks import basis_badge
 from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
@@ -55,16 +56,7 @@ def _saved_card(item: rx.Var) -> rx.Component:
         rx.vstack(
             rx.hstack(
                 rx.badge(item["tool"], variant="soft", size="1"),
-                rx.cond(
-                    item["basis"] != "",
-                    rx.badge(
-                        item["basis"],
-                        color_scheme="amber",
-                        variant="soft",
-                        size="1",
-                        class_name="saved-basis",
-                    ),
-                ),
+                basis_badge(item["basis"], size="1", class_name="saved-basis"),
                 rx.spacer(),
                 confirm_delete(
                     item["id"],

@@ -15,6 +15,7 @@ from startup_toolkit.components.panels import (
     name_and_detail,
 )
 from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.result_blocks import basis_badge
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import muted_date
@@ -139,7 +140,7 @@ def detail_modal() -> rx.Component:
         rx.hstack(
             rx.badge(d["tool"], variant="soft"),
             rx.badge(d["type"], variant="outline", color_scheme="gray"),
-            rx.cond(d["basis"] != "", rx.badge(d["basis"], color_scheme="amber", variant="soft")),
+            basis_badge(d["basis"]),
             rx.cond(d["at"], muted_date(d["at"], "lll")),
             spacing="2",
             margin_y="0.75rem",

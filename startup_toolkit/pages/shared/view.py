@@ -8,6 +8,7 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import WRAP_ROW
 from startup_toolkit.components.report_view import report_view
 from startup_toolkit.pages.shared.state import SharedState as S
 
@@ -25,9 +26,8 @@ def banner() -> rx.Component:
             download_button("Markdown", "/api/shared/" + S.token + ".md", size="2"),
             download_button("PDF", "/api/shared/" + S.token + ".pdf", size="2"),
             spacing="2",
-            align="center",
-            wrap="wrap",
             width="100%",
+            **WRAP_ROW,
         ),
         icon="eye",
         color_scheme="violet",
