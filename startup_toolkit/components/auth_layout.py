@@ -10,7 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.page_route import page_route
-from startup_toolkit.components.props import FILL_COLUMN, SOFT_PILL
+from startup_toolkit.components.props import ERROR_CALLOUT, FILL_COLUMN, SOFT_PILL, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import tile
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import (
@@ -110,7 +110,7 @@ def field(
     input_id = f"field-{name}"
     return rx.vstack(
         rx.el.label(label, html_for=input_id, style={"font_weight": 500, "font_size": "0.9rem"}),
-        rx.input(id=input_id, name=name, type=type_, size="3", width="100%", **props),
+        rx.input(id=input_id, name=name, type=type_, **WIDE_CONTROL, **props),
         rx.cond(error != "", rx.text(error, color_scheme="red", size="2", role="alert")),
         spacing="1",
         **FILL_COLUMN,
@@ -148,12 +148,12 @@ def form_error(message: rx.Var[str]) -> rx.Component:
     """The form's own error (not a field's), announced when it appears."""
     return rx.cond(
         message != "",
-        rx.callout(message, icon="circle-alert", color_scheme="red", role="alert", width="100%"),
+        rx.callout(message, icon="circle-alert", **ERROR_CALLOUT),
     )
 
 
 def submit_button(label: str, busy: rx.Var[bool]) -> rx.Component:
-    return rx.button(label, type="submit", size="3", width="100%", loading=busy)
+    return rx.button(label, type="submit", loading=busy, **WIDE_CONTROL)
 
 
 def auth_form(error: rx.Var[str], *children: rx.Component, on_submit: Any) -> rx.Component:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import SMALL_SOFT_BADGE
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE
 from startup_toolkit.domain import research as rules
@@ -77,7 +78,7 @@ def cited_item(
 def _source_item(source: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.hstack(
-            rx.badge(source.number.to_string(), variant="soft", color_scheme="gray", size="1"),
+            rx.badge(source.number.to_string(), color_scheme="gray", **SMALL_SOFT_BADGE),
             rx.vstack(
                 source_link(source.title, source.url, "sources-panel-link"),
                 muted_text(source.site, " · read ", source.read_on, size="1"),

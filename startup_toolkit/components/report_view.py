@@ -10,6 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components.charts import AXIS_TICK, chart_figure
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import FILL_COLUMN
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.state.report_view import MAX_SERIES
 
@@ -119,10 +120,9 @@ def _section(section: rx.Var) -> rx.Component:
             ),
         ),
         spacing="2",
-        align="start",
-        width="100%",
         style={**card_style, "min_width": "0", "overflow_wrap": "anywhere"},
         class_name="report-section",
+        **FILL_COLUMN,
     )
 
 

@@ -10,7 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components.layout import section
 from startup_toolkit.components.pill import pill
-from startup_toolkit.components.props import SOFT_PILL
+from startup_toolkit.components.props import CENTRED_GRAY_TEXT, SOFT_PILL
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import tool_icon
 from startup_toolkit.domain.catalog import Tool
@@ -50,9 +50,8 @@ def section_heading(
         rx.text(
             subtitle,
             size=rx.breakpoints(initial="3", md="4"),
-            color_scheme="gray",
-            align="center",
             **width,
+            **CENTRED_GRAY_TEXT,
         ),
         spacing="3",
         align="center",

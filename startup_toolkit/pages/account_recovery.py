@@ -24,6 +24,7 @@ from reflex.event import EventSpec
 from startup_toolkit.components import auth_layout as auth_ui
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.page_route import page_route
+from startup_toolkit.components.props import WIDE_CONTROL
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain import account_recovery as rules
 from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE, cookie_from_header
@@ -264,7 +265,7 @@ def _reset_content() -> rx.Component:
             "done",
             rx.vstack(
                 _note(rules.PASSWORD_RESET, "circle-check", "green"),
-                link_button("Sign in", "/login", size="3", width="100%"),
+                link_button("Sign in", "/login", **WIDE_CONTROL),
                 spacing="4",
                 width="100%",
             ),

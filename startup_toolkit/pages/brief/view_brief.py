@@ -11,7 +11,7 @@ import reflex as rx
 from startup_toolkit.components.citations import LINK_REL, fallback_note
 from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import SPREAD_ROW, WRAP_ROW
+from startup_toolkit.components.props import GROW, SMALL_SOFT_BADGE, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import research
@@ -170,7 +170,7 @@ def _market() -> rx.Component:
 def _channel(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.hstack(
-            rx.text(row.name, size="2", flex="1", min_width="0"),
+            rx.text(row.name, size="2", **GROW),
             rx.text(row.percent.to_string(), "%", size="2", color="var(--gray-11)"),
             rx.text(row.amount, size="2", weight="medium"),
             spacing="3",
@@ -226,7 +226,7 @@ def _next() -> rx.Component:
 def _assumption(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.text(rx.text.strong(row.label, ": "), row.value, size="2"),
-        rx.cond(row.assumed, rx.badge("Assumed", color_scheme="amber", variant="soft", size="1")),
+        rx.cond(row.assumed, rx.badge("Assumed", color_scheme="amber", **SMALL_SOFT_BADGE)),
         class_name="brief-assumption",
         style={"display": "flex", "gap": "0.5rem", "flex_wrap": "wrap", "align_items": "center"},
     )

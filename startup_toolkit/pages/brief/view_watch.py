@@ -12,7 +12,7 @@ import reflex as rx
 
 from startup_toolkit.components.citations import LINK_REL
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import WRAP_ROW
+from startup_toolkit.components.props import SOFT_GRAY, WRAP_ROW
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import watch as rules
 from startup_toolkit.pages.brief.state import BriefState
@@ -75,8 +75,7 @@ def _buttons() -> rx.Component:
                 "Stop watching",
                 BriefState.stop_watch,
                 "watch-stop",
-                variant="soft",
-                color_scheme="gray",
+                **SOFT_GRAY,
             ),
         ),
         spacing="2",

@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_route import site_page
+from startup_toolkit.components.props import SHRINK_TO_FIT
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.share_dialog import share_dialog
 from startup_toolkit.pages.dashboard.state import LOAD_FAILED, DashboardState
@@ -54,8 +55,7 @@ def dashboard() -> rx.Component:
         documents_section(),
         card_grid(activity_section(), notifications_section(), lg="2"),
         spacing="4",
-        width="100%",
-        min_width="0",
+        **SHRINK_TO_FIT,
     )
     return page_layout(
         section(

@@ -8,7 +8,7 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.downloads import export_menu
 from startup_toolkit.components.panels import ghost_icon_button, muted_text
-from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, SMALL_SOFT_BADGE
 from startup_toolkit.components.result_blocks import basis_badge
 from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
@@ -55,7 +55,7 @@ def _saved_card(item: rx.Var) -> rx.Component:
     return rx.box(
         rx.vstack(
             rx.hstack(
-                rx.badge(item["tool"], variant="soft", size="1"),
+                rx.badge(item["tool"], **SMALL_SOFT_BADGE),
                 basis_badge(item["basis"], size="1", class_name="saved-basis"),
                 rx.spacer(),
                 confirm_delete(
@@ -132,7 +132,7 @@ def _document_card(item: rx.Var) -> rx.Component:
                 rx.text(item["name"], weight="bold", size="2"),
             ),
             rx.hstack(
-                rx.badge(item["kind"], variant="soft", size="1"),
+                rx.badge(item["kind"], **SMALL_SOFT_BADGE),
                 muted_text(item["size"], size="1"),
                 spacing="2",
                 align="center",

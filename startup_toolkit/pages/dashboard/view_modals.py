@@ -14,7 +14,7 @@ from startup_toolkit.components.panels import (
     modal,
     name_and_detail,
 )
-from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.props import FILL_ROW, GROW, MUTED_TEXT, SOFT_GRAY, WRAP_ROW
 from startup_toolkit.components.result_blocks import basis_badge
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
 from startup_toolkit.pages.dashboard.state import DashboardState as S
@@ -42,14 +42,14 @@ RESULT_BODY_STYLE: dict[str, Any] = {
 
 
 def _close_button(label: str = "Close") -> rx.Component:
-    return rx.dialog.close(rx.button(label, variant="soft", color_scheme="gray"))
+    return rx.dialog.close(rx.button(label, **SOFT_GRAY))
 
 
 def _favorite_option(tool: Tool) -> rx.Component:
     chosen = S.view.favorites.contains(tool.path, "path")
     return rx.hstack(
         rx.icon(tool.icon, size=20, color=f"var(--{tool.color}-11)"),
-        name_and_detail(tool.name, tool.tagline, weight="bold", flex="1", min_width="0"),
+        name_and_detail(tool.name, tool.tagline, weight="bold", **GROW),
         rx.button(
             rx.cond(chosen, "Remove", "Add to Favorites"),
             size="1",

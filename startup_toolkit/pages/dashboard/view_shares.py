@@ -7,7 +7,7 @@ import reflex as rx
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.confirm_dialog import confirm_dialog
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, GROW, WRAP_ROW
+from startup_toolkit.components.props import FILL_COLUMN, GROW, SMALL_SOFT_BADGE, WRAP_ROW
 from startup_toolkit.pages.dashboard.view_parts import counted_title, empty, row_list
 from startup_toolkit.state.share import ShareState
 
@@ -15,9 +15,8 @@ from startup_toolkit.state.share import ShareState
 def _status(status: rx.Var) -> rx.Component:
     return rx.badge(
         status,
-        variant="soft",
-        size="1",
         color_scheme=rx.match(status, ("Active", "green"), ("Expired", "amber"), "gray"),
+        **SMALL_SOFT_BADGE,
     )
 
 

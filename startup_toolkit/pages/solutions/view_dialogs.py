@@ -15,7 +15,13 @@ from startup_toolkit.components.panels import (
     muted_text,
     sample_callout,
 )
-from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, SOFT_GRAY_BUTTON
+from startup_toolkit.components.props import (
+    FILL_ROW,
+    MUTED_TEXT,
+    SOFT_GRAY,
+    SOFT_GRAY_BUTTON,
+    WRAP_ROW,
+)
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import HEADING_FONT, card_style
@@ -197,12 +203,11 @@ def _versions_bar() -> rx.Component:
             ),
             muted_text("Generated texts are kept as your versions beside it.", size="1"),
         ),
-        wrap="wrap",
         gap="0.5rem",
-        align="center",
         margin_bottom="1rem",
         id="resource-versions",
         style={**card_style, "padding": "0.5rem 0.75rem"},
+        **WRAP_ROW,
     )
 
 
@@ -283,10 +288,9 @@ def player_dialog() -> rx.Component:
             rx.dialog.close(
                 rx.icon_button(
                     rx.icon("x", size=18),
-                    variant="soft",
-                    color_scheme="gray",
                     aria_label="Close video",
                     id="player-close",
+                    **SOFT_GRAY,
                 )
             ),
             gap="0.75rem",
