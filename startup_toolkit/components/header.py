@@ -11,7 +11,7 @@ import reflex as rx
 from startup_toolkit.components.brand import logo
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.held_back import button_placeholder, by_visitor
-from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WIDE_CONTROL
+from startup_toolkit.components.props import FILL_COLUMN, SOFT_RED, SPREAD_ROW, WIDE_CONTROL
 from startup_toolkit.components.theme import CONTENT_COLUMN
 from startup_toolkit.domain.catalog import ALL_TOOLS, TOOL_EXPLORER_PATH
 from startup_toolkit.state.auth import AuthState
@@ -155,10 +155,9 @@ def _mobile_menu() -> rx.Component:
 
     sign_out = _wide_button(
         "Sign out",
-        variant="soft",
-        color_scheme="red",
         margin_top="1.5rem",
         on_click=AuthState.sign_out,
+        **SOFT_RED,
     )
     return rx.dialog.root(
         rx.dialog.trigger(_menu_button("menu", "Open menu")),

@@ -291,7 +291,6 @@ def _faq() -> rx.Component:
             for value, question, answer in FAQ
         ],
         type="single",
-        width="100%",
         class_name="help-faq",
         style={**card_style, "padding": "0.5rem"},
         **QUIET_ACCORDION,

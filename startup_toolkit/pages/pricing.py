@@ -430,7 +430,6 @@ def faq() -> rx.Component:
                 ],
                 type="multiple",
                 class_name="faq-root",
-                width="100%",
                 **QUIET_ACCORDION,
             ),
             spacing="6",

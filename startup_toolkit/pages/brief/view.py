@@ -9,7 +9,7 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.form_kit import NATIVE_SELECT_STYLE, field_hint
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import ERROR_CALLOUT, FILL_ROW, GROW
+from startup_toolkit.components.props import ERROR_CALLOUT, FILL_ROW, GROW, SMALL_GHOST
 from startup_toolkit.components.tool_forms import FormFields, run_button, soft_button
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain.brief_input import DEFAULT_AUDIENCE, DEFAULTS, LABELS, MAX_IDEA
@@ -189,7 +189,7 @@ def _part(row: rx.Var) -> rx.Component:
             ),
             rx.cond(
                 row.href != "",
-                link_button("Open", row.href, variant="ghost", size="1"),
+                link_button("Open", row.href, **SMALL_GHOST),
             ),
             rx.cond(
                 (row.status == FAILED) | (row.status == MISSING),

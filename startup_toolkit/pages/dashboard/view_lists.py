@@ -8,7 +8,7 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.downloads import export_menu
 from startup_toolkit.components.panels import ghost_icon_button, muted_text
-from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, SMALL_SOFT_BADGE
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, SMALL_GHOST, SMALL_SOFT_BADGE
 from startup_toolkit.components.result_blocks import basis_badge
 from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
@@ -234,10 +234,9 @@ def notifications_section() -> rx.Component:
                 S.view.notifications,
                 rx.button(
                     "Mark all read",
-                    variant="ghost",
-                    size="1",
                     on_click=S.mark_all_read,
                     id="mark-all-read",
+                    **SMALL_GHOST,
                 ),
             ),
         ),

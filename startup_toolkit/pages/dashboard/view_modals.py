@@ -14,7 +14,14 @@ from startup_toolkit.components.panels import (
     modal,
     name_and_detail,
 )
-from startup_toolkit.components.props import FILL_ROW, GROW, MUTED_TEXT, SOFT_GRAY, WRAP_ROW
+from startup_toolkit.components.props import (
+    FILL_ROW,
+    GROW,
+    MUTED_TEXT,
+    SOFT_GRAY,
+    SOFT_RED,
+    WRAP_ROW,
+)
 from startup_toolkit.components.result_blocks import basis_badge
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
 from startup_toolkit.pages.dashboard.state import DashboardState as S
@@ -161,7 +168,7 @@ def detail_modal() -> rx.Component:
             confirm_delete(
                 d["id"],
                 d["title"],
-                icon_text_button("trash-2", "Delete", color_scheme="red", variant="soft"),
+                icon_text_button("trash-2", "Delete", **SOFT_RED),
             ),
             _close_button(),
             justify="end",

@@ -7,7 +7,7 @@ import reflex as rx
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.confirm_dialog import confirm_dialog
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, GROW, SMALL_SOFT_BADGE, WRAP_ROW
+from startup_toolkit.components.props import FILL_COLUMN, GROW, SMALL_SOFT_BADGE, SOFT_RED, WRAP_ROW
 from startup_toolkit.pages.dashboard.view_parts import counted_title, empty, row_list
 from startup_toolkit.state.share import ShareState
 
@@ -51,11 +51,10 @@ def _link_row(item: rx.Var) -> rx.Component:
                 item,
                 rx.button(
                     "Revoke",
-                    variant="soft",
-                    color_scheme="red",
                     size="1",
                     aria_label="Revoke the link to " + item["title"],
                     flex_shrink="0",
+                    **SOFT_RED,
                 ),
             ),
         ),

@@ -16,6 +16,7 @@ from startup_toolkit.components.props import (
     MUTED_TEXT,
     ROW_FROM_SM,
     SHRINK_TO_FIT,
+    SMALL_GHOST,
     button_group,
 )
 from startup_toolkit.components.section_heading import icon_pill
@@ -326,7 +327,7 @@ def library_column() -> rx.Component:
             rx.spacer(),
             rx.cond(
                 _filters_active(),
-                rx.button("Clear all", variant="ghost", size="1", on_click=S.reset_filters),
+                rx.button("Clear all", on_click=S.reset_filters, **SMALL_GHOST),
             ),
             **FILL_ROW,
         ),
