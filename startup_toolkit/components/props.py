@@ -61,6 +61,8 @@ CENTRED: dict[str, Any] = {"align": "center", "justify": "center"}
 ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm="row")}
 #: A small soft badge (a tag, a KPI, a band in a legend).
 SMALL_SOFT_BADGE: dict[str, Any] = {"variant": "soft", "size": "1"}
+#: A neutral label in a grey outline (a content type, a source, a link's status).
+GRAY_OUTLINE_BADGE: dict[str, Any] = {"variant": "outline", "color_scheme": "gray"}
 #: A region that tells assistive technology work is under way (a tool's progress card).
 BUSY_STATUS: dict[str, Any] = {"role": "status", "aria_busy": "true"}
 

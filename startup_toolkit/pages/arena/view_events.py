@@ -6,7 +6,12 @@ import reflex as rx
 
 from startup_toolkit.components.button_rows import button_row, dialog_footer
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY_BUTTON, WRAP_ROW
+from startup_toolkit.components.props import (
+    GRAY_OUTLINE_BADGE,
+    MUTED_TEXT,
+    SOFT_GRAY_BUTTON,
+    WRAP_ROW,
+)
 from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import arena as rules
@@ -48,7 +53,7 @@ def _status(c: rx.Var[ChallengeRow]) -> rx.Component:
         ),
         rx.cond(
             c.ended,
-            rx.badge("Ended", variant="outline", color_scheme="gray"),
+            rx.badge("Ended", **GRAY_OUTLINE_BADGE),
             rx.text(c.days_left, " days left", size="1", **MUTED_TEXT),
         ),
     )

@@ -16,6 +16,7 @@ from startup_toolkit.components.panels import (
 )
 from startup_toolkit.components.props import (
     FILL_ROW,
+    GRAY_OUTLINE_BADGE,
     GROW,
     MUTED_TEXT,
     SOFT_GRAY,
@@ -146,7 +147,7 @@ def detail_modal() -> rx.Component:
         dialog_header(rx.dialog.title(d["title"], margin="0"), align="start"),
         rx.hstack(
             rx.badge(d["tool"], variant="soft"),
-            rx.badge(d["type"], variant="outline", color_scheme="gray"),
+            rx.badge(d["type"], **GRAY_OUTLINE_BADGE),
             basis_badge(d["basis"]),
             rx.cond(d["at"], muted_date(d["at"], "lll")),
             spacing="2",

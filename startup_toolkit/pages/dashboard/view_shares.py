@@ -7,7 +7,14 @@ import reflex as rx
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.confirm_dialog import confirm_dialog
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, GROW, SMALL_SOFT_BADGE, SOFT_RED, WRAP_ROW
+from startup_toolkit.components.props import (
+    FILL_COLUMN,
+    GRAY_OUTLINE_BADGE,
+    GROW,
+    SMALL_SOFT_BADGE,
+    SOFT_RED,
+    WRAP_ROW,
+)
 from startup_toolkit.pages.dashboard.view_parts import counted_title, empty, row_list
 from startup_toolkit.state.share import ShareState
 
@@ -27,7 +34,7 @@ def _link_row(item: rx.Var) -> rx.Component:
         rx.vstack(
             rx.text(item["title"], weight="medium", size="2", style={"overflow_wrap": "anywhere"}),
             rx.hstack(
-                rx.badge(item["kind"], variant="outline", color_scheme="gray", size="1"),
+                rx.badge(item["kind"], size="1", **GRAY_OUTLINE_BADGE),
                 _status(item["status"]),
                 muted_text("Shared ", rx.moment(item["at"], format="ll"), size="1"),
                 muted_text(

@@ -12,6 +12,7 @@ from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import (
     FILL_COLUMN,
     FILL_ROW,
+    GRAY_OUTLINE_BADGE,
     GROW,
     MUTED_TEXT,
     ROW_FROM_SM,
@@ -254,7 +255,7 @@ def _resource_card(card: rx.Var) -> rx.Component:
         rx.vstack(
             rx.hstack(
                 type_badge(card.badge),
-                rx.badge(card.category, variant="outline", size="1", color_scheme="gray"),
+                rx.badge(card.category, size="1", **GRAY_OUTLINE_BADGE),
                 rx.cond(
                     card.popular,
                     rx.badge(rx.icon("star", size=12), "Popular", color_scheme="amber", size="1"),

@@ -17,6 +17,7 @@ from startup_toolkit.components.panels import (
 )
 from startup_toolkit.components.props import (
     FILL_ROW,
+    GRAY_OUTLINE_BADGE,
     MUTED_TEXT,
     SMALL_GHOST,
     SOFT_GRAY,
@@ -109,7 +110,7 @@ def detail_dialog() -> rx.Component:
             rx.vstack(
                 rx.hstack(
                     type_badge(S.detail.badge),
-                    rx.badge(S.detail.category, variant="outline", color_scheme="gray"),
+                    rx.badge(S.detail.category, **GRAY_OUTLINE_BADGE),
                     rx.cond(
                         S.detail.file_size,
                         rx.text(S.detail.file_size, size="1", color="var(--gray-10)"),
