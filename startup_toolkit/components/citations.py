@@ -6,6 +6,8 @@ rendered as text; links are http(s) only (checked before they reach the state)."
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.panels import muted_text
@@ -17,15 +19,25 @@ from startup_toolkit.domain import research as rules
 LINK_REL = "noopener noreferrer"
 
 
-def source_link(title: rx.Var[str], url: rx.Var[str], class_name: str) -> rx.Component:
-    """A page read, opening in a new tab without access to this page."""
+def source_link(*text: Any, url: rx.Var[str], class_name: str, **props: Any) -> rx.Component:
+    """A page read, named `text`, opening in a new tab without access to this page."""
     return rx.link(
-        title,
+        *text,
         href=url,
         is_external=True,
         rel=LINK_REL,
         class_name=class_name,
         style={"overflow_wrap": "anywhere"},
+        **props,
+    )
+
+
+def numbered_source_link(
+    number: rx.Var[int], title: rx.Var[str], url: rx.Var[str], class_name: str, **props: Any
+) -> rx.Component:
+    """'[n] Title': the page read that a result's sources list as number `n`."""
+    return source_link(
+        "[", number.to_string(), "] ", title, url=url, class_name=class_name, **props
     )
 
 
@@ -40,7 +52,7 @@ def citation_note(cite: rx.Var) -> rx.Component:
                 rules.VERIFIED,
                 rx.text(
                     "Source: ",
-                    source_link(cite.label, cite.url, "source-link"),
+                    source_link(cite.label, url=cite.url, class_name="source-link"),
                     size="1",
                     color="var(--gray-10)",
                     class_name="source source-verified",
@@ -80,7 +92,7 @@ def _source_item(source: rx.Var) -> rx.Component:
         rx.hstack(
             rx.badge(source.number.to_string(), color_scheme="gray", **SMALL_SOFT_BADGE),
             rx.vstack(
-                source_link(source.title, source.url, "sources-panel-link"),
+                source_link(source.title, url=source.url, class_name="sources-panel-link"),
                 muted_text(source.site, " · read ", source.read_on, size="1"),
                 spacing="0",
                 align="start",

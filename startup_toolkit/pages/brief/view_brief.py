@@ -6,9 +6,11 @@ citation is a link only to a page a part read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import reflex as rx
 
-from startup_toolkit.components.citations import LINK_REL, fallback_note
+from startup_toolkit.components.citations import fallback_note, numbered_source_link
 from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import GROW, SMALL_SOFT_BADGE, SPREAD_ROW, WRAP_ROW
@@ -21,9 +23,20 @@ S = BriefState
 B = BriefState.brief
 
 
-def bare(gap: str) -> dict[str, str]:
-    """A list without markers or indent, its items `gap` apart."""
-    return {"list_style": "none", "margin": "0", "padding": "0", "display": "grid", "gap": gap}
+def _bare_list(
+    rows: rx.Var,
+    item: Callable[[rx.Var], rx.Component],
+    gap: str,
+    ordered: bool = False,
+    **props: str,
+) -> rx.Component:
+    """`rows`, each drawn by `item`, as a list without markers or indent, `gap` apart."""
+    tag = rx.el.ol if ordered else rx.el.ul
+    return tag(
+        rx.foreach(rows, item),
+        style={"list_style": "none", "margin": "0", "padding": "0", "display": "grid", "gap": gap},
+        **props,
+    )
 
 
 def _list(items: rx.Var, class_name: str, ordered: bool = False) -> rx.Component:
@@ -41,17 +54,12 @@ def _cite(figure: rx.Var) -> rx.Component:
         figure.state,
         (
             research.VERIFIED,
-            rx.link(
-                "[",
-                figure.number.to_string(),
-                "] ",
+            numbered_source_link(
+                figure.number,
                 figure.source,
-                href=figure.url,
-                is_external=True,
-                rel=LINK_REL,
+                figure.url,
+                "brief-cite brief-cite-verified",
                 size="1",
-                class_name="brief-cite brief-cite-verified",
-                style={"overflow_wrap": "anywhere"},
             ),
         ),
         (
@@ -78,11 +86,7 @@ def _figure(figure: rx.Var) -> rx.Component:
 
 
 def _figures(items: rx.Var, class_name: str) -> rx.Component:
-    return rx.el.ul(
-        rx.foreach(items, _figure),
-        class_name=class_name,
-        style=bare("0.6rem"),
-    )
+    return _bare_list(items, _figure, "0.6rem", class_name=class_name)
 
 
 def _card(title: str, icon: str, *children: rx.Component, **props: object) -> rx.Component:
@@ -131,10 +135,7 @@ def _verdict() -> rx.Component:
                 spacing="3",
                 align="center",
             ),
-            rx.el.ul(
-                rx.foreach(B.categories, _category),
-                style=bare("0.6rem"),
-            ),
+            _bare_list(B.categories, _category, "0.6rem"),
         ),
     )
 
@@ -158,10 +159,7 @@ def _market() -> rx.Component:
             _figures(B.market, "brief-market"),
             rx.cond(
                 B.competitors.length() > 0,
-                rx.el.ul(
-                    rx.foreach(B.competitors, _competitor),
-                    style=bare("0.6rem"),
-                ),
+                _bare_list(B.competitors, _competitor, "0.6rem"),
             ),
         ),
     )
@@ -239,27 +237,14 @@ def _assumptions() -> rx.Component:
             "Numbers the brief ran on",
             "calculator",
             muted_text("Values marked Assumed are defaults, not your figures.", size="1"),
-            rx.el.ul(
-                rx.foreach(B.assumptions, _assumption),
-                style=bare("0.35rem"),
-            ),
+            _bare_list(B.assumptions, _assumption, "0.35rem"),
         ),
     )
 
 
 def _source(row: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.link(
-            "[",
-            row.number.to_string(),
-            "] ",
-            row.title,
-            href=row.url,
-            is_external=True,
-            rel=LINK_REL,
-            class_name="brief-source-link",
-            style={"overflow_wrap": "anywhere"},
-        ),
+        numbered_source_link(row.number, row.title, row.url, "brief-source-link"),
         muted_text(row.site, " · read ", row.read_on, " · ", row.parts, size="1"),
         class_name="brief-source",
         style={"display": "grid", "gap": "0.1rem"},
@@ -277,10 +262,7 @@ def _sources() -> rx.Component:
         ),
         rx.cond(
             B.sources.length() > 0,
-            rx.el.ol(
-                rx.foreach(B.sources, _source),
-                style=bare("0.5rem"),
-            ),
+            _bare_list(B.sources, _source, "0.5rem", ordered=True),
         ),
         aria_label="Sources",
         class_name="brief-sources",
