@@ -12,6 +12,7 @@ import reflex as rx
 
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import SMALL_SOFT_BADGE
+from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE
 from startup_toolkit.domain import research as rules
@@ -125,13 +126,8 @@ def sources_panel(sources: rx.Var[list], class_name: str) -> rx.Component:
 
 def fallback_note(class_name: str) -> rx.Component:
     """The visible note when live research was not available."""
-    return rx.callout(
-        rules.FALLBACK_NOTE,
-        icon="info",
-        color_scheme="amber",
-        size="1",
-        class_name=f"research-fallback {class_name}",
-        width="100%",
+    return amber_note(
+        rules.FALLBACK_NOTE, "info", class_name=f"research-fallback {class_name}", width="100%"
     )
 
 

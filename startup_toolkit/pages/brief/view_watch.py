@@ -13,6 +13,7 @@ import reflex as rx
 from startup_toolkit.components.citations import LINK_REL
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import SOFT_GRAY, WRAP_ROW
+from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import watch as rules
 from startup_toolkit.pages.brief.state import BriefState
@@ -184,13 +185,7 @@ def watch_panel() -> rx.Component:
                     _state_line(),
                     rx.cond(
                         W.limit_text != "",
-                        rx.callout(
-                            W.limit_text,
-                            icon="info",
-                            color_scheme="amber",
-                            size="1",
-                            id="watch-limit",
-                        ),
+                        amber_note(W.limit_text, "info", id="watch-limit"),
                     ),
                     _buttons(),
                     _history(),

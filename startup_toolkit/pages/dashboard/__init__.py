@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_route import site_page
+from startup_toolkit.components.panels import load_failed_callout
 from startup_toolkit.components.props import SHRINK_TO_FIT
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.share_dialog import share_dialog
@@ -42,12 +43,7 @@ def dashboard() -> rx.Component:
         welcome(),
         rx.cond(
             DashboardState.load_failed,
-            rx.callout(
-                LOAD_FAILED,
-                icon="triangle-alert",
-                color_scheme="red",
-                width="100%",
-            ),
+            load_failed_callout(LOAD_FAILED),
         ),
         action_cards(),
         saved_section(),

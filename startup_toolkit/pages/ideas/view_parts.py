@@ -10,6 +10,7 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.empty_panel import empty_panel
+from startup_toolkit.components.panels import load_failed_callout
 from startup_toolkit.components.props import WRAP_ROW
 
 IDEAS_PATH = "/ideas"
@@ -29,10 +30,6 @@ def not_found_panel(title: str, text: str) -> rx.Component:
         link_button("Back to My Ideas", IDEAS_PATH, variant="soft"),
         id="ideas-not-found",
     )
-
-
-def load_failed_panel(text: str) -> rx.Component:
-    return rx.callout(text, icon="triangle-alert", color_scheme="red", width="100%")
 
 
 def export_links(md: rx.Var, pdf: rx.Var, what: str, share: rx.Component) -> rx.Component:
@@ -72,7 +69,7 @@ def page_states(
         rx.cond(
             state.not_found,
             not_found_panel(*not_found),
-            rx.cond(state.load_failed, load_failed_panel(failed), loading_block("20rem")),
+            rx.cond(state.load_failed, load_failed_callout(failed), loading_block("20rem")),
         ),
     )
 

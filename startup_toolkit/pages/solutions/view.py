@@ -8,7 +8,7 @@ from typing import Any
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
-from startup_toolkit.components.panels import icon_text_button, muted_text
+from startup_toolkit.components.panels import icon_text_button, load_failed_callout, muted_text
 from startup_toolkit.components.props import (
     FILL_COLUMN,
     FILL_ROW,
@@ -334,7 +334,7 @@ def library_column() -> rx.Component:
         ),
         rx.cond(
             S.library.error,
-            rx.callout(S.library.error, icon="triangle-alert", color_scheme="red", width="100%"),
+            load_failed_callout(S.library.error),
             rx.cond(
                 S.library.is_none(),
                 spinner("3rem", width="100%"),
