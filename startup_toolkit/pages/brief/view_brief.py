@@ -11,9 +11,9 @@ from collections.abc import Callable
 import reflex as rx
 
 from startup_toolkit.components.citations import fallback_note, numbered_source_link
-from startup_toolkit.components.downloads import download_button
+from startup_toolkit.components.downloads import export_links
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import GROW, SMALL_SOFT_BADGE, SPREAD_ROW, WRAP_ROW
+from startup_toolkit.components.props import GROW, SMALL_SOFT_BADGE, SPREAD_ROW
 from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import research
@@ -270,27 +270,12 @@ def _sources() -> rx.Component:
 
 
 def _exports() -> rx.Component:
-    return rx.hstack(
-        download_button(
-            "Markdown",
-            B.export_md,
-            icon="file-text",
-            link_label="Download this brief as Markdown",
-            size="2",
-            color_scheme="gray",
-        ),
-        download_button(
-            "PDF",
-            B.export_pdf,
-            icon="file-down",
-            link_label="Download this brief as PDF",
-            size="2",
-            color_scheme="gray",
-        ),
+    return export_links(
+        B.export_md,
+        B.export_pdf,
+        "this brief",
         share_button("brief", B.idea_id, "Brief: " + B.title, size="2"),
-        spacing="2",
-        class_name="brief-export",
-        **WRAP_ROW,
+        "brief-export",
     )
 
 

@@ -1,5 +1,5 @@
-"""Pieces the three ideas pages share: the not-found panel, the export links, a change arrow
-and a loading placeholder."""
+"""Pieces the three ideas pages share: the not-found panel, a change arrow and a loading
+placeholder."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.panels import load_failed_callout
-from startup_toolkit.components.props import WRAP_ROW
 
 IDEAS_PATH = "/ideas"
 SCANNER_PATH = "/startup-viability-scanner"
@@ -29,32 +27,6 @@ def not_found_panel(title: str, text: str) -> rx.Component:
         text,
         link_button("Back to My Ideas", IDEAS_PATH, variant="soft"),
         id="ideas-not-found",
-    )
-
-
-def export_links(md: rx.Var, pdf: rx.Var, what: str, share: rx.Component) -> rx.Component:
-    """Download the page as Markdown or PDF, and `share` it as a read-only link."""
-    return rx.hstack(
-        download_button(
-            "Markdown",
-            md,
-            icon="file-text",
-            link_label=f"Download {what} as Markdown",
-            size="2",
-            color_scheme="gray",
-        ),
-        download_button(
-            "PDF",
-            pdf,
-            icon="file-down",
-            link_label=f"Download {what} as PDF",
-            size="2",
-            color_scheme="gray",
-        ),
-        share,
-        spacing="2",
-        class_name="ideas-export",
-        **WRAP_ROW,
     )
 
 
