@@ -19,6 +19,7 @@ from startup_toolkit.components.theme import (
     gradient_text,
     heading_style,
 )
+from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
 from startup_toolkit.state.auth import AuthState
 
 TRUSTED_BY = "Trusted by 10,000+ entrepreneurs worldwide"
@@ -129,6 +130,27 @@ def password_field(
         auto_complete=auto_complete,
         required=True,
         **props,
+    )
+
+
+def new_password_fields(
+    label: str, name: str, confirm_label: str, error: Callable[[str], rx.Var]
+) -> tuple[rx.Component, ...]:
+    """A new password (`name`), its confirmation ('confirm') and the length rule under them;
+    `error(field)` is a field's message."""
+    return (
+        password_field(
+            label,
+            name,
+            "new-password",
+            error(name),
+            min_length=MIN_LENGTH,
+            max_length=MAX_LENGTH,
+        ),
+        password_field(
+            confirm_label, "confirm", "new-password", error("confirm"), max_length=MAX_LENGTH
+        ),
+        rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
     )
 
 

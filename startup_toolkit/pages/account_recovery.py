@@ -28,7 +28,7 @@ from startup_toolkit.components.props import WIDE_CONTROL
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain import account_recovery as rules
 from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE, cookie_from_header
-from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
+from startup_toolkit.domain.passwords import MAX_LENGTH
 from startup_toolkit.services import account_recovery
 from startup_toolkit.services.outbox import wake_outbox
 from startup_toolkit.settings import get_settings
@@ -236,22 +236,7 @@ def _err(name: str) -> rx.Var:
 def _reset_form() -> rx.Component:
     return auth_ui.auth_form(
         ResetPasswordState.error,
-        auth_ui.password_field(
-            "New password",
-            "new",
-            "new-password",
-            _err("new"),
-            min_length=MIN_LENGTH,
-            max_length=MAX_LENGTH,
-        ),
-        auth_ui.password_field(
-            "Confirm new password",
-            "confirm",
-            "new-password",
-            _err("confirm"),
-            max_length=MAX_LENGTH,
-        ),
-        rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
+        *auth_ui.new_password_fields("New password", "new", "Confirm new password", _err),
         auth_ui.submit_button("Reset password", ResetPasswordState.busy),
         on_submit=ResetPasswordState.set_new_password,
     )
