@@ -10,6 +10,7 @@ from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.form_kit import NATIVE_SELECT_STYLE, field_hint
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import ERROR_CALLOUT, FILL_ROW, GROW, SMALL_GHOST
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.tool_forms import FormFields, run_button, soft_button
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain.brief_input import DEFAULT_AUDIENCE, DEFAULTS, LABELS, MAX_IDEA
@@ -63,15 +64,14 @@ def _stage() -> rx.Component:
 
 def _numbers() -> rx.Component:
     """The optional numbers, folded away: an empty one is its default, an assumption."""
-    grid = rx.grid(
+    grid = card_grid(
         _stage(),
         *[
             FIELDS.field(name, LABELS[name], _text_input(name))
             for name in ("revenue", "users", "growth", "budget")
         ],
-        columns=rx.breakpoints(initial="1", sm="2"),
         spacing="3",
-        width="100%",
+        sm="2",
     )
     return rx.el.details(
         rx.el.summary(

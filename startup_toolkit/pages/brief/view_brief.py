@@ -14,6 +14,7 @@ from startup_toolkit.components.citations import fallback_note, numbered_source_
 from startup_toolkit.components.downloads import export_links
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import GROW, SMALL_SOFT_BADGE, SPREAD_ROW
+from startup_toolkit.components.result_blocks import two_columns
 from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import research
@@ -179,7 +180,7 @@ def _channel(row: rx.Var) -> rx.Component:
 
 
 def _money() -> rx.Component:
-    return rx.grid(
+    return two_columns(
         rx.cond(
             B.funding.length() > 0,
             _card("Funding", "landmark", _figures(B.funding, "brief-funding")),
@@ -198,14 +199,11 @@ def _money() -> rx.Component:
                 ),
             ),
         ),
-        columns=rx.breakpoints(initial="1", md="2"),
-        spacing="4",
-        width="100%",
     )
 
 
 def _next() -> rx.Component:
-    return rx.grid(
+    return two_columns(
         rx.cond(
             B.risks.length() > 0, _card("Top risks", "shield-alert", _list(B.risks, "brief-risk"))
         ),
@@ -215,9 +213,6 @@ def _next() -> rx.Component:
                 "Next three actions", "list-todo", _list(B.actions, "brief-action", ordered=True)
             ),
         ),
-        columns=rx.breakpoints(initial="1", md="2"),
-        spacing="4",
-        width="100%",
     )
 
 
