@@ -12,6 +12,7 @@ from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.props import ERROR_CALLOUT, FILL_COLUMN, SOFT_PILL, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import tile
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import (
     card_style,
@@ -181,7 +182,7 @@ def submit_button(label: str, busy: rx.Var[bool]) -> rx.Component:
 def auth_form(error: rx.Var[str], *children: rx.Component, on_submit: Any) -> rx.Component:
     """A sign-in or sign-up form: its own `error` on top, then `children`."""
     return rx.form(
-        rx.vstack(form_error(error), *children, spacing="4", width="100%"),
+        full_width_stack(form_error(error), *children),
         on_submit=on_submit,
         width="100%",
     )

@@ -40,7 +40,7 @@ def _expiry_field() -> rx.Component:
 
 
 def _new_link() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         field_label("Share link", LINK_ID),
         rx.hstack(
             rx.input(
@@ -60,7 +60,6 @@ def _new_link() -> rx.Component:
             f"{LINK_ID}-hint",
         ),
         spacing="1",
-        width="100%",
     )
 
 

@@ -20,6 +20,7 @@ import reflex as rx
 
 from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.result_blocks import amber_note
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import aria_invalid, field_error, field_label
 
@@ -28,7 +29,7 @@ def labelled_field(
     label: str, field_id: str, control: rx.Component, *below: rx.Component
 ) -> rx.Component:
     """A form field: its label, the control, then `below` (e.g. its inline error)."""
-    return rx.vstack(field_label(label, field_id), control, *below, spacing="1", width="100%")
+    return full_width_stack(field_label(label, field_id), control, *below, spacing="1")
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from startup_toolkit.components import auth_layout as auth_ui
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.props import WIDE_CONTROL
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain import account_recovery as rules
 from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE, cookie_from_header
@@ -179,11 +180,8 @@ def _forgot_ways() -> rx.Component:
         ForgotPasswordState.email_ready,
         rx.cond(
             ForgotPasswordState.sent_note,
-            rx.vstack(
-                _note(ForgotPasswordState.sent_note, "mail-check", "green"),
-                _back_to_sign_in(),
-                spacing="4",
-                width="100%",
+            full_width_stack(
+                _note(ForgotPasswordState.sent_note, "mail-check", "green"), _back_to_sign_in()
             ),
             _forgot_form(),
         ),
@@ -248,20 +246,16 @@ def _reset_content() -> rx.Component:
         ("form", _reset_form()),
         (
             "done",
-            rx.vstack(
+            full_width_stack(
                 _note(rules.PASSWORD_RESET, "circle-check", "green"),
                 link_button("Sign in", "/login", **WIDE_CONTROL),
-                spacing="4",
-                width="100%",
             ),
         ),
         (
             "invalid",
-            rx.vstack(
+            full_width_stack(
                 _note(ResetPasswordState.invalid_reason, "circle-alert", "red"),
                 auth_ui.other_way_in("Need a new one? ", "Send another link", rules.FORGOT_PATH),
-                spacing="4",
-                width="100%",
             ),
         ),
         rx.text("Checking your link...", size="2", color_scheme="gray"),

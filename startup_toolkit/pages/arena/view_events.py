@@ -13,6 +13,7 @@ from startup_toolkit.components.props import (
     WRAP_ROW,
 )
 from startup_toolkit.components.result_blocks import amber_note
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain import arena_content as content
@@ -62,7 +63,7 @@ def _status(c: rx.Var[ChallengeRow]) -> rx.Component:
 def _progress(c: rx.Var[ChallengeRow]) -> rx.Component:
     return rx.cond(
         c.joined,
-        rx.vstack(
+        full_width_stack(
             rx.flex(
                 rx.text(c.progress, size="2", weight="medium", class_name="arena-progress"),
                 _status(c),
@@ -74,7 +75,6 @@ def _progress(c: rx.Var[ChallengeRow]) -> rx.Component:
                 value=c.percent, max=100, color_scheme=ACCENT, aria_label=f"Progress of {c.title}"
             ),
             spacing="1",
-            width="100%",
         ),
     )
 

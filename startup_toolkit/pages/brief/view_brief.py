@@ -13,10 +13,11 @@ import reflex as rx
 from startup_toolkit.components.citations import fallback_note, numbered_source_link
 from startup_toolkit.components.downloads import export_links
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import GROW, SMALL_SOFT_BADGE, SPREAD_ROW
+from startup_toolkit.components.props import GROW, SMALL_SOFT_BADGE
 from startup_toolkit.components.result_blocks import two_columns
 from startup_toolkit.components.share_dialog import share_button
-from startup_toolkit.components.tool_layout import section_heading, tool_card
+from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
 from startup_toolkit.domain import research
 from startup_toolkit.pages.brief.state import BriefState
 
@@ -278,13 +279,9 @@ def brief_view() -> rx.Component:
     """The brief so far (each section once its part is back)."""
     return rx.cond(
         B.is_not_none(),
-        rx.vstack(
-            rx.flex(
-                rx.heading("Brief: ", B.title, as_="h2", size="6", id="brief-title"),
-                _exports(),
-                wrap="wrap",
-                spacing="3",
-                **SPREAD_ROW,
+        full_width_stack(
+            spread_row(
+                rx.heading("Brief: ", B.title, as_="h2", size="6", id="brief-title"), _exports()
             ),
             _summary(),
             _verdict(),
@@ -293,8 +290,6 @@ def brief_view() -> rx.Component:
             _next(),
             _assumptions(),
             _sources(),
-            spacing="4",
-            width="100%",
             id="brief",
         ),
     )

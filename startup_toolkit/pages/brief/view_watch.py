@@ -14,6 +14,7 @@ from startup_toolkit.components.citations import LINK_REL
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import SOFT_GRAY, WRAP_ROW
 from startup_toolkit.components.result_blocks import amber_note
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import watch as rules
 from startup_toolkit.pages.brief.state import BriefState
@@ -153,7 +154,7 @@ def _color(status: rx.Var) -> rx.Var:
 def _history() -> rx.Component:
     return rx.cond(
         W.history.length() > 0,
-        rx.vstack(
+        full_width_stack(
             rx.heading("Watch history", as_="h3", size="3"),
             rx.el.ul(
                 rx.foreach(W.history, _check),
@@ -167,7 +168,6 @@ def _history() -> rx.Component:
                 id="watch-history",
             ),
             spacing="2",
-            width="100%",
         ),
     )
 

@@ -11,6 +11,7 @@ from startup_toolkit.components.panels import load_failed_callout
 from startup_toolkit.components.props import SHRINK_TO_FIT
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.share_dialog import share_dialog
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.pages.dashboard.state import LOAD_FAILED, DashboardState
 from startup_toolkit.pages.dashboard.view import (
     action_cards,
@@ -38,7 +39,7 @@ __all__ = ["DashboardState", "dashboard"]
     on_load=DashboardState.load,  # the access guard included
 )
 def dashboard() -> rx.Component:
-    left = rx.vstack(profile_card(), favorites_card(), stats_card(), spacing="4", width="100%")
+    left = full_width_stack(profile_card(), favorites_card(), stats_card())
     main = rx.vstack(
         welcome(),
         rx.cond(

@@ -24,6 +24,7 @@ from startup_toolkit.components.props import (
     WRAP_ROW,
 )
 from startup_toolkit.components.result_blocks import basis_badge
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import muted_date
@@ -91,11 +92,10 @@ def favorites_modal(trigger: rx.Component) -> rx.Component:
 
 
 def _readonly_field(label: str, field_id: str, value: rx.Var) -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.el.label(label, html_for=field_id, style={"font_size": "0.875rem", "font_weight": 500}),
         rx.input(id=field_id, value=value, disabled=True, read_only=True, width="100%"),
         spacing="1",
-        width="100%",
     )
 
 

@@ -16,6 +16,7 @@ from startup_toolkit.components.downloads import export_links
 from startup_toolkit.components.props import SPREAD_ROW
 from startup_toolkit.components.section_heading import page_intro
 from startup_toolkit.components.share_dialog import share_button, share_dialog
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import gradient_text
 from startup_toolkit.domain.brief import BRIEF_PATH
 from startup_toolkit.pages.ideas import compare_state, detail_state
@@ -51,11 +52,8 @@ def _loaded_page(
     """An idea or comparison page: back to My Ideas, then once `state` has loaded its `view`
     its `title` with its `exports` beside it and `body` (or its "not found" panel, or its
     failure, from `texts`), and the share dialog."""
-    found = rx.vstack(
-        rx.hstack(title, exports, spacing="3", wrap="wrap", **SPREAD_ROW),
-        *body,
-        spacing="5",
-        width="100%",
+    found = full_width_stack(
+        rx.hstack(title, exports, spacing="3", wrap="wrap", **SPREAD_ROW), *body, spacing="5"
     )
     not_found = (texts.NOT_FOUND, texts.NOT_FOUND_DETAIL)
     return app_page(

@@ -10,6 +10,7 @@ from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import WRAP_ROW
 from startup_toolkit.components.report_view import report_view
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.pages.shared.state import SharedState as S
 
 
@@ -52,7 +53,7 @@ def shared_body() -> rx.Component:
     """The report once read, else why the link does not open, else a spinner while it loads."""
     return rx.cond(
         S.report.is_not_none(),
-        rx.vstack(banner(), report_view(S.report), spacing="4", width="100%"),
+        full_width_stack(banner(), report_view(S.report)),
         rx.cond(
             S.problem != "",
             problem_panel(),

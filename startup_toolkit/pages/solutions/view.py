@@ -21,6 +21,7 @@ from startup_toolkit.components.props import (
     button_group,
 )
 from startup_toolkit.components.section_heading import icon_pill
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.components.tool_layout import tab_list
 from startup_toolkit.domain import resources as rules
@@ -175,7 +176,7 @@ def _search_input() -> rx.Component:
 
 
 def _toolbar() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.tabs.root(
             tab_list(
                 *[
@@ -238,7 +239,6 @@ def _toolbar() -> rx.Component:
             ),
         ),
         spacing="3",
-        width="100%",
     )
 
 

@@ -228,7 +228,7 @@ def _resource_content() -> rx.Component:
     return rx.cond(
         S.detail.error,
         rx.text(S.detail.error, color="var(--red-11)", id="resource-error"),
-        rx.vstack(
+        full_width_stack(
             rx.cond(
                 S.detail.toc,
                 rx.box(
@@ -259,7 +259,6 @@ def _resource_content() -> rx.Component:
             ),
             markdown_body(S.detail.content, id="resource-content"),
             spacing="3",
-            width="100%",
         ),
     )
 

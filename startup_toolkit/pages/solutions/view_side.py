@@ -16,6 +16,7 @@ from startup_toolkit.components.props import (
     button_group,
     square,
 )
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.state import SolutionsState as S
@@ -238,6 +239,6 @@ def _popular_item(card: rx.Var) -> rx.Component:
 def popular() -> rx.Component:
     return card_stack(
         card_title("star", "Popular Resources"),
-        rx.vstack(rx.foreach(S.popular, _popular_item), spacing="1", width="100%"),
+        full_width_stack(rx.foreach(S.popular, _popular_item), spacing="1"),
         id="hub-popular",
     )
