@@ -18,6 +18,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.stacks import full_width_stack
@@ -120,12 +121,7 @@ def busy_heading(title: str, *lines: rx.Component, **props: Any) -> rx.Component
     """A spinner beside the h2 `title` and `lines` under it, while the AI works."""
     return rx.hstack(
         rx.spinner(size="3"),
-        rx.vstack(
-            rx.heading(title, as_="h2", size="5", style=heading_style),
-            *lines,
-            spacing="1",
-            align="start",
-        ),
+        line_stack(rx.heading(title, as_="h2", size="5", style=heading_style), *lines),
         spacing="4",
         align="center",
         **props,

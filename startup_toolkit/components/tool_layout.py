@@ -20,6 +20,7 @@ from startup_toolkit.components.allowance_bar import allowance_bar
 from startup_toolkit.components.app_page import app_route
 from startup_toolkit.components.buttons import icon_text_button
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.props import (
     KEEP_SIZE,
@@ -287,11 +288,9 @@ def tool_header(
         rx.flex(
             rx.hstack(
                 tool_icon(tool),
-                rx.vstack(
+                line_stack(
                     rx.heading(tool.name, as_="h1", size="7", style=heading_style),
                     rx.text(tool.tagline, size="3", **MUTED_TEXT),
-                    spacing="1",
-                    align="start",
                 ),
                 spacing="4",
                 align="center",

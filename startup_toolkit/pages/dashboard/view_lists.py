@@ -7,6 +7,7 @@ import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.downloads import export_menu
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import ghost_icon_button, muted_text
 from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, SMALL_GHOST, SMALL_SOFT_BADGE
 from startup_toolkit.components.result_blocks import basis_badge
@@ -125,7 +126,7 @@ def saved_section() -> rx.Component:
 def _document_card(item: rx.Var) -> rx.Component:
     return rx.hstack(
         rx.icon(rx.cond(item["kind"] == "Document", "file-text", "newspaper"), size=20),
-        rx.vstack(
+        line_stack(
             rx.cond(
                 item["url"] != "",
                 rx.link(item["name"], href=item["url"], is_external=True, weight="bold", size="2"),
@@ -137,8 +138,6 @@ def _document_card(item: rx.Var) -> rx.Component:
                 spacing="2",
                 align="center",
             ),
-            spacing="1",
-            align="start",
             min_width="0",
         ),
         style=tile_style("0.9rem"),

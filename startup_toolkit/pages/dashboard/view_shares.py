@@ -6,6 +6,7 @@ import reflex as rx
 
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.confirm_dialog import confirm_dialog
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import (
     FILL_COLUMN,
@@ -31,7 +32,7 @@ def _link_row(item: rx.Var) -> rx.Component:
     active = item["status"] == "Active"
     return rx.hstack(
         rx.icon("link", size=18, color="var(--violet-11)", aria_hidden="true", flex_shrink="0"),
-        rx.vstack(
+        line_stack(
             rx.text(item["title"], weight="medium", size="2", style={"overflow_wrap": "anywhere"}),
             rx.hstack(
                 rx.badge(item["kind"], size="1", **GRAY_OUTLINE_BADGE),
@@ -48,8 +49,6 @@ def _link_row(item: rx.Var) -> rx.Component:
                 spacing="2",
                 **WRAP_ROW,
             ),
-            spacing="1",
-            align="start",
             **GROW,
         ),
         rx.cond(

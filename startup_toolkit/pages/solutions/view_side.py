@@ -8,6 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.cards import card_stack, card_title
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import dialog_header, ghost_icon_button, muted_text
 from startup_toolkit.components.props import (
     FILL_COLUMN,
@@ -215,12 +216,8 @@ def _popular_item(card: rx.Var) -> rx.Component:
             border_radius="var(--radius-3)",
             **KEEP_SIZE,
         ),
-        rx.vstack(
-            type_badge(card.badge),
-            rx.text(card.title, size="2", weight="medium"),
-            spacing="1",
-            align="start",
-            min_width="0",
+        line_stack(
+            type_badge(card.badge), rx.text(card.title, size="2", weight="medium"), min_width="0"
         ),
         class_name="hub-popular",
         style={
