@@ -1,7 +1,7 @@
 """Small pieces the tool pages' panels share: an icon-and-label button, a ghost icon button,
-a dialog with its header row and 'x', a load-failed and a sample-data callout, a three-row
-text area and a tool card with a heading (the Co-Founder's and the Arena's side cards), muted
-text and a soft grey button."""
+a dialog (one its trigger opens) with its header row and 'x', a load-failed and a sample-data
+callout, a three-row text area and a tool card with a heading (the Co-Founder's and the
+Arena's side cards), muted text and a soft grey button."""
 
 from __future__ import annotations
 
@@ -28,6 +28,12 @@ def modal(*content: rx.Component, opened: Any, on_open_change: Any, **props: Any
     return rx.dialog.root(
         rx.dialog.content(*content, **props), open=opened, on_open_change=on_open_change
     )
+
+
+def trigger_dialog(trigger: rx.Component, *content: rx.Component, **props: Any) -> rx.Component:
+    """A dialog that `trigger` opens, its open flag kept in the browser (`props` go to its
+    content box)."""
+    return rx.dialog.root(rx.dialog.trigger(trigger), rx.dialog.content(*content, **props))
 
 
 def dialog_close_x(**props: Any) -> rx.Component:

@@ -13,6 +13,7 @@ from startup_toolkit.components.panels import (
     icon_text_button,
     modal,
     name_and_detail,
+    trigger_dialog,
 )
 from startup_toolkit.components.props import (
     FILL_ROW,
@@ -73,15 +74,9 @@ def _favorite_option(tool: Tool) -> rx.Component:
     )
 
 
-def _dialog(trigger: rx.Component, *content: rx.Component, **props: Any) -> rx.Component:
-    """A dialog that `trigger` opens, its open flag kept in the browser (`props` go to its
-    content box)."""
-    return rx.dialog.root(rx.dialog.trigger(trigger), rx.dialog.content(*content, **props))
-
-
 def favorites_modal(trigger: rx.Component) -> rx.Component:
     """P-DASH-2: the dialog `trigger` opens."""
-    return _dialog(
+    return trigger_dialog(
         trigger,
         rx.dialog.title("Add Tools to Favorites"),
         rx.dialog.description("Pin the tools you use most to your dashboard.", **MUTED_TEXT),
@@ -101,7 +96,7 @@ def _readonly_field(label: str, field_id: str, value: rx.Var) -> rx.Component:
 
 def profile_modal(trigger: rx.Component) -> rx.Component:
     """P-DASH-9: the dialog `trigger` opens."""
-    return _dialog(
+    return trigger_dialog(
         trigger,
         rx.dialog.title("Profile"),
         rx.dialog.description(

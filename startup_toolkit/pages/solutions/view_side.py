@@ -9,7 +9,12 @@ import reflex as rx
 
 from startup_toolkit.components.cards import card_stack, card_title
 from startup_toolkit.components.line_stack import line_stack
-from startup_toolkit.components.panels import dialog_header, ghost_icon_button, muted_text
+from startup_toolkit.components.panels import (
+    dialog_header,
+    ghost_icon_button,
+    muted_text,
+    trigger_dialog,
+)
 from startup_toolkit.components.props import (
     FILL_COLUMN,
     KEEP_SIZE,
@@ -176,11 +181,13 @@ def _trends_dialog() -> rx.Component:
         ),
         width="100%",
     )
-    return rx.dialog.root(rx.dialog.trigger(trigger), _trends_content())
+    return trigger_dialog(
+        trigger, *_trends_content(), max_width="40rem", width="calc(100vw - 2rem)"
+    )
 
 
-def _trends_content() -> rx.Component:
-    return rx.dialog.content(
+def _trends_content() -> tuple[rx.Component, ...]:
+    return (
         dialog_header(
             rx.dialog.title("Startup Trends", margin="0"),
             _live_badge(),
@@ -201,8 +208,6 @@ def _trends_content() -> rx.Component:
                 _news_list(S.trends.news, False, id="trends-items"),
             ),
         ),
-        max_width="40rem",
-        width="calc(100vw - 2rem)",
     )
 
 
