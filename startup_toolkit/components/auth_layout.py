@@ -10,8 +10,9 @@ import reflex as rx
 
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.page_route import page_route
-from startup_toolkit.components.props import FILL_COLUMN, SOFT_PILL
+from startup_toolkit.components.props import ERROR_CALLOUT, FILL_COLUMN, SOFT_PILL, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import tile
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import (
     card_style,
@@ -19,6 +20,7 @@ from startup_toolkit.components.theme import (
     gradient_text,
     heading_style,
 )
+from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
 from startup_toolkit.state.auth import AuthState
 
 TRUSTED_BY = "Trusted by 10,000+ entrepreneurs worldwide"
@@ -110,7 +112,7 @@ def field(
     input_id = f"field-{name}"
     return rx.vstack(
         rx.el.label(label, html_for=input_id, style={"font_weight": 500, "font_size": "0.9rem"}),
-        rx.input(id=input_id, name=name, type=type_, size="3", width="100%", **props),
+        rx.input(id=input_id, name=name, type=type_, **WIDE_CONTROL, **props),
         rx.cond(error != "", rx.text(error, color_scheme="red", size="2", role="alert")),
         spacing="1",
         **FILL_COLUMN,
@@ -132,6 +134,27 @@ def password_field(
     )
 
 
+def new_password_fields(
+    label: str, name: str, confirm_label: str, error: Callable[[str], rx.Var]
+) -> tuple[rx.Component, ...]:
+    """A new password (`name`), its confirmation ('confirm') and the length rule under them;
+    `error(field)` is a field's message."""
+    return (
+        password_field(
+            label,
+            name,
+            "new-password",
+            error(name),
+            min_length=MIN_LENGTH,
+            max_length=MAX_LENGTH,
+        ),
+        password_field(
+            confirm_label, "confirm", "new-password", error("confirm"), max_length=MAX_LENGTH
+        ),
+        rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
+    )
+
+
 def email_field(error: rx.Var | str = "") -> rx.Component:
     return field(
         "Email",
@@ -148,18 +171,18 @@ def form_error(message: rx.Var[str]) -> rx.Component:
     """The form's own error (not a field's), announced when it appears."""
     return rx.cond(
         message != "",
-        rx.callout(message, icon="circle-alert", color_scheme="red", role="alert", width="100%"),
+        rx.callout(message, icon="circle-alert", **ERROR_CALLOUT),
     )
 
 
 def submit_button(label: str, busy: rx.Var[bool]) -> rx.Component:
-    return rx.button(label, type="submit", size="3", width="100%", loading=busy)
+    return rx.button(label, type="submit", loading=busy, **WIDE_CONTROL)
 
 
 def auth_form(error: rx.Var[str], *children: rx.Component, on_submit: Any) -> rx.Component:
     """A sign-in or sign-up form: its own `error` on top, then `children`."""
     return rx.form(
-        rx.vstack(form_error(error), *children, spacing="4", width="100%"),
+        full_width_stack(form_error(error), *children),
         on_submit=on_submit,
         width="100%",
     )

@@ -6,9 +6,13 @@ rendered as text; links are http(s) only (checked before they reach the state)."
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import SMALL_SOFT_BADGE
+from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE
 from startup_toolkit.domain import research as rules
@@ -16,15 +20,25 @@ from startup_toolkit.domain import research as rules
 LINK_REL = "noopener noreferrer"
 
 
-def source_link(title: rx.Var[str], url: rx.Var[str], class_name: str) -> rx.Component:
-    """A page read, opening in a new tab without access to this page."""
+def source_link(*text: Any, url: rx.Var[str], class_name: str, **props: Any) -> rx.Component:
+    """A page read, named `text`, opening in a new tab without access to this page."""
     return rx.link(
-        title,
+        *text,
         href=url,
         is_external=True,
         rel=LINK_REL,
         class_name=class_name,
         style={"overflow_wrap": "anywhere"},
+        **props,
+    )
+
+
+def numbered_source_link(
+    number: rx.Var[int], title: rx.Var[str], url: rx.Var[str], class_name: str, **props: Any
+) -> rx.Component:
+    """'[n] Title': the page read that a result's sources list as number `n`."""
+    return source_link(
+        "[", number.to_string(), "] ", title, url=url, class_name=class_name, **props
     )
 
 
@@ -39,7 +53,7 @@ def citation_note(cite: rx.Var) -> rx.Component:
                 rules.VERIFIED,
                 rx.text(
                     "Source: ",
-                    source_link(cite.label, cite.url, "source-link"),
+                    source_link(cite.label, url=cite.url, class_name="source-link"),
                     size="1",
                     color="var(--gray-10)",
                     class_name="source source-verified",
@@ -77,9 +91,9 @@ def cited_item(
 def _source_item(source: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.hstack(
-            rx.badge(source.number.to_string(), variant="soft", color_scheme="gray", size="1"),
+            rx.badge(source.number.to_string(), color_scheme="gray", **SMALL_SOFT_BADGE),
             rx.vstack(
-                source_link(source.title, source.url, "sources-panel-link"),
+                source_link(source.title, url=source.url, class_name="sources-panel-link"),
                 muted_text(source.site, " · read ", source.read_on, size="1"),
                 spacing="0",
                 align="start",
@@ -112,13 +126,8 @@ def sources_panel(sources: rx.Var[list], class_name: str) -> rx.Component:
 
 def fallback_note(class_name: str) -> rx.Component:
     """The visible note when live research was not available."""
-    return rx.callout(
-        rules.FALLBACK_NOTE,
-        icon="info",
-        color_scheme="amber",
-        size="1",
-        class_name=f"research-fallback {class_name}",
-        width="100%",
+    return amber_note(
+        rules.FALLBACK_NOTE, "info", class_name=f"research-fallback {class_name}", width="100%"
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex.event import EventType
 
-from startup_toolkit.components.props import MUTED_TEXT
+from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY
 
 
 def confirm_dialog(
@@ -25,7 +25,7 @@ def confirm_dialog(
             rx.alert_dialog.title(title),
             rx.alert_dialog.description(*description, **MUTED_TEXT),
             rx.flex(
-                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
+                rx.alert_dialog.cancel(rx.button("Cancel", **SOFT_GRAY)),
                 rx.alert_dialog.action(
                     rx.button(action, color_scheme="red", on_click=on_confirm, id=action_id)
                 ),

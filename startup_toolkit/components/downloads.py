@@ -11,6 +11,8 @@ from typing import Any
 import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from startup_toolkit.components.props import WRAP_ROW
+
 #: The export formats offered, as (extension, label).
 FORMATS = (("md", "Markdown (.md)"), ("pdf", "PDF (.pdf)"))
 _ANCHOR_STYLE = {"display": "inline-flex", "gap": "0.35rem", "align_items": "center"}
@@ -37,6 +39,34 @@ def download_button(
         ),
         as_child=True,
         **{"variant": "soft", "size": "1", **props},
+    )
+
+
+def export_links(
+    md: Any, pdf: Any, what: str, share: rx.Component, class_name: str
+) -> rx.Component:
+    """Download `what` (a page's result) as Markdown or PDF, and `share` it as a read-only link."""
+    return rx.hstack(
+        download_button(
+            "Markdown",
+            md,
+            icon="file-text",
+            link_label=f"Download {what} as Markdown",
+            size="2",
+            color_scheme="gray",
+        ),
+        download_button(
+            "PDF",
+            pdf,
+            icon="file-down",
+            link_label=f"Download {what} as PDF",
+            size="2",
+            color_scheme="gray",
+        ),
+        share,
+        spacing="2",
+        class_name=class_name,
+        **WRAP_ROW,
     )
 
 

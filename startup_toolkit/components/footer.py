@@ -6,6 +6,7 @@ import reflex as rx
 
 from startup_toolkit.components.brand import logo
 from startup_toolkit.components.held_back import BLANK, by_visitor
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.theme import CONTENT_COLUMN
 from startup_toolkit.components.tooltip import delayed_tooltip
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
@@ -88,7 +89,7 @@ def site_footer() -> rx.Component:
     name = get_settings().product_name
     return rx.el.footer(
         rx.box(
-            rx.grid(
+            card_grid(
                 rx.vstack(
                     logo(),
                     rx.text(
@@ -111,9 +112,8 @@ def site_footer() -> rx.Component:
                         placeholder=rx.fragment(*_unpainted_items(len(VISITOR_LINKS))),
                     ),
                 ),
-                columns=rx.breakpoints(initial="1", sm="3"),
                 spacing="6",
-                width="100%",
+                sm="3",
             ),
             rx.separator(margin_y="1.5rem"),
             rx.text(

@@ -11,7 +11,7 @@ import reflex as rx
 from startup_toolkit.components.brand import logo
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.held_back import button_placeholder, by_visitor
-from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW
+from startup_toolkit.components.props import FILL_COLUMN, SOFT_RED, SPREAD_ROW, WIDE_CONTROL
 from startup_toolkit.components.theme import CONTENT_COLUMN
 from startup_toolkit.domain.catalog import ALL_TOOLS, TOOL_EXPLORER_PATH
 from startup_toolkit.state.auth import AuthState
@@ -141,7 +141,7 @@ def _menu_button(icon: str, label: str) -> rx.Component:
 
 def _wide_button(label: str, **props: Any) -> rx.Component:
     """A large button as wide as the mobile menu."""
-    return rx.button(label, size="3", width="100%", **props)
+    return rx.button(label, **WIDE_CONTROL, **props)
 
 
 def _mobile_auth_link(label: str, href: str, **props: Any) -> rx.Component:
@@ -155,10 +155,9 @@ def _mobile_menu() -> rx.Component:
 
     sign_out = _wide_button(
         "Sign out",
-        variant="soft",
-        color_scheme="red",
         margin_top="1.5rem",
         on_click=AuthState.sign_out,
+        **SOFT_RED,
     )
     return rx.dialog.root(
         rx.dialog.trigger(_menu_button("menu", "Open menu")),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.idea_field import idea_form_label
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.idea_choice import NEW_IDEA, NEW_IDEA_LABEL, IdeaChoiceMixin
 
@@ -18,7 +19,7 @@ def idea_picker(state: type[IdeaChoiceMixin], field_id: str) -> rx.Component:
     ideas yet."""
     return rx.cond(
         AuthState.signed_in & (state.idea_choice.options.length() > 0),
-        rx.vstack(
+        full_width_stack(
             idea_form_label(IDEA_PICKER_LABEL, field_id),
             rx.select.root(
                 rx.select.trigger(
@@ -40,7 +41,6 @@ def idea_picker(state: type[IdeaChoiceMixin], field_id: str) -> rx.Component:
                 size="3",
             ),
             spacing="1",
-            width="100%",
             class_name="idea-picker",
         ),
     )

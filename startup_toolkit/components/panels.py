@@ -1,7 +1,7 @@
 """Small pieces the tool pages' panels share: an icon-and-label button, a ghost icon button,
-a dialog with its header row and 'x', a sample-data callout, a three-row text area and a tool
-card with a heading (the Co-Founder's and the Arena's side cards), muted text and a soft
-grey button."""
+a dialog (one its trigger opens) with its header row and 'x', a load-failed and a sample-data
+callout, a three-row text area and a tool card with a heading (the Co-Founder's and the
+Arena's side cards), muted text and a soft grey button."""
 
 from __future__ import annotations
 
@@ -30,6 +30,12 @@ def modal(*content: rx.Component, opened: Any, on_open_change: Any, **props: Any
     )
 
 
+def trigger_dialog(trigger: rx.Component, *content: rx.Component, **props: Any) -> rx.Component:
+    """A dialog that `trigger` opens, its open flag kept in the browser (`props` go to its
+    content box)."""
+    return rx.dialog.root(rx.dialog.trigger(trigger), rx.dialog.content(*content, **props))
+
+
 def dialog_close_x(**props: Any) -> rx.Component:
     """A dialog's 'x' that closes it (props: e.g. its id)."""
     return rx.dialog.close(
@@ -40,6 +46,11 @@ def dialog_close_x(**props: Any) -> rx.Component:
 def dialog_header(*start: rx.Component, align: str, **close: Any) -> rx.Component:
     """A dialog's top row: `start`, then the 'x' (`close`: its props) at the end."""
     return rx.hstack(*start, rx.spacer(), dialog_close_x(**close), align=align, width="100%")
+
+
+def load_failed_callout(text: Any) -> rx.Component:
+    """A red note across the column: what the page could not load (its list, its library)."""
+    return rx.callout(text, icon="triangle-alert", color_scheme="red", width="100%")
 
 
 def sample_callout(text: str, **props: Any) -> rx.Component:

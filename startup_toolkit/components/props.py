@@ -30,8 +30,14 @@ SOFT_PILL: dict[str, Any] = {"radius": "full", "size": "2", "variant": "soft"}
 MUTED_TEXT: dict[str, Any] = {"color": "var(--gray-11)"}
 #: Fades the element in when it scrolls into view (assets/js/public.js looks for the marker).
 REVEAL_ON_SCROLL: dict[str, Any] = {"custom_attrs": {"data-reveal": ""}}
-#: A quiet FAQ accordion: ghost items in grey, and an open item closes again on a click.
-QUIET_ACCORDION: dict[str, Any] = {"collapsible": True, "variant": "ghost", "color_scheme": "gray"}
+#: A quiet FAQ accordion as wide as its column: ghost items in grey, and an open item closes
+#: again on a click.
+QUIET_ACCORDION: dict[str, Any] = {
+    "collapsible": True,
+    "variant": "ghost",
+    "color_scheme": "gray",
+    "width": "100%",
+}
 #: Small, faint text on an element without Radix text sizes (a timestamp, a counter).
 FAINT_SMALL: dict[str, Any] = {"font_size": "var(--font-size-1)", "color": "var(--gray-10)"}
 #: A large control as wide as its column (a form input, a full-width button).
@@ -55,6 +61,8 @@ CENTRED: dict[str, Any] = {"align": "center", "justify": "center"}
 ROW_FROM_SM: dict[str, Any] = {"direction": rx.breakpoints(initial="column", sm="row")}
 #: A small soft badge (a tag, a KPI, a band in a legend).
 SMALL_SOFT_BADGE: dict[str, Any] = {"variant": "soft", "size": "1"}
+#: A neutral label in a grey outline (a content type, a source, a link's status).
+GRAY_OUTLINE_BADGE: dict[str, Any] = {"variant": "outline", "color_scheme": "gray"}
 #: A region that tells assistive technology work is under way (a tool's progress card).
 BUSY_STATUS: dict[str, Any] = {"role": "status", "aria_busy": "true"}
 
@@ -62,6 +70,10 @@ BUSY_STATUS: dict[str, Any] = {"role": "status", "aria_busy": "true"}
 SURFACE_GRAY: dict[str, Any] = {"variant": "surface", "color_scheme": "gray"}
 #: A quiet grey control on a soft fill (the way back beside a page's main action).
 SOFT_GRAY: dict[str, Any] = {"variant": "soft", "color_scheme": "gray"}
+#: A destructive action on a soft red fill (Sign out, Delete, Revoke).
+SOFT_RED: dict[str, Any] = {"variant": "soft", "color_scheme": "red"}
+#: A small ghost button: a quiet action inside a row or a card (Rename, Mark all read, Reset).
+SMALL_GHOST: dict[str, Any] = {"variant": "ghost", "size": "1"}
 #: A plain element (not a Radix stack) laid out as a row, items centred on the cross axis.
 FLEX_ROW_CENTRED: dict[str, Any] = {"display": "flex", "align_items": "center"}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.props import KEEP_SIZE
+from startup_toolkit.components.props import FILL_ROW, KEEP_SIZE
 from startup_toolkit.state.reopen import ReopenMixin
 
 
@@ -24,10 +24,9 @@ def reopened_note(state: type[ReopenMixin]) -> rx.Component:
                 color="var(--gray-11)",
             ),
             spacing="2",
-            align="center",
             role="note",
             class_name="reopened-note",
-            width="100%",
             margin_bottom="1rem",
+            **FILL_ROW,
         ),
     )

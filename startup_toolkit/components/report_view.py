@@ -10,6 +10,8 @@ import reflex as rx
 
 from startup_toolkit.components.charts import AXIS_TICK, chart_figure
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import FILL_COLUMN
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.state.report_view import MAX_SERIES
 
@@ -119,15 +121,14 @@ def _section(section: rx.Var) -> rx.Component:
             ),
         ),
         spacing="2",
-        align="start",
-        width="100%",
         style={**card_style, "min_width": "0", "overflow_wrap": "anywhere"},
         class_name="report-section",
+        **FILL_COLUMN,
     )
 
 
 def report_view(report: rx.Var) -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.heading(report.title, as_="h1", size="7", style=heading_style),
         rx.cond(report.subtitle != "", muted_text(report.subtitle, size="3")),
         rx.hstack(
@@ -139,7 +140,5 @@ def report_view(report: rx.Var) -> rx.Component:
             wrap="wrap",
         ),
         rx.foreach(report.sections, _section),
-        spacing="4",
-        width="100%",
         id="report",
     )

@@ -1,6 +1,6 @@
 """Building blocks of an AI tool's results: a small uppercase label, labelled prose, a labelled
-bullet list, a figure with its source, two columns, the demo-mode sample badge and the amber
-note over a sample or an estimate.
+bullet list, a figure with its source, two columns, the demo-mode sample badge, a saved run's
+basis badge and the amber note over a sample or an estimate.
 
 Every value is a state var holding text from the model, rendered as text. Where the model left
 a value out, a block says `missing` ("Not provided") instead of showing an empty space.
@@ -13,7 +13,7 @@ from typing import Any
 
 import reflex as rx
 
-from startup_toolkit.components.props import FILL_COLUMN
+from startup_toolkit.components.props import FILL_COLUMN, SOFT_PILL
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 
@@ -141,12 +141,15 @@ def sample_badge(show: rx.Var[bool], label: str, class_name: str) -> rx.Componen
             rx.icon("flask-conical", size=12, aria_hidden="true"),
             label,
             color_scheme="amber",
-            variant="soft",
-            size="2",
-            radius="full",
             class_name=class_name,
+            **SOFT_PILL,
         ),
     )
+
+
+def basis_badge(basis: Any, **props: Any) -> rx.Component:
+    """The amber badge naming what a saved run rests on (a sample, a stand-in), unless nothing."""
+    return rx.cond(basis != "", rx.badge(basis, color_scheme="amber", variant="soft", **props))
 
 
 def amber_note(text: Any, icon: str, **props: Any) -> rx.Component:

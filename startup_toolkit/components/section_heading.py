@@ -9,8 +9,9 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.layout import section
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.pill import pill
-from startup_toolkit.components.props import SOFT_PILL
+from startup_toolkit.components.props import CENTRED_GRAY_TEXT, SOFT_PILL
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import tool_icon
 from startup_toolkit.domain.catalog import Tool
@@ -50,9 +51,8 @@ def section_heading(
         rx.text(
             subtitle,
             size=rx.breakpoints(initial="3", md="4"),
-            color_scheme="gray",
-            align="center",
             **width,
+            **CENTRED_GRAY_TEXT,
         ),
         spacing="3",
         align="center",
@@ -93,11 +93,9 @@ def tool_heading(tool: Tool, level: str, tile: str, icon_size: int, **props: Any
     "h2") and its category badge."""
     return rx.hstack(
         tool_icon(tool, size=tile, icon_size=icon_size),
-        rx.vstack(
+        line_stack(
             rx.heading(tool.name, as_=level, size="4", style=heading_style),
             pill(tool.category, tone=tool.color),
-            spacing="1",
-            align="start",
         ),
         spacing="3",
         align="center",

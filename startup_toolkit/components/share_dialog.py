@@ -10,7 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components.form_kit import field_hint, field_label
 from startup_toolkit.components.panels import dialog_header, icon_text_button, modal
-from startup_toolkit.components.props import MUTED_TEXT
+from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_forms import option_select
 from startup_toolkit.state.share import EXPIRY_LABELS, ShareState
@@ -40,7 +40,7 @@ def _expiry_field() -> rx.Component:
 
 
 def _new_link() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         field_label("Share link", LINK_ID),
         rx.hstack(
             rx.input(
@@ -60,7 +60,6 @@ def _new_link() -> rx.Component:
             f"{LINK_ID}-hint",
         ),
         spacing="1",
-        width="100%",
     )
 
 
@@ -78,7 +77,7 @@ def share_dialog() -> rx.Component:
             margin_y="1rem",
         ),
         rx.flex(
-            rx.dialog.close(rx.button("Close", variant="soft", color_scheme="gray")),
+            rx.dialog.close(rx.button("Close", **SOFT_GRAY)),
             rx.cond(
                 ShareState.dialog.link == "",
                 rx.button(

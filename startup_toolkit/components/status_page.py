@@ -7,6 +7,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.props import FLEX_ROW_CENTRED
 from startup_toolkit.components.theme import content_column, heading_style
 
 
@@ -23,8 +24,7 @@ def status_shell(*children: rx.Component, max_width: str = "52rem") -> rx.Compon
         ),
         class_name="public-hero",
         min_height="70vh",
-        display="flex",
-        align_items="center",
+        **FLEX_ROW_CENTRED,
     )
 
 

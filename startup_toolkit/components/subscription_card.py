@@ -17,7 +17,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 from startup_toolkit.components.form_kit import icon_tile
 from startup_toolkit.components.pill import pill
-from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WRAP_ROW
+from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.theme import card_style, heading_style
 
 FREE_PLAN_NAME = "Free Plan"
@@ -226,7 +226,7 @@ def upgrade_pitch(
             id="premium-plan-price",
         ),
         _feature_list(features, premium=True, list_id="premium-plan-features"),
-        _link_button("Upgrade", "sparkles", href, "subscription-upgrade", size="3", width="100%"),
+        _link_button("Upgrade", "sparkles", href, "subscription-upgrade", **WIDE_CONTROL),
         spacing="4",
         **FILL_COLUMN,
         class_name="sub-upgrade",

@@ -18,8 +18,10 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import icon_text_button
 from startup_toolkit.components.result_blocks import amber_note
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import aria_invalid, field_error, field_label
 
@@ -28,7 +30,7 @@ def labelled_field(
     label: str, field_id: str, control: rx.Component, *below: rx.Component
 ) -> rx.Component:
     """A form field: its label, the control, then `below` (e.g. its inline error)."""
-    return rx.vstack(field_label(label, field_id), control, *below, spacing="1", width="100%")
+    return full_width_stack(field_label(label, field_id), control, *below, spacing="1")
 
 
 @dataclass(frozen=True)
@@ -119,12 +121,7 @@ def busy_heading(title: str, *lines: rx.Component, **props: Any) -> rx.Component
     """A spinner beside the h2 `title` and `lines` under it, while the AI works."""
     return rx.hstack(
         rx.spinner(size="3"),
-        rx.vstack(
-            rx.heading(title, as_="h2", size="5", style=heading_style),
-            *lines,
-            spacing="1",
-            align="start",
-        ),
+        line_stack(rx.heading(title, as_="h2", size="5", style=heading_style), *lines),
         spacing="4",
         align="center",
         **props,

@@ -20,6 +20,7 @@ from startup_toolkit.components.allowance_bar import allowance_bar
 from startup_toolkit.components.app_page import app_route
 from startup_toolkit.components.buttons import icon_text_button
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.props import (
     KEEP_SIZE,
@@ -31,6 +32,7 @@ from startup_toolkit.components.props import (
 )
 from startup_toolkit.components.reopened_note import reopened_note
 from startup_toolkit.components.result_blocks import amber_note, tile
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tooltip import delayed_tooltip
@@ -275,7 +277,7 @@ def tool_header(
     actions = [upgrade_button()]
     if save_handler is not None:
         actions.append(save_button(save_handler, can_save))
-    return rx.vstack(
+    return full_width_stack(
         rx.link(
             icon_row(rx.icon("arrow-left", size=14, aria_hidden="true"), "All tools", spacing="1"),
             href=TOOL_EXPLORER_PATH,
@@ -286,11 +288,9 @@ def tool_header(
         rx.flex(
             rx.hstack(
                 tool_icon(tool),
-                rx.vstack(
+                line_stack(
                     rx.heading(tool.name, as_="h1", size="7", style=heading_style),
                     rx.text(tool.tagline, size="3", **MUTED_TEXT),
-                    spacing="1",
-                    align="start",
                 ),
                 spacing="4",
                 align="center",
@@ -300,7 +300,6 @@ def tool_header(
             **SPREAD_ROW_FROM_SM,
         ),
         spacing="3",
-        width="100%",
         class_name="tool-header",
     )
 
@@ -316,13 +315,12 @@ def tool_page(
     demo banner and today's AI allowance (for tools that call the AI), `body`, disclaimer."""
     return page_layout(
         section(
-            rx.vstack(
+            full_width_stack(
                 tool_header(tool, save_handler, can_save),
                 demo_banner() if uses_ai else rx.fragment(),
                 allowance_bar() if uses_ai else rx.fragment(),
                 rx.box(*body, width="100%", class_name="tool-body"),
                 spacing="5",
-                width="100%",
             ),
             ai_disclaimer(),
             padding_y=["1.5rem", "2rem", "2.5rem"],

@@ -7,6 +7,7 @@ from typing import Any
 
 import reflex as rx
 
+from startup_toolkit.components.props import BUSY_STATUS
 from startup_toolkit.components.tool_forms import busy_heading
 from startup_toolkit.components.tool_layout import TOOL_CARD_STYLE, elapsed_label
 
@@ -28,8 +29,7 @@ def working_panel(
         rx.text(detail, size="2", color="var(--gray-11)"),
         elapsed_label(elapsed, elapsed_id),
         *([note] if note is not None else []),
-        role="status",
-        aria_busy="true",
         style=style,
         id=panel_id,
+        **BUSY_STATUS,
     )

@@ -24,10 +24,12 @@ from reflex.event import EventSpec
 from startup_toolkit.components import auth_layout as auth_ui
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.page_route import page_route
+from startup_toolkit.components.props import WIDE_CONTROL
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain import account_recovery as rules
 from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE, cookie_from_header
-from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
+from startup_toolkit.domain.passwords import MAX_LENGTH
 from startup_toolkit.services import account_recovery
 from startup_toolkit.services.outbox import wake_outbox
 from startup_toolkit.settings import get_settings
@@ -178,11 +180,8 @@ def _forgot_ways() -> rx.Component:
         ForgotPasswordState.email_ready,
         rx.cond(
             ForgotPasswordState.sent_note,
-            rx.vstack(
-                _note(ForgotPasswordState.sent_note, "mail-check", "green"),
-                _back_to_sign_in(),
-                spacing="4",
-                width="100%",
+            full_width_stack(
+                _note(ForgotPasswordState.sent_note, "mail-check", "green"), _back_to_sign_in()
             ),
             _forgot_form(),
         ),
@@ -235,22 +234,7 @@ def _err(name: str) -> rx.Var:
 def _reset_form() -> rx.Component:
     return auth_ui.auth_form(
         ResetPasswordState.error,
-        auth_ui.password_field(
-            "New password",
-            "new",
-            "new-password",
-            _err("new"),
-            min_length=MIN_LENGTH,
-            max_length=MAX_LENGTH,
-        ),
-        auth_ui.password_field(
-            "Confirm new password",
-            "confirm",
-            "new-password",
-            _err("confirm"),
-            max_length=MAX_LENGTH,
-        ),
-        rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
+        *auth_ui.new_password_fields("New password", "new", "Confirm new password", _err),
         auth_ui.submit_button("Reset password", ResetPasswordState.busy),
         on_submit=ResetPasswordState.set_new_password,
     )
@@ -262,20 +246,16 @@ def _reset_content() -> rx.Component:
         ("form", _reset_form()),
         (
             "done",
-            rx.vstack(
+            full_width_stack(
                 _note(rules.PASSWORD_RESET, "circle-check", "green"),
-                link_button("Sign in", "/login", size="3", width="100%"),
-                spacing="4",
-                width="100%",
+                link_button("Sign in", "/login", **WIDE_CONTROL),
             ),
         ),
         (
             "invalid",
-            rx.vstack(
+            full_width_stack(
                 _note(ResetPasswordState.invalid_reason, "circle-alert", "red"),
                 auth_ui.other_way_in("Need a new one? ", "Send another link", rules.FORGOT_PATH),
-                spacing="4",
-                width="100%",
             ),
         ),
         rx.text("Checking your link...", size="2", color_scheme="gray"),

@@ -27,7 +27,7 @@ from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_hero import page_hero
 from startup_toolkit.components.page_route import site_page
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import WIDE_CONTROL
+from startup_toolkit.components.props import CENTRED, LIVE_STATUS, WIDE_CONTROL
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
@@ -383,14 +383,12 @@ def sent_panel() -> rx.Component:
             aria_hidden="true",
         ),
         id="contact-sent",
-        role="status",
-        aria_live="polite",
-        align="center",
-        justify="center",
         spacing="3",
         min_height="22rem",
         width="100%",
         padding_y="2rem",
+        **LIVE_STATUS,
+        **CENTRED,
     )
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.app_page import app_page, app_route
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, QUIET_ACCORDION
 from startup_toolkit.components.result_blocks import card_grid, tile, two_columns
@@ -140,11 +141,9 @@ def _quick_link(label: str, description: str, href: str, icon: str) -> rx.Compon
             "var(--violet-a3)",
             color="var(--violet-11)",
         ),
-        rx.vstack(
+        line_stack(
             rx.text(label, weight="medium", size="3", color="var(--gray-12)"),
             muted_text(description),
-            spacing="1",
-            align="start",
         ),
         spacing="3",
         align="start",
@@ -250,7 +249,7 @@ def _how_it_works() -> rx.Component:
                         color="white",
                         aria_hidden="true",
                     ),
-                    rx.vstack(
+                    line_stack(
                         icon_row(
                             rx.icon(icon, size=18, color="var(--violet-11)", aria_hidden="true"),
                             rx.heading(
@@ -262,8 +261,6 @@ def _how_it_works() -> rx.Component:
                             ),
                         ),
                         muted_text(text),
-                        spacing="1",
-                        align="start",
                     ),
                     spacing="4",
                     align="start",
@@ -291,7 +288,6 @@ def _faq() -> rx.Component:
             for value, question, answer in FAQ
         ],
         type="single",
-        width="100%",
         class_name="help-faq",
         style={**card_style, "padding": "0.5rem"},
         **QUIET_ACCORDION,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components import auth_layout as auth_ui
-from startup_toolkit.components.props import FILL_COLUMN, ONE_TIME_CODE
+from startup_toolkit.components.props import FILL_COLUMN, ONE_TIME_CODE, WIDE_CONTROL
 from startup_toolkit.db import in_worker
 from startup_toolkit.domain.redirects import safe_next_path
 from startup_toolkit.services import accounts
@@ -131,7 +131,7 @@ def _code_form() -> rx.Component:
     return auth_ui.auth_form(
         LoginState.error,
         rx.cond(LoginState.use_recovery_code, _recovery_code_field(), _app_code_field()),
-        rx.button("Verify", type="submit", size="3", width="100%"),
+        rx.button("Verify", type="submit", **WIDE_CONTROL),
         rx.button(
             rx.cond(
                 LoginState.use_recovery_code,

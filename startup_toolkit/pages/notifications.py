@@ -28,6 +28,7 @@ from startup_toolkit.components.props import (
     WRAP_ROW,
 )
 from startup_toolkit.components.result_blocks import tile
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.ids import valid_row_id
@@ -357,7 +358,7 @@ def _body() -> rx.Component:
             ),
             rx.cond(
                 NotificationsState.items.length() > 0,
-                rx.vstack(
+                full_width_stack(
                     rx.el.ul(
                         rx.foreach(NotificationsState.items, _notification_item),
                         aria_label="Notifications",
@@ -385,7 +386,6 @@ def _body() -> rx.Component:
                         ),
                     ),
                     spacing="3",
-                    width="100%",
                 ),
                 _message_panel(
                     "bell-off",

@@ -22,6 +22,7 @@ from startup_toolkit.components.held_back import (
     line_placeholder,
 )
 from startup_toolkit.components.layout import page_layout, section
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.page_route import page_route
 from startup_toolkit.components.panels import ghost_icon_button
 from startup_toolkit.components.props import (
@@ -340,11 +341,9 @@ def plan_card() -> rx.Component:
     return rx.box(
         rx.vstack(
             rx.hstack(
-                rx.vstack(
+                line_stack(
                     rx.heading("All-Access Plan", as_="h2", size="6", style=heading_style),
                     rx.text("Every tool, one simple price", size="2", color_scheme="gray"),
-                    spacing="1",
-                    align="start",
                 ),
                 rx.badge("Most popular", **SOFT_PILL),
                 justify="between",
@@ -430,7 +429,6 @@ def faq() -> rx.Component:
                 ],
                 type="multiple",
                 class_name="faq-root",
-                width="100%",
                 **QUIET_ACCORDION,
             ),
             spacing="6",

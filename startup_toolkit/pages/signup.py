@@ -8,7 +8,6 @@ import reflex as rx
 
 from startup_toolkit.components import auth_layout as auth_ui
 from startup_toolkit.db import in_worker
-from startup_toolkit.domain.passwords import MAX_LENGTH, MIN_LENGTH
 from startup_toolkit.services import accounts, visitor_limits
 from startup_toolkit.state.sign_in import complete_sign_in
 
@@ -65,18 +64,7 @@ def signup() -> rx.Component:
             max_length=200,
         ),
         auth_ui.email_field(_err("email")),
-        auth_ui.password_field(
-            "Password",
-            "password",
-            "new-password",
-            _err("password"),
-            min_length=MIN_LENGTH,
-            max_length=MAX_LENGTH,
-        ),
-        auth_ui.password_field(
-            "Confirm password", "confirm", "new-password", _err("confirm"), max_length=MAX_LENGTH
-        ),
-        rx.text(f"At least {MIN_LENGTH} characters.", size="1", color_scheme="gray"),
+        *auth_ui.new_password_fields("Password", "password", "Confirm password", _err),
         auth_ui.form_footer(
             "Create Account", SignupState.busy, "Already have an account? ", "Sign in", "/login"
         ),

@@ -24,7 +24,7 @@ from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.held_back import BLANK, line_placeholder, unpainted
 from startup_toolkit.components.layout import page_layout
 from startup_toolkit.components.page_route import page_route
-from startup_toolkit.components.props import SOFT_GRAY, WIDE_CONTROL
+from startup_toolkit.components.props import LIVE_STATUS, SOFT_GRAY, WIDE_CONTROL
 from startup_toolkit.components.public_card import public_card
 from startup_toolkit.components.status_page import (
     button_row,
@@ -218,9 +218,8 @@ def confirmation_line() -> rx.Component:
                 rx.fragment(),
             ),
         ),
-        role="status",
-        aria_live="polite",
         id="subscription-confirmation",
+        **LIVE_STATUS,
     )
 
 

@@ -5,9 +5,15 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.button_rows import button_row, dialog_footer
-from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import MUTED_TEXT, SOFT_GRAY_BUTTON, WRAP_ROW
+from startup_toolkit.components.panels import muted_text, trigger_dialog
+from startup_toolkit.components.props import (
+    GRAY_OUTLINE_BADGE,
+    MUTED_TEXT,
+    SOFT_GRAY_BUTTON,
+    WRAP_ROW,
+)
 from startup_toolkit.components.result_blocks import amber_note
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import section_heading
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.domain import arena_content as content
@@ -48,7 +54,7 @@ def _status(c: rx.Var[ChallengeRow]) -> rx.Component:
         ),
         rx.cond(
             c.ended,
-            rx.badge("Ended", variant="outline", color_scheme="gray"),
+            rx.badge("Ended", **GRAY_OUTLINE_BADGE),
             rx.text(c.days_left, " days left", size="1", **MUTED_TEXT),
         ),
     )
@@ -57,7 +63,7 @@ def _status(c: rx.Var[ChallengeRow]) -> rx.Component:
 def _progress(c: rx.Var[ChallengeRow]) -> rx.Component:
     return rx.cond(
         c.joined,
-        rx.vstack(
+        full_width_stack(
             rx.flex(
                 rx.text(c.progress, size="2", weight="medium", class_name="arena-progress"),
                 _status(c),
@@ -69,7 +75,6 @@ def _progress(c: rx.Var[ChallengeRow]) -> rx.Component:
                 value=c.percent, max=100, color_scheme=ACCENT, aria_label=f"Progress of {c.title}"
             ),
             spacing="1",
-            width="100%",
         ),
     )
 
@@ -116,34 +121,32 @@ def _challenge_card(c: rx.Var[ChallengeRow]) -> rx.Component:
 
 def _challenge_detail(c: rx.Var[ChallengeRow], trigger: rx.Component) -> rx.Component:
     """The challenge's details in a dialog that `trigger` opens in the browser."""
-    return rx.dialog.root(
-        rx.dialog.trigger(trigger),
-        rx.dialog.content(
-            rx.dialog.title(c.title),
-            rx.dialog.description(c.description, size="2"),
-            rx.flex(
-                _difficulty(c),
-                rx.badge(c.reward, variant="soft"),
-                rx.badge(c.participants, " joined", **GRAY_BADGE),
-                rx.badge(c.days, " days from joining", **GRAY_BADGE),
-                spacing="2",
-                wrap="wrap",
-                margin_y="1rem",
-            ),
-            _progress(c),
-            muted_text(
-                "Progress counts the AI tool runs you keep from the moment you join; the "
-                "points are added to your score once you reach the target in time."
-            ),
-            dialog_footer(
-                rx.dialog.close(rx.button("Close", **SOFT_GRAY_BUTTON)),
-                _join_challenge_button(c),
-                spacing="3",
-                margin_top="1rem",
-            ),
-            max_width="32rem",
-            id="arena-challenge-detail",
+    return trigger_dialog(
+        trigger,
+        rx.dialog.title(c.title),
+        rx.dialog.description(c.description, size="2"),
+        rx.flex(
+            _difficulty(c),
+            rx.badge(c.reward, variant="soft"),
+            rx.badge(c.participants, " joined", **GRAY_BADGE),
+            rx.badge(c.days, " days from joining", **GRAY_BADGE),
+            spacing="2",
+            wrap="wrap",
+            margin_y="1rem",
         ),
+        _progress(c),
+        muted_text(
+            "Progress counts the AI tool runs you keep from the moment you join; the "
+            "points are added to your score once you reach the target in time."
+        ),
+        dialog_footer(
+            rx.dialog.close(rx.button("Close", **SOFT_GRAY_BUTTON)),
+            _join_challenge_button(c),
+            spacing="3",
+            margin_top="1rem",
+        ),
+        max_width="32rem",
+        id="arena-challenge-detail",
     )
 
 

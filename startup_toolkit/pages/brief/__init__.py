@@ -14,6 +14,7 @@ from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.section_heading import page_intro
 from startup_toolkit.components.share_dialog import share_dialog
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import gradient_text
 from startup_toolkit.components.tool_layout import ai_disclaimer, demo_banner
 from startup_toolkit.pages.brief.state import ROUTE, BriefState
@@ -56,13 +57,8 @@ def brief() -> rx.Component:
         rx.cond(
             BriefState.problem != "",
             _problem(),
-            rx.vstack(
-                brief_form(),
-                progress_list(),
-                brief_view(),
-                watch_panel(),
-                spacing="5",
-                width="100%",
+            full_width_stack(
+                brief_form(), progress_list(), brief_view(), watch_panel(), spacing="5"
             ),
         ),
         share_dialog(),

@@ -9,6 +9,8 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.form_kit import NATIVE_SELECT_STYLE, field_hint
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import ERROR_CALLOUT, FILL_ROW, GROW, SMALL_GHOST
+from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.tool_forms import FormFields, run_button, soft_button
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain.brief_input import DEFAULT_AUDIENCE, DEFAULTS, LABELS, MAX_IDEA
@@ -62,15 +64,14 @@ def _stage() -> rx.Component:
 
 def _numbers() -> rx.Component:
     """The optional numbers, folded away: an empty one is its default, an assumption."""
-    grid = rx.grid(
+    grid = card_grid(
         _stage(),
         *[
             FIELDS.field(name, LABELS[name], _text_input(name))
             for name in ("revenue", "users", "growth", "budget")
         ],
-        columns=rx.breakpoints(initial="1", sm="2"),
         spacing="3",
-        width="100%",
+        sm="2",
     )
     return rx.el.details(
         rx.el.summary(
@@ -103,11 +104,9 @@ def _budget_note() -> rx.Component:
             rx.callout(
                 S.budget.refusal,
                 icon="triangle-alert",
-                color_scheme="red",
                 size="1",
                 id="brief-refused",
-                role="alert",
-                width="100%",
+                **ERROR_CALLOUT,
             ),
             muted_text(S.budget.text, id="brief-cost"),
         ),
@@ -186,12 +185,11 @@ def _part(row: rx.Var) -> rx.Component:
                 ),
                 rx.cond(row.note != "", muted_text(row.note, size="1", class_name="brief-note")),
                 spacing="0",
-                min_width="0",
-                flex="1",
+                **GROW,
             ),
             rx.cond(
                 row.href != "",
-                link_button("Open", row.href, variant="ghost", size="1"),
+                link_button("Open", row.href, **SMALL_GHOST),
             ),
             rx.cond(
                 (row.status == FAILED) | (row.status == MISSING),
@@ -207,8 +205,7 @@ def _part(row: rx.Var) -> rx.Component:
                 ),
             ),
             spacing="3",
-            align="center",
-            width="100%",
+            **FILL_ROW,
         ),
         class_name="brief-part",
         custom_attrs={"data-status": row.status, "data-part": row.key},

@@ -6,14 +6,18 @@ citation is a link only to a page a part read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import reflex as rx
 
-from startup_toolkit.components.citations import LINK_REL, fallback_note
-from startup_toolkit.components.downloads import download_button
+from startup_toolkit.components.citations import fallback_note, numbered_source_link
+from startup_toolkit.components.downloads import export_links
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import WRAP_ROW
+from startup_toolkit.components.props import GROW, SMALL_SOFT_BADGE
+from startup_toolkit.components.result_blocks import two_columns
 from startup_toolkit.components.share_dialog import share_button
-from startup_toolkit.components.tool_layout import section_heading, tool_card
+from startup_toolkit.components.stacks import full_width_stack
+from startup_toolkit.components.tool_layout import section_heading, spread_row, tool_card
 from startup_toolkit.domain import research
 from startup_toolkit.pages.brief.state import BriefState
 
@@ -21,9 +25,20 @@ S = BriefState
 B = BriefState.brief
 
 
-def bare(gap: str) -> dict[str, str]:
-    """A list without markers or indent, its items `gap` apart."""
-    return {"list_style": "none", "margin": "0", "padding": "0", "display": "grid", "gap": gap}
+def _bare_list(
+    rows: rx.Var,
+    item: Callable[[rx.Var], rx.Component],
+    gap: str,
+    ordered: bool = False,
+    **props: str,
+) -> rx.Component:
+    """`rows`, each drawn by `item`, as a list without markers or indent, `gap` apart."""
+    tag = rx.el.ol if ordered else rx.el.ul
+    return tag(
+        rx.foreach(rows, item),
+        style={"list_style": "none", "margin": "0", "padding": "0", "display": "grid", "gap": gap},
+        **props,
+    )
 
 
 def _list(items: rx.Var, class_name: str, ordered: bool = False) -> rx.Component:
@@ -41,17 +56,12 @@ def _cite(figure: rx.Var) -> rx.Component:
         figure.state,
         (
             research.VERIFIED,
-            rx.link(
-                "[",
-                figure.number.to_string(),
-                "] ",
+            numbered_source_link(
+                figure.number,
                 figure.source,
-                href=figure.url,
-                is_external=True,
-                rel=LINK_REL,
+                figure.url,
+                "brief-cite brief-cite-verified",
                 size="1",
-                class_name="brief-cite brief-cite-verified",
-                style={"overflow_wrap": "anywhere"},
             ),
         ),
         (
@@ -78,11 +88,7 @@ def _figure(figure: rx.Var) -> rx.Component:
 
 
 def _figures(items: rx.Var, class_name: str) -> rx.Component:
-    return rx.el.ul(
-        rx.foreach(items, _figure),
-        class_name=class_name,
-        style=bare("0.6rem"),
-    )
+    return _bare_list(items, _figure, "0.6rem", class_name=class_name)
 
 
 def _card(title: str, icon: str, *children: rx.Component, **props: object) -> rx.Component:
@@ -131,10 +137,7 @@ def _verdict() -> rx.Component:
                 spacing="3",
                 align="center",
             ),
-            rx.el.ul(
-                rx.foreach(B.categories, _category),
-                style=bare("0.6rem"),
-            ),
+            _bare_list(B.categories, _category, "0.6rem"),
         ),
     )
 
@@ -158,10 +161,7 @@ def _market() -> rx.Component:
             _figures(B.market, "brief-market"),
             rx.cond(
                 B.competitors.length() > 0,
-                rx.el.ul(
-                    rx.foreach(B.competitors, _competitor),
-                    style=bare("0.6rem"),
-                ),
+                _bare_list(B.competitors, _competitor, "0.6rem"),
             ),
         ),
     )
@@ -170,7 +170,7 @@ def _market() -> rx.Component:
 def _channel(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.hstack(
-            rx.text(row.name, size="2", flex="1", min_width="0"),
+            rx.text(row.name, size="2", **GROW),
             rx.text(row.percent.to_string(), "%", size="2", color="var(--gray-11)"),
             rx.text(row.amount, size="2", weight="medium"),
             spacing="3",
@@ -181,7 +181,7 @@ def _channel(row: rx.Var) -> rx.Component:
 
 
 def _money() -> rx.Component:
-    return rx.grid(
+    return two_columns(
         rx.cond(
             B.funding.length() > 0,
             _card("Funding", "landmark", _figures(B.funding, "brief-funding")),
@@ -200,14 +200,11 @@ def _money() -> rx.Component:
                 ),
             ),
         ),
-        columns=rx.breakpoints(initial="1", md="2"),
-        spacing="4",
-        width="100%",
     )
 
 
 def _next() -> rx.Component:
-    return rx.grid(
+    return two_columns(
         rx.cond(
             B.risks.length() > 0, _card("Top risks", "shield-alert", _list(B.risks, "brief-risk"))
         ),
@@ -217,16 +214,13 @@ def _next() -> rx.Component:
                 "Next three actions", "list-todo", _list(B.actions, "brief-action", ordered=True)
             ),
         ),
-        columns=rx.breakpoints(initial="1", md="2"),
-        spacing="4",
-        width="100%",
     )
 
 
 def _assumption(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.text(rx.text.strong(row.label, ": "), row.value, size="2"),
-        rx.cond(row.assumed, rx.badge("Assumed", color_scheme="amber", variant="soft", size="1")),
+        rx.cond(row.assumed, rx.badge("Assumed", color_scheme="amber", **SMALL_SOFT_BADGE)),
         class_name="brief-assumption",
         style={"display": "flex", "gap": "0.5rem", "flex_wrap": "wrap", "align_items": "center"},
     )
@@ -239,27 +233,14 @@ def _assumptions() -> rx.Component:
             "Numbers the brief ran on",
             "calculator",
             muted_text("Values marked Assumed are defaults, not your figures.", size="1"),
-            rx.el.ul(
-                rx.foreach(B.assumptions, _assumption),
-                style=bare("0.35rem"),
-            ),
+            _bare_list(B.assumptions, _assumption, "0.35rem"),
         ),
     )
 
 
 def _source(row: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.link(
-            "[",
-            row.number.to_string(),
-            "] ",
-            row.title,
-            href=row.url,
-            is_external=True,
-            rel=LINK_REL,
-            class_name="brief-source-link",
-            style={"overflow_wrap": "anywhere"},
-        ),
+        numbered_source_link(row.number, row.title, row.url, "brief-source-link"),
         muted_text(row.site, " · read ", row.read_on, " · ", row.parts, size="1"),
         class_name="brief-source",
         style={"display": "grid", "gap": "0.1rem"},
@@ -277,10 +258,7 @@ def _sources() -> rx.Component:
         ),
         rx.cond(
             B.sources.length() > 0,
-            rx.el.ol(
-                rx.foreach(B.sources, _source),
-                style=bare("0.5rem"),
-            ),
+            _bare_list(B.sources, _source, "0.5rem", ordered=True),
         ),
         aria_label="Sources",
         class_name="brief-sources",
@@ -288,27 +266,12 @@ def _sources() -> rx.Component:
 
 
 def _exports() -> rx.Component:
-    return rx.hstack(
-        download_button(
-            "Markdown",
-            B.export_md,
-            icon="file-text",
-            link_label="Download this brief as Markdown",
-            size="2",
-            color_scheme="gray",
-        ),
-        download_button(
-            "PDF",
-            B.export_pdf,
-            icon="file-down",
-            link_label="Download this brief as PDF",
-            size="2",
-            color_scheme="gray",
-        ),
+    return export_links(
+        B.export_md,
+        B.export_pdf,
+        "this brief",
         share_button("brief", B.idea_id, "Brief: " + B.title, size="2"),
-        spacing="2",
-        class_name="brief-export",
-        **WRAP_ROW,
+        "brief-export",
     )
 
 
@@ -316,15 +279,9 @@ def brief_view() -> rx.Component:
     """The brief so far (each section once its part is back)."""
     return rx.cond(
         B.is_not_none(),
-        rx.vstack(
-            rx.flex(
-                rx.heading("Brief: ", B.title, as_="h2", size="6", id="brief-title"),
-                _exports(),
-                justify="between",
-                align="center",
-                wrap="wrap",
-                spacing="3",
-                width="100%",
+        full_width_stack(
+            spread_row(
+                rx.heading("Brief: ", B.title, as_="h2", size="6", id="brief-title"), _exports()
             ),
             _summary(),
             _verdict(),
@@ -333,8 +290,6 @@ def brief_view() -> rx.Component:
             _next(),
             _assumptions(),
             _sources(),
-            spacing="4",
-            width="100%",
             id="brief",
         ),
     )

@@ -12,7 +12,9 @@ import reflex as rx
 
 from startup_toolkit.components.citations import LINK_REL
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import WRAP_ROW
+from startup_toolkit.components.props import SOFT_GRAY, WRAP_ROW
+from startup_toolkit.components.result_blocks import amber_note
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain import watch as rules
 from startup_toolkit.pages.brief.state import BriefState
@@ -75,8 +77,7 @@ def _buttons() -> rx.Component:
                 "Stop watching",
                 BriefState.stop_watch,
                 "watch-stop",
-                variant="soft",
-                color_scheme="gray",
+                **SOFT_GRAY,
             ),
         ),
         spacing="2",
@@ -153,7 +154,7 @@ def _color(status: rx.Var) -> rx.Var:
 def _history() -> rx.Component:
     return rx.cond(
         W.history.length() > 0,
-        rx.vstack(
+        full_width_stack(
             rx.heading("Watch history", as_="h3", size="3"),
             rx.el.ul(
                 rx.foreach(W.history, _check),
@@ -167,7 +168,6 @@ def _history() -> rx.Component:
                 id="watch-history",
             ),
             spacing="2",
-            width="100%",
         ),
     )
 
@@ -185,13 +185,7 @@ def watch_panel() -> rx.Component:
                     _state_line(),
                     rx.cond(
                         W.limit_text != "",
-                        rx.callout(
-                            W.limit_text,
-                            icon="info",
-                            color_scheme="amber",
-                            size="1",
-                            id="watch-limit",
-                        ),
+                        amber_note(W.limit_text, "info", id="watch-limit"),
                     ),
                     _buttons(),
                     _history(),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.pages.cofounder.idea_state import (
     IDEA_SELECT_ID,
     IDEA_SWITCH_ID,
@@ -91,7 +92,7 @@ def _switch() -> rx.Component:
 
 
 def _with_ideas() -> rx.Component:
-    return rx.vstack(_status(), _select(), _switch(), spacing="2", width="100%")
+    return full_width_stack(_status(), _select(), _switch(), spacing="2")
 
 
 def _setting_off() -> rx.Component:

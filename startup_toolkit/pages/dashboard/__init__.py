@@ -7,8 +7,11 @@ import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_route import site_page
+from startup_toolkit.components.panels import load_failed_callout
+from startup_toolkit.components.props import SHRINK_TO_FIT
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.share_dialog import share_dialog
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.pages.dashboard.state import LOAD_FAILED, DashboardState
 from startup_toolkit.pages.dashboard.view import (
     action_cards,
@@ -36,17 +39,12 @@ __all__ = ["DashboardState", "dashboard"]
     on_load=DashboardState.load,  # the access guard included
 )
 def dashboard() -> rx.Component:
-    left = rx.vstack(profile_card(), favorites_card(), stats_card(), spacing="4", width="100%")
+    left = full_width_stack(profile_card(), favorites_card(), stats_card())
     main = rx.vstack(
         welcome(),
         rx.cond(
             DashboardState.load_failed,
-            rx.callout(
-                LOAD_FAILED,
-                icon="triangle-alert",
-                color_scheme="red",
-                width="100%",
-            ),
+            load_failed_callout(LOAD_FAILED),
         ),
         action_cards(),
         saved_section(),
@@ -54,8 +52,7 @@ def dashboard() -> rx.Component:
         documents_section(),
         card_grid(activity_section(), notifications_section(), lg="2"),
         spacing="4",
-        width="100%",
-        min_width="0",
+        **SHRINK_TO_FIT,
     )
     return page_layout(
         section(

@@ -13,6 +13,7 @@ from startup_toolkit.components.held_back import BLANK, unpainted
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import FILL_ROW, GROW, MUTED_TEXT
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.domain.catalog import AI_COFOUNDER, TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
@@ -85,7 +86,7 @@ def favorites_card() -> rx.Component:
         dashboard_title("Favorite Tools", "heart"),
         loading_list(
             S.view.favorites,
-            rx.vstack(rx.foreach(S.view.favorites, _favorite_row), spacing="2", width="100%"),
+            full_width_stack(rx.foreach(S.view.favorites, _favorite_row), spacing="2"),
             muted_text("No favorite tools yet."),
             "5rem",
         ),
@@ -111,12 +112,11 @@ def stats_card() -> rx.Component:
     """P-DASH-3."""
     return card_panel(
         dashboard_title("Quick Stats", "chart-column"),
-        rx.vstack(
+        full_width_stack(
             _stat("Tools Used", S.view.tools_used, "wrench"),
             _stat("Documents", S.view.documents_count, "file-text"),
             _stat("Challenges", S.view.challenges, "trophy"),
             spacing="3",
-            width="100%",
         ),
         id="quick-stats",
     )

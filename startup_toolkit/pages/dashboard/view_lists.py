@@ -7,8 +7,10 @@ import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.downloads import export_menu
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import ghost_icon_button, muted_text
-from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, SMALL_GHOST, SMALL_SOFT_BADGE
+from startup_toolkit.components.result_blocks import basis_badge
 from startup_toolkit.components.share_dialog import share_button
 from startup_toolkit.domain.catalog import TOOL_EXPLORER_PATH
 from startup_toolkit.pages.dashboard.state import DashboardState as S
@@ -54,17 +56,8 @@ def _saved_card(item: rx.Var) -> rx.Component:
     return rx.box(
         rx.vstack(
             rx.hstack(
-                rx.badge(item["tool"], variant="soft", size="1"),
-                rx.cond(
-                    item["basis"] != "",
-                    rx.badge(
-                        item["basis"],
-                        color_scheme="amber",
-                        variant="soft",
-                        size="1",
-                        class_name="saved-basis",
-                    ),
-                ),
+                rx.badge(item["tool"], **SMALL_SOFT_BADGE),
+                basis_badge(item["basis"], size="1", class_name="saved-basis"),
                 rx.spacer(),
                 confirm_delete(
                     item["id"],
@@ -133,20 +126,18 @@ def saved_section() -> rx.Component:
 def _document_card(item: rx.Var) -> rx.Component:
     return rx.hstack(
         rx.icon(rx.cond(item["kind"] == "Document", "file-text", "newspaper"), size=20),
-        rx.vstack(
+        line_stack(
             rx.cond(
                 item["url"] != "",
                 rx.link(item["name"], href=item["url"], is_external=True, weight="bold", size="2"),
                 rx.text(item["name"], weight="bold", size="2"),
             ),
             rx.hstack(
-                rx.badge(item["kind"], variant="soft", size="1"),
+                rx.badge(item["kind"], **SMALL_SOFT_BADGE),
                 muted_text(item["size"], size="1"),
                 spacing="2",
                 align="center",
             ),
-            spacing="1",
-            align="start",
             min_width="0",
         ),
         style=tile_style("0.9rem"),
@@ -242,10 +233,9 @@ def notifications_section() -> rx.Component:
                 S.view.notifications,
                 rx.button(
                     "Mark all read",
-                    variant="ghost",
-                    size="1",
                     on_click=S.mark_all_read,
                     id="mark-all-read",
+                    **SMALL_GHOST,
                 ),
             ),
         ),

@@ -13,8 +13,19 @@ from startup_toolkit.components.panels import (
     icon_text_button,
     modal,
     name_and_detail,
+    trigger_dialog,
 )
-from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, WRAP_ROW
+from startup_toolkit.components.props import (
+    FILL_ROW,
+    GRAY_OUTLINE_BADGE,
+    GROW,
+    MUTED_TEXT,
+    SOFT_GRAY,
+    SOFT_RED,
+    WRAP_ROW,
+)
+from startup_toolkit.components.result_blocks import basis_badge
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.domain.catalog import POPULAR_TOOLS, Tool
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 from startup_toolkit.pages.dashboard.view_parts import muted_date
@@ -41,14 +52,14 @@ RESULT_BODY_STYLE: dict[str, Any] = {
 
 
 def _close_button(label: str = "Close") -> rx.Component:
-    return rx.dialog.close(rx.button(label, variant="soft", color_scheme="gray"))
+    return rx.dialog.close(rx.button(label, **SOFT_GRAY))
 
 
 def _favorite_option(tool: Tool) -> rx.Component:
     chosen = S.view.favorites.contains(tool.path, "path")
     return rx.hstack(
         rx.icon(tool.icon, size=20, color=f"var(--{tool.color}-11)"),
-        name_and_detail(tool.name, tool.tagline, weight="bold", flex="1", min_width="0"),
+        name_and_detail(tool.name, tool.tagline, weight="bold", **GROW),
         rx.button(
             rx.cond(chosen, "Remove", "Add to Favorites"),
             size="1",
@@ -63,15 +74,9 @@ def _favorite_option(tool: Tool) -> rx.Component:
     )
 
 
-def _dialog(trigger: rx.Component, *content: rx.Component, **props: Any) -> rx.Component:
-    """A dialog that `trigger` opens, its open flag kept in the browser (`props` go to its
-    content box)."""
-    return rx.dialog.root(rx.dialog.trigger(trigger), rx.dialog.content(*content, **props))
-
-
 def favorites_modal(trigger: rx.Component) -> rx.Component:
     """P-DASH-2: the dialog `trigger` opens."""
-    return _dialog(
+    return trigger_dialog(
         trigger,
         rx.dialog.title("Add Tools to Favorites"),
         rx.dialog.description("Pin the tools you use most to your dashboard.", **MUTED_TEXT),
@@ -82,17 +87,16 @@ def favorites_modal(trigger: rx.Component) -> rx.Component:
 
 
 def _readonly_field(label: str, field_id: str, value: rx.Var) -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.el.label(label, html_for=field_id, style={"font_size": "0.875rem", "font_weight": 500}),
         rx.input(id=field_id, value=value, disabled=True, read_only=True, width="100%"),
         spacing="1",
-        width="100%",
     )
 
 
 def profile_modal(trigger: rx.Component) -> rx.Component:
     """P-DASH-9: the dialog `trigger` opens."""
-    return _dialog(
+    return trigger_dialog(
         trigger,
         rx.dialog.title("Profile"),
         rx.dialog.description(
@@ -138,8 +142,8 @@ def detail_modal() -> rx.Component:
         dialog_header(rx.dialog.title(d["title"], margin="0"), align="start"),
         rx.hstack(
             rx.badge(d["tool"], variant="soft"),
-            rx.badge(d["type"], variant="outline", color_scheme="gray"),
-            rx.cond(d["basis"] != "", rx.badge(d["basis"], color_scheme="amber", variant="soft")),
+            rx.badge(d["type"], **GRAY_OUTLINE_BADGE),
+            basis_badge(d["basis"]),
             rx.cond(d["at"], muted_date(d["at"], "lll")),
             spacing="2",
             margin_y="0.75rem",
@@ -160,7 +164,7 @@ def detail_modal() -> rx.Component:
             confirm_delete(
                 d["id"],
                 d["title"],
-                icon_text_button("trash-2", "Delete", color_scheme="red", variant="soft"),
+                icon_text_button("trash-2", "Delete", **SOFT_RED),
             ),
             _close_button(),
             justify="end",

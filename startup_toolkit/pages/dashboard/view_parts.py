@@ -10,6 +10,7 @@ from startup_toolkit.components.cards import card_panel, card_title
 from startup_toolkit.components.panels import ghost_icon_button, muted_text
 from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW
 from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.pages.dashboard.state import DashboardState as S
 
@@ -99,7 +100,7 @@ def tile_grid(items: rx.Var, tile: Any, **columns: str) -> rx.Component:
 
 
 def row_list(items: rx.Var, row: Any) -> rx.Component:
-    return rx.vstack(rx.foreach(items, row), spacing="3", width="100%")
+    return full_width_stack(rx.foreach(items, row), spacing="3")
 
 
 def small_icon_button(icon: str, tip: str, label: Any, on_click: Any) -> rx.Component:

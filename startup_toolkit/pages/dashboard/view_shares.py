@@ -6,8 +6,16 @@ import reflex as rx
 
 from startup_toolkit.components.cards import card_panel
 from startup_toolkit.components.confirm_dialog import confirm_dialog
+from startup_toolkit.components.line_stack import line_stack
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, GROW, WRAP_ROW
+from startup_toolkit.components.props import (
+    FILL_COLUMN,
+    GRAY_OUTLINE_BADGE,
+    GROW,
+    SMALL_SOFT_BADGE,
+    SOFT_RED,
+    WRAP_ROW,
+)
 from startup_toolkit.pages.dashboard.view_parts import counted_title, empty, row_list
 from startup_toolkit.state.share import ShareState
 
@@ -15,9 +23,8 @@ from startup_toolkit.state.share import ShareState
 def _status(status: rx.Var) -> rx.Component:
     return rx.badge(
         status,
-        variant="soft",
-        size="1",
         color_scheme=rx.match(status, ("Active", "green"), ("Expired", "amber"), "gray"),
+        **SMALL_SOFT_BADGE,
     )
 
 
@@ -25,10 +32,10 @@ def _link_row(item: rx.Var) -> rx.Component:
     active = item["status"] == "Active"
     return rx.hstack(
         rx.icon("link", size=18, color="var(--violet-11)", aria_hidden="true", flex_shrink="0"),
-        rx.vstack(
+        line_stack(
             rx.text(item["title"], weight="medium", size="2", style={"overflow_wrap": "anywhere"}),
             rx.hstack(
-                rx.badge(item["kind"], variant="outline", color_scheme="gray", size="1"),
+                rx.badge(item["kind"], size="1", **GRAY_OUTLINE_BADGE),
                 _status(item["status"]),
                 muted_text("Shared ", rx.moment(item["at"], format="ll"), size="1"),
                 muted_text(
@@ -42,8 +49,6 @@ def _link_row(item: rx.Var) -> rx.Component:
                 spacing="2",
                 **WRAP_ROW,
             ),
-            spacing="1",
-            align="start",
             **GROW,
         ),
         rx.cond(
@@ -52,11 +57,10 @@ def _link_row(item: rx.Var) -> rx.Component:
                 item,
                 rx.button(
                     "Revoke",
-                    variant="soft",
-                    color_scheme="red",
                     size="1",
                     aria_label="Revoke the link to " + item["title"],
                     flex_shrink="0",
+                    **SOFT_RED,
                 ),
             ),
         ),

@@ -19,7 +19,7 @@ from startup_toolkit.components.compact_card import compact_card
 from startup_toolkit.components.four_up_grid import four_up_grid
 from startup_toolkit.components.idea_picker import idea_picker
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FAINT_TEXT, WIDE_CONTROL, WRAP_ROW
+from startup_toolkit.components.props import FAINT_TEXT, GRAY_OUTLINE_BADGE, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.result_blocks import card_grid
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
@@ -175,7 +175,7 @@ def _summary_bar() -> rx.Component:
             ),
             muted_text("Estimated raise"),
             rx.text(RESULT.amount, size="6", weight="bold", id="funding-amount"),
-            rx.badge(RESULT.source, variant="outline", color_scheme="gray", id="funding-source"),
+            rx.badge(RESULT.source, id="funding-source", **GRAY_OUTLINE_BADGE),
             spacing="3",
             **WRAP_ROW,
         ),

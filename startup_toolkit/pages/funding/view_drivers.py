@@ -12,6 +12,7 @@ import reflex as rx
 from startup_toolkit.components.charts import chart_figure, fill_pie
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.result_blocks import amber_note
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
 from startup_toolkit.pages.funding.state import FactorRow, FundingState
@@ -56,7 +57,7 @@ def market_gauge() -> rx.Component:
 
 
 def _factor(row: rx.Var[FactorRow]) -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.hstack(
             rx.text(row.name, size="2", weight="medium"),
             rx.spacer(),
@@ -66,7 +67,6 @@ def _factor(row: rx.Var[FactorRow]) -> rx.Component:
         rx.progress(value=row.points, max=row.most, size="2", aria_label=row.name),
         muted_text(row.note, size="1"),
         spacing="1",
-        width="100%",
         class_name="funding-factor",
     )
 

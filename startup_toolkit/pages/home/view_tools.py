@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, WRAP_ROW
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, WIDE_CONTROL, WRAP_ROW
 from startup_toolkit.components.section_heading import headed_section
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_layout import tab_triggers
@@ -101,10 +101,9 @@ def _stage_input(stage: str, label: str, hint: str, example: str) -> rx.Componen
             on_change=lambda value: RecommenderState.set_idea(stage, value),
             placeholder=example,
             rows="5",
-            width="100%",
-            size="3",
             max_length=rules.MAX_IDEA_LENGTH,
             aria_describedby=warning_id,
+            **WIDE_CONTROL,
         ),
         rx.box(
             rx.cond(

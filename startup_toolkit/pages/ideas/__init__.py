@@ -12,9 +12,11 @@ import reflex as rx
 from startup_toolkit.components.app_page import app_page, app_route
 from startup_toolkit.components.brief_button import brief_button
 from startup_toolkit.components.buttons import link_button
+from startup_toolkit.components.downloads import export_links
 from startup_toolkit.components.props import SPREAD_ROW
 from startup_toolkit.components.section_heading import page_intro
 from startup_toolkit.components.share_dialog import share_button, share_dialog
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import gradient_text
 from startup_toolkit.domain.brief import BRIEF_PATH
 from startup_toolkit.pages.ideas import compare_state, detail_state
@@ -24,11 +26,7 @@ from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
 from startup_toolkit.pages.ideas.detail_view import diff_card, timeline
 from startup_toolkit.pages.ideas.state import IdeasState
 from startup_toolkit.pages.ideas.view import ideas_list
-from startup_toolkit.pages.ideas.view_parts import (
-    IDEAS_PATH,
-    export_links,
-    page_states,
-)
+from startup_toolkit.pages.ideas.view_parts import IDEAS_PATH, page_states
 
 __all__ = ["CompareState", "IdeaDetailState", "IdeasState", "compare", "idea", "ideas"]
 
@@ -54,11 +52,8 @@ def _loaded_page(
     """An idea or comparison page: back to My Ideas, then once `state` has loaded its `view`
     its `title` with its `exports` beside it and `body` (or its "not found" panel, or its
     failure, from `texts`), and the share dialog."""
-    found = rx.vstack(
-        rx.hstack(title, exports, spacing="3", wrap="wrap", **SPREAD_ROW),
-        *body,
-        spacing="5",
-        width="100%",
+    found = full_width_stack(
+        rx.hstack(title, exports, spacing="3", wrap="wrap", **SPREAD_ROW), *body, spacing="5"
     )
     not_found = (texts.NOT_FOUND, texts.NOT_FOUND_DETAIL)
     return app_page(
@@ -103,6 +98,7 @@ def compare() -> rx.Component:
             S.comparison.export_pdf,
             "this comparison",
             share_button("comparison", S.comparison.key, "Idea comparison", size="2"),
+            "ideas-export",
         ),
         chart(),
         columns(),
@@ -136,6 +132,7 @@ def idea() -> rx.Component:
                 S.idea.export_pdf,
                 "this idea's timeline",
                 share_button("idea", S.idea.id, S.idea.title, size="2"),
+                "ideas-export",
             ),
             spacing="2",
             wrap="wrap",

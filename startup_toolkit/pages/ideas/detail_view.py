@@ -12,8 +12,8 @@ from startup_toolkit.components.cards import card_stack, card_title
 from startup_toolkit.components.form_kit import NATIVE_SELECT_STYLE
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.pill import pill
-from startup_toolkit.components.props import FILL_COLUMN, GROW, WRAP_ROW
-from startup_toolkit.components.result_blocks import card_grid
+from startup_toolkit.components.props import FILL_COLUMN, FILL_ROW, GROW, WRAP_ROW
+from startup_toolkit.components.result_blocks import basis_badge, card_grid
 from startup_toolkit.pages.ideas.detail_state import CategoryDiffRow, IdeaDetailState, TimelineRow
 from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH, change_badge
 
@@ -42,15 +42,7 @@ def _entry(row: TimelineRow) -> rx.Component:
             rx.vstack(
                 rx.hstack(
                     pill(row.label),
-                    rx.cond(
-                        row.basis != "",
-                        rx.badge(
-                            row.basis,
-                            color_scheme="amber",
-                            variant="soft",
-                            class_name="timeline-basis",
-                        ),
-                    ),
+                    basis_badge(row.basis, class_name="timeline-basis"),
                     muted_text(rx.moment(row.at, format="lll"), size="1"),
                     spacing="2",
                     **WRAP_ROW,
@@ -64,8 +56,7 @@ def _entry(row: TimelineRow) -> rx.Component:
                 link_button("Open", row.href, size="1", variant="soft", aria_label="Open in tool"),
             ),
             spacing="3",
-            align="center",
-            width="100%",
+            **FILL_ROW,
         ),
         class_name="timeline-entry",
         style={

@@ -13,12 +13,13 @@ from startup_toolkit.components.cards import card_stack
 from startup_toolkit.components.charts import chart_figure
 from startup_toolkit.components.empty_panel import empty_panel
 from startup_toolkit.components.form_kit import field_error, field_label, invalid_props
-from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.panels import load_failed_callout, muted_text
 from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import (
     FILL_COLUMN,
     GROW,
     KEEP_SIZE,
+    SMALL_GHOST,
     SOFT_GRAY_BUTTON,
     SPREAD_ROW,
     WRAP_ROW,
@@ -28,7 +29,7 @@ from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain.brief import BRIEF_PATH
 from startup_toolkit.domain.idea_history import MAX_COMPARED, MIN_COMPARED
 from startup_toolkit.pages.ideas.state import LOAD_FAILED, PICK_HINT, ROUTE, IdeaCard, IdeasState
-from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH, load_failed_panel, loading_block
+from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH, loading_block
 
 S = IdeasState
 RENAME_ID = "idea-rename"
@@ -104,12 +105,11 @@ def _title(card: IdeaCard) -> rx.Component:
                 "pencil",
                 "Rename",
                 icon_size=14,
-                size="1",
-                variant="ghost",
                 color_scheme="gray",
                 on_click=S.start_rename(card.id),
                 aria_label="Rename " + card.title,
                 **KEEP_SIZE,
+                **SMALL_GHOST,
             ),
             spacing="2",
             align="start",
@@ -263,7 +263,7 @@ def ideas_list() -> rx.Component:
         card_grid(loading_block(), loading_block(), sm="2"),
         rx.cond(
             S.load_failed,
-            load_failed_panel(LOAD_FAILED),
+            load_failed_callout(LOAD_FAILED),
             rx.cond(
                 S.ideas.length() > 0,
                 rx.vstack(

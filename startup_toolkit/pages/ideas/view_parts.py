@@ -1,5 +1,5 @@
-"""Pieces the three ideas pages share: the not-found panel, the export links, a change arrow
-and a loading placeholder."""
+"""Pieces the three ideas pages share: the not-found panel, a change arrow and a loading
+placeholder."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.buttons import link_button
-from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.empty_panel import empty_panel
-from startup_toolkit.components.props import WRAP_ROW
+from startup_toolkit.components.panels import load_failed_callout
 
 IDEAS_PATH = "/ideas"
 SCANNER_PATH = "/startup-viability-scanner"
@@ -31,36 +30,6 @@ def not_found_panel(title: str, text: str) -> rx.Component:
     )
 
 
-def load_failed_panel(text: str) -> rx.Component:
-    return rx.callout(text, icon="triangle-alert", color_scheme="red", width="100%")
-
-
-def export_links(md: rx.Var, pdf: rx.Var, what: str, share: rx.Component) -> rx.Component:
-    """Download the page as Markdown or PDF, and `share` it as a read-only link."""
-    return rx.hstack(
-        download_button(
-            "Markdown",
-            md,
-            icon="file-text",
-            link_label=f"Download {what} as Markdown",
-            size="2",
-            color_scheme="gray",
-        ),
-        download_button(
-            "PDF",
-            pdf,
-            icon="file-down",
-            link_label=f"Download {what} as PDF",
-            size="2",
-            color_scheme="gray",
-        ),
-        share,
-        spacing="2",
-        class_name="ideas-export",
-        **WRAP_ROW,
-    )
-
-
 def page_states(
     state: Any, view: rx.Var, not_found: tuple[str, str], failed: str, found: rx.Component
 ) -> rx.Component:
@@ -72,7 +41,7 @@ def page_states(
         rx.cond(
             state.not_found,
             not_found_panel(*not_found),
-            rx.cond(state.load_failed, load_failed_panel(failed), loading_block("20rem")),
+            rx.cond(state.load_failed, load_failed_callout(failed), loading_block("20rem")),
         ),
     )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from startup_toolkit.components.reopened_note import reopened_note
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import (
     tab_list,
     tab_panel,
@@ -59,11 +60,9 @@ def idea_incubator() -> rx.Component:
                 "analysis",
                 rx.cond(
                     IncubatorState.analysis.is_not_none(),
-                    rx.vstack(
+                    full_width_stack(
                         rx.cond(IncubatorState.failure.kind == STRESS, error_panel(STRESS)),
                         analysis_results(),
-                        spacing="4",
-                        width="100%",
                     ),
                 ),
             ),

@@ -13,6 +13,7 @@ from startup_toolkit.components.citations import (
     sources_panel,
 )
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import SOFT_GRAY
 from startup_toolkit.components.result_blocks import (
     block_label,
     bullet_list,
@@ -280,7 +281,7 @@ def stress_results() -> rx.Component:
             "Stress test",
             IncubatorState.stress.sample,
             download_button(),
-            _stress_button("Run Again", "refresh-cw", variant="soft", color_scheme="gray"),
+            _stress_button("Run Again", "refresh-cw", **SOFT_GRAY),
         ),
         _scenario(),
         _response(),

@@ -11,7 +11,7 @@ import reflex as rx
 from startup_toolkit.components import tool_forms as forms
 from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, WRAP_ROW
-from startup_toolkit.components.result_blocks import two_columns
+from startup_toolkit.components.result_blocks import card_grid, two_columns
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.tool_layout import (
@@ -113,7 +113,7 @@ def details_form() -> rx.Component:
     return tool_card(
         section_heading("Startup details", "clipboard-list", ACCENT),
         muted_text("Saved in this browser so they are here next time."),
-        rx.grid(
+        card_grid(
             forms.labelled_field(
                 "Stage",
                 FIELDS.id("stage"),
@@ -127,9 +127,8 @@ def details_form() -> rx.Component:
             _text_field("revenue", "Monthly revenue", "e.g. $2,000"),
             _text_field("users", "Users", "e.g. 150 active"),
             _text_field("budget", "Budget", "e.g. $10,000"),
-            columns=rx.breakpoints(initial="1", sm="2"),
             spacing="3",
-            width="100%",
+            sm="2",
         ),
         FIELDS.field(
             "biggestChallenge",

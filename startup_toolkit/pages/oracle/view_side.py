@@ -8,7 +8,7 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.panels import modal, muted_text, soft_gray_button
-from startup_toolkit.components.props import FILL_COLUMN, INSET_PANEL
+from startup_toolkit.components.props import FILL_COLUMN, INSET_PANEL, SMALL_SOFT_BADGE
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.components.tool_forms import soft_button
@@ -71,8 +71,7 @@ def _pulse_item(p: rx.Var) -> rx.Component:
         rx.badge(
             p.type,
             color_scheme=rx.match(p.type, *_PULSE_COLORS, "cyan"),
-            variant="soft",
-            size="1",
+            **SMALL_SOFT_BADGE,
         ),
         rx.text(p.text, size="2", flex="1", style=WRAP_ANYWHERE),
         muted_text(p.time, size="1"),

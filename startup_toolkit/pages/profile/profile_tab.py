@@ -14,7 +14,7 @@ from startup_toolkit.components.form_kit import (
 )
 from startup_toolkit.components.header import user_avatar
 from startup_toolkit.components.panels import icon_text_button
-from startup_toolkit.components.props import GROW, KEEP_SIZE, WIDE_CONTROL
+from startup_toolkit.components.props import GROW, KEEP_SIZE, SOFT_GRAY, SOFT_RED, WIDE_CONTROL
 from startup_toolkit.components.stacked_form import stacked_form
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
@@ -85,9 +85,8 @@ def _identity_card() -> rx.Component:
                     id="profile-email",
                     read_only=True,
                     aria_describedby="profile-email-hint",
-                    variant="soft",
-                    color_scheme="gray",
                     **WIDE_CONTROL,
+                    **SOFT_GRAY,
                 ),
                 field_hint("Your sign-in email. It can't be changed here.", "profile-email-hint"),
                 spacing="1",
@@ -239,10 +238,9 @@ def _delete_dialog() -> rx.Component:
         trigger=icon_text_button(
             "trash-2",
             "Delete Account",
-            variant="soft",
-            color_scheme="red",
             id="delete-account",
             **WIDE_CONTROL,
+            **SOFT_RED,
         ),
         color_scheme="red",
     )

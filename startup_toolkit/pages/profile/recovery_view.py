@@ -8,6 +8,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 from startup_toolkit.components.panels import icon_text_button, muted_text
 from startup_toolkit.components.props import GROW, MUTED_TEXT
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
 from startup_toolkit.domain import recovery_codes as codes
 from startup_toolkit.pages.profile.state import ProfileState
@@ -116,7 +117,7 @@ def shown_codes_dialog() -> rx.Component:
     )
     return rx.dialog.root(
         rx.dialog.content(
-            rx.vstack(
+            full_width_stack(
                 rx.dialog.title(SHOWN_TITLE, style=heading_style, margin="0"),
                 rx.dialog.description(SHOWN_TEXT, size="2", **MUTED_TEXT),
                 code_list,
@@ -153,8 +154,6 @@ def shown_codes_dialog() -> rx.Component:
                     wrap="wrap",
                     width="100%",
                 ),
-                spacing="4",
-                width="100%",
             ),
             max_width="32rem",
         ),

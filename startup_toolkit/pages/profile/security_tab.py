@@ -11,6 +11,7 @@ from startup_toolkit.components.props import (
     GROW,
     KEEP_SIZE,
     ONE_TIME_CODE,
+    SMALL_GHOST,
     WIDE_CONTROL,
     square,
 )
@@ -88,12 +89,11 @@ def _totp_setup_dialog() -> rx.Component:
                     rx.icon("copy", size=14),
                     "Copy key",
                     type="button",
-                    variant="ghost",
-                    size="1",
                     on_click=[
                         rx.set_clipboard(ProfileState.totp_setup.secret),
                         rx.toast.success("Key copied"),
                     ],
+                    **SMALL_GHOST,
                 ),
                 spacing="2",
                 min_width="0",

@@ -25,6 +25,7 @@ from startup_toolkit.components.props import (
 )
 from startup_toolkit.components.props import ROW_FROM_SM as ROW_FROM_SM
 from startup_toolkit.components.stacked_form import stacked_form
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import card_style, heading_style
 from startup_toolkit.domain.passwords import MAX_LENGTH as PASSWORD_MAX
 from startup_toolkit.pages.profile.state import ProfileState
@@ -69,11 +70,8 @@ def settings_section(
     """The settings card `card_id`: its header (from SECTION_HEADINGS), then `body`, in a
     column."""
     return settings_card(
-        rx.vstack(
-            settings_card_header(*SECTION_HEADINGS[card_id], color),
-            *body,
-            spacing=spacing,
-            width="100%",
+        full_width_stack(
+            settings_card_header(*SECTION_HEADINGS[card_id], color), *body, spacing=spacing
         ),
         id=card_id,
         **props,

@@ -9,7 +9,7 @@ from reflex.event import EventHandler
 from startup_toolkit.components.button_rows import button_row
 from startup_toolkit.components.citations import fallback_note, sources_panel
 from startup_toolkit.components.panels import muted_text
-from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT
+from startup_toolkit.components.props import FILL_COLUMN, KEEP_SIZE, MUTED_TEXT, SURFACE_GRAY
 from startup_toolkit.components.result_blocks import sample_badge
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import heading_style
@@ -126,9 +126,8 @@ def _overview() -> rx.Component:
                     "rotate-ccw",
                     "New Scan",
                     ScannerState.new_scan,
-                    variant="surface",
-                    color_scheme="gray",
                     size="2",
+                    **SURFACE_GRAY,
                 ),
                 _share_menu(),
             ),

@@ -8,7 +8,9 @@ import reflex as rx
 from startup_toolkit.components.buttons import link_button
 from startup_toolkit.components.downloads import download_button
 from startup_toolkit.components.panels import muted_text
+from startup_toolkit.components.props import WRAP_ROW
 from startup_toolkit.components.report_view import report_view
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.pages.shared.state import SharedState as S
 
 
@@ -25,9 +27,8 @@ def banner() -> rx.Component:
             download_button("Markdown", "/api/shared/" + S.token + ".md", size="2"),
             download_button("PDF", "/api/shared/" + S.token + ".pdf", size="2"),
             spacing="2",
-            align="center",
-            wrap="wrap",
             width="100%",
+            **WRAP_ROW,
         ),
         icon="eye",
         color_scheme="violet",
@@ -52,7 +53,7 @@ def shared_body() -> rx.Component:
     """The report once read, else why the link does not open, else a spinner while it loads."""
     return rx.cond(
         S.report.is_not_none(),
-        rx.vstack(banner(), report_view(S.report), spacing="4", width="100%"),
+        full_width_stack(banner(), report_view(S.report)),
         rx.cond(
             S.problem != "",
             problem_panel(),

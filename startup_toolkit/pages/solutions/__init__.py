@@ -22,6 +22,7 @@ import reflex as rx
 
 from startup_toolkit.components.layout import page_layout, section
 from startup_toolkit.components.page_route import site_page
+from startup_toolkit.components.props import SHRINK_TO_FIT
 from startup_toolkit.pages.solutions.state import SolutionsState
 from startup_toolkit.pages.solutions.view import CSS, hero, library_column
 from startup_toolkit.pages.solutions.view_dialogs import detail_dialog, player_dialog
@@ -47,7 +48,7 @@ def solutions() -> rx.Component:
             hero(),
             rx.grid(
                 library_column(),
-                rx.vstack(tips(), digest(), popular(), spacing="4", width="100%", min_width="0"),
+                rx.vstack(tips(), digest(), popular(), spacing="4", **SHRINK_TO_FIT),
                 columns=rx.breakpoints(initial="1", md="minmax(0, 1fr) 320px"),
                 gap="1.5rem",
                 align_items="start",

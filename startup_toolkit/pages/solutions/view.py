@@ -8,17 +8,20 @@ from typing import Any
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
-from startup_toolkit.components.panels import icon_text_button, muted_text
+from startup_toolkit.components.panels import icon_text_button, load_failed_callout, muted_text
 from startup_toolkit.components.props import (
     FILL_COLUMN,
     FILL_ROW,
+    GRAY_OUTLINE_BADGE,
     GROW,
     MUTED_TEXT,
     ROW_FROM_SM,
     SHRINK_TO_FIT,
+    SMALL_GHOST,
     button_group,
 )
 from startup_toolkit.components.section_heading import icon_pill
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.theme import HEADING_FONT, card_style, gradient_text
 from startup_toolkit.components.tool_layout import tab_list
 from startup_toolkit.domain import resources as rules
@@ -173,7 +176,7 @@ def _search_input() -> rx.Component:
 
 
 def _toolbar() -> rx.Component:
-    return rx.vstack(
+    return full_width_stack(
         rx.tabs.root(
             tab_list(
                 *[
@@ -236,7 +239,6 @@ def _toolbar() -> rx.Component:
             ),
         ),
         spacing="3",
-        width="100%",
     )
 
 
@@ -253,7 +255,7 @@ def _resource_card(card: rx.Var) -> rx.Component:
         rx.vstack(
             rx.hstack(
                 type_badge(card.badge),
-                rx.badge(card.category, variant="outline", size="1", color_scheme="gray"),
+                rx.badge(card.category, size="1", **GRAY_OUTLINE_BADGE),
                 rx.cond(
                     card.popular,
                     rx.badge(rx.icon("star", size=12), "Popular", color_scheme="amber", size="1"),
@@ -326,13 +328,13 @@ def library_column() -> rx.Component:
             rx.spacer(),
             rx.cond(
                 _filters_active(),
-                rx.button("Clear all", variant="ghost", size="1", on_click=S.reset_filters),
+                rx.button("Clear all", on_click=S.reset_filters, **SMALL_GHOST),
             ),
             **FILL_ROW,
         ),
         rx.cond(
             S.library.error,
-            rx.callout(S.library.error, icon="triangle-alert", color_scheme="red", width="100%"),
+            load_failed_callout(S.library.error),
             rx.cond(
                 S.library.is_none(),
                 spinner("3rem", width="100%"),

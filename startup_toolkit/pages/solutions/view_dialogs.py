@@ -15,7 +15,15 @@ from startup_toolkit.components.panels import (
     muted_text,
     sample_callout,
 )
-from startup_toolkit.components.props import FILL_ROW, MUTED_TEXT, SOFT_GRAY_BUTTON
+from startup_toolkit.components.props import (
+    FILL_ROW,
+    GRAY_OUTLINE_BADGE,
+    MUTED_TEXT,
+    SMALL_GHOST,
+    SOFT_GRAY,
+    SOFT_GRAY_BUTTON,
+    WRAP_ROW,
+)
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.text_rows import icon_row
 from startup_toolkit.components.theme import HEADING_FONT, card_style
@@ -102,7 +110,7 @@ def detail_dialog() -> rx.Component:
             rx.vstack(
                 rx.hstack(
                     type_badge(S.detail.badge),
-                    rx.badge(S.detail.category, variant="outline", color_scheme="gray"),
+                    rx.badge(S.detail.category, **GRAY_OUTLINE_BADGE),
                     rx.cond(
                         S.detail.file_size,
                         rx.text(S.detail.file_size, size="1", color="var(--gray-10)"),
@@ -191,18 +199,16 @@ def _versions_bar() -> rx.Component:
                 icon_size=14,
                 on_click=S.show_version("0"),
                 disabled=S.running,
-                variant="ghost",
-                size="1",
                 id="resource-original",
+                **SMALL_GHOST,
             ),
             muted_text("Generated texts are kept as your versions beside it.", size="1"),
         ),
-        wrap="wrap",
         gap="0.5rem",
-        align="center",
         margin_bottom="1rem",
         id="resource-versions",
         style={**card_style, "padding": "0.5rem 0.75rem"},
+        **WRAP_ROW,
     )
 
 
@@ -222,7 +228,7 @@ def _resource_content() -> rx.Component:
     return rx.cond(
         S.detail.error,
         rx.text(S.detail.error, color="var(--red-11)", id="resource-error"),
-        rx.vstack(
+        full_width_stack(
             rx.cond(
                 S.detail.toc,
                 rx.box(
@@ -231,11 +237,10 @@ def _resource_content() -> rx.Component:
                         rx.cond(toc_open.value, "Hide contents", "Show contents"),
                         icon_size=14,
                         on_click=toc_open.set_value(~toc_open.value),
-                        variant="ghost",
-                        size="1",
                         aria_expanded=rx.cond(toc_open.value, "true", "false"),
                         aria_controls="resource-toc",
                         id="resource-toc-toggle",
+                        **SMALL_GHOST,
                     ),
                     rx.cond(
                         toc_open.value,
@@ -254,7 +259,6 @@ def _resource_content() -> rx.Component:
             ),
             markdown_body(S.detail.content, id="resource-content"),
             spacing="3",
-            width="100%",
         ),
     )
 
@@ -283,10 +287,9 @@ def player_dialog() -> rx.Component:
             rx.dialog.close(
                 rx.icon_button(
                     rx.icon("x", size=18),
-                    variant="soft",
-                    color_scheme="gray",
                     aria_label="Close video",
                     id="player-close",
+                    **SOFT_GRAY,
                 )
             ),
             gap="0.75rem",

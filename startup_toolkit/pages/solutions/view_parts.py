@@ -10,6 +10,7 @@ import reflex as rx
 
 from startup_toolkit.components.markdown import safe_markdown
 from startup_toolkit.components.panels import modal
+from startup_toolkit.components.props import SHRINK_TO_FIT, SMALL_SOFT_BADGE
 from startup_toolkit.pages.solutions.state import SolutionsState as S
 
 #: A resource button's own look over the browser's button: its parts in a row, at the left.
@@ -44,8 +45,7 @@ def type_badge(kind: rx.Var) -> rx.Component:
         color_scheme=rx.match(
             kind, ("Video", "crimson"), ("Video script", "crimson"), ("Document", "teal"), "violet"
         ),
-        variant="soft",
-        size="1",
+        **SMALL_SOFT_BADGE,
     )
 
 
@@ -89,9 +89,8 @@ def markdown_body(text: rx.Var, **props: Any) -> rx.Component:
     return rx.box(
         safe_markdown(text),
         class_name="hub-markdown",
-        width="100%",
-        min_width="0",
         **props,
+        **SHRINK_TO_FIT,
     )
 
 

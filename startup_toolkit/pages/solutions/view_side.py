@@ -8,7 +8,13 @@ from typing import Any
 import reflex as rx
 
 from startup_toolkit.components.cards import card_stack, card_title
-from startup_toolkit.components.panels import dialog_header, ghost_icon_button, muted_text
+from startup_toolkit.components.line_stack import line_stack
+from startup_toolkit.components.panels import (
+    dialog_header,
+    ghost_icon_button,
+    muted_text,
+    trigger_dialog,
+)
 from startup_toolkit.components.props import (
     FILL_COLUMN,
     KEEP_SIZE,
@@ -16,6 +22,7 @@ from startup_toolkit.components.props import (
     button_group,
     square,
 )
+from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.domain import news as news_rules
 from startup_toolkit.domain import resources as rules
 from startup_toolkit.pages.solutions.state import SolutionsState as S
@@ -174,11 +181,13 @@ def _trends_dialog() -> rx.Component:
         ),
         width="100%",
     )
-    return rx.dialog.root(rx.dialog.trigger(trigger), _trends_content())
+    return trigger_dialog(
+        trigger, *_trends_content(), max_width="40rem", width="calc(100vw - 2rem)"
+    )
 
 
-def _trends_content() -> rx.Component:
-    return rx.dialog.content(
+def _trends_content() -> tuple[rx.Component, ...]:
+    return (
         dialog_header(
             rx.dialog.title("Startup Trends", margin="0"),
             _live_badge(),
@@ -199,8 +208,6 @@ def _trends_content() -> rx.Component:
                 _news_list(S.trends.news, False, id="trends-items"),
             ),
         ),
-        max_width="40rem",
-        width="calc(100vw - 2rem)",
     )
 
 
@@ -214,12 +221,8 @@ def _popular_item(card: rx.Var) -> rx.Component:
             border_radius="var(--radius-3)",
             **KEEP_SIZE,
         ),
-        rx.vstack(
-            type_badge(card.badge),
-            rx.text(card.title, size="2", weight="medium"),
-            spacing="1",
-            align="start",
-            min_width="0",
+        line_stack(
+            type_badge(card.badge), rx.text(card.title, size="2", weight="medium"), min_width="0"
         ),
         class_name="hub-popular",
         style={
@@ -238,6 +241,6 @@ def _popular_item(card: rx.Var) -> rx.Component:
 def popular() -> rx.Component:
     return card_stack(
         card_title("star", "Popular Resources"),
-        rx.vstack(rx.foreach(S.popular, _popular_item), spacing="1", width="100%"),
+        full_width_stack(rx.foreach(S.popular, _popular_item), spacing="1"),
         id="hub-popular",
     )
