@@ -95,7 +95,7 @@ def centred_block(max_width: str) -> dict[str, Any]:
 
 def labelled_group(label: str) -> dict[str, Any]:
     """Marks the element's children as one set named `label` for assistive technology (filter
-    chips, a carousel's dots)."""
+    chips, category toggles, a carousel's dots)."""
     return {"role": "group", "aria_label": label}
 
 
@@ -107,12 +107,6 @@ ERROR_CALLOUT: dict[str, Any] = {"color_scheme": "red", "role": "alert", "width"
 INSET_PANEL: dict[str, Any] = {"border_radius": "var(--radius-3)", "background": "var(--gray-a3)"}
 #: As wide as its container, and may shrink below its content in a grid cell (long words wrap).
 SHRINK_TO_FIT: dict[str, Any] = {"width": "100%", "min_width": "0"}
-
-
-def button_group(label: str) -> dict[str, Any]:
-    """A set of related buttons (category toggles, a carousel's dots) that screen readers
-    announce as one group named `label`."""
-    return {"role": "group", "aria_label": label}
 
 
 def square(size: str) -> dict[str, Any]:

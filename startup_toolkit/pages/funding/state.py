@@ -61,10 +61,6 @@ def form_text(value: Any) -> str:
     return str(int(number)) if number.is_integer() else f"{number:g}"
 
 
-#: One factor of the founder's numbers against the stage's benchmarks: the domain's as it is.
-FactorRow = estimates.Factor
-
-
 @dataclasses.dataclass
 class InvestorRow:
     """An investor as shown, with the citation of the facts stated about them."""
@@ -121,7 +117,7 @@ class FundingView(EvidenceView):
     market_potential: int = 0
     gauge: list[GaugeSlice] = dataclasses.field(default_factory=list)
     # Issue 17, item 5: what the result rests on, from the founder's own numbers.
-    factors: list[FactorRow] = dataclasses.field(default_factory=list)
+    factors: list[estimates.Factor] = dataclasses.field(default_factory=list)
     drivers_summary: str = ""
     drivers_caution: str = ""
     rewritten_pitch: str = ""

@@ -15,7 +15,8 @@ from startup_toolkit.components.result_blocks import amber_note
 from startup_toolkit.components.stacks import full_width_stack
 from startup_toolkit.components.tool_layout import section_heading, tool_card
 from startup_toolkit.domain.catalog import FUNDING_PREDICTOR
-from startup_toolkit.pages.funding.state import FactorRow, FundingState
+from startup_toolkit.domain.funding_estimate import Factor
+from startup_toolkit.pages.funding.state import FundingState
 
 ACCENT = FUNDING_PREDICTOR.color
 
@@ -56,7 +57,7 @@ def market_gauge() -> rx.Component:
     )
 
 
-def _factor(row: rx.Var[FactorRow]) -> rx.Component:
+def _factor(row: rx.Var[Factor]) -> rx.Component:
     return full_width_stack(
         rx.hstack(
             rx.text(row.name, size="2", weight="medium"),

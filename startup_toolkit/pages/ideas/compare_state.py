@@ -24,10 +24,6 @@ NOT_FOUND_DETAIL = "This comparison needs 2 to 4 of your own ideas. Pick them on
 SERIES_COLORS = ("violet", "cyan", "amber", "pink")
 
 
-#: A category's score in a column: the domain's cell as it is.
-CategoryCell = history.CategoryScoreCell
-
-
 @dataclasses.dataclass
 class CompareColumn:
     id: str = ""
@@ -38,7 +34,7 @@ class CompareColumn:
     overall: int = 0
     verdict: str = ""
     verdict_color: str = "gray"
-    categories: list[CategoryCell] = dataclasses.field(default_factory=list)
+    categories: list[history.CategoryScoreCell] = dataclasses.field(default_factory=list)
     market_size: CitedRow = dataclasses.field(default_factory=CitedRow)
     market_growth: CitedRow = dataclasses.field(default_factory=CitedRow)
     risks: list[str] = dataclasses.field(default_factory=list)

@@ -16,7 +16,8 @@ from startup_toolkit.components.panels import muted_text
 from startup_toolkit.components.pill import pill
 from startup_toolkit.components.props import FILL_COLUMN, SPREAD_ROW, WRAP_ROW
 from startup_toolkit.components.theme import heading_style
-from startup_toolkit.pages.ideas.compare_state import CategoryCell, CompareColumn, CompareState
+from startup_toolkit.domain.idea_history import CategoryScoreCell
+from startup_toolkit.pages.ideas.compare_state import CompareColumn, CompareState
 from startup_toolkit.pages.ideas.view_parts import SCANNER_PATH
 
 S = CompareState
@@ -45,7 +46,7 @@ def _figure(label: str, cite: rx.Var) -> rx.Component:
     )
 
 
-def _category(cell: CategoryCell) -> rx.Component:
+def _category(cell: CategoryScoreCell) -> rx.Component:
     return rx.hstack(
         rx.text(cell.name, size="2"),
         rx.text(cell.score, size="2", weight="bold", color=f"var(--{cell.color}-11)"),

@@ -18,7 +18,7 @@ from startup_toolkit.components.props import (
     ROW_FROM_SM,
     SHRINK_TO_FIT,
     SMALL_GHOST,
-    button_group,
+    labelled_group,
 )
 from startup_toolkit.components.section_heading import icon_pill
 from startup_toolkit.components.stacks import full_width_stack
@@ -133,7 +133,7 @@ def _category_buttons() -> rx.Component:
         wrap="wrap",
         gap="0.5rem",
         id="hub-categories",
-        **button_group("Categories"),
+        **labelled_group("Categories"),
     )
 
 

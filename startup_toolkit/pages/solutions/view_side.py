@@ -19,7 +19,7 @@ from startup_toolkit.components.props import (
     FILL_COLUMN,
     KEEP_SIZE,
     MUTED_TEXT,
-    button_group,
+    labelled_group,
     square,
 )
 from startup_toolkit.components.stacks import full_width_stack
@@ -67,7 +67,7 @@ def tips() -> rx.Component:
                 for i in range(count)
             ],
             spacing="1",
-            **button_group("Choose a tip"),
+            **labelled_group("Choose a tip"),
         ),
         id="hub-tips",
         data_tips="",
