@@ -179,40 +179,47 @@ def founder(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
     return signed_in(engine)
 
 
-#: Folders whose tests need the production build and a browser (or a second app build).
+#: Folders whose tests need the production build and a browser.
 _BROWSER_LANE = ("tests/e2e/",)
-#: Browser tests of the second lane, about half the browser time. Under `make test` each lane
-#: has a worker of its own (`pytest -n 3`: the suite waits on its peers, sockets and the
-#: browser about a third of the time, so three workers keep both cores busy). The second
-#: lane's worker waits for the first lane's build and serves it on 127.0.0.2 beside the first
-#: lane's app (tests/e2e/conftest.py, `app_build`). The lanes are balanced by measured time
+#: Under `make test` (`pytest -n 3 --dist loadgroup`) each lane is run whole by a worker of
+#: its own: the suite waits on its peers, sockets and browsers about a third of the time, so
+#: three workers keep both cores busy (a fourth only adds contention). A lane runs its state and
+#: service tests first, then its browser tests: the first lane to reach those builds the app,
+#: the others serve that build on loopback addresses of their own (tests/e2e/conftest.py,
+#: `app_build`). A test goes to the first lane naming a prefix of its path, else to "fast" or
+#: "browser" by its folder. The lanes are balanced by measured time
 #: (PYTEST_ADDOPTS=--durations=0).
-_SECOND_BROWSER_LANE = tuple(
-    f"tests/e2e/test_{name}.py"
-    for name in (
-        "public_pages",
-        "public_routes",
-        "home",
-        "shell",
-        "first_load",
-        "tool_explorer",
-        "profile",
-        "solutions",
-        "accounts",
-        "recommender",
-        "oracle",
-        "cofounder",
-        "contact",
-        "dashboard",
-        "incubator",
-    )
-)
+_LANES: dict[str, tuple[str, ...]] = {
+    "browser-2": tuple(
+        f"tests/e2e/test_{name}.py"
+        for name in (
+            "public_pages",
+            "public_routes",
+            "home",
+            "shell",
+            "first_load",
+            "tool_explorer",
+            "profile",
+            "solutions",
+            "accounts",
+            "recommender",
+            "oracle",
+            "cofounder",
+            "contact",
+            "dashboard",
+            "incubator",
+        )
+    ),
+    # State and service tests that the first browser lane runs while the other builds.
+    "browser": ("tests/api/",),
+}
 
 
 def _lane(nodeid: str) -> str:
     path = nodeid.replace(os.sep, "/")
-    if path.startswith(_SECOND_BROWSER_LANE):
-        return "browser-2"
+    for lane, prefixes in _LANES.items():
+        if path.startswith(prefixes):
+            return lane
     return "browser" if path.startswith(_BROWSER_LANE) else "fast"
 
 
@@ -223,16 +230,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Under `pytest -n 3 --dist loadgroup` (`make test`): three lanes, each run whole by one
-    worker: the fast tests, the browser tests that build the app, and a second browser lane
-    that serves that build. (xdist's own `xdist_group` marks no longer reach its scheduler on
+    """Under `pytest -n 3 --dist loadgroup` (`make test`): the lanes above, each run whole by one
+    worker. (xdist's own `xdist_group` marks no longer reach its scheduler on
     pytest 9, which names tests by `_id`; its documented scheduler hook does.)"""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class TwoLanes(LoadScopeScheduling):
+    class Lanes(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return _lane(nodeid)
 
-    return TwoLanes(config, log)
+    return Lanes(config, log)

@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
 from bench.apps import copy_project, stop_process_group
+from tests.conftest import migrate
 from tests.support.ai_server import FakeAiServer
 from tests.support.feed_server import ATOM_TYPE, Entry, FeedServer, atom, recent, rss
 from tests.support.smtp_server import RecordingSMTPServer, free_port
@@ -89,7 +90,7 @@ class Build:
     def built_for(self) -> str:
         """The public address the frontend was built with (the first lane's): what the pages
         name as their canonical address, whichever lane serves them."""
-        return f"http://{LANE_HOSTS[0]}:{self.port}"
+        return f"http://{BUILDER_HOST}:{self.port}"
 
 
 class Backend:
@@ -153,8 +154,8 @@ def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: 
     raise RuntimeError(f"app did not start in {timeout}s:\n{log.read_text()[-4000:]}")
 
 
-#: The loopback address of each browser lane's backends: the first lane to start builds.
-LANE_HOSTS = ("127.0.0.1", "127.0.0.2")
+#: The loopback address of the backends of the lane that builds (the first to start).
+BUILDER_HOST = "127.0.0.1"
 BUILD_WAIT_SECONDS = 900
 _OTHER_HOSTS = itertools.count(1)
 
@@ -170,10 +171,10 @@ def beside(app: LiveApp) -> Build:
 @pytest.fixture(scope="session")
 def app_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
     """The project copy every browser test's app serves, built once per run by the first app
-    started. Under `make test` two workers may run browser tests (tests/conftest.py, the
-    lanes): the first to get here copies and builds, serving on 127.0.0.1; the other waits for
-    that build and serves the same one on 127.0.0.2 (same port: the page names its backend by
-    the host it was loaded from)."""
+    started. Under `make test` several workers run browser tests (tests/conftest.py, the
+    lanes): the first to get here copies and builds, serving on 127.0.0.1; the others wait for
+    that build and serve the same one on addresses of their own (same port: the page names its
+    backend by the host it was loaded from)."""
     basetemp = tmp_path_factory.getbasetemp()
     shared = basetemp.parent if os.environ.get("PYTEST_XDIST_WORKER") else basetemp
     workdir, port_file, ready = shared / "app", shared / "app.port", shared / "app.ready"
@@ -185,12 +186,19 @@ def app_build(tmp_path_factory: pytest.TempPathFactory) -> Build:
             if time.monotonic() > deadline:
                 raise RuntimeError("the other browser lane's build did not come up") from None
             time.sleep(1)
-        return Build(workdir, int(port_file.read_text()), LANE_HOSTS[1], built=True)
+        return Build(workdir, int(port_file.read_text()), _waiting_lane_host(), built=True)
     workdir.mkdir()
     copy_project(workdir)
     port = free_port()
     port_file.write_text(str(port))
-    return Build(workdir, port, LANE_HOSTS[0], ready=ready)
+    return Build(workdir, port, BUILDER_HOST, ready=ready)
+
+
+def _waiting_lane_host() -> str:
+    """The loopback address of a lane that serves another lane's build: 127.0.0.<2 + its
+    xdist worker's number>, so that each lane's backends have one of their own."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return f"127.0.0.{2 + int(worker.removeprefix('gw'))}"
 
 
 def _app_env(build: Build, database: Path, smtp: RecordingSMTPServer, ai: FakeAiServer) -> dict:
@@ -230,13 +238,11 @@ def serve_app(
     `extra_env` adds settings. One backend serves a build per host (`beside`)."""
     smtp = RecordingSMTPServer().start()
     ai = FakeAiServer().start()
-    if build.host != LANE_HOSTS[0]:
+    if build.host != BUILDER_HOST:
         name = f"{name}-{build.host}"  # the apps share the build's folder, not their data
     database = build.workdir / f"{name}.db"
     env = {**_app_env(build, database, smtp, ai), **(extra_env or {})}
-    subprocess.run(
-        [_reflex(), "db", "migrate"], cwd=build.workdir, env=env, check=True, capture_output=True
-    )
+    migrate(f"sqlite:///{database}")  # the project's migrations, as `reflex db migrate` runs them
     backend = Backend(build, env, build.workdir / f"{name}.log")
     try:
         backend.start()
