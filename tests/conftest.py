@@ -211,7 +211,7 @@ _LANES: dict[str, tuple[str, ...]] = {
         )
     ),
     # State and service tests that the first browser lane runs while the other builds.
-    "browser": ("tests/api/",),
+    "browser": ("tests/api/", "tests/providers/"),
 }
 
 
