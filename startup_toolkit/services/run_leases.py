@@ -48,9 +48,10 @@ log = logging.getLogger(__name__)
 
 INTERRUPTED_TITLE = "A run was interrupted"
 INTERRUPTED = (
-    "Your {tool} run was interrupted: the server running it stopped. Nothing was charged "
-    "for it. Retry: run it again."
+    "Your {tool} run was interrupted: the server running it stopped. Nothing was charged for it."
 )
+#: Added where the notice has no Retry button (a run with no page to rerun it on).
+RUN_AGAIN = " Run it again when you are ready."
 
 #: The notice's button that opens the tool with the run's inputs back in the form.
 RETRY_LABEL = "Retry"
@@ -84,8 +85,8 @@ class InterruptedRun:
 
     @property
     def message(self) -> str:
-        """What the founder is told (with Retry)."""
-        return INTERRUPTED.format(tool=self.tool)
+        """What the founder is told: beside a Retry button, or asked to run it again."""
+        return INTERRUPTED.format(tool=self.tool) + ("" if self.retry_path else RUN_AGAIN)
 
     @property
     def retry_path(self) -> str:
