@@ -37,16 +37,18 @@ def _overlaps(ai: FakeAiServer) -> int:
 async def test_requests_past_the_cap_wait_their_turn_outside_the_timeout(
     ai: FakeAiServer,
 ) -> None:
-    provider = ChatProvider("k", ai.base_url, "m", timeout=1.0, max_in_flight=2)
+    # Each reply takes 0.8 s, well inside the 1.5 s timeout even on a loaded machine; the last
+    # of five, two at a time, waits 1.6 s for its turn: longer than the timeout.
+    provider = ChatProvider("k", ai.base_url, "m", timeout=1.5, max_in_flight=2)
     for n in range(5):
-        ai.slow(0.6, f"Answer {n}")
+        ai.slow(0.8, f"Answer {n}")
     heard: list[bool] = []
     on_queued.set(heard.append)
     try:
         replies = await asyncio.gather(*(provider.complete(MESSAGES, PARAMS) for _ in range(5)))
     finally:
         await provider.aclose()
-    # All five answered (the last waited ~1.2 s, past the 1 s timeout: not a failure) ...
+    # All five answered (the last waited past the timeout: not a failure) ...
     assert sorted(r.text for r in replies) == [f"Answer {n}" for n in range(5)]
     # ... never more than two at the server at once, and the three that waited were told.
     assert _overlaps(ai) == 2
