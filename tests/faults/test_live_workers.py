@@ -36,7 +36,7 @@ from sqlmodel import Session, select
 
 from bench.apps import copy_project
 from startup_toolkit.db import make_engine
-from startup_toolkit.domain import passwords
+from startup_toolkit.domain import passwords, tools
 from startup_toolkit.domain.cookies import SESSION_COOKIE
 from startup_toolkit.domain.oracle import sample_result
 from startup_toolkit.models.workspace import ToolRunRecord
@@ -255,7 +255,8 @@ def test_a_killed_worker_is_replaced_and_its_run_marked_interrupted(workers: Wor
             assert time.monotonic() < deadline, workers.backend.tail()
             time.sleep(0.2)
         (record,) = _interrupted(workers.database_url, user_id)
-        assert record.tool == "Startup Oracle" and "Retry" in record.message
+        assert record.tool == "Startup Oracle"
+        assert record.retry_path == f"{tools.ORACLE.route}?retry={record.lease_id}"  # its Retry
         assert _charged(workers.database_url, user_id) == 0
         # The founder is told when a tool page's allowance bar mounts: once.
         bar = f"{ToolPageState.get_full_name()}.load_allowance"
