@@ -27,10 +27,9 @@ from startup_toolkit.pages.oracle.state import OracleState
 from startup_toolkit.pages.scanner.state import ScannerState
 from startup_toolkit.services import run_leases
 from startup_toolkit.state.tools import ToolPageState
-from tests.support.events import js
 from tests.support.founders import signed_in
 from tests.support.kept import interrupted_run
-from tests.support.tool_states import Recorder, Tab, in_processor, substate
+from tests.support.tool_states import Recorder, Tab, in_processor, opened
 
 ROUTE = "/startup-viability-scanner"
 IDEA = "A marketplace that pairs retired engineers with hardware startups"
@@ -103,22 +102,16 @@ def test_a_founder_without_interrupted_runs_is_told_nothing(
 # --- Retry (`?retry=<lease id>` on the tool's page) -----------------------------------------
 
 
-def retried(cls: type, route: str, cookie: str) -> tuple[Any, str]:
-    """The page's state after its on_load at `route`, and the toast it returned."""
-    s = substate(cls, route, cookie)
-    return s, js(asyncio.run(s.reopen()))
-
-
 def test_retry_puts_the_founders_idea_back_in_the_scanner_once(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
     lease = interrupted(engine, user_id, scan_run(IDEA).keep)
-    s, toast = retried(ScannerState, f"{ROUTE}?retry={lease}", cookie)
+    s, toast = opened(ScannerState, f"{ROUTE}?retry={lease}", cookie)
     assert rules.RETRY_READY in toast and "Nothing was charged" in toast
     assert s.idea == IDEA and s.result is None and s.reopened is None  # ready to scan again
     # Used: the address again is the empty form and a clear toast, not an error.
-    s, toast = retried(ScannerState, f"{ROUTE}?retry={lease}", cookie)
+    s, toast = opened(ScannerState, f"{ROUTE}?retry={lease}", cookie)
     assert rules.RETRY_NOT_FOUND in toast and s.idea == "" and s.result is None
 
 
@@ -127,7 +120,7 @@ def test_retry_of_an_unknown_or_bad_id_is_the_empty_form(
     founder: tuple[str, str], raw: str
 ) -> None:
     _, cookie = founder
-    s, toast = retried(ScannerState, f"{ROUTE}?retry={raw}", cookie)
+    s, toast = opened(ScannerState, f"{ROUTE}?retry={raw}", cookie)
     assert rules.RETRY_NOT_FOUND in toast and s.idea == "" and s.result is None
 
 
@@ -137,9 +130,9 @@ def test_retry_of_another_founders_run_restores_nothing_and_leaves_it_theirs(
     user_id, cookie = founder
     lease = interrupted(engine, user_id, scan_run(IDEA).keep)
     _, bob = signed_in(engine, "bob@example.com")
-    s, toast = retried(ScannerState, f"{ROUTE}?retry={lease}", bob)
+    s, toast = opened(ScannerState, f"{ROUTE}?retry={lease}", bob)
     assert rules.RETRY_NOT_FOUND in toast and s.idea == "" and IDEA not in toast
-    s, _ = retried(ScannerState, f"{ROUTE}?retry={lease}", cookie)
+    s, _ = opened(ScannerState, f"{ROUTE}?retry={lease}", cookie)
     assert s.idea == IDEA  # still the owner's to retry
 
 
@@ -186,7 +179,7 @@ def test_every_tool_page_puts_an_interrupted_runs_inputs_back(
         (told,) = run_leases.take_interrupted(session, user_id)
         session.commit()
     assert told.retry_path == f"{spec.route}?retry={lease}"
-    s, toast = retried(PAGES[key], told.retry_path, cookie)
+    s, toast = opened(PAGES[key], told.retry_path, cookie)
     assert rules.RETRY_READY in toast, toast
     assert _shown(key, s, dict(keep.inputs))
 

@@ -25,7 +25,7 @@ from tests.pages.scanner.test_state import IDEA, REPLY
 from tests.support.events import js
 from tests.support.founders import signed_in
 from tests.support.kept import saved_result
-from tests.support.tool_states import substate
+from tests.support.tool_states import opened
 
 SCANNER = "/startup-viability-scanner"
 NOT_FOUND = "That result was not found"
@@ -53,12 +53,6 @@ def keep(
         )
     assert run_id is not None
     return run_id
-
-
-def opened(cls: type, route: str, cookie: str) -> tuple[Any, str]:
-    """The page's state after its on_load reopen at `route`, and the toast it returned."""
-    s = substate(cls, route, cookie)
-    return s, js(asyncio.run(s.reopen()))
 
 
 # --- the scanner ------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from startup_toolkit.services import workspace
 from tests.support.events import js
 from tests.support.founders import signed_in
 from tests.support.kept import saved_result
-from tests.support.tool_states import substate
+from tests.support.tool_states import opened, substate
 
 IDEA = "Reminders with deposits that cut no-shows for small physiotherapy clinics."
 NOT_FOUND = "That result was not found"
@@ -49,11 +49,6 @@ def keep(
         )
     assert run_id is not None
     return run_id
-
-
-def opened(cls: type, route: str, cookie: str) -> tuple[Any, str]:
-    s = substate(cls, route, cookie)
-    return s, js(asyncio.run(s.reopen()))
 
 
 def saved_metadata(engine: Engine) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from reflex.state import State
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 
 from startup_toolkit.services import ai
+from tests.support.events import js
 
 S = TypeVar("S", bound=rx.State)
 
@@ -34,6 +35,13 @@ def substate(cls: type[S], route: str, cookie: str = "") -> S:
     root = rx.State(_reflex_internal_init=True)
     root.router = router(route, cookie)
     return root.get_substate(cls.get_full_name().split("."))  # type: ignore[return-value]
+
+
+def opened(cls: type[S], route: str, cookie: str = "") -> tuple[S, str]:
+    """The page's State after its on_load `reopen` at `route` (`?run=`, `?saved=` or
+    `?retry=`), and the toast it returned as the browser would run it."""
+    s = substate(cls, route, cookie)
+    return s, js(asyncio.run(s.reopen()))  # type: ignore[attr-defined]
 
 
 @dataclass
