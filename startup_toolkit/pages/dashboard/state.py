@@ -332,7 +332,9 @@ class DashboardState(PrivateStateMixin, rx.State):
             return done.toast
         self._deleted = {}
         await self._reload()
-        return toasts.success(RESULT_RESTORED, id="result-deleted")
+        # An id of its own: the Undo click dismisses the "deleted" toast, and sonner merges a
+        # toast sharing its id into that one as it leaves, so the confirmation would vanish.
+        return toasts.success(RESULT_RESTORED, id="result-restored")
 
     # --- notifications ----------------------------------------------------------------------
 
