@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import LiveApp, next_frames, settled, wait_for_app
 
@@ -166,22 +166,19 @@ def _region_text(page: Page, selector: str) -> str:
 
 @pytest.mark.parametrize("route", list(FIRST_PAINT_REGIONS))
 def test_the_first_paint_never_contradicts_the_live_page(
-    live_app: LiveApp, browser: Browser, page: Page, route: str
+    live_app: LiveApp, page: Page, route: str
 ) -> None:
     """Issue 28, item 6: the prerendered page, as painted before any script runs, holds back
     what the server decides (a placeholder of its size, no words) and says nothing the live
     page does not; on this open server neither ever offers a checkout or a price to pay."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        first = context.new_page()
-        first.route(re.compile(r"\.m?js(\?.*)?$"), lambda route_: route_.abort())
-        first.goto(live_app.path(route), wait_until="load")
-        painted = {sel: _region_text(first, sel) for sel in FIRST_PAINT_REGIONS[route]}
-        assert first.locator(".held-back").count() > 0  # the decided parts keep their room
-        header = painted["#site-header"]
-        assert "Sign In" not in header and "Sign Up" not in header and "Dashboard" not in header
-    finally:
-        context.close()
+    first = page.context.new_page()  # a tab of its own that runs no script
+    first.route(re.compile(r"\.m?js(\?.*)?$"), lambda route_: route_.abort())
+    first.goto(live_app.path(route), wait_until="load")
+    painted = {sel: _region_text(first, sel) for sel in FIRST_PAINT_REGIONS[route]}
+    assert first.locator(".held-back").count() > 0  # the decided parts keep their room
+    header = painted["#site-header"]
+    assert "Sign In" not in header and "Sign Up" not in header and "Dashboard" not in header
+    first.close()
 
     page.goto(live_app.path(route))
     wait_for_app(page)
