@@ -14,7 +14,7 @@ from sqlmodel import select
 
 from startup_toolkit.models import UserActivity
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, no_horizontal_overflow, screenshot
+from tests.e2e.conftest import LiveApp, at, at_phone_width, screenshot
 
 ROUTE = "/tool-explorer"
 TOOLS = [
@@ -44,8 +44,18 @@ def test_t_exp_1_signed_out_goes_to_login(live_app: LiveApp, page: Page) -> None
     expect(page).to_have_url(at(live_app, "/login?next=%2Ftool-explorer"))
 
 
-def test_t_exp_1_search_filters_and_empty_state(live_app: LiveApp, page: Page) -> None:
-    open_signed_in(live_app, page)
+def _filters_at_phone_width(page: Page) -> None:
+    """At 390 px the category filters still narrow the list and bring it back."""
+    page.get_by_role("button", name="Finance", exact=True).click()
+    expect(cards(page)).to_have_count(1)
+    page.get_by_role("button", name="All", exact=True).click()
+    expect(cards(page)).to_have_count(len(TOOLS))
+
+
+def test_t_exp_1_search_filters_empty_state_and_launch(live_app: LiveApp, page: Page) -> None:
+    """T-EXP-1: the list, search as you type, category filters (at 390 px too), 'No tools
+    found', and Launch Tool logging the launch before opening the tool."""
+    user_id = open_signed_in(live_app, page)
     expect(page.get_by_role("heading", level=1)).to_contain_text("right tool")
     expect(cards(page).locator("h2")).to_have_text(TOOLS)
     for name in TOOLS:
@@ -55,6 +65,7 @@ def test_t_exp_1_search_filters_and_empty_state(live_app: LiveApp, page: Page) -
     expect(cards(page).first).to_contain_text("Strategy")
     expect(page.get_by_text("AI-generated results may vary.")).to_be_visible()
     screenshot(page, "tool-explorer")
+    at_phone_width(page, "tool-explorer", "article.explorer-card", check=_filters_at_phone_width)
 
     # Search matches names and descriptions, case-insensitively, as you type.
     search = page.get_by_label("Search tools")
@@ -98,9 +109,6 @@ def test_t_exp_1_search_filters_and_empty_state(live_app: LiveApp, page: Page) -
     )
     expect(page.get_by_text("No tools found")).to_have_count(0)
 
-
-def test_t_exp_1_launch_logs_activity_and_opens_the_tool(live_app: LiveApp, page: Page) -> None:
-    user_id = open_signed_in(live_app, page)
     page.get_by_role("button", name="Launch Tool: Growth Engine").click()
     expect(page).to_have_url(at(live_app, "/growth-engine"))
     with app_db(live_app) as db:
@@ -138,14 +146,3 @@ def test_issue_28_item_9_the_menus_explore_all_tools_lists_the_flagship(
             )
         ).all()
     assert [r.action for r in rows] == ["Launched Startup Viability Scanner from Tool Explorer"]
-
-
-def test_t_exp_1_mobile(live_app: LiveApp, mobile_page: Page) -> None:
-    page = mobile_page
-    open_signed_in(live_app, page)
-    no_horizontal_overflow(page)
-    page.get_by_role("button", name="Finance", exact=True).click()
-    expect(cards(page)).to_have_count(1)
-    page.get_by_role("button", name="All", exact=True).click()
-    expect(cards(page)).to_have_count(len(TOOLS))
-    screenshot(page, "tool-explorer")
