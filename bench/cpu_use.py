@@ -53,6 +53,42 @@ def cpu_ticks(pid: str) -> int | None:
     return int(fields[11]) + int(fields[12])
 
 
+def tree_cpu_seconds(root: int, word: str) -> tuple[float, int]:
+    """CPU-seconds so far of the processes under `root` whose command line holds `word`, their
+    ended children included (a closed tab's renderer counts once its browser has reaped it),
+    and how many such processes are running."""
+    parents: dict[int, int] = {}
+    stats: dict[int, list[str]] = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(pid)], stats[int(pid)] = int(fields[1]), fields
+
+    def under_root(pid: int) -> bool:
+        while pid > 1:
+            pid = parents.get(pid, 0)
+            if pid == root:
+                return True
+        return False
+
+    ticks = running = 0
+    for pid, fields in stats.items():
+        if not under_root(pid):
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if word.encode() not in f.read():
+                    continue
+        except OSError:
+            continue
+        ticks += sum(int(v) for v in fields[11:15])
+        running += 1
+    return ticks / TICKS, running
+
+
 def machine_ticks() -> tuple[int, int]:
     """All ticks of every core so far, and the idle ones among them."""
     with open("/proc/stat") as f:

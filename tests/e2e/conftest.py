@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
 
 from bench.apps import copy_project, stop_process_group
+from bench.cpu_use import tree_cpu_seconds
 from tests.conftest import migrate
 from tests.support.ai_server import FakeAiServer
 from tests.support.feed_server import ATOM_TYPE, Entry, FeedServer, atom, recent, rss
@@ -332,6 +333,33 @@ def _fresh_ai_script(request: pytest.FixtureRequest) -> None:
     """Each browser test starts with an empty AI reply queue."""
     if "live_app" in request.fixturenames:
         request.getfixturevalue("live_app").ai.reset()
+
+
+#: Where `_browser_cost` writes each browser test's cost (unset: not measured), e.g.
+#: `E2E_COST_LOG=costs.txt make test`, then `sort -rn costs.txt | head`.
+COST_LOG = os.environ.get("E2E_COST_LOG", "")
+
+
+@pytest.fixture(autouse=True)
+def _browser_cost(request: pytest.FixtureRequest) -> Iterator[None]:
+    """With E2E_COST_LOG set: a line per browser test with the CPU-seconds its worker's
+    Chromium used during it, its wall seconds and its id (what a test costs the suite: a page
+    load of the app is 1-2 CPU-seconds of Chromium on a 2-core machine here)."""
+    if not COST_LOG or "browser" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("browser")
+    (chromium, running), started = tree_cpu_seconds(os.getpid(), "chrom"), time.monotonic()
+    yield
+    wall = time.monotonic() - started
+    deadline = time.monotonic() + 5
+    while True:  # the test's tabs' renderers have ended and been reaped: their time is counted
+        used, now_running = tree_cpu_seconds(os.getpid(), "chrom")
+        if now_running <= running or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    with open(COST_LOG, "a") as log:
+        log.write(f"{used - chromium:6.1f} {wall:6.1f} {request.node.nodeid}\n")
 
 
 @pytest.fixture
