@@ -26,11 +26,12 @@ PORT ?= 3000
 
 .PHONY: install run dev prod test test-faults test-fast migrate lint format browser bench bench-smoke clean
 
-# uv installs the pinned requirements in a quarter of pip's time (15 s against 55 s here).
+# uv installs the pinned requirements in under half of pip's time (24 s against 55 s here),
+# compiled as pip does (the dozen processes a test run starts then import without compiling).
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet uv==0.13.9
-	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(VENV)/bin/uv pip install --quiet -r requirements.txt
+	VIRTUAL_ENV=$(CURDIR)/$(VENV) $(VENV)/bin/uv pip install --quiet --compile-bytecode -r requirements.txt
 	touch $@
 
 $(BUN):
