@@ -124,7 +124,9 @@ def test_each_part_shows_its_progress_and_the_brief_fills_in_as_each_ends(
 ) -> None:
     user_id, cookie = founder
     script_parts(fake_ai, "growth")
-    script_parts(fake_ai, "scanner", "incubator", "funding", delay=1.5)  # growth: slower
+    # Growth answers last, long enough after the others that a loaded machine still shows the
+    # three done while it runs (1.5 s was once not enough on a slow CI machine).
+    script_parts(fake_ai, "scanner", "incubator", "funding", delay=3.0)
 
     async def run(tab: Tab, recorder: Recorder) -> BriefState:
         await tab.prepare(cookie, form=form(revenue="12k", budget="500"))
