@@ -108,8 +108,12 @@ def test_mobile_menu_is_full_screen_at_390px(live_app: LiveApp, mobile_page: Pag
     menu.get_by_role("link", name="Pricing", exact=True).click()
     expect(page).to_have_url(live_app.path("/pricing"))
     expect(page.get_by_role("dialog")).to_be_hidden()
+    wait_for_app(
+        page
+    )  # /pricing has loaded and settled: its header is not re-rendered under a click
     page.get_by_role("button", name="Open menu").click()
-    page.get_by_role("button", name="Close menu").click()
+    expect(menu).to_be_visible()
+    menu.get_by_role("button", name="Close menu").click()
     expect(page.get_by_role("dialog")).to_be_hidden()
 
 
