@@ -20,7 +20,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
 
 from bench.apps import copy_project, stop_process_group
 from bench.cpu_use import tree_cpu_seconds
@@ -42,6 +42,11 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 TEAM_ADDRESS = "team@unstuck.test"
+
+# A page's first answer from the server (its on_load: a redirect, a toast) comes after the page
+# has loaded, hydrated and connected: on two cores shared by three workers and their browsers
+# that once took longer than Playwright's default 5 s. Waits end as soon as the page is right.
+expect.set_options(timeout=10_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -108,9 +108,10 @@ def test_mobile_menu_is_full_screen_at_390px(live_app: LiveApp, mobile_page: Pag
     menu.get_by_role("link", name="Pricing", exact=True).click()
     expect(page).to_have_url(live_app.path("/pricing"))
     expect(page.get_by_role("dialog")).to_be_hidden()
-    wait_for_app(
-        page
-    )  # /pricing has loaded and settled: its header is not re-rendered under a click
+    # The URL changes before /pricing's code has loaded: until its plan shows, the header (and
+    # the menu it would open) is still the home page's, about to be replaced.
+    expect(page.get_by_role("heading", name="All-Access Plan")).to_be_visible()
+    wait_for_app(page)
     page.get_by_role("button", name="Open menu").click()
     expect(menu).to_be_visible()
     menu.get_by_role("button", name="Close menu").click()
