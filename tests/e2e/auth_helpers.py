@@ -62,8 +62,20 @@ def sign_up_and_sign_in(
 ) -> str:
     """Create an account (service sign-up, production password hashing) and sign the
     browser in to it; returns the new user's id."""
+    user_id = sign_up(live_app, email, password, name)
+    sign_in_user(live_app, page, user_id, next_path)
+    return user_id
+
+
+def sign_up(
+    live_app: LiveApp,
+    email: str | None = None,
+    password: str = DEFAULT_PASSWORD,
+    name: str = DEFAULT_NAME,
+) -> str:
+    """Create an account (service sign-up, production password hashing), the browser not
+    signed in yet (seed its data, then `sign_in_user` where the test starts); its id."""
     with app_db(live_app) as db:
         result = accounts.sign_up(db, name, email or unique_email(), password, password)
     assert result.ok and result.user_id, result
-    sign_in_user(live_app, page, result.user_id, next_path)
     return result.user_id

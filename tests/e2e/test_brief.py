@@ -24,7 +24,7 @@ from sqlmodel import select
 
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.models.workspace import ToolRunRecord
-from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
+from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up, sign_up_and_sign_in, unique_email
 from tests.e2e.conftest import (
     LiveApp,
     at,
@@ -226,12 +226,11 @@ def test_a_failed_part_leaves_the_others_and_is_retried_alone_at_390px(
 def test_a_brief_that_does_not_fit_todays_allowance_is_refused(
     live_app: LiveApp, page: Page
 ) -> None:
-    user_id = sign_up_and_sign_in(live_app, page, email=unique_email("brief"))
+    user_id = sign_up(live_app, email=unique_email("brief"))
     with app_db(live_app) as db:  # most of today's 200,000 tokens already spent
         db.add(AiUsage(user_id=user_id, tool_name="scanner", total_tokens=190_000))
         db.commit()
-    page.goto(live_app.path(ROUTE))
-    wait_for_app(page)
+    sign_in_user(live_app, page, user_id, ROUTE)
     # Said before anything starts: what a brief may cost, and that it does not fit.
     refused = page.locator("#brief-refused")
     expect(refused).to_contain_text("10,000 are left of today's allowance")
@@ -268,9 +267,8 @@ def test_the_idea_page_and_ideas_list_open_its_brief(live_app: LiveApp, page: Pa
 
 
 def test_an_idea_that_is_not_the_founders_has_no_brief(live_app: LiveApp, page: Page) -> None:
-    sign_up_and_sign_in(live_app, page, email=unique_email("brief"))
-    page.goto(live_app.path("/brief?idea=1"))  # another founder's idea, or none at all
-    wait_for_app(page)
+    # Another founder's idea, or none at all.
+    sign_up_and_sign_in(live_app, page, email=unique_email("brief"), next_path="/brief?idea=1")
     expect(page.locator("#brief-problem")).to_contain_text("Brief not found")
     expect(page.locator("#brief-problem")).to_contain_text("no idea at this address")
 

@@ -17,6 +17,7 @@ from tests.e2e.conftest import (
     TEAM_ADDRESS,
     LiveApp,
     at_phone_width,
+    next_frames,
     no_horizontal_overflow,
     screenshot,
     settled,
@@ -52,7 +53,11 @@ def wait_for_mails(
         time.sleep(0.1)
 
 
-def test_p_cont_1_form_fields_and_p_cont_4_contact_panel(page: Page, live_app: LiveApp) -> None:
+def test_the_contact_page_from_empty_form_to_message_sent(page: Page, live_app: LiveApp) -> None:
+    """P-CONT-1 the form, its validation toast and messages (P-SHELL-6: toasts one at a time,
+    dark); P-CONT-4 the contact panel;
+    P-CONT-2 'Message Sent!', both emails delivered, the form back after 5 s; screenshots at
+    1280 and 390 px. Each rule of the validation: tests/pages/contact/test_state.py."""
     open_contact(page, live_app)
     expect(page).to_have_title("Contact | Unstuck")
     name = page.get_by_label("Name")
@@ -71,12 +76,13 @@ def test_p_cont_1_form_fields_and_p_cont_4_contact_panel(page: Page, live_app: L
     expect(mail_link).to_have_attribute("href", f"mailto:{TEAM_ADDRESS}")
     social = page.locator("#contact-social [aria-label]")
     expect(social).to_have_count(3)
+    settled(page)
+    no_horizontal_overflow(page)
+    screenshot(page, "contact")
+    at_phone_width(page, "contact", "#contact-submit")
 
-
-def test_p_cont_1_empty_form_shows_validation_toast_and_stores_nothing(
-    page: Page, live_app: LiveApp
-) -> None:
-    open_contact(page, live_app)
+    # P-CONT-1: an empty form (a name of blanks) stores nothing.
+    message.fill("")
     before = stored_count(live_app)
     page.get_by_label("Name").fill("   ")
     page.get_by_role("button", name="Send Message").click()
@@ -88,12 +94,21 @@ def test_p_cont_1_empty_form_shows_validation_toast_and_stores_nothing(
     expect(page.get_by_label("Name")).to_be_focused()
     assert stored_count(live_app) == before
 
+    # P-SHELL-6 (toasts): in a labelled region, one at a time, dark whatever the system's theme
+    # (issue 17, item 2).
+    expect(page.get_by_role("region", name="Notifications alt+T")).to_be_attached()
+    page.get_by_label("Name").fill("Ada")
+    page.get_by_role("button", name="Send Message").click()  # its toast replaces the first
+    expect(page.get_by_label("Email")).to_be_focused()  # the server answered the second send
+    expect(page.locator("[data-sonner-toast][data-visible='true']")).to_have_count(1)
+    toaster = page.locator("[data-sonner-toaster]").first
+    page.emulate_media(color_scheme="dark")
+    expect(toaster).to_have_attribute("data-sonner-theme", "dark")
+    page.emulate_media(color_scheme="light")
+    next_frames(page)  # the media change has been heard
+    expect(toaster).to_have_attribute("data-sonner-theme", "dark")
 
-def test_p_cont_1_bad_email_message_next_to_field_keeps_input(
-    page: Page, live_app: LiveApp
-) -> None:
-    open_contact(page, live_app)
-    before = stored_count(live_app)
+    # P-CONT-1: an email the browser accepts and we do not; the input is kept.
     page.get_by_label("Name").fill("Grace Hopper")
     page.get_by_label("Email").fill("grace@navy")  # the browser accepts it; we do not
     page.get_by_label("Message").fill("Keep this text.")
@@ -104,11 +119,7 @@ def test_p_cont_1_bad_email_message_next_to_field_keeps_input(
     expect(page.get_by_label("Message")).to_have_value("Keep this text.")
     assert stored_count(live_app) == before
 
-
-def test_p_cont_2_message_sent_emails_delivered_and_form_returns(
-    page: Page, live_app: LiveApp
-) -> None:
-    open_contact(page, live_app)
+    # P-CONT-2: sent.
     sender = f"ada.{uuid.uuid4().hex[:8]}@example.com"
     before = stored_count(live_app)
     page.get_by_label("Name").fill("Ada Lovelace")
@@ -153,11 +164,3 @@ def test_p_cont_2_message_sent_emails_delivered_and_form_returns(
     expect(page.get_by_label("Email")).to_have_value("")
     expect(page.get_by_label("Message")).to_have_value("")
     expect(page.get_by_role("button", name="Send Message")).to_be_enabled()
-
-
-def test_contact_screenshots_desktop_and_mobile(page: Page, live_app: LiveApp) -> None:
-    open_contact(page, live_app)
-    settled(page)
-    no_horizontal_overflow(page)
-    screenshot(page, "contact")
-    at_phone_width(page, "contact", "#contact-submit")

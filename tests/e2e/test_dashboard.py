@@ -19,8 +19,8 @@ from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.models import SavedResult, UserActivity, UserDocument, UserFavorite
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import activity, saved_results
-from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, at_phone_width, screenshot, toast, wait_for_app
+from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up, sign_up_and_sign_in, unique_email
+from tests.e2e.conftest import LiveApp, at, at_phone_width, screenshot, toast
 
 
 def seed(live_app: LiveApp, user_id: str) -> list[int]:
@@ -61,7 +61,8 @@ def seed(live_app: LiveApp, user_id: str) -> list[int]:
 
 
 def test_fresh_dashboard_is_empty_but_welcoming(live_app: LiveApp, page: Page) -> None:
-    """P-DASH-1 (name, email, plan badge), P-DASH-4 (Start Your Journey), empty states."""
+    """P-DASH-1 (name, email, plan badge), P-DASH-4 (Start Your Journey), empty states; the
+    signed-in footer (issue 17, item 7)."""
     email = unique_email("dash")
     sign_up_and_sign_in(live_app, page, email=email)
     expect(page.get_by_role("heading", name="Welcome back, Ada Lovelace!")).to_be_visible()
@@ -85,11 +86,18 @@ def test_fresh_dashboard_is_empty_but_welcoming(live_app: LiveApp, page: Page) -
         "href", "/tool-explorer"
     )
     screenshot(page, "dashboard-empty")
+    # Issue 17, item 7: no Sign In / Sign Up in the footer once signed in; the dashboard and
+    # profile instead.
+    footer = page.locator("footer")
+    expect(footer.get_by_role("link", name="Dashboard")).to_have_attribute("href", "/dashboard")
+    expect(footer.get_by_role("link", name="Profile")).to_have_attribute("href", "/profile")
+    expect(footer.get_by_role("link", name="Sign In")).to_have_count(0)
+    expect(footer.get_by_role("link", name="Sign Up")).to_have_count(0)
 
 
 def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
     """P-DASH-3..8 with seeded rows, P-DASH-2 favourites, P-DASH-5 detail and delete."""
-    user_id = sign_up_and_sign_in(live_app, page, next_path="/")
+    user_id = sign_up(live_app)
     ids = seed(live_app, user_id)
     sign_in_user(live_app, page, user_id)
 
@@ -186,27 +194,28 @@ def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
 
 
 def test_resume_and_profile_modal(live_app: LiveApp, page: Page) -> None:
-    """P-DASH-4 Resume goes to the tool; P-DASH-9 Profile modal Manage -> /profile."""
-    user_id = sign_up_and_sign_in(live_app, page, next_path="/")
+    """P-DASH-4 Resume goes to the tool; P-DASH-9 Profile modal Manage -> /profile; the saved
+    results at 390 px."""
+    user_id = sign_up(live_app)
     seed(live_app, user_id)
     sign_in_user(live_app, page, user_id)
-    page.locator("#resume-button").click()
-    expect(page).to_have_url(at(live_app, AI_COFOUNDER.path))
+    expect(page.locator(".saved-result")).to_have_count(6)
+    at_phone_width(page, "dashboard-mobile", ".saved-result")
 
-    page.goto(live_app.path("/dashboard"))
-    wait_for_app(page)
-    page.get_by_role("button", name="Edit Profile").click()
+    edit = page.get_by_role("button", name="Edit Profile")
+    edit.click()
     dialog = page.get_by_role("dialog")
     expect(dialog.get_by_label("Full name")).to_be_disabled()
     expect(dialog.get_by_label("Full name")).to_have_value("Ada Lovelace")
     expect(dialog.get_by_label("Email")).to_be_disabled()
     dialog.get_by_role("button", name="Close").first.click()
     expect(dialog).to_have_count(0)
-    page.get_by_role("button", name="Edit Profile").click()
+
+    page.locator("#resume-button").click()
+    expect(page).to_have_url(at(live_app, AI_COFOUNDER.path))
+    expect(edit).to_have_count(0)  # the tool's page is the one on screen
+    page.go_back()
+    expect(page.locator(".saved-result")).to_have_count(6)
+    edit.click()
     page.get_by_role("dialog").get_by_role("button", name="Manage").click()
     expect(page).to_have_url(at(live_app, "/profile"), timeout=20_000)
-
-    page.goto(live_app.path("/dashboard"))
-    wait_for_app(page)
-    expect(page.locator(".saved-result")).to_have_count(6)
-    at_phone_width(page, "dashboard-mobile", ".saved-result")

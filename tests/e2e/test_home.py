@@ -59,13 +59,21 @@ def wait_first_visible(page: Page, name: str, count: int) -> list[str]:
     return carousel(page).evaluate(VISIBLE_SLIDES_JS)
 
 
-def test_hero_learn_more_feature_cards_and_start_building_p_home_1_2_3_5(
+def test_the_home_page_from_hero_to_testimonials_p_home_1_2_3_5_6(
     page: Page, live_app: LiveApp
 ) -> None:
     """P-HOME-1 hero badge and tagline; P-HOME-5 the three headline claims; P-HOME-2 'Learn
     More' is an in-page anchor (the features scroll into view, no server event) and 'Start
     Building Now' a link to /pricing; P-HOME-3 six feature cards, animation delays 100, 200,
-    ... 600 ms, waiting below the fold and visible once in view."""
+    ... 600 ms, waiting below the fold and visible once in view; P-HOME-6 flagship, the 'Next-
+    Gen Startup Tools' tabs and their stage forms (T-REC-1), the sections in order, each
+    revealed once scrolled to, nothing from another origin; full-page screenshots at 1280 and
+    390 px for a human to look at (SCREENSHOTS=1)."""
+    origins: set[str] = set()
+    page.on(
+        "request",
+        lambda req: origins.add(f"{urlsplit(req.url).scheme}://{urlsplit(req.url).netloc}"),
+    )
     open_home(page, live_app)
     expect(page).to_have_title("Unstuck | AI Business Architect & Startup Toolkit")
     description = page.locator('meta[name="description"]').get_attribute("content") or ""
@@ -123,10 +131,16 @@ def test_hero_learn_more_feature_cards_and_start_building_p_home_1_2_3_5(
     )
 
     # P-HOME-2: 'Start Building Now' is a link to /pricing.
-    cta = page.get_by_role("link", name="Start Building Now")
-    expect(cta).to_have_attribute("href", "/pricing")
-    cta.click()
-    page.wait_for_url(live_app.path("/pricing"))
+    expect(page.get_by_role("link", name="Start Building Now")).to_have_attribute(
+        "href", "/pricing"
+    )
+
+    _tools_landing_sections(page)
+    _sections_in_order_revealed_from_this_origin(page, live_app)
+    assert origins <= {live_app.url, "ws://" + live_app.url.removeprefix("http://")}, origins
+
+    page.locator("#tools .tool-card").first.get_by_role("link", name="Start Free").click()
+    page.wait_for_url(at(live_app, "/signup"))
 
 
 def test_carousel_p_home_4(page: Page, live_app: LiveApp) -> None:
@@ -228,6 +242,9 @@ def test_carousel_p_home_4(page: Page, live_app: LiveApp) -> None:
     page.evaluate("window.__homeMarker = 1")
     page.locator("#site-header").get_by_role("link", name="Contact").first.click()
     page.wait_for_url(live_app.path("/contact"))
+    # The URL changes before the page does: until the form shows, the home page (and its
+    # carousel) is still the one on screen.
+    expect(page.get_by_label("Name")).to_be_visible()
     page.locator("#site-header").get_by_role("link", name="Home").first.click()
     page.wait_for_url(live_app.path("/"))
     assert page.evaluate("window.__homeMarker") == 1, "navigation reloaded the page"
@@ -239,9 +256,8 @@ def test_carousel_p_home_4(page: Page, live_app: LiveApp) -> None:
     assert page.evaluate("window.UnstuckCarousel.instances().length") == 1
 
 
-def test_tools_landing_sections_p_home_6(page: Page, live_app: LiveApp) -> None:
+def _tools_landing_sections(page: Page) -> None:
     """P-HOME-6: flagship, 'Next-Gen Startup Tools' tabs and the stage forms (T-REC-1)."""
-    open_home(page, live_app)
     flagship = page.locator("#flagship")
     expect(flagship.get_by_text("Flagship Tool", exact=True)).to_be_visible()
     expect(flagship.get_by_role("heading", name="Startup Viability Scanner")).to_be_visible()
@@ -281,22 +297,11 @@ def test_tools_landing_sections_p_home_6(page: Page, live_app: LiveApp) -> None:
 
     tools.get_by_role("tab", name="Popular Tools").click()
     expect(cards).to_have_count(6)
-    cards.first.get_by_role("link", name="Start Free").click()
-    page.wait_for_url(at(live_app, "/signup"))
 
 
-def test_sections_in_order_revealed_and_everything_same_origin_p_home_6(
-    page: Page, live_app: LiveApp
-) -> None:
+def _sections_in_order_revealed_from_this_origin(page: Page, live_app: LiveApp) -> None:
     """P-HOME-6 order (flagship, tools, testimonials); every section revealed once scrolled to;
-    nothing comes from another origin; full-page screenshots at 1280 and 390 px for a human
-    to look at (SCREENSHOTS=1)."""
-    origins: set[str] = set()
-    page.on(
-        "request",
-        lambda req: origins.add(f"{urlsplit(req.url).scheme}://{urlsplit(req.url).netloc}"),
-    )
-    open_home(page, live_app)
+    every image from this origin and loaded; screenshots at 1280 and 390 px."""
     height, step = page.evaluate("[document.body.scrollHeight, window.innerHeight - 100]")
     for y in range(0, height, step):  # each section in view once: its reveal plays
         page.evaluate(f"window.scrollTo(0, {y})")
@@ -320,4 +325,3 @@ def test_sections_in_order_revealed_and_everything_same_origin_p_home_6(
     settled(page)
     screenshot(page, "home")
     at_phone_width(page, "home")
-    assert origins <= {live_app.url, "ws://" + live_app.url.removeprefix("http://")}, origins

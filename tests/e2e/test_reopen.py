@@ -17,7 +17,7 @@ from startup_toolkit.domain import workspace as keys
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.services import accounts, run_leases, saved_results, workspace
-from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
+from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up, unique_email
 from tests.e2e.conftest import (
     LiveApp,
     at_phone_width,
@@ -56,7 +56,7 @@ def idea_of(live_app: LiveApp, user_id: str, run_id: int) -> int:
 def test_reopen_a_run_and_a_saved_result_then_run_again_on_a_picked_idea(
     live_app: LiveApp, page: Page
 ) -> None:
-    user_id = sign_up_and_sign_in(live_app, page, email=unique_email("reopen"))
+    user_id = sign_up(live_app, email=unique_email("reopen"))
     mine = seed_run(live_app, user_id, IDEA, 58)
     other_run = seed_run(live_app, user_id, OTHER, 44, days_ago=9)
     other_idea = idea_of(live_app, user_id, other_run)
@@ -68,8 +68,7 @@ def test_reopen_a_run_and_a_saved_result_then_run_again_on_a_picked_idea(
     )
 
     # A kept run: its result as if just run, the note with its date.
-    page.goto(live_app.path(f"{ROUTE}?run={mine}"))
-    wait_for_app(page)
+    sign_in_user(live_app, page, user_id, f"{ROUTE}?run={mine}")
     expect(page.locator(".scanner-score")).to_have_text("58")
     expect(page.locator(".scanner-verdict")).to_have_text("Needs Rethinking")
     note = page.locator(".reopened-note")
@@ -134,12 +133,11 @@ def test_an_interrupted_run_offers_retry_with_the_founders_inputs(
     """Issue 29: a run whose worker was killed (its lease marked interrupted, as another
     worker's sweep leaves it) is told on the founder's next tool page with a Retry button;
     Retry opens the tool with their idea back in the form, and one click runs it."""
-    user_id = sign_up_and_sign_in(live_app, page, email=unique_email("retry"), next_path=ROUTE)
+    user_id = sign_up(live_app, email=unique_email("retry"))
     with app_db(live_app) as db:
         keep = keys.KeepRun(tools.SCANNER.key, {"idea": OTHER}, OTHER)
         lease = interrupted_run(db, user_id, keep, "Startup Viability Scanner")
-    page.reload()
-    wait_for_app(page)
+    sign_in_user(live_app, page, user_id, ROUTE)
     notice = toast(page, run_leases.INTERRUPTED_TITLE)
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("Nothing was charged")

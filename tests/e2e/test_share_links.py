@@ -17,7 +17,7 @@ from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.base import utcnow
 from startup_toolkit.services import saved_results
-from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up_and_sign_in
+from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up
 from tests.e2e.conftest import LiveApp, screenshot, toast, wait_for_app
 
 IDEA = "A marketplace that matches home cooks with office lunch orders."
@@ -46,7 +46,7 @@ def seed_scan(live_app: LiveApp, user_id: str) -> tuple[int, str]:
 def test_export_share_open_signed_out_and_revoke(
     live_app: LiveApp, page: Page, browser: Browser
 ) -> None:
-    user_id = sign_up_and_sign_in(live_app, page, next_path="/")
+    user_id = sign_up(live_app)
     rid, title = seed_scan(live_app, user_id)
     sign_in_user(live_app, page, user_id)
     card = page.locator(".saved-result").filter(has_text=title)

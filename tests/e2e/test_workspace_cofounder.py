@@ -12,7 +12,7 @@ from startup_toolkit.domain import workspace as rules
 from startup_toolkit.domain.tools.scanner import SAMPLE_SCAN
 from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.services import workspace
-from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
+from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up, unique_email
 from tests.e2e.conftest import LiveApp, at, at_phone_width, screenshot
 
 IDEA = "Socks by subscription for busy parents"
@@ -28,9 +28,9 @@ def _seed(live_app: LiveApp, user_id: str) -> None:
 
 
 def _allowance_and_cofounder(live_app: LiveApp, page: Page) -> None:
-    user_id = sign_up_and_sign_in(live_app, page, email=unique_email("allow"), next_path="/profile")
+    user_id = sign_up(live_app, email=unique_email("allow"))
     _seed(live_app, user_id)
-    page.goto(live_app.path("/startup-viability-scanner"))
+    sign_in_user(live_app, page, user_id, "/startup-viability-scanner")
     bar = page.locator("#ai-allowance")
     expect(bar).to_contain_text("Today's AI allowance")
     expect(bar).to_contain_text("You have used 85 % of today's AI allowance")
