@@ -5,7 +5,8 @@ so the first paint of /pricing, /, /subscribe/success, the header and the footer
 what the server decides (its offer, who is signed in, the success page's check): none of
 their words is painted before the server has said. Once it has, an open server (every tool
 open to signed-in founders, nothing sold) tells one story on every page. The prerendered page
-in a real browser: tests/e2e/test_public_pages.py (test_the_first_paint_...).
+in a real browser: tests/e2e/test_public_pages.py (the pricing page's test, and the home,
+/manage-plans and subscribe pages' test).
 """
 
 from __future__ import annotations
