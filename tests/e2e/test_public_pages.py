@@ -152,6 +152,7 @@ def test_pricing_page_first_paint_content_reveal_and_sign_up(live_app: LiveApp, 
     contact.scroll_into_view_if_needed()
     contact.click()
     page.wait_for_url(at(live_app, "/contact"))
+    expect(page.get_by_label("Name")).to_be_visible()  # /pricing has left the screen
 
     # P-PRICE-2 with reduced motion: back to /pricing at the top of the page, the closing CTA
     # far below the viewport is shown at once, and nothing waits for a scroll.
