@@ -368,17 +368,19 @@ def test_p_prof_3_ai_settings_are_saved(state: ProfileState, engine: Engine, use
     loaded(state)
     state.set_ai_field("response_style", "detailed")
     state.set_ai_field("industry_focus", "saas")
+    state.set_ai_field("communication_tone", "friendly")
     state.set_ai_field("detail_level", "everything")  # not a choice: ignored
     state.set_ai_field("tab", "concise")  # not a field: ignored
     assert state.ai.detail_level == "moderate" and state.tab == "profile"
     specs = drain(state.save_ai_settings())
     assert_toast(specs, "success", "AI settings updated successfully")
     stored = row(engine, UserAiSettings, user_id)
-    assert (stored.response_style, stored.industry_focus, stored.detail_level) == (
-        "detailed",
-        "saas",
-        "moderate",
-    )
+    assert (
+        stored.response_style,
+        stored.industry_focus,
+        stored.communication_tone,
+        stored.detail_level,
+    ) == ("detailed", "saas", "friendly", "moderate")
 
 
 def test_p_prof_3_tampered_ai_value_fails(
@@ -743,6 +745,14 @@ def test_p_auth_1_login_redirect_keeps_the_tab(token: str, engine: Engine) -> No
     state = profile_state(make_root("", "/profile?tab=security"))
     specs = drain(state.save_ai_settings())
     assert redirects(specs) == ["/login?next=%2Fprofile%3Ftab%3Dsecurity"]
+
+
+def test_p_auth_1_the_page_sends_a_visitor_to_login_keeping_the_tab(engine: Engine) -> None:
+    """The page's own guard (its first on_load) at /profile?tab=security, signed out."""
+    auth = make_root("", "/profile?tab=security").get_substate(AuthState.get_full_name().split("."))
+    (event,) = Event.from_event_type(asyncio.run(auth.require_access()))  # type: ignore[arg-type]
+    assert event.name == "_redirect"
+    assert event.payload["path"] == "/login?next=%2Fprofile%3Ftab%3Dsecurity"
 
 
 # --------------------------------------------------------------------------- P-AUTH-5
