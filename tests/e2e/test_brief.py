@@ -175,15 +175,27 @@ def test_a_brief_runs_four_parts_at_once_and_puts_them_together(
     screenshot(other, "brief-shared")
     stranger.close()
 
-    # Reopened later: the brief comes back from the kept runs, the numbers in the form.
-    page.reload()
+    # Reopened later from the ideas list and the idea's page: the brief comes back from the
+    # kept runs, the numbers in the form.
+    page.goto(live_app.path("/ideas"))
     wait_for_app(page)
+    card = page.locator(".idea-card").first
+    expect(card.locator(".idea-brief")).to_have_attribute("href", f"/brief?idea={idea_id}")
+    page.goto(live_app.path(f"/ideas/{idea_id}"))
+    wait_for_app(page)
+    page.locator("#idea-brief").click()
+    expect(page).to_have_url(re.compile(rf"/brief\?idea={idea_id}$"))
     expect(page.locator("#brief-summary")).to_contain_text("Viability 59/100")
     expect(page.locator(".brief-part[data-status='done']")).to_have_count(4)
     expect(page.get_by_label("Your idea")).to_have_value(IDEA)
     page.locator("details.brief-numbers summary").click()
     expect(page.get_by_label("Monthly revenue (USD)")).to_have_value("12000")
     assert len(live_app.ai.requests) == 4  # nothing run again
+
+    # The signed-in home page offers a brief in one click.
+    page.goto(live_app.path("/"))
+    wait_for_app(page)
+    expect(page.locator("#home-brief")).to_have_attribute("href", "/brief")
 
 
 def test_a_failed_part_leaves_the_others_and_is_retried_alone_at_390px(
@@ -223,7 +235,7 @@ def test_a_failed_part_leaves_the_others_and_is_retried_alone_at_390px(
     screenshot(page, "brief-retried")
 
 
-def test_a_brief_that_does_not_fit_todays_allowance_is_refused(
+def test_a_brief_that_does_not_fit_todays_allowance_is_refused_and_a_strangers_is_not_found(
     live_app: LiveApp, page: Page
 ) -> None:
     user_id = sign_up(live_app, email=unique_email("brief"))
@@ -242,33 +254,9 @@ def test_a_brief_that_does_not_fit_todays_allowance_is_refused(
     assert live_app.ai.requests == []
     screenshot(page, "brief-refused")
 
-
-def test_the_idea_page_and_ideas_list_open_its_brief(live_app: LiveApp, page: Page) -> None:
-    open_brief_from_dashboard(live_app, page)
-    fill_idea(page)
-    script_parts(live_app.ai)
-    page.locator("#brief-start").click()
-    expect(toast(page, "Your brief is ready")).to_be_visible(timeout=20_000)
-    idea_id = page.url.rsplit("=", 1)[1]
-
-    page.goto(live_app.path("/ideas"))
+    # An idea that is not the founder's (another founder's, or none at all) has no brief.
+    page.goto(live_app.path("/brief?idea=1"))
     wait_for_app(page)
-    card = page.locator(".idea-card").first
-    expect(card.locator(".idea-brief")).to_have_attribute("href", f"/brief?idea={idea_id}")
-    page.goto(live_app.path(f"/ideas/{idea_id}"))
-    wait_for_app(page)
-    page.locator("#idea-brief").click()
-    expect(page).to_have_url(re.compile(rf"/brief\?idea={idea_id}$"))
-    expect(page.locator(".brief-part[data-status='done']")).to_have_count(4)
-
-    page.goto(live_app.path("/"))
-    wait_for_app(page)
-    expect(page.locator("#home-brief")).to_have_attribute("href", "/brief")
-
-
-def test_an_idea_that_is_not_the_founders_has_no_brief(live_app: LiveApp, page: Page) -> None:
-    # Another founder's idea, or none at all.
-    sign_up_and_sign_in(live_app, page, email=unique_email("brief"), next_path="/brief?idea=1")
     expect(page.locator("#brief-problem")).to_contain_text("Brief not found")
     expect(page.locator("#brief-problem")).to_contain_text("no idea at this address")
 

@@ -143,7 +143,10 @@ def test_t_chat_1_reply_streams_in_and_renders_markdown_safely(
     assert "## AI Co-Founder\n\n## Pricing plan" in text and text.endswith("Done.\n")
 
 
-def test_t_chat_1_enter_sends_and_shift_enter_adds_a_line(live_app: LiveApp, page: Page) -> None:
+def test_t_chat_1_3_typing_examples_and_voice_input(live_app: LiveApp, page: Page) -> None:
+    """T-CHAT-1 Enter sends, Shift+Enter adds a line; the example prompts fill the input.
+    T-CHAT-3 a browser without speech recognition gets a toast, the button unpressed."""
+    page.add_init_script("delete window.SpeechRecognition; delete window.webkitSpeechRecognition;")
     open_chat(live_app, page)
     box = page.get_by_label(INPUT)
     box.click()
@@ -162,9 +165,14 @@ def test_t_chat_1_enter_sends_and_shift_enter_adds_a_line(live_app: LiveApp, pag
     (request,) = live_app.ai.requests
     assert request["messages"][-1] == {"role": "user", "content": "Line one\nLine two"}
 
+    # T-CHAT-3
+    page.get_by_role("button", name="Voice input").click()
+    expect(toast(page, "Speech recognition is not supported in your browser")).to_be_visible()
+    expect(page.get_by_role("button", name="Voice input")).to_have_attribute(
+        "aria-pressed", "false"
+    )
 
-def test_t_chat_1_example_prompts_fill_the_input(live_app: LiveApp, page: Page) -> None:
-    open_chat(live_app, page)
+    # T-CHAT-1: the example prompts.
     page.get_by_role("tab", name="Example Prompts").click()
     cards = page.locator("article.example-prompt")
     expect(cards.locator("h3")).to_have_text([e.title for e in chat.EXAMPLES])
@@ -189,8 +197,10 @@ def test_t_chat_1_example_prompts_fill_the_input(live_app: LiveApp, page: Page) 
     expect(page.get_by_label(INPUT)).to_be_focused()
 
 
-def test_t_chat_2_empty_message_clear_chat_and_stop(live_app: LiveApp, page: Page) -> None:
-    open_chat(live_app, page)
+def test_t_chat_2_t_ai_5_empty_stop_clear_save_and_failure(live_app: LiveApp, page: Page) -> None:
+    """T-CHAT-2 an empty message is refused, Stop keeps the partial reply, Clear Chat empties
+    the log, three 500s end in the failure toast; T-AI-5 Save Results stores the chat."""
+    user_id = open_chat(live_app, page)
     page.get_by_role("button", name="Send").click()
     expect(toast(page, "Empty message")).to_be_visible()
     expect(toast(page, "Please enter a question or prompt")).to_be_visible()
@@ -211,35 +221,18 @@ def test_t_chat_2_empty_message_clear_chat_and_stop(live_app: LiveApp, page: Pag
     expect(assistant(page).last).not_to_contain_text("never arrives")
     assert live_app.ai.wait_disconnect(1, 10)
 
-    page.get_by_role("button", name="Clear Chat").click()
+    clear = page.get_by_role("button", name="Clear Chat")
+    clear.click()
     expect(toast(page, "Chat cleared")).to_be_visible()
     expect(chat_log(page).locator(".chat-message")).to_have_count(0)
     expect(page.get_by_role("heading", name="What are we working on today?")).to_be_visible()
 
-
-def test_t_chat_2_failure_toast_after_three_500s(live_app: LiveApp, page: Page) -> None:
-    open_chat(live_app, page)
-    for _ in range(3):
-        live_app.ai.status(500)
-    ask(page, "Will this fail?")
-    expect(toast(page, "Failed to get response")).to_be_visible(timeout=20_000)
-    expect(
-        toast(page, "There was an error processing your request. Please try again.")
-    ).to_be_visible()
-    expect(page.get_by_role("button", name="Send")).to_be_visible()
-    expect(user_messages(page)).to_have_text(["Will this fail?"])
-    expect(assistant(page)).to_have_count(0)
-    assert len(live_app.ai.requests) == 3
-
-
-def test_t_ai_5_save_results_stores_the_chat(live_app: LiveApp, page: Page) -> None:
-    user_id = open_chat(live_app, page)
+    # T-AI-5: nothing to save in an empty chat; a reply is saved as the chat.
     save = page.locator(".tool-header").get_by_role("button", name="Save Results")
-    expect(save).to_have_attribute("aria-disabled", "true")  # nothing to save yet
+    expect(save).to_have_attribute("aria-disabled", "true")
     live_app.ai.reply("Focus on one segment first.")
     ask(page, "Where should I focus?")
     expect(assistant(page).last).to_contain_text("Focus on one segment first.")
-    save = page.locator(".tool-header").get_by_role("button", name="Save Results")
     expect(save).not_to_have_attribute("aria-disabled", "true")
     save.click()
     expect(toast(page, "Results saved to your dashboard!")).to_be_visible()
@@ -256,12 +249,18 @@ def test_t_ai_5_save_results_stores_the_chat(live_app: LiveApp, page: Page) -> N
         "messageCount": 2,
     }
 
-
-def test_t_chat_3_speech_unsupported_toast(live_app: LiveApp, page: Page) -> None:
-    page.add_init_script("delete window.SpeechRecognition; delete window.webkitSpeechRecognition;")
-    open_chat(live_app, page)
-    page.get_by_role("button", name="Voice input").click()
-    expect(toast(page, "Speech recognition is not supported in your browser")).to_be_visible()
-    expect(page.get_by_role("button", name="Voice input")).to_have_attribute(
-        "aria-pressed", "false"
-    )
+    # T-CHAT-2: three 500s (the call and its retries) end in the failure toast.
+    clear.click()
+    expect(chat_log(page).locator(".chat-message")).to_have_count(0)
+    asked_before = len(live_app.ai.requests)
+    for _ in range(3):
+        live_app.ai.status(500)
+    ask(page, "Will this fail?")
+    expect(toast(page, "Failed to get response")).to_be_visible(timeout=20_000)
+    expect(
+        toast(page, "There was an error processing your request. Please try again.")
+    ).to_be_visible()
+    expect(page.get_by_role("button", name="Send")).to_be_visible()
+    expect(user_messages(page)).to_have_text(["Will this fail?"])
+    expect(assistant(page)).to_have_count(0)
+    assert len(live_app.ai.requests) == asked_before + 3

@@ -65,8 +65,8 @@ def open_notifications(live_app: LiveApp, page: Page) -> str:
 
 
 def test_signed_out_visitor_goes_to_login(live_app: LiveApp, page: Page) -> None:
-    """P-AUTH-1 for both pages."""
-    for route in ("/notifications", "/help-support"):
+    """P-AUTH-1 for these pages and the Tool Explorer (T-EXP-1)."""
+    for route in ("/notifications", "/help-support", "/tool-explorer"):
         page.goto(live_app.path(route))
         wait_for_app(page)
         expect(page).to_have_url(at(live_app, f"/login?next=%2F{route[1:]}"))

@@ -118,7 +118,12 @@ def run_scan(page: Page) -> None:
     launch(page).click()
 
 
-def test_p_bill_3_p_misc_5_upgrade_toast_and_disclaimer(live_app: LiveApp, page: Page) -> None:
+def test_p_bill_3_p_misc_5_t_scan_4_allowance_upgrade_and_failures(
+    live_app: LiveApp, page: Page
+) -> None:
+    """P-MISC-5 the disclaimer; P-BILL-3 the upgrade toasts; issue 28, item 3: the allowance
+    line follows each scan without a reload; T-SCAN-4 a reply that cannot be parsed and a
+    system failure: panel, toast, Edit idea and Retry."""
     open_scanner(live_app, page)
     expect(
         page.get_by_text(
@@ -131,6 +136,64 @@ def test_p_bill_3_p_misc_5_upgrade_toast_and_disclaimer(live_app: LiveApp, page:
     expect(toast(page, "$19/month")).to_be_visible()
     page.get_by_role("button", name="Upgrade now").click()
     expect(toast(page, "Coming soon")).to_be_visible()
+
+    # Issue 28, item 3
+    bar = page.locator("#ai-allowance")
+    expect(bar).to_contain_text("0 of 200,000 tokens used today")
+    live_app.ai.reply_json(reply(58), usage=(1000, 500))
+    run_scan(page)
+    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
+    expect(bar).to_contain_text("1,500 of 200,000 tokens used today, 198,500 left")
+    page.get_by_role("button", name="New Scan").click()
+    live_app.ai.reply_json(reply(58), usage=(2000, 1000))
+    run_scan(page)
+    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
+    expect(bar).to_contain_text("4,500 of 200,000 tokens used today, 195,500 left")
+
+    # T-SCAN-4: the reply cannot be parsed.
+    page.get_by_role("button", name="New Scan").click()
+    asked_before = len(live_app.ai.requests)
+    live_app.ai.broken_json().broken_json()  # the reply and its one repair
+    run_scan(page)
+    panel = page.locator(".scanner-error-panel")
+    expect(panel).to_contain_text(
+        "Analysis parsing failed. Please try again with more specific details about your "
+        "business model and target market.",
+        timeout=15_000,
+    )
+    error_toast = toast(page, "Analysis Error")
+    expect(error_toast).to_be_visible()
+    expect(error_toast).to_contain_text("Couldn't process the analysis. Please try again.")
+    screenshot(page, "scanner-parse-error")
+    assert len(live_app.ai.requests) == asked_before + 2
+
+    live_app.ai.reply_json(reply(58))
+    page.get_by_role("button", name="Retry Genesis Analysis").click()
+    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
+    expect(panel).to_have_count(0)
+
+    # T-SCAN-4: a system failure.
+    page.get_by_role("button", name="New Scan").click()
+    live_app.ai.status(500).status(500).status(500)  # all three attempts fail
+    run_scan(page)
+    expect(panel).to_contain_text(
+        "Analysis system error. Please check your connection and try again.", timeout=20_000
+    )
+    error_toast = toast(page, "Analysis Failed")
+    expect(error_toast).to_be_visible()
+    expect(error_toast).to_contain_text("System error occurred. Please try again.")
+    screenshot(page, "scanner-system-error")
+
+    # Edit idea goes back to the form with the idea kept.
+    page.get_by_role("button", name="Edit idea").click()
+    expect(idea_box(page)).to_have_value(IDEA)
+    live_app.ai.status(503).status(503).status(503)
+    launch(page).click()
+    expect(panel).to_be_visible(timeout=20_000)
+
+    live_app.ai.reply_json(reply(58), fenced=True)
+    page.get_by_role("button", name="Retry Genesis Analysis").click()
+    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
 
 
 def test_t_scan_1_to_3_and_5_scan_results_save_export_new_scan(
@@ -294,67 +357,3 @@ def test_t_scan_1_to_3_and_5_scan_results_save_export_new_scan(
     run_scan(page)
     expect(page.locator(".scanner-verdict")).to_have_text("Potentially Viable", timeout=15_000)
     expect(page.locator(".scanner-verdict")).to_have_attribute("data-accent-color", "amber")
-
-
-def test_t_scan_4_parse_failure_panel_toast_and_retry(live_app: LiveApp, page: Page) -> None:
-    open_scanner(live_app, page)
-    live_app.ai.broken_json().broken_json()  # the reply and its one repair
-    run_scan(page)
-    panel = page.locator(".scanner-error-panel")
-    expect(panel).to_contain_text(
-        "Analysis parsing failed. Please try again with more specific details about your "
-        "business model and target market.",
-        timeout=15_000,
-    )
-    error_toast = toast(page, "Analysis Error")
-    expect(error_toast).to_be_visible()
-    expect(error_toast).to_contain_text("Couldn't process the analysis. Please try again.")
-    screenshot(page, "scanner-parse-error")
-    assert len(live_app.ai.requests) == 2
-
-    live_app.ai.reply_json(reply(58))
-    page.get_by_role("button", name="Retry Genesis Analysis").click()
-    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
-    expect(panel).to_have_count(0)
-
-
-def test_t_scan_4_system_failure_panel_toast_edit_and_retry(live_app: LiveApp, page: Page) -> None:
-    open_scanner(live_app, page)
-    live_app.ai.status(500).status(500).status(500)  # all three attempts fail
-    run_scan(page)
-    panel = page.locator(".scanner-error-panel")
-    expect(panel).to_contain_text(
-        "Analysis system error. Please check your connection and try again.", timeout=20_000
-    )
-    error_toast = toast(page, "Analysis Failed")
-    expect(error_toast).to_be_visible()
-    expect(error_toast).to_contain_text("System error occurred. Please try again.")
-    screenshot(page, "scanner-system-error")
-
-    # Edit idea goes back to the form with the idea kept.
-    page.get_by_role("button", name="Edit idea").click()
-    expect(idea_box(page)).to_have_value(IDEA)
-    live_app.ai.status(503).status(503).status(503)
-    launch(page).click()
-    expect(panel).to_be_visible(timeout=20_000)
-
-    live_app.ai.reply_json(reply(58), fenced=True)
-    page.get_by_role("button", name="Retry Genesis Analysis").click()
-    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
-
-
-def test_issue_28_item_3_the_allowance_line_follows_each_scan_without_a_reload(
-    live_app: LiveApp, page: Page
-) -> None:
-    open_scanner(live_app, page)
-    bar = page.locator("#ai-allowance")
-    expect(bar).to_contain_text("0 of 200,000 tokens used today")
-    live_app.ai.reply_json(reply(58), usage=(1000, 500))
-    run_scan(page)
-    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
-    expect(bar).to_contain_text("1,500 of 200,000 tokens used today, 198,500 left")
-    page.get_by_role("button", name="New Scan").click()
-    live_app.ai.reply_json(reply(58), usage=(2000, 1000))
-    run_scan(page)
-    expect(page.locator(".scanner-score")).to_have_text("58", timeout=15_000)
-    expect(bar).to_contain_text("4,500 of 200,000 tokens used today, 195,500 left")

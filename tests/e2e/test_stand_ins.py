@@ -24,7 +24,7 @@ from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.saved_results import SaveRequest
 from startup_toolkit.services import saved_results, workspace
-from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
+from tests.e2e.auth_helpers import app_db, sign_in_user, sign_up, sign_up_and_sign_in, unique_email
 from tests.e2e.conftest import LiveApp, at_phone_width, screenshot, toast, wait_for_app
 from tests.e2e.test_funding import REPLY as FUNDING_REPLY
 from tests.e2e.test_oracle import IDEA as ORACLE_IDEA
@@ -34,14 +34,10 @@ ORACLE = "/startup-oracle"
 PITCH = "Deposits and reminders that cut no-shows for physiotherapy clinics."
 
 
-def test_issue_28_a_saved_oracle_fallback_reopens_as_general_predictions(
-    live_app: LiveApp, page: Page
-) -> None:
-    # Signed in on the Oracle: the dashboard is first read after the result below is saved
-    # (the app keeps a founder's dashboard for a while; this test writes to the database).
-    user_id = sign_up_and_sign_in(
-        live_app, page, email=unique_email("stand-in-oracle"), next_path=ORACLE
-    )
+def test_issue_28_the_oracle_says_whose_predictions_it_shows(live_app: LiveApp, page: Page) -> None:
+    """An Oracle reply without its roadmap lists is kept as the AI's and the page says what it
+    left out; a saved result made of the general predictions reopens as what it is."""
+    user_id = sign_up(live_app, email=unique_email("stand-in-oracle"))
     data = oracle_rules.StartupData(businessIdea=ORACLE_IDEA)
     general = oracle_rules.general_result()
     with app_db(live_app) as db:
@@ -56,6 +52,35 @@ def test_issue_28_a_saved_oracle_fallback_reopens_as_general_predictions(
             ),
         )
     assert saved.result_id
+    # Signed in after the result is saved: the app keeps a founder's dashboard for a while.
+    sign_in_user(live_app, page, user_id, ORACLE)
+
+    # A reply without its roadmap lists.
+    page.get_by_label("Business idea").fill(ORACLE_IDEA)
+    live_app.ai.reply_json(
+        {
+            "probability": 58,
+            "risks": ["Restaurants churn fast"],
+            "moves": ["Sign ten restaurants in one district"],
+        }
+    )
+    page.get_by_role("button", name="Solve Now").click()
+    expect(page.locator("#oracle-probability")).to_have_text("58%", timeout=20_000)
+    expect(page.locator("#oracle-sample")).to_have_count(0)  # the AI's, not the general one
+    expect(page.locator("#oracle-missing")).to_contain_text(
+        "left out funding steps, customer steps and product steps"
+    )
+    expect(page.locator(".oracle-risk")).to_have_count(1)
+    page.get_by_role("tab", name="Customers").click()
+    expect(page.locator(".oracle-customers-none")).to_contain_text("gave no customer steps")
+    assert len(live_app.ai.requests) == 1  # no repair request for the roadmap
+    with app_db(live_app) as db:
+        (run,) = workspace.runs_of_tool(db, user_id, tools.ORACLE.key)
+    assert run.origin == "ai" and run.result["missing"] == ["funding", "customers", "product"]
+    screenshot(page, "stand-in-oracle-partial")
+    at_phone_width(page, "stand-in-oracle-partial", "#oracle-missing")
+
+    # The saved general predictions reopen as such: no "demo mode", no "Set AI_API_KEY".
     page.goto(live_app.path(f"{ORACLE}?result={saved.result_id}"))
     wait_for_app(page)
     expect(page.locator("#oracle-probability")).to_have_text("65%")
@@ -140,34 +165,3 @@ def test_issue_28_the_funding_estimate_and_the_ais_reading_tell_one_story(
     expect(page.locator(".saved-result .saved-basis").first).to_have_text(
         "Estimate (AI reply unusable)"
     )
-
-
-def test_issue_28_an_oracle_reply_without_its_roadmap_is_kept_and_says_what_is_missing(
-    live_app: LiveApp, page: Page
-) -> None:
-    user_id = sign_up_and_sign_in(
-        live_app, page, email=unique_email("stand-in-partial"), next_path=ORACLE
-    )
-    page.get_by_label("Business idea").fill(ORACLE_IDEA)
-    live_app.ai.reply_json(
-        {
-            "probability": 58,
-            "risks": ["Restaurants churn fast"],
-            "moves": ["Sign ten restaurants in one district"],
-        }
-    )
-    page.get_by_role("button", name="Solve Now").click()
-    expect(page.locator("#oracle-probability")).to_have_text("58%", timeout=20_000)
-    expect(page.locator("#oracle-sample")).to_have_count(0)  # the AI's, not the general one
-    expect(page.locator("#oracle-missing")).to_contain_text(
-        "left out funding steps, customer steps and product steps"
-    )
-    expect(page.locator(".oracle-risk")).to_have_count(1)
-    page.get_by_role("tab", name="Customers").click()
-    expect(page.locator(".oracle-customers-none")).to_contain_text("gave no customer steps")
-    assert len(live_app.ai.requests) == 1  # no repair request for the roadmap
-    with app_db(live_app) as db:
-        (run,) = workspace.runs_of_tool(db, user_id, tools.ORACLE.key)
-    assert run.origin == "ai" and run.result["missing"] == ["funding", "customers", "product"]
-    screenshot(page, "stand-in-oracle-partial")
-    at_phone_width(page, "stand-in-oracle-partial", "#oracle-missing")

@@ -39,11 +39,6 @@ def open_signed_in(live_app: LiveApp, page: Page) -> str:
     return user_id
 
 
-def test_t_exp_1_signed_out_goes_to_login(live_app: LiveApp, page: Page) -> None:
-    page.goto(live_app.path(ROUTE))
-    expect(page).to_have_url(at(live_app, "/login?next=%2Ftool-explorer"))
-
-
 def _filters_at_phone_width(page: Page) -> None:
     """At 390 px the category filters still narrow the list and bring it back."""
     page.get_by_role("button", name="Finance", exact=True).click()
