@@ -198,10 +198,11 @@ def test_p_hub_7_save_stores_a_document_for_the_session_user(
     assert "Already saved." in js(drain(s.save_to_dashboard()))
     with Session(engine) as db:
         (row,) = db.exec(select(UserDocument)).all()
-    assert (row.user_id, row.name, row.file_format) == (
+    assert (row.user_id, row.name, row.file_format, row.tool_name) == (
         user_id,
         "Unit Economics Worksheet",
         "PDF",
+        "Finance",
     )
     assert not s.detail.saving
 
