@@ -18,7 +18,7 @@ from sqlmodel import select
 from startup_toolkit.models.results import SavedResult
 from tests.domain.test_incubator import ANALYSIS_REPLY, STRESS_REPLY
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot, toast
+from tests.e2e.conftest import PHONE, LiveApp, at, screenshot, toast
 
 ROUTE = "/idea-incubator"
 XSS = '<img src=x onerror="window.__incubatorXss=1">'
@@ -38,7 +38,9 @@ def open_incubator(live_app: LiveApp, page: Page) -> str:
     return user_id
 
 
-def test_t_idea_1_analyse_stress_test_download_save_reset(live_app: LiveApp, page: Page) -> None:
+def test_t_idea_1_analyse_stress_test_download_save_reset_then_a_failure_at_390px(
+    live_app: LiveApp, page: Page
+) -> None:
     user_id = open_incubator(live_app, page)
     analysis_tab = page.get_by_role("tab", name="Analysis Results")
     stress_tab = page.get_by_role("tab", name="Stress Test")
@@ -114,12 +116,8 @@ def test_t_idea_1_analyse_stress_test_download_save_reset(live_app: LiveApp, pag
     expect(stress_tab).to_be_disabled()
     expect(page.get_by_label("Describe your startup idea")).to_have_value(IDEA)
 
-
-def test_t_idea_1_an_ai_failure_shows_the_toast_and_the_panel_then_retry_works_at_390px(
-    live_app: LiveApp, mobile_page: Page
-) -> None:
-    page = mobile_page
-    open_incubator(live_app, page)
+    # T-IDEA-1 at 390 px: an AI failure shows the toast and the panel; then Retry works.
+    page.set_viewport_size(PHONE)
     # every attempt fails, twice
     live_app.ai.status(500).status(500).status(500).status(500).status(500).status(500)
     page.get_by_label("Describe your startup idea").fill(IDEA)

@@ -19,7 +19,7 @@ from sqlmodel import select
 
 from startup_toolkit.models.results import SavedResult
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
-from tests.e2e.conftest import LiveApp, at, screenshot, toast
+from tests.e2e.conftest import PHONE, LiveApp, at, screenshot, toast
 
 ROUTE = "/startup-oracle"
 XSS = '<img src=x onerror="window.__oracleXss=1">'
@@ -46,7 +46,7 @@ def stored(page: Page) -> dict[str, Any]:
     return json.loads(page.evaluate("() => localStorage.getItem('startupOracleData') || '{}'"))
 
 
-def test_t_ora_solve_read_the_roadmap_generate_code_save_and_restore(
+def test_t_ora_solve_roadmap_code_save_restore_then_failures_at_390px(
     live_app: LiveApp, page: Page
 ) -> None:
     user_id = open_oracle(live_app, page)
@@ -126,12 +126,8 @@ def test_t_ora_solve_read_the_roadmap_generate_code_save_and_restore(
     expect(page.get_by_label("Business idea")).to_have_value(IDEA)
     expect(page.get_by_label("Monthly revenue")).to_have_value("$2,000")
 
-
-def test_t_ora_failures_and_the_general_prediction_at_390px(
-    live_app: LiveApp, mobile_page: Page
-) -> None:
-    page = mobile_page
-    open_oracle(live_app, page)
+    # T-ORA at 390 px: failures and the general prediction.
+    page.set_viewport_size(PHONE)
     page.get_by_label("Business idea").fill(IDEA)
 
     live_app.ai.status(500).status(500).status(500)

@@ -63,7 +63,7 @@ def _fresh_script(research_app: LiveApp) -> None:
     research_app.ai.reset()
 
 
-def test_a_scan_with_research_links_verified_sources_and_lists_the_pages_read(
+def test_a_scan_with_research_links_verified_sources_then_one_without_says_so(
     research_app: LiveApp, page: Page
 ) -> None:
     open_scanner(research_app, page)
@@ -118,9 +118,8 @@ def test_a_scan_with_research_links_verified_sources_and_lists_the_pages_read(
     acme = page.locator(".competitor-card").first
     expect(acme.locator("a.source-link")).to_have_text("Acme Scheduling raises $20M")
 
-
-def test_when_research_fails_the_scan_says_so(research_app: LiveApp, page: Page) -> None:
-    open_scanner(research_app, page)
+    # When research fails, the next scan says so.
+    page.get_by_role("button", name="New Scan").click()
     research_app.ai.research_error(400)
     research_app.ai.slow(1.5, text=json.dumps(reply(58)))
     run_scan(page)
