@@ -36,19 +36,11 @@ from startup_toolkit.settings import get_settings
 from tests.support.asgi_server import LoopbackServer
 from tests.support.founders import session_token, user
 from tests.support.smtp_server import free_port
-from tests.support.stripe_server import FakeStripeServer
+from tests.support.stripe_server import CHECK_SUBSCRIPTION_KEYS, FakeStripeServer
 
 WEBHOOK = "/api/stripe/webhook"
 SECRET = "whsec_test_unstuck_api"
 APP_URL = "http://localhost:3000"
-REPLY_KEYS = {
-    "subscribed",
-    "subscription_id",
-    "start_date",
-    "next_billing_date",
-    "payment_method",
-    "billing_history",
-}
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -608,7 +600,7 @@ def test_p_bill_1_check_subscription_for_a_subscriber_is_read_fresh_from_stripe(
     reply = ada.http.get("/api/billing/check-subscription")
 
     body = reply.json()
-    assert set(body) == REPLY_KEYS
+    assert set(body) == CHECK_SUBSCRIPTION_KEYS
     assert body["subscribed"] is True
     assert body["subscription_id"] == sub["id"]
     assert body["start_date"] == iso(sub["start_date"])

@@ -25,18 +25,10 @@ from sqlmodel import select
 from startup_toolkit.models import Subscription
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in
 from tests.e2e.conftest import LiveApp, at, beside, screenshot, serve_app, wait_for_app
-from tests.support.stripe_server import FakeStripeServer
+from tests.support.stripe_server import CHECK_SUBSCRIPTION_KEYS, FakeStripeServer
 
 WEBHOOK_SECRET = "whsec_e2e_unstuck"
 CONFIRMED = "Payment confirmed: your Premium Plan is active."
-REPLY_KEYS = {
-    "subscribed",
-    "subscription_id",
-    "start_date",
-    "next_billing_date",
-    "payment_method",
-    "billing_history",
-}
 #: Run in a tab before its pages' own scripts: when a confetti canvas was drawn and when it
 #: went, by the page's own clock (it lasts 3 s: a test looking later would see nothing).
 WATCH_CONFETTI = """
@@ -105,7 +97,7 @@ def test_subscribe_pay_confirm_use_the_tools_and_lose_them_again(
     # P-BILL-1: check-subscription answers for the browser's session, and for no one else.
     reply = page.request.get(billing_app.path("/api/billing/check-subscription"))
     assert reply.status == 200
-    assert set(reply.json()) == REPLY_KEYS and reply.json()["subscribed"] is False
+    assert set(reply.json()) == CHECK_SUBSCRIPTION_KEYS and reply.json()["subscribed"] is False
     anonymous = page.context.browser.new_context() if page.context.browser else None
     assert anonymous is not None
     signed_out = anonymous.request.get(billing_app.path("/api/billing/check-subscription"))

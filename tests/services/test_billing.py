@@ -20,17 +20,9 @@ from startup_toolkit.settings import get_settings
 from tests.services.conftest import PUBLIC
 from tests.support.founders import user
 from tests.support.smtp_server import free_port
-from tests.support.stripe_server import FakeStripeServer
+from tests.support.stripe_server import CHECK_SUBSCRIPTION_KEYS, FakeStripeServer
 
 pytestmark = pytest.mark.usefixtures("stripe_env")
-REPLY_KEYS = {
-    "subscribed",
-    "subscription_id",
-    "start_date",
-    "next_billing_date",
-    "payment_method",
-    "billing_history",
-}
 
 
 def configure(settings_env: pytest.MonkeyPatch, **env: str) -> None:
@@ -543,7 +535,7 @@ def test_p_bill_1_p_prof_6_check_subscription_after_checkout(
     status = billing.check_subscription(session, uid)
     assert len(fake.requests_to("GET", f"/v1/subscriptions/{sub_id}")) == 1
     reply = status.as_reply()
-    assert set(reply) == REPLY_KEYS
+    assert set(reply) == CHECK_SUBSCRIPTION_KEYS
     assert reply["subscribed"] is True
     assert reply["subscription_id"] == sub_id
     assert reply["payment_method"] == "Visa •••• 4242"

@@ -67,6 +67,15 @@ _PREFIX_KIND = (
 _ALNUM = string.ascii_letters + string.digits
 _SYMBOLS = {"usd": "$", "eur": "€", "gbp": "£"}
 DOC_URL = "https://stripe.com/docs/error-codes/"
+#: The keys of Unstuck's /api/check-subscription answer (P-BILL-1), whatever the Stripe reply.
+CHECK_SUBSCRIPTION_KEYS = {
+    "subscribed",
+    "subscription_id",
+    "start_date",
+    "next_billing_date",
+    "payment_method",
+    "billing_history",
+}
 
 
 def _id(prefix: str, length: int = 24) -> str:
