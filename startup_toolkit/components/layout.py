@@ -15,6 +15,11 @@ def page_layout(*children: rx.Component) -> rx.Component:
         site_header(),
         rx.el.main(*children, id="main", class_name="site-main"),
         site_footer(),
+        # "true" once the page's on_load handlers have run: what a test waits for before it
+        # types (a field filled earlier is reset by the page's first state).
+        rx.el.span(
+            id="page-ready", hidden=True, custom_attrs={"data-hydrated": rx.State.is_hydrated}
+        ),
         width="100%",
     )
 

@@ -386,9 +386,13 @@ def mobile_page(browser: Browser) -> Iterator[Page]:
 
 
 def wait_for_app(page: Page) -> None:
-    """Wait until the page is hydrated and its websocket is connected (events will work)."""
+    """Wait until the page is hydrated, connected and its on_load handlers have run: events
+    will work, and what the test types is not reset by the page's first state."""
     page.wait_for_load_state("networkidle")
-    page.wait_for_function("() => document.querySelector('#main') !== null")
+    page.wait_for_function(
+        "() => document.querySelector('#main') !== null"
+        " && document.getElementById('page-ready')?.dataset.hydrated === 'true'"
+    )
 
 
 def toast(page: Page, text: str) -> Locator:
