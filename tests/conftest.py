@@ -190,25 +190,31 @@ _BROWSER_LANE = ("tests/e2e/",)
 #: "browser" by its folder. The lanes are balanced by measured time
 #: (PYTEST_ADDOPTS=--durations=0).
 _LANES: dict[str, tuple[str, ...]] = {
-    "browser-2": tuple(
-        f"tests/e2e/test_{name}.py"
-        for name in (
-            "public_pages",
-            "public_routes",
-            "home",
-            "shell",
-            "first_load",
-            "tool_explorer",
-            "profile",
-            "solutions",
-            "accounts",
-            "recommender",
-            "oracle",
-            "cofounder",
-            "contact",
-            "dashboard",
-            "incubator",
-        )
+    "browser-2": (
+        # The attacks on the production backend, before this lane's browser tests as the API
+        # and provider tests are in the other (with the browser tests halved, the fast lane
+        # had become the longest).
+        "tests/security/",
+        *(
+            f"tests/e2e/test_{name}.py"
+            for name in (
+                "public_pages",
+                "public_routes",
+                "home",
+                "shell",
+                "first_load",
+                "tool_explorer",
+                "profile",
+                "solutions",
+                "accounts",
+                "recommender",
+                "oracle",
+                "cofounder",
+                "contact",
+                "dashboard",
+                "incubator",
+            )
+        ),
     ),
     # State and service tests that the first browser lane runs while the other builds.
     "browser": ("tests/api/", "tests/providers/"),
