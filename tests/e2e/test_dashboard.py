@@ -96,7 +96,8 @@ def test_fresh_dashboard_is_empty_but_welcoming(live_app: LiveApp, page: Page) -
 
 
 def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
-    """P-DASH-3..8 with seeded rows, P-DASH-2 favourites, P-DASH-5 detail and delete."""
+    """P-DASH-3..8 with seeded rows, P-DASH-2 favourites, P-DASH-5 detail and delete, P-DASH-4
+    Resume, P-DASH-9 the profile modal; the saved results at 390 px."""
     user_id = sign_up(live_app)
     ids = seed(live_app, user_id)
     sign_in_user(live_app, page, user_id)
@@ -165,6 +166,24 @@ def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
     notes.get_by_role("button", name="Mark all read").click()
     expect(toast(page, "No notifications to clear")).to_be_visible()
 
+    # The saved results at 390 px; P-DASH-9 the profile modal, read-only.
+    at_phone_width(page, "dashboard-mobile", ".saved-result")
+    edit = page.get_by_role("button", name="Edit Profile")
+    edit.click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_label("Full name")).to_be_disabled()
+    expect(dialog.get_by_label("Full name")).to_have_value("Ada Lovelace")
+    expect(dialog.get_by_label("Email")).to_be_disabled()
+    dialog.get_by_role("button", name="Close").first.click()
+    expect(dialog).to_have_count(0)
+
+    # P-DASH-4: Resume goes to the tool.
+    page.locator("#resume-button").click()
+    expect(page).to_have_url(at(live_app, AI_COFOUNDER.path))
+    expect(edit).to_have_count(0)  # the tool's page is the one on screen
+    page.go_back()
+    expect(page.locator("#saved-count")).to_have_text("6")
+
     # P-DASH-2: add from the modal, remove from the list, navigate from a favourite.
     page.get_by_role("button", name="Add Favorites").click()
     page.get_by_role("button", name=f"Add {GROWTH_ENGINE.name} to favorites").click()
@@ -192,30 +211,9 @@ def test_dashboard_with_data(live_app: LiveApp, page: Page) -> None:
         ).all()
         assert len(logged) == 1
 
-
-def test_resume_and_profile_modal(live_app: LiveApp, page: Page) -> None:
-    """P-DASH-4 Resume goes to the tool; P-DASH-9 Profile modal Manage -> /profile; the saved
-    results at 390 px."""
-    user_id = sign_up(live_app)
-    seed(live_app, user_id)
-    sign_in_user(live_app, page, user_id)
-    expect(page.locator(".saved-result")).to_have_count(6)
-    at_phone_width(page, "dashboard-mobile", ".saved-result")
-
-    edit = page.get_by_role("button", name="Edit Profile")
-    edit.click()
-    dialog = page.get_by_role("dialog")
-    expect(dialog.get_by_label("Full name")).to_be_disabled()
-    expect(dialog.get_by_label("Full name")).to_have_value("Ada Lovelace")
-    expect(dialog.get_by_label("Email")).to_be_disabled()
-    dialog.get_by_role("button", name="Close").first.click()
-    expect(dialog).to_have_count(0)
-
-    page.locator("#resume-button").click()
-    expect(page).to_have_url(at(live_app, AI_COFOUNDER.path))
-    expect(edit).to_have_count(0)  # the tool's page is the one on screen
+    # P-DASH-9: the profile modal's Manage leads to /profile.
     page.go_back()
-    expect(page.locator(".saved-result")).to_have_count(6)
+    expect(page.locator("#saved-count")).to_have_text("6")
     edit.click()
     page.get_by_role("dialog").get_by_role("button", name="Manage").click()
     expect(page).to_have_url(at(live_app, "/profile"), timeout=20_000)

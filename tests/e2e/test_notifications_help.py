@@ -72,8 +72,11 @@ def test_signed_out_visitor_goes_to_login(live_app: LiveApp, page: Page) -> None
         expect(page).to_have_url(at(live_app, f"/login?next=%2F{route[1:]}"))
 
 
-def test_p_note_1_list_actions_and_toasts(live_app: LiveApp, browser: Browser) -> None:
-    """P-NOTE-1, in a browser whose local time zone is New York (dates are stored in UTC)."""
+def test_p_note_1_list_actions_and_toasts_then_p_help_1_2(
+    live_app: LiveApp, browser: Browser
+) -> None:
+    """P-NOTE-1, in a browser whose local time zone is New York (dates are stored in UTC);
+    then the help page (P-HELP-1, P-HELP-2, P-BILL-2)."""
     ctx = browser.new_context(
         viewport={"width": 1280, "height": 900}, timezone_id="America/New_York"
     )
@@ -147,18 +150,18 @@ def test_p_note_1_list_actions_and_toasts(live_app: LiveApp, browser: Browser) -
         wait_for_app(page)
         expect(page.get_by_text("No notifications yet")).to_be_visible()
         expect(page.get_by_text("Loading notifications...")).to_have_count(0)
+
+        # The same founder's help page.
+        page.goto(live_app.path("/help-support"))
+        wait_for_app(page)
+        expect(page.get_by_role("tablist")).to_be_visible()
+        _help_page(live_app, page)
     finally:
         ctx.close()
 
 
-def open_help(live_app: LiveApp, page: Page) -> None:
-    sign_up_and_sign_in(live_app, page, email=unique_email("help"), next_path="/help-support")
-    expect(page.get_by_role("tablist")).to_be_visible()
-
-
-def test_p_help_1_p_help_2_p_bill_2(live_app: LiveApp, page: Page) -> None:
+def _help_page(live_app: LiveApp, page: Page) -> None:
     """P-HELP-1 tabs, steps, FAQ single-open, contact; P-HELP-2 links and guide; P-BILL-2."""
-    open_help(live_app, page)
     tabs = page.get_by_role("tab")
     expect(tabs).to_have_count(4)
     at_phone_width(page, "help-documentation")
