@@ -191,10 +191,12 @@ _BROWSER_LANE = ("tests/e2e/",)
 #: (PYTEST_ADDOPTS=--durations=0).
 _LANES: dict[str, tuple[str, ...]] = {
     "browser-2": (
-        # The attacks on the production backend, before this lane's browser tests as the API
-        # and provider tests are in the other (with the browser tests halved, the fast lane
-        # had become the longest).
+        # The attacks on the production backend and two pages' state tests, before this lane's
+        # browser tests as the API and provider tests are in the other (with the browser tests
+        # halved, the fast lane had become the longest).
         "tests/security/",
+        "tests/pages/profile/",
+        "tests/pages/solutions/",
         *(
             f"tests/e2e/test_{name}.py"
             for name in (
