@@ -39,14 +39,25 @@ def test_progress_ticks_under_the_lock_while_the_work_runs() -> None:
     state = Lockable()
     seen: list[float] = []
 
-    def advance(elapsed: float) -> bool:
-        assert state.lock.locked()
-        seen.append(elapsed)
-        state.progress += 10
-        return True
+    async def run() -> Any:
+        ticked_thrice = asyncio.Event()
 
-    result = asyncio.run(while_ticking(state, _slow("done", 0.2), advance, 0.03))  # type: ignore[arg-type]
-    assert result == "done"
+        def advance(elapsed: float) -> bool:
+            assert state.lock.locked()
+            seen.append(elapsed)
+            state.progress += 10
+            if len(seen) == 3:
+                ticked_thrice.set()
+            return True
+
+        async def work() -> str:
+            # Ends once ticked three times (not after a fixed time: a loaded machine ticks late).
+            await asyncio.wait_for(ticked_thrice.wait(), 10)
+            return "done"
+
+        return await while_ticking(state, work(), advance, 0.03)  # type: ignore[arg-type]
+
+    assert asyncio.run(run()) == "done"
     assert len(seen) >= 3
     assert seen == sorted(seen)
     assert state.progress == 10 * len(seen)
