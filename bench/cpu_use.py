@@ -33,24 +33,37 @@ KINDS = (
 )
 
 
-def kind(pid: str) -> str | None:
-    """The kind of process `pid` (None once it is gone)."""
+def command_line(pid: str | int) -> str | None:
+    """The command line of process `pid`, its arguments space-separated (None once gone)."""
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:
-            command = f.read().replace(b"\0", b" ").decode(errors="replace")
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
     except OSError:
+        return None
+
+
+def stat_fields(pid: str | int) -> list[str] | None:
+    """The fields of /proc/<pid>/stat after the command name (None once it is gone): [1] is
+    the parent, [11:13] the process's user and system ticks, [13:15] its reaped children's."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def kind(pid: str) -> str | None:
+    """The kind of process `pid` (None once it is gone)."""
+    command = command_line(pid)
+    if command is None:
         return None
     return next((name for word, name in KINDS if word in command), "other")
 
 
 def cpu_ticks(pid: str) -> int | None:
     """User and system ticks of process `pid` so far (None once it is gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return int(fields[11]) + int(fields[12])
+    fields = stat_fields(pid)
+    return None if fields is None else int(fields[11]) + int(fields[12])
 
 
 def tree_cpu_seconds(root: int, word: str) -> tuple[float, int]:
@@ -60,12 +73,9 @@ def tree_cpu_seconds(root: int, word: str) -> tuple[float, int]:
     parents: dict[int, int] = {}
     stats: dict[int, list[str]] = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(pid)], stats[int(pid)] = int(fields[1]), fields
+        fields = stat_fields(pid)
+        if fields is not None:
+            parents[int(pid)], stats[int(pid)] = int(fields[1]), fields
 
     def under_root(pid: int) -> bool:
         while pid > 1:
@@ -76,13 +86,7 @@ def tree_cpu_seconds(root: int, word: str) -> tuple[float, int]:
 
     ticks = running = 0
     for pid, fields in stats.items():
-        if not under_root(pid):
-            continue
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                if word.encode() not in f.read():
-                    continue
-        except OSError:
+        if not under_root(pid) or word not in (command_line(pid) or ""):
             continue
         ticks += sum(int(v) for v in fields[11:15])
         running += 1
