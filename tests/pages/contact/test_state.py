@@ -27,6 +27,7 @@ from startup_toolkit.services.outbox import deliver_due_messages
 from startup_toolkit.settings import get_settings
 from tests.components.first_paint import painted_texts
 from tests.services.test_outbox import TEAM, configure_smtp
+from tests.support.events import events, toasts
 from tests.support.smtp_server import RecordingSMTPServer
 from tests.support.tool_states import substate
 
@@ -48,23 +49,13 @@ async def submit(s: ContactState, form: dict[str, Any]) -> list[Any]:
     return [spec async for spec in s.submit(form)]
 
 
-def client_events(specs: list[Any]) -> list[Event]:
-    out: list[Event] = []
-    for spec in specs:
-        if spec is not None:
-            out.extend(Event.from_event_type(spec))
-    return out
-
-
 def toast_texts(specs: list[Any]) -> list[str]:
-    """The JavaScript of every toast call the handler sent to the browser."""
-    calls = [str(e.payload.get("function", "")) for e in client_events(specs)]
-    return [c for c in calls if "__toast" in c and ".dismiss(" not in c]
+    """The JavaScript of every toast the handler showed (not the dismissals)."""
+    return [c for c in toasts(specs) if "__toast" in c and ".dismiss(" not in c]
 
 
 def toast_dismissals(specs: list[Any]) -> list[str]:
-    calls = [str(e.payload.get("function", "")) for e in client_events(specs)]
-    return [c for c in calls if "__toast" in c and ".dismiss(" in c]
+    return [c for c in toasts(specs) if "__toast" in c and ".dismiss(" in c]
 
 
 def assert_toast(specs: list[Any], level: str, title: str, description: str) -> None:
@@ -89,7 +80,7 @@ def test_p_cont_1_all_empty_shows_validation_toast_and_stores_nothing(
     assert not state.submitting and not state.sent_note
     assert rows(engine) == []
     # Focus moves to the first field with an error.
-    scripts = [e for e in client_events(specs) if e.name == "_call_script"]
+    scripts = [e for e in events(specs) if e.name == "_call_script"]
     assert "contact-name" in scripts[0].payload["javascript_code"]
 
 
