@@ -132,8 +132,9 @@ def test_the_contact_page_from_empty_form_to_message_sent(page: Page, live_app: 
     shown_at = time.monotonic()
     expect(panel.get_by_role("heading", name="Message Sent!")).to_be_visible()
     expect(panel).to_contain_text(f"A confirmation email goes to {sender} (at most one a day).")
-    expect(toast(page, "Message Sent!")).to_be_visible()
-    expect(toast(page, SENT_TOAST)).to_be_visible()
+    # One check of the whole toast: it goes after a few seconds, which a loaded machine can
+    # spend between two checks.
+    expect(toast(page, "Message Sent!").filter(has_text=SENT_TOAST)).to_be_visible()
     assert stored_count(live_app) == before + 1
     screenshot(page, "contact-sent")
 
