@@ -191,9 +191,8 @@ _BROWSER_LANE = ("tests/e2e/",)
 #: (PYTEST_ADDOPTS=--durations=0).
 _LANES: dict[str, tuple[str, ...]] = {
     "browser-2": (
-        # The attacks on the production backend and two pages' state tests, before this lane's
-        # browser tests as the API and provider tests are in the other (with the browser tests
-        # halved, the fast lane had become the longest).
+        # The attacks on the production backend and two pages' state tests, run while the other
+        # lane builds (with the browser tests halved, the fast lane had become the longest).
         "tests/security/",
         "tests/pages/profile/",
         "tests/pages/solutions/",
@@ -218,8 +217,8 @@ _LANES: dict[str, tuple[str, ...]] = {
             )
         ),
     ),
-    # State and service tests that the first browser lane runs while the other builds.
-    "browser": ("tests/api/", "tests/providers/"),
+    # Provider tests that the first browser lane runs while the other builds.
+    "browser": ("tests/providers/",),
 }
 
 
