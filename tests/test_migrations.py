@@ -17,6 +17,7 @@ from alembic import command
 from startup_toolkit import models
 from startup_toolkit.db import make_engine
 from tests.conftest import alembic_config, migrate
+from tests.support.founders import FIRST_STATS, stats_figures
 
 EXPECTED_TABLES = {
     "ai_run_leases",
@@ -229,12 +230,7 @@ def test_spec_defaults_apply(sqlite_engine: Engine) -> None:
         note = s.exec(select(models.UserNotification)).one()
         doc = s.exec(select(models.UserDocument)).one()
         user_id = user.id
-    assert (
-        stats.tools_used,
-        stats.documents_generated,
-        stats.challenges_completed,
-        stats.arena_rank,
-    ) == (0, 0, 0, 999)
+    assert stats_figures(stats) == FIRST_STATS
     assert (
         ai.response_style,
         ai.expertise_level,

@@ -36,7 +36,11 @@ from startup_toolkit.settings import get_settings
 from tests.support.asgi_server import LoopbackServer
 from tests.support.founders import session_token, user
 from tests.support.smtp_server import free_port
-from tests.support.stripe_server import CHECK_SUBSCRIPTION_KEYS, FakeStripeServer
+from tests.support.stripe_server import (
+    CHECK_SUBSCRIPTION_KEYS,
+    NOT_SUBSCRIBED,
+    FakeStripeServer,
+)
 
 WEBHOOK = "/api/stripe/webhook"
 SECRET = "whsec_test_unstuck_api"
@@ -579,14 +583,7 @@ def test_p_bill_1_check_subscription_for_a_founder_without_one(
 
     assert reply.status_code == 200
     assert reply.headers["cache-control"] == "no-store"
-    assert reply.json() == {
-        "subscribed": False,
-        "subscription_id": None,
-        "start_date": None,
-        "next_billing_date": None,
-        "payment_method": None,
-        "billing_history": [],
-    }
+    assert reply.json() == NOT_SUBSCRIBED
 
 
 def test_p_bill_1_check_subscription_for_a_subscriber_is_read_fresh_from_stripe(

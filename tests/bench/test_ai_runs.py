@@ -34,6 +34,20 @@ from startup_toolkit.domain.tools.scanner import scan_problems
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def run_module(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m *args` from the repository root, with this interpreter's scripts on PATH
+    (10 minutes at most)."""
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    return subprocess.run(
+        [sys.executable, "-m", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
 def _body(text: str, **extra: object) -> dict:
     return {"messages": [{"role": "system", "content": "x"}, {"role": "user", "content": text}]} | (
         extra
@@ -198,15 +212,7 @@ def test_the_app_log_tells_lock_expiries_and_tracebacks(tmp_path: Path) -> None:
 
 @pytest.mark.bench
 def test_smoke_run_completes_every_run() -> None:
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(
-        [sys.executable, "-m", "bench", "--smoke", "--ai-runs", "5"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = run_module("bench", "--smoke", "--ai-runs", "5")
     assert done.returncode == 0, done.stderr[-3000:]
     rows = [line for line in done.stdout.splitlines() if line.startswith("| 5 |")]
     assert len(rows) == 1 and "| 5 / 0 / 0 |" in rows[0], done.stdout

@@ -3,18 +3,14 @@ options; and (marked `bench`: a production build of Unstuck) a smoke run end to 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from bench import export_flood as flood
 from bench.flood import FloodResult
+from tests.bench.test_ai_runs import run_module
 
-ROOT = Path(__file__).resolve().parents[2]
 SEED = flood.Seed("unstuck_session=owner", "unstuck_session=viewer", 7, ["tok0", "tok1", "tok2"])
 
 
@@ -61,15 +57,7 @@ def test_options_smoke_and_flags() -> None:
 
 @pytest.mark.bench
 def test_smoke_run_prints_a_row_per_scenario() -> None:
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.export_flood", "--smoke"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = run_module("bench.export_flood", "--smoke")
     assert done.returncode == 0, done.stderr[-3000:]
     rows = [
         line for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line

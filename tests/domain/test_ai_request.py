@@ -20,20 +20,10 @@ from startup_toolkit.domain.ai_request import (
     retry_delay_seconds,
     tailor_system_prompt,
 )
+from tests.support.ai_helpers import STYLE_COLUMNS, STYLE_TABLE
 
 
-@pytest.mark.parametrize(
-    ("style", "enhanced", "temperature", "max_tokens"),
-    [
-        ("balanced", False, 0.3, 4096),
-        ("balanced", True, 0.4, 6144),
-        ("detailed", False, 0.4, 4096),
-        ("detailed", True, 0.5, 6144),
-        ("concise", False, 0.2, 4096),
-        ("concise", True, 0.3, 6144),
-        ("unknown", False, 0.3, 4096),
-    ],
-)
+@pytest.mark.parametrize(STYLE_COLUMNS, [*STYLE_TABLE, ("unknown", False, 0.3, 4096)])
 def test_t_ai_1_parameters_by_style_and_enhanced_mode(
     style: str, enhanced: bool, temperature: float, max_tokens: int
 ) -> None:

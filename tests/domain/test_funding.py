@@ -18,6 +18,7 @@ from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain.ai_request import parse_json_object
 from startup_toolkit.domain.prompts import funding as prompt
 from startup_toolkit.domain.run_origin import Origin
+from tests.support.tool_pages import SPEC_DEFAULT_FORM
 
 DEFAULT_INPUT = rules.FundingInput(
     revenue=50_000,
@@ -77,16 +78,7 @@ def _form(**changes: str) -> dict[str, str]:
 
 
 def test_t_fund_1_default_form_has_the_spec_defaults() -> None:
-    assert rules.default_form() == {
-        "revenue": "50000",
-        "expenses": "30000",
-        "growth_rate": "15",
-        "customers": "500",
-        "team_size": "5",
-        "market_size": "1000000",
-        "stage": "seed",
-        "pitch": "",
-    }
+    assert rules.default_form() == SPEC_DEFAULT_FORM
 
 
 def test_t_fund_1_defaults_parse_without_errors() -> None:

@@ -12,31 +12,21 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from startup_toolkit.domain import tools
-from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
-from startup_toolkit.services import workspace
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in
 from tests.e2e.conftest import LiveApp, at, at_phone_width, screenshot, wait_for_app
 from tests.support.idea_scans import scan
+from tests.support.kept import idea_of, kept_run
 
 SOCKS = "Socks by subscription for busy parents"
 DOGS = "A bakery for dogs in the city"
 
 
 def _keep(live_app: LiveApp, uid: str, tool: str, result: Any, text: str, hours: int) -> int:
+    """The id of the idea the kept run landed on."""
+    when = utcnow() - timedelta(days=2) + timedelta(hours=hours)
     with app_db(live_app) as db:
-        run_id = workspace.keep_run(
-            db,
-            uid,
-            ws.KeepRun(tool, {"idea": text}, text),
-            result,
-            sample=False,
-            now=utcnow() - timedelta(days=2) + timedelta(hours=hours),
-        )
-        assert run_id is not None
-        run = workspace.get_run(db, uid, run_id)
-        assert run is not None and run.idea_id is not None
-        return run.idea_id
+        return idea_of(db, uid, kept_run(db, uid, text, result, tool, now=when))
 
 
 def seed(live_app: LiveApp, uid: str) -> tuple[int, int]:

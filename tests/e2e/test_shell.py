@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import LiveApp, next_frames, screenshot, settled, wait_for_app
 from tests.e2e.test_public_routes import CSP_WATCH
+from tests.support.tool_pages import TOOL_NAMES
 
 PADDING_JS = "parseFloat(getComputedStyle(document.getElementById('site-header')).paddingTop)"
 
@@ -71,15 +72,7 @@ def test_header_footer_tooltips_and_tools_menu(live_app: LiveApp, page: Page) ->
     header.get_by_role("button", name="Tools").click()
     menu = page.get_by_role("menu")
     expect(menu.get_by_text("Specialized Tools")).to_be_visible()
-    for name in (
-        "Startup Viability Scanner",
-        "AI Co-Founder",
-        "Funding Predictor",
-        "Growth Engine",
-        "Idea Incubator",
-        "Startup Oracle",
-        "Startup Arena",
-    ):
+    for name in TOOL_NAMES:
         expect(menu.get_by_role("menuitem", name=name)).to_be_visible()
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()

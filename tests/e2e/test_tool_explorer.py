@@ -15,17 +15,9 @@ from sqlmodel import select
 from startup_toolkit.models import UserActivity
 from tests.e2e.auth_helpers import app_db, sign_up_and_sign_in, unique_email
 from tests.e2e.conftest import LiveApp, at, at_phone_width, screenshot
+from tests.support.tool_pages import TOOL_NAMES
 
 ROUTE = "/tool-explorer"
-TOOLS = [
-    "Startup Viability Scanner",
-    "AI Co-Founder",
-    "Funding Predictor",
-    "Growth Engine",
-    "Idea Incubator",
-    "Startup Oracle",
-    "Startup Arena",
-]
 
 
 def cards(page: Page) -> Locator:
@@ -35,7 +27,7 @@ def cards(page: Page) -> Locator:
 def open_signed_in(live_app: LiveApp, page: Page) -> str:
     user_id = sign_up_and_sign_in(live_app, page, email=unique_email("explorer"), next_path=ROUTE)
     expect(page).to_have_url(at(live_app, ROUTE))
-    expect(cards(page)).to_have_count(len(TOOLS))
+    expect(cards(page)).to_have_count(len(TOOL_NAMES))
     return user_id
 
 
@@ -44,7 +36,7 @@ def _filters_at_phone_width(page: Page) -> None:
     page.get_by_role("button", name="Finance", exact=True).click()
     expect(cards(page)).to_have_count(1)
     page.get_by_role("button", name="All", exact=True).click()
-    expect(cards(page)).to_have_count(len(TOOLS))
+    expect(cards(page)).to_have_count(len(TOOL_NAMES))
 
 
 def test_t_exp_1_search_filters_empty_state_and_launch(live_app: LiveApp, page: Page) -> None:
@@ -52,8 +44,8 @@ def test_t_exp_1_search_filters_empty_state_and_launch(live_app: LiveApp, page: 
     found', and Launch Tool logging the launch before opening the tool."""
     user_id = open_signed_in(live_app, page)
     expect(page.get_by_role("heading", level=1)).to_contain_text("right tool")
-    expect(cards(page).locator("h2")).to_have_text(TOOLS)
-    for name in TOOLS:
+    expect(cards(page).locator("h2")).to_have_text(TOOL_NAMES)
+    for name in TOOL_NAMES:
         card = cards(page).filter(has=page.get_by_role("heading", name=name, exact=True))
         expect(card.locator("svg").first).to_be_visible()  # the tool's icon
         expect(card.get_by_role("button", name=f"Launch Tool: {name}")).to_be_visible()
@@ -71,7 +63,7 @@ def test_t_exp_1_search_filters_empty_state_and_launch(live_app: LiveApp, page: 
     expect(cards(page)).to_have_count(1)
     expect(cards(page).locator("h2")).to_have_text(["Funding Predictor"])
     search.fill("")
-    expect(cards(page)).to_have_count(len(TOOLS))
+    expect(cards(page)).to_have_count(len(TOOL_NAMES))
 
     # Category filters.
     filters = page.get_by_role("group", name="Filter by category")
@@ -97,7 +89,7 @@ def test_t_exp_1_search_filters_empty_state_and_launch(live_app: LiveApp, page: 
     expect(page.get_by_role("heading", name="No tools found")).to_be_visible()
     screenshot(page, "tool-explorer-empty")
     page.get_by_role("button", name="Show all tools").click()
-    expect(cards(page)).to_have_count(len(TOOLS))
+    expect(cards(page)).to_have_count(len(TOOL_NAMES))
     expect(search).to_have_value("")
     expect(filters.get_by_role("button", name="All", exact=True)).to_have_attribute(
         "aria-pressed", "true"
@@ -126,11 +118,11 @@ def test_issue_28_item_9_the_menus_explore_all_tools_lists_the_flagship(
     expect(page).to_have_url(at(live_app, "/dashboard"))
     page.locator("#site-header").get_by_role("button", name="Tools").click()
     menu = page.get_by_role("menu")
-    for name in TOOLS:
+    for name in TOOL_NAMES:
         expect(menu.get_by_role("menuitem", name=name)).to_be_visible()
     menu.get_by_role("menuitem", name="Explore all tools").click()
     expect(page).to_have_url(at(live_app, ROUTE))
-    expect(cards(page).locator("h2")).to_have_text(TOOLS)
+    expect(cards(page).locator("h2")).to_have_text(TOOL_NAMES)
     page.get_by_role("button", name="Launch Tool: Startup Viability Scanner").click()
     expect(page).to_have_url(at(live_app, "/startup-viability-scanner"))
     with app_db(live_app) as db:

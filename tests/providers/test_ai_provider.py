@@ -13,6 +13,7 @@ import pytest
 
 from startup_toolkit.domain.ai_request import NO_CONTENT, TIMEOUT, request_parameters
 from startup_toolkit.providers.ai import AiProviderError, ChatProvider, Completion
+from tests.support.ai_helpers import STYLE_COLUMNS, cancel_when_held, style_rows
 from tests.support.ai_server import PATH, FakeAiServer
 
 MESSAGES = [
@@ -73,13 +74,8 @@ async def test_t_ai_1_normal_reply_and_request(ai: FakeAiServer, provider: ChatP
 
 
 @pytest.mark.parametrize(
-    ("style", "enhanced", "temperature", "max_tokens"),
-    [
-        ("concise", False, 0.2, 4096),
-        ("balanced", True, 0.4, 6144),
-        ("detailed", False, 0.4, 4096),
-        ("detailed", True, 0.5, 6144),
-    ],
+    STYLE_COLUMNS,
+    style_rows(("concise", False), ("balanced", True), ("detailed", False), ("detailed", True)),
 )
 async def test_t_ai_1_parameters_on_the_wire(
     ai: FakeAiServer,
@@ -313,12 +309,7 @@ async def test_cancelling_the_consuming_task_closes_the_stream(
         async for delta in stream:
             got.append(delta)
 
-    task = asyncio.create_task(consume())
-    assert await asyncio.to_thread(ai.wait_held)
-    await asyncio.sleep(0.05)
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
+    await cancel_when_held(ai, consume())
     assert got == ["a"]
     assert await asyncio.to_thread(ai.wait_disconnect)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import AuthResult, LoginPassword
+from aiosmtpd.smtp import AuthResult, Envelope, LoginPassword
 
 from startup_toolkit.providers.mailer import MailError, send_email
 from startup_toolkit.settings import Settings
@@ -39,6 +39,14 @@ def smtp() -> Iterator[RecordingSMTPServer]:
         yield server
 
 
+def refuse_or_accept(envelope: Envelope, address: str, refuse: str) -> str:
+    """A RCPT answer: a permanent 550 for the address `refuse`, else the recipient is added."""
+    if address == refuse:
+        return "550 5.1.1 No such user here"
+    envelope.rcpt_tos.append(address)
+    return "250 OK"
+
+
 class _Handler:
     """Records messages; refuses recipients at `refuse` with a permanent 550."""
 
@@ -47,10 +55,7 @@ class _Handler:
         self.messages: list[bytes] = []
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-        if address == self.refuse:
-            return "550 5.1.1 No such user here"
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
+        return refuse_or_accept(envelope, address, self.refuse)
 
     async def handle_DATA(self, server, session, envelope):
         self.messages.append(envelope.original_content or b"")

@@ -35,7 +35,7 @@ from startup_toolkit.models import (
 from startup_toolkit.services import account_security, accounts, sessions, sign_in_throttle
 from startup_toolkit.services.accounts import INVALID_CREDENTIALS
 from startup_toolkit.settings import get_settings
-from tests.support.founders import signed_up
+from tests.support.founders import FIRST_STATS, signed_up, stats_figures
 
 NOW = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
 PASSWORD = "correct horse battery"
@@ -76,12 +76,7 @@ def test_p_auth_3_sign_up_creates_the_first_sign_in_rows(
     assert profile is not None and profile.full_name == "Ada Lovelace"
 
     stats = session.exec(select(UserStats).where(UserStats.user_id == user_id)).one()
-    assert (
-        stats.tools_used,
-        stats.documents_generated,
-        stats.challenges_completed,
-        stats.arena_rank,
-    ) == (0, 0, 0, 999)
+    assert stats_figures(stats) == FIRST_STATS
     (note,) = session.exec(select(UserNotification).where(UserNotification.user_id == user_id))
     assert note.type == "success" and note.is_read is False
     assert note.message == (

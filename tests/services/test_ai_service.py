@@ -30,6 +30,7 @@ from startup_toolkit.services.ai import (
     stream_chat,
 )
 from startup_toolkit.settings import get_settings
+from tests.support.ai_helpers import STYLE_COLUMNS, STYLE_TABLE, cancel_when_held
 from tests.support.ai_provider import quick_provider
 from tests.support.ai_server import BROKEN_JSON, FakeAiServer
 from tests.support.founders import user
@@ -120,17 +121,7 @@ async def test_t_ai_1_visitor_call_uses_defaults(
     assert _usage_rows(session) == []
 
 
-@pytest.mark.parametrize(
-    ("style", "enhanced", "temperature", "max_tokens"),
-    [
-        ("concise", False, 0.2, 4096),
-        ("concise", True, 0.3, 6144),
-        ("balanced", False, 0.3, 4096),
-        ("balanced", True, 0.4, 6144),
-        ("detailed", False, 0.4, 4096),
-        ("detailed", True, 0.5, 6144),
-    ],
-)
+@pytest.mark.parametrize(STYLE_COLUMNS, STYLE_TABLE)
 async def test_t_ai_1_parameters_follow_the_users_response_style(
     ai: FakeAiServer,
     sleeps: Sleeps,
@@ -526,12 +517,7 @@ async def test_stream_chat_cancelled_task_records_usage(
         ):
             received.append(delta)
 
-    task = asyncio.create_task(consume())
-    assert await asyncio.to_thread(ai.wait_held)
-    await asyncio.sleep(0.05)
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
+    await cancel_when_held(ai, consume())
     assert received == ["abcd"]
     assert await asyncio.to_thread(ai.wait_disconnect)
     for _ in range(50):

@@ -20,7 +20,11 @@ from startup_toolkit.settings import get_settings
 from tests.services.conftest import PUBLIC
 from tests.support.founders import user
 from tests.support.smtp_server import free_port
-from tests.support.stripe_server import CHECK_SUBSCRIPTION_KEYS, FakeStripeServer
+from tests.support.stripe_server import (
+    CHECK_SUBSCRIPTION_KEYS,
+    NOT_SUBSCRIBED,
+    FakeStripeServer,
+)
 
 pytestmark = pytest.mark.usefixtures("stripe_env")
 
@@ -509,14 +513,7 @@ def test_p_bill_1_check_subscription_without_a_row(
     """P-BILL-1: nobody subscribed: the reply's fields are there, empty."""
     uid = user(session)
     reply = billing.check_subscription(session, uid).as_reply()
-    assert reply == {
-        "subscribed": False,
-        "subscription_id": None,
-        "start_date": None,
-        "next_billing_date": None,
-        "payment_method": None,
-        "billing_history": [],
-    }
+    assert reply == NOT_SUBSCRIBED
     assert stripe_env.requests == []
 
 

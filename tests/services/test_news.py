@@ -16,8 +16,10 @@ from tests.support.feed_server import Entry, FeedServer, recent, rss
 
 
 class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
+    """A fake clock: `now` is what it reads until a test moves it."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
 
     def __call__(self) -> float:
         return self.now

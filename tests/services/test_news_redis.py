@@ -14,18 +14,11 @@ from startup_toolkit.providers import redis_store
 from startup_toolkit.services import news as service
 from startup_toolkit.services import news_shared
 from startup_toolkit.settings import get_settings
+from tests.services.test_news import Clock
 from tests.support.feed_server import Entry, FeedServer, recent, rss
 
 pytestmark = pytest.mark.redis
 WORKERS = 3
-
-
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture(scope="module")

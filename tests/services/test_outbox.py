@@ -23,6 +23,7 @@ from startup_toolkit.services import outbox, outbox_rows
 from startup_toolkit.services.contact import submit_contact_message
 from startup_toolkit.services.outbox import deliver_due_messages, run_outbox_worker, wake_outbox
 from startup_toolkit.settings import get_settings
+from tests.providers.test_mailer import refuse_or_accept
 from tests.support.outbox import overlapping_passes
 from tests.support.smtp_server import RecordingSMTPServer, free_port
 
@@ -238,10 +239,7 @@ class _RefusingHandler:
         self.delivered: list[list[str]] = []
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-        if address == self.refuse:
-            return "550 5.1.1 No such user here"
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
+        return refuse_or_accept(envelope, address, self.refuse)
 
     async def handle_DATA(self, server, session, envelope):
         self.delivered.append(list(envelope.rcpt_tos))

@@ -20,7 +20,6 @@ from startup_toolkit.domain.tool_run import DATABASE_DOWN
 from startup_toolkit.domain.tools import SCANNER
 from startup_toolkit.domain.workspace import KeepRun
 from startup_toolkit.models.activity import UserActivity
-from startup_toolkit.models.ai import AiUsage
 from startup_toolkit.services import access, dashboard, saved_results, visitor_limits, workspace
 from startup_toolkit.services import ai as ai_service
 from startup_toolkit.services.ai import BUDGET_EXCEEDED
@@ -34,6 +33,7 @@ from startup_toolkit.services.tool_runs import (
     run_tool,
 )
 from startup_toolkit.settings import get_settings
+from tests.support.ai_helpers import spend_daily_budget
 from tests.support.ai_server import FakeAiServer
 
 #: Seconds each `quick` AI call may take (tests/services/conftest.py).
@@ -221,11 +221,8 @@ async def test_a_spent_budget_sends_nothing_and_gives_the_reason(
     session: Session,
     settings_env: pytest.MonkeyPatch,
 ) -> None:
-    settings_env.setenv("AI_DAILY_TOKENS", "1000")
-    get_settings.cache_clear()
-    user_id, _ = founder
-    session.add(AiUsage(user_id=user_id, tool_name="scanner", prompt_tokens=900, total_tokens=1000))
-    session.commit()
+    user_id = founder[0]
+    spend_daily_budget(settings_env, session, user_id, "scanner")
     outcome = await run_tool(user_id, json_run())
     assert outcome.status is RunStatus.BUDGET and outcome.result is None
     assert outcome.notice == Notice(

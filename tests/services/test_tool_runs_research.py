@@ -23,6 +23,7 @@ from startup_toolkit.services import ai as ai_service
 from startup_toolkit.services import workspace
 from startup_toolkit.services.tool_runs import RunStatus, run_tool
 from startup_toolkit.settings import Settings, get_settings
+from tests.support.ai_helpers import spend_daily_budget
 from tests.support.ai_server import FakeAiServer, WebPage
 
 IDEA = "A subscription box of grooming products for senior dogs, tailored by a vet."
@@ -176,11 +177,8 @@ async def test_a_budget_spent_by_research_sends_nothing_more(
     session: Session,
     settings_env: pytest.MonkeyPatch,
 ) -> None:
-    settings_env.setenv("AI_DAILY_TOKENS", "1000")
-    get_settings.cache_clear()
-    user_id, _ = founder
-    session.add(AiUsage(user_id=user_id, tool_name="x", prompt_tokens=900, total_tokens=1000))
-    session.commit()
+    user_id = founder[0]
+    spend_daily_budget(settings_env, session, user_id, "x")
     outcome = await run_tool(user_id, scan_run(IDEA))
     assert outcome.status is RunStatus.BUDGET and researching.requests == []
 

@@ -57,6 +57,12 @@ def smtp(settings_env: pytest.MonkeyPatch) -> Iterator[RecordingSMTPServer]:
         yield server
 
 
+@pytest.fixture
+def user_id(founder: tuple[str, str]) -> str:
+    """The signed-in founder's id."""
+    return founder[0]
+
+
 def idea(session: Session, user_id: str, text: str = IDEA) -> int:
     found = brief.open_idea(session, user_id, text)
     assert found is not None
@@ -187,11 +193,10 @@ async def test_a_recheck_on_unchanged_inputs_skips_the_model_and_reports_nothing
 
 async def test_changes_reach_the_founder_as_one_digest_by_notification_and_email(
     researching: FakeAiServer,
-    founder: tuple[str, str],
+    user_id: str,
     session: Session,
     smtp: RecordingSMTPServer,
 ) -> None:
-    user_id, _ = founder
     idea_id, start = await watched_with_baseline(researching, session, user_id)
     script_check(researching, NEW_MARKET_PAGES, SCAN_LATER)
     assert await one_pass(start + WEEK) == 1
@@ -226,11 +231,10 @@ async def test_changes_reach_the_founder_as_one_digest_by_notification_and_email
 
 async def test_several_watches_make_one_digest_listing_each_idea(
     researching: FakeAiServer,
-    founder: tuple[str, str],
+    user_id: str,
     session: Session,
     smtp: RecordingSMTPServer,
 ) -> None:
-    user_id, _ = founder
     start = utcnow()
     ideas = [idea(session, user_id, f"{IDEA} Variant {n}.") for n in (1, 2)]
     for idea_id in ideas:

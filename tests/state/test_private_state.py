@@ -7,7 +7,6 @@ The production backend is driven the same way in tests/security/test_private_sta
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,7 +22,7 @@ from startup_toolkit.pages.oracle.state import OracleState, PredictionView
 from startup_toolkit.pages.profile.state import ProfileState
 from startup_toolkit.pages.profile.views import ProfileView
 from startup_toolkit.pages.scanner.state import ScannerState
-from startup_toolkit.services import saved_results, sessions, user_cache
+from startup_toolkit.services import saved_results, sessions
 from startup_toolkit.state import private_state
 from startup_toolkit.state.auth import AuthState
 from startup_toolkit.state.private_state import (
@@ -31,7 +30,7 @@ from startup_toolkit.state.private_state import (
     cookie_fingerprint,
     private_state_classes,
 )
-from tests.support.founders import signed_in
+from tests.support.founders import open_access, signed_in
 from tests.support.tool_states import router
 
 Ada = tuple[rx.State, str, str]  # (tab, Cookie header, saved result title)
@@ -39,12 +38,7 @@ HYDRATE = Event(name=f"{rx.State.get_full_name()}.hydrate_and_load")
 ROUTE = "/dashboard"
 
 
-@pytest.fixture(autouse=True)
-def _setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> Iterator[None]:
-    settings_env.setenv("ACCESS_MODE", "open")
-    user_cache.cache.clear()
-    yield
-    user_cache.cache.clear()
+_setup = open_access()
 
 
 def tab(cookie: str) -> rx.State:

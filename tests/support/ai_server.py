@@ -41,7 +41,7 @@ import uuid
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 from tests.support.ai_research import (
@@ -50,6 +50,7 @@ from tests.support.ai_research import (
     executed_tools,
     is_research,
 )
+from tests.support.http_peer import HttpPeer, PeerServer
 
 PATH = "/openai/v1/chat/completions"
 BROKEN_JSON = '{"summary": "A promising idea", "score": 7'
@@ -112,9 +113,7 @@ def _usage(prompt: int, completion: int) -> dict[str, int]:
     }
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
+class _Server(PeerServer):
     request_queue_size = 1024  # a wave of hundreds of runs connects at once
     fake: FakeAiServer
 
@@ -326,10 +325,11 @@ def _split(text: str, size: int = 8) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
-class FakeAiServer:
+class FakeAiServer(HttpPeer):
     """Start with `start()` (or `with`), stop with `stop()`; see the module docstring."""
 
     def __init__(self, fallback: str = "This is a fake AI reply.", model: str = "fake-model"):
+        super().__init__(_Handler, server_class=_Server)
         self.fallback = fallback
         self.model = model
         self.hold_timeout = 10.0
@@ -343,46 +343,13 @@ class FakeAiServer:
         self._stopping = threading.Event()
         self._held = threading.Event()
         self._release = threading.Event()
-        self._server: _Server | None = None
-        self._thread: threading.Thread | None = None
 
     # -- lifecycle -----------------------------------------------------------------------------
-
-    def start(self) -> FakeAiServer:
-        self._server = _Server(("127.0.0.1", 0), _Handler)
-        self._server.fake = self
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        )
-        self._thread.start()
-        return self
 
     def stop(self) -> None:
         self._stopping.set()
         self._release.set()
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
-
-    def __enter__(self) -> FakeAiServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    @property
-    def port(self) -> int:
-        assert self._server is not None, "start() the server first"
-        return self._server.server_address[1]
-
-    @property
-    def base_url(self) -> str:
-        """The value for AI_BASE_URL (the SDK appends /openai/v1/...)."""
-        return f"http://127.0.0.1:{self.port}"
+        super().stop()
 
     def reset(self) -> FakeAiServer:
         """Forget queued replies, recorded requests and holds (between browser tests that share

@@ -12,9 +12,11 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from xml.sax.saxutils import escape
+
+from tests.support.http_peer import HttpPeer
 
 RSS_TYPE = "application/rss+xml; charset=utf-8"
 ATOM_TYPE = "application/atom+xml; charset=utf-8"
@@ -75,7 +77,7 @@ def atom(title: str, entries: list[Entry]) -> bytes:
     ).encode()
 
 
-class FeedServer:
+class FeedServer(HttpPeer):
     """A threading HTTP server; use as a context manager or start()/stop()."""
 
     def __init__(self) -> None:
@@ -106,14 +108,7 @@ class FeedServer:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        self._thread: threading.Thread | None = None
-
-    @property
-    def base_url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}"
+        super().__init__(Handler)
 
     def url(self, path: str) -> str:
         return self.base_url + path
@@ -128,18 +123,3 @@ class FeedServer:
         with self._lock:
             self.routes.clear()
             self.hits.clear()
-
-    def start(self) -> FeedServer:
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
-
-    def __enter__(self) -> FeedServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

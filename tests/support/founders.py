@@ -1,22 +1,27 @@
 """Founders for the tests: an account row, an account made by the real sign-up, a session and
 the Cookie header a signed-in tab sends. Every function takes a `Session` or an `Engine` (a
-session of its own, closed afterwards)."""
+session of its own, closed afterwards); and the fixtures of a page test's signed-in founders."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
+import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from startup_toolkit.domain.cookies import SESSION_COOKIE
-from startup_toolkit.models import User
-from startup_toolkit.services import accounts, sessions
+from startup_toolkit.models import User, UserStats
+from startup_toolkit.services import accounts, sessions, user_cache
 
 EMAIL = "ada@example.com"
 NAME = "Ada Lovelace"
 PASSWORD = "correct horse battery"
+Founder = tuple[str, str]  # (user id, Cookie header)
+#: (tools used, documents generated, challenges completed, arena rank) of a new account.
+FIRST_STATS = (0, 0, 0, 999)
 
 
 @contextmanager
@@ -63,3 +68,37 @@ def signed_in(db: Session | Engine, email: str = EMAIL) -> tuple[str, str]:
     """(user id, Cookie header) of a fresh account with a session: a signed-in tab."""
     user_id = signed_up(db, email)
     return user_id, cookie_header(session_token(db, user_id))
+
+
+def open_access() -> Any:
+    """An autouse fixture for a module of page tests: the site open to every founder, sign-ups
+    quick (`cheap_hashing`) and the per-user cache empty before and after each test."""
+
+    @pytest.fixture(autouse=True)
+    def setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> Iterator[None]:
+        settings_env.setenv("ACCESS_MODE", "open")
+        user_cache.cache.clear()
+        yield
+        user_cache.cache.clear()
+
+    return setup
+
+
+def founder_fixture(email: str) -> Any:
+    """A fixture of the founder signed in as `email` (pytest names it after the variable)."""
+
+    @pytest.fixture
+    def founder(engine: Engine) -> Founder:
+        return signed_in(engine, email)
+
+    return founder
+
+
+def stats_figures(stats: UserStats) -> tuple[int, int, int, int]:
+    """(tools used, documents generated, challenges completed, arena rank)."""
+    return (
+        stats.tools_used,
+        stats.documents_generated,
+        stats.challenges_completed,
+        stats.arena_rank,
+    )

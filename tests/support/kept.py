@@ -24,13 +24,26 @@ def idea_of(db: Session | Engine, user_id: str, run_id: int) -> int:
     return run.idea_id
 
 
+def kept_run(
+    db: Session | Engine,
+    user_id: str,
+    text: str,
+    result: Any = None,
+    tool: str = tools.SCANNER.key,
+    sample: bool = False,
+    now: datetime | None = None,
+) -> int:
+    """The id of a run of `tool` on the idea `text` the founder kept (at `now`)."""
+    keep = keys.KeepRun(tool, {"idea": text}, text)
+    with opened(db) as session:
+        run_id = workspace.keep_run(session, user_id, keep, result or {}, sample=sample, now=now)
+    assert run_id is not None
+    return run_id
+
+
 def kept_idea(db: Session | Engine, user_id: str, text: str, result: Any = None) -> int:
     """The id of an idea of the founder's, made by a kept sample scan of `text`."""
-    keep = keys.KeepRun(tools.SCANNER.key, {"idea": text}, text)
-    with opened(db) as session:
-        run_id = workspace.keep_run(session, user_id, keep, result or {}, sample=True)
-    assert run_id is not None
-    return idea_of(db, user_id, run_id)
+    return idea_of(db, user_id, kept_run(db, user_id, text, result, sample=True))
 
 
 def saved_result(

@@ -38,12 +38,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import httpx
 import stripe
+
+from tests.support.http_peer import HttpPeer, PeerServer
 
 API_VERSION = "2026-10-28.endive"
 DAY = 24 * 60 * 60
@@ -75,6 +77,15 @@ CHECK_SUBSCRIPTION_KEYS = {
     "next_billing_date",
     "payment_method",
     "billing_history",
+}
+#: That answer for a founder without a subscription: every key there, empty.
+NOT_SUBSCRIBED: dict[str, Any] = {
+    "subscribed": False,
+    "subscription_id": None,
+    "start_date": None,
+    "next_billing_date": None,
+    "payment_method": None,
+    "billing_history": [],
 }
 
 
@@ -231,9 +242,7 @@ class _Answer:
     headers: dict[str, str] = field(default_factory=dict)
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
+class _Server(PeerServer):
     fake: FakeStripeServer
 
 
@@ -270,7 +279,7 @@ class _Handler(BaseHTTPRequestHandler):
             pass
 
 
-class FakeStripeServer:
+class FakeStripeServer(HttpPeer):
     """Start with `start()` (or `with`), stop with `stop()`; see the module docstring."""
 
     def __init__(
@@ -283,6 +292,7 @@ class FakeStripeServer:
         product_name: str = "Unstuck All-Access",
         port: int = 0,
     ) -> None:
+        super().__init__(_Handler, port=port, server_class=_Server)
         self.api_key = api_key
         self.price_id = price_id
         self.unit_amount = unit_amount
@@ -292,7 +302,6 @@ class FakeStripeServer:
         self.webhook_url: str | None = None
         self.webhook_secret: str | None = None
         self.deliveries: list[tuple[str, int | str]] = []
-        self._port = port
         self._created_at = _now()
         self._lock = threading.RLock()
         self._requests: list[RecordedRequest] = []
@@ -302,44 +311,8 @@ class FakeStripeServer:
         self._subscription_metadata: dict[str, dict[str, Any]] = {}
         self._quantities: dict[str, int] = {}
         self._invoice_count = 0
-        self._server: _Server | None = None
-        self._thread: threading.Thread | None = None
 
     # -- lifecycle -----------------------------------------------------------------------------
-
-    def start(self) -> FakeStripeServer:
-        self._server = _Server(("127.0.0.1", self._port), _Handler)
-        self._server.fake = self
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        )
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
-
-    def __enter__(self) -> FakeStripeServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    @property
-    def port(self) -> int:
-        assert self._server is not None, "start() the server first"
-        return self._server.server_address[1]
-
-    @property
-    def base_url(self) -> str:
-        """The value for STRIPE_API_BASE / `base_addresses={"api": ...}`."""
-        return f"http://127.0.0.1:{self.port}"
 
     def reset(self) -> FakeStripeServer:
         """Forget requests, injected failures, idempotency keys, deliveries and every object

@@ -24,6 +24,7 @@ from startup_toolkit.domain.cookies import RESET_NONCE_COOKIE
 from startup_toolkit.models.recovery import PasswordReset
 from startup_toolkit.pages.account_recovery import ResetPasswordState
 from startup_toolkit.services import account_recovery, accounts
+from tests.pages.account_recovery.test_state import open_adas_link
 from tests.support.tool_states import Recorder, Tab, in_processor
 
 PASSWORD = "correct horse battery"
@@ -42,13 +43,7 @@ def _fresh_limits() -> Iterator[None]:
 @pytest.fixture
 def opened(engine: Engine, cheap_hashing: None) -> tuple[str, str]:
     """(the link's token, the nonce of the browser that opened it) for Ada's account."""
-    with Session(engine) as db:
-        assert accounts.sign_up(db, "Ada Lovelace", "ada@example.com", PASSWORD, PASSWORD).ok
-        token = account_recovery.issue_link(db, "ada@example.com")
-        assert token
-        link = account_recovery.open_link(db, token)
-    assert link
-    return token, link.nonce
+    return open_adas_link(engine)
 
 
 def event(handler: str, cookie: str, **payload: Any) -> Event:

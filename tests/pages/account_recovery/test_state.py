@@ -36,6 +36,18 @@ def _fresh_limits() -> Iterator[None]:
     account_recovery.reset_limits()
 
 
+def open_adas_link(engine: Engine) -> tuple[str, str]:
+    """Sign Ada up, issue her a reset link and open it: (the link's token, the nonce of the
+    browser that opened it)."""
+    with Session(engine) as db:
+        assert accounts.sign_up(db, "Ada Lovelace", "ada@example.com", PASSWORD, PASSWORD).ok
+        token = account_recovery.issue_link(db, "ada@example.com")
+        assert token
+        link = account_recovery.open_link(db, token)
+    assert link
+    return token, link.nonce
+
+
 def test_without_smtp_the_forgot_page_says_email_is_not_configured(engine: Engine) -> None:
     assert not get_settings().smtp_enabled
     state = substate(ForgotPasswordState, rules.FORGOT_PATH)
@@ -79,12 +91,7 @@ def test_the_reset_page_offers_the_form_only_for_a_live_link(
 ) -> None:
     """The form only in a browser holding the nonce of a live link it opened (issue 27,
     item 4); an address with the token in it is sent to be bound, or told it is dead."""
-    with Session(engine) as db:
-        assert accounts.sign_up(db, "Ada Lovelace", "ada@example.com", PASSWORD, PASSWORD).ok
-        token = account_recovery.issue_link(db, "ada@example.com")
-        assert token
-        link = account_recovery.open_link(db, token)
-    assert link
+    token, nonce = open_adas_link(engine)
     forged = substate(ResetPasswordState, f"{rules.RESET_PATH}?token={'A' * 43}")
     assert asyncio.run(forged.load()) is None
     assert forged.stage == "invalid" and forged.invalid_reason == rules.LINK_INVALID
@@ -98,7 +105,7 @@ def test_the_reset_page_offers_the_form_only_for_a_live_link(
     assert no_cookie.stage == "invalid"
     assert no_cookie.invalid_reason == rules.OPEN_IN_THIS_BROWSER
 
-    cookie = f"{RESET_NONCE_COOKIE}={link.nonce}"
+    cookie = f"{RESET_NONCE_COOKIE}={nonce}"
     state = substate(ResetPasswordState, rules.RESET_PATH, cookie)
     asyncio.run(state.load())
     assert state.stage == "form"

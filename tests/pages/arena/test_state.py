@@ -5,18 +5,15 @@ the poll that brings another founder's post and likes into an open tab."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from reflex.event import Event, EventSpec
 from sqlalchemy.engine import Engine
 
 from startup_toolkit.domain import arena as rules
 from startup_toolkit.pages.arena.state import ArenaState
-from startup_toolkit.services import user_cache
 from startup_toolkit.services.arena_board import ArenaView
-from tests.support.founders import signed_in
+from tests.support.founders import Founder, founder_fixture, open_access, signed_in
 from tests.support.tool_states import substate
 
 ROUTE = "/startup-arena"
@@ -27,25 +24,11 @@ FORM = {
     "users": "1,200",
     "growth": "15%",
 }
-Founder = tuple[str, str]  # (user id, Cookie header)
 
 
-@pytest.fixture(autouse=True)
-def _setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> Iterator[None]:
-    settings_env.setenv("ACCESS_MODE", "open")
-    user_cache.cache.clear()
-    yield
-    user_cache.cache.clear()
-
-
-@pytest.fixture
-def ada(engine: Engine) -> Founder:
-    return signed_in(engine, "ada@example.com")
-
-
-@pytest.fixture
-def bob(engine: Engine) -> Founder:
-    return signed_in(engine, "bob@example.com")
+_setup = open_access()
+ada = founder_fixture("ada@example.com")
+bob = founder_fixture("bob@example.com")
 
 
 def text(spec: EventSpec | None) -> str:

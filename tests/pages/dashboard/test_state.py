@@ -8,7 +8,6 @@ handlers change nothing, and ids of another user's rows change nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,37 +20,25 @@ from startup_toolkit.domain.catalog import AI_COFOUNDER, GROWTH_ENGINE
 from startup_toolkit.models import SavedResult, UserActivity, UserFavorite, UserNotification
 from startup_toolkit.pages.dashboard import state as page
 from startup_toolkit.pages.dashboard.state import DashboardState
-from startup_toolkit.services import activity, favorites, notifications, user_cache
+from startup_toolkit.services import activity, favorites, notifications
 from startup_toolkit.services import dashboard as service
 from tests.support.events import call, toast_text
-from tests.support.founders import signed_in
+from tests.support.founders import Founder, founder_fixture, open_access
 from tests.support.kept import saved_result
 from tests.support.tool_states import substate
 
 ROUTE = "/dashboard"
-Founder = tuple[str, str]  # (user id, Cookie header)
 
 
-@pytest.fixture(autouse=True)
-def _setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> Iterator[None]:
-    settings_env.setenv("ACCESS_MODE", "open")
-    user_cache.cache.clear()
-    yield
-    user_cache.cache.clear()
+_setup = open_access()
 
 
 def make_state(cookie: str = "") -> DashboardState:
     return substate(DashboardState, ROUTE, cookie)
 
 
-@pytest.fixture
-def user_a(engine: Engine) -> Founder:
-    return signed_in(engine, "a@example.com")
-
-
-@pytest.fixture
-def user_b(engine: Engine) -> Founder:
-    return signed_in(engine, "b@example.com")
+user_a = founder_fixture("a@example.com")
+user_b = founder_fixture("b@example.com")
 
 
 def count(engine: Engine, model: Any, *where: Any) -> int:

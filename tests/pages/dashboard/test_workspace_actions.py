@@ -15,9 +15,9 @@ from startup_toolkit.domain.tools import result_path
 from startup_toolkit.models import SavedResult
 from startup_toolkit.services import saved_results, share_links, user_cache
 from startup_toolkit.state.share import SHARE_PATH, ShareState
-from tests.pages.dashboard.test_state import Founder, make_state
+from tests.pages.dashboard.test_state import make_state
 from tests.support.events import call, toast_text
-from tests.support.founders import signed_in
+from tests.support.founders import Founder, founder_fixture
 from tests.support.kept import saved_result
 from tests.support.tool_states import substate
 
@@ -29,14 +29,8 @@ def _setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> None:
     user_cache.cache.clear()
 
 
-@pytest.fixture
-def user_a(engine: Engine) -> Founder:
-    return signed_in(engine, "a@example.com")
-
-
-@pytest.fixture
-def user_b(engine: Engine) -> Founder:
-    return signed_in(engine, "b@example.com")
+user_a = founder_fixture("a@example.com")
+user_b = founder_fixture("b@example.com")
 
 
 def share_state(cookie: str) -> ShareState:

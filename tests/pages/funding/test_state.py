@@ -7,7 +7,6 @@ the AI fails or in demo mode, invalid input and a signed-out tab."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import re
@@ -17,19 +16,18 @@ import pytest
 from reflex.event import Event
 from reflex_base.utils import format
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
 
 from startup_toolkit.domain import funding as rules
 from startup_toolkit.domain import funding_estimate as estimates
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.run_origin import Origin
 from startup_toolkit.domain.tools import funding as funding_tool
-from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.funding import state as page
 from startup_toolkit.pages.funding.state import FundingState
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
+from tests.support.tool_pages import SPEC_DEFAULT_FORM, saved_row
 from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
 
@@ -77,16 +75,7 @@ def with_result(s: FundingState, changes: dict[str, Any] | None = None) -> Fundi
 def test_t_fund_1_the_form_starts_with_the_spec_defaults() -> None:
     s = substate()
     assert s.form == {}  # nothing changed: the page shows the defaults (none sent)
-    assert s._values() == {
-        "revenue": "50000",
-        "expenses": "30000",
-        "growth_rate": "15",
-        "customers": "500",
-        "team_size": "5",
-        "market_size": "1000000",
-        "stage": "seed",
-        "pitch": "",
-    }
+    assert s._values() == SPEC_DEFAULT_FORM
     assert s.result is None
 
 
@@ -191,11 +180,7 @@ def test_t_ai_5_save_stores_the_prediction_for_the_signed_in_user(
     engine: Engine, founder: tuple[str, str]
 ) -> None:
     user_id, cookie = founder
-    s = with_result(substate(cookie))
-    spec = asyncio.run(s.save())
-    assert "Results saved to your dashboard!" in str(format.format_queue_events(spec))
-    with Session(engine) as db:
-        (row,) = db.exec(select(SavedResult)).all()
+    row = saved_row(engine, with_result(substate(cookie)))
     assert row.user_id == user_id and row.tool_name == "Funding Predictor"
     assert row.title == "Funding Prediction - Funding Likely ($2.5M)"
     assert "Example Seed Fund" in json.dumps(row.content)

@@ -7,7 +7,6 @@ spec's failure toast with the sample strategy, demo mode, missing information, s
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import re
@@ -17,17 +16,16 @@ import pytest
 from reflex.event import Event
 from reflex_base.utils import format
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
 
 from startup_toolkit.domain import growth as rules
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.tools import growth as growth_tool
-from startup_toolkit.models.results import SavedResult
 from startup_toolkit.pages.growth import state as page
 from startup_toolkit.pages.growth.state import GrowthState
 from startup_toolkit.services.tool_runs import RunStatus, ToolOutcome
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
+from tests.support.tool_pages import saved_row
 from tests.support.tool_states import Recorder, Tab, in_processor
 from tests.support.tool_states import substate as tool_substate
 
@@ -154,11 +152,7 @@ def test_t_grow_1_download_blueprint_is_a_markdown_file() -> None:
 
 def test_t_ai_5_save_stores_the_blueprint(engine: Engine, founder: tuple[str, str]) -> None:
     user_id, cookie = founder
-    s = with_result(substate(cookie))
-    spec = asyncio.run(s.save())
-    assert "Results saved to your dashboard!" in str(format.format_queue_events(spec))
-    with Session(engine) as db:
-        (row,) = db.exec(select(SavedResult)).all()
+    row = saved_row(engine, with_result(substate(cookie)))
     assert (row.user_id, row.tool_name) == (user_id, "Growth Engine")
     assert row.title == "Growth Blueprint - $500/month"
     assert row.content["data"]["input"]["budget"] == 500  # type: ignore[index]

@@ -5,7 +5,6 @@ ids and a signed-out tab read as not found or change nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -15,57 +14,33 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from startup_toolkit.domain import tools
-from startup_toolkit.domain import workspace as ws
 from startup_toolkit.domain.clock import utcnow
 from startup_toolkit.domain.idea_history import MAX_COMPARED
 from startup_toolkit.pages.ideas import detail_state, detail_view, state, view
 from startup_toolkit.pages.ideas.compare_state import CompareState
 from startup_toolkit.pages.ideas.detail_state import IdeaDetailState
 from startup_toolkit.pages.ideas.state import IdeasState
-from startup_toolkit.services import user_cache, workspace
+from startup_toolkit.services import workspace
 from tests.support.events import call, toast_text
-from tests.support.founders import signed_in
+from tests.support.founders import Founder, founder_fixture, open_access
 from tests.support.idea_scans import scan
-from tests.support.kept import idea_of
+from tests.support.kept import idea_of, kept_run
 from tests.support.tool_states import substate
 
-Founder = tuple[str, str]  # (user id, Cookie header)
 SOCKS = "Socks by subscription for busy parents"
 DOGS = "A bakery for dogs"
 
 
-@pytest.fixture(autouse=True)
-def _setup(settings_env: pytest.MonkeyPatch, cheap_hashing: None) -> Iterator[None]:
-    settings_env.setenv("ACCESS_MODE", "open")
-    user_cache.cache.clear()
-    yield
-    user_cache.cache.clear()
-
-
-@pytest.fixture
-def ada(engine: Engine) -> Founder:
-    return signed_in(engine, "ada@example.com")
-
-
-@pytest.fixture
-def bob(engine: Engine) -> Founder:
-    return signed_in(engine, "bob@example.com")
+_setup = open_access()
+ada = founder_fixture("ada@example.com")
+bob = founder_fixture("bob@example.com")
 
 
 def keep(engine: Engine, uid: str, tool: str, result: Any, text: str, hours: int) -> int:
-    with Session(engine) as db:
-        run_id = workspace.keep_run(
-            db,
-            uid,
-            ws.KeepRun(tool, {"idea": text}, text),
-            result,
-            sample=False,
-            now=utcnow() - timedelta(days=1) + timedelta(hours=hours),
-        )
-        assert run_id is not None
-        run = workspace.get_run(db, uid, run_id)
-        assert run is not None and run.idea_id is not None
-        return run_id
+    when = utcnow() - timedelta(days=1) + timedelta(hours=hours)
+    run_id = kept_run(engine, uid, text, result, tool, now=when)
+    idea_of(engine, uid, run_id)  # the run landed on an idea
+    return run_id
 
 
 def seed(engine: Engine, uid: str) -> dict[str, int]:
