@@ -63,6 +63,9 @@ INPUT_CAP = 4 * MESSAGE_MAX
 FIELD_IDS = {"name": "contact-name", "email": "contact-email", "message": "contact-message"}
 #: Every toast of the form shares one id, so a newer one replaces an older one.
 TOAST_ID = "contact-form"
+#: 'Message Sent!' has an id of its own: sonner merges a toast into one of the same id that is
+#: still leaving the screen, and removes both (a valid send right after a dismissed error).
+SENT_TOAST_ID = "contact-sent"
 
 
 def _text(value: Any) -> str:
@@ -184,7 +187,8 @@ class ContactState(rx.State):
             self.name = self.email = self.message = ""
             self._sent_seq += 1
             self._sent_at = time.time()
-            yield toast("success", SENT_TITLE, SENT_DESCRIPTION)
+            yield rx.toast.dismiss(TOAST_ID)
+            yield toasts.success(SENT_TITLE, description=SENT_DESCRIPTION, id=SENT_TOAST_ID)
             yield ContactState.close_sent_panel(self._sent_seq)
         except Exception:
             logger.exception("Unexpected error while sending a contact message")
