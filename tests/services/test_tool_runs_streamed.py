@@ -8,8 +8,15 @@ import asyncio
 
 import pytest
 
-from startup_toolkit.services import ai, tool_runs
-from startup_toolkit.services.tool_runs import Notice, RunStatus, RunTexts, ToolOutcome, ToolRun
+from startup_toolkit.services import ai
+from startup_toolkit.services.tool_runs import (
+    Notice,
+    RunStatus,
+    RunTexts,
+    ToolOutcome,
+    ToolRun,
+    run_tool,
+)
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 
@@ -35,7 +42,7 @@ def _stream(user_id: str, stop_after: int = 0) -> tuple[list[str], ToolOutcome[s
 
     async def go() -> ToolOutcome[str]:
         try:
-            return await tool_runs.run_tool(user_id, _run(), on_text=on_text, on_start=on_start)
+            return await run_tool(user_id, _run(), on_text=on_text, on_start=on_start)
         finally:
             await ai.close_providers()
 
