@@ -34,6 +34,7 @@ from tests.e2e.conftest import (
     toast,
     wait_for_app,
 )
+from tests.support.library import video
 
 SEEDS = len(SEED_RESOURCES)
 
@@ -306,17 +307,15 @@ def added_videos(app: LiveApp) -> Iterator[tuple[int | None, int | None]]:
     """Two videos added to the library, one with its own file, one on YouTube; removed after."""
     with app_db(app) as db:
         library.ensure_seeded(db)
-        own = Resource(
-            title="Pitch Walkthrough",
-            type="Video",
-            category="Fundraising",
+        own = video(
+            "Pitch Walkthrough",
+            "Fundraising",
             content="## Outline\nThe deck, slide by slide.",
             video_file_url="/videos/pitch-walkthrough.mp4",
         )
-        hosted = Resource(
-            title="Founder Q&A",
-            type="Video",
-            category="Growth",
+        hosted = video(
+            "Founder Q&A",
+            "Growth",
             content="## Outline\nQuestions.",
             video_url="https://youtu.be/dQw4w9WgXcQ",
         )

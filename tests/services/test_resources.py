@@ -24,6 +24,7 @@ from startup_toolkit.services.tool_runs import RunStatus, run_tool
 from startup_toolkit.settings import get_settings
 from tests.support.ai_server import FakeAiServer
 from tests.support.founders import signed_up
+from tests.support.library import video
 
 
 def count(session: Session, model: type) -> int:
@@ -133,15 +134,14 @@ def test_p_hub_6_views_say_how_a_resource_plays_and_links(session: Session) -> N
     """P-HUB-6/7: a video's own file plays natively, a known video page framed; 'Watch' and
     'Download' only ever link http(s) addresses."""
     library.ensure_seeded(session)
-    hosted = Resource(
-        title="Pitch",
-        type="Video",
-        category="Fundraising",
+    hosted = video(
+        "Pitch",
+        "Fundraising",
         video_file_url="/videos/pitch.mp4",
         video_url="https://youtu.be/dQw4w9WgXcQ",
         download_url="javascript:alert(1)",
     )
-    linked = Resource(title="Talk", type="Video", category="Growth", url="https://ex.com/t")
+    linked = video("Talk", "Growth", url="https://ex.com/t")
     session.add_all([hosted, linked])
     session.commit()
     by_title = {r.title: r for r in library.list_resources(session)}

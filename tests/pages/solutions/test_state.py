@@ -36,6 +36,7 @@ from tests.support.ai_server import FakeAiServer
 from tests.support.events import drain, js
 from tests.support.feed_server import Entry, FeedServer, recent, rss
 from tests.support.founders import signed_in
+from tests.support.library import video
 from tests.support.tool_states import Recorder, Tab, in_processor, substate
 
 Founder = tuple[str, str]
@@ -225,9 +226,7 @@ def test_p_hub_7_a_failing_save_says_failed_to_save(
 def _add_video(engine: Engine, **fields: str) -> int:
     with Session(engine) as db:
         library.ensure_seeded(db)
-        row = Resource(
-            title="Pitch Walkthrough", type="Video", category="Fundraising", content="## Outline"
-        )
+        row = video("Pitch Walkthrough", "Fundraising", content="## Outline")
         for name, value in fields.items():
             setattr(row, name, value)
         db.add(row)
